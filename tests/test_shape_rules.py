@@ -1,0 +1,259 @@
+"""Every shape rule, fed a bad input, raises ShapeError with the exact text:
+layer path, op, SSA name, reason echoing the dimensions, operand types."""
+
+from __future__ import annotations
+
+import pytest
+
+from vitir.ast import AdamScalars, FunctionBuilder, ShapeError, TensorType, f32
+from vitir.ast.types import DType
+from vitir.errors import ConfigError
+from vitir.lower import ViTConfig, fwd_module
+from vitir.lower.layers.attention import attention_forward
+
+
+def builder():
+    fb = FunctionBuilder("f")
+    fb.zero = fb.constant("sc", "0.0")
+    return fb
+
+
+def raises(fn, text):
+    with pytest.raises(ShapeError) as e:
+        fn()
+    assert str(e.value) == text
+    return e.value
+
+
+def test_elementwise_shapes_must_match():
+    fb = builder()
+    a, b = fb.arg("a", f32(2, 3)), fb.arg("b", f32(3, 2))
+    with fb.layer("vit"), fb.layer("b3"), fb.layer("attn"):
+        err = raises(lambda: fb.add("s", a, b),
+                     "vit.b3.attn: stablehlo.add %s: operand shapes differ: [2, 3] vs [3, 2] (operand 1) "
+                     "(operands: tensor<2x3xf32>, tensor<3x2xf32>)")
+    assert err.path == "vit.b3.attn" and err.op == "stablehlo.add" and err.ssa == "%s"
+
+
+def test_elementwise_element_types_must_match():
+    fb = builder()
+    a, b = fb.arg("a", f32(2)), fb.arg("b", TensorType((2,), DType.I32))
+    raises(lambda: fb.multiply("p", a, b),
+           "stablehlo.multiply %p: operand element types differ: f32 vs i32 (operands: tensor<2xf32>, tensor<2xi32>)")
+
+
+def test_transcendental_needs_float():
+    fb = builder()
+    a = fb.arg("a", TensorType((2,), DType.I64))
+    raises(lambda: fb.exponential("e", a),
+           "stablehlo.exponential %e: needs a floating-point operand, got i64 (operands: tensor<2xi64>)")
+
+
+def test_constant_literal_must_be_a_number():
+    fb = builder()
+    raises(lambda: fb.constant("c", "one", [2]), "stablehlo.constant %c: literal 'one' is not a f32 number")
+
+
+def test_broadcast_rank_and_sizes():
+    fb = builder()
+    x = fb.arg("x", f32(4))
+    raises(lambda: fb.broadcast_in_dim("b", x, [0, 1], [4, 4]),
+           "stablehlo.broadcast_in_dim %b: dims [0, 1] has 2 entries for an operand of rank 1 (operands: tensor<4xf32>)")
+    raises(lambda: fb.broadcast_in_dim("b", x, [1], [4, 5]),
+           "stablehlo.broadcast_in_dim %b: operand dim 0 of size 4 cannot broadcast to result dim 1 of size 5 "
+           "(operands: tensor<4xf32>)")
+    raises(lambda: fb.broadcast_in_dim("b", x, [2], [4, 4]),
+           "stablehlo.broadcast_in_dim %b: broadcast dimension 2 is out of range for rank 2 (operands: tensor<4xf32>)")
+
+
+def test_reshape_element_count():
+    fb = builder()
+    x = fb.arg("x", f32(2, 3))
+    raises(lambda: fb.reshape("r", x, [5]),
+           "stablehlo.reshape %r: cannot reshape [2, 3] (6 elements) to [5] (5 elements) (operands: tensor<2x3xf32>)")
+
+
+def test_transpose_needs_a_permutation():
+    fb = builder()
+    x = fb.arg("x", f32(2, 3, 4))
+    raises(lambda: fb.transpose("t", x, [0, 0, 1]),
+           "stablehlo.transpose %t: dims [0, 0, 1] is not a permutation of the 3 operand dimensions "
+           "(operands: tensor<2x3x4xf32>)")
+    raises(lambda: fb.transpose("t", x, [0, 1]),
+           "stablehlo.transpose %t: dims [0, 1] is not a permutation of the 3 operand dimensions "
+           "(operands: tensor<2x3x4xf32>)")
+
+
+def test_dot_general_rules():
+    fb = builder()
+    a, b = fb.arg("a", f32(2, 3, 4)), fb.arg("b", f32(2, 5, 4))
+    raises(lambda: fb.dot_general("d", a, b, ([1], [1])),
+           "stablehlo.dot_general %d: contracting dimension sizes differ: lhs dim 1 is 3, rhs dim 1 is 5 "
+           "(operands: tensor<2x3x4xf32>, tensor<2x5x4xf32>)")
+    raises(lambda: fb.dot_general("d", a, b, ([2], [2]), ([0], [1])),
+           "stablehlo.dot_general %d: batching dimension sizes differ: lhs dim 0 is 2, rhs dim 1 is 5 "
+           "(operands: tensor<2x3x4xf32>, tensor<2x5x4xf32>)")
+    raises(lambda: fb.dot_general("d", a, b, ([2, 1], [2])),
+           "stablehlo.dot_general %d: contracting dims [2, 1] x [2] differ in length "
+           "(operands: tensor<2x3x4xf32>, tensor<2x5x4xf32>)")
+    raises(lambda: fb.dot_general("d", a, b, ([3], [2])),
+           "stablehlo.dot_general %d: lhs batching/contracting dimension 3 is out of range for rank 3 "
+           "(operands: tensor<2x3x4xf32>, tensor<2x5x4xf32>)")
+    raises(lambda: fb.dot_general("d", a, b, ([2], [2]), ([2], [0])),
+           "stablehlo.dot_general %d: lhs batching/contracting dimensions [2, 2] repeat a dimension "
+           "(operands: tensor<2x3x4xf32>, tensor<2x5x4xf32>)")
+    assert fb.dot_general("ok", a, b, ([2], [2]), ([0], [0])).shape == (2, 3, 5)
+
+
+def test_reduce_rules():
+    fb = builder()
+    x = fb.arg("x", f32(2, 3))
+    raises(lambda: fb.sum("r", x, [2]),
+           "stablehlo.reduce %r: reduce dimension 2 is out of range for rank 2 (operands: tensor<2x3xf32>, tensor<f32>)")
+    raises(lambda: fb.reduce("r", x, x, [0]),
+           "stablehlo.reduce %r: init value must be rank 0, got shape [2, 3] "
+           "(operands: tensor<2x3xf32>, tensor<2x3xf32>)")
+    raises(lambda: fb.reduce("r", x, fb.zero, [0], reducer="mean"),
+           "stablehlo.reduce %r: unknown reducer 'mean' (known: add, multiply, maximum, minimum) "
+           "(operands: tensor<2x3xf32>, tensor<f32>)")
+
+
+def test_sum_needs_the_zero_constant():
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", f32(2))
+    raises(lambda: fb.sum("r", x, [0]),
+           "stablehlo.reduce %r: needs the builder's zero constant; set fb.zero = fb.constant('sc', '0.0') first "
+           "(operands: tensor<2xf32>)")
+
+
+def test_convolution_rules():
+    fb = builder()
+    x, w = fb.arg("x", f32(2, 3, 8, 8)), fb.arg("w", f32(4, 2, 3, 3))
+    raises(lambda: fb.convolution("c", x, w, stride=[1, 1]),
+           "stablehlo.convolution %c: lhs feature dim is 3 but kernel input feature dim is 2 "
+           "(operands: tensor<2x3x8x8xf32>, tensor<4x2x3x3xf32>)")
+    big = fb.arg("big", f32(4, 3, 9, 9))
+    raises(lambda: fb.convolution("c", x, big, stride=[1, 1]),
+           "stablehlo.convolution %c: kernel spatial dim 0 (9 after dilation) exceeds the padded input (8) "
+           "(operands: tensor<2x3x8x8xf32>, tensor<4x3x9x9xf32>)")
+    raises(lambda: fb.convolution("c", x, big, stride=[1]),
+           "stablehlo.convolution %c: stride [1] has 1 entries for 2 spatial dims "
+           "(operands: tensor<2x3x8x8xf32>, tensor<4x3x9x9xf32>)")
+    ok = fb.arg("ok", f32(5, 3, 3, 3))
+    assert fb.convolution("c2", x, ok, stride=[2, 2], padding=[(1, 1), (1, 1)]).shape == (2, 5, 4, 4)
+
+
+def test_pad_rules():
+    fb = builder()
+    x = fb.arg("x", f32(2, 3))
+    raises(lambda: fb.pad("p", x, fb.zero, [0], [0, 0], [0, 0]),
+           "stablehlo.pad %p: low [0] has 1 entries for an operand of rank 2 (operands: tensor<2x3xf32>, tensor<f32>)")
+    raises(lambda: fb.pad("p", x, fb.zero, [0, 0], [0, 0], [0, -1]),
+           "stablehlo.pad %p: interior padding -1 of dim 1 is negative (operands: tensor<2x3xf32>, tensor<f32>)")
+    raises(lambda: fb.pad("p", x, fb.zero, [0, -2], [0, -2], [0, 0]),
+           "stablehlo.pad %p: padding gives dim 1 a negative size -1 (operands: tensor<2x3xf32>, tensor<f32>)")
+    assert fb.pad("ok", x, fb.zero, [1, 0], [0, 2], [0, 1]).shape == (3, 7)
+
+
+def test_slice_rules():
+    fb = builder()
+    x = fb.arg("x", f32(4, 5))
+    raises(lambda: fb.slice("s", x, [0, 2], [4, 6]),
+           "stablehlo.slice %s: slice 2:6 of dim 1 is outside 0:5 (operands: tensor<4x5xf32>)")
+    raises(lambda: fb.slice("s", x, [0], [4]),
+           "stablehlo.slice %s: start [0] has 1 entries for an operand of rank 2 (operands: tensor<4x5xf32>)")
+    raises(lambda: fb.slice("s", x, [0, 0], [4, 5], [1, 0]),
+           "stablehlo.slice %s: stride 0 of dim 1 must be positive (operands: tensor<4x5xf32>)")
+    assert fb.slice("ok", x, [0, 1], [4, 5], [2, 2]).shape == (2, 2)
+
+
+def test_concatenate_rules():
+    fb = builder()
+    a, b, c = fb.arg("a", f32(2, 3)), fb.arg("b", f32(2, 4)), fb.arg("c", f32(2, 3, 1))
+    raises(lambda: fb.concatenate("k", [a, b], 0),
+           "stablehlo.concatenate %k: operand 1 dim 1 is 4, operand 0 dim 1 is 3 "
+           "(operands: tensor<2x3xf32>, tensor<2x4xf32>)")
+    raises(lambda: fb.concatenate("k", [a, b], 2),
+           "stablehlo.concatenate %k: dim 2 is out of range for rank 2 (operands: tensor<2x3xf32>, tensor<2x4xf32>)")
+    raises(lambda: fb.concatenate("k", [a, c], 1),
+           "stablehlo.concatenate %k: operand 1 has rank 3, operand 0 has rank 2 "
+           "(operands: tensor<2x3xf32>, tensor<2x3x1xf32>)")
+    assert fb.concatenate("ok", [a, b], 1).shape == (2, 7)
+
+
+def test_duplicate_ssa_name():
+    fb = builder()
+    x = fb.arg("x", f32(2))
+    with fb.layer("vit"):
+        fb.add("y", x, x)
+        raises(lambda: fb.multiply("y", x, x),
+               "vit: stablehlo.multiply %y: SSA name %y is already defined (by stablehlo.add at vit) "
+               "(operands: tensor<2xf32>, tensor<2xf32>)")
+    raises(lambda: fb.arg("x", f32(3)), "@f argument 1 %x: SSA name %x is already defined (by argument 0)")
+
+
+def test_use_of_undefined_value():
+    other = FunctionBuilder("g")
+    stranger = other.arg("z", f32(2))
+    fb = builder()
+    x = fb.arg("x", f32(2))
+    raises(lambda: fb.add("y", x, stranger),
+           "stablehlo.add %y: uses %z, which is not defined in @f before this op "
+           "(operands: tensor<2xf32>, tensor<2xf32>)")
+    raises(lambda: fb.ret(stranger), "return: returns %z, which is not defined in @f")
+
+
+def test_all_reduce_mean_rules():
+    fb = builder()
+    g = fb.arg("g", f32(3))
+    raises(lambda: fb.all_reduce_mean("w", g, 1),
+           "all_reduce_mean %armeanw: needs at least 2 replicas, got 1 (one replica needs no collective) "
+           "(operands: tensor<3xf32>)")
+    fb.all_reduce_mean("w", g, 2)
+    raises(lambda: fb.add("arsumw", g, g),
+           "stablehlo.add %arsumw: SSA name %arsumw is already defined (by all_reduce_mean) "
+           "(operands: tensor<3xf32>, tensor<3xf32>)")
+
+
+def test_adamw_update_rules():
+    fb = builder()
+    theta, g, m = fb.arg("w", f32(3)), fb.arg("g", f32(4)), fb.arg("m", f32(3))
+    s = AdamScalars(*(fb.arg(n, f32()) for n in AdamScalars._fields))
+    raises(lambda: fb.adamw_update("w", theta, g, m, m, s),
+           "adamw_update %adneww: gradient %g has type tensor<4xf32>, the parameter %w has tensor<3xf32> "
+           "(operands: tensor<3xf32>, tensor<4xf32>, tensor<3xf32>, tensor<3xf32>, " + ", ".join(["tensor<f32>"] * 9) + ")")
+    bad = s._replace(lr=theta)
+    raises(lambda: fb.adamw_update("w", theta, theta, m, m, bad),
+           "adamw_update %adneww: hyperparameter lr (%w) must be a rank-0 f32, got tensor<3xf32> "
+           "(operands: tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, "
+           + ", ".join(["tensor<f32>"] * 6 + ["tensor<3xf32>"] + ["tensor<f32>"] * 2) + ")")
+
+
+def test_layer_path_reaches_the_error_inside_a_layer():
+    fb = builder()
+    x = fb.arg("x", f32(2, 5, 6))
+    w = {n: fb.arg(n, f32(6, 6) if n[0] == "W" else f32(6)) for n in ("Wq", "bq", "Wk", "bk", "Wv", "bv", "Wo")}
+    bad_bo = fb.arg("bo", f32(5))
+    with fb.layer("vit"), fb.layer("b3"), fb.layer("attn"):
+        raises(lambda: attention_forward(fb, "p", x, *w.values(), bad_bo, 2, "0.5"),
+               "vit.b3.attn: stablehlo.broadcast_in_dim %pobb: operand dim 0 of size 5 cannot broadcast to "
+               "result dim 2 of size 6 (operands: tensor<5xf32>)")
+    # Splitting a width of 6 into 4 heads is caught by the layer itself, in its terms.
+    with fb.layer("vit"), fb.layer("b0"), fb.layer("attn"):
+        raises(lambda: attention_forward(fb, "q", x, *w.values(), fb.arg("bo2", f32(6)), 4, "0.5"),
+               "vit.b0.attn: attention %qO: width 6 is not divisible by 4 heads (operands: tensor<2x5x6xf32>)")
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    (dict(width=10, heads=3), "width 10 is not divisible by heads 3"),
+    (dict(image=30, patch=16), "image 30x30 is not divisible by patch 16"),
+    (dict(image=(32, 30), patch=16), "image 32x30 is not divisible by patch 16"),
+    (dict(batch=0), "batch must be a positive integer, got 0"),
+    (dict(depth=-1), "depth must be a non-negative integer, got -1"),
+    (dict(eps="tiny"), "eps must be a float literal, got 'tiny'"),
+])
+def test_invalid_configs(kwargs, message):
+    base = dict(batch=2, image=32, patch=16, width=12, heads=3, depth=1, mlp=8, classes=3)
+    with pytest.raises(ConfigError) as e:
+        fwd_module(ViTConfig(**{**base, **kwargs}))
+    assert str(e.value) == message

@@ -1,0 +1,18 @@
+"""vitir's typed StableHLO AST: types, values, op nodes, shape rules, and a builder."""
+
+from ..errors import ShapeError
+from .builder import FunctionBuilder, module
+from .module import Function, Module
+from .ops import (ADAMW_LINES, Add, AdamScalars, AdamWUpdate, AllReduceMean, BroadcastInDim, Concatenate,
+                  Constant, Convolution, Divide, DotGeneral, Elementwise, Exponential, Log, Maximum, Multiply,
+                  Negate, Op, Pad, Reduce, Reshape, Return, Rsqrt, Slice, Sqrt, Subtract, Tanh, Transpose, Unary)
+from .types import DType, TensorType, f32
+from .values import Value
+
+__all__ = [
+    "ADAMW_LINES", "Add", "AdamScalars", "AdamWUpdate", "AllReduceMean", "BroadcastInDim", "Concatenate",
+    "Constant", "Convolution", "DType", "Divide", "DotGeneral", "Elementwise", "Exponential", "Function",
+    "FunctionBuilder", "Log", "Maximum", "Module", "Multiply", "Negate", "Op", "Pad", "Reduce", "Reshape",
+    "Return", "Rsqrt", "ShapeError", "Slice", "Sqrt", "Subtract", "Tanh", "TensorType", "Transpose", "Unary",
+    "Value", "f32", "module",
+]

@@ -1,0 +1,184 @@
+"""FunctionBuilder: the public way to build a function op by op.
+
+Every method builds one node (so shape rules run at once), checks that its
+operands were defined in this function and that its SSA names are new, and
+returns the result value. `with fb.layer("attn"):` extends the layer path that
+errors report (for example `vit.b3.attn`).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..errors import ShapeError
+from . import ops as O
+from .module import Function, Module
+from .types import DType, TensorType
+from .values import Value
+
+
+class FunctionBuilder:
+    def __init__(self, name: str):
+        self.name = name
+        self.args: list[Value] = []
+        self.ops: list[O.Op] = []
+        self._owner: dict[str, object] = {}  # SSA name -> what defined it, for duplicate errors
+        self._path: list[str] = []
+        self._path_text = ""
+        self.zero: Value | None = None  # the rank-0 0.0 that `sum` uses as its init (%sc in vitir's modules)
+
+    # -- scope ---------------------------------------------------------------
+    def layer(self, name: str) -> "_Layer":
+        """`with fb.layer("attn"):` names the ops built inside for error messages."""
+        return _Layer(self, name)
+
+    @property
+    def path(self) -> str:
+        return self._path_text
+
+    # -- definitions ---------------------------------------------------------
+    def _duplicate(self, name: str, op: str, operand_types=()) -> ShapeError:
+        owner = self._owner[name]
+        if isinstance(owner, O.Op):
+            owner = f"{owner.NAME} at {owner.path}" if owner.path else owner.NAME
+        return ShapeError(f"SSA name %{name} is already defined (by {owner})",
+                          op=op, ssa="%" + name, operand_types=operand_types, path=self._path_text)
+
+    def arg(self, name: str, type: TensorType) -> Value:
+        where = f"argument {len(self.args)}"
+        if name in self._owner:
+            raise self._duplicate(name, f"@{self.name} {where}")
+        self._owner[name] = where
+        v = Value(name, type)
+        v.owner = self
+        self.args.append(v)
+        return v
+
+    def emit(self, op: O.Op):
+        """Append a built node; returns its result (or all results for compound nodes)."""
+        for v in op.operands:
+            if v.owner is not self:
+                raise ShapeError(f"uses {v.ssa}, which is not defined in @{self.name} before this op",
+                                 op=op.NAME, ssa=op.results[0].ssa if op.results else "",
+                                 operand_types=[o.type for o in op.operands], path=self._path_text)
+        owner = self._owner
+        names = op.defined_names()
+        for name in names:
+            if name in owner:
+                raise self._duplicate(name, op.NAME, [o.type for o in op.operands])
+            owner[name] = op
+        self.ops.append(op)
+        for r in op.results:
+            r.owner = self
+        return op.results[0] if len(op.results) == 1 else op.results
+
+    # -- ops -----------------------------------------------------------------
+    def constant(self, name: str, literal: str, shape: Sequence[int] = (), dtype: DType = DType.F32) -> Value:
+        return self.emit(O.Constant(name, literal, TensorType(shape, dtype), path=self._path_text))
+
+    def add(self, name: str, a: Value, b: Value) -> Value:
+        return self.emit(O.Add(name, a, b, path=self._path_text))
+
+    def subtract(self, name: str, a: Value, b: Value) -> Value:
+        return self.emit(O.Subtract(name, a, b, path=self._path_text))
+
+    def multiply(self, name: str, a: Value, b: Value) -> Value:
+        return self.emit(O.Multiply(name, a, b, path=self._path_text))
+
+    def divide(self, name: str, a: Value, b: Value) -> Value:
+        return self.emit(O.Divide(name, a, b, path=self._path_text))
+
+    def maximum(self, name: str, a: Value, b: Value) -> Value:
+        return self.emit(O.Maximum(name, a, b, path=self._path_text))
+
+    def exponential(self, name: str, x: Value) -> Value:
+        return self.emit(O.Exponential(name, x, path=self._path_text))
+
+    def log(self, name: str, x: Value) -> Value:
+        return self.emit(O.Log(name, x, path=self._path_text))
+
+    def rsqrt(self, name: str, x: Value) -> Value:
+        return self.emit(O.Rsqrt(name, x, path=self._path_text))
+
+    def sqrt(self, name: str, x: Value) -> Value:
+        return self.emit(O.Sqrt(name, x, path=self._path_text))
+
+    def tanh(self, name: str, x: Value) -> Value:
+        return self.emit(O.Tanh(name, x, path=self._path_text))
+
+    def negate(self, name: str, x: Value) -> Value:
+        return self.emit(O.Negate(name, x, path=self._path_text))
+
+    def broadcast_in_dim(self, name: str, x: Value, dims: Sequence[int], shape: Sequence[int]) -> Value:
+        return self.emit(O.BroadcastInDim(name, x, dims, shape, path=self._path_text))
+
+    def reshape(self, name: str, x: Value, shape: Sequence[int]) -> Value:
+        return self.emit(O.Reshape(name, x, shape, path=self._path_text))
+
+    def transpose(self, name: str, x: Value, perm: Sequence[int]) -> Value:
+        return self.emit(O.Transpose(name, x, perm, path=self._path_text))
+
+    def dot_general(self, name: str, a: Value, b: Value, contracting, batching=((), ())) -> Value:
+        return self.emit(O.DotGeneral(name, a, b, contracting, batching, path=self._path_text))
+
+    def reduce(self, name: str, x: Value, init: Value, dims: Sequence[int], reducer: str = "add") -> Value:
+        return self.emit(O.Reduce(name, x, init, dims, reducer, path=self._path_text))
+
+    def sum(self, name: str, x: Value, dims: Sequence[int]) -> Value:
+        """reduce-add over `dims` with the function's zero constant as init."""
+        if self.zero is None:
+            raise ShapeError("needs the builder's zero constant; set fb.zero = fb.constant('sc', '0.0') first",
+                             op="stablehlo.reduce", ssa="%" + name, operand_types=[x.type], path=self._path_text)
+        return self.reduce(name, x, self.zero, dims)
+
+    def convolution(self, name: str, lhs: Value, rhs: Value, **window) -> Value:
+        return self.emit(O.Convolution(name, lhs, rhs, path=self._path_text, **window))
+
+    def pad(self, name: str, x: Value, value: Value, low, high, interior) -> Value:
+        return self.emit(O.Pad(name, x, value, low, high, interior, path=self._path_text))
+
+    def slice(self, name: str, x: Value, start, limit, strides=None) -> Value:
+        return self.emit(O.Slice(name, x, start, limit, strides, path=self._path_text))
+
+    def concatenate(self, name: str, values: Sequence[Value], dim: int) -> Value:
+        return self.emit(O.Concatenate(name, values, dim, path=self._path_text))
+
+    def all_reduce_mean(self, tag: str, x: Value, replicas: int) -> Value:
+        return self.emit(O.AllReduceMean(tag, x, replicas, path=self._path_text))
+
+    def adamw_update(self, tag: str, theta: Value, grad: Value, m: Value, v: Value,
+                     scalars: O.AdamScalars) -> tuple[Value, Value, Value]:
+        return self.emit(O.AdamWUpdate(tag, theta, grad, m, v, scalars, path=self._path_text))
+
+    # -- finish --------------------------------------------------------------
+    def ret(self, *values: Value) -> Function:
+        op = O.Return(values, path=self._path_text)
+        for v in values:
+            if v.owner is not self:
+                raise ShapeError(f"returns {v.ssa}, which is not defined in @{self.name}", op="return",
+                                 path=self._path_text)
+        return Function(self.name, self.args, self.ops, op)
+
+
+class _Layer:
+    """Context manager that pushes one name on the builder's layer path."""
+
+    __slots__ = ("fb", "name")
+
+    def __init__(self, fb: FunctionBuilder, name: str):
+        self.fb, self.name = fb, name
+
+    def __enter__(self) -> FunctionBuilder:
+        fb = self.fb
+        fb._path.append(self.name)
+        fb._path_text = ".".join(fb._path)
+        return fb
+
+    def __exit__(self, *exc) -> None:
+        fb = self.fb
+        fb._path.pop()
+        fb._path_text = ".".join(fb._path)
+
+
+def module(*functions: Function, name: str = "m") -> Module:
+    return Module(functions, name)

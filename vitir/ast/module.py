@@ -1,0 +1,45 @@
+"""Functions and modules: the containers the printer walks."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .ops import Op, Return
+from .types import TensorType
+from .values import Value
+
+
+class Function:
+    __slots__ = ("name", "args", "ops", "ret")
+
+    def __init__(self, name: str, args: Sequence[Value], ops: Sequence[Op], ret: Return):
+        self.name = name
+        self.args = tuple(args)
+        self.ops = list(ops)
+        self.ret = ret
+
+    @property
+    def result_types(self) -> tuple[TensorType, ...]:
+        return tuple(v.type for v in self.ret.operands)
+
+    @property
+    def arg_types(self) -> tuple[TensorType, ...]:
+        return tuple(a.type for a in self.args)
+
+    def __repr__(self) -> str:
+        return f"Function(@{self.name}, {len(self.args)} args, {len(self.ops)} ops, {len(self.ret.operands)} results)"
+
+
+class Module:
+    __slots__ = ("name", "functions")
+
+    def __init__(self, functions: Sequence[Function], name: str = "m"):
+        self.name = name
+        self.functions = list(functions)
+
+    @property
+    def main(self) -> Function:
+        """The module's function when it has exactly one."""
+        if len(self.functions) != 1:
+            raise ValueError(f"module @{self.name} has {len(self.functions)} functions; name the one you want")
+        return self.functions[0]

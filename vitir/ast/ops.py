@@ -1,0 +1,416 @@
+"""Op nodes. One small class per StableHLO op: typed operands, attributes, and a
+result type inferred (and checked) when the node is built.
+
+A node that breaks a shape rule raises ShapeError naming the op, its SSA name,
+the operand types and the layer path. Printing lives in vitir/print, not here.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, NamedTuple, Sequence
+
+from ..errors import ShapeError
+from . import shape_rules as rules
+from .types import DType, TensorType
+from .values import Value
+
+
+class Op:
+    """Base of every node. `results` are the SSA values it defines."""
+
+    __slots__ = ("results", "operands", "path")
+    NAME: ClassVar[str] = ""
+    COMPOUND: ClassVar[bool] = False  # prints several lines and defines internal SSA names
+
+    def _fail(self, reason: str, ssa: str):
+        raise ShapeError(reason, op=self.NAME, ssa=ssa, operand_types=[v.type for v in self.operands],
+                         path=self.path)
+
+    def _infer(self, name: str, rule, *args) -> TensorType:
+        """Run a shape rule; turn its reason into a ShapeError with full context."""
+        try:
+            shape = rule(*args)
+        except rules.RuleError as e:
+            self._fail(str(e), "%" + name)
+        return TensorType(shape, self.operands[0].type.dtype)
+
+    def _start(self, operands: Sequence[Value], path: str) -> None:
+        self.operands = tuple(operands)
+        self.path = path
+        for v in self.operands:
+            if not isinstance(v, Value):
+                raise ShapeError(f"operand {v!r} is not an SSA value", op=self.NAME, path=path)
+
+    @property
+    def result(self) -> Value:
+        return self.results[0]
+
+    def defined_names(self) -> list[str]:
+        """Every SSA name the printed text defines (compound nodes add internal ones)."""
+        return [r.name for r in self.results]
+
+
+class Constant(Op):
+    """A splat constant; the literal is spliced verbatim (`1.0e-5`, `0.125`, `192.0`)."""
+
+    __slots__ = ("literal",)
+    NAME = "stablehlo.constant"
+
+    def __init__(self, name: str, literal: str, type: TensorType, path: str = ""):
+        self._start((), path)
+        self.literal = str(literal)
+        if not _is_literal(self.literal, type.dtype):
+            self._fail(f"literal {self.literal!r} is not a {type.dtype.value} number", "%" + name)
+        self.results = (Value(name, type),)
+
+
+_CHECKED_LITERALS: set = set()  # (text, dtype) pairs already validated; models repeat a few literals
+
+
+def _is_literal(text: str, dtype: DType) -> bool:
+    if (text, dtype) in _CHECKED_LITERALS:
+        return True
+    if _parses(text, dtype):
+        _CHECKED_LITERALS.add((text, dtype))
+        return True
+    return False
+
+
+def _parses(text: str, dtype: DType) -> bool:
+    if dtype is DType.I1:
+        return text in ("true", "false")
+    try:
+        float(text) if dtype.is_float else int(text)
+    except ValueError:
+        return False
+    return True
+
+
+class Elementwise(Op):
+    """Ops whose operands and result share one type."""
+
+    __slots__ = ()
+    ARITY: ClassVar[int] = 2
+    FLOAT_ONLY: ClassVar[bool] = False
+
+    def __init__(self, name: str, *operands: Value, path: str = ""):
+        self._start(operands, path)
+        if len(operands) != self.ARITY:
+            self._fail(f"takes {self.ARITY} operands, got {len(operands)}", "%" + name)
+        ty = operands[0].type
+        if operands[-1].type is not ty or (self.ARITY > 2 and any(v.type is not ty for v in operands)):
+            # types are interned, so `is` is equality
+            dtypes = {v.type.dtype for v in operands}
+            if len(dtypes) > 1:
+                self._fail(f"operand element types differ: {' vs '.join(sorted(d.value for d in dtypes))}",
+                           "%" + name)
+            ty = self._infer(name, rules.elementwise, *(v.shape for v in operands))
+        if self.FLOAT_ONLY and not ty.dtype.is_float:
+            self._fail(f"needs a floating-point operand, got {ty.dtype.value}", "%" + name)
+        self.results = (Value(name, ty),)
+
+
+class Add(Elementwise):
+    __slots__ = ()
+    NAME = "stablehlo.add"
+
+
+class Subtract(Elementwise):
+    __slots__ = ()
+    NAME = "stablehlo.subtract"
+
+
+class Multiply(Elementwise):
+    __slots__ = ()
+    NAME = "stablehlo.multiply"
+
+
+class Divide(Elementwise):
+    __slots__ = ()
+    NAME = "stablehlo.divide"
+
+
+class Maximum(Elementwise):
+    __slots__ = ()
+    NAME = "stablehlo.maximum"
+
+
+class Unary(Elementwise):
+    __slots__ = ()
+    ARITY = 1
+    FLOAT_ONLY = True
+
+
+class Exponential(Unary):
+    __slots__ = ()
+    NAME = "stablehlo.exponential"
+
+
+class Log(Unary):
+    __slots__ = ()
+    NAME = "stablehlo.log"
+
+
+class Rsqrt(Unary):
+    __slots__ = ()
+    NAME = "stablehlo.rsqrt"
+
+
+class Sqrt(Unary):
+    __slots__ = ()
+    NAME = "stablehlo.sqrt"
+
+
+class Tanh(Unary):
+    __slots__ = ()
+    NAME = "stablehlo.tanh"
+
+
+class Negate(Unary):
+    __slots__ = ()
+    NAME = "stablehlo.negate"
+    FLOAT_ONLY = False
+
+
+class BroadcastInDim(Op):
+    __slots__ = ("dims",)
+    NAME = "stablehlo.broadcast_in_dim"
+
+    def __init__(self, name: str, operand: Value, dims: Sequence[int], shape: Sequence[int], path: str = ""):
+        self._start((operand,), path)
+        self.dims = tuple(dims)
+        self.results = (Value(name, self._infer(name, rules.broadcast_in_dim, operand.shape, self.dims, tuple(shape))),)
+
+
+class Reshape(Op):
+    __slots__ = ()
+    NAME = "stablehlo.reshape"
+
+    def __init__(self, name: str, operand: Value, shape: Sequence[int], path: str = ""):
+        self._start((operand,), path)
+        self.results = (Value(name, self._infer(name, rules.reshape, operand.shape, tuple(shape))),)
+
+
+class Transpose(Op):
+    __slots__ = ("perm",)
+    NAME = "stablehlo.transpose"
+
+    def __init__(self, name: str, operand: Value, perm: Sequence[int], path: str = ""):
+        self._start((operand,), path)
+        self.perm = tuple(perm)
+        self.results = (Value(name, self._infer(name, rules.transpose, operand.shape, self.perm)),)
+
+
+class DotGeneral(Op):
+    __slots__ = ("lhs_batch", "rhs_batch", "lhs_contract", "rhs_contract")
+    NAME = "stablehlo.dot_general"
+
+    def __init__(self, name: str, lhs: Value, rhs: Value, contracting: tuple[Sequence[int], Sequence[int]],
+                 batching: tuple[Sequence[int], Sequence[int]] = ((), ()), path: str = ""):
+        self._start((lhs, rhs), path)
+        self.lhs_batch, self.rhs_batch = tuple(batching[0]), tuple(batching[1])
+        self.lhs_contract, self.rhs_contract = tuple(contracting[0]), tuple(contracting[1])
+        if lhs.type.dtype != rhs.type.dtype:
+            self._fail(f"operand element types differ: {lhs.type.dtype.value} vs {rhs.type.dtype.value}", "%" + name)
+        self.results = (Value(name, self._infer(
+            name, rules.dot_general, lhs.shape, rhs.shape,
+            self.lhs_batch, self.rhs_batch, self.lhs_contract, self.rhs_contract)),)
+
+
+class Reduce(Op):
+    """Reduction with a one-op body (`applies stablehlo.add`), StableHLO's compact form."""
+
+    __slots__ = ("dims", "reducer")
+    NAME = "stablehlo.reduce"
+    REDUCERS: ClassVar[tuple[str, ...]] = ("add", "multiply", "maximum", "minimum")
+
+    def __init__(self, name: str, operand: Value, init: Value, dims: Sequence[int], reducer: str = "add",
+                 path: str = ""):
+        self._start((operand, init), path)
+        self.dims = tuple(dims)
+        if reducer not in self.REDUCERS:
+            self._fail(f"unknown reducer {reducer!r} (known: {', '.join(self.REDUCERS)})", "%" + name)
+        if init.type.dtype != operand.type.dtype:
+            self._fail(f"init element type {init.type.dtype.value} differs from operand {operand.type.dtype.value}",
+                       "%" + name)
+        self.reducer = reducer
+        self.results = (Value(name, self._infer(name, rules.reduce, operand.shape, init.shape, self.dims)),)
+
+
+class Convolution(Op):
+    """Convolution with dimension-number layouts such as ("bf01", "oi01", "bf01")."""
+
+    __slots__ = ("layouts", "stride", "padding", "lhs_dilate", "rhs_dilate",
+                 "batch_group_count", "feature_group_count")
+    NAME = "stablehlo.convolution"
+
+    def __init__(self, name: str, lhs: Value, rhs: Value, *, stride: Sequence[int],
+                 padding: Sequence[tuple[int, int]] | None = None, lhs_dilate: Sequence[int] | None = None,
+                 rhs_dilate: Sequence[int] | None = None, layouts: tuple[str, str, str] = ("bf01", "oi01", "bf01"),
+                 path: str = ""):
+        self._start((lhs, rhs), path)
+        nsp = len(stride)
+        self.layouts = tuple(layouts)
+        self.stride = tuple(stride)
+        self.padding = tuple(tuple(p) for p in (padding if padding is not None else [(0, 0)] * nsp))
+        self.lhs_dilate = tuple(lhs_dilate if lhs_dilate is not None else [1] * nsp)
+        self.rhs_dilate = tuple(rhs_dilate if rhs_dilate is not None else [1] * nsp)
+        self.batch_group_count = 1
+        self.feature_group_count = 1
+        self.results = (Value(name, self._infer(
+            name, rules.convolution, lhs.shape, rhs.shape, *self.layouts,
+            self.stride, self.padding, self.lhs_dilate, self.rhs_dilate)),)
+
+
+class Pad(Op):
+    __slots__ = ("low", "high", "interior")
+    NAME = "stablehlo.pad"
+
+    def __init__(self, name: str, operand: Value, pad_value: Value, low: Sequence[int], high: Sequence[int],
+                 interior: Sequence[int], path: str = ""):
+        self._start((operand, pad_value), path)
+        self.low, self.high, self.interior = tuple(low), tuple(high), tuple(interior)
+        self.results = (Value(name, self._infer(
+            name, rules.pad, operand.shape, pad_value.shape, self.low, self.high, self.interior)),)
+
+
+class Slice(Op):
+    __slots__ = ("start", "limit", "strides")
+    NAME = "stablehlo.slice"
+
+    def __init__(self, name: str, operand: Value, start: Sequence[int], limit: Sequence[int],
+                 strides: Sequence[int] | None = None, path: str = ""):
+        self._start((operand,), path)
+        self.start, self.limit = tuple(start), tuple(limit)
+        self.strides = tuple(strides) if strides is not None else (1,) * len(self.start)
+        self.results = (Value(name, self._infer(
+            name, rules.slice_, operand.shape, self.start, self.limit, self.strides)),)
+
+
+class Concatenate(Op):
+    __slots__ = ("dim",)
+    NAME = "stablehlo.concatenate"
+
+    def __init__(self, name: str, operands: Sequence[Value], dim: int, path: str = ""):
+        self._start(operands, path)
+        self.dim = dim
+        if len({v.type.dtype for v in operands}) > 1:
+            self._fail("operand element types differ", "%" + name)
+        self.results = (Value(name, self._infer(name, rules.concatenate, [v.shape for v in operands], dim)),)
+
+
+class AllReduceMean(Op):
+    """Compound: the cross-replica sum of a gradient (a quoted all_reduce with an
+    add region), divided by the replica count. Its SSA names derive from `tag`."""
+
+    __slots__ = ("tag", "replicas")
+    NAME = "all_reduce_mean"
+
+    def __init__(self, tag: str, operand: Value, replicas: int, path: str = ""):
+        self._start((operand,), path)
+        self.tag = tag
+        if replicas < 2:
+            self._fail(f"needs at least 2 replicas, got {replicas} (one replica needs no collective)",
+                       f"%armean{tag}")
+        if not operand.type.dtype.is_float:
+            self._fail(f"needs a floating-point operand, got {operand.type.dtype.value}", f"%armean{tag}")
+        self.replicas = replicas
+        self.results = (Value(f"armean{tag}", operand.type),)
+
+    COMPOUND = True
+
+    def defined_names(self) -> list[str]:
+        t = self.tag
+        return [f"arsum{t}", f"ara{t}", f"arb{t}", f"aradd{t}", f"arn{t}", f"armean{t}"]
+
+
+class AdamScalars(NamedTuple):
+    """The rank-0 hyperparameter values an AdamW update reads."""
+
+    b1: Value
+    ob1: Value
+    b2: Value
+    ob2: Value
+    bc1: Value
+    bc2: Value
+    lr: Value
+    eps: Value
+    wd: Value
+
+
+# The AdamW update's 26 lines, as (suffix, op, operands). Operand names: `theta g m v`
+# are the node's tensor operands, `$x` a scalar hyperparameter broadcast to the
+# parameter's shape, anything else an earlier line's suffix. One table serves the
+# printer, the evaluator and the importer.
+ADAMW_LINES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("adb1", "broadcast", ("$b1",)),
+    ("adob1", "broadcast", ("$ob1",)),
+    ("adms", "multiply", ("adb1", "m")),
+    ("admg", "multiply", ("adob1", "g")),
+    ("admn", "add", ("adms", "admg")),
+    ("adb2", "broadcast", ("$b2",)),
+    ("adob2", "broadcast", ("$ob2",)),
+    ("advs", "multiply", ("adb2", "v")),
+    ("adg2", "multiply", ("g", "g")),
+    ("advg", "multiply", ("adob2", "adg2")),
+    ("advn", "add", ("advs", "advg")),
+    ("adbc1", "broadcast", ("$bc1",)),
+    ("adbc2", "broadcast", ("$bc2",)),
+    ("admh", "divide", ("admn", "adbc1")),
+    ("advh", "divide", ("advn", "adbc2")),
+    ("adlr", "broadcast", ("$lr",)),
+    ("adeps", "broadcast", ("$eps",)),
+    ("adsq", "sqrt", ("advh",)),
+    ("adden", "add", ("adsq", "adeps")),
+    ("adrat", "divide", ("admh", "adden")),
+    ("adst", "multiply", ("adlr", "adrat")),
+    ("adsub", "subtract", ("theta", "adst")),
+    ("adwd", "broadcast", ("$wd",)),
+    ("adwdlr", "multiply", ("adwd", "adlr")),
+    ("adwdp", "multiply", ("adwdlr", "theta")),
+    ("adnew", "subtract", ("adsub", "adwdp")),
+)
+
+
+class AdamWUpdate(Op):
+    """Compound: one parameter's AdamW step,
+    theta' = theta - lr*(m'/bc1)/(sqrt(v'/bc2)+eps) - wd*lr*theta,
+    m' = b1 m + (1-b1) g, v' = b2 v + (1-b2) g^2. Results (theta', m', v')."""
+
+    __slots__ = ("tag",)
+    NAME = "adamw_update"
+
+    def __init__(self, tag: str, theta: Value, grad: Value, m: Value, v: Value, scalars: AdamScalars,
+                 path: str = ""):
+        self._start((theta, grad, m, v) + tuple(scalars), path)
+        self.tag = tag
+        for what, val in (("gradient", grad), ("first moment", m), ("second moment", v)):
+            if val.type != theta.type:
+                self._fail(f"{what} {val.ssa} has type {val.type}, the parameter {theta.ssa} has {theta.type}",
+                           f"%adnew{tag}")
+        for field, val in zip(AdamScalars._fields, scalars):
+            if val.type.rank != 0 or val.type.dtype != theta.type.dtype:
+                self._fail(f"hyperparameter {field} ({val.ssa}) must be a rank-0 {theta.type.dtype.value}, "
+                           f"got {val.type}", f"%adnew{tag}")
+        ty = theta.type
+        self.results = (Value(f"adnew{tag}", ty), Value(f"admn{tag}", ty), Value(f"advn{tag}", ty))
+
+    @property
+    def scalars(self) -> AdamScalars:
+        return AdamScalars(*self.operands[4:])
+
+    COMPOUND = True
+    _SUFFIXES = tuple(suffix for suffix, _, _ in ADAMW_LINES)
+
+    def defined_names(self) -> list[str]:
+        t = self.tag
+        return [suffix + t for suffix in self._SUFFIXES]
+
+
+class Return(Op):
+    __slots__ = ()
+    NAME = "return"
+
+    def __init__(self, values: Sequence[Value], path: str = ""):
+        self._start(values, path)
+        self.results = ()

@@ -1,0 +1,174 @@
+"""Shape rules: small pure functions from operand shapes and attributes to the
+result shape. Each raises RuleError with a reason that echoes the offending
+dimensions; the op node adds the op name, SSA name, operand types and layer path.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+Shape = tuple[int, ...]
+
+
+class RuleError(Exception):
+    """A broken shape rule; the text is the reason only."""
+
+
+def _check_dims_in_range(dims: Sequence[int], rank: int, what: str) -> None:
+    for d in dims:
+        if not 0 <= d < rank:
+            raise RuleError(f"{what} dimension {d} is out of range for rank {rank}")
+    if len(set(dims)) != len(dims):
+        raise RuleError(f"{what} dimensions {list(dims)} repeat a dimension")
+
+
+def elementwise(*shapes: Shape) -> Shape:
+    first = shapes[0]
+    for i, s in enumerate(shapes[1:], start=1):
+        if s != first:
+            raise RuleError(f"operand shapes differ: {list(first)} vs {list(s)} (operand {i})")
+    return first
+
+
+def broadcast_in_dim(operand: Shape, dims: Sequence[int], result: Shape) -> Shape:
+    if len(dims) != len(operand):
+        raise RuleError(f"dims {list(dims)} has {len(dims)} entries for an operand of rank {len(operand)}")
+    _check_dims_in_range(dims, len(result), "broadcast")
+    for i, d in enumerate(dims):
+        if operand[i] != 1 and operand[i] != result[d]:
+            raise RuleError(
+                f"operand dim {i} of size {operand[i]} cannot broadcast to result dim {d} of size {result[d]}")
+    return tuple(result)
+
+
+def reshape(operand: Shape, result: Shape) -> Shape:
+    n_in, n_out = _count(operand), _count(result)
+    if n_in != n_out:
+        raise RuleError(f"cannot reshape {list(operand)} ({n_in} elements) to {list(result)} ({n_out} elements)")
+    return tuple(result)
+
+
+def transpose(operand: Shape, perm: Sequence[int]) -> Shape:
+    if sorted(perm) != list(range(len(operand))):
+        raise RuleError(f"dims {list(perm)} is not a permutation of the {len(operand)} operand dimensions")
+    return tuple(operand[p] for p in perm)
+
+
+def dot_general(lhs: Shape, rhs: Shape, lhs_batch: Sequence[int], rhs_batch: Sequence[int],
+                lhs_contract: Sequence[int], rhs_contract: Sequence[int]) -> Shape:
+    if len(lhs_batch) != len(rhs_batch):
+        raise RuleError(f"batching dims {list(lhs_batch)} x {list(rhs_batch)} differ in length")
+    if len(lhs_contract) != len(rhs_contract):
+        raise RuleError(f"contracting dims {list(lhs_contract)} x {list(rhs_contract)} differ in length")
+    _check_dims_in_range(list(lhs_batch) + list(lhs_contract), len(lhs), "lhs batching/contracting")
+    _check_dims_in_range(list(rhs_batch) + list(rhs_contract), len(rhs), "rhs batching/contracting")
+    for l, r in zip(lhs_batch, rhs_batch):
+        if lhs[l] != rhs[r]:
+            raise RuleError(f"batching dimension sizes differ: lhs dim {l} is {lhs[l]}, rhs dim {r} is {rhs[r]}")
+    for l, r in zip(lhs_contract, rhs_contract):
+        if lhs[l] != rhs[r]:
+            raise RuleError(f"contracting dimension sizes differ: lhs dim {l} is {lhs[l]}, rhs dim {r} is {rhs[r]}")
+    lhs_used, rhs_used = set(lhs_batch) | set(lhs_contract), set(rhs_batch) | set(rhs_contract)
+    return (tuple(lhs[d] for d in lhs_batch)
+            + tuple(s for i, s in enumerate(lhs) if i not in lhs_used)
+            + tuple(s for i, s in enumerate(rhs) if i not in rhs_used))
+
+
+def reduce(operand: Shape, init: Shape, dims: Sequence[int]) -> Shape:
+    if init != ():
+        raise RuleError(f"init value must be rank 0, got shape {list(init)}")
+    _check_dims_in_range(dims, len(operand), "reduce")
+    return tuple(s for i, s in enumerate(operand) if i not in dims)
+
+
+def pad(operand: Shape, pad_value: Shape, low: Sequence[int], high: Sequence[int],
+        interior: Sequence[int]) -> Shape:
+    if pad_value != ():
+        raise RuleError(f"padding value must be rank 0, got shape {list(pad_value)}")
+    rank = len(operand)
+    for what, v in (("low", low), ("high", high), ("interior", interior)):
+        if len(v) != rank:
+            raise RuleError(f"{what} {list(v)} has {len(v)} entries for an operand of rank {rank}")
+    for i, e in enumerate(interior):
+        if e < 0:
+            raise RuleError(f"interior padding {e} of dim {i} is negative")
+    out = []
+    for i, d in enumerate(operand):
+        size = low[i] + high[i] + d + max(d - 1, 0) * interior[i]
+        if size < 0:
+            raise RuleError(f"padding gives dim {i} a negative size {size}")
+        out.append(size)
+    return tuple(out)
+
+
+def slice_(operand: Shape, start: Sequence[int], limit: Sequence[int], strides: Sequence[int]) -> Shape:
+    rank = len(operand)
+    for what, v in (("start", start), ("limit", limit), ("strides", strides)):
+        if len(v) != rank:
+            raise RuleError(f"{what} {list(v)} has {len(v)} entries for an operand of rank {rank}")
+    out = []
+    for i, (a, b, s) in enumerate(zip(start, limit, strides)):
+        if not 0 <= a <= b <= operand[i]:
+            raise RuleError(f"slice {a}:{b} of dim {i} is outside 0:{operand[i]}")
+        if s < 1:
+            raise RuleError(f"stride {s} of dim {i} must be positive")
+        out.append((b - a + s - 1) // s)
+    return tuple(out)
+
+
+def concatenate(shapes: Sequence[Shape], dim: int) -> Shape:
+    if not shapes:
+        raise RuleError("concatenate needs at least one operand")
+    rank = len(shapes[0])
+    if not 0 <= dim < rank:
+        raise RuleError(f"dim {dim} is out of range for rank {rank}")
+    for i, s in enumerate(shapes):
+        if len(s) != rank:
+            raise RuleError(f"operand {i} has rank {len(s)}, operand 0 has rank {rank}")
+        for j in range(rank):
+            if j != dim and s[j] != shapes[0][j]:
+                raise RuleError(f"operand {i} dim {j} is {s[j]}, operand 0 dim {j} is {shapes[0][j]}")
+    return tuple(sum(s[dim] for s in shapes) if j == dim else shapes[0][j] for j in range(rank))
+
+
+def convolution(lhs: Shape, rhs: Shape, lhs_layout: str, rhs_layout: str, out_layout: str,
+                stride: Sequence[int], padding: Sequence[tuple[int, int]],
+                lhs_dilate: Sequence[int], rhs_dilate: Sequence[int]) -> Shape:
+    """Layouts are strings such as "bf01", "oi01", "bf01": b/f batch and feature,
+    i/o kernel input and output feature, digits the spatial dims in order."""
+    nsp = len(lhs_layout) - 2
+    for name, layout, shape in (("lhs", lhs_layout, lhs), ("rhs", rhs_layout, rhs), ("result", out_layout, None)):
+        if shape is not None and len(shape) != len(layout):
+            raise RuleError(f"{name} has rank {len(shape)} but its layout [{', '.join(layout)}] has {len(layout)} dims")
+    for what, v in (("stride", stride), ("pad", padding), ("lhs_dilate", lhs_dilate), ("rhs_dilate", rhs_dilate)):
+        if len(v) != nsp:
+            raise RuleError(f"{what} {list(v)} has {len(v)} entries for {nsp} spatial dims")
+    lb, lf = lhs[lhs_layout.index("b")], lhs[lhs_layout.index("f")]
+    ki, ko = rhs[rhs_layout.index("i")], rhs[rhs_layout.index("o")]
+    if lf != ki:
+        raise RuleError(f"lhs feature dim is {lf} but kernel input feature dim is {ki}")
+    spatial = []
+    for k in range(nsp):
+        x = lhs[lhs_layout.index(str(k))]
+        w = rhs[rhs_layout.index(str(k))]
+        if stride[k] < 1 or lhs_dilate[k] < 1 or rhs_dilate[k] < 1:
+            raise RuleError(f"stride and dilations of spatial dim {k} must be positive")
+        xd = (x - 1) * lhs_dilate[k] + 1 if x > 0 else 0
+        wd = (w - 1) * rhs_dilate[k] + 1 if w > 0 else 0
+        span = xd + padding[k][0] + padding[k][1] - wd
+        if span < 0:
+            raise RuleError(f"kernel spatial dim {k} ({wd} after dilation) exceeds the padded input ({xd + padding[k][0] + padding[k][1]})")
+        spatial.append(span // stride[k] + 1)
+    out = [0] * len(out_layout)
+    out[out_layout.index("b")] = lb
+    out[out_layout.index("f")] = ko
+    for k in range(nsp):
+        out[out_layout.index(str(k))] = spatial[k]
+    return tuple(out)
+
+
+def _count(shape: Shape) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n

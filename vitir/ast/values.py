@@ -1,0 +1,22 @@
+"""SSA values: a name (without `%`) and a type, defined by exactly one op or argument."""
+
+from __future__ import annotations
+
+from .types import TensorType
+
+
+class Value:
+    __slots__ = ("name", "type", "ssa", "owner")
+
+    def __init__(self, name: str, type: TensorType):
+        self.name = name
+        self.type = type
+        self.ssa = "%" + name
+        self.owner = None  # the builder that defined it, set when its op is emitted
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.type.shape
+
+    def __repr__(self) -> str:
+        return f"Value({self.ssa}: {self.type})"

@@ -1,0 +1,289 @@
+"""Compiling StableHLO text with XLA and running it through jaxlib's PJRT client.
+
+The one vitir module that calls jax or jaxlib: the client methods used here
+(compile_and_load, execute_sharded, serialize/deserialize_executable) are
+undocumented and move between releases. jax is imported on first use, so
+importing vitir and checking shapes stays cheap.
+
+A device value is what stays on the accelerator between calls: a jax Array
+for a one-replica executable, a tuple of one jax Array per replica otherwise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from vitir.backend.arguments import check_count, check_device_array, host_array, resolve_split
+from vitir.backend.signature import Signature, entry_text, parse_signature
+from vitir.errors import ArgumentError, CompileError, VitirError
+
+# A directory for compiled executables shared between processes (optional).
+CACHE_DIR_ENV = "VITIR_COMPILE_CACHE"
+
+_executables: dict[str, Executable] = {}
+_stats = {"compiled": 0, "memory_hits": 0, "disk_hits": 0}
+
+
+def _jax():
+    import jax
+
+    return jax
+
+
+def _backend(platform: str | None):
+    from jax.extend.backend import get_backend
+
+    try:
+        return get_backend(platform)  # None: jax's default, a GPU when there is one
+    except RuntimeError as e:
+        raise VitirError(f"platform '{platform}' is not available: {e}") from None
+
+
+def _configured_host_devices(jax) -> int:
+    configured = getattr(jax.config, "jax_num_cpu_devices", -1)
+    if configured >= 0:
+        return configured
+    flag = re.search(r"--xla_force_host_platform_device_count=(\d+)", os.environ.get("XLA_FLAGS", ""))
+    return int(flag.group(1)) if flag else 1
+
+
+def ensure_host_devices(n: int) -> None:
+    """Have the CPU backend start with at least n devices, one per replica.
+
+    XLA fixes the count when the backend starts, so call this before anything
+    compiles or runs.
+    """
+    jax = _jax()
+    if _configured_host_devices(jax) >= n:
+        return
+    try:
+        jax.config.update("jax_num_cpu_devices", n)
+    except RuntimeError:  # jax refuses once its backends have started
+        have = len(_backend("cpu").local_devices())
+        if have < n:
+            raise VitirError(
+                f"the CPU backend already started with {have} device(s) but {n} are needed: "
+                f"call vitir.backend.ensure_host_devices({n}) before anything compiles or runs"
+            ) from None
+
+
+def cache_stats() -> dict[str, int]:
+    """How many compile_module calls compiled, hit the in-process cache, or loaded from disk."""
+    return dict(_stats)
+
+
+def clear_cache() -> None:
+    """Forget the in-process executables (the disk cache stays)."""
+    _executables.clear()
+
+
+def compile_module(
+    text: str,
+    replicas: int = 1,
+    platform: str | None = None,
+    function: str | None = None,
+    cache_dir: str | os.PathLike | None = None,
+) -> Executable:
+    """Compile one function of StableHLO text for `replicas` devices of `platform`.
+
+    Compiled once per process for the same text, function, replicas and
+    platform; with cache_dir (or $VITIR_COMPILE_CACHE) also kept on disk.
+    """
+    if replicas < 1:
+        raise VitirError(f"replicas must be at least 1, got {replicas}")
+    signature = parse_signature(text, function)
+    backend = _backend(platform)
+    devices = _replica_devices(backend, replicas)
+    key = hashlib.sha256("\0".join([text, signature.name, str(replicas), backend.platform]).encode()).hexdigest()
+    if key in _executables:
+        _stats["memory_hits"] += 1
+        return _executables[key]
+    cache_dir = cache_dir or os.environ.get(CACHE_DIR_ENV)
+    disk_path = _disk_cache_path(Path(cache_dir), key, backend, devices) if cache_dir else None
+    loaded = _compile(text, signature, backend, devices, disk_path)
+    executable = Executable(loaded, signature, devices, backend.platform)
+    _executables[key] = executable
+    return executable
+
+
+def _replica_devices(backend, replicas: int) -> list:
+    devices = backend.local_devices()
+    if len(devices) < replicas:
+        hint = f"; call vitir.backend.ensure_host_devices({replicas}) before anything compiles or runs"
+        raise VitirError(
+            f"{replicas} replicas need {replicas} {backend.platform} devices, found {len(devices)}"
+            + (hint if backend.platform == "cpu" else "")
+        )
+    return devices[:replicas]
+
+
+def _disk_cache_path(cache_dir: Path, key: str, backend, devices) -> Path:
+    # A serialized executable only loads into the same jaxlib and device kind.
+    version = "\0".join([key, _jax().__version__, backend.platform_version, devices[0].device_kind])
+    return cache_dir / (hashlib.sha256(version.encode()).hexdigest() + ".xla")
+
+
+def _compile(text: str, signature: Signature, backend, devices, disk_path: Path | None):
+    from jax.extend.backend import get_compile_options
+
+    options = get_compile_options(len(devices), 1, device_assignment=[d.id for d in devices])
+    if disk_path is not None and disk_path.exists():
+        try:
+            loaded = backend.deserialize_executable(disk_path.read_bytes(), devices, options)
+            _stats["disk_hits"] += 1
+            return loaded
+        except Exception:  # a stale or truncated entry: compile afresh
+            pass
+    try:
+        loaded = backend.compile_and_load(entry_text(text, signature.name), devices, options)
+    except Exception as e:
+        raise CompileError(f"XLA could not compile @{signature.name}: {e}") from None
+    _stats["compiled"] += 1
+    if disk_path is not None:
+        disk_path.parent.mkdir(parents=True, exist_ok=True)
+        partial = disk_path.with_suffix(f".{os.getpid()}.partial")
+        partial.write_bytes(backend.serialize_executable(loaded))
+        os.replace(partial, disk_path)  # readers never see half a file
+    return loaded
+
+
+def _upload(arrays: Sequence[np.ndarray], devices: Sequence) -> list:
+    jax = _jax()
+    # Without x64, jax would turn int64/float64 into 32 bits on the way up.
+    with jax.enable_x64(True):
+        return jax.device_put(list(arrays), list(devices))
+
+
+def _is_device_tuple(jax, value) -> bool:
+    return isinstance(value, (tuple, list)) and bool(value) and all(isinstance(v, jax.Array) for v in value)
+
+
+def to_host(value):
+    """numpy arrays from device values (a jax Array, or nested lists/tuples of them).
+
+    On CPU these may be read-only views of the device buffers; copy to modify.
+    """
+    return _jax().device_get(value)
+
+
+class Executable:
+    """A compiled function: checks arguments against its signature, then runs."""
+
+    def __init__(self, loaded, signature: Signature, devices: Sequence, platform: str):
+        self.signature = signature
+        self.devices = tuple(devices)  # replica r runs on devices[r]
+        self.platform = platform
+        self._loaded = loaded
+        self._replicated_sharding = None
+
+    @property
+    def replicas(self) -> int:
+        return len(self.devices)
+
+    def __repr__(self) -> str:
+        return f"<Executable @{self.signature.name} on {self.replicas} {self.platform} device(s)>"
+
+    def run(self, *arrays, on_device: bool = False) -> tuple:
+        """Run on host arrays (or device values); numpy results in return order."""
+        if self.replicas > 1:
+            raise VitirError(f"@{self.signature.name} was compiled for {self.replicas} replicas: use run_replicated")
+        outputs = self.execute_device(arrays)
+        return tuple(outputs) if on_device else tuple(to_host(outputs))
+
+    __call__ = run
+
+    def run_replicated(self, args: Sequence, split: Iterable[int | str] = (), on_device: bool = False) -> list[tuple]:
+        """Run every replica; the `split` arguments (indices or names) are cut along
+        dim 0 into one slice per replica, the others go whole to each replica.
+        Returns one tuple of results per replica."""
+        outputs = self.execute_device(args, split)
+        if self.replicas == 1:
+            outputs = [(output,) for output in outputs]
+        per_replica = [tuple(output[r] for output in outputs) for r in range(self.replicas)]
+        return per_replica if on_device else [tuple(to_host(results)) for results in per_replica]
+
+    def to_device(self, value, argument: int | str | None = None, split: bool = False):
+        """A device value for this executable; checked against `argument` when named."""
+        if argument is not None:
+            array = host_array(self.signature.argument(argument), value, self.replicas, split)
+        else:
+            array = np.asarray(value)
+        parts = np.split(array, self.replicas) if split else [array] * self.replicas
+        placed = _upload(parts, self.devices)
+        return placed[0] if self.replicas == 1 else tuple(placed)
+
+    def execute_device(self, args: Sequence, split: Iterable[int | str] = ()) -> list:
+        """Run on device values and/or host arrays; results stay on the devices.
+
+        Host arrays are uploaded (split ones cut per replica); device values are
+        used in place, so a step's outputs can be the next step's inputs.
+        """
+        check_count(self.signature, len(args))
+        parts = self._replica_parts(args, resolve_split(self.signature, split))
+        if self.replicas == 1:
+            operands = [p[0] for p in parts]
+        else:
+            jax, sharding = _jax(), self._sharding()
+            operands = [jax.make_array_from_single_device_arrays(p[0].shape, sharding, p) for p in parts]
+        try:
+            results = self._loaded.execute_sharded(operands)
+        except Exception as e:
+            raise VitirError(f"XLA failed running @{self.signature.name}: {e}") from None
+        outputs = results.disassemble_into_single_device_arrays()
+        return [output[0] for output in outputs] if self.replicas == 1 else [tuple(output) for output in outputs]
+
+    def _replica_parts(self, args: Sequence, split_indices: frozenset[int]) -> list[list]:
+        """Per argument, its single-device array on each replica's device."""
+        jax = _jax()
+        replicas = self.replicas
+        parts: list[list] = []
+        uploads, upload_devices, upload_slots = [], [], []
+        for argument, value in zip(self.signature.arguments, args):
+            if replicas == 1 and isinstance(value, jax.Array):
+                check_device_array(argument, value)
+                parts.append([self._placed(value, 0)])
+            elif replicas > 1 and _is_device_tuple(jax, value):
+                if len(value) != replicas:
+                    raise ArgumentError(f"{argument}: expected {replicas} per-replica device arrays, got {len(value)}")
+                for r, part in enumerate(value):
+                    check_device_array(argument, part, r)
+                parts.append([self._placed(part, r) for r, part in enumerate(value)])
+            elif isinstance(value, jax.Array):
+                raise ArgumentError(
+                    f"{argument}: a {replicas}-replica executable takes a tuple of {replicas} "
+                    "per-replica device arrays (see to_device) or a host array, not one jax Array"
+                )
+            else:
+                is_split = argument.index in split_indices
+                array = host_array(argument, value, replicas, is_split)
+                parts.append([None] * replicas)
+                for r, piece in enumerate(np.split(array, replicas) if is_split else [array] * replicas):
+                    uploads.append(piece)
+                    upload_devices.append(self.devices[r])
+                    upload_slots.append((argument.index, r))
+        if uploads:  # one transfer call for all host arrays
+            for (index, r), placed in zip(upload_slots, _upload(uploads, upload_devices)):
+                parts[index][r] = placed
+        return parts
+
+    def _placed(self, value, replica: int):
+        device = self.devices[replica]
+        if value.devices() == {device}:
+            return value
+        return _jax().device_put(value, device)  # device to device, not through the host
+
+    def _sharding(self):
+        # execute_sharded only reads each device's buffer, so per-replica values
+        # travel as a "replicated" array even where the replicas' data differ.
+        if self._replicated_sharding is None:
+            from jax.sharding import Mesh, NamedSharding, PartitionSpec
+
+            mesh = Mesh(np.array(self.devices), ("replica",))
+            self._replicated_sharding = NamedSharding(mesh, PartitionSpec())
+        return self._replicated_sharding

@@ -1,0 +1,102 @@
+"""`vitir run MODULE --inputs in.npz --out out.npz`: run one function of a module.
+
+Inputs are keyed by argument name without '%' (`x`, `wConv`; `arg0` for
+JAX-lowered text); outputs are saved as out0, out1, ... in return order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+import numpy as np
+
+from vitir.errors import ArgumentError, VitirError
+
+PROG = "vitir run"
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("module", help="StableHLO text file (.mlir)")
+    parser.add_argument("--inputs", help=".npz with one array per argument, keyed by name without '%%'")
+    parser.add_argument("--out", required=True, help=".npz to write results to (out0, out1, ...)")
+    parser.add_argument("--function", help="function to run when the module has several")
+    parser.add_argument("--platform", help="cpu, gpu, ... (default: jax's default platform)")
+
+
+def add_run_parser(subparsers) -> argparse.ArgumentParser:
+    """Add the `run` subcommand to a CLI's subparsers; dispatch with args.func(args)."""
+    parser = subparsers.add_parser("run", help="run a StableHLO module on npz inputs", description=__doc__)
+    _add_arguments(parser)
+    parser.set_defaults(func=run_command)
+    return parser
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__)
+    _add_arguments(parser)
+    return parser
+
+
+def _ordered_inputs(signature, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
+    names = signature.argument_names
+    missing = [n for n in names if n not in inputs]
+    extra = sorted(set(inputs) - set(names))
+    if missing:
+        listed = ", ".join(f"'{n}'" for n in missing)
+        raise ArgumentError(f"inputs lack {listed} (@{signature.name} takes {', '.join(names)})")
+    if extra:
+        listed = ", ".join(f"'{n}'" for n in extra)
+        takes = ", ".join(names)
+        raise ArgumentError(f"inputs have {listed}, which @{signature.name} does not take (it takes {takes})")
+    return [inputs[n] for n in names]
+
+
+def _run(args: argparse.Namespace) -> list[np.ndarray]:
+    from vitir.backend.pjrt import compile_module
+    from vitir.backend.signature import parse_signature
+
+    try:
+        with open(args.module, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise VitirError(f"cannot read module: {e}") from None
+    signature = parse_signature(text, args.function)  # checks inputs before compiling
+    inputs: dict[str, np.ndarray] = {}
+    if args.inputs:
+        try:
+            with np.load(args.inputs, allow_pickle=False) as npz:
+                inputs = {name: npz[name] for name in npz.files}
+        except (OSError, ValueError) as e:
+            raise VitirError(f"cannot read inputs: {e}") from None
+    arrays = _ordered_inputs(signature, inputs)
+    executable = compile_module(text, platform=args.platform, function=signature.name)
+    return list(executable.run(*arrays))
+
+
+def run_command(args: argparse.Namespace | Sequence[str]) -> int:
+    """Run the command; returns the exit status (errors: one line on stderr)."""
+    if not isinstance(args, argparse.Namespace):
+        args = build_parser().parse_args(list(args))
+    try:
+        outputs = _run(args)
+        np.savez(args.out, **{f"out{i}": output for i, output in enumerate(outputs)})
+    except VitirError as e:
+        lines = [line.strip() for line in str(e).splitlines() if line.strip()]
+        print(f"{PROG}: error: {'; '.join(lines)}", file=sys.stderr)  # XLA's messages span lines
+        return 1
+    except OSError as e:
+        print(f"{PROG}: error: cannot write outputs: {e}", file=sys.stderr)
+        return 1
+    for i, output in enumerate(outputs):
+        print(f"out{i}: shape {output.shape} {output.dtype.name}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_command(build_parser().parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,261 @@
+"""The signature of a function in StableHLO text, read without an MLIR parser.
+
+Works on vitir's printed text and on JAX-lowered text (visibility keywords,
+argument/result attributes in braces, `loc(...)` trailers). Pure Python so
+shape checks never need jax.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from vitir.errors import VitirError
+
+_NUMPY_DTYPE_NAMES = {
+    "i1": "bool",
+    "i8": "int8",
+    "i16": "int16",
+    "i32": "int32",
+    "i64": "int64",
+    "ui8": "uint8",
+    "ui16": "uint16",
+    "ui32": "uint32",
+    "ui64": "uint64",
+    "f16": "float16",
+    "f32": "float32",
+    "f64": "float64",
+    "complex<f32>": "complex64",
+    "complex<f64>": "complex128",
+}
+
+
+def numpy_dtype(element: str) -> np.dtype:
+    """The numpy dtype of a StableHLO element type such as `f32` or `bf16`."""
+    if element == "bf16":
+        import ml_dtypes  # numpy has no bfloat16; jax's own dependency does
+
+        return np.dtype(ml_dtypes.bfloat16)
+    try:
+        return np.dtype(_NUMPY_DTYPE_NAMES[element])
+    except KeyError:
+        raise VitirError(f"element type '{element}' has no numpy dtype in vitir") from None
+
+
+@dataclass(frozen=True)
+class TensorType:
+    shape: tuple[int, ...]
+    element: str
+
+    @property
+    def dtype(self) -> np.dtype:
+        return numpy_dtype(self.element)
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    def __str__(self) -> str:
+        return "tensor<" + "".join(f"{d}x" for d in self.shape) + self.element + ">"
+
+    @classmethod
+    def parse(cls, text: str) -> TensorType:
+        """Parse `tensor<2x3xf32>`; ranked, static shapes only."""
+        match = re.fullmatch(r"tensor<(.*)>", text.strip(), re.DOTALL)
+        if match is None:
+            raise VitirError(f"'{text.strip()}' is not a tensor type")
+        body = _split_top_level(match.group(1))[0]  # drop an encoding after ','
+        parts = re.fullmatch(r"((?:(?:\d+|\?)x)*)([a-z][\w<>]*)", body.replace(" ", ""))
+        if parts is None or "?" in parts.group(1):
+            raise VitirError(f"'{text.strip()}' is not a ranked tensor type of static shape")
+        dims, element = parts.group(1).split("x")[:-1], parts.group(2)
+        return cls(tuple(int(d) for d in dims), element)
+
+
+@dataclass(frozen=True)
+class Argument:
+    index: int
+    name: str  # without the leading '%'
+    type: TensorType
+
+    def __str__(self) -> str:
+        return f"argument {self.index} '%{self.name}'"
+
+
+@dataclass(frozen=True)
+class Signature:
+    name: str  # without the leading '@'
+    arguments: tuple[Argument, ...]
+    results: tuple[TensorType, ...]
+
+    @property
+    def argument_names(self) -> tuple[str, ...]:
+        return tuple(a.name for a in self.arguments)
+
+    def argument(self, key: int | str) -> Argument:
+        """An argument by index or by name (with or without '%')."""
+        if isinstance(key, (int, np.integer)) and not isinstance(key, bool):
+            if not 0 <= key < len(self.arguments):
+                raise VitirError(f"@{self.name} has no argument {key} (it has {len(self.arguments)})")
+            return self.arguments[key]
+        name = str(key).removeprefix("%")
+        for argument in self.arguments:
+            if argument.name == name:
+                return argument
+        raise VitirError(f"@{self.name} has no argument named '%{name}'")
+
+
+# A function header: `func.func [visibility] @name(`, at the start of a line.
+_FUNC_HEADER = re.compile(
+    r'^[ \t]*func\.func[ \t]+(?:(public|private|nested)[ \t]+)?@("(?:[^"\\]|\\.)*"|[\w$.\-]+)[ \t]*\(',
+    re.MULTILINE,
+)
+_OPENERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_CLOSERS = set(_OPENERS.values())
+
+
+def _brackets(text: str, start: int = 0):
+    """Yield (index, char, depth after it) for brackets and commas, skipping strings and '->'."""
+    depth, i = 0, start
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < len(text) and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c == "-" and text.startswith("->", i):
+            i += 1
+        elif c in _OPENERS or c in _CLOSERS or c == ",":
+            depth += (c in _OPENERS) - (c in _CLOSERS)
+            yield i, c, depth
+        i += 1
+
+
+def _matching_close(text: str, open_index: int) -> int:
+    """Index of the bracket closing the one at open_index."""
+    for i, c, depth in _brackets(text, open_index):
+        if depth == 0 and c in _CLOSERS:
+            return i
+    raise VitirError("unbalanced brackets in a function signature")
+
+
+def _split_top_level(text: str) -> list[str]:
+    """Split at commas outside brackets and strings."""
+    cuts = [i for i, c, depth in _brackets(text) if c == "," and depth == 0]
+    pieces = [text[a + 1 : b] for a, b in zip([-1, *cuts], [*cuts, len(text)])]
+    return [p for p in (p.strip() for p in pieces) if p]
+
+
+def _leading_type(text: str) -> str:
+    """The type at the start of text, without the attributes or loc after it."""
+    text = text.lstrip()
+    if text.startswith("tensor<"):
+        return text[: _matching_close(text, len("tensor")) + 1]
+    return re.match(r"[^\s{,]*", text).group(0)
+
+
+@dataclass(frozen=True)
+class _Header:
+    name: str
+    visibility: str
+    start: int  # offset of 'func.func'
+    arguments_text: str
+    results_text: str
+
+
+def _headers(text: str) -> list[_Header]:
+    headers = []
+    for match in _FUNC_HEADER.finditer(text):
+        open_paren = match.end() - 1
+        close_paren = _matching_close(text, open_paren)
+        rest = text[close_paren + 1 :].lstrip()
+        results_text = ""
+        if rest.startswith("->"):
+            rest = rest[2:].lstrip()
+            if rest.startswith("("):
+                results_text = rest[1 : _matching_close(rest, 0)]
+            else:
+                results_text = _leading_type(rest)
+        headers.append(
+            _Header(
+                name=match.group(2).strip('"'),
+                visibility=match.group(1) or "public",
+                start=match.start() + match.group(0).index("func.func"),
+                arguments_text=text[open_paren + 1 : close_paren],
+                results_text=results_text,
+            )
+        )
+    return headers
+
+
+def function_names(text: str) -> list[str]:
+    """Names of the functions defined in a module's text, in order."""
+    return [h.name for h in _headers(text)]
+
+
+def _choose(text: str, function: str | None) -> _Header:
+    headers = _headers(text)
+    if not headers:
+        raise VitirError("no func.func found in the module text")
+    if function is not None:
+        function = function.removeprefix("@")
+        for header in headers:
+            if header.name == function:
+                return header
+        listed = ", ".join("@" + h.name for h in headers)
+        raise VitirError(f"no function @{function} in the module (it has {listed})")
+    if len(headers) == 1:
+        return headers[0]
+    # JAX marks helpers private; the one public function is the entry point.
+    public = [h for h in headers if h.visibility == "public"]
+    if len(public) == 1:
+        return public[0]
+    listed = ", ".join("@" + h.name for h in headers)
+    raise VitirError(f"the module has {len(headers)} functions ({listed}); name the one to run")
+
+
+def parse_signature(text: str, function: str | None = None) -> Signature:
+    """The signature of `function` (by name), or of the module's only function."""
+    header = _choose(text, function)
+    arguments = []
+    for index, item in enumerate(_split_top_level(header.arguments_text)):
+        match = re.match(r"%([\w$.\-]+)\s*:\s*", item)
+        if match is None:
+            raise VitirError(f"@{header.name}: cannot read argument {index} from '{item[:80]}'")
+        name = match.group(1)
+        type_text = _leading_type(item[match.end() :])
+        try:
+            arg_type = TensorType.parse(type_text)
+        except VitirError as e:
+            raise VitirError(f"@{header.name}: argument {index} '%{name}': {e}") from None
+        arguments.append(Argument(index, name, arg_type))
+    results = []
+    for index, item in enumerate(_split_top_level(header.results_text)):
+        try:
+            results.append(TensorType.parse(_leading_type(item)))
+        except VitirError as e:
+            raise VitirError(f"@{header.name}: result {index}: {e}") from None
+    return Signature(header.name, tuple(arguments), tuple(results))
+
+
+def _rename_symbol(text: str, old: str, new: str) -> str:
+    return re.sub(r'@(?:"' + re.escape(old) + r'"|' + re.escape(old) + r"(?![\w$.\-]))", "@" + new, text)
+
+
+def entry_text(text: str, function: str) -> str:
+    """The module text with `function` renamed to the public `@main` XLA runs."""
+    headers = _headers(text)
+    chosen = next(h for h in headers if h.name == function)
+    if function == "main" and chosen.visibility == "public":
+        return text
+    taken = {h.name for h in headers}
+    if "main" in taken and function != "main":
+        spare = next(f"main_{i}" for i in range(len(taken) + 1) if f"main_{i}" not in taken)
+        text = _rename_symbol(text, "main", spare)
+        chosen = next(h for h in _headers(text) if h.name == function)
+    # XLA compiles only a public @main; drop a visibility keyword on the chosen header.
+    header_end = text.index("@", chosen.start)
+    text = text[: chosen.start] + "func.func " + text[header_end:]
+    return _rename_symbol(text, function, "main")

@@ -1,0 +1,42 @@
+"""The `vitir` command. Each subcommand lives in its own module and is imported
+only when it is the one being run, so `vitir render` loads neither jax nor numpy."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from ..errors import VitirError
+
+# command -> (module, name of its `add_parser(subparsers)` function, one-line help)
+COMMANDS = {
+    "render": ("vitir.cli.render", "add_parser", "print a ViT module as StableHLO text"),
+    "run": ("vitir.backend.run_cli", "add_run_parser", "run a StableHLO module on npz inputs through PJRT"),
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The full parser of `command`; the others appear as one-line stubs."""
+    parser = argparse.ArgumentParser(prog="vitir", description="Typed StableHLO for ViT and diffusion training.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, (module, add, help_text) in COMMANDS.items():
+        if name == command:
+            getattr(importlib.import_module(module), add)(sub)
+        else:
+            sub.add_parser(name, help=help_text, add_help=False)
+    return parser
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    args = build_parser(command if command in COMMANDS else None).parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except VitirError as e:
+        print(f"vitir {args.command}: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"vitir {args.command}: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,119 @@
+"""`vitir render MODULE`: print a ViT module's StableHLO text.
+
+With no options it renders ViT-Tiny (224 px, batch 32, depth 12) with the
+golden's hyperparameters, so `vitir render adam-sched --preset vit-tiny
+--batch 32` prints the reference's production file byte for byte.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..errors import ConfigError
+
+MODULES = ("fwd", "sgd", "adam", "adam-packed", "adam-sched", "adam-dp")
+DEFAULT_LR = "0.001"  # the baked learning rate of sgd and adam-packed
+BAKES_LR = ("sgd", "adam-packed")
+USES_ADAM_CONSTANTS = ("adam-packed", "adam-sched", "adam-dp")  # adam takes them as runtime arguments
+USES_SMOOTHING = ("adam-sched", "adam-dp")
+
+
+def parse_image(text: str) -> tuple[int, int]:
+    try:
+        parts = [int(p) for p in text.lower().split("x")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"image must be N or HxW, got {text!r}") from None
+    if len(parts) == 1:
+        parts *= 2
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError(f"image must be N or HxW, got {text!r}")
+    return parts[0], parts[1]
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("render", help="print a ViT module as StableHLO text",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("module", choices=MODULES, help="which module to render")
+    p.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
+    p.add_argument("--preset", choices=("vit-tiny",), default="vit-tiny",
+                   help="base configuration that the options below override (default vit-tiny)")
+    model = p.add_argument_group("model")
+    model.add_argument("--batch", type=int, help="batch size per replica (default 32)")
+    model.add_argument("--channels", type=int, help="image channels (default 3)")
+    model.add_argument("--image", type=parse_image, help="image size, N or HxW (default 224)")
+    model.add_argument("--patch", type=int, help="patch size (default 16)")
+    model.add_argument("--width", type=int, help="model width d (default 192)")
+    model.add_argument("--depth", type=int, help="number of blocks (default 12)")
+    model.add_argument("--heads", type=int, help="attention heads (default 3)")
+    model.add_argument("--mlp", type=int, help="MLP hidden width (default 768)")
+    model.add_argument("--classes", type=int, help="classes (default 10)")
+    model.add_argument("--ln-eps", help="LayerNorm epsilon literal (default 1.0e-5)")
+    model.add_argument("--replicas", type=int, help="data-parallel replicas, adam-dp only (default 2)")
+    hyper = p.add_argument_group("hyperparameters (literals are spliced as given)")
+    hyper.add_argument("--lr", help=f"baked learning rate of sgd and adam-packed (default {DEFAULT_LR})")
+    hyper.add_argument("--beta1", help="Adam beta1 (default 0.9; 1-beta1 is derived exactly)")
+    hyper.add_argument("--beta2", help="Adam beta2 (default 0.999)")
+    hyper.add_argument("--eps", help="Adam epsilon (default 1.0e-8)")
+    hyper.add_argument("--wd", help="weight decay (default 0.0001)")
+    hyper.add_argument("--label-smoothing", type=float, help="label smoothing of adam-sched/adam-dp (default 0.1)")
+    p.set_defaults(func=run)
+
+
+def _check_combination(args) -> None:
+    kind = args.module
+    if args.replicas is not None and kind != "adam-dp":
+        raise ConfigError(f"--replicas applies only to adam-dp, not {kind}")
+    if args.lr is not None and kind not in BAKES_LR:
+        raise ConfigError(f"--lr is baked only by sgd and adam-packed; {kind} takes the learning rate at run time")
+    adam_opts = [o for o, v in (("--beta1", args.beta1), ("--beta2", args.beta2), ("--eps", args.eps),
+                                ("--wd", args.wd)) if v is not None]
+    if adam_opts and kind not in USES_ADAM_CONSTANTS:
+        raise ConfigError(f"{adam_opts[0]} does not apply to {kind}"
+                          + (" (adam takes the Adam hyperparameters as runtime arguments)" if kind == "adam" else ""))
+    if args.label_smoothing is not None and kind not in USES_SMOOTHING:
+        raise ConfigError(f"--label-smoothing applies only to adam-sched and adam-dp, not {kind}")
+
+
+def build(args):
+    """The Module that the parsed arguments describe."""
+    from ..lower import PRESETS, AdamHyper, ViTConfig
+    from ..lower import train_step as ts
+
+    _check_combination(args)
+    base = PRESETS[args.preset]()
+    overrides = {field: getattr(args, opt) for field, opt in (
+        ("batch", "batch"), ("channels", "channels"), ("image", "image"), ("patch", "patch"), ("width", "width"),
+        ("depth", "depth"), ("heads", "heads"), ("mlp", "mlp"), ("classes", "classes"), ("eps", "ln_eps"))
+        if getattr(args, opt) is not None}
+    fields = {f: getattr(base, f) for f in ViTConfig.__dataclass_fields__ if f != "scale"}
+    cfg = ViTConfig(**{**fields, **overrides})
+    hyper_fields = {name: getattr(args, opt) for name, opt in (
+        ("b1", "beta1"), ("b2", "beta2"), ("eps", "eps"), ("wd", "wd"), ("lr", "lr"),
+        ("label_smoothing", "label_smoothing")) if getattr(args, opt) is not None}
+    hyper = AdamHyper(**hyper_fields)
+    kind = args.module
+    if kind == "fwd":
+        return ts.fwd_module(cfg)
+    if kind == "sgd":
+        return ts.sgd_module(cfg, args.lr or DEFAULT_LR)
+    if kind == "adam":
+        return ts.adam_module(cfg)
+    if kind == "adam-packed":
+        return ts.adam_packed_module(cfg, hyper)
+    if kind == "adam-sched":
+        return ts.adam_sched_module(cfg, hyper)
+    replicas = 2 if args.replicas is None else args.replicas
+    return ts.adam_dp_module(cfg, hyper, replicas)
+
+
+def run(args) -> int:
+    from ..print import print_module
+
+    text = print_module(build(args))
+    if args.output:
+        with open(args.output, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,36 @@
+"""Errors vitir raises on purpose; anything else escaping vitir is a bug."""
+
+
+class VitirError(Exception):
+    """Base class: a problem vitir found and describes in its own words."""
+
+
+class ArgumentError(VitirError):
+    """A value passed to a compiled module does not match its signature."""
+
+
+class CompileError(VitirError):
+    """XLA rejected a module's text."""
+
+
+class ShapeError(VitirError):
+    """An op was built with operands or attributes StableHLO would reject.
+
+    The message names the layer path, the op, the SSA name and the operand types.
+    """
+
+    def __init__(self, reason: str, *, op: str = "", ssa: str = "", operand_types=(), path: str = ""):
+        self.reason = reason
+        self.op = op
+        self.ssa = ssa
+        self.operand_types = tuple(operand_types)
+        self.path = path
+        where = f"{path}: " if path else ""
+        head = f"{op} {ssa}" if ssa else op
+        types = ", ".join(str(t) for t in self.operand_types)
+        operands = f" (operands: {types})" if self.operand_types else ""
+        super().__init__(f"{where}{head}: {reason}{operands}")
+
+
+class ConfigError(VitirError):
+    """An invalid model, module or command-line configuration."""

@@ -1,0 +1,87 @@
+"""ViT configurations: validated when made, with the ViT-Tiny preset."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from ..errors import ConfigError
+
+
+def float_literal(x: float) -> str:
+    """Shortest text that reads back as x (1/sqrt(64) -> `0.125`)."""
+    return repr(float(x))
+
+
+@dataclass(frozen=True)
+class ViTConfig:
+    batch: int
+    channels: int = 3
+    image: tuple[int, int] = (224, 224)
+    patch: int = 16
+    width: int = 192
+    depth: int = 12
+    heads: int = 3
+    mlp: int = 768
+    classes: int = 10
+    eps: str = "1.0e-5"
+    scale: str = field(default="")  # attention scale literal; default 1/sqrt(head dim)
+
+    def __post_init__(self):
+        image = (self.image, self.image) if isinstance(self.image, int) else tuple(self.image)
+        object.__setattr__(self, "image", image)
+        for name in ("batch", "channels", "patch", "width", "heads", "mlp", "classes"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or v < 1:
+                raise ConfigError(f"{name} must be a positive integer, got {v!r}")
+        if not isinstance(self.depth, int) or self.depth < 0:
+            raise ConfigError(f"depth must be a non-negative integer, got {self.depth!r}")
+        if len(image) != 2 or any(not isinstance(s, int) or s < 1 for s in image):
+            raise ConfigError(f"image must be one positive size or HxW, got {self.image!r}")
+        h, w = image
+        if h % self.patch or w % self.patch:
+            raise ConfigError(f"image {h}x{w} is not divisible by patch {self.patch}")
+        if self.width % self.heads:
+            raise ConfigError(f"width {self.width} is not divisible by heads {self.heads}")
+        for name in ("eps", "scale"):
+            text = getattr(self, name)
+            if text:
+                try:
+                    float(text)
+                except ValueError:
+                    raise ConfigError(f"{name} must be a float literal, got {text!r}") from None
+        if not self.scale:
+            object.__setattr__(self, "scale", float_literal(1.0 / math.sqrt(self.head_dim)))
+
+    @property
+    def grid(self) -> tuple[int, int]:
+        return self.image[0] // self.patch, self.image[1] // self.patch
+
+    @property
+    def patches(self) -> int:
+        ph, pw = self.grid
+        return ph * pw
+
+    @property
+    def tokens(self) -> int:
+        return self.patches + 1
+
+    @property
+    def head_dim(self) -> int:
+        return self.width // self.heads
+
+    @property
+    def input_features(self) -> int:
+        return self.channels * self.image[0] * self.image[1]
+
+    def param_count(self) -> int:
+        from .vit import param_specs
+        return sum(math.prod(dims) for _, dims in param_specs(self))
+
+
+def vit_tiny(batch: int = 32, depth: int = 12) -> ViTConfig:
+    """ViT-Tiny at 224 px: width 192, 3 heads of 64, MLP 768, patch 16, 10 classes."""
+    return ViTConfig(batch=batch, depth=depth)
+
+
+PRESETS = {"vit-tiny": vit_tiny}

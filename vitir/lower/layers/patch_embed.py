@@ -1,0 +1,41 @@
+"""Patch embedding: a stride-s, s x s convolution of [b, c, H, W] plus a bias,
+flattened to tokens [b, (H/s)(W/s), d].
+
+Backward (weights only: the image needs no gradient):
+  db = sum of dy over batch and grid;
+  dw = dy dilated by s-1 (interior padding) convolved with the transposed image,
+  the reference's form: a valid convolution whose kernel is the dilated gradient.
+"""
+
+from __future__ import annotations
+
+from ...ast import FunctionBuilder, Value
+
+NCHW = ("bf01", "oi01", "bf01")
+
+
+def patch_embed_forward(fb: FunctionBuilder, p: str, x: Value, w: Value, bias: Value) -> Value:
+    b, _, _, _ = x.shape
+    d, _, s, _ = w.shape
+    c = fb.convolution(f"{p}c", x, w, stride=[s, s], layouts=NCHW)
+    _, _, ph, pw = c.shape
+    cbb = fb.broadcast_in_dim(f"{p}cbb", bias, [1], c.shape)
+    pe = fb.add(f"{p}pe", c, cbb)
+    pt = fb.transpose(f"{p}pt", pe, [0, 2, 3, 1])
+    return fb.reshape(f"{p}tok", pt, [b, ph * pw, d])
+
+
+def patch_embed_backward(fb: FunctionBuilder, p: str, x: Value, d_tok: Value, w: Value) -> tuple[Value, Value]:
+    """Returns (dw, db). `w` supplies the patch size only."""
+    b, _, hh, ww = x.shape
+    d, _, s, _ = w.shape
+    ph, pw = hh // s, ww // s
+    dtr = fb.reshape(f"{p}dtr", d_tok, [b, ph, pw, d])
+    dy = fb.transpose(f"{p}dy", dtr, [0, 3, 1, 2])
+    db = fb.sum(f"{p}db", dy, [0, 2, 3])
+    u = fb.pad(f"{p}u", dy, fb.zero, [0] * 4, [0] * 4, [0, 0, s - 1, s - 1])
+    xt = fb.transpose(f"{p}xt", x, [1, 0, 2, 3])
+    dt = fb.transpose(f"{p}dt", u, [1, 0, 2, 3])
+    raw = fb.convolution(f"{p}raw", xt, dt, stride=[1, 1], layouts=NCHW)
+    dw = fb.transpose(f"{p}dw", raw, [1, 0, 2, 3])
+    return dw, db

@@ -1,0 +1,63 @@
+"""Softmax cross-entropy: the logits cotangent (hard or label-smoothed) and the loss.
+
+Cotangent of the mean loss: dy = (softmax(z) - target) / b, with the smoothed
+target (1 - a) onehot + a/K, written as (softmax - onehot) + a onehot - a/K.
+Loss: -mean_b((1 - a) log p[true] + (a/K) sum_k log p_k).
+"""
+
+from __future__ import annotations
+
+from ..ast import FunctionBuilder, Value
+
+
+def c_float(x: float) -> str:
+    """Render-time floats print like C's %f (0.1 -> `0.100000`), as the reference does."""
+    return "%f" % x
+
+
+def _softmax(fb: FunctionBuilder, logits: Value) -> Value:
+    b, k = logits.shape
+    e = fb.exponential("le", logits)
+    s = fb.sum("lsum", e, [1])
+    sb = fb.broadcast_in_dim("lsb", s, [0], [b, k])
+    return fb.divide("lsm", e, sb)
+
+
+def softmax_ce_cotangent(fb: FunctionBuilder, logits: Value, onehot: Value) -> Value:
+    """dy = (softmax(logits) - onehot) / b."""
+    b, _ = logits.shape
+    with fb.layer("loss"):
+        sm = _softmax(fb, logits)
+        dyr = fb.subtract("dyr", sm, onehot)
+        bnc = fb.constant("bnc", f"{b}.0", logits.shape)
+        return fb.divide("dy", dyr, bnc)
+
+
+def smoothed_ce(fb: FunctionBuilder, logits: Value, onehot: Value, smoothing: float) -> tuple[Value, Value]:
+    """Label-smoothed cotangent and the scalar loss: (dy, loss)."""
+    b, k = logits.shape
+    a_over_k = c_float(smoothing / k)
+    with fb.layer("loss"):
+        sm = _softmax(fb, logits)
+        dyr0 = fb.subtract("dyr0", sm, onehot)
+        lsa = fb.constant("lsa", c_float(smoothing), logits.shape)
+        lsaoh = fb.multiply("lsaoh", lsa, onehot)
+        dyr1 = fb.add("dyr1", dyr0, lsaoh)
+        lsaik = fb.constant("lsaik", a_over_k, logits.shape)
+        dyr = fb.subtract("dyr", dyr1, lsaik)
+        bnc = fb.constant("bnc", f"{b}.0", logits.shape)
+        dy = fb.divide("dy", dyr, bnc)
+        llog = fb.log("llog", sm)
+        ohll = fb.multiply("ohll", onehot, llog)
+        t1s = fb.sum("t1s", ohll, [1])
+        lls = fb.sum("lls", llog, [1])
+        omac = fb.constant("omac", c_float(1.0 - smoothing), [b])
+        akc = fb.constant("aKc", a_over_k, [b])
+        lt1 = fb.multiply("lt1", omac, t1s)
+        lt2 = fb.multiply("lt2", akc, lls)
+        lpe = fb.add("lpe", lt1, lt2)
+        lsum2 = fb.sum("lsum2", lpe, [0])
+        lbfc = fb.constant("lbfc", f"{b}.0", [])
+        lossm = fb.divide("lossm", lsum2, lbfc)
+        loss = fb.negate("loss", lossm)
+    return dy, loss

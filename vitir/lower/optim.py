@@ -1,0 +1,79 @@
+"""Optimizer updates on parameter/gradient value lists: SGD, AdamW, and the
+cross-replica gradient mean that precedes AdamW in data-parallel steps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Sequence
+
+from ..ast import AdamScalars, FunctionBuilder, Value
+from ..errors import ConfigError
+
+
+def one_minus(literal: str) -> str:
+    """`1 - x` of a decimal literal, exactly (0.9 -> `0.1`, 0.999 -> `0.001`)."""
+    try:
+        return str(Decimal(1) - Decimal(literal))
+    except InvalidOperation:
+        raise ConfigError(f"not a decimal literal: {literal!r}") from None
+
+
+@dataclass(frozen=True)
+class AdamHyper:
+    """AdamW hyperparameters as literals spliced verbatim into the text.
+    Defaults are the values of vitir's golden ViT-Tiny step."""
+
+    b1: str = "0.9"
+    b2: str = "0.999"
+    eps: str = "1.0e-8"
+    wd: str = "0.0001"
+    lr: str = "0.001"  # baked only by the packed module; the scheduled ones take %lr at run time
+    label_smoothing: float = 0.1
+    ob1: str = ""  # 1 - b1, derived unless given
+    ob2: str = ""
+
+    def __post_init__(self):
+        for name in ("b1", "b2", "eps", "wd", "lr", "ob1", "ob2"):
+            text = getattr(self, name)
+            if name in ("ob1", "ob2") and not text:
+                continue
+            try:
+                float(text)
+            except ValueError:
+                raise ConfigError(f"{name} must be a float literal, got {text!r}") from None
+        if not 0.0 <= self.label_smoothing < 1.0:
+            raise ConfigError(f"label smoothing must be in [0, 1), got {self.label_smoothing}")
+        if not self.ob1:
+            object.__setattr__(self, "ob1", one_minus(self.b1))
+        if not self.ob2:
+            object.__setattr__(self, "ob2", one_minus(self.b2))
+
+
+def sgd_updates(fb: FunctionBuilder, params: Sequence[Value], grads: Sequence[Value], lr: str) -> list[Value]:
+    """theta' = theta - lr * g, with lr baked per parameter shape."""
+    out = []
+    with fb.layer("sgd"):
+        for theta, g in zip(params, grads):
+            lr_c = fb.constant(f"{theta.name}_lr", lr, theta.shape)
+            step = fb.multiply(f"{theta.name}_st", g, lr_c)
+            out.append(fb.subtract(f"{theta.name}n", theta, step))
+    return out
+
+
+def adamw_updates(fb: FunctionBuilder, params: Sequence[Value], grads: Sequence[Value], ms: Sequence[Value],
+                  vs: Sequence[Value], scalars: AdamScalars, replicas: int = 1):
+    """AdamW for every parameter (tag = its name); with replicas > 1 each gradient
+    is first averaged across replicas. Returns (thetas', ms', vs')."""
+    new_t, new_m, new_v = [], [], []
+    with fb.layer("adamw"):
+        for theta, g, m, v in zip(params, grads, ms, vs):
+            tag = theta.name
+            with fb.layer(tag):
+                if replicas > 1:
+                    g = fb.all_reduce_mean(tag, g, replicas)
+                t2, m2, v2 = fb.adamw_update(tag, theta, g, m, v, scalars)
+            new_t.append(t2)
+            new_m.append(m2)
+            new_v.append(v2)
+    return new_t, new_m, new_v

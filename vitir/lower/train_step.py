@@ -1,0 +1,122 @@
+"""Whole modules: the forward (`@vit_fwd`) and the train steps (SGD, AdamW,
+packed AdamW, scheduled AdamW, data-parallel scheduled AdamW)."""
+
+from __future__ import annotations
+
+from ..ast import AdamScalars, FunctionBuilder, Module, TensorType, Value, f32
+from ..errors import ConfigError
+from .config import ViTConfig
+from .loss import smoothed_ce, softmax_ce_cotangent
+from .optim import AdamHyper, adamw_updates, sgd_updates
+from .vit import ViTParams, declare_params, vit_backward, vit_forward
+
+SCALAR = f32()
+ADAM_SCALARS = AdamScalars._fields  # b1 ob1 b2 ob2 bc1 bc2 lr eps wd
+
+
+def _image_arg(fb: FunctionBuilder, cfg: ViTConfig) -> Value:
+    return fb.arg("x", TensorType((cfg.batch, cfg.input_features)))
+
+
+def _onehot_arg(fb: FunctionBuilder, cfg: ViTConfig) -> Value:
+    return fb.arg("onehot", TensorType((cfg.batch, cfg.classes)))
+
+
+def _prologue(fb: FunctionBuilder, cfg: ViTConfig, x: Value, baked: dict[str, str] = {}) -> tuple[Value, dict]:
+    """%sc, the baked scalar constants, and %xr (the flat image as [b, c, H, W])."""
+    fb.zero = fb.constant("sc", "0.0")
+    consts = {name: fb.constant(name, literal) for name, literal in baked.items()}
+    xr = fb.reshape("xr", x, (cfg.batch, cfg.channels, *cfg.image))
+    return xr, consts
+
+
+def _moments(fb: FunctionBuilder, params: ViTParams) -> tuple[list[Value], list[Value]]:
+    flat = params.flat()
+    ms = [fb.arg(p.name + "m", p.type) for p in flat]
+    vs = [fb.arg(p.name + "v", p.type) for p in flat]
+    return ms, vs
+
+
+def fwd_module(cfg: ViTConfig) -> Module:
+    fb = FunctionBuilder("vit_fwd")
+    x = _image_arg(fb, cfg)
+    params = declare_params(fb, cfg)
+    xr, _ = _prologue(fb, cfg, x)
+    saved = vit_forward(fb, "vit", xr, params, cfg)
+    return Module([fb.ret(saved.logits)])
+
+
+def sgd_module(cfg: ViTConfig, lr: str = "0.001") -> Module:
+    fb = FunctionBuilder("vit_train_step")
+    x = _image_arg(fb, cfg)
+    params = declare_params(fb, cfg)
+    onehot = _onehot_arg(fb, cfg)
+    xr, _ = _prologue(fb, cfg, x)
+    saved = vit_forward(fb, "vit", xr, params, cfg)
+    dy = softmax_ce_cotangent(fb, saved.logits, onehot)
+    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
+    return Module([fb.ret(*sgd_updates(fb, params.flat(), grads, lr))])
+
+
+def adam_module(cfg: ViTConfig) -> Module:
+    """AdamW with every hyperparameter a runtime scalar; returns the parameters only."""
+    fb = FunctionBuilder("vit_train_step_adam")
+    x = _image_arg(fb, cfg)
+    params = declare_params(fb, cfg)
+    ms, vs = _moments(fb, params)
+    scalars = AdamScalars(*(fb.arg(name, SCALAR) for name in ADAM_SCALARS))
+    onehot = _onehot_arg(fb, cfg)
+    xr, _ = _prologue(fb, cfg, x)
+    saved = vit_forward(fb, "vit", xr, params, cfg)
+    dy = softmax_ce_cotangent(fb, saved.logits, onehot)
+    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
+    thetas, _, _ = adamw_updates(fb, params.flat(), grads, ms, vs, scalars)
+    return Module([fb.ret(*thetas)])
+
+
+def adam_packed_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper()) -> Module:
+    """AdamW with every hyperparameter baked and no bias correction (bc1 = bc2 = 1);
+    arguments (x, theta*k, m*k, v*k, onehot), results (theta'*k, m'*k, v'*k)."""
+    fb = FunctionBuilder("vit_adam_train_step")
+    x = _image_arg(fb, cfg)
+    params = declare_params(fb, cfg)
+    ms, vs = _moments(fb, params)
+    onehot = _onehot_arg(fb, cfg)
+    baked = {"b1": hyper.b1, "ob1": hyper.ob1, "b2": hyper.b2, "ob2": hyper.ob2, "bc1": "1.0", "bc2": "1.0",
+             "lr": hyper.lr, "eps": hyper.eps, "wd": hyper.wd}
+    xr, consts = _prologue(fb, cfg, x, baked)
+    saved = vit_forward(fb, "vit", xr, params, cfg)
+    dy = softmax_ce_cotangent(fb, saved.logits, onehot)
+    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
+    thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs,
+                                   AdamScalars(*(consts[n] for n in ADAM_SCALARS)))
+    return Module([fb.ret(*thetas, *m2, *v2)])
+
+
+def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 1) -> Module:
+    """Scheduled AdamW: lr, bc1, bc2 are runtime scalars (the host drives warmup,
+    cosine decay and 1 - beta^t); label smoothing and the loss are in the graph.
+    Arguments (x, theta*k, m*k, v*k, lr, bc1, bc2, onehot); results
+    (theta'*k, m'*k, v'*k, loss, bc1, bc2). With replicas > 1 each gradient is
+    averaged across replicas before its update (data parallel)."""
+    if not isinstance(replicas, int) or replicas < 1:
+        raise ConfigError(f"replicas must be a positive integer, got {replicas!r}")
+    fb = FunctionBuilder("vit_adam_train_step")
+    x = _image_arg(fb, cfg)
+    params = declare_params(fb, cfg)
+    ms, vs = _moments(fb, params)
+    runtime = {name: fb.arg(name, SCALAR) for name in ("lr", "bc1", "bc2")}
+    onehot = _onehot_arg(fb, cfg)
+    baked = {"b1": hyper.b1, "ob1": hyper.ob1, "b2": hyper.b2, "ob2": hyper.ob2, "eps": hyper.eps, "wd": hyper.wd}
+    xr, consts = _prologue(fb, cfg, x, baked)
+    saved = vit_forward(fb, "vit", xr, params, cfg)
+    dy, loss = smoothed_ce(fb, saved.logits, onehot, hyper.label_smoothing)
+    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
+    scalars = AdamScalars(*({**consts, **runtime}[n] for n in ADAM_SCALARS))
+    thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, scalars, replicas)
+    return Module([fb.ret(*thetas, *m2, *v2, loss, runtime["bc1"], runtime["bc2"])])
+
+
+def adam_dp_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 2) -> Module:
+    """The data-parallel scheduled AdamW step over `replicas` devices (1 prints no collective)."""
+    return adam_sched_module(cfg, hyper, replicas)

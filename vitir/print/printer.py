@@ -1,0 +1,172 @@
+"""Print vitir's AST as StableHLO text in the reference's exact format.
+
+One table, PRINTERS, maps each op class to the function that prints it; a
+new op adds one entry here. Lines are 4-space indented and end in a newline.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable
+
+from ..ast import ops as O
+from ..ast.module import Function, Module
+
+INDENT = "    "
+
+
+def _ints(xs) -> str:
+    return "[" + ", ".join(str(x) for x in xs) + "]"
+
+
+def _constant(op: O.Constant) -> str:
+    r = op.results[0]
+    return f"    {r.ssa} = stablehlo.constant dense<{op.literal}> : {r.type.text}\n"
+
+
+def _elementwise(op: O.Elementwise) -> str:
+    r = op.results[0]
+    args = ", ".join(v.ssa for v in op.operands)
+    return f"    {r.ssa} = {op.NAME} {args} : {r.type.text}\n"
+
+
+def _broadcast(op: O.BroadcastInDim) -> str:
+    r, x = op.results[0], op.operands[0]
+    return f"    {r.ssa} = stablehlo.broadcast_in_dim {x.ssa}, dims = {_ints(op.dims)} : ({x.type.text}) -> {r.type.text}\n"
+
+
+def _reshape(op: O.Reshape) -> str:
+    r, x = op.results[0], op.operands[0]
+    return f"    {r.ssa} = stablehlo.reshape {x.ssa} : ({x.type.text}) -> {r.type.text}\n"
+
+
+def _transpose(op: O.Transpose) -> str:
+    r, x = op.results[0], op.operands[0]
+    return f"    {r.ssa} = stablehlo.transpose {x.ssa}, dims = {_ints(op.perm)} : ({x.type.text}) -> {r.type.text}\n"
+
+
+def _dot_general(op: O.DotGeneral) -> str:
+    r, (a, b) = op.results[0], op.operands
+    batch = f"batching_dims = {_ints(op.lhs_batch)} x {_ints(op.rhs_batch)}, " if op.lhs_batch else ""
+    return (f"    {r.ssa} = stablehlo.dot_general {a.ssa}, {b.ssa}, {batch}"
+            f"contracting_dims = {_ints(op.lhs_contract)} x {_ints(op.rhs_contract)}, "
+            f"precision = [DEFAULT, DEFAULT] : ({a.type.text}, {b.type.text}) -> {r.type.text}\n")
+
+
+def _reduce(op: O.Reduce) -> str:
+    r, (x, init) = op.results[0], op.operands
+    return (f"    {r.ssa} = stablehlo.reduce({x.ssa} init: {init.ssa}) applies stablehlo.{op.reducer} "
+            f"across dimensions = {_ints(op.dims)} : ({x.type.text}, {init.type.text}) -> {r.type.text}\n")
+
+
+def _layout(layout: str) -> str:
+    return "[" + ", ".join(layout) + "]"
+
+
+def _convolution(op: O.Convolution) -> str:
+    r, (a, b) = op.results[0], op.operands
+    lhs, rhs, out = op.layouts
+    pad = "[" + ", ".join(f"[{lo}, {hi}]" for lo, hi in op.padding) + "]"
+    return (f"    {r.ssa} = stablehlo.convolution({a.ssa}, {b.ssa})\n"
+            f"      dim_numbers = {_layout(lhs)}x{_layout(rhs)}->{_layout(out)},\n"
+            f"      window = {{stride = {_ints(op.stride)}, pad = {pad}, lhs_dilate = {_ints(op.lhs_dilate)}, "
+            f"rhs_dilate = {_ints(op.rhs_dilate)}}}\n"
+            f"      {{batch_group_count = {op.batch_group_count} : i64, "
+            f"feature_group_count = {op.feature_group_count} : i64}} : ({a.type.text}, {b.type.text}) -> {r.type.text}\n")
+
+
+def _pad(op: O.Pad) -> str:
+    r, (x, v) = op.results[0], op.operands
+    return (f"    {r.ssa} = stablehlo.pad {x.ssa}, {v.ssa}, low = {_ints(op.low)}, high = {_ints(op.high)}, "
+            f"interior = {_ints(op.interior)} : ({x.type.text}, {v.type.text}) -> {r.type.text}\n")
+
+
+def _slice(op: O.Slice) -> str:
+    r, x = op.results[0], op.operands[0]
+    parts = ", ".join(f"{a}:{b}" if s == 1 else f"{a}:{b}:{s}" for a, b, s in zip(op.start, op.limit, op.strides))
+    return f"    {r.ssa} = stablehlo.slice {x.ssa} [{parts}] : ({x.type.text}) -> {r.type.text}\n"
+
+
+def _concatenate(op: O.Concatenate) -> str:
+    r = op.results[0]
+    args = ", ".join(v.ssa for v in op.operands)
+    types = ", ".join(v.type.text for v in op.operands)
+    return f"    {r.ssa} = stablehlo.concatenate {args}, dim = {op.dim} : ({types}) -> {r.type.text}\n"
+
+
+def _all_reduce_mean(op: O.AllReduceMean) -> str:
+    t, g = op.tag, op.operands[0]
+    T = g.type.text
+    group = ", ".join(str(i) for i in range(op.replicas))
+    return (f'    %arsum{t} = "stablehlo.all_reduce"({g.ssa}) ({{\n'
+            f"    ^bb0(%ara{t}: tensor<f32>, %arb{t}: tensor<f32>):\n"
+            f"      %aradd{t} = stablehlo.add %ara{t}, %arb{t} : tensor<f32>\n"
+            f"      stablehlo.return %aradd{t} : tensor<f32>\n"
+            f"    }}) {{ replica_groups = dense<[[{group}]]> : tensor<1x{op.replicas}xi64> }} : ({T}) -> {T}\n"
+            f"    %arn{t} = stablehlo.constant dense<{op.replicas}.0> : {T}\n"
+            f"    %armean{t} = stablehlo.divide %arsum{t}, %arn{t} : {T}\n")
+
+
+def _adamw_template() -> str:
+    """The 26 AdamW lines as one str.format template, made once from ADAMW_LINES."""
+    lines = []
+    for suffix, kind, args in O.ADAMW_LINES:
+        if kind == "broadcast":
+            lines.append(f"    %{suffix}{{t}} = stablehlo.broadcast_in_dim {{{args[0][1:]}}}, dims = [] : "
+                         f"({{S}}) -> {{T}}\n")
+        else:
+            names = ", ".join(f"{{{a}}}" if a in ("theta", "g", "m", "v") else f"%{a}{{t}}" for a in args)
+            lines.append(f"    %{suffix}{{t}} = stablehlo.{kind} {names} : {{T}}\n")
+    return "".join(lines)
+
+
+_ADAMW = _adamw_template()
+
+
+def _adamw_update(op: O.AdamWUpdate) -> str:
+    theta, g, m, v = op.operands[:4]
+    scalars = {name: val.ssa for name, val in zip(O.AdamScalars._fields, op.operands[4:])}
+    return _ADAMW.format(t=op.tag, T=theta.type.text, S=op.operands[4].type.text,
+                         theta=theta.ssa, g=g.ssa, m=m.ssa, v=v.ssa, **scalars)
+
+
+PRINTERS: dict[type, Callable[[O.Op], str]] = {
+    O.Constant: _constant,
+    O.BroadcastInDim: _broadcast,
+    O.Reshape: _reshape,
+    O.Transpose: _transpose,
+    O.DotGeneral: _dot_general,
+    O.Reduce: _reduce,
+    O.Convolution: _convolution,
+    O.Pad: _pad,
+    O.Slice: _slice,
+    O.Concatenate: _concatenate,
+    O.AllReduceMean: _all_reduce_mean,
+    O.AdamWUpdate: _adamw_update,
+}
+for _cls in (O.Add, O.Subtract, O.Multiply, O.Divide, O.Maximum,
+             O.Exponential, O.Log, O.Rsqrt, O.Sqrt, O.Tanh, O.Negate):
+    PRINTERS[_cls] = _elementwise
+
+
+def print_ops(ops: Iterable[O.Op]) -> str:
+    """The text of a sequence of ops (a fragment), one line (or block) each."""
+    table = PRINTERS
+    return "".join([table[type(op)](op) for op in ops])
+
+
+def _signature(fn: Function) -> str:
+    args = ", ".join(f"{a.ssa}: {a.type.text}" for a in fn.args)
+    results = [t.text for t in fn.result_types]
+    ret = results[0] if len(results) == 1 else "(" + ", ".join(results) + ")"
+    return f"  func.func @{fn.name}({args}) -> {ret} {{\n"
+
+
+def print_function(fn: Function) -> str:
+    vals = fn.ret.operands
+    ret = (f"    return {', '.join(v.ssa for v in vals)} : {', '.join(v.type.text for v in vals)}\n"
+           if vals else "    return\n")
+    return _signature(fn) + print_ops(fn.ops) + ret + "  }\n"
+
+
+def print_module(mod: Module) -> str:
+    return f"module @{mod.name} {{\n" + "".join(print_function(f) for f in mod.functions) + "}\n"
