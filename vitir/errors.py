@@ -34,3 +34,10 @@ class ShapeError(VitirError):
 
 class ConfigError(VitirError):
     """An invalid model, module or command-line configuration."""
+
+
+class DataError(VitirError):
+    """A dataset file or folder is missing, truncated or malformed.
+
+    The message names the file and what is wrong with it.
+    """
