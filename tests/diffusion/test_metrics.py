@@ -1,0 +1,67 @@
+"""Energy distance against a pair-by-pair oracle."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vitir.diffusion import energy_distance, energy_distance_floor
+from vitir.diffusion.metrics import ED_MAX_POINTS
+
+
+def mean_pair_distance(a, b):
+    return sum(math.dist(p, q) for p in a for q in b) / (len(a) * len(b))
+
+
+def oracle(x, y):
+    return 2 * mean_pair_distance(x, y) - mean_pair_distance(x, x) - mean_pair_distance(y, y)
+
+
+@given(st.integers(1, 12), st.integers(1, 12), st.integers(1, 3), st.integers(0, 10_000))
+@settings(max_examples=60, deadline=None)
+def test_energy_distance_matches_the_pairwise_oracle(nx, ny, dim, seed):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((nx, dim))
+    y = rng.standard_normal((ny, dim)) + 0.5
+    assert energy_distance(x, y) == pytest.approx(oracle(x.tolist(), y.tolist()), abs=1e-12)
+
+
+def test_larger_sides_are_subsampled_x_first():
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((9, 2))
+    y = rng.standard_normal((7, 2))
+    pick = np.random.default_rng(0)
+    x_kept = x[pick.choice(9, 5, replace=False)]
+    y_kept = y[pick.choice(7, 5, replace=False)]
+    assert energy_distance(x, y, max_points=5) == pytest.approx(
+        oracle(x_kept.tolist(), y_kept.tolist()), abs=1e-12)
+    assert ED_MAX_POINTS == 2048
+
+
+def test_a_side_within_the_limit_is_kept_whole():
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((4, 2))
+    y = rng.standard_normal((7, 2))
+    y_kept = y[np.random.default_rng(0).choice(7, 5, replace=False)]
+    assert energy_distance(x, y, max_points=5) == pytest.approx(
+        oracle(x.tolist(), y_kept.tolist()), abs=1e-12)
+
+
+def test_energy_distance_of_a_cloud_with_itself_is_zero():
+    x = np.random.default_rng(3).standard_normal((50, 2))
+    assert energy_distance(x, x) == 0.0
+
+
+def test_floor_is_the_distance_between_the_reference_halves():
+    reference = np.random.default_rng(4).standard_normal((31, 2))
+    assert energy_distance_floor(reference) == energy_distance(reference[:15], reference[15:])
+
+
+def test_a_shifted_cloud_sits_far_above_the_floor():
+    rng = np.random.default_rng(5)
+    reference = rng.standard_normal((4000, 2))
+    floor = energy_distance_floor(reference)
+    assert energy_distance(rng.standard_normal((2000, 2)), reference) < 10 * floor
+    assert energy_distance(rng.standard_normal((2000, 2)) + 0.5, reference) > 10 * floor
