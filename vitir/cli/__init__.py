@@ -13,6 +13,8 @@ from ..errors import VitirError
 COMMANDS = {
     "render": ("vitir.cli.render", "add_parser", "print a ViT module as StableHLO text"),
     "run": ("vitir.backend.run_cli", "add_run_parser", "run a StableHLO module on npz inputs through PJRT"),
+    "train": ("vitir.cli.train", "add_parser", "train a ViT (default: the embedded digits)"),
+    "eval": ("vitir.cli.evaluate", "add_parser", "accuracy and confusion matrix of a saved run"),
 }
 
 

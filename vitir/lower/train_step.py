@@ -46,7 +46,7 @@ def fwd_module(cfg: ViTConfig) -> Module:
     return Module([fb.ret(saved.logits)])
 
 
-def sgd_module(cfg: ViTConfig, lr: str = "0.001") -> Module:
+def sgd_module(cfg: ViTConfig, lr: str = "0.001", *, lowering: str = "reference") -> Module:
     fb = FunctionBuilder("vit_train_step")
     x = _image_arg(fb, cfg)
     params = declare_params(fb, cfg)
@@ -54,11 +54,11 @@ def sgd_module(cfg: ViTConfig, lr: str = "0.001") -> Module:
     xr, _ = _prologue(fb, cfg, x)
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy = softmax_ce_cotangent(fb, saved.logits, onehot)
-    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
+    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
     return Module([fb.ret(*sgd_updates(fb, params.flat(), grads, lr))])
 
 
-def adam_module(cfg: ViTConfig) -> Module:
+def adam_module(cfg: ViTConfig, *, lowering: str = "reference") -> Module:
     """AdamW with every hyperparameter a runtime scalar; returns the parameters only."""
     fb = FunctionBuilder("vit_train_step_adam")
     x = _image_arg(fb, cfg)
@@ -69,12 +69,12 @@ def adam_module(cfg: ViTConfig) -> Module:
     xr, _ = _prologue(fb, cfg, x)
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy = softmax_ce_cotangent(fb, saved.logits, onehot)
-    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
+    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
     thetas, _, _ = adamw_updates(fb, params.flat(), grads, ms, vs, scalars)
     return Module([fb.ret(*thetas)])
 
 
-def adam_packed_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper()) -> Module:
+def adam_packed_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), *, lowering: str = "reference") -> Module:
     """AdamW with every hyperparameter baked and no bias correction (bc1 = bc2 = 1);
     arguments (x, theta*k, m*k, v*k, onehot), results (theta'*k, m'*k, v'*k)."""
     fb = FunctionBuilder("vit_adam_train_step")
@@ -87,13 +87,14 @@ def adam_packed_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper()) -> Module
     xr, consts = _prologue(fb, cfg, x, baked)
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy = softmax_ce_cotangent(fb, saved.logits, onehot)
-    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
+    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
     thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs,
                                    AdamScalars(*(consts[n] for n in ADAM_SCALARS)))
     return Module([fb.ret(*thetas, *m2, *v2)])
 
 
-def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 1) -> Module:
+def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 1, *,
+                      lowering: str = "reference") -> Module:
     """Scheduled AdamW: lr, bc1, bc2 are runtime scalars (the host drives warmup,
     cosine decay and 1 - beta^t); label smoothing and the loss are in the graph.
     Arguments (x, theta*k, m*k, v*k, lr, bc1, bc2, onehot); results
@@ -111,12 +112,13 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     xr, consts = _prologue(fb, cfg, x, baked)
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy, loss = smoothed_ce(fb, saved.logits, onehot, hyper.label_smoothing)
-    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
+    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
     scalars = AdamScalars(*({**consts, **runtime}[n] for n in ADAM_SCALARS))
     thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, scalars, replicas)
     return Module([fb.ret(*thetas, *m2, *v2, loss, runtime["bc1"], runtime["bc2"])])
 
 
-def adam_dp_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 2) -> Module:
+def adam_dp_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 2, *,
+                   lowering: str = "reference") -> Module:
     """The data-parallel scheduled AdamW step over `replicas` devices (1 prints no collective)."""
-    return adam_sched_module(cfg, hyper, replicas)
+    return adam_sched_module(cfg, hyper, replicas, lowering=lowering)

@@ -89,8 +89,9 @@ def vit_forward(fb: FunctionBuilder, p: str, x: Value, params: ViTParams, cfg: V
 
 
 def vit_backward(fb: FunctionBuilder, p: str, saved: ViTSaved, params: ViTParams, x: Value, d_logits: Value,
-                 cfg: ViTConfig) -> list[Value]:
-    """Gradients of every parameter in canonical order (the image gets none)."""
+                 cfg: ViTConfig, lowering: str = "reference") -> list[Value]:
+    """Gradients of every parameter in canonical order (the image gets none).
+    `lowering` is "reference" (the reference's text) or "fast" (vitir's rewrites)."""
     with fb.layer(p or "vit"):
         with fb.layer("head"):
             dz, dwc, dbc = head_backward(fb, f"{p}hd", saved.head, params.Wc, d_logits, cfg.tokens)
@@ -104,7 +105,7 @@ def vit_backward(fb: FunctionBuilder, p: str, saved: ViTSaved, params: ViTParams
         with fb.layer("cp"):
             dtok, dcls, dpos = cls_pos_backward(fb, f"{p}cp", dz)
         with fb.layer("pe"):
-            dw, db = patch_embed_backward(fb, f"{p}pe", x, dtok, params.wConv)
+            dw, db = patch_embed_backward(fb, f"{p}pe", x, dtok, params.wConv, lowering)
     grads = [dw, db, dcls, dpos]
     for g in block_grads:
         grads.extend(g)

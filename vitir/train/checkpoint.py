@@ -1,0 +1,59 @@
+"""Checkpoints: parameters, both Adam moments, the step, the data RNG state and
+the config in one .npz, written atomically (temporary file, fsync, rename), so a
+crash mid-write leaves the previous checkpoint whole."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import VitirError
+
+CHECKPOINT = "checkpoint.npz"
+
+
+@dataclass
+class Checkpoint:
+    params: list[np.ndarray]
+    m: list[np.ndarray]
+    v: list[np.ndarray]
+    step: int
+    epoch: int
+    rng_state: dict
+    config: dict
+
+
+def save_checkpoint(run_dir: Path, ck: Checkpoint) -> Path:
+    path = Path(run_dir) / CHECKPOINT
+    tmp = path.with_name(path.name + ".tmp")
+    arrays = {}
+    for group, values in (("p", ck.params), ("m", ck.m), ("v", ck.v)):
+        for i, a in enumerate(values):
+            arrays[f"{group}{i}"] = np.asarray(a)
+    meta = {"step": ck.step, "epoch": ck.epoch, "rng_state": ck.rng_state, "config": ck.config,
+            "count": len(ck.params)}
+    arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
+    with open(tmp, "wb") as f:
+        np.savez(f, **arrays)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    return path
+
+
+def load_checkpoint(run_dir: Path) -> Checkpoint:
+    path = Path(run_dir) / CHECKPOINT
+    if not path.is_file():
+        raise VitirError(f"no checkpoint in {run_dir} (expected {CHECKPOINT})")
+    try:
+        with np.load(path) as z:
+            meta = json.loads(bytes(z["meta"]).decode())
+            n = meta["count"]
+            groups = [[z[f"{g}{i}"] for i in range(n)] for g in ("p", "m", "v")]
+    except (OSError, ValueError, KeyError) as e:
+        raise VitirError(f"{path}: unreadable checkpoint ({e})") from None
+    return Checkpoint(*groups, meta["step"], meta["epoch"], meta["rng_state"], meta["config"])

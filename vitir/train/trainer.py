@@ -1,0 +1,305 @@
+"""`vitir train`: the scheduled AdamW step through PJRT, end to end.
+
+Parameters and moments stay on the device between steps; the host sends the
+batch, the learning rate and the bias corrections. Each epoch ends with an
+evaluation (the forward module), a line in metrics.jsonl and an atomic
+checkpoint, so a stopped run resumes to bit-identical parameters.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import ConfigError, VitirError
+from ..lower import AdamHyper, ViTConfig
+from .checkpoint import Checkpoint, load_checkpoint, save_checkpoint
+from .init import init_params
+from .progress import Progress
+from .schedule import bias_corrections, learning_rate
+
+
+class TrainingDiverged(VitirError):
+    """The loss became NaN or infinite; the last good checkpoint is kept."""
+
+
+@dataclass
+class TrainConfig:
+    dataset: str = "digits"
+    data_dir: str | None = None
+    image_size: int | None = None
+    patch: int = 4
+    width: int = 128
+    depth: int = 2
+    heads: int = 8
+    mlp: int = 256
+    batch: int = 64  # per replica; the global batch is batch * replicas
+    replicas: int = 1
+    epochs: int = 120
+    lr: float = 4e-3
+    warmup_epochs: float = 2.0
+    beta1: str = "0.9"
+    beta2: str = "0.999"
+    eps: str = "1.0e-8"
+    wd: str = "0.05"
+    label_smoothing: float = 0.1
+    augment: bool = True  # random 1-pixel shifts (digits and MNIST-sized images)
+    seed: int = 0
+    eval_batch: int = 128
+    lowering: str = "fast"
+
+    def __post_init__(self):
+        for name in ("patch", "width", "depth", "heads", "mlp", "batch", "replicas", "epochs", "eval_batch"):
+            v = getattr(self, name)
+            if not isinstance(v, int) or v < 1:
+                raise ConfigError(f"{name} must be a positive integer, got {v!r}")
+        if not (self.lr > 0 and math.isfinite(self.lr)):
+            raise ConfigError(f"lr must be a positive number, got {self.lr}")
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "TrainConfig":
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in known})
+
+    def model(self, image_shape: tuple[int, int, int], classes: int, batch: int) -> ViTConfig:
+        c, h, w = image_shape
+        return ViTConfig(batch=batch, channels=c, image=(h, w), patch=self.patch, width=self.width,
+                         depth=self.depth, heads=self.heads, mlp=self.mlp, classes=classes)
+
+    def hyper(self) -> AdamHyper:
+        return AdamHyper(b1=self.beta1, b2=self.beta2, eps=self.eps, wd=self.wd,
+                         label_smoothing=self.label_smoothing)
+
+
+@dataclass
+class RunState:
+    params: list
+    m: list
+    v: list
+    step: int = 0
+    epoch: int = 0
+    rng: np.random.Generator = field(default_factory=np.random.default_rng)
+
+
+def _standardise(x: np.ndarray, mean: float, std: float) -> np.ndarray:
+    return ((x - mean) / std).astype(np.float32)
+
+
+def _shift(batch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Random translation by -1, 0 or +1 pixel per image (zero fill)."""
+    n, c, h, w = batch.shape
+    padded = np.zeros((n, c, h + 2, w + 2), np.float32)
+    padded[:, :, 1:-1, 1:-1] = batch
+    dy, dx = rng.integers(0, 3, size=(2, n))
+    out = np.empty_like(batch)
+    for i in range(n):
+        out[i] = padded[i, :, dy[i]:dy[i] + h, dx[i]:dx[i] + w]
+    return out
+
+
+def onehot(labels: np.ndarray, classes: int) -> np.ndarray:
+    out = np.zeros((len(labels), classes), np.float32)
+    out[np.arange(len(labels)), labels] = 1.0
+    return out
+
+
+class Trainer:
+    def __init__(self, cfg: TrainConfig, run_dir: Path, dataset=None, log=print):
+        self.cfg, self.run_dir, self.log = cfg, Path(run_dir), log
+        if dataset is None:
+            from ..data import load_dataset
+            dataset = load_dataset(cfg.dataset, cfg.data_dir, cfg.image_size)
+        self.data = dataset
+        self.mean = float(self.data.x_train.mean())
+        self.std = float(self.data.x_train.std()) or 1.0
+        self.classes = len(self.data.classes)
+        self.global_batch = cfg.batch * cfg.replicas
+        if self.global_batch > len(self.data.x_train):
+            raise ConfigError(f"global batch {self.global_batch} exceeds the {len(self.data.x_train)} training images")
+        self.steps_per_epoch = len(self.data.x_train) // self.global_batch
+        self.total_steps = self.steps_per_epoch * cfg.epochs
+        self.model = cfg.model(self.data.image_shape, self.classes, cfg.batch)
+        self.hyper = cfg.hyper()
+        self._step_exe = self._fwd_exe = None
+
+    # -- compiled modules ------------------------------------------------------
+    def _compile(self):
+        from ..backend import compile_module, ensure_host_devices
+        from ..lower import adam_sched_module, fwd_module
+        from ..print import print_module
+
+        if self.cfg.replicas > 1:
+            ensure_host_devices(self.cfg.replicas)
+        step_text = print_module(adam_sched_module(self.model, self.hyper, self.cfg.replicas,
+                                                   lowering=self.cfg.lowering))
+        eval_cfg = self.cfg.model(self.data.image_shape, self.classes, self.cfg.eval_batch)
+        self._step_exe = compile_module(step_text, replicas=self.cfg.replicas)
+        self._fwd_exe = compile_module(print_module(fwd_module(eval_cfg)))
+        return step_text
+
+    # -- state -----------------------------------------------------------------
+    def fresh_state(self) -> RunState:
+        params = init_params(self.model, self.cfg.seed)
+        zeros = [np.zeros_like(p) for p in params]
+        return RunState(params, zeros, [z.copy() for z in zeros], 0, 0, np.random.default_rng(self.cfg.seed))
+
+    def checkpoint_of(self, st: RunState, host) -> Checkpoint:
+        return Checkpoint(host(st.params), host(st.m), host(st.v), st.step, st.epoch,
+                          st.rng.bit_generator.state, {**asdict(self.cfg), "mean": self.mean, "std": self.std})
+
+    def state_from(self, ck: Checkpoint) -> RunState:
+        rng = np.random.default_rng()
+        rng.bit_generator.state = ck.rng_state
+        return RunState(ck.params, ck.m, ck.v, ck.step, ck.epoch, rng)
+
+    # -- evaluation ----------------------------------------------------------
+    def predict(self, params_host: list[np.ndarray], x: np.ndarray) -> np.ndarray:
+        """Class predictions for images x [N, C, H, W] (un-standardised, in [0, 1])."""
+        if self._fwd_exe is None:
+            self._compile()
+        eb = self.cfg.eval_batch
+        flat = _standardise(x, self.mean, self.std).reshape(len(x), -1)
+        preds = []
+        for i in range(0, len(flat), eb):
+            chunk = flat[i:i + eb]
+            if len(chunk) < eb:  # the module has a fixed batch: pad, then drop the padding
+                chunk = np.concatenate([chunk, np.zeros((eb - len(chunk), flat.shape[1]), np.float32)])
+            (logits,) = self._fwd_exe(chunk, *params_host)
+            preds.append(np.argmax(logits, axis=1))
+        return np.concatenate(preds)[:len(x)]
+
+    def evaluate(self, params_host) -> float:
+        return float(np.mean(self.predict(params_host, self.data.x_test) == self.data.y_test))
+
+    # -- training --------------------------------------------------------------
+    def train(self, resume: bool = False) -> dict:
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        cfg = self.cfg
+        step_text = self._compile()
+        (self.run_dir / "train_step.mlir").write_text(step_text)
+        if resume:
+            st = self.state_from(load_checkpoint(self.run_dir))
+            self.log(f"resuming {self.run_dir} at step {st.step} (epoch {st.epoch})")
+        else:
+            st = self.fresh_state()
+        metrics_path = self.run_dir / "metrics.jsonl"
+        metrics = _read_metrics(metrics_path, upto_step=st.step) if resume else []
+        _write_metrics(metrics_path, metrics)
+
+        exe = self._step_exe
+        k = len(st.params)
+        host = _to_host_list
+        dev = [exe.to_device(a, i + 1) for i, a in enumerate(st.params + st.m + st.v)]
+        warmup = int(round(cfg.warmup_epochs * self.steps_per_epoch))
+        b1, b2 = float(cfg.beta1), float(cfg.beta2)
+        x_train = _standardise(self.data.x_train, self.mean, self.std)
+        y_train = self.data.y_train
+        t_start = time.perf_counter()
+        train_time = 0.0
+        last_good = st.step
+        acc = float("nan")
+        bar = Progress(self.total_steps, "train")
+        bar.done = st.step
+        with open(metrics_path, "a") as mf:
+            for epoch in range(st.epoch, cfg.epochs):
+                order = st.rng.permutation(len(x_train))
+                t_epoch = time.perf_counter()
+                for i in range(self.steps_per_epoch):
+                    idx = order[i * self.global_batch:(i + 1) * self.global_batch]
+                    xb = x_train[idx]
+                    if cfg.augment:
+                        xb = _shift(xb, st.rng)
+                    t = st.step + 1
+                    lr = learning_rate(t, self.total_steps, cfg.lr, warmup)
+                    bc1, bc2 = bias_corrections(t, b1, b2)
+                    args = [xb.reshape(len(idx), -1)] + dev + [np.float32(lr), np.float32(bc1), np.float32(bc2),
+                                                               onehot(y_train[idx], self.classes)]
+                    outs = exe.execute_device(args, split=("x", "onehot"))
+                    loss = _mean_loss(outs[3 * k])
+                    if not math.isfinite(loss):
+                        bar.close()
+                        raise TrainingDiverged(
+                            f"loss became {loss} at step {t} (lr {lr:.3g}); training stopped. The last good "
+                            f"checkpoint (step {last_good}) is kept in {self.run_dir}")
+                    dev = list(outs[:3 * k])
+                    st.step = t
+                    elapsed = time.perf_counter() - t_epoch
+                    ips = (i + 1) * self.global_batch / max(elapsed, 1e-9)
+                    mf.write(json.dumps({"kind": "step", "step": t, "epoch": epoch + 1, "loss": loss, "lr": lr,
+                                         "images_per_s": ips}) + "\n")
+                    bar.update(t, epoch=f"{epoch + 1}/{cfg.epochs}", loss=f"{loss:.4f}", lr=f"{lr:.2e}",
+                               **{"img/s": f"{ips:.0f}", "test acc": f"{100 * acc:.2f}%"})
+                train_time += time.perf_counter() - t_epoch
+                st.epoch = epoch + 1
+                st.params, st.m, st.v = host(dev[:k]), host(dev[k:2 * k]), host(dev[2 * k:])
+                acc = self.evaluate(st.params)
+                metrics_line = {"kind": "eval", "step": st.step, "epoch": st.epoch, "test_accuracy": acc}
+                mf.write(json.dumps(metrics_line) + "\n")
+                mf.flush()
+                save_checkpoint(self.run_dir, self.checkpoint_of(st, lambda xs: xs))
+                last_good = st.step
+        bar.close()
+        if st.step and not math.isfinite(acc):
+            acc = self.evaluate(st.params)
+        metrics = _read_metrics(metrics_path)
+        from .plots import plot_curves
+        plot_curves(metrics, self.run_dir / "curves.png",
+                    title=f"ViT on {cfg.dataset}: {self.model.depth} blocks, width {self.model.width}")
+        result = {
+            "test_accuracy": acc,
+            "train_seconds": train_time,
+            "wall_seconds": time.perf_counter() - t_start,
+            "steps": st.step,
+            "epochs": st.epoch,
+            "global_batch": self.global_batch,
+            "parameters": int(sum(p.size for p in st.params)),
+            "config": asdict(cfg),
+        }
+        _write_json_atomic(self.run_dir / "result.json", result)
+        return result
+
+
+def _to_host_list(values) -> list[np.ndarray]:
+    out = []
+    for v in values:
+        v = v[0] if isinstance(v, tuple) else v  # replicas hold identical copies
+        out.append(np.array(v, dtype=np.float32))
+    return out
+
+
+def _mean_loss(value) -> float:
+    parts = value if isinstance(value, tuple) else (value,)
+    return float(np.mean([float(np.asarray(p)) for p in parts]))
+
+
+def _read_metrics(path: Path, upto_step: int | None = None) -> list[dict]:
+    if not path.is_file():
+        return []
+    out = []
+    for line in path.read_text().splitlines():
+        try:
+            m = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # a line cut short by a crash
+        if upto_step is None or m.get("step", 0) <= upto_step:
+            out.append(m)
+    return out
+
+
+def _write_metrics(path: Path, metrics: list[dict]) -> None:
+    _write_text_atomic(path, "".join(json.dumps(m) + "\n" for m in metrics))
+
+
+def _write_text_atomic(path: Path, text: str) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text)
+    tmp.replace(path)
+
+
+def _write_json_atomic(path: Path, obj) -> None:
+    _write_text_atomic(path, json.dumps(obj, indent=2) + "\n")
