@@ -1,0 +1,347 @@
+"""The numpy evaluator: each op kind against jax.lax (or plain numpy), then whole
+ViT modules against PJRT, the evaluator acting as a second oracle.
+
+Module agreement is measured per result as max|evaluator - PJRT| / max|PJRT|:
+elementwise relative error is meaningless where a value is near zero (a
+gradient that vanishes in exact arithmetic is rounding noise on both sides),
+while this error stays at float32 rounding scale across the whole tensor.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pytest
+from jax import lax
+
+from vitir.ast import DType, FunctionBuilder, TensorType, f32, module
+from vitir.ast import ops as O
+from vitir.backend import compile_module
+import vitir.evaluate as evaluate_module
+from vitir.evaluate import EVALUATORS, evaluate
+from vitir.lower import (AdamHyper, ViTConfig, adam_dp_module, adam_module, adam_packed_module,
+                         adam_sched_module, fwd_module, param_specs, sgd_module)
+from vitir.print.printer import print_module
+
+RNG = np.random.default_rng(7)
+MODULE_TOLERANCE = 1e-5
+
+
+def rand(*shape, low=-1.0, high=1.0):
+    return RNG.uniform(low, high, shape).astype(np.float32)
+
+
+def run_op(build, *arrays, dtype=DType.F32):
+    """Evaluate a one-op function whose arguments have the arrays' shapes."""
+    fb = FunctionBuilder("f")
+    args = [fb.arg(f"a{i}", TensorType(a.shape, dtype)) for i, a in enumerate(arrays)]
+    fb.zero = fb.constant("z", "0.0")
+    result = build(fb, *args)
+    (out,) = evaluate(fb.ret(result), *arrays)
+    return out
+
+
+def close(actual, expected, rtol=1e-6, atol=1e-6):
+    expected = np.asarray(expected)
+    assert actual.shape == expected.shape and actual.dtype == expected.dtype
+    np.testing.assert_allclose(actual, expected, rtol=rtol, atol=atol)
+
+
+# -- coverage ------------------------------------------------------------------------------------------------
+
+def test_every_op_class_has_an_evaluator():
+    abstract = {O.Op, O.Elementwise, O.Unary, O.Return}
+    classes = {c for _, c in inspect.getmembers(O, inspect.isclass) if issubclass(c, O.Op) and c not in abstract}
+    assert classes - set(EVALUATORS) == set()
+
+
+# -- one op kind at a time -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("literal,dtype,expected", [("0.125", DType.F32, np.float32(0.125)),
+                                                   ("-3", DType.I32, np.int32(-3)),
+                                                   ("true", DType.I1, True)])
+def test_constant_is_a_splat(literal, dtype, expected):
+    fb = FunctionBuilder("f")
+    (out,) = evaluate(fb.ret(fb.constant("c", literal, (2, 3), dtype)))
+    close(out, np.full((2, 3), expected))
+
+
+# References in float64, rounded once: the evaluator's float32 ops should be within an ulp or two.
+BINARY = {"add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide,
+          "maximum": np.maximum}
+UNARY = {"exponential": np.exp, "log": np.log, "rsqrt": lambda x: 1 / np.sqrt(x), "sqrt": np.sqrt,
+         "tanh": np.tanh, "negate": np.negative}
+
+
+@pytest.mark.parametrize("name", sorted(BINARY))
+def test_binary_elementwise(name):
+    a, b = rand(3, 4), rand(3, 4, low=0.5, high=2.0)
+    expected = BINARY[name](a.astype(np.float64), b.astype(np.float64)).astype(np.float32)
+    close(run_op(lambda fb, x, y: getattr(fb, name)("r", x, y), a, b), expected)
+
+
+@pytest.mark.parametrize("name", sorted(UNARY))
+def test_unary_elementwise(name):
+    a = rand(3, 4, low=0.1, high=3.0)
+    expected = UNARY[name](a.astype(np.float64)).astype(np.float32)
+    close(run_op(lambda fb, x: getattr(fb, name)("r", x), a), expected, rtol=2e-6)
+
+
+def test_integer_divide_truncates_toward_zero():
+    a, b = np.array([7, -7, 7, -7, 6], np.int32), np.array([2, 2, -2, -2, 3], np.int32)
+    close(run_op(lambda fb, x, y: fb.divide("r", x, y), a, b, dtype=DType.I32), lax.div(a, b))
+
+
+def test_broadcast_in_dim():
+    a = rand(3, 1)
+    close(run_op(lambda fb, x: fb.broadcast_in_dim("r", x, [1, 3], [2, 3, 5, 4]), a),
+          lax.broadcast_in_dim(a, (2, 3, 5, 4), (1, 3)))
+
+
+def test_broadcast_in_dim_with_unsorted_dims_transposes():
+    a = rand(3, 4)
+    expected = np.broadcast_to(a.T[None, :, :], (2, 4, 3))
+    close(run_op(lambda fb, x: fb.broadcast_in_dim("r", x, [2, 1], [2, 4, 3]), a), expected)
+
+
+def test_reshape_and_transpose():
+    a = rand(2, 3, 4)
+    close(run_op(lambda fb, x: fb.reshape("r", x, [4, 6]), a), lax.reshape(a, (4, 6)))
+    close(run_op(lambda fb, x: fb.transpose("r", x, [2, 0, 1]), a), lax.transpose(a, (2, 0, 1)))
+
+
+@pytest.mark.parametrize("lhs_shape,rhs_shape,contracting,batching", [
+    ((3, 4), (4, 5), ((1,), (0,)), ((), ())),
+    ((2, 5, 3, 4), (2, 5, 3, 4), ((3,), (3,)), ((0, 2), (0, 2))),  # attention scores: [b, n, h, d]
+    ((4, 2, 3), (3, 6, 2, 4), ((0, 2), (3, 0)), ((1,), (2,))),  # batch dims not leading, two contracted
+    ((5, 3), (5, 2), ((0,), (0,)), ((), ())),  # a transposed product
+])
+def test_dot_general(lhs_shape, rhs_shape, contracting, batching):
+    a, b = rand(*lhs_shape), rand(*rhs_shape)
+    out = run_op(lambda fb, x, y: fb.dot_general("r", x, y, contracting, batching), a, b)
+    close(out, lax.dot_general(a, b, (contracting, batching), precision=lax.Precision.HIGHEST), rtol=1e-5)
+
+
+@pytest.mark.parametrize("reducer,init,dims", [("add", "0.5", [0, 2]), ("multiply", "2.0", [1]),
+                                               ("maximum", "0.25", [0, 1, 2]), ("minimum", "-0.25", [2])])
+def test_reduce(reducer, init, dims):
+    a = rand(3, 4, 5, low=0.5, high=1.5) if reducer == "multiply" else rand(3, 4, 5)
+    binary = {"add": lax.add, "multiply": lax.mul, "maximum": lax.max, "minimum": lax.min}[reducer]
+
+    def build(fb, x):
+        return fb.reduce("r", x, fb.constant("i", init), dims, reducer)
+
+    close(run_op(build, a), lax.reduce(a, np.float32(init), binary, tuple(dims)), rtol=1e-5)
+
+
+CONVOLUTIONS = [
+    # layouts, lhs shape, rhs shape, stride, padding, lhs_dilate, rhs_dilate
+    (("bf01", "oi01", "bf01"), (2, 3, 8, 8), (5, 3, 4, 4), (4, 4), ((0, 0), (0, 0)), (1, 1), (1, 1)),
+    (("bf01", "oi01", "bf01"), (3, 2, 8, 8), (8, 2, 5, 5), (1, 1), ((0, 0), (0, 0)), (1, 1), (1, 1)),  # patch-embed dw
+    (("bf01", "oi01", "bf01"), (2, 3, 7, 9), (4, 3, 3, 2), (2, 1), ((1, 2), (0, -1)), (1, 1), (1, 1)),
+    (("b01f", "01io", "b01f"), (2, 6, 5, 3), (3, 2, 3, 4), (1, 2), ((2, 1), (1, 1)), (2, 1), (1, 2)),
+    (("fb10", "i01o", "1fb0"), (3, 2, 6, 5), (3, 2, 2, 4), (1, 1), ((0, 1), (-1, 2)), (1, 3), (2, 1)),
+    (("bf0", "oi0", "bf0"), (2, 3, 10), (4, 3, 3), (2,), ((1, 1),), (2,), (3,)),
+    (("bf012", "oi012", "bf012"), (1, 2, 4, 5, 3), (3, 2, 2, 3, 2), (1, 2, 1), ((0, 0), (1, 0), (0, 1)),
+     (1, 1, 1), (1, 1, 2)),
+]
+
+
+def lax_dimension_numbers(layouts):
+    """Layout strings as index tuples: (batch, feature, spatial...) for lhs and output, (out, in, spatial...) for the kernel."""
+    lhs, rhs, out = layouts
+    spatial = "".join(str(k) for k in range(len(lhs) - 2))
+    return lax.ConvDimensionNumbers(tuple(lhs.index(c) for c in "bf" + spatial),
+                                    tuple(rhs.index(c) for c in "oi" + spatial),
+                                    tuple(out.index(c) for c in "bf" + spatial))
+
+
+@pytest.mark.parametrize("layouts,lhs_shape,rhs_shape,stride,padding,lhs_dilate,rhs_dilate", CONVOLUTIONS)
+def test_convolution(layouts, lhs_shape, rhs_shape, stride, padding, lhs_dilate, rhs_dilate):
+    a, w = rand(*lhs_shape), rand(*rhs_shape)
+    out = run_op(lambda fb, x, k: fb.convolution("r", x, k, stride=stride, padding=padding, lhs_dilate=lhs_dilate,
+                                                 rhs_dilate=rhs_dilate, layouts=layouts), a, w)
+    expected = lax.conv_general_dilated(a, w, stride, padding, lhs_dilate, rhs_dilate,
+                                        lax_dimension_numbers(layouts), precision=lax.Precision.HIGHEST)
+    close(out, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_convolution_in_several_patch_chunks(monkeypatch):
+    layouts, lhs_shape, rhs_shape, stride, padding, lhs_dilate, rhs_dilate = CONVOLUTIONS[2]
+    # patch rows of 3 * 3 * 2 per batch of 2: 3 of the 28 output positions per chunk, the last one short
+    monkeypatch.setattr(evaluate_module, "IM2COL_CHUNK", 108)
+    test_convolution(layouts, lhs_shape, rhs_shape, stride, padding, lhs_dilate, rhs_dilate)
+
+
+@pytest.mark.parametrize("low,high,interior", [([1, 0], [2, 3], [0, 2]), ([-1, 2], [1, -2], [1, 0]),
+                                               ([0, -3], [-2, 0], [2, 1])])
+def test_pad(low, high, interior):
+    a = rand(3, 4)
+
+    def build(fb, x):
+        return fb.pad("r", x, fb.constant("v", "0.5"), low, high, interior)
+
+    close(run_op(build, a), lax.pad(a, np.float32(0.5), list(zip(low, high, interior))))
+
+
+def test_slice_with_strides():
+    a = rand(5, 7, 4)
+    out = run_op(lambda fb, x: fb.slice("r", x, [1, 0, 2], [5, 7, 3], [2, 3, 1]), a)
+    close(out, lax.slice(a, (1, 0, 2), (5, 7, 3), (2, 3, 1)))
+
+
+def test_concatenate():
+    a, b, c = rand(2, 1, 3), rand(2, 4, 3), rand(2, 2, 3)
+    close(run_op(lambda fb, *xs: fb.concatenate("r", xs, 1), a, b, c), lax.concatenate([a, b, c], 1))
+
+
+def test_all_reduce_mean_averages_across_replicas_in_lockstep():
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", f32(2, 3))
+    fn = fb.ret(fb.multiply("y", fb.all_reduce_mean("g", x, 3), x))
+    per_replica = [[rand(2, 3)] for _ in range(3)]
+    results, values = evaluate(fn, per_replica, replicas=3, keep=True)
+    mean = (per_replica[0][0] + per_replica[1][0] + per_replica[2][0]) / np.float32(3)
+    for (y,), (xr,), kept in zip(results, per_replica, values):
+        close(y, mean * xr)
+        close(kept["arsumg"], per_replica[0][0] + per_replica[1][0] + per_replica[2][0])
+        close(kept["armeang"], mean)
+        close(kept["arng"], np.full((2, 3), 3.0, np.float32))
+    with pytest.raises(ValueError, match=r"averages over 3 replicas; evaluate with replicas=3, not 1"):
+        evaluate(fn, per_replica[0][0])
+
+
+def test_adamw_update_and_its_internal_names():
+    fb = FunctionBuilder("f")
+    theta, g, m = (fb.arg(n, f32(4, 3)) for n in ("theta", "g", "m"))
+    v = fb.arg("v", f32(4, 3))
+    scalars = O.AdamScalars(*(fb.arg(n, f32()) for n in O.AdamScalars._fields))
+    fn = fb.ret(*fb.adamw_update("p", theta, g, m, v, scalars))
+    t0, g0, m0 = rand(4, 3), rand(4, 3), rand(4, 3, low=-0.1, high=0.1)
+    v0 = rand(4, 3, low=0.0, high=0.01)
+    hyper = dict(b1=0.9, ob1=0.1, b2=0.999, ob2=0.001, bc1=0.271, bc2=0.003, lr=0.01, eps=1e-8, wd=0.1)
+    (t1, m1, v1), values = evaluate(fn, dict(theta=t0, g=g0, m=m0, v=v0, **hyper), keep=True)
+    h = {k: np.float64(x) for k, x in hyper.items()}
+    m_new = h["b1"] * m0 + h["ob1"] * g0
+    v_new = h["b2"] * v0 + h["ob2"] * np.float64(g0) ** 2
+    step = h["lr"] * (m_new / h["bc1"]) / (np.sqrt(v_new / h["bc2"]) + h["eps"])
+    close(t1, (t0 - step - h["wd"] * h["lr"] * t0).astype(np.float32), rtol=1e-5)
+    close(m1, m_new.astype(np.float32), rtol=1e-5)
+    close(v1, v_new.astype(np.float32), rtol=1e-5)
+    assert all(name + "p" in values for name, _, _ in O.ADAMW_LINES)
+    close(values["adlrp"], np.full((4, 3), 0.01, np.float32))
+
+
+def test_inputs_are_checked():
+    fb = FunctionBuilder("f")
+    fn = fb.ret(fb.negate("y", fb.arg("x", f32(2))))
+    with pytest.raises(ValueError, match=r"@f takes 1 arguments, got 2"):
+        evaluate(fn, np.zeros(2), np.zeros(2))
+    with pytest.raises(ValueError, match=r"argument %x: expected tensor<2xf32>, got shape \(3,\)"):
+        evaluate(fn, np.zeros(3))
+    with pytest.raises(ValueError, match=r"inputs name unknown arguments \['w'\], miss \['%x'\]"):
+        evaluate(fn, {"w": np.zeros(2)})
+    (y,) = evaluate(module(fn), {"%x": [1.0, -2.0]})
+    close(y, np.array([-1.0, 2.0], np.float32))
+
+
+# -- whole modules: the evaluator against PJRT ---------------------------------------------------------------
+
+SQUARE = ViTConfig(batch=2, channels=3, image=8, patch=4, width=8, depth=2, heads=2, mlp=16, classes=3)
+# No blocks: they never see the image's shape, and every compile of a module costs seconds.
+WIDE = ViTConfig(batch=2, channels=2, image=(4, 12), patch=4, width=6, depth=0, heads=3, mlp=8, classes=4)
+ADAM_SCALARS = dict(b1=0.9, ob1=0.1, b2=0.999, ob2=0.001, bc1=1 - 0.9 ** 3, bc2=1 - 0.999 ** 3, lr=1e-3,
+                    eps=1e-8, wd=1e-4)
+LAYERNORM_GAINS = ("g1_", "g2_", "gF")
+
+
+def realistic_inputs(fn, cfg, rng, batch_scale=1):
+    """Parameters ~N(0, 0.02) with LayerNorm gains 1, image in [0, 1], onehot labels,
+    and moments as after a few steps: zero moments would turn the rounding noise of a
+    gradient that is zero in exact arithmetic (the key bias's) into a full AdamW step."""
+    params = {name for name, _ in param_specs(cfg)}
+    batch = cfg.batch * batch_scale
+    inputs = {}
+    for arg in fn.args:
+        name, shape = arg.name, arg.shape
+        if name == "x":
+            value = rng.uniform(0.0, 1.0, (batch, shape[1]))
+        elif name == "onehot":
+            value = np.eye(shape[1])[rng.integers(0, shape[1], batch)]
+        elif name in ADAM_SCALARS:
+            value = ADAM_SCALARS[name]
+        elif name in params:
+            value = np.ones(shape) if name.startswith(LAYERNORM_GAINS) else rng.normal(0.0, 0.02, shape)
+        elif name[:-1] in params and name[-1] == "m":
+            value = rng.normal(0.0, 1e-3, shape)
+        elif name[:-1] in params and name[-1] == "v":
+            value = rng.normal(0.0, 1e-3, shape) ** 2
+        else:
+            raise AssertionError(f"no input for {arg.ssa}")
+        inputs[name] = np.asarray(value, np.float32)
+    return [inputs[a.name] for a in fn.args]
+
+
+def relative_error(actual, expected) -> float:
+    return float(np.max(np.abs(actual - expected)) / max(float(np.max(np.abs(expected))), 1e-30))
+
+
+def assert_agree(fn, actual, expected):
+    assert len(actual) == len(expected) == len(fn.ret.operands)
+    errors = {v.name: relative_error(a, e) for v, a, e in zip(fn.ret.operands, actual, expected)}
+    worst = max(errors, key=errors.get)
+    assert errors[worst] < MODULE_TOLERANCE, f"%{worst}: relative error {errors[worst]:.3g}"
+
+
+MODULE_KINDS = {
+    "fwd": fwd_module,
+    "sgd": sgd_module,
+    "adam": adam_module,
+    "adam-packed": adam_packed_module,
+    "adam-sched": adam_sched_module,
+}
+
+
+@pytest.mark.parametrize("cfg", [SQUARE, WIDE], ids=["square", "wide"])
+@pytest.mark.parametrize("kind", sorted(MODULE_KINDS))
+def test_module_agrees_with_pjrt(kind, cfg):
+    mod = MODULE_KINDS[kind](cfg)
+    inputs = realistic_inputs(mod.main, cfg, np.random.default_rng(0))
+    expected = compile_module(print_module(mod), platform="cpu")(*inputs)
+    assert_agree(mod.main, evaluate(mod, *inputs), expected)
+
+
+@pytest.mark.parametrize("cfg", [SQUARE, WIDE], ids=["square", "wide"])
+def test_data_parallel_step_agrees_with_pjrt(cfg):
+    replicas = 2
+    mod = adam_dp_module(cfg, AdamHyper(), replicas)
+    fn = mod.main
+    inputs = realistic_inputs(fn, cfg, np.random.default_rng(1), batch_scale=replicas)
+    expected = compile_module(print_module(mod), replicas=replicas, platform="cpu").run_replicated(
+        inputs, split=["x", "onehot"])
+    split = {i for i, a in enumerate(fn.args) if a.name in ("x", "onehot")}
+    per_replica = [[np.split(x, replicas)[r] if i in split else x for i, x in enumerate(inputs)]
+                   for r in range(replicas)]
+    actual = evaluate(mod, per_replica, replicas=replicas)
+    for got, want in zip(actual, expected):
+        assert_agree(fn, got, want)
+    # the averaged gradients make every replica's parameters equal
+    np.testing.assert_array_equal(actual[0][0], actual[1][0])
+
+
+def test_keep_returns_every_value_by_ssa_name():
+    mod = sgd_module(SQUARE)
+    fn = mod.main
+    inputs = realistic_inputs(fn, SQUARE, np.random.default_rng(2))
+    results, values = evaluate(mod, *inputs, keep=True)
+    defined = [a.name for a in fn.args] + [name for op in fn.ops for name in op.defined_names()]
+    assert set(values) == set(defined)
+    b, n, h = SQUARE.batch, SQUARE.tokens, SQUARE.heads
+    attention = values["vitb0_mW"]
+    assert attention.shape == (b, h, n, n)
+    np.testing.assert_allclose(attention.sum(axis=-1), 1.0, rtol=1e-6)
+    assert values["xr"].shape == (b, SQUARE.channels, *SQUARE.image)
+    assert values["dy"].shape == (b, SQUARE.classes)
+    for v, r in zip(fn.ret.operands, results):
+        assert values[v.name] is r
