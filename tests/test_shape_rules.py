@@ -257,3 +257,21 @@ def test_invalid_configs(kwargs, message):
     with pytest.raises(ConfigError) as e:
         fwd_module(ViTConfig(**{**base, **kwargs}))
     assert str(e.value) == message
+
+
+def test_compare_and_select_rules():
+    fb = builder()
+    a, b = fb.arg("a", f32(3)), fb.arg("b", f32(4))
+    raises(lambda: fb.compare("c", a, a, "GREATER"),
+           "stablehlo.compare %c: unknown direction 'GREATER' (known: EQ, NE, GE, GT, LE, LT) "
+           "(operands: tensor<3xf32>, tensor<3xf32>)")
+    raises(lambda: fb.compare("c", a, b, "GT"),
+           "stablehlo.compare %c: operand shapes differ: [3] vs [4] (operand 1) (operands: tensor<3xf32>, tensor<4xf32>)")
+    pred = fb.compare("p", a, a, "GT")
+    assert pred.type == TensorType((3,), DType.I1)
+    raises(lambda: fb.select("s", a, a, a),
+           "stablehlo.select %s: predicate must be i1, got f32 (operands: tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)")
+    raises(lambda: fb.select("s", pred, a, b),
+           "stablehlo.select %s: branch types differ: tensor<3xf32> vs tensor<4xf32> "
+           "(operands: tensor<3xi1>, tensor<3xf32>, tensor<4xf32>)")
+    assert fb.select("ok", pred, a, a).type == a.type

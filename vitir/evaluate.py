@@ -85,6 +85,20 @@ def _elementwise(op: O.Elementwise, *xs: np.ndarray) -> np.ndarray:
     return ELEMENTWISE[op.NAME.removeprefix("stablehlo.")](*xs)
 
 
+COMPARISONS = {"EQ": np.equal, "NE": np.not_equal, "GE": np.greater_equal, "GT": np.greater,
+               "LE": np.less_equal, "LT": np.less}
+
+
+@evaluates(O.Compare)
+def _compare(op, a, b):
+    return COMPARISONS[op.direction](a, b)
+
+
+@evaluates(O.Select)
+def _select(op, pred, on_true, on_false):
+    return np.where(pred, on_true, on_false)
+
+
 @evaluates(O.BroadcastInDim)
 def _broadcast(op: O.BroadcastInDim, x: np.ndarray) -> np.ndarray:
     shape = op.result.shape

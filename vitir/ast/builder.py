@@ -109,6 +109,12 @@ class FunctionBuilder:
     def negate(self, name: str, x: Value) -> Value:
         return self.emit(O.Negate(name, x, path=self._path_text))
 
+    def compare(self, name: str, a: Value, b: Value, direction: str) -> Value:
+        return self.emit(O.Compare(name, a, b, direction, path=self._path_text))
+
+    def select(self, name: str, pred: Value, on_true: Value, on_false: Value) -> Value:
+        return self.emit(O.Select(name, pred, on_true, on_false, path=self._path_text))
+
     def broadcast_in_dim(self, name: str, x: Value, dims: Sequence[int], shape: Sequence[int]) -> Value:
         return self.emit(O.BroadcastInDim(name, x, dims, shape, path=self._path_text))
 

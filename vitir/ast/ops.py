@@ -172,6 +172,41 @@ class Negate(Unary):
     FLOAT_ONLY = False
 
 
+class Compare(Op):
+    """Elementwise comparison to an i1 tensor: `stablehlo.compare GT, %a, %b, FLOAT`."""
+
+    __slots__ = ("direction", "compare_type")
+    NAME = "stablehlo.compare"
+    DIRECTIONS: ClassVar[tuple[str, ...]] = ("EQ", "NE", "GE", "GT", "LE", "LT")
+
+    def __init__(self, name: str, lhs: Value, rhs: Value, direction: str, path: str = ""):
+        self._start((lhs, rhs), path)
+        if direction not in self.DIRECTIONS:
+            self._fail(f"unknown direction {direction!r} (known: {', '.join(self.DIRECTIONS)})", "%" + name)
+        if lhs.type.dtype != rhs.type.dtype:
+            self._fail(f"operand element types differ: {lhs.type.dtype.value} vs {rhs.type.dtype.value}", "%" + name)
+        self.direction = direction
+        self.compare_type = "FLOAT" if lhs.type.dtype.is_float else "SIGNED"
+        shape = self._infer(name, rules.elementwise, lhs.shape, rhs.shape).shape
+        self.results = (Value(name, TensorType(shape, DType.I1)),)
+
+
+class Select(Op):
+    """Elementwise choice: pred ? on_true : on_false, with an i1 predicate of the same shape."""
+
+    __slots__ = ()
+    NAME = "stablehlo.select"
+
+    def __init__(self, name: str, pred: Value, on_true: Value, on_false: Value, path: str = ""):
+        self._start((pred, on_true, on_false), path)
+        if pred.type.dtype is not DType.I1:
+            self._fail(f"predicate must be i1, got {pred.type.dtype.value}", "%" + name)
+        if on_true.type is not on_false.type:
+            self._fail(f"branch types differ: {on_true.type} vs {on_false.type}", "%" + name)
+        self._infer(name, rules.elementwise, pred.shape, on_true.shape)
+        self.results = (Value(name, on_true.type),)
+
+
 class BroadcastInDim(Op):
     __slots__ = ("dims",)
     NAME = "stablehlo.broadcast_in_dim"

@@ -29,6 +29,17 @@ def _elementwise(op: O.Elementwise) -> str:
     return f"    {r.ssa} = {op.NAME} {args} : {r.type.text}\n"
 
 
+def _compare(op: O.Compare) -> str:
+    r, (a, b) = op.results[0], op.operands
+    return (f"    {r.ssa} = stablehlo.compare {op.direction}, {a.ssa}, {b.ssa}, {op.compare_type} : "
+            f"({a.type.text}, {b.type.text}) -> {r.type.text}\n")
+
+
+def _select(op: O.Select) -> str:
+    r, (p, a, b) = op.results[0], op.operands
+    return f"    {r.ssa} = stablehlo.select {p.ssa}, {a.ssa}, {b.ssa} : {p.type.text}, {r.type.text}\n"
+
+
 def _broadcast(op: O.BroadcastInDim) -> str:
     r, x = op.results[0], op.operands[0]
     return f"    {r.ssa} = stablehlo.broadcast_in_dim {x.ssa}, dims = {_ints(op.dims)} : ({x.type.text}) -> {r.type.text}\n"
@@ -131,6 +142,8 @@ def _adamw_update(op: O.AdamWUpdate) -> str:
 
 PRINTERS: dict[type, Callable[[O.Op], str]] = {
     O.Constant: _constant,
+    O.Compare: _compare,
+    O.Select: _select,
     O.BroadcastInDim: _broadcast,
     O.Reshape: _reshape,
     O.Transpose: _transpose,
