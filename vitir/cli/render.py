@@ -36,6 +36,8 @@ def add_parser(sub) -> None:
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("module", choices=MODULES, help="which module to render")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
+    p.add_argument("--lowering", choices=("reference", "fast"), default="reference",
+                   help="reference: byte-identical to the reference (default); fast: vitir's rewrites")
     p.add_argument("--preset", choices=("vit-tiny",), default="vit-tiny",
                    help="base configuration that the options below override (default vit-tiny)")
     model = p.add_argument_group("model")
@@ -92,19 +94,19 @@ def build(args):
         ("b1", "beta1"), ("b2", "beta2"), ("eps", "eps"), ("wd", "wd"), ("lr", "lr"),
         ("label_smoothing", "label_smoothing")) if getattr(args, opt) is not None}
     hyper = AdamHyper(**hyper_fields)
-    kind = args.module
+    kind, low = args.module, args.lowering
     if kind == "fwd":
         return ts.fwd_module(cfg)
     if kind == "sgd":
-        return ts.sgd_module(cfg, args.lr or DEFAULT_LR)
+        return ts.sgd_module(cfg, args.lr or DEFAULT_LR, lowering=low)
     if kind == "adam":
-        return ts.adam_module(cfg)
+        return ts.adam_module(cfg, lowering=low)
     if kind == "adam-packed":
-        return ts.adam_packed_module(cfg, hyper)
+        return ts.adam_packed_module(cfg, hyper, lowering=low)
     if kind == "adam-sched":
-        return ts.adam_sched_module(cfg, hyper)
+        return ts.adam_sched_module(cfg, hyper, lowering=low)
     replicas = 2 if args.replicas is None else args.replicas
-    return ts.adam_dp_module(cfg, hyper, replicas)
+    return ts.adam_dp_module(cfg, hyper, replicas, lowering=low)
 
 
 def run(args) -> int:
