@@ -61,3 +61,21 @@ def smoothed_ce(fb: FunctionBuilder, logits: Value, onehot: Value, smoothing: fl
         lossm = fb.divide("lossm", lsum2, lbfc)
         loss = fb.negate("loss", lossm)
     return dy, loss
+
+
+def mse(fb: FunctionBuilder, pred: Value, target: Value) -> tuple[Value, Value]:
+    """Mean squared error over every element, and its cotangent: (dy, loss),
+    loss = sum((pred - target)^2) / N,  dy = (2 / N) (pred - target)."""
+    count = 1
+    for s in pred.shape:
+        count *= s
+    dims = list(range(pred.type.rank))
+    with fb.layer("loss"):
+        diff = fb.subtract("mdiff", pred, target)
+        sq = fb.multiply("msq", diff, diff)
+        total = fb.sum("msum", sq, dims)
+        n = fb.constant("mcount", f"{count}.0", [])
+        loss = fb.divide("loss", total, n)
+        scale = fb.constant("mscale", repr(2.0 / count), pred.shape)
+        dy = fb.multiply("dy", diff, scale)
+    return dy, loss

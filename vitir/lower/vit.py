@@ -3,15 +3,16 @@ its backward in reverse order, and the parameters in canonical order."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Callable, NamedTuple
 
 from ..ast import FunctionBuilder, TensorType, Value
 from .config import ViTConfig
 from .layers.block import BLOCK_FIELDS, BlockParams, BlockSaved, block_backward, block_forward
 from .layers.cls_pos import cls_pos_backward, cls_pos_forward
-from .layers.head import HeadSaved, head_backward, head_forward
+from .layers.head import head_backward, head_forward
 from .layers.layernorm import LayerNormSaved, layernorm_backward, layernorm_forward
 from .layers.patch_embed import patch_embed_backward, patch_embed_forward
+from .layers.unpatch import unpatch_backward, unpatch_forward
 
 
 def block_param_dims(d: int, m: int) -> tuple[tuple[int, ...], ...]:
@@ -61,14 +62,30 @@ def declare_params(fb: FunctionBuilder, cfg: ViTConfig, suffix: str = "") -> ViT
 
 
 class ViTSaved(NamedTuple):
-    logits: Value
+    logits: Value  # the head's output: logits, or the image of a pixel head
     blocks: tuple[BlockSaved, ...]
     final_ln: LayerNormSaved
-    head: HeadSaved
+    head: NamedTuple
 
 
-def vit_forward(fb: FunctionBuilder, p: str, x: Value, params: ViTParams, cfg: ViTConfig) -> ViTSaved:
-    """x [b, c, H, W] -> logits [b, classes], SSA prefix `p` (the modules use `vit`)."""
+class Head(NamedTuple):
+    """What turns the final normalised tokens into the output: the classifier on
+    the CLS token (the reference's), or a pixel head for denoisers."""
+
+    forward: Callable  # (fb, p, z, W, b, cfg) -> saved, with saved[0] the output
+    backward: Callable  # (fb, p, saved, W, d_out, cfg) -> (dz, dW, db)
+
+
+CLASSIFIER = Head(lambda fb, p, z, w, b, cfg: head_forward(fb, p, z, w, b),
+                  lambda fb, p, saved, w, d, cfg: head_backward(fb, p, saved, w, d, cfg.tokens))
+PIXELS = Head(lambda fb, p, z, w, b, cfg: unpatch_forward(fb, p, z, w, b, cfg.grid, cfg.patch),
+              lambda fb, p, saved, w, d, cfg: unpatch_backward(fb, p, saved, w, d, cfg.tokens))
+
+
+def vit_forward(fb: FunctionBuilder, p: str, x: Value, params: ViTParams, cfg: ViTConfig,
+                head: Head = CLASSIFIER) -> ViTSaved:
+    """x [b, c, H, W] -> logits [b, classes] (or the pixel head's image), SSA prefix
+    `p` (the modules use `vit`)."""
     with fb.layer(p or "vit"):
         with fb.layer("pe"):
             tok = patch_embed_forward(fb, f"{p}pe", x, params.wConv, params.bConv)
@@ -84,17 +101,17 @@ def vit_forward(fb: FunctionBuilder, p: str, x: Value, params: ViTParams, cfg: V
         with fb.layer("fln"):
             fln = layernorm_forward(fb, f"{p}fln", z, params.gF, params.bF, cfg.eps)
         with fb.layer("head"):
-            head = head_forward(fb, f"{p}hd", fln.y, params.Wc, params.bc)
-    return ViTSaved(head.logits, tuple(saved_blocks), fln, head)
+            head_saved = head.forward(fb, f"{p}hd", fln.y, params.Wc, params.bc, cfg)
+    return ViTSaved(head_saved[0], tuple(saved_blocks), fln, head_saved)
 
 
 def vit_backward(fb: FunctionBuilder, p: str, saved: ViTSaved, params: ViTParams, x: Value, d_logits: Value,
-                 cfg: ViTConfig, lowering: str = "reference") -> list[Value]:
+                 cfg: ViTConfig, lowering: str = "reference", head: Head = CLASSIFIER) -> list[Value]:
     """Gradients of every parameter in canonical order (the image gets none).
     `lowering` is "reference" (the reference's text) or "fast" (vitir's rewrites)."""
     with fb.layer(p or "vit"):
         with fb.layer("head"):
-            dz, dwc, dbc = head_backward(fb, f"{p}hd", saved.head, params.Wc, d_logits, cfg.tokens)
+            dz, dwc, dbc = head.backward(fb, f"{p}hd", saved.head, params.Wc, d_logits, cfg)
         with fb.layer("fln"):
             dz, dgf, dbf = layernorm_backward(fb, f"{p}fln", saved.final_ln, params.gF, dz)
         block_grads = [None] * cfg.depth
