@@ -1,24 +1,66 @@
 """Diffusion benchmarks, run as `python benchmarks/bench_diffusion.py [PART ...]`.
 
 Parts, each one function in PARTS:
+  a  DDPM training of the 2-D denoiser on 8 gaussians at batch 256 (20,000
+     steps), wall time beside the reference's 28 s.
   b  minibatch-OT pairing at batch 256 on 2-D data, per training step, beside
      the reference's 16 ms (its O(n^3) Hungarian) and the 2 ms target.
-Training throughput (a) and the energy-distance table (c) slot in the same way.
+  c  energy distance of the trained models: the DDPM model's samplers at NFE
+     10-200 on 8 gaussians, and flow with independent coupling, minibatch OT
+     and reflow on Müller–Brown at NFE 1-50, beside the reference's tables.
 """
 
 import argparse
+import sys
 import time
+from functools import lru_cache
 
 import numpy as np
 
-from vitir.diffusion import TARGET_NAMES, flow_step_inputs, sample_noise, sample_target
+from vitir.diffusion import (
+    TARGET_NAMES,
+    cosine_schedule,
+    flow_step_inputs,
+    sample_noise,
+    sample_target,
+    step_inputs,
+)
+from vitir.diffusion.denoiser2d import denoiser_features
 from vitir.diffusion.ot import ot_pairing
 from vitir.diffusion.step_inputs import FLOW_INDEPENDENT, FLOW_MINIBATCH_OT
+from vitir.diffusion.train2d import (
+    POOL_SIZE,
+    DiffuseConfig,
+    ed_reference,
+    reflow,
+    score_samplers,
+    train_method,
+)
+from vitir.train.progress import Progress
 
 BATCH = 256
 TMAX = 1000
 REFERENCE_OT_MS = 16.0
 TARGET_OT_MS = 2.0
+REFERENCE_DDPM_SECONDS = 28.0
+SAMPLES = 512
+DDPM_NFES = (10, 20, 50, 100, 200)
+# The reference's 8-gaussians table (one seed, 512 samples); eta 0.25 only at 200 steps.
+REFERENCE_DDPM_ED = {
+    ("ddim", 0.0): (0.0560, 0.0278, 0.0116, 0.0087, 0.0081),
+    ("ddim", 0.25): (None, None, None, None, 0.00545),
+    ("heun", None): (0.8120, 0.2931, 0.1049, 0.0515, 0.0287),
+    ("sde", None): (0.0294, 0.0112, 0.0031, 0.0034, 0.0035),
+}
+TARGET_DDPM_ED = 0.00545
+FLOW_NFES = (1, 2, 5, 10, 50)
+FLOW_TARGET = "muller_brown"
+REFERENCE_FLOW_RATIO = {
+    "flow": (233, 91, 20, 8.6, 3.2),
+    "flow-ot": (7.2, 5.4, 4.7, 4.9, 5.1),
+    "reflow": (4.9, 4.1, 3.7, 3.7, 3.7),
+}
+TARGET_OT_GAIN_AT_2 = 5.0
 
 
 def _milliseconds(run, repeats: int) -> np.ndarray:
@@ -37,8 +79,9 @@ def _print_table(header, rows):
         print("  ".join(str(cell).rjust(w) for cell, w in zip(line, widths)))
 
 
-def part_b_minibatch_ot(steps: int) -> None:
+def part_b_minibatch_ot(args) -> None:
     """Time the pairing alone, and the whole flow step with and without it."""
+    steps = args.steps
     print(f"(b) minibatch OT at batch {BATCH}, 2-D, {steps} steps per target; "
           f"reference {REFERENCE_OT_MS:g} ms, target {TARGET_OT_MS:g} ms")
     rows = []
@@ -60,19 +103,103 @@ def part_b_minibatch_ot(steps: int) -> None:
                   "vs reference"], rows)
 
 
-PARTS = {"b": part_b_minibatch_ot}
+@lru_cache(maxsize=None)
+def _pool(target: str) -> np.ndarray:
+    return sample_target(target, POOL_SIZE, 0)
+
+
+@lru_cache(maxsize=None)
+def _trained(target: str, method: str, steps: int):
+    """(config, trained model), trained once per process and shared by parts a and c."""
+    cfg = DiffuseConfig(target=target, method=method, steps=steps, batch=BATCH)
+    if method == "reflow":
+        return cfg, reflow(cfg, _trained(target, "flow", steps)[1], _progress)
+    return cfg, train_method(cfg, _pool(target), _progress)
+
+
+def _progress(phase: str, steps: int) -> Progress:
+    return Progress(steps, f"  {phase}", stream=sys.stderr)
+
+
+def part_a_ddpm_training(args) -> None:
+    """Wall time of the DDPM training loop, and the host-side share of a step."""
+    steps = args.train_steps
+    print(f"(a) DDPM training on 8 gaussians, batch {BATCH}, {steps} steps; "
+          f"reference {REFERENCE_DDPM_SECONDS:g} s for 20,000")
+    pool, abar = _pool("eight_gaussians"), cosine_schedule(TMAX)
+    rng = np.random.default_rng(0)
+
+    def host_inputs(step):
+        x_t, _, t = step_inputs(pool[rng.integers(0, len(pool), BATCH)], abar, step)
+        denoiser_features(x_t, t)
+
+    host_ms = np.median(_milliseconds(host_inputs, 1000))
+    start = time.perf_counter()
+    _, trained = _trained("eight_gaussians", "ddpm", steps)
+    wall = time.perf_counter() - start
+    loop = trained.seconds["train"]
+    per_20k = loop * 20000 / steps
+    _print_table(["steps", "wall s (compile + loop)", "loop s", "steps/s", "host inputs ms/step",
+                  "final loss", "20k steps vs reference"],
+                 [[steps, f"{wall:.1f}", f"{loop:.1f}", f"{steps / loop:.0f}", f"{host_ms:.3f}",
+                   f"{trained.losses[-1][1]:.4f}", f"{per_20k:.1f} s vs {REFERENCE_DDPM_SECONDS:g} s"]])
+
+
+def _cell(value, digits: int = 4) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def part_c_energy_distance(args) -> None:
+    """ED of the DDPM samplers, and ED/floor of the three flow couplings."""
+    steps = args.train_steps
+    print(f"(c) energy distance, {SAMPLES} samples, models trained {steps} steps at batch {BATCH}")
+    _, ddpm = _trained("eight_gaussians", "ddpm", steps)
+    reference, floor = ed_reference("eight_gaussians")
+    rows, _ = score_samplers(ddpm.model, ("ddim", "heun", "sde"), DDPM_NFES, SAMPLES, reference, floor,
+                             etas=(0.0, 0.25))
+    ed = {(r["sampler"], r["eta"], r["nfe"]): r["ed"] for r in rows}
+    table = []
+    for (sampler, eta), theirs in REFERENCE_DDPM_ED.items():
+        label = sampler if eta is None else f"{sampler} eta {eta:g}"
+        table.append([label, "vitir", *(_cell(ed[(sampler, eta, n)]) for n in DDPM_NFES)])
+        table.append(["", "reference", *(_cell(v) for v in theirs)])
+    print(f"8 gaussians, ED (floor {floor:.5f})")
+    _print_table(["sampler", "", *(f"NFE {n}" for n in DDPM_NFES)], table)
+    best = ed[("ddim", 0.25, 200)]
+    print(f"target: DDIM eta 0.25, 200 steps, ED {best:.5f} <= {TARGET_DDPM_ED}: "
+          f"{'met' if best <= TARGET_DDPM_ED else 'MISSED'}")
+
+    reference, floor = ed_reference(FLOW_TARGET)
+    ratios, table = {}, []
+    for method, theirs in REFERENCE_FLOW_RATIO.items():
+        _, trained = _trained(FLOW_TARGET, method, steps)
+        rows, _ = score_samplers(trained.model, ("fm-euler",), FLOW_NFES, SAMPLES, reference, floor)
+        ratios[method] = [r["ratio"] for r in rows]
+        seconds = " + ".join(f"{v:.0f}" for v in trained.seconds.values())
+        table.append([method, "vitir", *(f"{v:.1f}" for v in ratios[method]), seconds])
+        table.append(["", "reference", *(f"{v:g}" for v in theirs), ""])
+    print(f"Müller–Brown, ED / floor with fm-euler (floor {floor:.5f})")
+    _print_table(["coupling", "", *(f"NFE {n}" for n in FLOW_NFES), "train s (+ pairs + retrain)"], table)
+    at_2 = FLOW_NFES.index(2)
+    gain = ratios["flow"][at_2] / ratios["flow-ot"][at_2]
+    print(f"target: minibatch OT at NFE 2 {gain:.1f}x better than independent (>= {TARGET_OT_GAIN_AT_2:g}x): "
+          f"{'met' if gain >= TARGET_OT_GAIN_AT_2 else 'MISSED'}")
+
+
+PARTS = {"a": part_a_ddpm_training, "b": part_b_minibatch_ot, "c": part_c_energy_distance}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("parts", nargs="*", metavar="PART", help=f"any of {sorted(PARTS)}")
-    parser.add_argument("--steps", type=int, default=100, help="timed steps per target")
+    parser.add_argument("--steps", type=int, default=100, help="timed OT steps per target (b)")
+    parser.add_argument("--train-steps", type=int, default=20000, help="training steps per model (a, c)")
     args = parser.parse_args()
     unknown = set(args.parts) - set(PARTS)
     if unknown:
         parser.error(f"unknown part(s) {sorted(unknown)}; have {sorted(PARTS)}")
     for part in args.parts or sorted(PARTS):
-        PARTS[part](args.steps)
+        PARTS[part](args)
 
 
 if __name__ == "__main__":

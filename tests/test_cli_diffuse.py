@@ -1,0 +1,61 @@
+"""`vitir diffuse` end to end on tiny runs, and its one-line argument errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from vitir.cli import main
+
+TINY = ["--steps", "60", "--batch", "64", "--samples", "64"]
+ROW_KEYS = {"sampler", "eta", "nfe", "ed", "floor", "ratio"}
+
+
+def _run(capsys, tmp_path, *argv):
+    rc = main(["diffuse", *TINY, *argv, "--out", str(tmp_path)])
+    captured = capsys.readouterr()
+    assert rc == 0, captured.err
+    return json.loads((tmp_path / "result.json").read_text()), captured
+
+
+def test_ddpm_run_writes_every_sampler_eta_and_nfe(tmp_path, capsys):
+    result, captured = _run(capsys, tmp_path, "--target", "8gaussians", "--sampler", "ddim,sde",
+                            "--eta", "0,0.5", "--nfe", "2,5")
+    rows = [(r["sampler"], r["eta"], r["nfe"]) for r in result["rows"]]
+    assert rows == [("ddim", 0.0, 2), ("ddim", 0.0, 5), ("ddim", 0.5, 2), ("ddim", 0.5, 5),
+                    ("sde", None, 2), ("sde", None, 5)]
+    for row in result["rows"]:
+        assert set(row) == ROW_KEYS
+        assert row["ratio"] == pytest.approx(row["ed"] / row["floor"])
+    assert result["target"] == "eight_gaussians" and result["method"] == "ddpm"
+    assert result["train_seconds"] > 0
+    assert (tmp_path / "samples.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "ED/floor" in captured.out and len(captured.out.splitlines()) == 2 + len(rows)
+    assert "train ddpm [" in captured.err and "steps/s" in captured.err
+
+
+def test_reflow_trains_twice_and_samples_with_flow_solvers(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr("vitir.diffusion.train2d.REFLOW_PAIRS", 256)
+    result, captured = _run(capsys, tmp_path, "--method", "reflow", "--sampler", "fm-euler,fm-heun", "--nfe", "2")
+    assert [(r["sampler"], r["eta"], r["nfe"]) for r in result["rows"]] == [("fm-euler", None, 2),
+                                                                          ("fm-heun", None, 2)]
+    assert set(result["phase_seconds"]) == {"train", "pairs", "retrain"}
+    assert "reflow [" in captured.err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--method", "ddim"], "unknown method 'ddim'"),
+    (["--target", "circles"], "unknown target 'circles'"),
+    (["--method", "flow", "--sampler", "ddim"], "sampler 'ddim' does not fit method flow"),
+    (["--nfe", "2,x"], "--nfe takes comma-separated integers"),
+    (["--nfe", "0"], "--nfe needs positive integers"),
+    (["--steps", "0"], "--steps must be a positive integer"),
+    (["--eta", "2"], "--eta needs values in [0, 1]"),
+    (["--grid", "log"], "unknown time grid 'log'"),
+])
+def test_bad_arguments_give_one_clear_line(argv, message, capsys, tmp_path):
+    assert main(["diffuse", *argv, "--out", str(tmp_path / "run")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("vitir diffuse: error: ") and message in err, err
+    assert not (tmp_path / "run").exists()
