@@ -1,0 +1,159 @@
+"""One case per vitir layer: the arguments, a vitir body that runs the layer's
+forward and hand-derived backward, and the independent JAX forward to differentiate.
+
+A case's vitir function takes its arguments in order (inputs, parameters, then
+the output cotangent `dy`) and returns the forward output followed by the
+gradient of each name in `wrt`, in that order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import jax
+import numpy as np
+
+from tests.gradcheck import jax_reference as ref
+from tests.gradcheck.harness import Body, function_text, run
+from vitir.lower import ViTConfig
+from vitir.lower.layers.attention import attention_backward, attention_forward
+from vitir.lower.layers.block import BlockParams, block_backward, block_forward
+from vitir.lower.layers.cls_pos import cls_pos_backward, cls_pos_forward
+from vitir.lower.layers.gelu import gelu_backward, gelu_forward
+from vitir.lower.layers.head import head_backward, head_forward
+from vitir.lower.layers.layernorm import layernorm_backward, layernorm_forward
+from vitir.lower.layers.mlp import mlp_backward, mlp_forward
+from vitir.lower.layers.patch_embed import patch_embed_backward, patch_embed_forward
+from vitir.lower.vit import ViTParams, vit_backward, vit_forward
+
+CFG = ViTConfig(batch=2, channels=3, image=8, patch=4, width=8, depth=2, heads=2, mlp=16, classes=3)
+B, N, D, M, K, H = CFG.batch, CFG.tokens, CFG.width, CFG.mlp, CFG.classes, CFG.heads
+PROJ = ("Wq", "bq", "Wk", "bk", "Wv", "bv", "Wo", "bo")
+
+
+@dataclass(frozen=True)
+class Case:
+    args: tuple[tuple[str, tuple[int, ...]], ...]  # inputs and parameters; `dy` is appended
+    out_shape: tuple[int, ...]
+    vitir: Body  # forward output, then the gradients of `wrt`
+    reference: Callable[[dict], object]  # the forward, from all arguments by name
+    wrt: tuple[str, ...]
+
+    def all_args(self):
+        return self.args + (("dy", self.out_shape),)
+
+    def text(self, name: str) -> str:
+        return function_text(name, self.all_args(), self.vitir)
+
+    def inputs(self, seed: int) -> dict[str, np.ndarray]:
+        rng = np.random.default_rng(seed)
+        return {name: ref.sample(rng, name, shape) for name, shape in self.all_args()}
+
+    def vitir_results(self, name: str, inputs: dict[str, np.ndarray]) -> tuple[np.ndarray, ...]:
+        return run(self.text(name), list(inputs.values()))
+
+    def reference_vjp(self, inputs: dict[str, np.ndarray]):
+        """(forward output, gradients of `wrt`) by jax.vjp of the reference at dy."""
+        def forward(*wrt_values):
+            return self.reference({**inputs, **dict(zip(self.wrt, wrt_values))})
+
+        out, pullback = jax.vjp(forward, *(inputs[name] for name in self.wrt))
+        return out, pullback(inputs["dy"])
+
+
+def _layernorm(fb, v):
+    saved = layernorm_forward(fb, "l", v["x"], v["g"], v["b"], CFG.eps)
+    return (saved.y, *layernorm_backward(fb, "l", saved, v["g"], v["dy"]))
+
+
+def _gelu(fb, v):
+    return gelu_forward(fb, "g", v["x"]), gelu_backward(fb, "g", v["x"], v["dy"])
+
+
+def _mlp(fb, v):
+    saved = mlp_forward(fb, "p", v["x"], v["W1"], v["b1"], v["W2"], v["b2"])
+    return (saved.y, *mlp_backward(fb, "p", v["x"], saved, v["W1"], v["W2"], v["dy"]))
+
+
+def _attention(fb, v):
+    saved = attention_forward(fb, "m", v["x"], *(v[n] for n in PROJ), H, CFG.scale)
+    return (saved.out, *attention_backward(fb, "m", v["x"], saved, v["Wq"], v["Wk"], v["Wv"], v["Wo"], v["dy"],
+                                           H, CFG.scale))
+
+
+def _block(fb, v):
+    bp = BlockParams(*(v[n] for n in ref.BLOCK_NAMES))
+    saved = block_forward(fb, "k_", v["x"], bp, H, CFG.eps, CFG.scale)
+    dx, grads = block_backward(fb, "k_", saved, bp, v["dy"], H, CFG.scale)
+    return (saved.out, dx, *grads)
+
+
+def _patch_embed(lowering):
+    def body(fb, v):
+        tok = patch_embed_forward(fb, "e", v["x"], v["w"], v["b"])
+        return (tok, *patch_embed_backward(fb, "e", v["x"], v["dy"], v["w"], lowering))
+    return body
+
+
+def _cls_pos(fb, v):
+    return (cls_pos_forward(fb, "c", v["tok"], v["cls"], v["pos"]), *cls_pos_backward(fb, "c", v["dy"]))
+
+
+def _head(fb, v):
+    saved = head_forward(fb, "h", v["z"], v["Wc"], v["bc"])
+    return (saved.logits, *head_backward(fb, "h", saved, v["Wc"], v["dy"], N))
+
+
+VIT_NAMES = tuple(name for name, _ in ref.param_shapes(CFG))
+
+
+def _vit(lowering):
+    def body(fb, v):
+        params = ViTParams.from_flat([v[n] for n in VIT_NAMES], CFG.depth)
+        saved = vit_forward(fb, "vit", v["x"], params, CFG)
+        return (saved.logits, *vit_backward(fb, "vit", saved, params, v["x"], v["dy"], CFG, lowering))
+    return body
+
+
+def _block_args():
+    """Block 0's parameters without the `_0` suffix."""
+    return tuple((name[:-2], shape) for name, shape in ref.param_shapes(CFG)[4:4 + len(ref.BLOCK_NAMES)])
+
+
+IMAGE = ("x", (B, CFG.channels, *CFG.image))
+TOKENS = (B, N, D)
+
+
+def _patch_embed_case(lowering: str, reference) -> Case:
+    args = (IMAGE, ("w", (D, CFG.channels, CFG.patch, CFG.patch)), ("b", (D,)))
+    return Case(args, (B, N - 1, D), _patch_embed(lowering), lambda a: reference(a["x"], a["w"], a["b"]), ("w", "b"))
+
+
+def _vit_case(lowering: str) -> Case:
+    return Case((IMAGE,) + tuple(ref.param_shapes(CFG)), (B, K), _vit(lowering),
+                lambda a: ref.vit(a["x"], ref.unflatten([a[n] for n in VIT_NAMES], CFG.depth), CFG), VIT_NAMES)
+
+
+CASES = {
+    "layernorm": Case((("x", TOKENS), ("g", (D,)), ("b", (D,))), TOKENS, _layernorm,
+                      lambda a: ref.layernorm(a["x"], a["g"], a["b"]), ("x", "g", "b")),
+    "gelu": Case((("x", (B, N, M)),), (B, N, M), _gelu, lambda a: ref.gelu(a["x"]), ("x",)),
+    "mlp": Case((("x", TOKENS), ("W1", (D, M)), ("b1", (M,)), ("W2", (M, D)), ("b2", (D,))), TOKENS, _mlp,
+                lambda a: ref.mlp(a["x"], a["W1"], a["b1"], a["W2"], a["b2"]), ("x", "W1", "b1", "W2", "b2")),
+    "attention": Case((("x", TOKENS),) + _block_args()[2:10], TOKENS, _attention,
+                      lambda a: ref.attention(a["x"], *(a[n] for n in PROJ), H), ("x",) + PROJ),
+    "block": Case((("x", TOKENS),) + _block_args(), TOKENS, _block,
+                  lambda a: ref.block(a["x"], a, H), ("x",) + ref.BLOCK_NAMES),
+    "patch_embed": _patch_embed_case("reference", ref.patch_embed),
+    # vitir's other weight-gradient lowering (one dot_general over patches)
+    "patch_embed_fast": _patch_embed_case("fast", ref.patch_embed),
+    # the reference's convolution form too, which the step benchmark's JAX side uses
+    "patch_embed_conv": _patch_embed_case("reference", ref.patch_embed_conv),
+    "cls_pos": Case((("tok", (B, N - 1, D)), ("cls", (D,)), ("pos", (N, D))), TOKENS, _cls_pos,
+                    lambda a: ref.cls_pos(a["tok"], a["cls"], a["pos"]), ("tok", "cls", "pos")),
+    "head": Case((("z", TOKENS), ("Wc", (D, K)), ("bc", (K,))), (B, K), _head,
+                 lambda a: ref.head(a["z"], a["Wc"], a["bc"]), ("z", "Wc", "bc")),
+    "vit": _vit_case("reference"),
+    "vit_fast": _vit_case("fast"),
+}

@@ -1,0 +1,42 @@
+"""Building small vitir functions, running them through PJRT, and measuring errors.
+
+Relative error of a tensor `a` against its reference `b`: max|a - b| / max|b|,
+the largest absolute difference over the tensor scaled by the reference's
+largest magnitude (so elements near zero do not blow it up).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import numpy as np
+
+from vitir.ast import FunctionBuilder, Value, f32, module
+from vitir.backend import compile_module
+from vitir.print import print_module
+
+Body = Callable[[FunctionBuilder, dict[str, Value]], Sequence[Value]]
+
+
+def rel_err(a, b) -> float:
+    a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
+    assert a.shape == b.shape, (a.shape, b.shape)
+    return float(np.max(np.abs(a - b)) / np.max(np.abs(b)))
+
+
+def function_text(name: str, args: Sequence[tuple[str, tuple[int, ...]]], body: Body) -> str:
+    """StableHLO text of @name(args...) whose results are what `body` returns."""
+    fb = FunctionBuilder(name)
+    values = {arg: fb.arg(arg, f32(*shape)) for arg, shape in args}
+    fb.zero = fb.constant("sc", "0.0")
+    return print_module(module(fb.ret(*body(fb, values))))
+
+
+def as_float64(text: str) -> str:
+    """The same module with every f32 element type made f64: each op and literal is
+    as vitir built it, only the arithmetic is exact enough for finite differences."""
+    return text.replace("f32>", "f64>")
+
+
+def run(text: str, inputs: Sequence[np.ndarray]) -> tuple[np.ndarray, ...]:
+    return compile_module(text)(*inputs)
