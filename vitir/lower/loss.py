@@ -15,6 +15,14 @@ def c_float(x: float) -> str:
     return "%f" % x
 
 
+def exact_float(x: float) -> str:
+    """The reference's %f where it reads back exactly, else the shortest exact text:
+    0.1/3 prints `0.03333333333333333`, not %f's `0.033333` (whose smoothed target
+    would sum to 0.999999, the gradient of no loss)."""
+    text = c_float(x)
+    return text if float(text) == x else repr(x)
+
+
 def _softmax(fb: FunctionBuilder, logits: Value) -> Value:
     b, k = logits.shape
     e = fb.exponential("le", logits)
@@ -33,14 +41,18 @@ def softmax_ce_cotangent(fb: FunctionBuilder, logits: Value, onehot: Value) -> V
         return fb.divide("dy", dyr, bnc)
 
 
-def smoothed_ce(fb: FunctionBuilder, logits: Value, onehot: Value, smoothing: float) -> tuple[Value, Value]:
-    """Label-smoothed cotangent and the scalar loss: (dy, loss)."""
+def smoothed_ce(fb: FunctionBuilder, logits: Value, onehot: Value, smoothing: float,
+                exact: bool = False) -> tuple[Value, Value]:
+    """Label-smoothed cotangent and the scalar loss: (dy, loss). Render-time
+    floats print with the reference's %f, or with `exact` (vitir's fast lowering)
+    so that they read back as the same double."""
     b, k = logits.shape
-    a_over_k = c_float(smoothing / k)
+    fmt = exact_float if exact else c_float
+    a_over_k = fmt(smoothing / k)
     with fb.layer("loss"):
         sm = _softmax(fb, logits)
         dyr0 = fb.subtract("dyr0", sm, onehot)
-        lsa = fb.constant("lsa", c_float(smoothing), logits.shape)
+        lsa = fb.constant("lsa", fmt(smoothing), logits.shape)
         lsaoh = fb.multiply("lsaoh", lsa, onehot)
         dyr1 = fb.add("dyr1", dyr0, lsaoh)
         lsaik = fb.constant("lsaik", a_over_k, logits.shape)
@@ -51,7 +63,7 @@ def smoothed_ce(fb: FunctionBuilder, logits: Value, onehot: Value, smoothing: fl
         ohll = fb.multiply("ohll", onehot, llog)
         t1s = fb.sum("t1s", ohll, [1])
         lls = fb.sum("lls", llog, [1])
-        omac = fb.constant("omac", c_float(1.0 - smoothing), [b])
+        omac = fb.constant("omac", fmt(1.0 - smoothing), [b])
         akc = fb.constant("aKc", a_over_k, [b])
         lt1 = fb.multiply("lt1", omac, t1s)
         lt2 = fb.multiply("lt2", akc, lls)

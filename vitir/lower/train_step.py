@@ -111,7 +111,7 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     baked = {"b1": hyper.b1, "ob1": hyper.ob1, "b2": hyper.b2, "ob2": hyper.ob2, "eps": hyper.eps, "wd": hyper.wd}
     xr, consts = _prologue(fb, cfg, x, baked)
     saved = vit_forward(fb, "vit", xr, params, cfg)
-    dy, loss = smoothed_ce(fb, saved.logits, onehot, hyper.label_smoothing)
+    dy, loss = smoothed_ce(fb, saved.logits, onehot, hyper.label_smoothing, exact=lowering == "fast")
     grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
     scalars = AdamScalars(*({**consts, **runtime}[n] for n in ADAM_SCALARS))
     thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, scalars, replicas)
