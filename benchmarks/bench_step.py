@@ -125,14 +125,15 @@ def probe_embed(cfg: ViTConfig, repeat: int = 1) -> float:
     return min(timed(lambda: exe.execute_device(inputs))[1] for _ in range(repeat))
 
 
-def bench(name: str, cfg: ViTConfig, steps: int, warmup: int, probe: bool) -> dict:
+def bench(name: str, cfg: ViTConfig, steps: int, warmup: int, probe: bool,
+          lowerings=("reference", "fast")) -> dict:
     rng = np.random.default_rng(0)
     params = ref.init_params(rng, cfg)
     init = params + [np.zeros_like(p) for p in params] * 2
     eye = np.eye(cfg.classes, dtype=np.float32)
     data = [(rng.standard_normal((cfg.batch, cfg.input_features)).astype(np.float32),
              eye[rng.integers(0, cfg.classes, cfg.batch)]) for _ in range(warmup + steps)]
-    runners = [vitir_runner(lowering, cfg, init) for lowering in ("reference", "fast")]
+    runners = [vitir_runner(lowering, cfg, init) for lowering in lowerings]
     runners += [jax_runner(label, embed, cfg, init, data[0]) for label, embed in JAX_EMBEDS.items()]
     for t, (x, onehot) in enumerate(data, start=1):
         order = runners[t % len(runners):] + runners[:t % len(runners)]  # rotate who goes first
@@ -175,11 +176,15 @@ def main() -> None:
     ap.add_argument("--tiny-steps", type=int, default=2, help="timed steps of ViT-Tiny (each is slow on CPU)")
     ap.add_argument("--tiny-warmup", type=int, default=1)
     ap.add_argument("--skip-tiny", action="store_true")
+    ap.add_argument("--skip-small", action="store_true")
+    ap.add_argument("--tiny-lowerings", default="fast",
+                    help="vitir lowerings timed on ViT-Tiny (comma list; the reference one takes ~30-40 s a step)")
     ap.add_argument("--probe-embed", action="store_true", help="also time vitir's patch-embed backward alone")
     args = ap.parse_args()
-    results = [bench("small", PRESETS["small"], args.steps, args.warmup, args.probe_embed)]
+    results = [] if args.skip_small else [bench("small", PRESETS["small"], args.steps, args.warmup, args.probe_embed)]
     if not args.skip_tiny:
-        results.append(bench("vit-tiny", PRESETS["vit-tiny"], args.tiny_steps, args.tiny_warmup, args.probe_embed))
+        results.append(bench("vit-tiny", PRESETS["vit-tiny"], args.tiny_steps, args.tiny_warmup, args.probe_embed,
+                             tuple(args.tiny_lowerings.split(","))))
     report(results)
 
 
