@@ -61,16 +61,23 @@ class FunctionBuilder:
                 raise ShapeError(f"uses {v.ssa}, which is not defined in @{self.name} before this op",
                                  op=op.NAME, ssa=op.results[0].ssa if op.results else "",
                                  operand_types=[o.type for o in op.operands], path=self._path_text)
-        owner = self._owner
-        names = op.defined_names()
-        for name in names:
+        owner, results = self._owner, op.results
+        if len(results) == 1 and not op.COMPOUND:  # the common case, kept lean: most of a model
+            r = results[0]
+            if r.name in owner:
+                raise self._duplicate(r.name, op.NAME, [o.type for o in op.operands])
+            owner[r.name] = op
+            r.owner = self
+            self.ops.append(op)
+            return r
+        for name in op.defined_names():
             if name in owner:
                 raise self._duplicate(name, op.NAME, [o.type for o in op.operands])
             owner[name] = op
         self.ops.append(op)
-        for r in op.results:
+        for r in results:
             r.owner = self
-        return op.results[0] if len(op.results) == 1 else op.results
+        return results[0] if len(results) == 1 else results
 
     # -- ops -----------------------------------------------------------------
     def constant(self, name: str, literal: str, shape: Sequence[int] = (), dtype: DType = DType.F32) -> Value:

@@ -22,10 +22,10 @@ def _onehot_arg(fb: FunctionBuilder, cfg: ViTConfig) -> Value:
     return fb.arg("onehot", TensorType((cfg.batch, cfg.classes)))
 
 
-def _prologue(fb: FunctionBuilder, cfg: ViTConfig, x: Value, baked: dict[str, str] = {}) -> tuple[Value, dict]:
+def _prologue(fb: FunctionBuilder, cfg: ViTConfig, x: Value, baked: dict[str, str] | None = None) -> tuple[Value, dict]:
     """%sc, the baked scalar constants, and %xr (the flat image as [b, c, H, W])."""
     fb.zero = fb.constant("sc", "0.0")
-    consts = {name: fb.constant(name, literal) for name, literal in baked.items()}
+    consts = {name: fb.constant(name, literal) for name, literal in (baked or {}).items()}
     xr = fb.reshape("xr", x, (cfg.batch, cfg.channels, *cfg.image))
     return xr, consts
 
