@@ -15,6 +15,10 @@ COMMANDS = {
     "run": ("vitir.backend.run_cli", "add_run_parser", "run a StableHLO module on npz inputs through PJRT"),
     "train": ("vitir.cli.train", "add_parser", "train a ViT (default: the embedded digits)"),
     "eval": ("vitir.cli.evaluate", "add_parser", "accuracy and confusion matrix of a saved run"),
+    "fmt": ("vitir.cli.fmt", "add_parser", "print StableHLO text canonically (-i: in place)"),
+    "check": ("vitir.cli.check", "add_parser", "parse and shape-check StableHLO text"),
+    "launch": ("vitir.cli.launch", "add_parser", "run N processes of a command as one process group on this machine"),
+    "diffuse": ("vitir.cli.diffuse", "add_parser", "train a 2-D diffusion or flow model and score its samples"),
 }
 
 

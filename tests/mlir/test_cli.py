@@ -1,0 +1,95 @@
+"""`vitir fmt` and `vitir check`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import jax
+import jax.numpy as jnp
+import pytest
+
+from tests.golden import REFERENCE_GOLDEN
+from tests.mlir.test_errors import WRONG_REDUCE
+from tests.test_golden_suite import CONFIGS, MODULE_CASES
+from vitir.cli import main
+from vitir.print import print_module
+
+
+@pytest.fixture
+def dp_text():
+    cfg, _ = CONFIGS[0]
+    return print_module(MODULE_CASES["adam-dp"][0](cfg, 2))
+
+
+def jax_text() -> str:
+    def f(x, w):
+        return jnp.tanh(x @ w)
+
+    return jax.jit(f).lower(jax.ShapeDtypeStruct((2, 3), jnp.float32),
+                            jax.ShapeDtypeStruct((3, 4), jnp.float32)).as_text(debug_info=False)
+
+
+def test_fmt_prints_vitir_text_unchanged(tmp_path, capsys, dp_text):
+    path = tmp_path / "dp.mlir"
+    path.write_text(dp_text)
+    assert main(["fmt", str(path)]) == 0
+    assert capsys.readouterr().out == dp_text
+
+
+def test_fmt_in_place_through_the_ast_turns_jax_text_into_vitirs(tmp_path, capsys):
+    path = tmp_path / "jax.mlir"
+    path.write_text(jax_text())
+    assert main(["fmt", "-i", "--ast", str(path)]) == 0
+    assert capsys.readouterr().out == ""
+    text = path.read_text()
+    assert text.startswith("module @jit_f {\n  func.func @main(%arg0: tensor<2x3xf32>, %arg1: tensor<3x4xf32>) ->")
+    assert "    %v0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0]" in text
+
+
+def test_check_says_ok(tmp_path, capsys, dp_text):
+    path = tmp_path / "dp.mlir"
+    path.write_text(dp_text)
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{path}: OK: @vit_adam_train_step: ") and out.endswith(" results\n")
+
+
+def test_check_reports_file_and_line(tmp_path, capsys):
+    path = tmp_path / "bad.mlir"
+    path.write_text(WRONG_REDUCE)
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().err == (
+        f"{path}:4: error: stablehlo.reduce %r: result type annotation tensor<3xf32> differs from the inferred "
+        "tensor<2xf32> (operands: tensor<2x3xf32>, tensor<f32>) (column 5)\n")
+
+
+def test_fmt_reports_unsupported_ops_and_leaves_the_file(tmp_path, capsys):
+    path = tmp_path / "erf.mlir"
+    original = jax_text().replace("stablehlo.tanh", "chlo.erf")
+    path.write_text(original)
+    assert main(["fmt", "-i", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}:4: error: op 'chlo.erf' is not supported by vitir (column 10)\n"
+    assert path.read_text() == original
+
+
+def test_missing_file_is_a_plain_error(tmp_path, capsys):
+    assert main(["check", str(tmp_path / "nope.mlir")]) == 1
+    assert "nope.mlir: error: cannot read" in capsys.readouterr().err
+
+
+def test_render_does_not_load_xdsl():
+    code = ("import contextlib, io, sys\nfrom vitir.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n    main(['render', 'fwd', '--batch', '1', '--depth', '1'])\n"
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'xdsl', 'jax'}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out == "[]\n"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not REFERENCE_GOLDEN.is_file(), reason="shared/golden is not present")
+def test_fmt_and_check_the_production_golden(capsys):
+    assert main(["fmt", str(REFERENCE_GOLDEN)]) == 0
+    assert capsys.readouterr().out == REFERENCE_GOLDEN.read_text()
+    assert main(["check", str(REFERENCE_GOLDEN)]) == 0
+    assert "605 arguments, 2446 ops, 603 results" in capsys.readouterr().out

@@ -1,0 +1,104 @@
+"""What the bridge refuses, and how it says so: vitir's ShapeError naming the
+line, unsupported ops by name and place, syntax and verification errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from vitir.errors import ShapeError
+from vitir.mlir import MlirError, MlirShapeError, import_text, parse_text, roundtrip
+from vitir.print import print_module
+
+
+def module_text(*lines: str, args: str = "%x: tensor<2x3xf32>", results: str = "tensor<2x3xf32>") -> str:
+    body = "".join(f"    {line}\n" for line in lines)
+    return f"module @m {{\n  func.func @f({args}) -> {results} {{\n{body}  }}\n}}\n"
+
+
+WRONG_REDUCE = module_text(
+    "%sc = stablehlo.constant dense<0.0> : tensor<f32>",
+    "%r = stablehlo.reduce(%x init: %sc) applies stablehlo.add across dimensions = [1] : "
+    "(tensor<2x3xf32>, tensor<f32>) -> tensor<3xf32>",
+    "return %r : tensor<3xf32>", results="tensor<3xf32>")
+
+
+def test_wrong_type_annotation_is_vitirs_shape_error_naming_the_line():
+    with pytest.raises(ShapeError) as info:
+        import_text(WRONG_REDUCE)
+    assert isinstance(info.value, MlirShapeError)
+    assert str(info.value) == ("line 4: stablehlo.reduce %r: result type annotation tensor<3xf32> differs from the "
+                               "inferred tensor<2xf32> (operands: tensor<2x3xf32>, tensor<f32>)")
+    assert (info.value.diagnostics[0].line, info.value.diagnostics[0].col) == (4, 5)
+
+
+def test_broken_shape_rule_names_the_line():
+    text = module_text("%b = stablehlo.broadcast_in_dim %x, dims = [0, 2] : (tensor<2x3xf32>) -> tensor<2x4x5xf32>",
+                       "return %b : tensor<2x4x5xf32>", results="tensor<2x4x5xf32>")
+    with pytest.raises(ShapeError, match=r"^line 3: stablehlo.broadcast_in_dim %b: operand dim 1 of size 3 cannot "
+                                         r"broadcast to result dim 2 of size 5"):
+        import_text(text)
+
+
+def test_xdsl_verification_uses_vitirs_rules_too():
+    with pytest.raises(MlirError) as info:
+        parse_text(WRONG_REDUCE)
+    assert str(info.value) == "4:5: stablehlo.reduce: result type tensor<3xf32> differs from the inferred tensor<2xf32>"
+
+
+def test_unsupported_ops_are_reported_by_name_and_place():
+    text = module_text("%c = stablehlo.convert %x : (tensor<2x3xf32>) -> tensor<2x3xi32>",
+                       "%e = chlo.erf %x : tensor<2x3xf32> -> tensor<2x3xf32>",
+                       '%g = "stablehlo.custom_call"(%x) {call_target_name = "foo"} : (tensor<2x3xf32>) -> tensor<2x3xf32>',
+                       "return %e : tensor<2x3xf32>")
+    with pytest.raises(MlirError) as info:
+        import_text(text)
+    assert str(info.value).splitlines() == [
+        "3:10: op 'stablehlo.convert' is not supported by vitir",
+        "4:10: op 'chlo.erf' is not supported by vitir",
+        "5:11: op 'stablehlo.custom_call' is not supported by vitir",
+    ]
+
+
+def test_ops_the_dialect_has_but_the_ast_lacks_are_reported():
+    text = module_text("%m = stablehlo.minimum %x, %x : tensor<2x3xf32>",
+                       "%c = call @g(%m) : (tensor<2x3xf32>) -> tensor<2x3xf32>",
+                       "return %c : tensor<2x3xf32>")
+    text = text.replace("}\n}\n", "}\n  func.func private @g(%y: tensor<2x3xf32>) -> tensor<2x3xf32> {\n"
+                                  "    return %y : tensor<2x3xf32>\n  }\n}\n")
+    with pytest.raises(MlirError) as info:
+        import_text(text)
+    assert str(info.value).splitlines() == ["3:5: op 'stablehlo.minimum' is not supported by vitir",
+                                            "4:5: op 'func.call' is not supported by vitir"]
+
+
+def test_syntax_error_names_line_and_column():
+    with pytest.raises(MlirError, match=r"^3:45: Expected integer literal"):
+        parse_text(module_text("%t = stablehlo.transpose %x, dims = [1, ] : (tensor<2x3xf32>) -> tensor<3x2xf32>",
+                               "return %t : tensor<3x2xf32>", results="tensor<3x2xf32>"))
+
+
+def test_infinite_literal_has_no_vitir_spelling():
+    text = module_text("%c = stablehlo.constant dense<0xFF800000> : tensor<f32>", "return %c : tensor<f32>",
+                       results="tensor<f32>")
+    assert roundtrip(text) == text  # xDSL keeps it
+    with pytest.raises(MlirError, match=r"^3:5: literal 0xFF800000 \(-inf\) has no decimal spelling in vitir"):
+        import_text(text)
+
+
+def test_names_are_kept_and_numeric_names_become_valid_vitir_names():
+    text = module_text("%0 = stablehlo.add %x_1, %x_1 : tensor<2x3xf32>",
+                       "%v0 = stablehlo.multiply %0, %0 : tensor<2x3xf32>",
+                       "%sum_3 = stablehlo.subtract %v0, %0 : tensor<2x3xf32>",
+                       "return %sum_3 : tensor<2x3xf32>", args="%x_1: tensor<2x3xf32>")
+    assert roundtrip(text) == text
+    printed = print_module(import_text(text))
+    assert "%v0_ = stablehlo.add %x_1, %x_1" in printed
+    assert "%sum_3 = stablehlo.subtract %v0, %v0_" in printed
+
+
+def test_literals_are_kept_verbatim():
+    lines = [f"%c{i} = stablehlo.constant dense<{lit}> : tensor<2x3xf32>"
+             for i, lit in enumerate(["1.0e-5", "-2.5E+3", "0.7978845608028654", "3", "0.100000"])]
+    text = module_text(*lines, "return %c0 : tensor<2x3xf32>")
+    assert roundtrip(text) == text
+    assert print_module(import_text(text)) == text

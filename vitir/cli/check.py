@@ -1,0 +1,41 @@
+"""`vitir check FILE...`: parse StableHLO text and run vitir's shape rules on
+every op. Prints `FILE:LINE: error: ...` for each problem and exits 1, or one
+`OK` line per file."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..errors import VitirError
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("check", help="parse and shape-check StableHLO text", description=__doc__)
+    p.add_argument("files", nargs="+", metavar="FILE", help="StableHLO text (.mlir): vitir's, or JAX's")
+    p.set_defaults(func=run)
+
+
+def read_text(path: str) -> str:
+    try:
+        return Path(path).read_text()
+    except OSError as e:
+        raise VitirError(f"cannot read {path}: {e.strerror}") from None
+
+
+def run(args) -> int:
+    from ..mlir import MlirError, import_text  # loads xDSL: only for this command
+    from ..mlir.errors import compiler_lines
+
+    failed = False
+    for path in args.files:
+        try:
+            module = import_text(read_text(path), path)
+        except (MlirError, VitirError) as e:
+            print("\n".join(compiler_lines(path, e)), file=sys.stderr)
+            failed = True
+            continue
+        for fn in module.functions:
+            print(f"{path}: OK: @{fn.name}: {len(fn.args)} arguments, {len(fn.ops)} ops, "
+                  f"{len(fn.ret.operands)} results")
+    return 1 if failed else 0

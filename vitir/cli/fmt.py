@@ -1,0 +1,37 @@
+"""`vitir fmt FILE`: parse and verify StableHLO text, then print it in vitir's
+format (SSA names kept). `-i` rewrites the file in place; `--ast` goes through
+vitir's AST, so JAX's text comes out as vitir would print it (`%0` -> `%v0`)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from .check import read_text
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("fmt", help="print StableHLO text canonically", description=__doc__)
+    p.add_argument("file", metavar="FILE", help="StableHLO text (.mlir)")
+    p.add_argument("-i", "--in-place", action="store_true", help="rewrite FILE instead of printing it")
+    p.add_argument("--ast", action="store_true", help="import into vitir's AST and print that (shape-checks too)")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..errors import VitirError
+    from ..mlir import import_module, parse_text, print_mlir  # loads xDSL: only for this command
+    from ..mlir.errors import compiler_lines
+    from ..print import print_module
+
+    try:
+        parsed = parse_text(read_text(args.file), args.file)
+        text = print_module(import_module(parsed)) if args.ast else print_mlir(parsed.module)
+    except VitirError as e:
+        print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
+        return 1
+    if args.in_place:
+        Path(args.file).write_text(text)
+    else:
+        sys.stdout.write(text)
+    return 0

@@ -1,0 +1,374 @@
+"""xDSL module -> vitir's AST.
+
+Every op is rebuilt through FunctionBuilder, so vitir's shape rules run on
+import and a wrong type annotation is refused at its line. The 26-line AdamW
+update and the all-reduce mean are recognised back into their compound nodes
+where the text is exactly what vitir prints for them; anything else stays
+plain ops, so text -> AST -> text is the identity either way. JAX's numeric
+SSA names become `v0`, `v1`, ...; ops vitir lacks are reported, never dropped.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Callable
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType as XTensorType
+from xdsl.ir import Operation, SSAValue
+
+from ..ast import ADAMW_LINES, AdamScalars, DType, FunctionBuilder, Module, TensorType, Value
+from ..ast.module import Function
+from ..errors import ShapeError
+from . import dialect as D
+from .attributes import SplatAttr
+from .errors import Diagnostic, MlirError, MlirShapeError
+from .parse import ParsedModule, parse_text, verify_module
+
+_DTYPES = {d.value: d for d in DType}
+
+
+class _Unsupported(Exception):
+    """A construct vitir's AST cannot hold; becomes a Diagnostic at the op's place."""
+
+
+_TYPES: dict = {}  # xDSL tensor type -> vitir's; a model repeats a handful of types
+
+
+def vitir_type(ty) -> TensorType:
+    hit = _TYPES.get(ty)
+    if hit is None:
+        if not isinstance(ty, XTensorType) or any(d < 0 for d in ty.get_shape()):
+            raise _Unsupported(f"type {ty} is not supported (vitir needs tensors of static shape)")
+        element = str(ty.get_element_type())
+        if element not in _DTYPES:
+            raise _Unsupported(f"element type {element} is not supported (vitir has {', '.join(_DTYPES)})")
+        hit = _TYPES[ty] = TensorType(ty.get_shape(), _DTYPES[element])
+    return hit
+
+
+# -- literals ----------------------------------------------------------------------------
+
+_FLOAT_FORMATS = {DType.F32: (">f", ">I"), DType.F16: (">e", ">H")}  # (value, bits); bf16 reads as f32
+
+
+def _float_literal(value: float, dtype: DType, written: str = "") -> str:
+    """The shortest decimal that reads back as the same `dtype` value, with the `.`
+    MLIR's float literals need."""
+    if value != value or value in (float("inf"), float("-inf")):
+        raise _Unsupported(f"literal {written or value} ({value}) has no decimal spelling in vitir")
+    fmt = _FLOAT_FORMATS.get(dtype, (">f",))[0]
+    for digits in range(1, 18):
+        text = f"{value:.{digits}g}"
+        if struct.unpack(fmt, struct.pack(fmt, float(text)))[0] == value:
+            break
+    mantissa, _, exponent = text.partition("e")
+    if "." not in mantissa:
+        mantissa += ".0"
+    return mantissa + ("e" + exponent if exponent else "")
+
+
+def _from_bits(bits: int, dtype: DType) -> float:
+    if dtype is DType.BF16:
+        return struct.unpack(">f", struct.pack(">I", bits << 16))[0]
+    fmt, raw = _FLOAT_FORMATS[dtype]
+    return struct.unpack(fmt, struct.pack(raw, bits))[0]
+
+
+def constant_literal(value, dtype: DType) -> str:
+    """vitir's literal for a constant's value (a SplatAttr or a splat dense attribute)."""
+    if isinstance(value, SplatAttr):
+        literal = value.literal.data
+        if dtype.is_float and literal.lstrip("-+").startswith("0x"):
+            return _float_literal(_from_bits(int(literal, 16), dtype), dtype, literal)
+        return literal
+    values = list(value.get_values()) if isinstance(value, DenseIntOrFPElementsAttr) else []
+    if not values or any(v != values[0] for v in values):
+        raise _Unsupported(f"a constant that is not a splat ({len(values)} elements) is not supported by vitir")
+    if dtype is DType.I1:
+        return "true" if values[0] else "false"
+    return _float_literal(values[0], dtype) if dtype.is_float else str(int(values[0]))
+
+
+# -- ops -----------------------------------------------------------------------------------
+
+_ELEMENTWISE = {D.AddOp: "add", D.SubtractOp: "subtract", D.MultiplyOp: "multiply", D.DivideOp: "divide",
+                D.MaximumOp: "maximum", D.ExponentialOp: "exponential", D.LogOp: "log", D.RsqrtOp: "rsqrt",
+                D.SqrtOp: "sqrt", D.TanhOp: "tanh", D.NegateOp: "negate"}
+
+
+def _default_precision(op) -> None:
+    if op.precision_config is not None:
+        words = {p.data.value for p in op.precision_config.data}
+        if words != {"DEFAULT"}:
+            raise _Unsupported(f"precision {', '.join(sorted(words))} is not supported (vitir prints DEFAULT)")
+
+
+class _FunctionImporter:
+    def __init__(self, parsed: ParsedModule, fn: func.FuncOp):
+        self.parsed = parsed
+        self.fn = fn
+        self.fb = FunctionBuilder(fn.sym_name.data)
+        self.values: dict[SSAValue, Value] = {}
+        self.names: dict[SSAValue, str] = {}
+        self._taken = {v._name for v in self._all_values() if v._name and not v._name.isdigit()}
+
+    def _all_values(self):
+        block = self.fn.body.blocks[0]
+        yield from block.args
+        for op in block.ops:
+            yield from op.results
+
+    def name(self, v: SSAValue) -> str:
+        """The vitir name: as written, except JAX's numeric names (`%0` -> `v0`)."""
+        name = self.names.get(v)
+        if name is None:
+            name = v._name
+            if name is None or name.isdigit():
+                name = f"v{name if name is not None else len(self.names)}"
+                while name in self._taken:
+                    name += "_"
+                self._taken.add(name)
+            self.names[v] = name
+        return name
+
+    def get(self, v: SSAValue) -> Value:
+        return self.values[v]
+
+    # -- driving ---------------------------------------------------------------
+    def run(self) -> Function:
+        if len(self.fn.body.blocks) != 1:
+            raise MlirError([Diagnostic(*self.parsed.where(self.fn), "functions with several blocks are not supported")])
+        block = self.fn.body.blocks[0]
+        with self._at(self.fn):
+            for arg in block.args:
+                self.values[arg] = self.fb.arg(self.name(arg), vitir_type(arg.type))
+        ops = list(block.ops)
+        i = 0
+        while i < len(ops):
+            op = ops[i]
+            if isinstance(op, func.ReturnOp):
+                with self._at(op):
+                    return self.fb.ret(*(self.get(v) for v in op.operands))
+            with self._at(op):
+                i += self._import_compound(ops, i) or self._import_op(op)
+        raise MlirError([Diagnostic(*self.parsed.where(self.fn), f"@{self.fb.name} has no return")])
+
+    def _at(self, op: Operation):
+        return _Located(self.parsed, op)
+
+    def _import_op(self, op: Operation) -> int:
+        handler = _HANDLERS.get(type(op))
+        if handler is None:
+            raise _Unsupported(f"op '{op.name}' is not supported by vitir")
+        result = handler(self, op)
+        annotated = vitir_type(op.results[0].type)
+        if result.type != annotated:
+            raise ShapeError(f"result type annotation {annotated} differs from the inferred {result.type}",
+                             op=op.name, ssa=result.ssa, operand_types=[self.get(v).type for v in op.operands])
+        self.values[op.results[0]] = result
+        return 1
+
+    def _import_compound(self, ops: list[Operation], i: int) -> int:
+        op = ops[i]
+        if isinstance(op, D.BroadcastInDimOp) and (op.result._name or "").startswith("adb1"):
+            return self._adamw(ops, i)
+        if isinstance(op, D.AllReduceOp):
+            n = self._all_reduce_mean(ops, i)
+            if not n:
+                raise _Unsupported("stablehlo.all_reduce is supported only as vitir's all-reduce mean "
+                                   "(the add region, then a constant R.0 and a divide)")
+            return n
+        return 0
+
+    # -- compound nodes ---------------------------------------------------------
+    def _adamw(self, ops: list[Operation], i: int) -> int:
+        window = ops[i:i + len(ADAMW_LINES)]
+        tag = window[0].result._name[len("adb1"):]
+        if len(window) < len(ADAMW_LINES):
+            return 0
+        local: dict[str, SSAValue] = {}
+        bound: dict[str, SSAValue] = {}
+        for op, (suffix, kind, args) in zip(window, ADAMW_LINES):
+            if len(op.results) != 1 or op.results[0]._name != suffix + tag or len(op.operands) != len(args):
+                return 0
+            if kind == "broadcast":
+                if not isinstance(op, D.BroadcastInDimOp) or op.broadcast_dimensions.get_values():
+                    return 0
+            elif op.name != "stablehlo." + kind:
+                return 0
+            for arg, v in zip(args, op.operands):
+                if arg in ("theta", "g", "m", "v") or arg.startswith("$"):
+                    if bound.setdefault(arg, v) is not v:
+                        return 0
+                elif local.get(arg) is not v:
+                    return 0
+            local[suffix] = op.results[0]
+        theta_type = bound["theta"].type
+        if (any(v.type != theta_type for v in local.values()) or any(bound[k].type != theta_type for k in "gmv")
+                or any(v not in self.values for v in bound.values())):  # inputs defined before the update
+            return 0
+        inside = set(window)
+        if any(use.operation not in inside for suffix, v in local.items()
+               if suffix not in ("adnew", "admn", "advn") for use in v.uses):
+            return 0
+        scalars = AdamScalars(*(self.get(bound["$" + f]) for f in AdamScalars._fields))
+        results = self.fb.adamw_update(tag, *(self.get(bound[k]) for k in ("theta", "g", "m", "v")), scalars)
+        for suffix, value in zip(("adnew", "admn", "advn"), results):
+            self.values[local[suffix]] = value
+        return len(ADAMW_LINES)
+
+    def _all_reduce_mean(self, ops: list[Operation], i: int) -> int:
+        ar = ops[i]
+        if len(ar.inputs) != 1 or len(ops) < i + 3 or ar.use_global_device_ids is not None:
+            return 0
+        name = ar.outputs[0]._name or ""
+        tag = name[len("arsum"):]
+        count, divide = ops[i + 1], ops[i + 2]
+        groups = ar.groups()
+        replicas = len(groups[0]) if len(groups) == 1 else 0
+        block = ar.computation.blocks[0]
+        if not (name.startswith("arsum") and replicas >= 2 and groups == [list(range(replicas))]
+                and D.single_op_body(ar.computation) == "stablehlo.add"
+                and [a._name for a in block.args] == [f"ara{tag}", f"arb{tag}"]
+                and all(str(a.type) == "tensor<f32>" for a in block.args)
+                and block.first_op.results[0]._name == f"aradd{tag}"):
+            return 0
+        t = ar.outputs[0].type
+        if not (isinstance(count, D.ConstantOp) and count.output._name == f"arn{tag}" and count.output.type == t
+                and isinstance(count.value, SplatAttr) and count.value.literal.data == f"{replicas}.0"
+                and isinstance(divide, D.DivideOp) and divide.result._name == f"armean{tag}"
+                and tuple(divide.operands) == (ar.outputs[0], count.output)
+                and ar.outputs[0].has_one_use() and count.output.has_one_use()):
+            return 0
+        self.values[divide.result] = self.fb.all_reduce_mean(tag, self.get(ar.inputs[0]), replicas)
+        return 3
+
+
+class _Located:
+    """Turns errors raised while importing one op into errors that name its line."""
+
+    def __init__(self, parsed: ParsedModule, op: Operation):
+        self.parsed, self.op = parsed, op
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, error, tb):
+        if error is None or isinstance(error, (MlirShapeError, MlirError)):
+            return False
+        if not isinstance(error, (_Unsupported, ShapeError)):
+            verify_module(self.parsed)  # unverified IR the importer tripped on: report what is wrong with it
+            return False
+        line, col = self.parsed.where(self.op)
+        if isinstance(error, _Unsupported):
+            raise MlirError([Diagnostic(line, col, str(error))]) from None
+        raise MlirShapeError(error, line, col) from None
+
+
+# -- one handler per plain op ------------------------------------------------------------
+
+def _constant(im: _FunctionImporter, op: D.ConstantOp) -> Value:
+    ty = vitir_type(op.output.type)
+    return im.fb.constant(im.name(op.output), constant_literal(op.value, ty.dtype), ty.shape, ty.dtype)
+
+
+def _elementwise(im: _FunctionImporter, op) -> Value:
+    method = getattr(im.fb, _ELEMENTWISE[type(op)])
+    return method(im.name(op.result), *(im.get(v) for v in op.operands))
+
+
+def _broadcast(im: _FunctionImporter, op: D.BroadcastInDimOp) -> Value:
+    return im.fb.broadcast_in_dim(im.name(op.result), im.get(op.operand), op.broadcast_dimensions.get_values(),
+                                  op.result.type.get_shape())
+
+
+def _reshape(im: _FunctionImporter, op: D.ReshapeOp) -> Value:
+    return im.fb.reshape(im.name(op.result), im.get(op.operand), op.result.type.get_shape())
+
+
+def _transpose(im: _FunctionImporter, op: D.TransposeOp) -> Value:
+    return im.fb.transpose(im.name(op.result), im.get(op.operand), op.permutation.get_values())
+
+
+def _dot_general(im: _FunctionImporter, op: D.DotGeneralOp) -> Value:
+    _default_precision(op)
+    lb, rb, lc, rc = op.dot_dimension_numbers.values()
+    return im.fb.dot_general(im.name(op.result), im.get(op.lhs), im.get(op.rhs), (lc, rc), (lb, rb))
+
+
+def _reduce(im: _FunctionImporter, op: D.ReduceOp) -> Value:
+    reducer = D.single_op_body(op.body)
+    if reducer is None:
+        raise _Unsupported("stablehlo.reduce with a reducer body of more than one op is not supported by vitir")
+    return im.fb.reduce(im.name(op.result), im.get(op.input), im.get(op.init_value), op.dimensions.get_values(),
+                        reducer.removeprefix("stablehlo."))
+
+
+def _convolution(im: _FunctionImporter, op: D.ConvolutionOp) -> Value:
+    _default_precision(op)
+    window = op.window()
+    return im.fb.convolution(im.name(op.result), im.get(op.lhs), im.get(op.rhs), stride=window.get(
+        "stride", (1,) * (len(op.dimension_numbers.lhs.data) - 2)), padding=window.get("pad"),
+        lhs_dilate=window.get("lhs_dilate"), rhs_dilate=window.get("rhs_dilate"),
+        layouts=op.dimension_numbers.layouts)
+
+
+def _pad(im: _FunctionImporter, op: D.PadOp) -> Value:
+    return im.fb.pad(im.name(op.result), im.get(op.operand), im.get(op.padding_value),
+                     op.edge_padding_low.get_values(), op.edge_padding_high.get_values(),
+                     op.interior_padding.get_values())
+
+
+def _slice(im: _FunctionImporter, op: D.SliceOp) -> Value:
+    return im.fb.slice(im.name(op.result), im.get(op.operand), op.start_indices.get_values(),
+                       op.limit_indices.get_values(), op.strides.get_values())
+
+
+def _concatenate(im: _FunctionImporter, op: D.ConcatenateOp) -> Value:
+    return im.fb.concatenate(im.name(op.result), [im.get(v) for v in op.inputs], op.dimension.value.data)
+
+
+_HANDLERS: dict[type, Callable[[_FunctionImporter, Operation], Value]] = {
+    D.ConstantOp: _constant, D.BroadcastInDimOp: _broadcast, D.ReshapeOp: _reshape, D.TransposeOp: _transpose,
+    D.DotGeneralOp: _dot_general, D.ReduceOp: _reduce, D.ConvolutionOp: _convolution, D.PadOp: _pad,
+    D.SliceOp: _slice, D.ConcatenateOp: _concatenate, **{cls: _elementwise for cls in _ELEMENTWISE},
+}
+_COMPOUND = (D.AllReduceOp,)
+
+
+def _unsupported_ops(parsed: ParsedModule) -> list[Diagnostic]:
+    """Every top-level op no handler takes, reported together before anything is built."""
+    found = []
+    for top in parsed.module.ops:
+        if not isinstance(top, func.FuncOp):
+            found.append(Diagnostic(*parsed.where(top), f"op '{top.name}' is not supported by vitir"))
+            continue
+        for block in top.body.blocks:
+            for op in block.ops:
+                if type(op) not in _HANDLERS and not isinstance(op, (*_COMPOUND, func.ReturnOp)):
+                    found.append(Diagnostic(*parsed.where(op), f"op '{op.name}' is not supported by vitir"))
+    return found
+
+
+def import_module(parsed: ParsedModule) -> Module:
+    """vitir's AST of a parsed module; MlirError or MlirShapeError name the line of a
+    problem. Shape rules run here, through FunctionBuilder, whether or not the
+    xDSL module was verified."""
+    module: ModuleOp = parsed.module
+    unsupported = _unsupported_ops(parsed)
+    if unsupported:
+        raise MlirError(unsupported)
+    functions = [_FunctionImporter(parsed, fn).run() for fn in module.ops]
+    name = module.sym_name.data if module.sym_name is not None else "m"
+    return Module(functions, name)
+
+
+def import_text(text: str, source: str = "<text>") -> Module:
+    """StableHLO text (vitir's, or JAX's pretty or generic form) -> vitir's AST.
+    vitir's shape rules run first (a wrong type raises vitir's ShapeError naming
+    the line), then xDSL verifies what they do not cover."""
+    parsed = parse_text(text, source, verify=False)
+    module = import_module(parsed)
+    verify_module(parsed)
+    return module
