@@ -41,3 +41,7 @@ class DataError(VitirError):
 
     The message names the file and what is wrong with it.
     """
+
+
+class ProcessGroupError(VitirError):
+    """Processes training together could not form their group, disagree, or lost a peer."""

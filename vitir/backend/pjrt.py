@@ -1,12 +1,16 @@
 """Compiling StableHLO text with XLA and running it through jaxlib's PJRT client.
 
-The one vitir module that calls jax or jaxlib: the client methods used here
+With distributed.py (which joins processes into a group), the one vitir
+module that calls jax or jaxlib: the client methods used here
 (compile_and_load, execute_sharded, serialize/deserialize_executable) are
 undocumented and move between releases. jax is imported on first use, so
 importing vitir and checking shapes stays cheap.
 
 A device value is what stays on the accelerator between calls: a jax Array
 for a one-replica executable, a tuple of one jax Array per replica otherwise.
+In a group of several processes (distributed.py), an executable of more than
+one replica spans every process, and each process holds and feeds only its
+own replicas: device tuples, split arguments and results are this process's.
 """
 
 from __future__ import annotations
@@ -20,8 +24,9 @@ from pathlib import Path
 import numpy as np
 
 from vitir.backend.arguments import check_count, check_device_array, host_array, resolve_split
+from vitir.backend.distributed import current_group, deadline
 from vitir.backend.signature import Signature, entry_text, parse_signature
-from vitir.errors import ArgumentError, CompileError, VitirError
+from vitir.errors import ArgumentError, CompileError, ProcessGroupError, VitirError
 
 # A directory for compiled executables shared between processes (optional).
 CACHE_DIR_ENV = "VITIR_COMPILE_CACHE"
@@ -94,25 +99,34 @@ def compile_module(
 
     Compiled once per process for the same text, function, replicas and
     platform; with cache_dir (or $VITIR_COMPILE_CACHE) also kept on disk.
+    In a group of several processes, replicas > 1 spans them all (an equal
+    share of devices from each process) and every process must compile it.
     """
     if replicas < 1:
         raise VitirError(f"replicas must be at least 1, got {replicas}")
     signature = parse_signature(text, function)
     backend = _backend(platform)
     devices = _replica_devices(backend, replicas)
-    key = hashlib.sha256("\0".join([text, signature.name, str(replicas), backend.platform]).encode()).hexdigest()
+    local = [d for d in devices if d.process_index == backend.process_index()]
+    identity = [text, signature.name, str(replicas), backend.platform]
+    if len(local) < len(devices):  # one copy per process and layout of the group
+        identity.append(f"process {backend.process_index()} of devices {[d.id for d in devices]}")
+    key = hashlib.sha256("\0".join(identity).encode()).hexdigest()
     if key in _executables:
         _stats["memory_hits"] += 1
         return _executables[key]
     cache_dir = cache_dir or os.environ.get(CACHE_DIR_ENV)
     disk_path = _disk_cache_path(Path(cache_dir), key, backend, devices) if cache_dir else None
     loaded = _compile(text, signature, backend, devices, disk_path)
-    executable = Executable(loaded, signature, devices, backend.platform)
+    executable = Executable(loaded, signature, devices, backend.platform, local)
     _executables[key] = executable
     return executable
 
 
 def _replica_devices(backend, replicas: int) -> list:
+    group = current_group()
+    if replicas > 1 and group.num_processes > 1:
+        return _group_devices(backend, replicas, group.num_processes)
     devices = backend.local_devices()
     if len(devices) < replicas:
         hint = f"; call vitir.backend.ensure_host_devices({replicas}) before anything compiles or runs"
@@ -121,6 +135,23 @@ def _replica_devices(backend, replicas: int) -> list:
             + (hint if backend.platform == "cpu" else "")
         )
     return devices[:replicas]
+
+
+def _group_devices(backend, replicas: int, processes: int) -> list:
+    """The first replicas/processes devices of each process, in process order:
+    replica r runs in process r // (replicas/processes)."""
+    if replicas % processes:
+        raise VitirError(f"{replicas} replicas do not split evenly over {processes} processes")
+    share = replicas // processes
+    by_process: dict[int, list] = {}
+    for device in sorted(backend.devices(), key=lambda d: (d.process_index, d.id)):
+        by_process.setdefault(device.process_index, []).append(device)
+    short = {p: len(ds) for p, ds in by_process.items() if len(ds) < share}
+    if len(by_process) != processes or short:
+        counts = ", ".join(f"process {p}: {len(ds)}" for p, ds in sorted(by_process.items()))
+        raise VitirError(f"{replicas} replicas over {processes} processes need {share} "
+                         f"{backend.platform} device(s) in each, found {counts}")
+    return [d for p in sorted(by_process) for d in by_process[p][:share]]
 
 
 def _disk_cache_path(cache_dir: Path, key: str, backend, devices) -> Path:
@@ -175,9 +206,12 @@ def to_host(value):
 class Executable:
     """A compiled function: checks arguments against its signature, then runs."""
 
-    def __init__(self, loaded, signature: Signature, devices: Sequence, platform: str):
+    def __init__(self, loaded, signature: Signature, devices: Sequence, platform: str,
+                 local_devices: Sequence | None = None):
         self.signature = signature
         self.devices = tuple(devices)  # replica r runs on devices[r]
+        # The replicas this process feeds and reads: all of them unless the executable spans processes.
+        self.local_devices = self.devices if local_devices is None else tuple(local_devices)
         self.platform = platform
         self._loaded = loaded
         self._replicated_sharding = None
@@ -186,8 +220,17 @@ class Executable:
     def replicas(self) -> int:
         return len(self.devices)
 
+    @property
+    def local_replicas(self) -> int:
+        return len(self.local_devices)
+
+    @property
+    def spans_processes(self) -> bool:
+        return self.local_replicas < self.replicas
+
     def __repr__(self) -> str:
-        return f"<Executable @{self.signature.name} on {self.replicas} {self.platform} device(s)>"
+        where = f" ({self.local_replicas} here)" if self.spans_processes else ""
+        return f"<Executable @{self.signature.name} on {self.replicas} {self.platform} device(s){where}>"
 
     def run(self, *arrays, on_device: bool = False) -> tuple:
         """Run on host arrays (or device values); numpy results in return order."""
@@ -200,22 +243,22 @@ class Executable:
 
     def run_replicated(self, args: Sequence, split: Iterable[int | str] = (), on_device: bool = False) -> list[tuple]:
         """Run every replica; the `split` arguments (indices or names) are cut along
-        dim 0 into one slice per replica, the others go whole to each replica.
-        Returns one tuple of results per replica."""
+        dim 0 into one slice per replica of this process, the others go whole to
+        each replica. Returns one tuple of results per replica of this process."""
         outputs = self.execute_device(args, split)
         if self.replicas == 1:
             outputs = [(output,) for output in outputs]
-        per_replica = [tuple(output[r] for output in outputs) for r in range(self.replicas)]
+        per_replica = [tuple(output[r] for output in outputs) for r in range(self.local_replicas)]
         return per_replica if on_device else [tuple(to_host(results)) for results in per_replica]
 
     def to_device(self, value, argument: int | str | None = None, split: bool = False):
         """A device value for this executable; checked against `argument` when named."""
         if argument is not None:
-            array = host_array(self.signature.argument(argument), value, self.replicas, split)
+            array = host_array(self.signature.argument(argument), value, self.local_replicas, split)
         else:
             array = np.asarray(value)
-        parts = np.split(array, self.replicas) if split else [array] * self.replicas
-        placed = _upload(parts, self.devices)
+        parts = np.split(array, self.local_replicas) if split else [array] * self.local_replicas
+        placed = _upload(parts, self.local_devices)
         return placed[0] if self.replicas == 1 else tuple(placed)
 
     def execute_device(self, args: Sequence, split: Iterable[int | str] = ()) -> list:
@@ -231,17 +274,36 @@ class Executable:
         else:
             jax, sharding = _jax(), self._sharding()
             operands = [jax.make_array_from_single_device_arrays(p[0].shape, sharding, p) for p in parts]
-        try:
-            results = self._loaded.execute_sharded(operands)
-        except Exception as e:
-            raise VitirError(f"XLA failed running @{self.signature.name}: {e}") from None
-        outputs = results.disassemble_into_single_device_arrays()
+        if self.spans_processes:
+            outputs = self._execute_in_group(operands)
+        else:
+            try:
+                outputs = self._loaded.execute_sharded(operands).disassemble_into_single_device_arrays()
+            except Exception as e:
+                raise VitirError(f"XLA failed running @{self.signature.name}: {e}") from None
         return [output[0] for output in outputs] if self.replicas == 1 else [tuple(output) for output in outputs]
 
+    def _execute_in_group(self, operands: list) -> list:
+        # Waits on every peer: bounded by the group's timeout, and finished
+        # here (not at some later read) so that a failure names this call.
+        group = current_group()
+        stalled = (f"@{self.signature.name} made no progress for {group.timeout_s:g} s ({group}): a peer "
+                   "process is dead, hung or unreachable (raise --timeout if one step legitimately takes longer)")
+        with deadline(group.timeout_s, stalled):
+            try:
+                outputs = self._loaded.execute_sharded(operands).disassemble_into_single_device_arrays()
+                _jax().block_until_ready(outputs)
+            except Exception as e:
+                lost = any(word in str(e).lower() for word in ("gloo", "nccl", "connection"))
+                hint = ": a peer process probably exited or lost its connection" if lost else ""
+                raise ProcessGroupError(
+                    f"@{self.signature.name} failed across {group.num_processes} processes{hint}: {e}") from None
+        return outputs
+
     def _replica_parts(self, args: Sequence, split_indices: frozenset[int]) -> list[list]:
-        """Per argument, its single-device array on each replica's device."""
+        """Per argument, its single-device array on each of this process's replica devices."""
         jax = _jax()
-        replicas = self.replicas
+        replicas, local = self.replicas, self.local_replicas
         parts: list[list] = []
         uploads, upload_devices, upload_slots = [], [], []
         for argument, value in zip(self.signature.arguments, args):
@@ -249,23 +311,23 @@ class Executable:
                 check_device_array(argument, value)
                 parts.append([self._placed(value, 0)])
             elif replicas > 1 and _is_device_tuple(jax, value):
-                if len(value) != replicas:
-                    raise ArgumentError(f"{argument}: expected {replicas} per-replica device arrays, got {len(value)}")
+                if len(value) != local:
+                    raise ArgumentError(f"{argument}: expected {local} per-replica device arrays, got {len(value)}")
                 for r, part in enumerate(value):
                     check_device_array(argument, part, r)
                 parts.append([self._placed(part, r) for r, part in enumerate(value)])
             elif isinstance(value, jax.Array):
                 raise ArgumentError(
-                    f"{argument}: a {replicas}-replica executable takes a tuple of {replicas} "
+                    f"{argument}: a {replicas}-replica executable takes a tuple of {local} "
                     "per-replica device arrays (see to_device) or a host array, not one jax Array"
                 )
             else:
                 is_split = argument.index in split_indices
-                array = host_array(argument, value, replicas, is_split)
-                parts.append([None] * replicas)
-                for r, piece in enumerate(np.split(array, replicas) if is_split else [array] * replicas):
+                array = host_array(argument, value, local, is_split)
+                parts.append([None] * local)
+                for r, piece in enumerate(np.split(array, local) if is_split else [array] * local):
                     uploads.append(piece)
-                    upload_devices.append(self.devices[r])
+                    upload_devices.append(self.local_devices[r])
                     upload_slots.append((argument.index, r))
         if uploads:  # one transfer call for all host arrays
             for (index, r), placed in zip(upload_slots, _upload(uploads, upload_devices)):
@@ -273,7 +335,7 @@ class Executable:
         return parts
 
     def _placed(self, value, replica: int):
-        device = self.devices[replica]
+        device = self.local_devices[replica]
         if value.devices() == {device}:
             return value
         return _jax().device_put(value, device)  # device to device, not through the host

@@ -4,6 +4,13 @@ With no arguments: a small ViT on the embedded 8x8 digits (scikit-learn's
 1,797 images, fixed stratified split), vitir's fast lowering, progress on
 stderr, and a run directory runs/<timestamp> with result.json, metrics.jsonl,
 curves.png, the train step's text and an atomic checkpoint.
+
+Data parallel over several processes (one per host): start one per process
+with --processes N --process-id I --coordinator HOST:PORT (process 0 listens
+there), or let a cluster launcher set VITIR_NUM_PROCESSES, VITIR_PROCESS_ID and
+VITIR_COORDINATOR (or JAX_NUM_PROCESSES, JAX_PROCESS_ID, JAX_COORDINATOR_ADDRESS);
+`vitir launch -n N -- vitir train ...` does this on one machine. Only process 0
+writes the run directory.
 """
 
 from __future__ import annotations
@@ -20,12 +27,18 @@ EXIT_DIVERGED = 3
 
 
 def add_parser(sub) -> None:
+    from ..backend.distributed import DEFAULT_TIMEOUT_S
     from ..train.trainer import TrainConfig
 
     p = sub.add_parser("train", help="train a ViT (default: the embedded digits)", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", metavar="DIR", help="run directory (default runs/<timestamp>)")
     p.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its checkpoint")
+    p.add_argument("--process-id", type=int, metavar="I", help="this process's rank, 0 to N-1 (with --processes N)")
+    p.add_argument("--coordinator", metavar="HOST:PORT", help="where process 0 listens for the others")
+    p.add_argument("--timeout", type=float, metavar="S", default=DEFAULT_TIMEOUT_S,
+                   help="seconds to wait for the other processes, at start and in each step, before "
+                        f"ending with an error (default {DEFAULT_TIMEOUT_S:g})")
     defaults = TrainConfig()
     for f in fields(TrainConfig):
         flag = "--" + f.name.replace("_", "-")
@@ -40,31 +53,35 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from ..train.checkpoint import load_checkpoint
+    from ..backend.distributed import initialize_distributed, process_group
+    from ..train.checkpoint import load_checkpoint, resumed_config
     from ..train.trainer import Trainer, TrainConfig, TrainingDiverged
 
     given = {f.name: getattr(args, f.name) for f in fields(TrainConfig) if getattr(args, f.name, None) is not None}
+    settings = process_group(args.coordinator, args.processes, args.process_id, args.timeout)
+    if settings.num_processes > 1:  # set by the environment when not by --processes
+        given["processes"] = settings.num_processes
     if args.resume:
         if args.out:
             raise ConfigError("--resume DIR continues DIR; do not also give --out")
         run_dir = Path(args.resume)
-        saved = load_checkpoint(run_dir).config
-        changed = {k: v for k, v in given.items() if k != "epochs" and saved.get(k) != v}
-        if changed:
-            raise ConfigError(f"--resume keeps the run's config; these differ: {', '.join(sorted(changed))} "
-                              "(only --epochs may change)")
-        cfg = TrainConfig.from_dict({**saved, **given})
+        cfg = TrainConfig.from_dict(resumed_config(load_checkpoint(run_dir).config, given))
     else:
         cfg = TrainConfig(**given)
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}")
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
-    trainer = Trainer(cfg, run_dir, log=log)
-    log(f"vitir train: {cfg.dataset}, {len(trainer.data.x_train)} train / {len(trainer.data.x_test)} test images, "
-        f"ViT depth {cfg.depth} width {cfg.width} heads {cfg.heads} patch {cfg.patch}, global batch "
-        f"{trainer.global_batch} on {cfg.replicas} device(s), {trainer.total_steps} steps -> {run_dir}")
     try:
-        result = trainer.train(resume=bool(args.resume))
-    except TrainingDiverged as e:
+        with settings.exit_on_failure("vitir train", {TrainingDiverged: EXIT_DIVERGED}):
+            group = initialize_distributed(settings.coordinator, settings.num_processes, settings.process_id,
+                                           args.timeout)
+            trainer = Trainer(cfg, run_dir, log=log, group=group)
+            where = f" ({group})" if group.num_processes > 1 else ""
+            log(f"vitir train: {cfg.dataset}, {len(trainer.data.x_train)} train / {len(trainer.data.x_test)} test "
+                f"images, ViT depth {cfg.depth} width {cfg.width} heads {cfg.heads} patch {cfg.patch}, global "
+                f"batch {trainer.global_batch} on {cfg.replicas * cfg.processes} device(s){where}, "
+                f"{trainer.total_steps} steps -> {run_dir}")
+            result = trainer.train(resume=bool(args.resume))
+    except TrainingDiverged as e:  # one process alone; a group's processes end in exit_on_failure
         print(f"vitir train: error: {e}", file=sys.stderr)
         return EXIT_DIVERGED
     print(f"test accuracy {100 * result['test_accuracy']:.2f}%  ({result['steps']} steps, "

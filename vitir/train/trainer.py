@@ -4,18 +4,25 @@ Parameters and moments stay on the device between steps; the host sends the
 batch, the learning rate and the bias corrections. Each epoch ends with an
 evaluation (the forward module), a line in metrics.jsonl and an atomic
 checkpoint, so a stopped run resumes to bit-identical parameters.
+
+Several processes (a ProcessGroup, one per host) train as one: each draws the
+same global batch from the shared seed and feeds its own share to its own
+replicas; the step's all-reduce keeps parameters identical everywhere, and
+only process 0 writes the run directory.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 import numpy as np
 
+from ..backend.distributed import SINGLE_PROCESS, ProcessGroup
 from ..errors import ConfigError, VitirError
 from ..lower import AdamHyper, ViTConfig
 from .checkpoint import Checkpoint, load_checkpoint, save_checkpoint
@@ -38,8 +45,9 @@ class TrainConfig:
     depth: int = 2
     heads: int = 8
     mlp: int = 256
-    batch: int = 64  # per replica; the global batch is batch * replicas
-    replicas: int = 1
+    batch: int = 64  # per replica; the global batch is batch * replicas * processes
+    replicas: int = 1  # devices per process
+    processes: int = 1  # one per host, joined by vitir launch or --coordinator
     epochs: int = 120
     lr: float = 4e-3
     warmup_epochs: float = 2.0
@@ -54,7 +62,8 @@ class TrainConfig:
     lowering: str = "fast"
 
     def __post_init__(self):
-        for name in ("patch", "width", "depth", "heads", "mlp", "batch", "replicas", "epochs", "eval_batch"):
+        for name in ("patch", "width", "depth", "heads", "mlp", "batch", "replicas", "processes", "epochs",
+                     "eval_batch"):
             v = getattr(self, name)
             if not isinstance(v, int) or v < 1:
                 raise ConfigError(f"{name} must be a positive integer, got {v!r}")
@@ -109,8 +118,9 @@ def onehot(labels: np.ndarray, classes: int) -> np.ndarray:
 
 
 class Trainer:
-    def __init__(self, cfg: TrainConfig, run_dir: Path, dataset=None, log=print):
-        self.cfg, self.run_dir, self.log = cfg, Path(run_dir), log
+    def __init__(self, cfg: TrainConfig, run_dir: Path, dataset=None, log=print,
+                 group: ProcessGroup = SINGLE_PROCESS):
+        self.cfg, self.run_dir, self.log, self.group = cfg, Path(run_dir), log, group
         if dataset is None:
             from ..data import load_dataset
             dataset = load_dataset(cfg.dataset, cfg.data_dir, cfg.image_size)
@@ -118,7 +128,7 @@ class Trainer:
         self.mean = float(self.data.x_train.mean())
         self.std = float(self.data.x_train.std()) or 1.0
         self.classes = len(self.data.classes)
-        self.global_batch = cfg.batch * cfg.replicas
+        self.global_batch = cfg.batch * cfg.replicas * cfg.processes
         if self.global_batch > len(self.data.x_train):
             raise ConfigError(f"global batch {self.global_batch} exceeds the {len(self.data.x_train)} training images")
         self.steps_per_epoch = len(self.data.x_train) // self.global_batch
@@ -130,17 +140,25 @@ class Trainer:
     # -- compiled modules ------------------------------------------------------
     def _compile(self):
         from ..backend import compile_module, ensure_host_devices
-        from ..lower import adam_sched_module, fwd_module
+        from ..lower import adam_sched_module
         from ..print import print_module
 
         if self.cfg.replicas > 1:
             ensure_host_devices(self.cfg.replicas)
-        step_text = print_module(adam_sched_module(self.model, self.hyper, self.cfg.replicas,
-                                                   lowering=self.cfg.lowering))
-        eval_cfg = self.cfg.model(self.data.image_shape, self.classes, self.cfg.eval_batch)
-        self._step_exe = compile_module(step_text, replicas=self.cfg.replicas)
-        self._fwd_exe = compile_module(print_module(fwd_module(eval_cfg)))
+        replicas = self.cfg.replicas * self.cfg.processes
+        step_text = print_module(adam_sched_module(self.model, self.hyper, replicas, lowering=self.cfg.lowering))
+        self._step_exe = compile_module(step_text, replicas=replicas)
+        self._compile_forward()
         return step_text
+
+    def _compile_forward(self):
+        # One device of this process: evaluation needs no peers.
+        from ..backend import compile_module
+        from ..lower import fwd_module
+        from ..print import print_module
+
+        eval_cfg = self.cfg.model(self.data.image_shape, self.classes, self.cfg.eval_batch)
+        self._fwd_exe = compile_module(print_module(fwd_module(eval_cfg)))
 
     # -- state -----------------------------------------------------------------
     def fresh_state(self) -> RunState:
@@ -161,7 +179,7 @@ class Trainer:
     def predict(self, params_host: list[np.ndarray], x: np.ndarray) -> np.ndarray:
         """Class predictions for images x [N, C, H, W] (un-standardised, in [0, 1])."""
         if self._fwd_exe is None:
-            self._compile()
+            self._compile_forward()
         eb = self.cfg.eval_batch
         flat = _standardise(x, self.mean, self.std).reshape(len(x), -1)
         preds = []
@@ -178,18 +196,25 @@ class Trainer:
 
     # -- training --------------------------------------------------------------
     def train(self, resume: bool = False) -> dict:
-        self.run_dir.mkdir(parents=True, exist_ok=True)
-        cfg = self.cfg
+        cfg, group = self.cfg, self.group
+        if cfg.processes != group.num_processes:
+            raise ConfigError(f"this run trains on {cfg.processes} processes but {group.num_processes} joined: start "
+                              f"it with vitir launch -n {cfg.processes}, or --processes {cfg.processes} --process-id I "
+                              "--coordinator HOST:PORT in each")
+        # data_dir may differ between hosts; the rest must match for the processes to run one step
+        group.check_same("training config", {k: v for k, v in asdict(cfg).items() if k != "data_dir"})
+        group.on_main(self.run_dir.mkdir, parents=True, exist_ok=True)
         step_text = self._compile()
-        (self.run_dir / "train_step.mlir").write_text(step_text)
+        group.on_main((self.run_dir / "train_step.mlir").write_text, step_text)
         if resume:
             st = self.state_from(load_checkpoint(self.run_dir))
             self.log(f"resuming {self.run_dir} at step {st.step} (epoch {st.epoch})")
+            group.check_same("checkpoint step", st.step)  # each host may read its own copy
         else:
             st = self.fresh_state()
         metrics_path = self.run_dir / "metrics.jsonl"
         metrics = _read_metrics(metrics_path, upto_step=st.step) if resume else []
-        _write_metrics(metrics_path, metrics)
+        group.on_main(_write_metrics, metrics_path, metrics)
 
         exe = self._step_exe
         k = len(st.params)
@@ -205,7 +230,7 @@ class Trainer:
         acc = float("nan")
         bar = Progress(self.total_steps, "train")
         bar.done = st.step
-        with open(metrics_path, "a") as mf:
+        with open(metrics_path if group.is_main else os.devnull, "a") as mf:
             for epoch in range(st.epoch, cfg.epochs):
                 order = st.rng.permutation(len(x_train))
                 t_epoch = time.perf_counter()
@@ -217,8 +242,9 @@ class Trainer:
                     t = st.step + 1
                     lr = learning_rate(t, self.total_steps, cfg.lr, warmup)
                     bc1, bc2 = bias_corrections(t, b1, b2)
-                    args = [xb.reshape(len(idx), -1)] + dev + [np.float32(lr), np.float32(bc1), np.float32(bc2),
-                                                               onehot(y_train[idx], self.classes)]
+                    xb, yb = group.shard(xb), group.shard(y_train[idx])
+                    args = [xb.reshape(len(xb), -1)] + dev + [np.float32(lr), np.float32(bc1), np.float32(bc2),
+                                                              onehot(yb, self.classes)]
                     outs = exe.execute_device(args, split=("x", "onehot"))
                     loss = _mean_loss(outs[3 * k])
                     if not math.isfinite(loss):
@@ -241,15 +267,12 @@ class Trainer:
                 metrics_line = {"kind": "eval", "step": st.step, "epoch": st.epoch, "test_accuracy": acc}
                 mf.write(json.dumps(metrics_line) + "\n")
                 mf.flush()
-                save_checkpoint(self.run_dir, self.checkpoint_of(st, lambda xs: xs))
+                group.on_main(save_checkpoint, self.run_dir, self.checkpoint_of(st, lambda xs: xs))
                 last_good = st.step
         bar.close()
         if st.step and not math.isfinite(acc):
             acc = self.evaluate(st.params)
-        metrics = _read_metrics(metrics_path)
-        from .plots import plot_curves
-        plot_curves(metrics, self.run_dir / "curves.png",
-                    title=f"ViT on {cfg.dataset}: {self.model.depth} blocks, width {self.model.width}")
+        group.on_main(self._plot, metrics_path)
         result = {
             "test_accuracy": acc,
             "train_seconds": train_time,
@@ -260,8 +283,13 @@ class Trainer:
             "parameters": int(sum(p.size for p in st.params)),
             "config": asdict(cfg),
         }
-        _write_json_atomic(self.run_dir / "result.json", result)
+        group.on_main(_write_json_atomic, self.run_dir / "result.json", result)
         return result
+
+    def _plot(self, metrics_path: Path) -> None:
+        from .plots import plot_curves
+        plot_curves(_read_metrics(metrics_path), self.run_dir / "curves.png",
+                    title=f"ViT on {self.cfg.dataset}: {self.model.depth} blocks, width {self.model.width}")
 
 
 def _to_host_list(values) -> list[np.ndarray]:
