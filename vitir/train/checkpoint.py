@@ -1,17 +1,18 @@
-"""Checkpoints: parameters, both Adam moments, the step, the data RNG state and
-the config in one .npz, written atomically (temporary file, fsync, rename), so a
-crash mid-write leaves the previous checkpoint whole."""
+"""Checkpoints: parameters, both Adam moments, any extra named lists of arrays
+(an EMA of the weights), the step, the data RNG state and the config in one
+.npz, written atomically (temporary file, fsync, rename), so a crash mid-write
+leaves the previous checkpoint whole."""
 
 from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from ..errors import VitirError
+from ..errors import ConfigError, VitirError
 
 CHECKPOINT = "checkpoint.npz"
 
@@ -25,6 +26,7 @@ class Checkpoint:
     epoch: int
     rng_state: dict
     config: dict
+    extra: dict[str, list[np.ndarray]] = field(default_factory=dict)
 
 
 def save_checkpoint(run_dir: Path, ck: Checkpoint) -> Path:
@@ -34,8 +36,11 @@ def save_checkpoint(run_dir: Path, ck: Checkpoint) -> Path:
     for group, values in (("p", ck.params), ("m", ck.m), ("v", ck.v)):
         for i, a in enumerate(values):
             arrays[f"{group}{i}"] = np.asarray(a)
+    for name, values in ck.extra.items():
+        for i, a in enumerate(values):
+            arrays[f"extra_{name}_{i}"] = np.asarray(a)
     meta = {"step": ck.step, "epoch": ck.epoch, "rng_state": ck.rng_state, "config": ck.config,
-            "count": len(ck.params)}
+            "count": len(ck.params), "extra": {name: len(values) for name, values in ck.extra.items()}}
     arrays["meta"] = np.frombuffer(json.dumps(meta).encode(), dtype=np.uint8)
     with open(tmp, "wb") as f:
         np.savez(f, **arrays)
@@ -54,6 +59,18 @@ def load_checkpoint(run_dir: Path) -> Checkpoint:
             meta = json.loads(bytes(z["meta"]).decode())
             n = meta["count"]
             groups = [[z[f"{g}{i}"] for i in range(n)] for g in ("p", "m", "v")]
+            extra = {name: [z[f"extra_{name}_{i}"] for i in range(count)]
+                     for name, count in meta.get("extra", {}).items()}
     except (OSError, ValueError, KeyError) as e:
         raise VitirError(f"{path}: unreadable checkpoint ({e})") from None
-    return Checkpoint(*groups, meta["step"], meta["epoch"], meta["rng_state"], meta["config"])
+    return Checkpoint(*groups, meta["step"], meta["epoch"], meta["rng_state"], meta["config"], extra)
+
+
+def resumed_config(saved: dict, given: dict, may_change=("epochs",)) -> dict:
+    """A saved run config updated by the settings given on resuming, which must
+    match it except for those in `may_change`."""
+    changed = sorted(k for k, v in given.items() if k not in may_change and saved.get(k) != v)
+    if changed:
+        raise ConfigError(f"--resume keeps the run's config; these differ: {', '.join(changed)} "
+                          f"(only {', '.join('--' + k.replace('_', '-') for k in may_change)} may change)")
+    return {**saved, **given}
