@@ -121,7 +121,7 @@ def test_each_process_takes_its_share_of_the_global_batch():
 def test_launch_prefixes_output_and_stops_the_others_when_one_fails():
     child = ("import os, sys, time; i = int(os.environ['VITIR_PROCESS_ID']); "
              "print('up', i, os.environ['VITIR_NUM_PROCESSES'], flush=True); "
-             "sys.exit(3) if i == 1 else time.sleep(60)")
+             "(time.sleep(3), sys.exit(3)) if i == 1 else time.sleep(60)")  # p1 fails once p0 is up
     t0 = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "vitir", "launch", "-n", "2", "--", sys.executable, "-c", child],
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
