@@ -161,11 +161,14 @@ def test_scheduled_adamw_with_smoothing_matches_jax(sched_exe):
         assert abs(got[3] - want[3]) <= TOL * abs(want[3]), (step, got[3], want[3])
 
 
-@pytest.mark.parametrize("replicas", [2, pytest.param(4, marks=pytest.mark.slow)])
-def test_data_parallel_equals_one_replica_on_the_whole_batch(replicas, sched_exe):
+@pytest.mark.parametrize("replicas,lowering", [(2, "reference"), (2, "fast"),
+                                               pytest.param(4, "reference", marks=pytest.mark.slow)])
+def test_data_parallel_equals_one_replica_on_the_whole_batch(replicas, lowering, sched_exe):
+    """The fast lowering averages all gradients with one fused collective."""
     per_replica = 2
     whole = replicas * per_replica
-    dp = compile_module(print_module(adam_dp_module(config(per_replica), HYPER, replicas)), replicas=replicas)
+    dp_module = adam_dp_module(config(per_replica), HYPER, replicas, lowering=lowering)
+    dp = compile_module(print_module(dp_module), replicas=replicas)
     single = sched_exe if whole == CFG.batch else compile_module(print_module(adam_sched_module(config(whole), HYPER)))
     data = batches(whole, seed=replicas)
     expected = run_sched(single, data)

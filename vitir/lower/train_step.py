@@ -99,7 +99,8 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     cosine decay and 1 - beta^t); label smoothing and the loss are in the graph.
     Arguments (x, theta*k, m*k, v*k, lr, bc1, bc2, onehot); results
     (theta'*k, m'*k, v'*k, loss, bc1, bc2). With replicas > 1 each gradient is
-    averaged across replicas before its update (data parallel)."""
+    averaged across replicas before its update (data parallel): one collective
+    per gradient in the reference lowering, one for all of them in the fast one."""
     if not isinstance(replicas, int) or replicas < 1:
         raise ConfigError(f"replicas must be a positive integer, got {replicas!r}")
     fb = FunctionBuilder("vit_adam_train_step")
@@ -114,7 +115,8 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     dy, loss = smoothed_ce(fb, saved.logits, onehot, hyper.label_smoothing, exact=lowering == "fast")
     grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
     scalars = AdamScalars(*({**consts, **runtime}[n] for n in ADAM_SCALARS))
-    thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, scalars, replicas)
+    thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, scalars, replicas,
+                                   fuse_all_reduce=lowering == "fast")
     return Module([fb.ret(*thetas, *m2, *v2, loss, runtime["bc1"], runtime["bc2"])])
 
 
