@@ -44,7 +44,14 @@ def patchify(x, w):
     return jnp.concatenate([y[:, :2], -jnp.sqrt(y[:, 2:] * y[:, 2:])], axis=1)
 
 
+def leaky_relu(x, w):
+    """compare and select: ReLU-style masks (lax.select; jnp.where lowers to a call)."""
+    y = x @ w
+    return lax.select(y > 0.0, y, 0.1 * y), lax.select(x >= y, x, -y)
+
+
 CASES = {
+    "where": (leaky_relu, [(4, 3), (3, 3)]),
     "mlp": (mlp, [(4, 8), (8, 16), (16,), (16, 3), (3,)]),
     "attention": (attention_block, [(2, 5, 8), (8,), (8,), (8, 8), (8, 8), (8, 8), (8, 8)]),
     "conv": (patchify, [(2, 3, 8, 8), (4, 3, 3, 3)]),

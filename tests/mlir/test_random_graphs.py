@@ -17,7 +17,7 @@ SHAPES = st.lists(DIMS, min_size=1, max_size=3)
 LITERALS = st.sampled_from(["0.5", "1.0e-5", "-2.0", "3.0", "0.044715", "192.0", "0.100000"])
 BINARY = ["add", "subtract", "multiply", "divide", "maximum"]
 UNARY = ["exponential", "log", "rsqrt", "sqrt", "tanh", "negate"]
-KINDS = ["binary", "unary", "constant", "broadcast", "reshape", "transpose", "dot", "reduce", "pad", "slice",
+KINDS = ["binary", "unary", "select", "constant", "broadcast", "reshape", "transpose", "dot", "reduce", "pad", "slice",
          "concatenate", "convolution", "adamw", "all_reduce_mean"]
 
 
@@ -54,6 +54,11 @@ class _Graph:
             v = getattr(fb, draw(st.sampled_from(BINARY)))(n, x, draw(st.sampled_from(same)))
         elif kind == "unary":
             v = getattr(fb, draw(st.sampled_from(UNARY)))(n, x)
+        elif kind == "select":
+            same = [u for u in self.pool if u.type is x.type]
+            y = draw(st.sampled_from(same))
+            mask = fb.compare(f"{n}p", x, y, draw(st.sampled_from(["EQ", "NE", "GE", "GT", "LE", "LT"])))
+            v = fb.select(n, mask, x, y)
         elif kind == "constant":
             v = fb.constant(n, draw(LITERALS), draw(SHAPES))
         elif kind == "broadcast":

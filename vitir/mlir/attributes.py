@@ -31,6 +31,36 @@ class PrecisionAttr(EnumAttribute[Precision], SpacedOpaqueSyntaxAttribute):
     name = "stablehlo.precision"
 
 
+class ComparisonDirection(StrEnum):
+    EQ = "EQ"
+    NE = "NE"
+    GE = "GE"
+    GT = "GT"
+    LE = "LE"
+    LT = "LT"
+
+
+@irdl_attr_definition
+class ComparisonDirectionAttr(EnumAttribute[ComparisonDirection], SpacedOpaqueSyntaxAttribute):
+    """`#stablehlo<comparison_direction GT>`; op syntax prints the bare word."""
+
+    name = "stablehlo.comparison_direction"
+
+
+class ComparisonType(StrEnum):
+    FLOAT = "FLOAT"
+    TOTALORDER = "TOTALORDER"
+    SIGNED = "SIGNED"
+    UNSIGNED = "UNSIGNED"
+
+
+@irdl_attr_definition
+class ComparisonTypeAttr(EnumAttribute[ComparisonType], SpacedOpaqueSyntaxAttribute):
+    """`#stablehlo<comparison_type FLOAT>`."""
+
+    name = "stablehlo.comparison_type"
+
+
 def int_array(values: Sequence[int]) -> ArrayAttr:
     return ArrayAttr([IntAttr(v) for v in values])
 

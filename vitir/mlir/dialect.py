@@ -21,7 +21,8 @@ from xdsl.traits import IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ..ast import shape_rules as rules
-from .attributes import (ConvDimensionNumbersAttr, DotDimensionNumbersAttr, Precision, PrecisionAttr, SplatAttr,
+from .attributes import (ComparisonDirection, ComparisonDirectionAttr, ComparisonType, ComparisonTypeAttr,
+                         ConvDimensionNumbersAttr, DotDimensionNumbersAttr, Precision, PrecisionAttr, SplatAttr,
                          layouts_text, parse_layouts)
 from .syntax import (check_rule, expect_result, i64_array, ints_text, parse_function_trailer, parse_int_list,
                      parse_named_int_list, parse_operand_types, print_function_trailer, print_operands, same_element,
@@ -144,6 +145,97 @@ class TanhOp(Unary):
 class NegateOp(Unary):
     name = "stablehlo.negate"
     FLOAT_ONLY: ClassVar[bool] = False
+
+
+# -- compare and select ------------------------------------------------------------
+
+@irdl_op_definition
+class CompareOp(IRDLOperation):
+    """`GT, %a, %b, FLOAT : (T, T) -> Ti1` (the comparison type is optional)."""
+
+    name = "stablehlo.compare"
+    lhs = operand_def(TensorType)
+    rhs = operand_def(TensorType)
+    result = result_def(TensorType)
+    comparison_direction = prop_def(ComparisonDirectionAttr)
+    compare_type = opt_prop_def(ComparisonTypeAttr)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        at = parser.pos
+        direction = parser.parse_str_enum(ComparisonDirection)
+        parser.parse_punctuation(",")
+        a = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        b = parser.parse_unresolved_operand()
+        props = {"comparison_direction": ComparisonDirectionAttr(direction)}
+        if parser.parse_optional_punctuation(","):
+            props["compare_type"] = ComparisonTypeAttr(parser.parse_str_enum(ComparisonType))
+        parser.parse_punctuation(":")
+        types, result = parse_operand_types(parser, 2)
+        return cls.build(operands=parser.resolve_operands([a, b], types, at), result_types=[result],
+                         properties=props)
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.comparison_direction.data.value}, ")
+        print_operands(printer, self.operands)
+        if self.compare_type is not None:
+            printer.print_string(f", {self.compare_type.data.value}")
+        print_function_trailer(printer, self.operands, self.result)
+
+    def verify_(self) -> None:
+        types = [self.lhs.type, self.rhs.type]
+        same_element(types)
+        shape = check_rule(rules.elementwise, *(static_shape(t, "operand") for t in types))
+        expect_result(self.result.type, shape, i1)
+
+
+@irdl_op_definition
+class SelectOp(IRDLOperation):
+    """`%p, %a, %b : Tpred, T` (or the full `(Tp, T, T) -> T`)."""
+
+    name = "stablehlo.select"
+    pred = operand_def(TensorType)
+    on_true = operand_def(TensorType)
+    on_false = operand_def(TensorType)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        at = parser.pos
+        operands = [parser.parse_unresolved_operand()]
+        for _ in range(2):
+            parser.parse_punctuation(",")
+            operands.append(parser.parse_unresolved_operand())
+        parser.parse_punctuation(":")
+        fn = parser.parse_optional_function_type()
+        if fn is not None:
+            types, result = list(fn.inputs.data), fn.outputs.data[0]
+        else:
+            pred_type = parser.parse_type()
+            parser.parse_punctuation(",")
+            result = parser.parse_type()
+            types = [pred_type, result, result]
+        return cls.build(operands=parser.resolve_operands(operands, types, at), result_types=[result])
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        print_operands(printer, self.operands)
+        printer.print_string(" : ")
+        printer.print_attribute(self.pred.type)
+        printer.print_string(", ")
+        printer.print_attribute(self.result.type)
+
+    def verify_(self) -> None:
+        if self.pred.type.get_element_type() != i1:
+            raise VerifyException(f"predicate must be i1, got {self.pred.type.get_element_type()}")
+        if self.on_true.type != self.on_false.type:
+            raise VerifyException(f"branch types differ: {self.on_true.type} vs {self.on_false.type}")
+        shape = static_shape(self.on_true.type, "operand")
+        check_rule(rules.elementwise, static_shape(self.pred.type, "predicate"), shape)
+        expect_result(self.result.type, shape, self.on_true.type.get_element_type())
 
 
 # -- constant ------------------------------------------------------------------------
@@ -779,7 +871,7 @@ class AllReduceOp(IRDLOperation):
 
 
 OPS = [AddOp, SubtractOp, MultiplyOp, DivideOp, MaximumOp, MinimumOp, ExponentialOp, LogOp, RsqrtOp, SqrtOp, TanhOp,
-       NegateOp, ConstantOp, BroadcastInDimOp, ReshapeOp, TransposeOp, SliceOp, PadOp, ConcatenateOp, DotGeneralOp,
+       NegateOp, CompareOp, SelectOp, ConstantOp, BroadcastInDimOp, ReshapeOp, TransposeOp, SliceOp, PadOp, ConcatenateOp, DotGeneralOp,
        ConvolutionOp, ReduceOp, AllReduceOp, ReturnOp]
 
-StableHLO = Dialect("stablehlo", OPS, [PrecisionAttr, DotDimensionNumbersAttr, ConvDimensionNumbersAttr, SplatAttr])
+StableHLO = Dialect("stablehlo", OPS, [PrecisionAttr, ComparisonDirectionAttr, ComparisonTypeAttr, DotDimensionNumbersAttr, ConvDimensionNumbersAttr, SplatAttr])

@@ -278,6 +278,14 @@ def _elementwise(im: _FunctionImporter, op) -> Value:
     return method(im.name(op.result), *(im.get(v) for v in op.operands))
 
 
+def _compare(im: _FunctionImporter, op: D.CompareOp) -> Value:
+    return im.fb.compare(im.name(op.result), im.get(op.lhs), im.get(op.rhs), op.comparison_direction.data.value)
+
+
+def _select(im: _FunctionImporter, op: D.SelectOp) -> Value:
+    return im.fb.select(im.name(op.result), im.get(op.pred), im.get(op.on_true), im.get(op.on_false))
+
+
 def _broadcast(im: _FunctionImporter, op: D.BroadcastInDimOp) -> Value:
     return im.fb.broadcast_in_dim(im.name(op.result), im.get(op.operand), op.broadcast_dimensions.get_values(),
                                   op.result.type.get_shape())
@@ -330,7 +338,7 @@ def _concatenate(im: _FunctionImporter, op: D.ConcatenateOp) -> Value:
 
 
 _HANDLERS: dict[type, Callable[[_FunctionImporter, Operation], Value]] = {
-    D.ConstantOp: _constant, D.BroadcastInDimOp: _broadcast, D.ReshapeOp: _reshape, D.TransposeOp: _transpose,
+    D.ConstantOp: _constant, D.CompareOp: _compare, D.SelectOp: _select, D.BroadcastInDimOp: _broadcast, D.ReshapeOp: _reshape, D.TransposeOp: _transpose,
     D.DotGeneralOp: _dot_general, D.ReduceOp: _reduce, D.ConvolutionOp: _convolution, D.PadOp: _pad,
     D.SliceOp: _slice, D.ConcatenateOp: _concatenate, **{cls: _elementwise for cls in _ELEMENTWISE},
 }
