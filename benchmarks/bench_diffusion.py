@@ -8,12 +8,20 @@ Parts, each one function in PARTS:
   c  energy distance of the trained models: the DDPM model's samplers at NFE
      10-200 on 8 gaussians, and flow with independent coupling, minibatch OT
      and reflow on Müller–Brown at NFE 1-50, beside the reference's tables.
+  d  image DDPM with the ViT denoiser on the 8x8 digits (`vitir diffuse --data
+     digits`, IMAGE_ARGS): training time per epoch, and the ED of the softmax
+     features of every sampler at each NFE against the test images, with the
+     floor, class coverage and confidence, beside the reference's MNIST table.
+     `--image-run DIR` reads a finished run instead of training one.
 """
 
 import argparse
+import json
 import sys
+import tempfile
 import time
 from functools import lru_cache
+from pathlib import Path
 
 import numpy as np
 
@@ -61,6 +69,14 @@ REFERENCE_FLOW_RATIO = {
     "reflow": (4.9, 4.1, 3.7, 3.7, 3.7),
 }
 TARGET_OT_GAIN_AT_2 = 5.0
+# The image run of part d; its classifier is trained by the run and cached in it.
+IMAGE_ARGS = ["--data", "digits", "--method", "ddpm", "--epochs", "400", "--lr", "2e-3", "--batch", "128",
+              "--width", "128", "--depth", "4", "--heads", "4", "--mlp", "256", "--ema", "0.999",
+              "--sampler", "ddim,ancestral,vp-euler,vp-heun,vp-sde", "--nfe", "10,50"]
+# The reference's MNIST figures (UNet, 50 epochs), ED on classifier softmax features: (sampler, eta, NFE) -> ED.
+REFERENCE_MNIST_ED = {("ancestral", 1.0, 50): 0.0067, ("ddim", 0.0, 200): 0.0188}
+TARGET_IMAGE_RATIO = 4.0
+TARGET_IMAGE_MINUTES = 15.0
 
 
 def _milliseconds(run, repeats: int) -> np.ndarray:
@@ -186,7 +202,49 @@ def part_c_energy_distance(args) -> None:
           f"{'met' if gain >= TARGET_OT_GAIN_AT_2 else 'MISSED'}")
 
 
-PARTS = {"a": part_a_ddpm_training, "b": part_b_minibatch_ot, "c": part_c_energy_distance}
+def part_d_image_ddpm(args) -> None:
+    """Train (or read) the digits run, then its training time and ED table."""
+    if args.image_run:
+        run_dir = Path(args.image_run)
+    else:
+        from vitir.cli import main as vitir_main
+
+        run_dir = Path(tempfile.mkdtemp(prefix="bench-image-"))
+        if vitir_main(["diffuse", *IMAGE_ARGS, "--out", str(run_dir)]) != 0:
+            raise SystemExit("(d) the image run failed")
+    result = json.loads((run_dir / "result.json").read_text())
+    cfg = result["config"]
+    print(f"(d) image DDPM on {cfg['data']}: ViT denoiser depth {cfg['depth']} width {cfg['width']} patch "
+          f"{cfg['patch']}, {result['parameters']:,} parameters, batch {cfg['batch']}, {result['epochs']} epochs; "
+          f"{result['weights']} weights; {result['samples']} samples against {result['test_images']} test images")
+    minutes = result["train_seconds"] / 60
+    _print_table(["epochs", "steps", "s / epoch (median)", "training min", "final loss", "classifier test acc"],
+                 [[result["epochs"], result["steps"], f"{result['seconds_per_epoch']:.2f}", f"{minutes:.1f}",
+                   f"{result['final_loss']:.4f}", f"{100 * result['classifier_test_accuracy']:.1f}%"]])
+    classes = len(result["controls"][0]["class_shares"])
+    table = []
+    for row in result["rows"]:
+        label = row["sampler"] if row["sampler"] != "ddim" else f"ddim eta {row['eta']:g}"
+        theirs = REFERENCE_MNIST_ED.get((row["sampler"], row["eta"], row["nfe"]))
+        table.append([label, row["nfe"], f"{row['ed']:.4f}", f"{row['ratio']:.1f}",
+                      f"{row['coverage']}/{classes}", f"{row['confidence']:.3f}", _cell(theirs)])
+    for row in result["controls"]:
+        table.append([row["control"], "-", f"{row['ed']:.4f}", f"{row['ratio']:.1f}",
+                      f"{row['coverage']}/{classes}", f"{row['confidence']:.3f}", "-"])
+    for (sampler, eta, nfe), theirs in REFERENCE_MNIST_ED.items():
+        if not any((r["sampler"], r["eta"], r["nfe"]) == (sampler, eta, nfe) for r in result["rows"]):
+            table.append([f"{sampler} (reference only)", nfe, "-", "-", "-", "-", _cell(theirs)])
+    print(f"ED of classifier softmax features (floor {result['floor']:.5f}); the reference is MNIST with a UNet")
+    _print_table(["sampler", "NFE", "ED", "ED/floor", "classes", "confidence", "reference MNIST ED"], table)
+    best = next((r for r in result["rows"] if (r["sampler"], r["nfe"]) == ("ancestral", 50)), None)
+    if best is not None:
+        met = best["ratio"] <= TARGET_IMAGE_RATIO and best["coverage"] == classes and minutes <= TARGET_IMAGE_MINUTES
+        print(f"target: ancestral at 50 NFE, {best['coverage']}/{classes} classes and ED {best['ratio']:.1f}x floor "
+              f"(<= {TARGET_IMAGE_RATIO:g}x) after {minutes:.1f} min of training (<= {TARGET_IMAGE_MINUTES:g}): "
+              f"{'met' if met else 'MISSED'}")
+
+
+PARTS = {"a": part_a_ddpm_training, "b": part_b_minibatch_ot, "c": part_c_energy_distance, "d": part_d_image_ddpm}
 
 
 def main() -> None:
@@ -194,6 +252,7 @@ def main() -> None:
     parser.add_argument("parts", nargs="*", metavar="PART", help=f"any of {sorted(PARTS)}")
     parser.add_argument("--steps", type=int, default=100, help="timed OT steps per target (b)")
     parser.add_argument("--train-steps", type=int, default=20000, help="training steps per model (a, c)")
+    parser.add_argument("--image-run", metavar="DIR", help="(d) a finished `vitir diffuse --data digits` run to read")
     args = parser.parse_args()
     unknown = set(args.parts) - set(PARTS)
     if unknown:

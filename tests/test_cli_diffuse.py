@@ -53,6 +53,15 @@ def test_reflow_trains_twice_and_samples_with_flow_solvers(tmp_path, capsys, mon
     (["--steps", "0"], "--steps must be a positive integer"),
     (["--eta", "2"], "--eta needs values in [0, 1]"),
     (["--grid", "log"], "unknown time grid 'log'"),
+    (["--data", "cifar10"], "unknown image data 'cifar10'"),
+    (["--data", "digits", "--method", "reflow"], "unknown method 'reflow' for images"),
+    (["--data", "digits", "--sampler", "fm-euler"], "sampler 'fm-euler' does not fit method ddpm"),
+    (["--data", "digits", "--steps", "5"], "images train for --epochs, not --steps"),
+    (["--data", "digits", "--target", "spiral"], "give --target (2-D) or --data (images), not both"),
+    (["--data", "digits", "--ema", "1"], "--ema must be in [0, 1)"),
+    (["--data", "digits", "--time-embed", "fourier"], "unknown time embedding 'fourier'"),
+    (["--data", "digits", "--width", "x"], "--width takes an integer"),
+    (["--ema", "0.9"], "--ema applies to images (with --data)"),
 ])
 def test_bad_arguments_give_one_clear_line(argv, message, capsys, tmp_path):
     assert main(["diffuse", *argv, "--out", str(tmp_path / "run")]) == 2

@@ -18,7 +18,7 @@ COMMANDS = {
     "fmt": ("vitir.cli.fmt", "add_parser", "print StableHLO text canonically (-i: in place)"),
     "check": ("vitir.cli.check", "add_parser", "parse and shape-check StableHLO text"),
     "launch": ("vitir.cli.launch", "add_parser", "run N processes of a command as one process group on this machine"),
-    "diffuse": ("vitir.cli.diffuse", "add_parser", "train a 2-D diffusion or flow model and score its samples"),
+    "diffuse": ("vitir.cli.diffuse", "add_parser", "train a 2-D or image diffusion or flow model and score its samples"),
 }
 
 

@@ -1,12 +1,24 @@
-"""`vitir diffuse`: train the 2-D denoiser (a vitir train-step module run
-through PJRT) on a toy target, sample with each chosen sampler at each NFE,
-and score the samples by energy distance (ED) against a fresh target draw.
+"""`vitir diffuse`: train a diffusion or flow model (a vitir train-step module
+run through PJRT), sample with each chosen sampler at each NFE, and score the
+samples by energy distance (ED).
 
-Methods: ddpm (eps prediction; samplers ddim, euler, heun, sde), flow
-(independent coupling), flow-ot (minibatch OT), reflow (flow, then retrained
-on pairs the flow draws); the flow methods sample with fm-euler or fm-heun.
-Writes result.json (every sampler, eta and NFE with its ED, floor and ratio)
-and samples.png (the sample clouds beside the target) under --out.
+2-D targets (--target): the small dense denoiser. Methods: ddpm (eps
+prediction; samplers ddim, euler, heun, sde), flow (independent coupling),
+flow-ot (minibatch OT), reflow (flow, then retrained on pairs the flow draws);
+the flow methods sample with fm-euler or fm-heun. ED is taken against a fresh
+target draw. Writes result.json and samples.png (the clouds beside the target).
+
+Images (--data digits, or --data mnist --data-dir DIR): the ViT denoiser with
+the time as extra input channels (--time-embed sincos or t), DDPM or flow
+matching (--method flow), optionally keeping an EMA of the weights (--ema
+0.999) that the samplers then use. Samplers: ddim (at each --eta), ancestral
+(DDIM at eta 1), vp-euler, vp-heun, vp-sde for ddpm; fm-euler, fm-heun for
+flow. ED is taken between the softmax features that a classifier (--classifier
+RUN_DIR from vitir train, or one trained here and cached under the run
+directory) gives the samples and the test images; the floor is the ED between
+the halves of the test features. Writes result.json, metrics.jsonl, an atomic
+checkpoint (--resume DIR continues it, or only re-samples a finished run) and
+samples-<sampler>.png grids under --out.
 """
 
 from __future__ import annotations
@@ -19,25 +31,63 @@ from pathlib import Path
 
 from ..errors import ConfigError
 
-HELP = "train a 2-D diffusion or flow model and score its samples by energy distance"
+HELP = "train a 2-D or image diffusion or flow model and score its samples by energy distance"
+
+
+# Defaults that differ between the 2-D targets and the images.
+DEFAULTS_2D = {"method": "ddpm", "steps": "20000", "nfe": "2,10,50", "samples": "512", "batch": "256",
+               "lr": "1e-3"}
+DEFAULTS_IMAGES = {"nfe": "10,50", "samples": "1000"}
+# Image training flags: config field -> (argument name, kind); only --epochs may change on --resume.
+IMAGE_TRAINING_FLAGS = {
+    "data": ("data", str), "data_dir": ("data_dir", str), "method": ("method", str),
+    "time_embed": ("time_embed", str), "n_freq": ("n_freq", int), "patch": ("patch", int),
+    "width": ("width", int), "depth": ("depth", int), "heads": ("heads", int), "mlp": ("mlp", int),
+    "batch": ("batch", int), "epochs": ("epochs", int), "lr": ("lr", float), "warmup_epochs": ("warmup", float),
+    "wd": ("wd", str), "ema": ("ema", float), "seed": ("seed", int),
+}
+IMAGE_ONLY = ("data_dir", "epochs", "resume", "ema", "classifier", "time_embed", "n_freq", "patch", "width",
+              "depth", "heads", "mlp", "warmup", "wd")
 
 
 def add_parser(sub) -> None:
+    from ..diffusion.train_image import ImageDiffusionConfig
+
     p = sub.add_parser("diffuse", help=HELP, description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     # Values are parsed in run(), so a bad one is reported in one line.
-    p.add_argument("--target", default="8gaussians",
-                   help="8gaussians, spiral, moons, checkerboard or mullerbrown (default 8gaussians)")
-    p.add_argument("--method", default="ddpm", help="ddpm, flow, flow-ot or reflow (default ddpm)")
-    p.add_argument("--steps", default="20000", help="training steps (default 20000; reflow trains twice)")
-    p.add_argument("--sampler", default="", help="comma list (default ddim for ddpm, fm-euler for flows)")
-    p.add_argument("--nfe", default="2,10,50", help="network evaluations per sample, comma list (default 2,10,50)")
+    image = ImageDiffusionConfig()
+    p.add_argument("--target", help="2-D: 8gaussians, spiral, moons, checkerboard or mullerbrown (default 8gaussians)")
+    p.add_argument("--data", help="images instead of a 2-D target: digits, or mnist with --data-dir")
+    p.add_argument("--data-dir", metavar="DIR", help="where the MNIST IDX files are")
+    p.add_argument("--method", help="ddpm, flow, flow-ot or reflow (images: ddpm or flow; default ddpm)")
+    p.add_argument("--steps", help="2-D training steps (default 20000; reflow trains twice)")
+    p.add_argument("--epochs", help=f"image training epochs (default {image.epochs})")
+    p.add_argument("--sampler", default="", help="comma list (2-D default ddim for ddpm, fm-euler for flows; "
+                                                 "images: ddim,ancestral for ddpm, fm-euler for flow)")
+    p.add_argument("--nfe", help="network evaluations per sample, comma list (default 2,10,50; images 10,50)")
     p.add_argument("--eta", default="0", help="DDIM eta, comma list (default 0; 1 is ancestral DDPM)")
-    p.add_argument("--grid", default="uniform", help="time grid of euler/heun/sde: uniform, logabar, logsnr")
-    p.add_argument("--samples", default="512", help="points per sample cloud (default 512)")
-    p.add_argument("--batch", default="256", help="training batch (default 256)")
-    p.add_argument("--lr", default="1e-3", help="Adam learning rate (default 1e-3)")
-    p.add_argument("--seed", default="0", help="initialisation, data and training noise (default 0)")
+    p.add_argument("--grid", default="uniform", help="time grid of the VP solvers: uniform, logabar, logsnr")
+    p.add_argument("--samples", help="samples per sampler and NFE (default 512; images 1000)")
+    p.add_argument("--batch", help=f"training batch (default 256; images {image.batch})")
+    p.add_argument("--lr", help=f"learning rate (default 1e-3; images {image.lr:g} at the peak, after the "
+                                "warmup and before the cosine decay)")
+    p.add_argument("--seed", help="initialisation, data and training noise (default 0)")
+    p.add_argument("--ema", help="images: keep an EMA of the weights with this decay and sample with it "
+                                 "(default 0: none)")
+    p.add_argument("--classifier", metavar="RUN_DIR", help="images: the `vitir train` run whose softmax "
+                                                           "features score the samples (default: train one)")
+    p.add_argument("--time-embed", help=f"images: sincos (2F channels) or t (one t/T channel; default "
+                                        f"{image.time_embed})")
+    p.add_argument("--n-freq", help=f"images: sin/cos frequencies F (default {image.n_freq})")
+    for name, what in (("patch", "patch size (default 2 on digits, 4 on mnist)"), ("width", "token width"),
+                       ("depth", "blocks"), ("heads", "attention heads"), ("mlp", "MLP hidden width")):
+        default = "" if name == "patch" else f" (default {getattr(image, name)})"
+        p.add_argument(f"--{name}", help=f"images: the denoiser's {what}{default}")
+    p.add_argument("--warmup", help=f"images: learning-rate warmup epochs (default {image.warmup_epochs:g})")
+    p.add_argument("--wd", help=f"images: AdamW weight decay (default {image.wd})")
+    p.add_argument("--resume", metavar="DIR", help="images: continue the run in DIR from its checkpoint "
+                                                   "(then sample and score; only --epochs may change)")
     p.add_argument("--out", metavar="DIR", help="run directory (default runs/diffuse-<timestamp>)")
     p.set_defaults(func=run)
 
@@ -52,21 +102,69 @@ def _numbers(text: str, flag: str, kind, many: bool):
     return values if many else values[0]
 
 
+def _given(args, name: str, defaults: dict) -> str:
+    value = getattr(args, name)
+    return defaults[name] if value is None else value
+
+
+def _samplers(args) -> tuple[str, ...]:
+    return tuple(s.strip() for s in args.sampler.split(",") if s.strip())
+
+
 def config_from(args):
     from ..diffusion.train2d import DiffuseConfig
 
-    samplers = tuple(s.strip() for s in args.sampler.split(",") if s.strip())
+    for name in IMAGE_ONLY:
+        if getattr(args, name) is not None:
+            raise ConfigError(f"--{name.replace('_', '-')} applies to images (with --data)")
+    d = DEFAULTS_2D
     return DiffuseConfig(
-        target=args.target.strip(), method=args.method.strip(),
-        steps=_numbers(args.steps, "--steps", int, False),
-        batch=_numbers(args.batch, "--batch", int, False),
-        lr=_numbers(args.lr, "--lr", float, False),
-        seed=_numbers(args.seed, "--seed", int, False),
-        samples=_numbers(args.samples, "--samples", int, False),
-        samplers=samplers,
-        nfes=_numbers(args.nfe, "--nfe", int, True),
+        target=(args.target or "8gaussians").strip(), method=_given(args, "method", d).strip(),
+        steps=_numbers(_given(args, "steps", d), "--steps", int, False),
+        batch=_numbers(_given(args, "batch", d), "--batch", int, False),
+        lr=_numbers(_given(args, "lr", d), "--lr", float, False),
+        seed=_numbers(args.seed or "0", "--seed", int, False),
+        samples=_numbers(_given(args, "samples", d), "--samples", int, False),
+        samplers=_samplers(args),
+        nfes=_numbers(_given(args, "nfe", d), "--nfe", int, True),
         etas=_numbers(args.eta, "--eta", float, True),
         grid=args.grid.strip())
+
+
+def image_configs_from(args):
+    """(training config, evaluation config, run directory, resume) of an image run."""
+    from ..diffusion.eval_image import ImageEvalConfig
+    from ..diffusion.train_image import ImageDiffusionConfig
+    from ..train.checkpoint import load_checkpoint, resumed_config
+
+    if args.target is not None:
+        raise ConfigError("give --target (2-D) or --data (images), not both")
+    if args.steps is not None:
+        raise ConfigError("images train for --epochs, not --steps")
+    given = {}
+    for field, (name, kind) in IMAGE_TRAINING_FLAGS.items():
+        text = getattr(args, name)
+        if text is not None:
+            flag = "--" + name.replace("_", "-")
+            given[field] = text.strip() if kind is str else _numbers(text, flag, kind, False)
+    if args.resume:
+        if args.out:
+            raise ConfigError("--resume DIR continues DIR; do not also give --out")
+        run_dir = Path(args.resume)
+        saved = load_checkpoint(run_dir).config
+        if saved.get("kind") != "image-diffusion":
+            raise ConfigError(f"{run_dir} holds no image diffusion run")
+        cfg = ImageDiffusionConfig.from_dict(resumed_config(saved, given))
+    else:
+        cfg = ImageDiffusionConfig(**given)
+        run_dir = Path(args.out or f"runs/diffuse-{cfg.data}-{time.strftime('%Y%m%d-%H%M%S')}")
+    d = DEFAULTS_IMAGES
+    ev = ImageEvalConfig(method=cfg.method, samplers=_samplers(args),
+                         nfes=_numbers(_given(args, "nfe", d), "--nfe", int, True),
+                         etas=_numbers(args.eta, "--eta", float, True),
+                         samples=_numbers(_given(args, "samples", d), "--samples", int, False),
+                         grid=args.grid.strip(), classifier=args.classifier)
+    return cfg, ev, run_dir, bool(args.resume)
 
 
 def ed_table(result: dict) -> str:
@@ -107,7 +205,47 @@ def plot_clouds(clouds: dict, reference, path: Path, title: str) -> Path:
     return path
 
 
+def image_table(result: dict) -> str:
+    head = f"{'sampler':<10} {'eta':>4} {'NFE':>5} {'ED':>9} {'ED/floor':>9} {'classes':>8} {'confidence':>10}"
+    lines = [head]
+    classes = len(result["controls"][0]["class_shares"])
+
+    def cells(row):
+        return (f"{row['ed']:>9.5f} {row['ratio']:>9.1f} {row['coverage']:>5}/{classes:<2} "
+                f"{row['confidence']:>10.3f}")
+
+    for row in result["rows"]:
+        eta = "-" if row["eta"] is None else f"{row['eta']:g}"
+        lines.append(f"{row['sampler']:<10} {eta:>4} {row['nfe']:>5} {cells(row)}")
+    for row in result["controls"]:
+        lines.append(f"{row['control']:<21} {cells(row)}")
+    return "\n".join(lines)
+
+
+def run_images(args) -> int:
+    from ..diffusion.eval_image import evaluate_image_model
+    from ..diffusion.train_image import ImageDiffusionTrainer
+    from ..train.trainer import _write_json_atomic
+
+    cfg, ev, run_dir, resume = image_configs_from(args)
+    log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
+    trainer = ImageDiffusionTrainer(cfg, run_dir, log=log)
+    log(f"vitir diffuse: {cfg.method} on {cfg.data} ({len(trainer.data.x_train)} training images), ViT denoiser "
+        f"depth {cfg.depth} width {cfg.width} patch {cfg.patch}, {cfg.time_embed} time, batch {cfg.batch}, "
+        f"{cfg.epochs} epochs of {trainer.steps_per_epoch} steps -> {run_dir}")
+    trained = trainer.train(resume=resume)
+    scored = evaluate_image_model(trainer, ev, run_dir, log)
+    result = {**trained, **scored}
+    _write_json_atomic(run_dir / "result.json", result)
+    print(f"{cfg.method} on {cfg.data}, {trained['epochs']} epochs ({trained['train_seconds']:.0f} s training, "
+          f"{trained['seconds_per_epoch']:.2f} s an epoch), {scored['weights']} weights, floor {scored['floor']:.5f}")
+    print(image_table(result))
+    return 0
+
+
 def run(args) -> int:
+    if args.data is not None or args.resume is not None:
+        return run_images(args)
     from ..diffusion.train2d import run_diffusion
     from ..train.progress import Progress
 

@@ -1,0 +1,267 @@
+"""Image DDPM and flow matching with the ViT denoiser: training lowers the loss,
+the samplers' shapes and ranges, the softmax-feature ED with a stub classifier,
+the EMA, bit-identical resume, and `vitir diffuse --data` end to end (tiny)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import vitir.diffusion.eval_image as evmod
+import vitir.diffusion.train_image as trmod
+from tests.test_data import MNIST_FILES, idx_bytes
+from vitir.backend import compile_module
+from vitir.cli import main
+from vitir.data import load_dataset
+from vitir.diffusion import energy_distance
+from vitir.diffusion.eval_image import (
+    ImageEvalConfig,
+    control_rows,
+    draw_samples,
+    feature_scores,
+    score_image_samplers,
+)
+from vitir.diffusion.train_image import (
+    ImageDenoiser,
+    ImageDiffusionConfig,
+    ImageDiffusionTrainer,
+    denoiser_input,
+    ema_decay,
+    ema_module,
+    ema_update,
+)
+from vitir.print import print_module
+from vitir.train.checkpoint import load_checkpoint
+from vitir.train.trainer import Trainer, TrainConfig
+
+TINY = dict(patch=4, width=16, depth=1, heads=2, mlp=32, batch=64, n_freq=2, lr=3e-3, warmup_epochs=0.5)
+TINY_FLAGS = ["--patch", "4", "--width", "16", "--depth", "1", "--heads", "2", "--mlp", "32", "--batch", "64",
+              "--n-freq", "2", "--lr", "3e-3"]
+ALL_SAMPLERS = {"ddpm": ("ddim", "ancestral", "vp-euler", "vp-heun", "vp-sde"), "flow": ("fm-euler", "fm-heun")}
+
+
+@pytest.fixture(scope="module")
+def digits():
+    return load_dataset("digits")
+
+
+@pytest.fixture(scope="module")
+def classifier_run(tmp_path_factory, digits):
+    """A tiny `vitir train` run on the digits: the scoring classifier of the CLI tests."""
+    run = tmp_path_factory.mktemp("classifier")
+    cfg = TrainConfig(patch=4, width=16, depth=1, heads=2, mlp=32, batch=64, epochs=2, eval_batch=128)
+    Trainer(cfg, run, dataset=digits, log=lambda m: None).train()
+    return run
+
+
+def trainer(run_dir, digits, **kw) -> ImageDiffusionTrainer:
+    cfg = ImageDiffusionConfig(**{**TINY, **kw})
+    return ImageDiffusionTrainer(cfg, run_dir, dataset=digits, log=lambda m: None, checkpoint_seconds=0.0)
+
+
+def epoch_losses(run_dir) -> list[float]:
+    lines = [json.loads(line) for line in (run_dir / "metrics.jsonl").read_text().splitlines()]
+    return [m["loss"] for m in lines if m["kind"] == "epoch"]
+
+
+@pytest.mark.parametrize("method", ["ddpm", "flow"])
+def test_training_lowers_the_loss(tmp_path, digits, method):
+    result = trainer(tmp_path, digits, method=method, epochs=4).train()
+    losses = epoch_losses(tmp_path)
+    assert len(losses) == 4 and result["steps"] == 4 * (len(digits.x_train) // 64)
+    # the zero head predicts 0 at first: about E[eps^2] = 1 for DDPM, E|eps - x0|^2 > 1 for flow
+    assert losses[-1] < 0.9 * losses[0], losses
+    assert result["final_loss"] == losses[-1] and result["seconds_per_epoch"] > 0
+
+
+def test_time_inputs_put_the_time_channels_after_the_image(digits):
+    cfg = ImageDiffusionConfig(**TINY)
+    x = np.zeros((3, 1, 8, 8), np.float32)
+    flat = denoiser_input(x, np.array([0, 10, 999]), cfg)
+    assert flat.shape == (3, (1 + 4) * 64)
+    channels = flat.reshape(3, 5, 8, 8)
+    assert np.all(channels[:, 0] == 0) and np.all(channels[0, 3:] == 1.0)  # cos(0) = 1
+    single = denoiser_input(x, 10, cfg).reshape(3, 5, 8, 8)
+    np.testing.assert_allclose(single[1], channels[1], rtol=1e-6)
+    t_channel = denoiser_input(x, 500, ImageDiffusionConfig(**{**TINY, "time_embed": "t"}))
+    assert t_channel.shape == (3, 2 * 64) and np.all(t_channel[:, 64:] == np.float32(0.5))
+
+
+def random_denoiser(method="ddpm", chunk=250) -> ImageDenoiser:
+    cfg = ImageDiffusionConfig(**{**TINY, "method": method})
+    rng = np.random.default_rng(0)
+    from vitir.lower import param_specs
+    params = [(0.1 * rng.standard_normal(dims)).astype(np.float32)
+              for _, dims in param_specs(cfg.model((1, 8, 8), 1))]
+    return ImageDenoiser(params, cfg, (1, 8, 8), chunk=chunk)
+
+
+def test_denoiser_chunks_match_one_batch():
+    x = np.random.default_rng(1).standard_normal((7, 1, 8, 8)).astype(np.float32)
+    whole, chunked = random_denoiser()(x, 321), random_denoiser(chunk=3)(x, 321)
+    assert whole.shape == (7, 1, 8, 8)
+    np.testing.assert_allclose(chunked, whole, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("method", ["ddpm", "flow"])
+def test_every_sampler_gives_finite_images_of_the_right_shape(method):
+    model = random_denoiser(method)
+    x_init = np.random.default_rng(2).standard_normal((5, 1, 8, 8)).astype(np.float32)
+    for sampler, eta in ImageEvalConfig(method=method, samplers=ALL_SAMPLERS[method]).variants():
+        out = draw_samples(model, sampler, eta, x_init, 4)
+        assert out.shape == (5, 1, 8, 8) and out.dtype == np.float32 and np.all(np.isfinite(out)), sampler
+    assert ImageEvalConfig(samplers=("ddim", "ancestral"), etas=(0.0, 0.5)).variants() == [
+        ("ddim", 0.0), ("ddim", 0.5), ("ancestral", 1.0)]
+
+
+def stub_classifier(images: np.ndarray) -> np.ndarray:
+    """Class = mean brightness in tenths, with a soft distribution around it."""
+    level = np.clip((images.reshape(len(images), -1).mean(axis=1) * 10).astype(int), 0, 9)
+    probs = np.full((len(images), 10), 0.02)
+    probs[np.arange(len(images)), level] = 0.82
+    return probs
+
+
+def test_feature_scores_with_a_stub_classifier():
+    rng = np.random.default_rng(0)
+    reference = stub_classifier(rng.uniform(0, 1, (200, 1, 8, 8)) ** np.linspace(0.2, 5, 200)[:, None, None, None])
+    same = feature_scores(reference, reference, 0.01)
+    assert same["ed"] == pytest.approx(0.0, abs=1e-12) and same["ratio"] == pytest.approx(0.0, abs=1e-9)
+    dark = stub_classifier(np.zeros((50, 1, 8, 8)))
+    scores = feature_scores(dark, reference, 0.01)
+    assert scores["coverage"] == 1 and scores["class_shares"][0] == 1.0
+    assert scores["confidence"] == pytest.approx(0.82)
+    assert scores["ed"] == pytest.approx(energy_distance(dark, reference)) and scores["ed"] > 0.1
+    mixed = np.concatenate([dark[:1], reference[:99]])  # one sample in a class: 1%, counted
+    assert feature_scores(mixed, reference, 0.01)["coverage"] == \
+        len(set(np.argmax(reference[:99], axis=1)) | {0})
+
+
+def test_scoring_rows_and_controls_with_stubs(tmp_path, digits):
+    ev = ImageEvalConfig(samplers=("ddim", "ancestral", "vp-sde"), nfes=(2, 3), etas=(0.0,), samples=20)
+    zero_eps = lambda x, t: np.zeros_like(x)  # noqa: E731
+    reference = stub_classifier(digits.x_test)
+    rows, images = score_image_samplers(zero_eps, stub_classifier, reference, 0.01, ev, (1, 8, 8))
+    assert [(r["sampler"], r["eta"], r["nfe"]) for r in rows] == [
+        ("ddim", 0.0, 2), ("ddim", 0.0, 3), ("ancestral", 1.0, 2), ("ancestral", 1.0, 3),
+        ("vp-sde", None, 2), ("vp-sde", None, 3)]
+    for (sampler, eta, nfe), unit in images.items():
+        assert unit.shape == (20, 1, 8, 8) and unit.min() >= 0.0 and unit.max() <= 1.0
+    noise, real = control_rows(stub_classifier, digits, reference, 0.01, 20)
+    assert noise["control"] == "noise" and real["control"] == "real train images" and real["count"] == 20
+    paths = evmod.plot_sample_grids(images, digits.x_test, tmp_path, "stub")
+    assert [p.name for p in paths] == ["samples-ddim-eta0.png", "samples-ancestral.png", "samples-vp-sde.png"]
+    assert all(p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for p in paths)
+
+
+def test_ema_module_matches_numpy_and_the_decay_warms_up():
+    specs = [("a", (3, 4)), ("b", (5,))]
+    rng = np.random.default_rng(0)
+    ema = [rng.standard_normal(d).astype(np.float32) for _, d in specs]
+    theta = [rng.standard_normal(d).astype(np.float32) for _, d in specs]
+    weight = np.float32(1.0 - ema_decay(7, 0.999))
+    out = compile_module(print_module(ema_module(specs)))(*ema, *theta, weight)
+    for got, want in zip(out, ema_update(ema, theta, weight)):
+        np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-7)
+    assert ema_decay(1, 0.999) == pytest.approx(2 / 11) and ema_decay(10**6, 0.999) == 0.999
+    assert np.array_equal(ema_update(ema, theta, 0.0)[0], ema[0])  # decay 1 keeps the average
+    np.testing.assert_allclose(ema_update(ema, theta, 1.0)[1], theta[1], rtol=1e-6)  # decay 0 follows the weights
+
+
+def test_ema_follows_the_weights_and_is_what_sampling_uses(tmp_path, digits):
+    tr = trainer(tmp_path, digits, epochs=2, ema=0.9)
+    tr.train()
+    ck = load_checkpoint(tmp_path)
+    assert set(ck.extra) == {"ema"} and len(ck.extra["ema"]) == len(ck.params)
+    assert tr.sampling_weights() is tr.state.ema
+    moved = [not np.array_equal(e, p) for e, p in zip(ck.extra["ema"], ck.params)]
+    assert any(moved)
+    # an average of the path: never further from the start than the weights' range allows
+    for e, p in zip(ck.extra["ema"], ck.params):
+        assert np.all(np.isfinite(e)) and np.abs(e).max() <= np.abs(p).max() + 1.0
+
+
+def test_resume_is_bit_identical(tmp_path, digits, monkeypatch):
+    trainer(tmp_path / "full", digits, epochs=3, ema=0.99).train()
+    saves = []
+    real_save = trmod.save_checkpoint
+
+    def stop_after_first_save(run_dir, ck):
+        real_save(run_dir, ck)
+        saves.append(ck.epoch)
+        raise KeyboardInterrupt  # killed right after the epoch-1 checkpoint
+
+    monkeypatch.setattr(trmod, "save_checkpoint", stop_after_first_save)
+    with pytest.raises(KeyboardInterrupt):
+        trainer(tmp_path / "split", digits, epochs=3, ema=0.99).train()
+    monkeypatch.setattr(trmod, "save_checkpoint", real_save)
+    assert saves == [1]
+    trainer(tmp_path / "split", digits, epochs=3, ema=0.99).train(resume=True)
+    full, split = load_checkpoint(tmp_path / "full"), load_checkpoint(tmp_path / "split")
+    assert full.step == split.step == 3 * (len(digits.x_train) // 64)
+    for a, b in zip(full.params + full.m + full.v + full.extra["ema"],
+                    split.params + split.m + split.v + split.extra["ema"]):
+        assert np.array_equal(a, b)
+    assert full.rng_state == split.rng_state
+    assert epoch_losses(tmp_path / "full") == epoch_losses(tmp_path / "split")  # no epoch logged twice or lost
+
+
+def _diffuse(capsys, *argv):
+    rc = main(["diffuse", *argv])
+    captured = capsys.readouterr()
+    assert rc == 0, captured.err
+    return captured
+
+
+def test_cli_digits_end_to_end_then_resample(tmp_path, capsys, classifier_run):
+    out = tmp_path / "run"
+    captured = _diffuse(capsys, "--data", "digits", *TINY_FLAGS, "--epochs", "2", "--ema", "0.9",
+                        "--sampler", "ddim,ancestral,vp-heun", "--eta", "0,0.5", "--nfe", "2,4", "--samples", "24",
+                        "--classifier", str(classifier_run), "--out", str(out))
+    result = json.loads((out / "result.json").read_text())
+    assert [(r["sampler"], r["eta"], r["nfe"]) for r in result["rows"]] == [
+        (s, e, n) for s, e in (("ddim", 0.0), ("ddim", 0.5), ("ancestral", 1.0), ("vp-heun", None)) for n in (2, 4)]
+    for row in result["rows"] + result["controls"]:
+        assert row["ratio"] == pytest.approx(row["ed"] / result["floor"]) and 1 <= row["coverage"] <= 10
+        assert 0.1 <= row["confidence"] <= 1.0
+    assert result["weights"] == "ema" and result["epochs"] == 2 and result["samples"] == 24
+    assert result["grids"] == ["samples-ddim-eta0.png", "samples-ddim-eta0.5.png", "samples-ancestral.png",
+                               "samples-vp-heun.png"]
+    assert all((out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for name in result["grids"])
+    assert "train ddpm [" in captured.err and "ED/floor" in captured.out and "real train images" in captured.out
+    # resuming a finished run trains no more and re-samples with other samplers
+    _diffuse(capsys, "--resume", str(out), "--sampler", "vp-euler", "--nfe", "3", "--samples", "16",
+             "--classifier", str(classifier_run))
+    again = json.loads((out / "result.json").read_text())
+    assert again["steps"] == result["steps"] and [r["sampler"] for r in again["rows"]] == ["vp-euler"]
+
+
+def write_fake_mnist(folder, train=64, test=32):
+    rng = np.random.default_rng(3)
+    folder.mkdir()
+    for stem, count in zip(MNIST_FILES, (train, train, test, test)):
+        is_images = "images" in stem
+        array = rng.integers(0, 256, (count, 28, 28)) if is_images else np.arange(count) % 10
+        (folder / stem).write_bytes(idx_bytes(0x803 if is_images else 0x801, array))
+
+
+def test_cli_mnist_flow_with_t_channel_trains_its_own_classifier(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(evmod.CLASSIFIER_EPOCHS, "mnist", 1)
+    write_fake_mnist(tmp_path / "mnist")
+    out = tmp_path / "run"
+    _diffuse(capsys, "--data", "mnist", "--data-dir", str(tmp_path / "mnist"), "--method", "flow",
+             "--time-embed", "t", "--patch", "7", "--width", "16", "--depth", "1", "--heads", "2", "--mlp", "32",
+             "--batch", "32", "--epochs", "1", "--sampler", "fm-euler,fm-heun", "--nfe", "2", "--samples", "8",
+             "--out", str(out))
+    result = json.loads((out / "result.json").read_text())
+    assert [r["sampler"] for r in result["rows"]] == ["fm-euler", "fm-heun"] and result["weights"] == "final"
+    assert result["config"]["data"] == "mnist" and result["test_images"] == 32
+    assert (out / "classifier" / "checkpoint.npz").is_file() and result["classifier"] == str(out / "classifier")
+
+
+def test_resume_refuses_a_changed_config(tmp_path, capsys, digits):
+    trainer(tmp_path, digits, epochs=1).train()
+    assert main(["diffuse", "--resume", str(tmp_path), "--width", "32"]) == 2
+    assert "these differ: width (only --epochs may change)" in capsys.readouterr().err

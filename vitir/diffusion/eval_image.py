@@ -1,0 +1,259 @@
+"""Scoring generated images as the reference does: the energy distance (ED)
+between the softmax features that a classifier, trained by `vitir train` on
+the same data, gives generated images and the real test images, beside the
+floor (the ED between the two halves of the test features); with the class
+coverage (classes given at least 1% of the samples) and the mean confidence
+(the mean top probability). Two control rows calibrate the scale: pure noise
+(the samplers' start) and real training images. Also the PNG sample grids.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import ConfigError
+from .metrics import energy_distance, energy_distance_floor
+from .samplers import TIME_GRIDS, TMAX, sample_ddim, sample_flow, sample_vp, start_noise
+from .train_image import ImageDenoiser, to_unit
+
+COVERAGE_FRACTION = 0.01
+CLASSIFIER_DIR = "classifier"
+# Epochs of the classifier trained when none is given: `vitir train`'s default on the digits.
+CLASSIFIER_EPOCHS = {"digits": 120, "mnist": 10}
+# The VP solvers by their image-side names; "ancestral" is DDIM at eta 1.
+VP_SOLVERS = {"vp-euler": "euler", "vp-heun": "heun", "vp-sde": "sde"}
+IMAGE_SAMPLERS = {"ddpm": ("ddim", "ancestral", *VP_SOLVERS), "flow": ("fm-euler", "fm-heun")}
+DEFAULT_IMAGE_SAMPLERS = {"ddpm": ("ddim", "ancestral"), "flow": ("fm-euler",)}
+GRID_IMAGES = 100  # per panel, 10 x 10
+
+
+@dataclass(frozen=True)
+class ImageEvalConfig:
+    method: str = "ddpm"
+    samplers: tuple[str, ...] = ()  # empty: DEFAULT_IMAGE_SAMPLERS of the method
+    nfes: tuple[int, ...] = (10, 50)
+    etas: tuple[float, ...] = (0.0,)  # DDIM only
+    samples: int = 1000
+    grid: str = "uniform"  # VP solvers only
+    classifier: str | None = None  # a `vitir train` run directory; None trains one
+
+    def __post_init__(self):
+        if self.method not in IMAGE_SAMPLERS:
+            raise ConfigError(f"unknown method {self.method!r} for images; have {', '.join(IMAGE_SAMPLERS)}")
+        if not self.samplers:
+            object.__setattr__(self, "samplers", DEFAULT_IMAGE_SAMPLERS[self.method])
+        allowed = IMAGE_SAMPLERS[self.method]
+        for name in self.samplers:
+            if name not in allowed:
+                raise ConfigError(f"sampler {name!r} does not fit method {self.method}; use {', '.join(allowed)}")
+        if not self.nfes or any(n < 1 for n in self.nfes):
+            raise ConfigError(f"--nfe needs positive integers, got {','.join(map(str, self.nfes))}")
+        if any(n > TMAX for n in self.nfes) and {"ddim", "ancestral"} & set(self.samplers):
+            raise ConfigError(f"DDIM takes at most {TMAX} NFE")
+        if not self.etas or any(not (0.0 <= e <= 1.0) for e in self.etas):
+            raise ConfigError(f"--eta needs values in [0, 1], got {','.join(map(str, self.etas))}")
+        if not isinstance(self.samples, int) or self.samples < 1:
+            raise ConfigError(f"--samples must be a positive integer, got {self.samples!r}")
+        if self.grid not in TIME_GRIDS:
+            raise ConfigError(f"unknown time grid {self.grid!r}; have {', '.join(TIME_GRIDS)}")
+
+    def variants(self) -> list[tuple[str, float | None]]:
+        """(sampler, eta) in order: DDIM once per eta, ancestral at eta 1, the rest without one."""
+        out = []
+        for name in self.samplers:
+            if name == "ddim":
+                out += [(name, eta) for eta in self.etas]
+            else:
+                out.append((name, 1.0 if name == "ancestral" else None))
+        return out
+
+
+def softmax(logits: np.ndarray) -> np.ndarray:
+    z = np.asarray(logits, np.float64)
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+class SoftmaxClassifier:
+    """A `vitir train` classifier as a feature map: images in [0, 1] -> class probabilities."""
+
+    def __init__(self, params: list[np.ndarray], train_config: dict, image_shape, classes: int):
+        from ..lower import param_specs
+        from ..train.trainer import TrainConfig
+
+        self.cfg = TrainConfig.from_dict(train_config)
+        self.mean, self.std = float(train_config["mean"]), float(train_config["std"])
+        self.model = self.cfg.model(tuple(image_shape), classes, self.cfg.eval_batch)
+        want = [dims for _, dims in param_specs(self.model)]
+        if [tuple(p.shape) for p in params] != want:
+            raise ConfigError(f"the classifier's parameters do not fit {classes} classes of images "
+                              f"{'x'.join(map(str, image_shape))}: was it trained on other data?")
+        self.params = params
+        self._exe = self._device_params = None
+
+    @classmethod
+    def from_run(cls, run_dir: str | Path, image_shape, classes: int) -> "SoftmaxClassifier":
+        from ..train.checkpoint import load_checkpoint
+
+        ck = load_checkpoint(Path(run_dir))
+        if "mean" not in ck.config:
+            raise ConfigError(f"{run_dir} is not a `vitir train` run (its checkpoint has no input mean and std)")
+        return cls(ck.params, ck.config, image_shape, classes)
+
+    def __call__(self, images: np.ndarray) -> np.ndarray:
+        """Probabilities [N, classes] of images [N, C, H, W] in [0, 1]."""
+        from ..backend import compile_module
+        from ..lower import fwd_module
+        from ..print import print_module
+        from ..train.trainer import _standardise
+
+        if self._exe is None:
+            self._exe = compile_module(print_module(fwd_module(self.model)))
+            self._device_params = [self._exe.to_device(p, i + 1) for i, p in enumerate(self.params)]
+        batch = self.model.batch
+        flat = _standardise(images, self.mean, self.std).reshape(len(images), -1)
+        out = []
+        for i in range(0, len(flat), batch):
+            part = flat[i:i + batch]
+            rows = len(part)
+            if rows < batch:  # the module has a fixed batch: pad, then drop the padding
+                part = np.concatenate([part, np.zeros((batch - rows, flat.shape[1]), np.float32)])
+            (logits,) = self._exe.execute_device([part, *self._device_params])
+            out.append(softmax(np.asarray(logits))[:rows])
+        return np.concatenate(out)
+
+
+def classifier_for(data, data_name: str, data_dir: str | None, run_dir: Path, classifier_dir: str | None = None,
+                   log=print) -> SoftmaxClassifier:
+    """The classifier of `classifier_dir`, or one trained by vitir's Trainer and cached in run_dir/classifier."""
+    from ..train.trainer import Trainer, TrainConfig
+
+    shape, classes = data.image_shape, len(data.classes)
+    if classifier_dir is not None:
+        return SoftmaxClassifier.from_run(classifier_dir, shape, classes)
+    cache = Path(run_dir) / CLASSIFIER_DIR
+    if not (cache / "result.json").is_file():  # written last, so a cut-short training is redone
+        cfg = TrainConfig(dataset=data_name, data_dir=data_dir, epochs=CLASSIFIER_EPOCHS[data_name])
+        log(f"training the evaluation classifier ({cfg.epochs} epochs) -> {cache}")
+        result = Trainer(cfg, cache, dataset=data, log=log).train()
+        log(f"classifier test accuracy {100 * result['test_accuracy']:.2f}%")
+    return SoftmaxClassifier.from_run(cache, shape, classes)
+
+
+def feature_scores(probs: np.ndarray, reference: np.ndarray, floor: float) -> dict:
+    """ED against the reference features, ED/floor, coverage, mean confidence, class shares."""
+    classes = reference.shape[1]
+    shares = np.bincount(np.argmax(probs, axis=1), minlength=classes) / len(probs)
+    ed = energy_distance(probs, reference)
+    return {"ed": ed, "floor": floor, "ratio": ed / floor,
+            "coverage": int(np.sum(shares >= COVERAGE_FRACTION)),
+            "confidence": float(np.mean(np.max(probs, axis=1))),
+            "class_shares": [round(float(s), 4) for s in shares]}
+
+
+def draw_samples(model, sampler: str, eta: float | None, x_init: np.ndarray, nfe: int,
+                 grid: str = "uniform") -> np.ndarray:
+    """Images in [-1, 1] (unclipped) from the start noise x_init with one sampler."""
+    if sampler in ("ddim", "ancestral"):
+        return sample_ddim(model, x_init, nfe, eta)
+    if sampler in VP_SOLVERS:
+        return sample_vp(model, x_init, nfe, VP_SOLVERS[sampler], grid)
+    return sample_flow(model, x_init, nfe, sampler)
+
+
+def sampler_label(sampler: str, eta: float | None) -> str:
+    return f"{sampler}-eta{eta:g}" if sampler == "ddim" else sampler
+
+
+def score_image_samplers(model, classifier, reference: np.ndarray, floor: float, ev: ImageEvalConfig,
+                         image_shape, log=None) -> tuple[list[dict], dict]:
+    """One row per (sampler, eta, NFE); and the images [samples, c, H, W] in [0, 1] by (sampler, eta, nfe)."""
+    x_init = start_noise((ev.samples, *image_shape))
+    rows, images = [], {}
+    for sampler, eta in ev.variants():
+        for nfe in ev.nfes:
+            start = time.perf_counter()
+            unit = to_unit(draw_samples(model, sampler, eta, x_init, nfe, ev.grid))
+            seconds = time.perf_counter() - start
+            row = {"sampler": sampler, "eta": eta, "nfe": nfe,
+                   **feature_scores(classifier(unit), reference, floor), "sample_seconds": seconds}
+            rows.append(row)
+            images[(sampler, eta, nfe)] = unit
+            if log is not None:
+                log(f"  {sampler_label(sampler, eta)} NFE {nfe}: ED {row['ed']:.5f} ({row['ratio']:.1f}x floor), "
+                    f"{row['coverage']}/{len(row['class_shares'])} classes, {seconds:.0f} s")
+    return rows, images
+
+
+def control_rows(classifier, data, reference: np.ndarray, floor: float, samples: int) -> list[dict]:
+    """Pure noise (the samplers' start, as images) and real training images, scored like samples."""
+    noise = to_unit(start_noise((samples, *data.image_shape)))
+    pick = np.random.default_rng(0).permutation(len(data.x_train))[:samples]
+    return [{"control": "noise", "count": samples, **feature_scores(classifier(noise), reference, floor)},
+            {"control": "real train images", "count": len(pick),
+             **feature_scores(classifier(data.x_train[pick]), reference, floor)}]
+
+
+def _tile(images: np.ndarray, columns: int = 10) -> np.ndarray:
+    """Images [n, c, H, W] in [0, 1] side by side with one-pixel gaps: [rows (H+1) - 1, columns (W+1) - 1]."""
+    n, _, h, w = images.shape
+    rows = -(-n // columns)
+    canvas = np.ones((rows * (h + 1) - 1, columns * (w + 1) - 1), np.float32)
+    for i, image in enumerate(images):
+        r, c = divmod(i, columns)
+        canvas[r * (h + 1):r * (h + 1) + h, c * (w + 1):c * (w + 1) + w] = image.mean(axis=0)
+    return canvas
+
+
+def plot_sample_grids(images: dict, real: np.ndarray, out_dir: Path, title: str) -> list[Path]:
+    """One PNG per (sampler, eta): real test images, then one panel per NFE."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    paths = []
+    for sampler, eta in dict.fromkeys((s, e) for s, e, _ in images):
+        nfes = [n for s, e, n in images if (s, e) == (sampler, eta)]
+        panels = [("real test images", real[:GRID_IMAGES])]
+        panels += [(f"NFE {n}", images[(sampler, eta, n)][:GRID_IMAGES]) for n in nfes]
+        fig, axes = plt.subplots(1, len(panels), figsize=(4.2 * len(panels), 4.6), squeeze=False)
+        for ax, (name, batch) in zip(axes[0], panels):
+            ax.imshow(_tile(batch), cmap="gray", vmin=0.0, vmax=1.0, interpolation="nearest")
+            ax.set_title(name, fontsize=9)
+            ax.set_xticks([])
+            ax.set_yticks([])
+        label = sampler_label(sampler, eta)
+        fig.suptitle(f"{title}: {label}", fontsize=10)
+        fig.tight_layout()
+        path = Path(out_dir) / f"samples-{label}.png"
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+        paths.append(path)
+    return paths
+
+
+def evaluate_image_model(trainer, ev: ImageEvalConfig, out_dir: Path, log=print) -> dict:
+    """Sample with every chosen sampler, score against the test images, write the grids."""
+    cfg, data = trainer.cfg, trainer.data
+    weights = "ema" if trainer.state.ema is not None else "final"
+    model = ImageDenoiser(trainer.sampling_weights(), cfg, data.image_shape)
+    classifier = classifier_for(data, cfg.data, cfg.data_dir, out_dir, ev.classifier, log)
+    reference = classifier(data.x_test)
+    floor = energy_distance_floor(reference)
+    log(f"scoring {ev.samples} samples per sampler and NFE against {len(reference)} test images "
+        f"(floor {floor:.5f}, {weights} weights)")
+    start = time.perf_counter()
+    rows, images = score_image_samplers(model, classifier, reference, floor, ev, data.image_shape, log)
+    controls = control_rows(classifier, data, reference, floor, ev.samples)
+    title = f"{cfg.method} on {cfg.data}, {trainer.state.epoch} epochs"
+    grids = plot_sample_grids(images, data.x_test, out_dir, title)
+    test_accuracy = float(np.mean(np.argmax(reference, axis=1) == data.y_test))
+    return {"weights": weights, "samples": ev.samples, "grid": ev.grid, "floor": floor,
+            "classifier": str(ev.classifier or Path(out_dir) / CLASSIFIER_DIR),
+            "classifier_test_accuracy": test_accuracy, "test_images": len(reference),
+            "sample_seconds": time.perf_counter() - start, "rows": rows, "controls": controls,
+            "grids": [p.name for p in grids]}
