@@ -9,6 +9,7 @@ vitir.diffusion.prepend_sincos_t), flattened to [b, (c + t) H W].
 from __future__ import annotations
 
 from ..ast import AdamScalars, FunctionBuilder, Module, TensorType
+from ..ast.gc_pause import gc_paused
 from ..errors import ConfigError
 from .config import ViTConfig
 from .loss import mse
@@ -32,6 +33,7 @@ def image_channels(cfg: ViTConfig) -> int:
     return cfg.classes // (cfg.patch * cfg.patch)
 
 
+@gc_paused
 def denoiser_fwd_module(cfg: ViTConfig) -> Module:
     """@denoiser_fwd(x, params) -> the predicted noise (or velocity) [b, c, H, W]."""
     fb = FunctionBuilder("denoiser_fwd")
@@ -42,6 +44,7 @@ def denoiser_fwd_module(cfg: ViTConfig) -> Module:
     return Module([fb.ret(saved.logits)])
 
 
+@gc_paused
 def denoiser_step_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), *,
                          lowering: str = "fast") -> Module:
     """One scheduled AdamW step on the MSE: arguments (x, theta*k, m*k, v*k, lr,

