@@ -14,7 +14,7 @@ from ..errors import ConfigError
 from .config import ViTConfig
 from .loss import mse
 from .optim import AdamHyper, adamw_updates
-from .train_step import ADAM_SCALARS, SCALAR, _image_arg, _moments, _prologue
+from .train_step import ADAM_SCALARS, SCALAR, fwd_module, image_arg, moment_args, prologue
 from .vit import PIXELS, declare_params, vit_backward, vit_forward
 
 
@@ -33,15 +33,9 @@ def image_channels(cfg: ViTConfig) -> int:
     return cfg.classes // (cfg.patch * cfg.patch)
 
 
-@gc_paused
 def denoiser_fwd_module(cfg: ViTConfig) -> Module:
     """@denoiser_fwd(x, params) -> the predicted noise (or velocity) [b, c, H, W]."""
-    fb = FunctionBuilder("denoiser_fwd")
-    x = _image_arg(fb, cfg)
-    params = declare_params(fb, cfg)
-    xr, _ = _prologue(fb, cfg, x)
-    saved = vit_forward(fb, "vit", xr, params, cfg, head=PIXELS)
-    return Module([fb.ret(saved.logits)])
+    return fwd_module(cfg, head=PIXELS, name="denoiser_fwd")
 
 
 @gc_paused
@@ -50,14 +44,14 @@ def denoiser_step_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(wd="0.0"),
     """One scheduled AdamW step on the MSE: arguments (x, theta*k, m*k, v*k, lr,
     bc1, bc2, target [b, c, H, W]); results (theta'*k, m'*k, v'*k, loss, bc1, bc2)."""
     fb = FunctionBuilder("denoiser_train_step")
-    x = _image_arg(fb, cfg)
+    x = image_arg(fb, cfg)
     params = declare_params(fb, cfg)
-    ms, vs = _moments(fb, params)
+    ms, vs = moment_args(fb, params)
     runtime = {name: fb.arg(name, SCALAR) for name in ("lr", "bc1", "bc2")}
     h, w = cfg.image
     target = fb.arg("target", TensorType((cfg.batch, image_channels(cfg), h, w)))
     baked = {"b1": hyper.b1, "ob1": hyper.ob1, "b2": hyper.b2, "ob2": hyper.ob2, "eps": hyper.eps, "wd": hyper.wd}
-    xr, consts = _prologue(fb, cfg, x, baked)
+    xr, consts = prologue(fb, cfg, x, baked)
     saved = vit_forward(fb, "vit", xr, params, cfg, head=PIXELS)
     dy, loss = mse(fb, saved.logits, target)
     grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering, head=PIXELS)

@@ -9,21 +9,21 @@ from ..errors import ConfigError
 from .config import ViTConfig
 from .loss import smoothed_ce, softmax_ce_cotangent
 from .optim import AdamHyper, adamw_updates, sgd_updates
-from .vit import ViTParams, declare_params, vit_backward, vit_forward
+from .vit import CLASSIFIER, Head, ViTParams, declare_params, vit_backward, vit_forward
 
 SCALAR = f32()
 ADAM_SCALARS = AdamScalars._fields  # b1 ob1 b2 ob2 bc1 bc2 lr eps wd
 
 
-def _image_arg(fb: FunctionBuilder, cfg: ViTConfig) -> Value:
+def image_arg(fb: FunctionBuilder, cfg: ViTConfig) -> Value:
     return fb.arg("x", TensorType((cfg.batch, cfg.input_features)))
 
 
-def _onehot_arg(fb: FunctionBuilder, cfg: ViTConfig) -> Value:
+def onehot_arg(fb: FunctionBuilder, cfg: ViTConfig) -> Value:
     return fb.arg("onehot", TensorType((cfg.batch, cfg.classes)))
 
 
-def _prologue(fb: FunctionBuilder, cfg: ViTConfig, x: Value, baked: dict[str, str] | None = None) -> tuple[Value, dict]:
+def prologue(fb: FunctionBuilder, cfg: ViTConfig, x: Value, baked: dict[str, str] | None = None) -> tuple[Value, dict]:
     """%sc, the baked scalar constants, and %xr (the flat image as [b, c, H, W])."""
     fb.zero = fb.constant("sc", "0.0")
     consts = {name: fb.constant(name, literal) for name, literal in (baked or {}).items()}
@@ -31,7 +31,7 @@ def _prologue(fb: FunctionBuilder, cfg: ViTConfig, x: Value, baked: dict[str, st
     return xr, consts
 
 
-def _moments(fb: FunctionBuilder, params: ViTParams) -> tuple[list[Value], list[Value]]:
+def moment_args(fb: FunctionBuilder, params: ViTParams) -> tuple[list[Value], list[Value]]:
     flat = params.flat()
     ms = [fb.arg(p.name + "m", p.type) for p in flat]
     vs = [fb.arg(p.name + "v", p.type) for p in flat]
@@ -39,22 +39,23 @@ def _moments(fb: FunctionBuilder, params: ViTParams) -> tuple[list[Value], list[
 
 
 @gc_paused
-def fwd_module(cfg: ViTConfig) -> Module:
-    fb = FunctionBuilder("vit_fwd")
-    x = _image_arg(fb, cfg)
+def fwd_module(cfg: ViTConfig, *, head: Head = CLASSIFIER, name: str = "vit_fwd") -> Module:
+    """@vit_fwd(x, params) -> the head's output (logits [b, classes] by default)."""
+    fb = FunctionBuilder(name)
+    x = image_arg(fb, cfg)
     params = declare_params(fb, cfg)
-    xr, _ = _prologue(fb, cfg, x)
-    saved = vit_forward(fb, "vit", xr, params, cfg)
+    xr, _ = prologue(fb, cfg, x)
+    saved = vit_forward(fb, "vit", xr, params, cfg, head=head)
     return Module([fb.ret(saved.logits)])
 
 
 @gc_paused
 def sgd_module(cfg: ViTConfig, lr: str = "0.001", *, lowering: str = "reference") -> Module:
     fb = FunctionBuilder("vit_train_step")
-    x = _image_arg(fb, cfg)
+    x = image_arg(fb, cfg)
     params = declare_params(fb, cfg)
-    onehot = _onehot_arg(fb, cfg)
-    xr, _ = _prologue(fb, cfg, x)
+    onehot = onehot_arg(fb, cfg)
+    xr, _ = prologue(fb, cfg, x)
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy = softmax_ce_cotangent(fb, saved.logits, onehot)
     grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
@@ -65,12 +66,12 @@ def sgd_module(cfg: ViTConfig, lr: str = "0.001", *, lowering: str = "reference"
 def adam_module(cfg: ViTConfig, *, lowering: str = "reference") -> Module:
     """AdamW with every hyperparameter a runtime scalar; returns the parameters only."""
     fb = FunctionBuilder("vit_train_step_adam")
-    x = _image_arg(fb, cfg)
+    x = image_arg(fb, cfg)
     params = declare_params(fb, cfg)
-    ms, vs = _moments(fb, params)
+    ms, vs = moment_args(fb, params)
     scalars = AdamScalars(*(fb.arg(name, SCALAR) for name in ADAM_SCALARS))
-    onehot = _onehot_arg(fb, cfg)
-    xr, _ = _prologue(fb, cfg, x)
+    onehot = onehot_arg(fb, cfg)
+    xr, _ = prologue(fb, cfg, x)
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy = softmax_ce_cotangent(fb, saved.logits, onehot)
     grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
@@ -83,13 +84,13 @@ def adam_packed_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), *, loweri
     """AdamW with every hyperparameter baked and no bias correction (bc1 = bc2 = 1);
     arguments (x, theta*k, m*k, v*k, onehot), results (theta'*k, m'*k, v'*k)."""
     fb = FunctionBuilder("vit_adam_train_step")
-    x = _image_arg(fb, cfg)
+    x = image_arg(fb, cfg)
     params = declare_params(fb, cfg)
-    ms, vs = _moments(fb, params)
-    onehot = _onehot_arg(fb, cfg)
+    ms, vs = moment_args(fb, params)
+    onehot = onehot_arg(fb, cfg)
     baked = {"b1": hyper.b1, "ob1": hyper.ob1, "b2": hyper.b2, "ob2": hyper.ob2, "bc1": "1.0", "bc2": "1.0",
              "lr": hyper.lr, "eps": hyper.eps, "wd": hyper.wd}
-    xr, consts = _prologue(fb, cfg, x, baked)
+    xr, consts = prologue(fb, cfg, x, baked)
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy = softmax_ce_cotangent(fb, saved.logits, onehot)
     grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
@@ -110,13 +111,13 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     if not isinstance(replicas, int) or replicas < 1:
         raise ConfigError(f"replicas must be a positive integer, got {replicas!r}")
     fb = FunctionBuilder("vit_adam_train_step")
-    x = _image_arg(fb, cfg)
+    x = image_arg(fb, cfg)
     params = declare_params(fb, cfg)
-    ms, vs = _moments(fb, params)
+    ms, vs = moment_args(fb, params)
     runtime = {name: fb.arg(name, SCALAR) for name in ("lr", "bc1", "bc2")}
-    onehot = _onehot_arg(fb, cfg)
+    onehot = onehot_arg(fb, cfg)
     baked = {"b1": hyper.b1, "ob1": hyper.ob1, "b2": hyper.b2, "ob2": hyper.ob2, "eps": hyper.eps, "wd": hyper.wd}
-    xr, consts = _prologue(fb, cfg, x, baked)
+    xr, consts = prologue(fb, cfg, x, baked)
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy, loss = smoothed_ce(fb, saved.logits, onehot, hyper.label_smoothing, exact=lowering == "fast")
     grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
