@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from ..config_checks import as_option, require_positive_ints, require_positive_number
 from ..errors import ConfigError
 from ..train.trainer import TrainingDiverged
 from .denoiser2d import (
@@ -81,12 +82,8 @@ class DiffuseConfig:
         object.__setattr__(self, "target", resolve_target(self.target))
         if self.method not in METHODS:
             raise ConfigError(f"unknown method {self.method!r}; have {', '.join(METHODS)}")
-        for name in ("steps", "batch", "samples"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or value < 1:
-                raise ConfigError(f"--{name} must be a positive integer, got {value!r}")
-        if not (self.lr > 0 and math.isfinite(self.lr)):
-            raise ConfigError(f"--lr must be a positive number, got {self.lr}")
+        require_positive_ints(self, ("steps", "batch", "samples"), as_option)
+        require_positive_number("--lr", self.lr)
         if self.seed < 0:
             raise ConfigError(f"--seed must be non-negative, got {self.seed}")
         if not self.samplers:

@@ -15,12 +15,13 @@ from __future__ import annotations
 import json
 import math
 import time
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from ..ast import FunctionBuilder, Module, TensorType
+from ..config_checks import as_option, from_known_fields, require_positive_ints, require_positive_number
 from ..errors import ConfigError
 from ..lower import AdamHyper, ViTConfig, param_specs
 from ..lower.denoiser import denoiser_config, denoiser_fwd_module, denoiser_step_module
@@ -76,12 +77,9 @@ class ImageDiffusionConfig:
             raise ConfigError(f"unknown time embedding {self.time_embed!r}; have {', '.join(TIME_EMBEDS)}")
         if self.patch == 0:
             object.__setattr__(self, "patch", DEFAULT_PATCH[self.data])
-        for name in ("n_freq", "patch", "width", "depth", "heads", "mlp", "batch", "epochs"):
-            value = getattr(self, name)
-            if not isinstance(value, int) or value < 1:
-                raise ConfigError(f"--{name.replace('_', '-')} must be a positive integer, got {value!r}")
-        if not (self.lr > 0 and math.isfinite(self.lr)):
-            raise ConfigError(f"--lr must be a positive number, got {self.lr}")
+        require_positive_ints(self, ("n_freq", "patch", "width", "depth", "heads", "mlp", "batch", "epochs"),
+                              as_option)
+        require_positive_number("--lr", self.lr)
         if not self.warmup_epochs >= 0:
             raise ConfigError(f"--warmup must be non-negative, got {self.warmup_epochs}")
         if not 0.0 <= self.ema < 1.0:
@@ -91,8 +89,7 @@ class ImageDiffusionConfig:
 
     @classmethod
     def from_dict(cls, d: dict) -> "ImageDiffusionConfig":
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in d.items() if k in known})
+        return from_known_fields(cls, d)
 
     @property
     def time_channels(self) -> int:

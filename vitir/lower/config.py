@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ..config_checks import require_positive_ints
 from ..errors import ConfigError
 
 
@@ -30,10 +31,7 @@ class ViTConfig:
     def __post_init__(self):
         image = (self.image, self.image) if isinstance(self.image, int) else tuple(self.image)
         object.__setattr__(self, "image", image)
-        for name in ("batch", "channels", "patch", "width", "heads", "mlp", "classes"):
-            v = getattr(self, name)
-            if not isinstance(v, int) or v < 1:
-                raise ConfigError(f"{name} must be a positive integer, got {v!r}")
+        require_positive_ints(self, ("batch", "channels", "patch", "width", "heads", "mlp", "classes"))
         if not isinstance(self.depth, int) or self.depth < 0:
             raise ConfigError(f"depth must be a non-negative integer, got {self.depth!r}")
         if len(image) != 2 or any(not isinstance(s, int) or s < 1 for s in image):

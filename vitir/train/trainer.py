@@ -17,12 +17,13 @@ import json
 import math
 import os
 import time
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from ..backend.distributed import SINGLE_PROCESS, ProcessGroup
+from ..config_checks import from_known_fields, require_positive_ints, require_positive_number
 from ..errors import ConfigError, VitirError
 from ..lower import AdamHyper, ViTConfig
 from .checkpoint import Checkpoint, load_checkpoint, save_checkpoint
@@ -62,18 +63,13 @@ class TrainConfig:
     lowering: str = "fast"
 
     def __post_init__(self):
-        for name in ("patch", "width", "depth", "heads", "mlp", "batch", "replicas", "processes", "epochs",
-                     "eval_batch"):
-            v = getattr(self, name)
-            if not isinstance(v, int) or v < 1:
-                raise ConfigError(f"{name} must be a positive integer, got {v!r}")
-        if not (self.lr > 0 and math.isfinite(self.lr)):
-            raise ConfigError(f"lr must be a positive number, got {self.lr}")
+        require_positive_ints(self, ("patch", "width", "depth", "heads", "mlp", "batch", "replicas", "processes",
+                                     "epochs", "eval_batch"))
+        require_positive_number("lr", self.lr)
 
     @classmethod
     def from_dict(cls, d: dict) -> "TrainConfig":
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: v for k, v in d.items() if k in known})
+        return from_known_fields(cls, d)
 
     def model(self, image_shape: tuple[int, int, int], classes: int, batch: int) -> ViTConfig:
         c, h, w = image_shape
