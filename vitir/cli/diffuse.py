@@ -24,7 +24,6 @@ samples-<sampler>.png grids under --out.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -225,7 +224,7 @@ def image_table(result: dict) -> str:
 def run_images(args) -> int:
     from ..diffusion.eval_image import evaluate_image_model
     from ..diffusion.train_image import ImageDiffusionTrainer
-    from ..train.trainer import _write_json_atomic
+    from ..train.rundir import write_json_atomic
 
     cfg, ev, run_dir, resume = image_configs_from(args)
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
@@ -236,7 +235,7 @@ def run_images(args) -> int:
     trained = trainer.train(resume=resume)
     scored = evaluate_image_model(trainer, ev, run_dir, log)
     result = {**trained, **scored}
-    _write_json_atomic(run_dir / "result.json", result)
+    write_json_atomic(run_dir / "result.json", result)
     print(f"{cfg.method} on {cfg.data}, {trained['epochs']} epochs ({trained['train_seconds']:.0f} s training, "
           f"{trained['seconds_per_epoch']:.2f} s an epoch), {scored['weights']} weights, floor {scored['floor']:.5f}")
     print(image_table(result))
@@ -248,6 +247,7 @@ def run(args) -> int:
         return run_images(args)
     from ..diffusion.train2d import run_diffusion
     from ..train.progress import Progress
+    from ..train.rundir import write_json_atomic
 
     cfg = config_from(args)
     out = Path(args.out or f"runs/diffuse-{time.strftime('%Y%m%d-%H%M%S')}")
@@ -255,7 +255,7 @@ def run(args) -> int:
     print(f"vitir diffuse: {cfg.method} on {cfg.target}, {cfg.steps} steps at batch {cfg.batch} -> {out}",
           file=sys.stderr, flush=True)
     result, clouds, reference = run_diffusion(cfg, lambda phase, steps: Progress(steps, phase))
-    (out / "result.json").write_text(json.dumps(result, indent=2) + "\n")
+    write_json_atomic(out / "result.json", result)
     title = f"{cfg.method} on {cfg.target}, {cfg.steps} steps"
     plot_clouds(clouds, reference, out / "samples.png", title)
     print(f"{title}: trained in {result['train_seconds']:.1f} s, floor {result['floor']:.5f}")

@@ -109,13 +109,13 @@ class SoftmaxClassifier:
         from ..backend import compile_module
         from ..lower import fwd_module
         from ..print import print_module
-        from ..train.trainer import _standardise
+        from ..train.rundir import standardise
 
         if self._exe is None:
             self._exe = compile_module(print_module(fwd_module(self.model)))
             self._device_params = [self._exe.to_device(p, i + 1) for i, p in enumerate(self.params)]
         batch = self.model.batch
-        flat = _standardise(images, self.mean, self.std).reshape(len(images), -1)
+        flat = standardise(images, self.mean, self.std).reshape(len(images), -1)
         out = []
         for i in range(0, len(flat), batch):
             part = flat[i:i + batch]

@@ -29,7 +29,8 @@ from ..train.checkpoint import Checkpoint, load_checkpoint, save_checkpoint
 from ..train.init import init_params
 from ..train.progress import Progress
 from ..train.schedule import bias_corrections, learning_rate
-from ..train.trainer import TrainingDiverged, _read_metrics, _to_host_list, _write_json_atomic, _write_metrics
+from ..train.rundir import read_metrics, to_host_list, write_json_atomic, write_metrics
+from ..train.trainer import TrainingDiverged
 from .samplers import TMAX
 from .schedule import cosine_schedule
 from .step_inputs import FLOW_INDEPENDENT, flow_step_inputs, step_inputs
@@ -227,7 +228,7 @@ class ImageDiffusionTrainer:
         if resume:
             self.log(f"resuming {self.run_dir} at step {st.step} (epoch {st.epoch})")
         metrics_path = self.run_dir / "metrics.jsonl"
-        _write_metrics(metrics_path, _read_metrics(metrics_path, upto_step=st.step) if resume else [])
+        write_metrics(metrics_path, read_metrics(metrics_path, upto_step=st.step) if resume else [])
 
         k = len(st.params)
         dev = [exe.to_device(a, i + 1) for i, a in enumerate(st.params + st.m + st.v)]
@@ -241,8 +242,8 @@ class ImageDiffusionTrainer:
         bar.done = st.step
 
         def host_state():
-            st.params, st.m, st.v = (_to_host_list(dev[i * k:(i + 1) * k]) for i in range(3))
-            st.ema = None if ema_dev is None else _to_host_list(ema_dev)
+            st.params, st.m, st.v = (to_host_list(dev[i * k:(i + 1) * k]) for i in range(3))
+            st.ema = None if ema_dev is None else to_host_list(ema_dev)
 
         with open(metrics_path, "a") as mf:
             for epoch in range(st.epoch, cfg.epochs):
@@ -281,7 +282,7 @@ class ImageDiffusionTrainer:
                     last_save = time.monotonic()
         bar.close()
         host_state()
-        epochs_run = [m for m in _read_metrics(metrics_path) if m.get("kind") == "epoch"]
+        epochs_run = [m for m in read_metrics(metrics_path) if m.get("kind") == "epoch"]
         result = {
             "steps": st.step,
             "epochs": st.epoch,
@@ -293,7 +294,7 @@ class ImageDiffusionTrainer:
             "parameters": int(sum(p.size for p in st.params)),
             "config": asdict(cfg),
         }
-        _write_json_atomic(self.run_dir / "train.json", result)
+        write_json_atomic(self.run_dir / "train.json", result)
         self.state = st
         return result
 

@@ -29,6 +29,7 @@ from ..lower import AdamHyper, ViTConfig
 from .checkpoint import Checkpoint, load_checkpoint, save_checkpoint
 from .init import init_params
 from .progress import Progress
+from .rundir import read_metrics, standardise, to_host_list, write_json_atomic, write_metrics
 from .schedule import bias_corrections, learning_rate
 
 
@@ -89,10 +90,6 @@ class RunState:
     step: int = 0
     epoch: int = 0
     rng: np.random.Generator = field(default_factory=np.random.default_rng)
-
-
-def _standardise(x: np.ndarray, mean: float, std: float) -> np.ndarray:
-    return ((x - mean) / std).astype(np.float32)
 
 
 def _shift(batch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -177,7 +174,7 @@ class Trainer:
         if self._fwd_exe is None:
             self._compile_forward()
         eb = self.cfg.eval_batch
-        flat = _standardise(x, self.mean, self.std).reshape(len(x), -1)
+        flat = standardise(x, self.mean, self.std).reshape(len(x), -1)
         preds = []
         for i in range(0, len(flat), eb):
             chunk = flat[i:i + eb]
@@ -209,16 +206,16 @@ class Trainer:
         else:
             st = self.fresh_state()
         metrics_path = self.run_dir / "metrics.jsonl"
-        metrics = _read_metrics(metrics_path, upto_step=st.step) if resume else []
-        group.on_main(_write_metrics, metrics_path, metrics)
+        metrics = read_metrics(metrics_path, upto_step=st.step) if resume else []
+        group.on_main(write_metrics, metrics_path, metrics)
 
         exe = self._step_exe
         k = len(st.params)
-        host = _to_host_list
+        host = to_host_list
         dev = [exe.to_device(a, i + 1) for i, a in enumerate(st.params + st.m + st.v)]
         warmup = int(round(cfg.warmup_epochs * self.steps_per_epoch))
         b1, b2 = float(cfg.beta1), float(cfg.beta2)
-        x_train = _standardise(self.data.x_train, self.mean, self.std)
+        x_train = standardise(self.data.x_train, self.mean, self.std)
         y_train = self.data.y_train
         t_start = time.perf_counter()
         train_time = 0.0
@@ -279,51 +276,15 @@ class Trainer:
             "parameters": int(sum(p.size for p in st.params)),
             "config": asdict(cfg),
         }
-        group.on_main(_write_json_atomic, self.run_dir / "result.json", result)
+        group.on_main(write_json_atomic, self.run_dir / "result.json", result)
         return result
 
     def _plot(self, metrics_path: Path) -> None:
         from .plots import plot_curves
-        plot_curves(_read_metrics(metrics_path), self.run_dir / "curves.png",
+        plot_curves(read_metrics(metrics_path), self.run_dir / "curves.png",
                     title=f"ViT on {self.cfg.dataset}: {self.model.depth} blocks, width {self.model.width}")
-
-
-def _to_host_list(values) -> list[np.ndarray]:
-    out = []
-    for v in values:
-        v = v[0] if isinstance(v, tuple) else v  # replicas hold identical copies
-        out.append(np.array(v, dtype=np.float32))
-    return out
 
 
 def _mean_loss(value) -> float:
     parts = value if isinstance(value, tuple) else (value,)
     return float(np.mean([float(np.asarray(p)) for p in parts]))
-
-
-def _read_metrics(path: Path, upto_step: int | None = None) -> list[dict]:
-    if not path.is_file():
-        return []
-    out = []
-    for line in path.read_text().splitlines():
-        try:
-            m = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # a line cut short by a crash
-        if upto_step is None or m.get("step", 0) <= upto_step:
-            out.append(m)
-    return out
-
-
-def _write_metrics(path: Path, metrics: list[dict]) -> None:
-    _write_text_atomic(path, "".join(json.dumps(m) + "\n" for m in metrics))
-
-
-def _write_text_atomic(path: Path, text: str) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text)
-    tmp.replace(path)
-
-
-def _write_json_atomic(path: Path, obj) -> None:
-    _write_text_atomic(path, json.dumps(obj, indent=2) + "\n")
