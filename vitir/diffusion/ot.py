@@ -1,8 +1,9 @@
 """Minibatch optimal transport: pair data rows with noise rows at least cost."""
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 from scipy.spatial.distance import cdist
+
+from .assignment import min_cost_assignment
 
 
 def ot_pairing(x0: np.ndarray, eps: np.ndarray) -> np.ndarray:
@@ -15,11 +16,11 @@ def ot_pairing(x0: np.ndarray, eps: np.ndarray) -> np.ndarray:
     x0_rows = np.asarray(x0, dtype=np.float64).reshape(rows, -1)
     eps_rows = np.asarray(eps, dtype=np.float64).reshape(rows, -1)
     cost = cdist(eps_rows, x0_rows, "sqeuclidean")
-    # The solver grows one row at a time; with the noise rows as that side it
-    # runs about twice as fast on clustered data (same optimum either way).
-    eps_index, x0_index = linear_sum_assignment(cost)
+    # Noise rows bid for data columns: fewer auction bids than the transpose
+    # on clustered data (same optimum either way).
+    x0_of_eps = min_cost_assignment(cost)
     sigma = np.empty(rows, dtype=np.int64)
-    sigma[x0_index] = eps_index
+    sigma[x0_of_eps] = np.arange(rows)
     return sigma
 
 
