@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
@@ -43,6 +44,25 @@ def test_reflow_trains_twice_and_samples_with_flow_solvers(tmp_path, capsys, mon
     assert set(result["phase_seconds"]) == {"train", "pairs", "retrain"}
     assert "reflow [" in captured.err
 
+
+
+def test_flow_ot_run_pairs_every_batch_by_assignment(tmp_path, capsys, monkeypatch):
+    # The package exports a function of the same name, so fetch the module itself.
+    step_inputs = importlib.import_module("vitir.diffusion.step_inputs")
+    pairings = []
+
+    def recording_pairing(x0, eps):
+        sigma = real_pairing(x0, eps)
+        pairings.append(sigma)
+        return sigma
+
+    real_pairing = step_inputs.ot_pairing
+    monkeypatch.setattr(step_inputs, "ot_pairing", recording_pairing)
+    result, captured = _run(capsys, tmp_path, "--method", "flow-ot", "--sampler", "fm-euler", "--nfe", "2")
+    assert result["method"] == "flow-ot" and [r["nfe"] for r in result["rows"]] == [2]
+    assert len(pairings) == 60 and all(sorted(s.tolist()) == list(range(64)) for s in pairings)
+    assert any(s.tolist() != list(range(64)) for s in pairings)  # not the identity coupling
+    assert "train flow-ot [" in captured.err
 
 @pytest.mark.parametrize("argv, message", [
     (["--method", "ddim"], "unknown method 'ddim'"),
