@@ -93,3 +93,14 @@ def test_fmt_and_check_the_production_golden(capsys):
     assert capsys.readouterr().out == REFERENCE_GOLDEN.read_text()
     assert main(["check", str(REFERENCE_GOLDEN)]) == 0
     assert "605 arguments, 2446 ops, 603 results" in capsys.readouterr().out
+
+
+def test_check_reports_every_shape_error_of_a_file(tmp_path, capsys):
+    from tests.mlir.test_errors import SEVERAL_PROBLEMS
+
+    path = tmp_path / "several.mlir"
+    path.write_text(SEVERAL_PROBLEMS)
+    assert main(["check", str(path)]) == 1
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.split(": error: ")[0] for line in lines] == [f"{path}:{n}" for n in (4, 6, 7, 8)]
+    assert lines[3].endswith("inferred tensor<2x2xf32> (operands: tensor<2x3xf32>, tensor<2x3xf32>) (column 5)")

@@ -102,3 +102,42 @@ def test_literals_are_kept_verbatim():
     text = module_text(*lines, "return %c0 : tensor<2x3xf32>")
     assert roundtrip(text) == text
     assert print_module(import_text(text)) == text
+
+
+SEVERAL_PROBLEMS = module_text(
+    "%sc = stablehlo.constant dense<0.0> : tensor<f32>",
+    # line 4: wrong annotation; %r then stands in as tensor<3xf32>, as written
+    "%r = stablehlo.reduce(%x init: %sc) applies stablehlo.add across dimensions = [1] : "
+    "(tensor<2x3xf32>, tensor<f32>) -> tensor<3xf32>",
+    # line 5: consistent with %r's annotated type: no error
+    "%n = stablehlo.negate %r : tensor<3xf32>",
+    # line 6: operands of different types; %e stands in as tensor<2x3xf32>
+    "%e = stablehlo.add %x, %n : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>",
+    # line 7: checked against the stand-ins' annotated types
+    "%b = stablehlo.broadcast_in_dim %n, dims = [0] : (tensor<3xf32>) -> tensor<2x3xf32>",
+    # line 8: a broken shape rule of its own
+    "%d = stablehlo.dot_general %e, %x, contracting_dims = [1] x [1] : "
+    "(tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>",
+    "return %b : tensor<2x3xf32>")
+
+
+def test_keep_going_reports_every_problem_in_line_order():
+    with pytest.raises(MlirShapeError, match="^line 4: "):
+        import_text(SEVERAL_PROBLEMS)  # without keep_going: the first problem only
+    with pytest.raises(MlirError) as info:
+        import_text(SEVERAL_PROBLEMS, keep_going=True)
+    assert str(info.value).splitlines() == [
+        "4:5: stablehlo.reduce %r: result type annotation tensor<3xf32> differs from the inferred tensor<2xf32> "
+        "(operands: tensor<2x3xf32>, tensor<f32>)",
+        "6:5: stablehlo.add %e: operand shapes differ: [2, 3] vs [3] (operand 1) "
+        "(operands: tensor<2x3xf32>, tensor<3xf32>)",
+        "7:5: stablehlo.broadcast_in_dim %b: operand dim 0 of size 3 cannot broadcast to result dim 0 of size 2 "
+        "(operands: tensor<3xf32>)",
+        "8:5: stablehlo.dot_general %d: result type annotation tensor<2x3xf32> differs from the inferred "
+        "tensor<2x2xf32> (operands: tensor<2x3xf32>, tensor<2x3xf32>)",
+    ]
+
+
+def test_keep_going_on_good_text_is_the_plain_import():
+    text = module_text("%n = stablehlo.negate %x : tensor<2x3xf32>", "return %n : tensor<2x3xf32>")
+    assert print_module(import_text(text, keep_going=True)) == print_module(import_text(text))

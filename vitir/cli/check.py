@@ -30,7 +30,7 @@ def run(args) -> int:
     failed = False
     for path in args.files:
         try:
-            module = import_text(read_text(path), path)
+            module = import_text(read_text(path), path, keep_going=True)
         except (MlirError, VitirError) as e:
             print("\n".join(compiler_lines(path, e)), file=sys.stderr)
             failed = True

@@ -105,9 +105,15 @@ def _default_precision(op) -> None:
 
 
 class _FunctionImporter:
-    def __init__(self, parsed: ParsedModule, fn: func.FuncOp):
+    """Rebuilds one function. With `diagnostics` (a list) it keeps going past a
+    failing op: the problem is appended there, the op's results stand in with
+    their annotated types, and ops that use them are checked against those
+    types; no Function is returned then."""
+
+    def __init__(self, parsed: ParsedModule, fn: func.FuncOp, diagnostics: list[Diagnostic] | None = None):
         self.parsed = parsed
         self.fn = fn
+        self.diagnostics = diagnostics
         self.fb = FunctionBuilder(fn.sym_name.data)
         self.values: dict[SSAValue, Value] = {}
         self.names: dict[SSAValue, str] = {}
@@ -136,7 +142,7 @@ class _FunctionImporter:
         return self.values[v]
 
     # -- driving ---------------------------------------------------------------
-    def run(self) -> Function:
+    def run(self) -> Function | None:
         if len(self.fn.body.blocks) != 1:
             raise MlirError([Diagnostic(*self.parsed.where(self.fn), "functions with several blocks are not supported")])
         block = self.fn.body.blocks[0]
@@ -148,11 +154,41 @@ class _FunctionImporter:
         while i < len(ops):
             op = ops[i]
             if isinstance(op, func.ReturnOp):
+                if self.diagnostics:
+                    return None
                 with self._at(op):
                     return self.fb.ret(*(self.get(v) for v in op.operands))
-            with self._at(op):
-                i += self._import_compound(ops, i) or self._import_op(op)
+            i += self._import_at(ops, i)
         raise MlirError([Diagnostic(*self.parsed.where(self.fn), f"@{self.fb.name} has no return")])
+
+    def _import_at(self, ops: list[Operation], i: int) -> int:
+        """Import ops[i] (or the compound node starting there); returns how many ops it took."""
+        op = ops[i]
+        if self.diagnostics is None:
+            with self._at(op):
+                return self._import_compound(ops, i) or self._import_op(op)
+        known = type(op) in _HANDLERS or isinstance(op, _COMPOUND)
+        if not known or any(v not in self.values for v in op.operands):
+            self._stand_in(op)  # already reported: unsupported, or downstream of an unsupported type
+            return 1
+        try:
+            with self._at(op):
+                return self._import_compound(ops, i) or self._import_op(op)
+        except (MlirError, MlirShapeError) as error:
+            self.diagnostics.extend(error.diagnostics)
+            self._stand_in(op)
+            return 1
+
+    def _stand_in(self, op: Operation) -> None:
+        """Bind op's results to values of their annotated types, outside the builder's ops."""
+        for result in op.results:
+            try:
+                ty = vitir_type(result.type)
+            except _Unsupported:
+                continue
+            value = Value(self.name(result), ty)
+            value.owner = self.fb
+            self.values[result] = value
 
     def _at(self, op: Operation):
         return _Located(self.parsed, op)
@@ -359,24 +395,40 @@ def _unsupported_ops(parsed: ParsedModule) -> list[Diagnostic]:
     return found
 
 
-def import_module(parsed: ParsedModule) -> Module:
+def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
     """vitir's AST of a parsed module; MlirError or MlirShapeError name the line of a
     problem. Shape rules run here, through FunctionBuilder, whether or not the
-    xDSL module was verified."""
+    xDSL module was verified.
+
+    keep_going: check every op even after a failing one (each result taking its
+    annotated type) and raise one MlirError listing every problem in line order.
+    """
     module: ModuleOp = parsed.module
     unsupported = _unsupported_ops(parsed)
-    if unsupported:
+    if unsupported and not keep_going:
         raise MlirError(unsupported)
-    functions = [_FunctionImporter(parsed, fn).run() for fn in module.ops]
+    diagnostics = list(unsupported) if keep_going else None
+    functions = []
+    for fn in module.ops:
+        if isinstance(fn, func.FuncOp):
+            try:
+                functions.append(_FunctionImporter(parsed, fn, diagnostics).run())
+            except (MlirError, MlirShapeError) as error:  # a function's signature or its return
+                if diagnostics is None:
+                    raise
+                diagnostics.extend(error.diagnostics)
+    if diagnostics:
+        raise MlirError(sorted(set(diagnostics), key=lambda d: (d.line, d.col)))
     name = module.sym_name.data if module.sym_name is not None else "m"
     return Module(functions, name)
 
 
-def import_text(text: str, source: str = "<text>") -> Module:
+def import_text(text: str, source: str = "<text>", keep_going: bool = False) -> Module:
     """StableHLO text (vitir's, or JAX's pretty or generic form) -> vitir's AST.
     vitir's shape rules run first (a wrong type raises vitir's ShapeError naming
-    the line), then xDSL verifies what they do not cover."""
+    the line; with keep_going, one MlirError names every one), then xDSL verifies
+    what they do not cover."""
     parsed = parse_text(text, source, verify=False)
-    module = import_module(parsed)
+    module = import_module(parsed, keep_going)
     verify_module(parsed)
     return module
