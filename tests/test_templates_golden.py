@@ -7,7 +7,6 @@ in ``shared/golden`` next to the repository root, and is never copied in.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import re
 from functools import lru_cache
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.templates import vit_text as vt
+from vitir.testing import text_diff
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED = REPO_ROOT.parent / "shared"
@@ -39,22 +39,6 @@ def golden_bytes() -> bytes:
     return GOLDEN.read_bytes()
 
 
-def first_diff(expected: str, actual: str, limit: int = 40) -> str:
-    lines = difflib.unified_diff(
-        expected.splitlines(keepends=True),
-        actual.splitlines(keepends=True),
-        fromfile="golden",
-        tofile="templates",
-        n=2,
-    )
-    out = []
-    for line in lines:
-        out.append(line if len(line) <= 300 else line[:300] + "...\n")
-        if len(out) >= limit:
-            break
-    return "".join(out)
-
-
 @needs_golden
 def test_golden_md5_is_pinned():
     assert hashlib.md5(golden_bytes()).hexdigest() == GOLDEN_MD5
@@ -67,7 +51,7 @@ def test_sched_module_equals_golden_byte_for_byte():
     if text != golden:
         pytest.fail(
             f"template text differs from golden ({len(text)} vs {len(golden)} chars):\n"
-            + first_diff(golden, text)
+            + text_diff(text, golden, "templates")
         )
 
 
