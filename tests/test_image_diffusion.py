@@ -31,6 +31,7 @@ from vitir.diffusion.train_image import (
     ema_decay,
     ema_module,
     ema_update,
+    training_pair,
 )
 from vitir.print import print_module
 from vitir.train.checkpoint import load_checkpoint
@@ -66,7 +67,7 @@ def epoch_losses(run_dir) -> list[float]:
     return [m["loss"] for m in lines if m["kind"] == "epoch"]
 
 
-@pytest.mark.parametrize("method", ["ddpm", "flow"])
+@pytest.mark.parametrize("method", ["ddpm", "flow", "flow-ot"])
 def test_training_lowers_the_loss(tmp_path, digits, method):
     result = trainer(tmp_path, digits, method=method, epochs=4).train()
     losses = epoch_losses(tmp_path)
@@ -74,6 +75,25 @@ def test_training_lowers_the_loss(tmp_path, digits, method):
     # the zero head predicts 0 at first: about E[eps^2] = 1 for DDPM, E|eps - x0|^2 > 1 for flow
     assert losses[-1] < 0.9 * losses[0], losses
     assert result["final_loss"] == losses[-1] and result["seconds_per_epoch"] > 0
+
+
+def test_flow_ot_pairs_the_same_noise_at_least_cost(digits):
+    from scipy.optimize import linear_sum_assignment
+    from scipy.spatial.distance import cdist
+
+    x0 = digits.x_train[:48].astype(np.float32) * 2 - 1
+    flat = x0.reshape(48, -1).astype(np.float64)
+    abar = None  # flow matching does not use the schedule
+    velocities = {}
+    for method in ("flow", "flow-ot"):
+        _, v = training_pair(x0, 3, ImageDiffusionConfig(**{**TINY, "method": method}), abar)
+        velocities[method] = v.reshape(48, -1).astype(np.float64)
+    eps_independent = velocities["flow"] + flat  # v = eps - x0
+    eps_paired = velocities["flow-ot"] + flat
+    cost = cdist(flat, eps_independent, "sqeuclidean")
+    rows, cols = linear_sum_assignment(cost)
+    np.testing.assert_allclose(eps_paired, eps_independent[cols], atol=1e-5)
+    assert cost[rows, cols].sum() < 0.9 * np.trace(cost)
 
 
 def test_time_inputs_put_the_time_channels_after_the_image(digits):

@@ -10,10 +10,11 @@ target draw. Writes result.json and samples.png (the clouds beside the target).
 
 Images (--data digits, or --data mnist --data-dir DIR): the ViT denoiser with
 the time as extra input channels (--time-embed sincos or t), DDPM or flow
-matching (--method flow), optionally keeping an EMA of the weights (--ema
-0.999) that the samplers then use. Samplers: ddim (at each --eta), ancestral
-(DDIM at eta 1), vp-euler, vp-heun, vp-sde for ddpm; fm-euler, fm-heun for
-flow. ED is taken between the softmax features that a classifier (--classifier
+matching (--method flow, or flow-ot: images paired with noise by a
+minimum-cost assignment per batch), optionally keeping an EMA of the weights
+(--ema 0.999) that the samplers then use. Samplers: ddim (at each --eta),
+ancestral (DDIM at eta 1), vp-euler, vp-heun, vp-sde for ddpm; fm-euler,
+fm-heun for the flows. ED is taken between the softmax features that a classifier (--classifier
 RUN_DIR from vitir train, or one trained here and cached under the run
 directory) gives the samples and the test images; the floor is the ED between
 the halves of the test features. Writes result.json, metrics.jsonl, an atomic
@@ -59,7 +60,7 @@ def add_parser(sub) -> None:
     p.add_argument("--target", help="2-D: 8gaussians, spiral, moons, checkerboard or mullerbrown (default 8gaussians)")
     p.add_argument("--data", help="images instead of a 2-D target: digits, or mnist with --data-dir")
     p.add_argument("--data-dir", metavar="DIR", help="where the MNIST IDX files are")
-    p.add_argument("--method", help="ddpm, flow, flow-ot or reflow (images: ddpm or flow; default ddpm)")
+    p.add_argument("--method", help="ddpm, flow, flow-ot or reflow (images: ddpm, flow or flow-ot; default ddpm)")
     p.add_argument("--steps", help="2-D training steps (default 20000; reflow trains twice)")
     p.add_argument("--epochs", help=f"image training epochs (default {image.epochs})")
     p.add_argument("--sampler", default="", help="comma list (2-D default ddim for ddpm, fm-euler for flows; "

@@ -26,8 +26,9 @@ CLASSIFIER_DIR = "classifier"
 CLASSIFIER_EPOCHS = {"digits": 120, "mnist": 10}
 # The VP solvers by their image-side names; "ancestral" is DDIM at eta 1.
 VP_SOLVERS = {"vp-euler": "euler", "vp-heun": "heun", "vp-sde": "sde"}
-IMAGE_SAMPLERS = {"ddpm": ("ddim", "ancestral", *VP_SOLVERS), "flow": ("fm-euler", "fm-heun")}
-DEFAULT_IMAGE_SAMPLERS = {"ddpm": ("ddim", "ancestral"), "flow": ("fm-euler",)}
+FLOW_SOLVERS = ("fm-euler", "fm-heun")
+IMAGE_SAMPLERS = {"ddpm": ("ddim", "ancestral", *VP_SOLVERS), "flow": FLOW_SOLVERS, "flow-ot": FLOW_SOLVERS}
+DEFAULT_IMAGE_SAMPLERS = {"ddpm": ("ddim", "ancestral"), "flow": ("fm-euler",), "flow-ot": ("fm-euler",)}
 GRID_IMAGES = 100  # per panel, 10 x 10
 
 

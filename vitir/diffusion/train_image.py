@@ -33,11 +33,13 @@ from ..train.rundir import read_metrics, to_host_list, write_json_atomic, write_
 from ..train.trainer import TrainingDiverged
 from .samplers import TMAX
 from .schedule import cosine_schedule
-from .step_inputs import FLOW_INDEPENDENT, flow_step_inputs, step_inputs
+from .step_inputs import FLOW_INDEPENDENT, FLOW_MINIBATCH_OT, flow_step_inputs, step_inputs
 from .time_embed import prepend_sincos_t, prepend_sincos_t_scalar, prepend_t_channel, prepend_t_channel_scalar
 
 IMAGE_DATASETS = ("digits", "mnist")
-IMAGE_METHODS = ("ddpm", "flow")
+IMAGE_METHODS = ("ddpm", "flow", "flow-ot")
+# Flow matching couples each image with noise independently, or by a minimum-cost assignment per batch.
+FLOW_COUPLINGS = {"flow": FLOW_INDEPENDENT, "flow-ot": FLOW_MINIBATCH_OT}
 TIME_EMBEDS = ("sincos", "t")
 # 8x8 digits in 2x2 patches and 28x28 MNIST in 4x4 patches both give a short token sequence (16 and 49).
 DEFAULT_PATCH = {"digits": 2, "mnist": 4}
@@ -135,7 +137,7 @@ def training_pair(x0: np.ndarray, step: int, cfg: ImageDiffusionConfig, abar: np
     if cfg.method == "ddpm":
         x_t, target, t = step_inputs(x0, abar, seed)
     else:
-        x_t, target, t = flow_step_inputs(x0, None, seed, TMAX, FLOW_INDEPENDENT)
+        x_t, target, t = flow_step_inputs(x0, None, seed, TMAX, FLOW_COUPLINGS[cfg.method])
     return denoiser_input(x_t, t, cfg), target
 
 
