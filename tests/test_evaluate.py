@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 
+import jax
 import numpy as np
 import pytest
 from jax import lax
@@ -19,7 +20,7 @@ from vitir.ast import DType, FunctionBuilder, TensorType, f32, module
 from vitir.ast import ops as O
 from vitir.backend import compile_module
 import vitir.evaluate as evaluate_module
-from vitir.evaluate import EVALUATORS, evaluate
+from vitir.evaluate import EVALUATORS, evaluate, numpy_dtype
 from vitir.lower import (AdamHyper, ViTConfig, adam_dp_module, adam_module, adam_packed_module,
                          adam_sched_module, fwd_module, param_specs, sgd_module)
 from vitir.print.printer import print_module
@@ -196,6 +197,36 @@ def test_concatenate():
     close(run_op(lambda fb, *xs: fb.concatenate("r", xs, 1), a, b, c), lax.concatenate([a, b, c], 1))
 
 
+# Edge cases per source type: NaN, infinities and out-of-range values saturate in XLA's float -> int.
+CONVERT_SAMPLES = {
+    DType.F32: [np.nan, np.inf, -np.inf, 3e9, -3e9, 2147483520.0, -2.7, 2.7, 0.0, 65519.0, 1.00390625],
+    DType.BF16: [np.nan, -np.inf, 3e9, -2.5, 1.0078125, 0.0],
+    DType.I32: [0, -1, 7, 2049, 70000, 16777217, -2 ** 31],
+    DType.I1: [True, False, True],
+}
+
+
+@pytest.mark.parametrize("source,target", [(a, b) for a in CONVERT_SAMPLES for b in
+                                           (DType.F32, DType.F16, DType.BF16, DType.I32, DType.I1) if a is not b])
+def test_convert_matches_xla(source, target):
+    x = np.asarray(CONVERT_SAMPLES[source], numpy_dtype(source))
+    fb = FunctionBuilder("f")
+    (out,) = evaluate(fb.ret(fb.convert("r", fb.arg("x", TensorType(x.shape, source)), target)), x)
+    expected = np.asarray(jax.jit(lambda v: lax.convert_element_type(v, numpy_dtype(target)))(x))
+    assert out.dtype == expected.dtype
+    np.testing.assert_array_equal(out.astype(np.float64), expected.astype(np.float64))  # NaN == NaN in bf16 too
+
+
+@pytest.mark.parametrize("shape,dtype,dimension", [((5,), DType.I32, 0), ((2, 3, 4), DType.F32, 1),
+                                                   ((3, 300), DType.BF16, 1), ((4, 2), DType.F16, 0)])
+def test_iota(shape, dtype, dimension):
+    fb = FunctionBuilder("f")
+    (out,) = evaluate(fb.ret(fb.iota("r", shape, dtype, dimension)))
+    expected = np.asarray(lax.broadcasted_iota(numpy_dtype(dtype), shape, dimension))
+    assert out.dtype == expected.dtype
+    np.testing.assert_array_equal(out, expected)
+
+
 def test_all_reduce_mean_averages_across_replicas_in_lockstep():
     fb = FunctionBuilder("f")
     x = fb.arg("x", f32(2, 3))
@@ -345,3 +376,40 @@ def test_keep_returns_every_value_by_ssa_name():
     assert values["dy"].shape == (b, SQUARE.classes)
     for v, r in zip(fn.ret.operands, results):
         assert values[v.name] is r
+
+
+def onehot_cross_entropy_module(batch: int = 4, classes: int = 10):
+    """Integer labels to one-hot rows (iota, compare, convert) and a softmax cross-entropy on them;
+    also the class indices as floats and a saturating float -> int conversion."""
+    fb = FunctionBuilder("main")
+    labels = fb.arg("labels", TensorType((batch,), DType.I32))
+    logits = fb.arg("logits", f32(batch, classes))
+    fb.zero = fb.constant("sc", "0.0")
+    index = fb.iota("index", (batch, classes), DType.I32, 1)
+    hit = fb.compare("hit", fb.broadcast_in_dim("lw", labels, [0], [batch, classes]), index, "EQ")
+    onehot = fb.convert("onehot", hit, DType.F32)
+    lse = fb.log("lse", fb.sum("se", fb.exponential("e", logits), [1]))
+    picked = fb.sum("picked", fb.multiply("pl", onehot, logits), [1])
+    loss = fb.subtract("loss", lse, picked)
+    findex = fb.iota("findex", (classes, batch), DType.F32, 0)
+    scaled = fb.multiply("big", logits, fb.constant("scale", "1.0e10", (batch, classes)))
+    return module(fb.ret(loss, onehot, findex, fb.convert("sat", scaled, DType.I32)))
+
+
+def test_convert_and_iota_agree_with_pjrt():
+    mod = onehot_cross_entropy_module()
+    labels = np.array([1, 3, 9, 0], np.int32)
+    logits = rand(4, 10, low=-2.0, high=2.0)
+    logits[0, :3] = [0.0, 1.05e-9, -1.25e-9]  # inside int32 after scaling, truncated toward zero
+    loss, onehot, findex, sat = evaluate(mod, labels, logits)
+    expected = compile_module(print_module(mod), platform="cpu")(labels, logits)
+    np.testing.assert_allclose(loss, expected[0], rtol=1e-6)
+    np.testing.assert_allclose(loss, np.log(np.exp(logits).sum(1)) - logits[np.arange(4), labels], rtol=1e-5)
+    for got, want in zip((onehot, findex, sat), expected[1:]):
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(onehot, np.eye(10, dtype=np.float32)[labels])
+    assert list(sat[0, :3]) == [0, 10, -12]
+    beyond = np.abs(logits.astype(np.float64)) * 1e10 >= 2 ** 31
+    assert beyond.sum() > 20
+    np.testing.assert_array_equal(sat[beyond], np.where(logits[beyond] > 0, 2 ** 31 - 1, -2 ** 31))

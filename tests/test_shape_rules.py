@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vitir.ast import AdamScalars, FunctionBuilder, ShapeError, TensorType, f32
+from vitir.ast import shape_rules as rules
 from vitir.ast.types import DType
 from vitir.errors import ConfigError
 from vitir.lower import ViTConfig, fwd_module
@@ -153,6 +154,10 @@ def test_pad_rules():
     raises(lambda: fb.pad("p", x, fb.zero, [0, -2], [0, -2], [0, 0]),
            "stablehlo.pad %p: padding gives dim 1 a negative size -1 (operands: tensor<2x3xf32>, tensor<f32>)")
     assert fb.pad("ok", x, fb.zero, [1, 0], [0, 2], [0, 1]).shape == (3, 7)
+    half = fb.convert("h", x, DType.F16)
+    raises(lambda: fb.pad("p", half, fb.zero, [0, 0], [0, 0], [0, 0]),
+           "stablehlo.pad %p: padding value element type f32 differs from operand f16 "
+           "(operands: tensor<2x3xf16>, tensor<f32>)")
 
 
 def test_slice_rules():
@@ -275,3 +280,33 @@ def test_compare_and_select_rules():
            "stablehlo.select %s: branch types differ: tensor<3xf32> vs tensor<4xf32> "
            "(operands: tensor<3xi1>, tensor<3xf32>, tensor<4xf32>)")
     assert fb.select("ok", pred, a, a).type == a.type
+
+
+def test_convert_rule():
+    fb = builder()
+    a = fb.arg("a", f32(2, 3))
+    with fb.layer("loss"):
+        raises(lambda: fb.convert("c", a, "f64"),
+               "loss: stablehlo.convert %c: element type 'f64' is not one of vitir's (f32, f16, bf16, i1, i32, i64) "
+               "(operands: tensor<2x3xf32>)")
+    assert fb.convert("ok", a, DType.I1).type == TensorType((2, 3), DType.I1)
+    # vitir's element types all qualify; the xDSL dialect meets others, by their MLIR spelling
+    for element, result_element, reason in [
+            ("complex<f32>", "f32", "operand element type complex<f32> is not a bool, integer or float type"),
+            ("i32", "index", "result element type index is not a bool, integer or float type")]:
+        with pytest.raises(rules.RuleError) as e:
+            rules.convert((2, 3), element, result_element)
+        assert str(e.value) == reason
+    assert rules.convert((2, 3), "bf16", "ui8") == (2, 3)
+
+
+def test_iota_rule():
+    fb = builder()
+    with fb.layer("onehot"):
+        raises(lambda: fb.iota("i", (), DType.I32, 0),
+               "onehot: stablehlo.iota %i: result must have rank 1 or more, got shape []")
+    raises(lambda: fb.iota("i", (4, 10), DType.I32, 2), "stablehlo.iota %i: iota_dimension 2 is out of range for rank 2")
+    raises(lambda: fb.iota("i", (4, 10), DType.I32, -1),
+           "stablehlo.iota %i: iota_dimension -1 is out of range for rank 2")
+    raises(lambda: fb.iota("i", (4,), DType.I1, 0), "stablehlo.iota %i: element type i1 is not an integer or float type")
+    assert fb.iota("ok", (4, 10), DType.BF16, 1).type == TensorType((4, 10), DType.BF16)

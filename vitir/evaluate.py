@@ -99,6 +99,29 @@ def _select(op, pred, on_true, on_false):
     return np.where(pred, on_true, on_false)
 
 
+@evaluates(O.Convert)
+def _convert(op: O.Convert, x: np.ndarray) -> np.ndarray:
+    dtype = numpy_dtype(op.result.type.dtype)
+    if x.dtype.kind not in "fV" or dtype.kind not in "iu":
+        with np.errstate(over="ignore"):  # a float too large for the target rounds to inf, as in XLA
+            return x.astype(dtype)
+    # XLA saturates float -> int and maps NaN to 0; numpy's cast is undefined out of range.
+    # The bounds compare in float64, where -min is exact and max (2**k - 1) would round up.
+    limits = np.iinfo(dtype)
+    over, below = x >= -float(limits.min), x < limits.min
+    inside = np.where(np.isnan(x) | over | below, 0, x).astype(dtype)
+    return np.where(over, limits.max, np.where(below, limits.min, inside)).astype(dtype)
+
+
+@evaluates(O.Iota)
+def _iota(op: O.Iota) -> np.ndarray:
+    ty = op.result.type
+    along = [1] * ty.rank
+    along[op.dimension] = ty.shape[op.dimension]
+    index = np.arange(ty.shape[op.dimension]).reshape(along).astype(numpy_dtype(ty.dtype))
+    return np.broadcast_to(index, ty.shape).copy()
+
+
 @evaluates(O.BroadcastInDim)
 def _broadcast(op: O.BroadcastInDim, x: np.ndarray) -> np.ndarray:
     shape = op.result.shape

@@ -46,17 +46,48 @@ def test_xdsl_verification_uses_vitirs_rules_too():
 
 
 def test_unsupported_ops_are_reported_by_name_and_place():
-    text = module_text("%c = stablehlo.convert %x : (tensor<2x3xf32>) -> tensor<2x3xi32>",
+    text = module_text("%c = stablehlo.cosine %x : tensor<2x3xf32>",
                        "%e = chlo.erf %x : tensor<2x3xf32> -> tensor<2x3xf32>",
                        '%g = "stablehlo.custom_call"(%x) {call_target_name = "foo"} : (tensor<2x3xf32>) -> tensor<2x3xf32>',
                        "return %e : tensor<2x3xf32>")
     with pytest.raises(MlirError) as info:
         import_text(text)
     assert str(info.value).splitlines() == [
-        "3:10: op 'stablehlo.convert' is not supported by vitir",
+        "3:10: op 'stablehlo.cosine' is not supported by vitir",
         "4:10: op 'chlo.erf' is not supported by vitir",
         "5:11: op 'stablehlo.custom_call' is not supported by vitir",
     ]
+
+
+BAD_IOTA = module_text("%i = stablehlo.iota dim = 2 : tensor<4x10xi32>",
+                       "%f = stablehlo.convert %i : (tensor<4x10xi32>) -> tensor<4x10xf32>",
+                       "return %f : tensor<4x10xf32>", args="", results="tensor<4x10xf32>")
+
+
+def test_bad_iota_dimension_names_line_and_column():
+    with pytest.raises(MlirShapeError) as info:
+        import_text(BAD_IOTA)
+    assert str(info.value) == "line 3: stablehlo.iota %i: iota_dimension 2 is out of range for rank 2"
+    assert (info.value.diagnostics[0].line, info.value.diagnostics[0].col) == (3, 5)
+    with pytest.raises(MlirError) as info:  # xDSL's verifier, by the same rule
+        parse_text(BAD_IOTA)
+    assert str(info.value) == "3:5: stablehlo.iota: iota_dimension 2 is out of range for rank 2"
+    with pytest.raises(MlirError) as info:  # `vitir check`: the convert after it is checked against %i's annotation
+        import_text(BAD_IOTA, keep_going=True)
+    assert str(info.value) == "3:5: stablehlo.iota %i: iota_dimension 2 is out of range for rank 2"
+    assert print_module(import_text(BAD_IOTA.replace("dim = 2", "dim = 1"))) == BAD_IOTA.replace("dim = 2", "dim = 1")
+
+
+def test_convert_keeps_the_shape():
+    text = module_text("%c = stablehlo.convert %x : (tensor<2x3xf32>) -> tensor<3x2xi32>",
+                       "return %c : tensor<3x2xi32>", results="tensor<3x2xi32>")
+    with pytest.raises(MlirShapeError, match=r"^line 3: stablehlo.convert %c: result type annotation "
+                                             r"tensor<3x2xi32> differs from the inferred tensor<2x3xi32> "
+                                             r"\(operands: tensor<2x3xf32>\)$"):
+        import_text(text)
+    with pytest.raises(MlirError, match=r"^3:5: stablehlo.convert: result type tensor<3x2xi32> differs from the "
+                                        r"inferred tensor<2x3xi32>$"):
+        parse_text(text)
 
 
 def test_ops_the_dialect_has_but_the_ast_lacks_are_reported():
@@ -83,6 +114,13 @@ def test_infinite_literal_has_no_vitir_spelling():
     assert roundtrip(text) == text  # xDSL keeps it
     with pytest.raises(MlirError, match=r"^3:5: literal 0xFF800000 \(-inf\) has no decimal spelling in vitir"):
         import_text(text)
+
+
+def test_largest_finite_literal_gets_its_shortest_decimal():
+    # JAX's init of a max over float32's lowest; shorter decimals such as -3.403e+38 overflow float32
+    text = module_text("%c = stablehlo.constant dense<0xFF7FFFFF> : tensor<f32>", "return %c : tensor<f32>",
+                       results="tensor<f32>")
+    assert print_module(import_text(text)) == text.replace("0xFF7FFFFF", "-3.4028235e+38")
 
 
 def test_names_are_kept_and_numeric_names_become_valid_vitir_names():

@@ -85,3 +85,41 @@ def test_jax_pretty_text_round_trips_through_xdsl(case):
     text = jax.jit(fn).lower(*(jax.ShapeDtypeStruct(s, jnp.float32) for s in shapes)).as_text(debug_info=False)
     assert "jax.result_info" in text and "%cst" in text
     assert roundtrip(text) == text
+
+
+def softmax_cross_entropy(logits, labels):
+    """Mean cross-entropy on one-hot targets (jax.nn.one_hot: iota, compare, convert), and its gradient.
+    The max's init is float32's lowest, not jnp.max's -inf, which vitir cannot spell."""
+    def loss(logits):
+        targets = jax.nn.one_hot(labels, logits.shape[-1])
+        top = lax.stop_gradient(lax.reduce(logits, np.finfo(np.float32).min, lax.max, (1,)))
+        z = logits - top[:, None]
+        log_p = z - jnp.log(jnp.sum(jnp.exp(z), axis=-1, keepdims=True))
+        return -jnp.mean(jnp.sum(targets * log_p, axis=-1)), targets
+
+    (value, targets), grad = jax.value_and_grad(loss, has_aux=True)(logits)
+    return value, grad, targets
+
+
+@pytest.mark.parametrize("form", list(FORMS))
+def test_jax_one_hot_cross_entropy_runs_like_jax(form):
+    logits = np.random.default_rng(3).normal(0.0, 2.0, (6, 10)).astype(np.float32)
+    labels = np.array([1, 3, 9, 0, 3, 7], np.int32)
+    with jax.disable_jit():  # lowers one_hot's own jit inline rather than as a func.call vitir lacks
+        lowered = jax.jit(softmax_cross_entropy).lower(logits, labels)
+    text = FORMS[form](lowered)
+    assert "func.call" not in text and "stablehlo.iota" in text and "stablehlo.convert" in text
+    if form == "pretty":
+        assert "stablehlo.iota dim = 1 : tensor<1x10xi32>" in text
+        assert "stablehlo.convert %4 : (tensor<6x10xi1>) -> tensor<6x10xf32>" in text
+        assert roundtrip(text) == text
+    vitir_text = print_module(import_text(text))
+    assert "%v1 = stablehlo.iota dim = 1 : tensor<1x10xi32>" in vitir_text
+    assert "%v5 = stablehlo.convert %v4 : (tensor<6x10xi1>) -> tensor<6x10xf32>" in vitir_text
+    assert print_module(import_text(vitir_text)) == vitir_text
+    want = jax.jit(softmax_cross_entropy)(logits, labels)
+    got = compile_module(vitir_text).run(logits, labels)
+    np.testing.assert_array_equal(got[2], np.eye(10, dtype=np.float32)[labels])
+    for g, w in zip(got, want, strict=True):
+        assert g.dtype == w.dtype
+        np.testing.assert_allclose(g, np.asarray(w), rtol=2e-6, atol=2e-7)

@@ -8,7 +8,7 @@ import math
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vitir.ast import AdamScalars, FunctionBuilder, ShapeError, f32, module
+from vitir.ast import AdamScalars, DType, FunctionBuilder, ShapeError, f32, module
 from vitir.mlir import import_text, roundtrip
 from vitir.print import print_module
 
@@ -17,8 +17,9 @@ SHAPES = st.lists(DIMS, min_size=1, max_size=3)
 LITERALS = st.sampled_from(["0.5", "1.0e-5", "-2.0", "3.0", "0.044715", "192.0", "0.100000"])
 BINARY = ["add", "subtract", "multiply", "divide", "maximum"]
 UNARY = ["exponential", "log", "rsqrt", "sqrt", "tanh", "negate"]
-KINDS = ["binary", "unary", "select", "constant", "broadcast", "reshape", "transpose", "dot", "reduce", "pad", "slice",
-         "concatenate", "convolution", "adamw", "all_reduce_mean"]
+KINDS = ["binary", "unary", "select", "convert", "iota", "constant", "broadcast", "reshape", "transpose", "dot", "reduce",
+         "pad", "slice", "concatenate", "convolution", "adamw", "all_reduce_mean"]
+DTYPES = st.sampled_from(list(DType))  # ops that need f32 operands refuse the others: the draw is skipped
 
 
 def _factor(draw, n: int) -> list[int]:
@@ -59,6 +60,11 @@ class _Graph:
             y = draw(st.sampled_from(same))
             mask = fb.compare(f"{n}p", x, y, draw(st.sampled_from(["EQ", "NE", "GE", "GT", "LE", "LT"])))
             v = fb.select(n, mask, x, y)
+        elif kind == "convert":
+            v = fb.convert(n, x, draw(DTYPES))
+        elif kind == "iota":
+            shape = draw(SHAPES)
+            v = fb.iota(n, shape, draw(DTYPES.filter(lambda d: d is not DType.I1)), draw(st.integers(0, len(shape) - 1)))
         elif kind == "constant":
             v = fb.constant(n, draw(LITERALS), draw(SHAPES))
         elif kind == "broadcast":

@@ -7,8 +7,8 @@ import pytest
 
 from tests.golden import REFERENCE_GOLDEN, assert_text_equal
 from tests.test_golden_suite import CONFIGS, IDS, MODULE_CASES
-from vitir.ast import AdamWUpdate, AllReduceMean
-from vitir.mlir import import_module, parse_text, print_mlir
+from vitir.ast import AdamWUpdate, AllReduceMean, DType, FunctionBuilder, TensorType, f32, module
+from vitir.mlir import import_module, import_text, parse_text, print_mlir
 from vitir.print import print_module
 
 # The configs whose modules are largest run only with the slow tests.
@@ -49,6 +49,14 @@ def test_compound_nodes_are_recognised():
     assert mean.replicas == 3
 
 
+def test_half_precision_all_reduce_mean_adds_in_its_own_type():
+    fb = FunctionBuilder("f")
+    g = fb.convert("g", fb.arg("x", f32(2, 3)), DType.BF16)
+    text = print_module(module(fb.ret(fb.all_reduce_mean("w", g, 2))))
+    assert "^bb0(%araw: tensor<bf16>, %arbw: tensor<bf16>):" in text
+    assert op_kinds(check_roundtrip(text, "bf16 all-reduce mean")) == ["Convert", "AllReduceMean"]
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not REFERENCE_GOLDEN.is_file(), reason="shared/golden is not present")
 def test_production_golden_round_trips():
@@ -56,3 +64,42 @@ def test_production_golden_round_trips():
     imported = check_roundtrip(text, REFERENCE_GOLDEN.name)
     assert sum(isinstance(op, AdamWUpdate) for op in imported.main.ops) == 200
     assert len(imported.main.args) == 605 and len(imported.main.ret.operands) == 603
+
+
+# Each line as JAX prints it (`jax.jit(f).lower(...).as_text()`); MLIR shortens `(T) -> T` to `T`.
+CONVERT_IOTA = """\
+module @m {
+  func.func @f(%labels: tensor<4xi32>, %x: tensor<4x10xf32>) -> (tensor<4x10xf32>, tensor<2x3xbf16>, tensor<4x10xi1>) {
+    %index = stablehlo.iota dim = 1 : tensor<1x10xi32>
+    %lw = stablehlo.broadcast_in_dim %labels, dims = [0] : (tensor<4xi32>) -> tensor<4x10xi32>
+    %iw = stablehlo.broadcast_in_dim %index, dims = [0, 1] : (tensor<1x10xi32>) -> tensor<4x10xi32>
+    %hit = stablehlo.compare EQ, %lw, %iw, SIGNED : (tensor<4x10xi32>, tensor<4x10xi32>) -> tensor<4x10xi1>
+    %onehot = stablehlo.convert %hit : (tensor<4x10xi1>) -> tensor<4x10xf32>
+    %rows = stablehlo.iota dim = 0 : tensor<2x3xbf16>
+    %same = stablehlo.convert %hit : tensor<4x10xi1>
+    return %onehot, %rows, %same : tensor<4x10xf32>, tensor<2x3xbf16>, tensor<4x10xi1>
+  }
+}
+"""
+
+
+def test_convert_and_iota_print_exactly_and_round_trip():
+    fb = FunctionBuilder("f")
+    labels, _ = fb.arg("labels", TensorType((4,), DType.I32)), fb.arg("x", f32(4, 10))
+    index = fb.iota("index", (1, 10), DType.I32, 1)
+    hit = fb.compare("hit", fb.broadcast_in_dim("lw", labels, [0], [4, 10]),
+                     fb.broadcast_in_dim("iw", index, [0, 1], [4, 10]), "EQ")
+    built = module(fb.ret(fb.convert("onehot", hit, DType.F32), fb.iota("rows", (2, 3), DType.BF16, 0),
+                          fb.convert("same", hit, DType.I1)))
+    assert_text_equal(print_module(built), CONVERT_IOTA, "printer")
+    imported = check_roundtrip(CONVERT_IOTA, "convert and iota")
+    assert op_kinds(imported) == op_kinds(built) == [
+        "Iota", "BroadcastInDim", "BroadcastInDim", "Compare", "Convert", "Iota", "Convert"]
+    # MLIR's generic form of both reads into the same module
+    generic = CONVERT_IOTA.replace(
+        "stablehlo.iota dim = 1 : tensor<1x10xi32>",
+        '"stablehlo.iota"() <{iota_dimension = 1 : i64}> : () -> tensor<1x10xi32>').replace(
+        "stablehlo.convert %hit : (tensor<4x10xi1>) -> tensor<4x10xf32>",
+        '"stablehlo.convert"(%hit) : (tensor<4x10xi1>) -> tensor<4x10xf32>')
+    assert generic.count('"stablehlo.') == 2
+    assert print_mlir(parse_text(generic).module) == print_module(import_text(generic)) == CONVERT_IOTA

@@ -122,6 +122,12 @@ class FunctionBuilder:
     def select(self, name: str, pred: Value, on_true: Value, on_false: Value) -> Value:
         return self.emit(O.Select(name, pred, on_true, on_false, path=self._path_text))
 
+    def convert(self, name: str, x: Value, dtype: DType) -> Value:
+        return self.emit(O.Convert(name, x, dtype, path=self._path_text))
+
+    def iota(self, name: str, shape: Sequence[int], dtype: DType, dimension: int) -> Value:
+        return self.emit(O.Iota(name, TensorType(shape, dtype), dimension, path=self._path_text))
+
     def broadcast_in_dim(self, name: str, x: Value, dims: Sequence[int], shape: Sequence[int]) -> Value:
         return self.emit(O.BroadcastInDim(name, x, dims, shape, path=self._path_text))
 

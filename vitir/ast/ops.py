@@ -26,13 +26,16 @@ class Op:
         raise ShapeError(reason, op=self.NAME, ssa=ssa, operand_types=[v.type for v in self.operands],
                          path=self.path)
 
-    def _infer(self, name: str, rule, *args) -> TensorType:
+    def _shape(self, name: str, rule, *args) -> tuple[int, ...]:
         """Run a shape rule; turn its reason into a ShapeError with full context."""
         try:
-            shape = rule(*args)
+            return rule(*args)
         except rules.RuleError as e:
             self._fail(str(e), "%" + name)
-        return TensorType(shape, self.operands[0].type.dtype)
+
+    def _infer(self, name: str, rule, *args) -> TensorType:
+        """The rule's shape with the first operand's element type."""
+        return TensorType(self._shape(name, rule, *args), self.operands[0].type.dtype)
 
     def _start(self, operands: Sequence[Value], path: str) -> None:
         self.operands = tuple(operands)
@@ -207,6 +210,34 @@ class Select(Op):
         self.results = (Value(name, on_true.type),)
 
 
+class Convert(Op):
+    """Element type conversion, same shape: `stablehlo.convert %x : (Ti32) -> Tf32`."""
+
+    __slots__ = ()
+    NAME = "stablehlo.convert"
+
+    def __init__(self, name: str, operand: Value, dtype: DType, path: str = ""):
+        self._start((operand,), path)
+        if not isinstance(dtype, DType):
+            self._fail(f"element type {dtype!r} is not one of vitir's ({', '.join(d.value for d in DType)})",
+                       "%" + name)
+        shape = self._shape(name, rules.convert, operand.shape, operand.type.dtype.value, dtype.value)
+        self.results = (Value(name, TensorType(shape, dtype)),)
+
+
+class Iota(Op):
+    """No operands: every element is its own index along `dimension` (`stablehlo.iota dim = 1 : T`)."""
+
+    __slots__ = ("dimension",)
+    NAME = "stablehlo.iota"
+
+    def __init__(self, name: str, type: TensorType, dimension: int, path: str = ""):
+        self._start((), path)
+        self.dimension = dimension
+        self._shape(name, rules.iota, type.shape, dimension, type.dtype.value)
+        self.results = (Value(name, type),)
+
+
 class BroadcastInDim(Op):
     __slots__ = ("dims",)
     NAME = "stablehlo.broadcast_in_dim"
@@ -305,6 +336,9 @@ class Pad(Op):
                  interior: Sequence[int], path: str = ""):
         self._start((operand, pad_value), path)
         self.low, self.high, self.interior = tuple(low), tuple(high), tuple(interior)
+        if pad_value.type.dtype != operand.type.dtype:
+            self._fail(f"padding value element type {pad_value.type.dtype.value} differs from operand "
+                       f"{operand.type.dtype.value}", "%" + name)
         self.results = (Value(name, self._infer(
             name, rules.pad, operand.shape, pad_value.shape, self.low, self.high, self.interior)),)
 

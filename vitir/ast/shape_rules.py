@@ -5,6 +5,7 @@ dimensions; the op node adds the op name, SSA name, operand types and layer path
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 Shape = tuple[int, ...]
@@ -22,12 +23,38 @@ def _check_dims_in_range(dims: Sequence[int], rank: int, what: str) -> None:
         raise RuleError(f"{what} dimensions {list(dims)} repeat a dimension")
 
 
+# Element types are MLIR's spellings (`f32`, `bf16`, `i1`), so the AST and the xDSL dialect share the rules.
+_INTEGER_OR_FLOAT = re.compile(r"[su]?i[0-9]+|b?f[0-9]+")
+
+
+def _integer_or_float(element: str, allow_bool: bool) -> bool:
+    return _INTEGER_OR_FLOAT.fullmatch(element) is not None and (allow_bool or element != "i1")
+
+
 def elementwise(*shapes: Shape) -> Shape:
     first = shapes[0]
     for i, s in enumerate(shapes[1:], start=1):
         if s != first:
             raise RuleError(f"operand shapes differ: {list(first)} vs {list(s)} (operand {i})")
     return first
+
+
+def convert(operand: Shape, element: str, result_element: str) -> Shape:
+    """Any bool, integer or float element type to any other; the shape is kept."""
+    for what, e in (("operand", element), ("result", result_element)):
+        if not _integer_or_float(e, allow_bool=True):
+            raise RuleError(f"{what} element type {e} is not a bool, integer or float type")
+    return tuple(operand)
+
+
+def iota(result: Shape, dimension: int, element: str) -> Shape:
+    if not result:
+        raise RuleError(f"result must have rank 1 or more, got shape {list(result)}")
+    if not 0 <= dimension < len(result):
+        raise RuleError(f"iota_dimension {dimension} is out of range for rank {len(result)}")
+    if not _integer_or_float(element, allow_bool=False):
+        raise RuleError(f"element type {element} is not an integer or float type")
+    return tuple(result)
 
 
 def broadcast_in_dim(operand: Shape, dims: Sequence[int], result: Shape) -> Shape:

@@ -147,6 +147,47 @@ class NegateOp(Unary):
     FLOAT_ONLY: ClassVar[bool] = False
 
 
+@irdl_op_definition
+class ConvertOp(Unary):
+    """Unary's syntax (`%x : (T) -> R`, or `%x : T` between equal types), any element types."""
+
+    name = "stablehlo.convert"
+    FLOAT_ONLY: ClassVar[bool] = False
+
+    def verify_(self) -> None:
+        element, result_element = self.operand.type.get_element_type(), self.result.type.get_element_type()
+        shape = check_rule(rules.convert, static_shape(self.operand.type, "operand"), str(element),
+                           str(result_element))
+        expect_result(self.result.type, shape, result_element)
+
+
+@irdl_op_definition
+class IotaOp(IRDLOperation):
+    """`dim = 1 : T`: no operands, each element its index along `iota_dimension`."""
+
+    name = "stablehlo.iota"
+    output = result_def(TensorType)
+    iota_dimension = prop_def(IntegerAttr)
+    traits = traits_def(Pure())
+
+    @classmethod
+    def parse(cls, parser: Parser):
+        parser.parse_keyword("dim")
+        parser.parse_punctuation("=")
+        dimension = parser.parse_integer(allow_boolean=False)
+        parser.parse_punctuation(":")
+        return cls.build(result_types=[parser.parse_type()],
+                         properties={"iota_dimension": IntegerAttr(dimension, i64)})
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" dim = {self.iota_dimension.value.data} : ")
+        printer.print_attribute(self.output.type)
+
+    def verify_(self) -> None:
+        check_rule(rules.iota, static_shape(self.output.type, "result"), self.iota_dimension.value.data,
+                   str(self.output.type.get_element_type()))
+
+
 # -- compare and select ------------------------------------------------------------
 
 @irdl_op_definition
@@ -871,7 +912,7 @@ class AllReduceOp(IRDLOperation):
 
 
 OPS = [AddOp, SubtractOp, MultiplyOp, DivideOp, MaximumOp, MinimumOp, ExponentialOp, LogOp, RsqrtOp, SqrtOp, TanhOp,
-       NegateOp, CompareOp, SelectOp, ConstantOp, BroadcastInDimOp, ReshapeOp, TransposeOp, SliceOp, PadOp, ConcatenateOp, DotGeneralOp,
-       ConvolutionOp, ReduceOp, AllReduceOp, ReturnOp]
+       NegateOp, ConvertOp, IotaOp, CompareOp, SelectOp, ConstantOp, BroadcastInDimOp, ReshapeOp, TransposeOp, SliceOp,
+       PadOp, ConcatenateOp, DotGeneralOp, ConvolutionOp, ReduceOp, AllReduceOp, ReturnOp]
 
 StableHLO = Dialect("stablehlo", OPS, [PrecisionAttr, ComparisonDirectionAttr, ComparisonTypeAttr, DotDimensionNumbersAttr, ConvDimensionNumbersAttr, SplatAttr])

@@ -60,12 +60,19 @@ def _float_literal(value: float, dtype: DType, written: str = "") -> str:
     fmt = _FLOAT_FORMATS.get(dtype, (">f",))[0]
     for digits in range(1, 18):
         text = f"{value:.{digits}g}"
-        if struct.unpack(fmt, struct.pack(fmt, float(text)))[0] == value:
+        if _reads_back(text, fmt, value):
             break
     mantissa, _, exponent = text.partition("e")
     if "." not in mantissa:
         mantissa += ".0"
     return mantissa + ("e" + exponent if exponent else "")
+
+
+def _reads_back(text: str, fmt: str, value: float) -> bool:
+    try:
+        return struct.unpack(fmt, struct.pack(fmt, float(text)))[0] == value
+    except OverflowError:  # rounded past the largest finite value (f32's 3.4028235e+38)
+        return False
 
 
 def _from_bits(bits: int, dtype: DType) -> float:
@@ -267,7 +274,7 @@ class _FunctionImporter:
         if not (name.startswith("arsum") and replicas >= 2 and groups == [list(range(replicas))]
                 and D.single_op_body(ar.computation) == "stablehlo.add"
                 and [a._name for a in block.args] == [f"ara{tag}", f"arb{tag}"]
-                and all(str(a.type) == "tensor<f32>" for a in block.args)
+                and all(a.type == XTensorType(ar.inputs[0].type.get_element_type(), []) for a in block.args)
                 and block.first_op.results[0]._name == f"aradd{tag}"):
             return 0
         t = ar.outputs[0].type
@@ -322,6 +329,15 @@ def _select(im: _FunctionImporter, op: D.SelectOp) -> Value:
     return im.fb.select(im.name(op.result), im.get(op.pred), im.get(op.on_true), im.get(op.on_false))
 
 
+def _convert(im: _FunctionImporter, op: D.ConvertOp) -> Value:
+    return im.fb.convert(im.name(op.result), im.get(op.operand), vitir_type(op.result.type).dtype)
+
+
+def _iota(im: _FunctionImporter, op: D.IotaOp) -> Value:
+    ty = vitir_type(op.output.type)
+    return im.fb.iota(im.name(op.output), ty.shape, ty.dtype, op.iota_dimension.value.data)
+
+
 def _broadcast(im: _FunctionImporter, op: D.BroadcastInDimOp) -> Value:
     return im.fb.broadcast_in_dim(im.name(op.result), im.get(op.operand), op.broadcast_dimensions.get_values(),
                                   op.result.type.get_shape())
@@ -374,9 +390,10 @@ def _concatenate(im: _FunctionImporter, op: D.ConcatenateOp) -> Value:
 
 
 _HANDLERS: dict[type, Callable[[_FunctionImporter, Operation], Value]] = {
-    D.ConstantOp: _constant, D.CompareOp: _compare, D.SelectOp: _select, D.BroadcastInDimOp: _broadcast, D.ReshapeOp: _reshape, D.TransposeOp: _transpose,
-    D.DotGeneralOp: _dot_general, D.ReduceOp: _reduce, D.ConvolutionOp: _convolution, D.PadOp: _pad,
-    D.SliceOp: _slice, D.ConcatenateOp: _concatenate, **{cls: _elementwise for cls in _ELEMENTWISE},
+    D.ConstantOp: _constant, D.ConvertOp: _convert, D.IotaOp: _iota, D.CompareOp: _compare, D.SelectOp: _select,
+    D.BroadcastInDimOp: _broadcast, D.ReshapeOp: _reshape, D.TransposeOp: _transpose, D.DotGeneralOp: _dot_general,
+    D.ReduceOp: _reduce, D.ConvolutionOp: _convolution, D.PadOp: _pad, D.SliceOp: _slice,
+    D.ConcatenateOp: _concatenate, **{cls: _elementwise for cls in _ELEMENTWISE},
 }
 _COMPOUND = (D.AllReduceOp,)
 

@@ -41,6 +41,17 @@ def _select(op: O.Select) -> str:
     return f"    {r.ssa} = stablehlo.select {p.ssa}, {a.ssa}, {b.ssa} : {p.type.text}, {r.type.text}\n"
 
 
+def _convert(op: O.Convert) -> str:
+    r, x = op.results[0], op.operands[0]
+    types = r.type.text if x.type is r.type else f"({x.type.text}) -> {r.type.text}"  # MLIR's short form for equal types
+    return f"    {r.ssa} = stablehlo.convert {x.ssa} : {types}\n"
+
+
+def _iota(op: O.Iota) -> str:
+    r = op.results[0]
+    return f"    {r.ssa} = stablehlo.iota dim = {op.dimension} : {r.type.text}\n"
+
+
 def _broadcast(op: O.BroadcastInDim) -> str:
     r, x = op.results[0], op.operands[0]
     return f"    {r.ssa} = stablehlo.broadcast_in_dim {x.ssa}, dims = {_ints(op.dims)} : ({x.type.text}) -> {r.type.text}\n"
@@ -107,12 +118,12 @@ def _concatenate(op: O.Concatenate) -> str:
 
 def _all_reduce_mean(op: O.AllReduceMean) -> str:
     t, g = op.tag, op.operands[0]
-    T = g.type.text
+    T, S = g.type.text, f"tensor<{g.type.dtype.value}>"  # the region adds scalars of the operand's element type
     group = ", ".join(str(i) for i in range(op.replicas))
     return (f'    %arsum{t} = "stablehlo.all_reduce"({g.ssa}) ({{\n'
-            f"    ^bb0(%ara{t}: tensor<f32>, %arb{t}: tensor<f32>):\n"
-            f"      %aradd{t} = stablehlo.add %ara{t}, %arb{t} : tensor<f32>\n"
-            f"      stablehlo.return %aradd{t} : tensor<f32>\n"
+            f"    ^bb0(%ara{t}: {S}, %arb{t}: {S}):\n"
+            f"      %aradd{t} = stablehlo.add %ara{t}, %arb{t} : {S}\n"
+            f"      stablehlo.return %aradd{t} : {S}\n"
             f"    }}) {{ replica_groups = dense<[[{group}]]> : tensor<1x{op.replicas}xi64> }} : ({T}) -> {T}\n"
             f"    %arn{t} = stablehlo.constant dense<{op.replicas}.0> : {T}\n"
             f"    %armean{t} = stablehlo.divide %arsum{t}, %arn{t} : {T}\n")
@@ -145,6 +156,8 @@ PRINTERS: dict[type, Callable[[O.Op], str]] = {
     O.Constant: _constant,
     O.Compare: _compare,
     O.Select: _select,
+    O.Convert: _convert,
+    O.Iota: _iota,
     O.BroadcastInDim: _broadcast,
     O.Reshape: _reshape,
     O.Transpose: _transpose,
