@@ -98,8 +98,10 @@ def test_ops_the_dialect_has_but_the_ast_lacks_are_reported():
                                   "    return %y : tensor<2x3xf32>\n  }\n}\n")
     with pytest.raises(MlirError) as info:
         import_text(text)
-    assert str(info.value).splitlines() == ["3:5: op 'stablehlo.minimum' is not supported by vitir",
-                                            "4:5: op 'func.call' is not supported by vitir"]
+    # The call is not among them: calls are inlined on import.
+    assert str(info.value).splitlines() == ["3:5: op 'stablehlo.minimum' is not supported by vitir"]
+    inlined = print_module(import_text(text.replace("stablehlo.minimum", "stablehlo.maximum")))
+    assert "call" not in inlined and "@g" not in inlined and "return %m : tensor<2x3xf32>" in inlined
 
 
 def test_syntax_error_names_line_and_column():
@@ -179,3 +181,17 @@ def test_keep_going_reports_every_problem_in_line_order():
 def test_keep_going_on_good_text_is_the_plain_import():
     text = module_text("%n = stablehlo.negate %x : tensor<2x3xf32>", "return %n : tensor<2x3xf32>")
     assert print_module(import_text(text, keep_going=True)) == print_module(import_text(text))
+
+
+def test_recursive_calls_are_refused_at_their_place():
+    recursive = module_text("%r = func.call @f(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>",
+                            "return %r : tensor<2x3xf32>")
+    with pytest.raises(MlirError, match=r"^3:5: recursive call to @f is not supported by vitir$"):
+        import_text(recursive)
+    body = "    %r = func.call @{callee}(%x) : (tensor<2xf32>) -> tensor<2xf32>\n    return %r : tensor<2xf32>\n"
+    mutual = ("module @m {\n"
+              + "".join(f"  func.func @{name}(%x: tensor<2xf32>) -> tensor<2xf32> {{\n"
+                        + body.format(callee=callee) + "  }\n" for name, callee in (("f", "g"), ("g", "f")))
+              + "}\n")
+    with pytest.raises(MlirError, match=r"^2:3: no entry function: every function is called by another"):
+        import_text(mutual)

@@ -50,8 +50,15 @@ def leaky_relu(x, w):
     return lax.select(y > 0.0, y, 0.1 * y), lax.select(x >= y, x, -y)
 
 
+def where_calls(a, b):
+    """jnp.where lowers to calls of private functions, inlined on import; booleans compare UNSIGNED."""
+    same_side = jnp.equal(a > 1.0, b > 1.0)
+    return jnp.where(same_side, a, b) * jnp.where(a > b, 2.0, 3.0)
+
+
 CASES = {
     "where": (leaky_relu, [(4, 3), (3, 3)]),
+    "calls": (where_calls, [(4, 5), (4, 5)]),
     "mlp": (mlp, [(4, 8), (8, 16), (16,), (16, 3), (3,)]),
     "attention": (attention_block, [(2, 5, 8), (8,), (8,), (8, 8), (8, 8), (8, 8), (8, 8)]),
     "conv": (patchify, [(2, 3, 8, 8), (4, 3, 3, 3)]),
@@ -71,8 +78,13 @@ def test_jax_lowered_module_runs_like_jax(case, form):
     args = [rng.uniform(0.5, 1.5, s).astype(np.float32) for s in shapes]
     text = FORMS[form](jax.jit(fn).lower(*args))
     vitir_text = print_module(import_text(text))
-    assert "func.func @main(%arg0: " in vitir_text and "%0 " not in vitir_text  # `%0` became `%v0`
+    assert "func.func @main(%arg" in vitir_text and "%0 " not in vitir_text  # `%0` became `%v0`
     assert print_module(import_text(vitir_text)) == vitir_text
+    if case == "calls":
+        assert "@_where" in text and "call @" not in vitir_text and "func.call" not in vitir_text
+    if case == "calls" and form == "pretty":
+        assert "%where_c1_v0 = stablehlo.select %v4, %arg0, %arg1" in vitir_text
+        assert "stablehlo.compare EQ, %v1, %v3, UNSIGNED : (tensor<4x5xi1>, tensor<4x5xi1>)" in vitir_text
     want = jax.jit(fn)(*args)
     got = compile_module(vitir_text).run(*args)
     for g, w in zip(got, want if isinstance(want, tuple) else (want,), strict=True):
@@ -101,14 +113,26 @@ def softmax_cross_entropy(logits, labels):
     return value, grad, targets
 
 
+@pytest.mark.parametrize("jit_inside", [False, True])
 @pytest.mark.parametrize("form", list(FORMS))
-def test_jax_one_hot_cross_entropy_runs_like_jax(form):
+def test_jax_one_hot_cross_entropy_runs_like_jax(form, jit_inside):
     logits = np.random.default_rng(3).normal(0.0, 2.0, (6, 10)).astype(np.float32)
     labels = np.array([1, 3, 9, 0, 3, 7], np.int32)
-    with jax.disable_jit():  # lowers one_hot's own jit inline rather than as a func.call vitir lacks
+    if jit_inside:  # one_hot's own jit lowers to a private function and a call, inlined on import
         lowered = jax.jit(softmax_cross_entropy).lower(logits, labels)
+    else:
+        with jax.disable_jit():  # one_hot's ops come inline
+            lowered = jax.jit(softmax_cross_entropy).lower(logits, labels)
     text = FORMS[form](lowered)
-    assert "func.call" not in text and "stablehlo.iota" in text and "stablehlo.convert" in text
+    assert ("call @" in text or "func.call" in text) == jit_inside
+    assert "stablehlo.iota" in text and "stablehlo.convert" in text
+    if jit_inside:
+        vitir_text = print_module(import_text(text))
+        assert "call" not in vitir_text and "stablehlo.iota" in vitir_text
+        got = compile_module(vitir_text).run(logits, labels)
+        for g, w in zip(got, jax.jit(softmax_cross_entropy)(logits, labels), strict=True):
+            np.testing.assert_allclose(g, np.asarray(w), rtol=2e-6, atol=2e-7)
+        return
     if form == "pretty":
         assert "stablehlo.iota dim = 1 : tensor<1x10xi32>" in text
         assert "stablehlo.convert %4 : (tensor<6x10xi1>) -> tensor<6x10xf32>" in text

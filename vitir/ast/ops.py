@@ -181,6 +181,9 @@ class Compare(Op):
     __slots__ = ("direction", "compare_type")
     NAME = "stablehlo.compare"
     DIRECTIONS: ClassVar[tuple[str, ...]] = ("EQ", "NE", "GE", "GT", "LE", "LT")
+    # Booleans compare as unsigned (false < true), as StableHLO and JAX spell it; other integers as signed.
+    COMPARE_TYPES: ClassVar[dict] = {DType.F32: "FLOAT", DType.F16: "FLOAT", DType.BF16: "FLOAT",
+                                     DType.I1: "UNSIGNED"}
 
     def __init__(self, name: str, lhs: Value, rhs: Value, direction: str, path: str = ""):
         self._start((lhs, rhs), path)
@@ -189,7 +192,7 @@ class Compare(Op):
         if lhs.type.dtype != rhs.type.dtype:
             self._fail(f"operand element types differ: {lhs.type.dtype.value} vs {rhs.type.dtype.value}", "%" + name)
         self.direction = direction
-        self.compare_type = "FLOAT" if lhs.type.dtype.is_float else "SIGNED"
+        self.compare_type = self.COMPARE_TYPES.get(lhs.type.dtype, "SIGNED")
         shape = self._infer(name, rules.elementwise, lhs.shape, rhs.shape).shape
         self.results = (Value(name, TensorType(shape, DType.I1)),)
 

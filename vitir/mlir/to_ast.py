@@ -117,14 +117,19 @@ class _FunctionImporter:
     their annotated types, and ops that use them are checked against those
     types; no Function is returned then."""
 
-    def __init__(self, parsed: ParsedModule, fn: func.FuncOp, diagnostics: list[Diagnostic] | None = None):
+    def __init__(self, parsed: ParsedModule, fn: func.FuncOp, diagnostics: list[Diagnostic] | None = None,
+                 callees: dict[str, func.FuncOp] | None = None):
         self.parsed = parsed
         self.fn = fn
         self.diagnostics = diagnostics
+        self.callees = callees or {}
         self.fb = FunctionBuilder(fn.sym_name.data)
         self.values: dict[SSAValue, Value] = {}
         self.names: dict[SSAValue, str] = {}
         self._taken = {v._name for v in self._all_values() if v._name and not v._name.isdigit()}
+        self._prefix = ""  # while inlining a call: names its values `<callee><k>_...`
+        self._calls = 0
+        self._inlining: list[str] = []
 
     def _all_values(self):
         block = self.fn.body.blocks[0]
@@ -137,8 +142,10 @@ class _FunctionImporter:
         name = self.names.get(v)
         if name is None:
             name = v._name
-            if name is None or name.isdigit():
-                name = f"v{name if name is not None else len(self.names)}"
+            if name is None or name.isdigit() or self._prefix:
+                if name is None or name.isdigit():
+                    name = f"v{name if name is not None else len(self.names)}"
+                name = self._prefix + name
                 while name in self._taken:
                     name += "_"
                 self._taken.add(name)
@@ -174,7 +181,7 @@ class _FunctionImporter:
         if self.diagnostics is None:
             with self._at(op):
                 return self._import_compound(ops, i) or self._import_op(op)
-        known = type(op) in _HANDLERS or isinstance(op, _COMPOUND)
+        known = type(op) in _HANDLERS or isinstance(op, (*_COMPOUND, func.CallOp))
         if not known or any(v not in self.values for v in op.operands):
             self._stand_in(op)  # already reported: unsupported, or downstream of an unsupported type
             return 1
@@ -201,6 +208,9 @@ class _FunctionImporter:
         return _Located(self.parsed, op)
 
     def _import_op(self, op: Operation) -> int:
+        if isinstance(op, func.CallOp):
+            self._inline(op)
+            return 1
         handler = _HANDLERS.get(type(op))
         if handler is None:
             raise _Unsupported(f"op '{op.name}' is not supported by vitir")
@@ -223,6 +233,36 @@ class _FunctionImporter:
                                    "(the add region, then a constant R.0 and a divide)")
             return n
         return 0
+
+    def _inline(self, call: func.CallOp) -> None:
+        """Import the callee's body in place of the call (JAX wraps jnp.where and
+        others in private functions); the AST has no calls."""
+        name = call.callee.string_value()
+        callee = self.callees.get(name)
+        if callee is None:
+            raise _Unsupported(f"call to @{name}, which this module does not define")
+        if name in self._inlining:
+            raise _Unsupported(f"recursive call to @{name} is not supported by vitir")
+        if len(callee.body.blocks) != 1:
+            raise _Unsupported(f"@{name} has several blocks; vitir inlines single-block functions only")
+        block = callee.body.blocks[0]
+        for arg, operand in zip(block.args, call.arguments, strict=True):
+            self.values[arg] = self.get(operand)
+        self._calls += 1
+        outer_prefix = self._prefix
+        self._prefix = f"{name.lstrip('_')}_c{self._calls}_"
+        self._inlining.append(name)
+        try:
+            ops = list(block.ops)
+            i = 0
+            while not isinstance(ops[i], func.ReturnOp):
+                i += self._import_at(ops, i)
+            for result, returned in zip(call.results, ops[i].arguments, strict=True):
+                if returned in self.values:  # absent after a reported error in keep-going mode
+                    self.values[result] = self.get(returned)
+        finally:
+            self._prefix = outer_prefix
+            self._inlining.pop()
 
     # -- compound nodes ---------------------------------------------------------
     def _adamw(self, ops: list[Operation], i: int) -> int:
@@ -407,7 +447,7 @@ def _unsupported_ops(parsed: ParsedModule) -> list[Diagnostic]:
             continue
         for block in top.body.blocks:
             for op in block.ops:
-                if type(op) not in _HANDLERS and not isinstance(op, (*_COMPOUND, func.ReturnOp)):
+                if type(op) not in _HANDLERS and not isinstance(op, (*_COMPOUND, func.ReturnOp, func.CallOp)):
                     found.append(Diagnostic(*parsed.where(op), f"op '{op.name}' is not supported by vitir"))
     return found
 
@@ -425,15 +465,24 @@ def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
     if unsupported and not keep_going:
         raise MlirError(unsupported)
     diagnostics = list(unsupported) if keep_going else None
+    defined = {fn.sym_name.data: fn for fn in module.ops if isinstance(fn, func.FuncOp)}
+    # Entry points: functions no other function calls; the rest are inlined where called.
+    called = {op.callee.string_value() for name, fn in defined.items() for op in fn.walk()
+              if isinstance(op, func.CallOp) and op.callee.string_value() != name}
+    if defined and called >= defined.keys():
+        raise MlirError([Diagnostic(*parsed.where(next(iter(defined.values()))),
+                                    "no entry function: every function is called by another (recursion is not "
+                                    "supported by vitir)")])
     functions = []
-    for fn in module.ops:
-        if isinstance(fn, func.FuncOp):
-            try:
-                functions.append(_FunctionImporter(parsed, fn, diagnostics).run())
-            except (MlirError, MlirShapeError) as error:  # a function's signature or its return
-                if diagnostics is None:
-                    raise
-                diagnostics.extend(error.diagnostics)
+    for name, fn in defined.items():
+        if name in called:
+            continue
+        try:
+            functions.append(_FunctionImporter(parsed, fn, diagnostics, defined).run())
+        except (MlirError, MlirShapeError) as error:  # a function's signature or its return
+            if diagnostics is None:
+                raise
+            diagnostics.extend(error.diagnostics)
     if diagnostics:
         raise MlirError(sorted(set(diagnostics), key=lambda d: (d.line, d.col)))
     name = module.sym_name.data if module.sym_name is not None else "m"
