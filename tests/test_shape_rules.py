@@ -50,9 +50,26 @@ def test_transcendental_needs_float():
            "stablehlo.exponential %e: needs a floating-point operand, got i64 (operands: tensor<2xi64>)")
 
 
-def test_constant_literal_must_be_a_number():
+@pytest.mark.parametrize("literal,dtype,why", [
+    ("one", DType.F32, "write finite values in decimal, infinities and NaN as hexadecimal bits"),
+    ("inf", DType.F32, "write finite values in decimal, infinities and NaN as hexadecimal bits"),
+    ("1e999", DType.F32, "1e999 overflows to infinity; write infinities as hexadecimal bits"),
+    ("0xFF80", DType.F32, "a hexadecimal f32 literal has 8 hex digits"),
+    ("0xFF800000", DType.BF16, "a hexadecimal bf16 literal has 4 hex digits"),
+    ("1.5", DType.I32, "an i32 literal is a decimal integer"),
+    ("1", DType.I1, "an i1 literal is true or false"),
+])
+def test_constant_literal_must_be_a_number(literal, dtype, why):
     fb = builder()
-    raises(lambda: fb.constant("c", "one", [2]), "stablehlo.constant %c: literal 'one' is not a f32 number")
+    raises(lambda: fb.constant("c", literal, [2], dtype),
+           f"stablehlo.constant %c: literal '{literal}' is not a {dtype.value} number ({why})")
+
+
+@pytest.mark.parametrize("literal,dtype", [("0xFF800000", DType.F32), ("0x7C00", DType.F16), ("0xff80", DType.BF16),
+                                           ("-1.0e-5", DType.F32), ("7", DType.I64), ("true", DType.I1)])
+def test_constant_literals_in_decimal_or_hexadecimal_bits(literal, dtype):
+    c = builder().constant("c", literal, [2], dtype)
+    assert c.type == TensorType((2,), dtype)
 
 
 def test_broadcast_rank_and_sizes():

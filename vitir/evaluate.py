@@ -14,6 +14,7 @@ from typing import Callable, Mapping, Sequence
 import numpy as np
 
 from .ast import ops as O
+from .ast.literals import literal_value
 from .ast.module import Function, Module
 from .ast.types import NUMPY_DTYPE, DType, TensorType
 
@@ -68,16 +69,10 @@ ELEMENTWISE_CLASSES = tuple(c for c in vars(O).values()
                             if isinstance(c, type) and issubclass(c, O.Elementwise) and c.NAME)
 
 
-def _literal(text: str, dtype: DType):
-    if dtype is DType.I1:
-        return text == "true"
-    return float(text) if dtype.is_float else int(text)
-
-
 @evaluates(O.Constant)
 def _constant(op: O.Constant) -> np.ndarray:
     ty = op.result.type
-    return np.full(ty.shape, _literal(op.literal, ty.dtype), numpy_dtype(ty.dtype))
+    return np.full(ty.shape, literal_value(op.literal, ty.dtype), numpy_dtype(ty.dtype))
 
 
 @evaluates(*ELEMENTWISE_CLASSES)

@@ -56,7 +56,13 @@ def where_calls(a, b):
     return jnp.where(same_side, a, b) * jnp.where(a > b, 2.0, 3.0)
 
 
+def softmax_and_max(x):
+    """jnp.max and softmax reduce from -inf, a literal MLIR writes as bits (0xFF800000)."""
+    return jax.nn.softmax(x, axis=-1), jnp.max(x, axis=0)
+
+
 CASES = {
+    "softmax": (softmax_and_max, [(3, 7)]),
     "where": (leaky_relu, [(4, 3), (3, 3)]),
     "calls": (where_calls, [(4, 5), (4, 5)]),
     "mlp": (mlp, [(4, 8), (8, 16), (16,), (16, 3), (3,)]),

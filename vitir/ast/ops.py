@@ -11,6 +11,7 @@ from typing import ClassVar, NamedTuple, Sequence
 
 from ..errors import ShapeError
 from . import shape_rules as rules
+from .literals import literal_value
 from .types import DType, TensorType
 from .values import Value
 
@@ -54,7 +55,8 @@ class Op:
 
 
 class Constant(Op):
-    """A splat constant; the literal is spliced verbatim (`1.0e-5`, `0.125`, `192.0`)."""
+    """A splat constant; the literal is spliced verbatim (`1.0e-5`, `0.125`, `192.0`,
+    or hexadecimal bits such as `0xFF800000` for a non-finite float)."""
 
     __slots__ = ("literal",)
     NAME = "stablehlo.constant"
@@ -62,31 +64,16 @@ class Constant(Op):
     def __init__(self, name: str, literal: str, type: TensorType, path: str = ""):
         self._start((), path)
         self.literal = str(literal)
-        if not _is_literal(self.literal, type.dtype):
-            self._fail(f"literal {self.literal!r} is not a {type.dtype.value} number", "%" + name)
+        if (self.literal, type.dtype) not in _CHECKED_LITERALS:
+            try:
+                literal_value(self.literal, type.dtype)
+            except ValueError as e:
+                self._fail(f"literal {self.literal!r} is not a {type.dtype.value} number ({e})", "%" + name)
+            _CHECKED_LITERALS.add((self.literal, type.dtype))
         self.results = (Value(name, type),)
 
 
 _CHECKED_LITERALS: set = set()  # (text, dtype) pairs already validated; models repeat a few literals
-
-
-def _is_literal(text: str, dtype: DType) -> bool:
-    if (text, dtype) in _CHECKED_LITERALS:
-        return True
-    if _parses(text, dtype):
-        _CHECKED_LITERALS.add((text, dtype))
-        return True
-    return False
-
-
-def _parses(text: str, dtype: DType) -> bool:
-    if dtype is DType.I1:
-        return text in ("true", "false")
-    try:
-        float(text) if dtype.is_float else int(text)
-    except ValueError:
-        return False
-    return True
 
 
 class Elementwise(Op):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp, TensorType, bf16, f16, f32, f64, i1, i8, i16, i32, i64
+from xdsl.dialects.builtin import AnyFloat, Builtin, ModuleOp, TensorType, bf16, f16, f32, f64, i1, i8, i16, i32, i64
 from xdsl.dialects.func import Func
 from xdsl.ir import Operation
 from xdsl.parser import Parser
@@ -36,6 +36,17 @@ _TENSOR = re.compile(r"tensor<((?:[0-9]+x)*)(f32|f16|bf16|f64|i1|i8|i16|i32|i64)
 _ELEMENTS = {"f32": f32, "f16": f16, "bf16": bf16, "f64": f64, "i1": i1, "i8": i8, "i16": i16, "i32": i32, "i64": i64}
 
 
+class _TensorElement(Parser._TensorLiteralElement):
+    """A dense literal element; a hexadecimal one of a float type is the value's
+    bits (MLIR's spelling of -inf is 0xFF800000), not an integer to convert."""
+
+    def to_type(self, parser, type):
+        if isinstance(type, AnyFloat) and isinstance(self.value, int) and self.span.text[:2].lower() == "0x":
+            raw = self.value.to_bytes(type.compile_time_size, "little")
+            return next(type.iter_unpack(raw))
+        return super().to_type(parser, type)
+
+
 class ExactNameParser(Parser):
     def __init__(self, ctx: Context, text: str, name: str):
         super().__init__(ctx, text, name)
@@ -54,6 +65,10 @@ class ExactNameParser(Parser):
             ty = self._tensor_types[m.group(0)] = TensorType(_ELEMENTS[m.group(2)], shape)
         self._resume_from(m.end())
         return ty
+
+    def _parse_tensor_literal_element(self):
+        element = super()._parse_tensor_literal_element()
+        return _TensorElement(element.is_negative, element.value, element.span)
 
     def _register_ssa_definition(self, name, values, span) -> None:
         super()._register_ssa_definition(name, values, span)

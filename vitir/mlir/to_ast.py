@@ -10,6 +10,7 @@ SSA names become `v0`, `v1`, ...; ops vitir lacks are reported, never dropped.
 
 from __future__ import annotations
 
+import math
 import struct
 from typing import Callable
 
@@ -18,6 +19,7 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import Operation, SSAValue
 
 from ..ast import ADAMW_LINES, AdamScalars, DType, FunctionBuilder, Module, TensorType, Value
+from ..ast.literals import hex_literal, literal_value
 from ..ast.module import Function
 from ..errors import ShapeError
 from . import dialect as D
@@ -49,15 +51,15 @@ def vitir_type(ty) -> TensorType:
 
 # -- literals ----------------------------------------------------------------------------
 
-_FLOAT_FORMATS = {DType.F32: (">f", ">I"), DType.F16: (">e", ">H")}  # (value, bits); bf16 reads as f32
+_VALUE_FORMATS = {DType.F32: ">f", DType.F16: ">e"}  # bf16 values are f32 values with a short mantissa
 
 
-def _float_literal(value: float, dtype: DType, written: str = "") -> str:
+def _float_literal(value: float, dtype: DType) -> str:
     """The shortest decimal that reads back as the same `dtype` value, with the `.`
-    MLIR's float literals need."""
-    if value != value or value in (float("inf"), float("-inf")):
-        raise _Unsupported(f"literal {written or value} ({value}) has no decimal spelling in vitir")
-    fmt = _FLOAT_FORMATS.get(dtype, (">f",))[0]
+    MLIR's float literals need; the hexadecimal bits for infinities and NaN."""
+    if not math.isfinite(value):
+        return hex_literal(value, dtype)
+    fmt = _VALUE_FORMATS.get(dtype, ">f")
     for digits in range(1, 18):
         text = f"{value:.{digits}g}"
         if _reads_back(text, fmt, value):
@@ -75,19 +77,15 @@ def _reads_back(text: str, fmt: str, value: float) -> bool:
         return False
 
 
-def _from_bits(bits: int, dtype: DType) -> float:
-    if dtype is DType.BF16:
-        return struct.unpack(">f", struct.pack(">I", bits << 16))[0]
-    fmt, raw = _FLOAT_FORMATS[dtype]
-    return struct.unpack(fmt, struct.pack(raw, bits))[0]
-
-
 def constant_literal(value, dtype: DType) -> str:
     """vitir's literal for a constant's value (a SplatAttr or a splat dense attribute)."""
     if isinstance(value, SplatAttr):
         literal = value.literal.data
         if dtype.is_float and literal.lstrip("-+").startswith("0x"):
-            return _float_literal(_from_bits(int(literal, 16), dtype), dtype, literal)
+            number = literal_value("0x" + literal.lstrip("-+")[2:], dtype)
+            if not math.isfinite(number):  # kept bit for bit (a NaN's payload too)
+                return "0x" + literal.lstrip("-+")[2:].upper()
+            return _float_literal(number, dtype)
         return literal
     values = list(value.get_values()) if isinstance(value, DenseIntOrFPElementsAttr) else []
     if not values or any(v != values[0] for v in values):
