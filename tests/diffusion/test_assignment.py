@@ -103,3 +103,21 @@ def test_degenerate_sizes_and_flat_costs():
 def test_bad_cost_matrices_are_named(cost, message):
     with pytest.raises(DataError, match=message):
         min_cost_assignment(cost)
+
+
+def test_solver_compiles_without_a_writable_cache(monkeypatch):
+    import numba
+
+    from vitir.diffusion import assignment
+
+    real_njit = numba.njit
+
+    def njit_without_cache(**options):
+        if options.get("cache"):
+            raise RuntimeError("cannot cache function: no locator available")
+        return real_njit(**options)
+
+    monkeypatch.setattr(numba, "njit", njit_without_cache)
+    solve = assignment.compiled(assignment._augment_from_prices.py_func)
+    cost = np.random.default_rng(2).random((30, 30))
+    np.testing.assert_array_equal(solve(cost, np.zeros(30)), _scipy_cols(cost))

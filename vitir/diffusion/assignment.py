@@ -14,8 +14,8 @@ short, which is why the pair beats one shortest-augmenting-path solve from
 zero prices on the clustered 2-D batches of minibatch OT.
 """
 
+import numba
 import numpy as np
-from numba import njit
 
 from vitir.errors import DataError
 
@@ -27,7 +27,16 @@ EPS_SHRINK = 5.0
 MAX_BIDS_PER_ROW = 200
 
 
-@njit(cache=True, nogil=True)
+def compiled(fn):
+    """fn compiled without the GIL, cached on disk where a cache can be written
+    (the first compile takes about a second); else compiled in each process."""
+    try:
+        return numba.njit(cache=True, nogil=True)(fn)
+    except RuntimeError:  # numba found no writable cache location
+        return numba.njit(nogil=True)(fn)
+
+
+@compiled
 def _auction_prices(cost, eps_start, eps_final, shrink, max_bids):
     """Column prices after epsilon-scaling auction phases (Gauss-Seidel bids).
 
@@ -96,7 +105,7 @@ def _auction_prices(cost, eps_start, eps_final, shrink, max_bids):
         eps = max(eps / shrink, eps_final)
 
 
-@njit(cache=True, nogil=True)
+@compiled
 def _augment_from_prices(cost, price):
     """The optimal column of every row, by shortest augmenting paths.
 
