@@ -4,6 +4,7 @@ A seed gives the same numbers as the original project's C helpers (xorshift64
 streams, Box–Muller in float64 stored as float32).
 """
 
+from .assignment import min_cost_assignment
 from .metrics import energy_distance, energy_distance_floor
 from .ot import ot_pairing
 from .rng import sample_noise
@@ -43,6 +44,7 @@ __all__ = [
     "energy_distance",
     "energy_distance_floor",
     "flow_step_inputs",
+    "min_cost_assignment",
     "ot_pairing",
     "prepend_sincos_t",
     "prepend_sincos_t_scalar",
