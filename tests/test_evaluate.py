@@ -55,6 +55,8 @@ def test_every_op_class_has_an_evaluator():
     abstract = {O.Op, O.Elementwise, O.Unary, O.Return}
     classes = {c for _, c in inspect.getmembers(O, inspect.isclass) if issubclass(c, O.Op) and c not in abstract}
     assert classes - set(EVALUATORS) == set()
+    # and every row of the elementwise table its numpy function, by the op's name
+    assert {row.op for row in O.ELEMENTWISE_TABLE} == set(evaluate_module.ELEMENTWISE)
 
 
 # -- one op kind at a time -----------------------------------------------------------------------------------
@@ -413,3 +415,59 @@ def test_convert_and_iota_agree_with_pjrt():
     beyond = np.abs(logits.astype(np.float64)) * 1e10 >= 2 ** 31
     assert beyond.sum() > 20
     np.testing.assert_array_equal(sat[beyond], np.where(logits[beyond] > 0, 2 ** 31 - 1, -2 ** 31))
+
+
+# -- the elementwise table's newer ops against XLA ---------------------------------------------------------------
+
+EDGE_F32 = [0.0, -0.0, 0.5, -0.5, 1.5, 2.5, -2.5, 1e-30, -7.0, 3.0, 60.0, -104.0, 3e38, -3e38, np.nan, np.inf,
+            -np.inf]
+EDGE_I32 = [0, 1, -1, 7, -7, 3, 2 ** 31 - 1, -2 ** 31]
+EDGE_SAMPLES = {DType.F32: EDGE_F32, DType.I32: EDGE_I32, DType.I1: [True, False]}
+# Exact ops must agree bit for bit (the sign of zero too); transcendental ones within a few ulps.
+EXACT = {"floor", "ceil", "round_nearest_even", "abs", "sign", "is_finite", "not_", "minimum", "remainder", "and_",
+         "or_", "clamp"}
+NEW_ELEMENTWISE = [
+    *((op, DType.F32) for op in ("cosine", "sine", "floor", "ceil", "logistic", "log_plus_one",
+                                 "exponential_minus_one", "round_nearest_even", "abs", "sign", "is_finite", "minimum",
+                                 "power", "remainder", "clamp")),
+    *((op, DType.I32) for op in ("abs", "sign", "not_", "minimum", "remainder", "and_", "or_", "clamp")),
+    *((op, DType.I1) for op in ("not_", "and_", "or_", "minimum")),
+]
+
+
+# clamp's scalar bounds: low > high, signed zeros (XLA's max(-0, +0) is +0, its min -0), NaN, the extremes
+CLAMP_BOUNDS = {DType.F32: ([-0.0, 0.5, np.nan, -np.inf], [0.0, -0.5, np.nan, np.inf]),
+                DType.I32: ([-7, 0, 3, -2 ** 31], [7, -1, 2 ** 31 - 1, 0])}
+
+
+def edge_operands(dtype, arity):
+    """The edge values, every pair of them, or (for clamp) them between each pair of scalar bounds."""
+    x = np.asarray(EDGE_SAMPLES[dtype])
+    if arity == 1:
+        return [[x]]
+    if arity == 2:
+        a, b = np.meshgrid(x, x, indexing="ij")
+        return [[a.ravel(), b.ravel()]]
+    lows, highs = CLAMP_BOUNDS[dtype]
+    return [[np.asarray(low), x, np.asarray(high)] for low in lows for high in highs]
+
+
+@pytest.mark.parametrize("op,dtype", NEW_ELEMENTWISE)
+def test_new_elementwise_ops_match_xla(op, dtype):
+    arity = 3 if op == "clamp" else 2 if op in ("minimum", "power", "remainder", "and_", "or_") else 1
+    for operands in edge_operands(dtype, arity):
+        arrays = [np.asarray(v, numpy_dtype(dtype)) for v in operands]
+        fb = FunctionBuilder("main")
+        args = [fb.arg(f"a{i}", TensorType(a.shape, dtype)) for i, a in enumerate(arrays)]
+        mod = module(fb.ret(getattr(fb, op)("r", *args)))
+        (got,) = evaluate(mod, *arrays)
+        (want,) = compile_module(print_module(mod), platform="cpu")(*arrays)
+        assert got.dtype == want.dtype and got.shape == want.shape
+        if op in EXACT:
+            np.testing.assert_array_equal(got, want)
+            if got.dtype.kind == "f":  # -0.0 stays -0.0 where XLA's does (a NaN's sign means nothing)
+                number = ~np.isnan(want)
+                np.testing.assert_array_equal(np.signbit(got[number]), np.signbit(want[number]))
+        else:
+            np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
+            np.testing.assert_allclose(got, want, rtol=4e-6, atol=1e-37)

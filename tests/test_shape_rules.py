@@ -327,3 +327,73 @@ def test_iota_rule():
            "stablehlo.iota %i: iota_dimension -1 is out of range for rank 2")
     raises(lambda: fb.iota("i", (4,), DType.I1, 0), "stablehlo.iota %i: element type i1 is not an integer or float type")
     assert fb.iota("ok", (4, 10), DType.BF16, 1).type == TensorType((4, 10), DType.BF16)
+
+
+# Each new elementwise op on an element type outside its kind: (builder method, operand type, what it needs).
+FLOAT = "a floating-point"
+NUMERIC = "an integer or floating-point"
+BITS = "an integer or boolean"
+ELEMENT_KIND_ERRORS = [
+    *((op, DType.I32, FLOAT) for op in ("cosine", "sine", "floor", "ceil", "logistic", "log_plus_one",
+                                        "exponential_minus_one", "round_nearest_even", "is_finite", "power")),
+    ("abs", DType.I1, NUMERIC), ("sign", DType.I1, NUMERIC), ("remainder", DType.I1, NUMERIC),
+    ("negate", DType.I1, NUMERIC),  # StableHLO's negate takes no booleans (numpy's cannot either)
+    ("not_", DType.F32, BITS), ("and_", DType.BF16, BITS), ("or_", DType.F16, BITS),
+]
+
+
+@pytest.mark.parametrize("method,dtype,needs", ELEMENT_KIND_ERRORS)
+def test_elementwise_element_kinds(method, dtype, needs):
+    fb = builder()
+    x = fb.arg("x", TensorType((2, 3), dtype))
+    build = getattr(fb, method)
+    arity = 2 if method in ("power", "remainder", "and_", "or_") else 1
+    operands = ", ".join([f"tensor<2x3x{dtype.value}>"] * arity)
+    with fb.layer("head"):
+        raises(lambda: build("r", *[x] * arity),
+               f"head: stablehlo.{method.rstrip('_')} %r: needs {needs} operand, got {dtype.value} "
+               f"(operands: {operands})")
+
+
+def test_elementwise_element_kinds_accept_and_type_the_result():
+    fb = builder()
+    x, i, b = (fb.arg(n, TensorType((2, 3), d)) for n, d in (("x", DType.F32), ("i", DType.I32), ("b", DType.I1)))
+    assert fb.is_finite("fin", x).type == TensorType((2, 3), DType.I1)  # a float operand, an i1 result
+    assert fb.is_finite("fin16", fb.convert("h", x, DType.F16)).type == TensorType((2, 3), DType.I1)
+    assert fb.not_("nb", b).type is b.type and fb.not_("ni", i).type is i.type
+    assert fb.and_("ab", b, b).type is b.type and fb.or_("oi", i, i).type is i.type
+    assert fb.abs("ai", i).type is fb.sign("si", i).type is fb.remainder("ri", i, i).type is i.type
+    assert fb.minimum("mb", b, b).type is b.type  # minimum and maximum take booleans too
+    with pytest.raises(rules.RuleError) as e:
+        rules.element_kind("complex<f32>", "numeric")
+    assert str(e.value) == "needs an integer or floating-point operand, got complex<f32>"
+    rules.element_kind("ui8", "bits")  # MLIR's unsigned integers, met in the xDSL dialect
+
+
+def test_elementwise_arity():
+    fb = builder()
+    x = fb.arg("x", f32(2))
+    raises(lambda: fb.cosine("c", x, x), "stablehlo.cosine %c: takes 1 operands, got 2 "
+                                         "(operands: tensor<2xf32>, tensor<2xf32>)")
+    raises(lambda: fb.clamp("c", x, x), "stablehlo.clamp %c: takes 3 operands, got 2 "
+                                        "(operands: tensor<2xf32>, tensor<2xf32>)")
+
+
+def test_clamp_rule():
+    fb = builder()
+    x, lo, hi = fb.arg("x", f32(2, 3)), fb.arg("lo", f32()), fb.arg("hi", f32(2, 3))
+    assert fb.clamp("c", lo, x, hi).type is x.type and fb.clamp("s", lo, x, lo).type is x.type
+    with fb.layer("clip"):
+        raises(lambda: fb.clamp("r", fb.arg("row", f32(3)), x, hi),
+               "clip: stablehlo.clamp %r: min shape [3] is neither rank 0 nor the operand shape [2, 3] "
+               "(operands: tensor<3xf32>, tensor<2x3xf32>, tensor<2x3xf32>)")
+    raises(lambda: fb.clamp("r", lo, x, fb.arg("t", f32(3, 2))),
+           "stablehlo.clamp %r: max shape [3, 2] is neither rank 0 nor the operand shape [2, 3] "
+           "(operands: tensor<f32>, tensor<2x3xf32>, tensor<3x2xf32>)")
+    raises(lambda: fb.clamp("r", fb.arg("k", TensorType((), DType.I32)), x, lo),
+           "stablehlo.clamp %r: operand element types differ: f32 vs i32 "
+           "(operands: tensor<i32>, tensor<2x3xf32>, tensor<f32>)")
+    # a rank-0 operand with rank-0 bounds is fine; a rank-0 operand takes no shaped bound
+    assert rules.clamp((), (), ()) == ()
+    with pytest.raises(rules.RuleError, match=r"^min shape \[2\] is neither rank 0 nor the operand shape \[\]$"):
+        rules.clamp((2,), (), ())

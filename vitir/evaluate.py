@@ -44,11 +44,42 @@ def _rsqrt(x: np.ndarray) -> np.ndarray:
     return np.reciprocal(np.sqrt(x))
 
 
+# XLA orders -0.0 below +0.0 (IEEE 754-2019 minimum and maximum); numpy returns the second of two equal zeros.
+def _minimum(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.where((a == b) & np.signbit(a), a, np.minimum(a, b)) if a.dtype.kind == "f" else np.minimum(a, b)
+
+
+def _maximum(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return np.where((a == b) & ~np.signbit(a), a, np.maximum(a, b)) if a.dtype.kind == "f" else np.maximum(a, b)
+
+
+def _remainder(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The sign of the dividend, as C's fmod; XLA's integer x % 0 is x (and MIN % -1 is 0)."""
+    if a.dtype.kind not in "iu":
+        return np.fmod(a, b)
+    return np.where(b == 0, a, np.fmod(a, np.where(b == 0, 1, b)))
+
+
+def _sign(x: np.ndarray) -> np.ndarray:
+    return np.where(x == 0, x, np.sign(x))  # XLA keeps -0.0 (numpy gives +0.0); NaN stays NaN
+
+
+def _logistic(x: np.ndarray) -> np.ndarray:
+    return np.reciprocal(1 + np.exp(-x))  # exp(-x) overflows to inf for very negative x: the result is 0
+
+
+def _clamp(low: np.ndarray, x: np.ndarray, high: np.ndarray) -> np.ndarray:
+    return _minimum(_maximum(x, low), high)  # NaN anywhere gives NaN, low > high gives high, as XLA
+
+
 # Keyed by the StableHLO op name; shared by the elementwise classes and ADAMW_LINES.
 ELEMENTWISE: dict[str, Callable[..., np.ndarray]] = {
-    "add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": _divide, "maximum": np.maximum,
-    "exponential": np.exp, "log": np.log, "rsqrt": _rsqrt, "sqrt": np.sqrt, "tanh": np.tanh,
-    "negate": np.negative,
+    "add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": _divide, "maximum": _maximum,
+    "minimum": _minimum, "power": np.power, "remainder": _remainder, "and": np.bitwise_and, "or": np.bitwise_or,
+    "clamp": _clamp, "exponential": np.exp, "log": np.log, "rsqrt": _rsqrt, "sqrt": np.sqrt, "tanh": np.tanh,
+    "cosine": np.cos, "sine": np.sin, "floor": np.floor, "ceil": np.ceil, "logistic": _logistic,
+    "log_plus_one": np.log1p, "exponential_minus_one": np.expm1, "round_nearest_even": np.rint,
+    "negate": np.negative, "abs": np.abs, "sign": _sign, "not": np.invert, "is_finite": np.isfinite,
 }
 
 
@@ -65,19 +96,16 @@ def evaluates(*classes: type):
     return register
 
 
-ELEMENTWISE_CLASSES = tuple(c for c in vars(O).values()
-                            if isinstance(c, type) and issubclass(c, O.Elementwise) and c.NAME)
-
-
 @evaluates(O.Constant)
 def _constant(op: O.Constant) -> np.ndarray:
     ty = op.result.type
     return np.full(ty.shape, literal_value(op.literal, ty.dtype), numpy_dtype(ty.dtype))
 
 
-@evaluates(*ELEMENTWISE_CLASSES)
+@evaluates(*O.ELEMENTWISE_OPS)
 def _elementwise(op: O.Elementwise, *xs: np.ndarray) -> np.ndarray:
-    return ELEMENTWISE[op.NAME.removeprefix("stablehlo.")](*xs)
+    with np.errstate(all="ignore"):  # NaN and inf are values here (log(-1), 0/0), as in XLA, not warnings
+        return ELEMENTWISE[op.NAME.removeprefix("stablehlo.")](*xs)
 
 
 COMPARISONS = {"EQ": np.equal, "NE": np.not_equal, "GE": np.greater_equal, "GT": np.greater,

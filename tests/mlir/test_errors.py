@@ -46,14 +46,14 @@ def test_xdsl_verification_uses_vitirs_rules_too():
 
 
 def test_unsupported_ops_are_reported_by_name_and_place():
-    text = module_text("%c = stablehlo.cosine %x : tensor<2x3xf32>",
+    text = module_text("%c = stablehlo.atan2 %x, %x : tensor<2x3xf32>",
                        "%e = chlo.erf %x : tensor<2x3xf32> -> tensor<2x3xf32>",
                        '%g = "stablehlo.custom_call"(%x) {call_target_name = "foo"} : (tensor<2x3xf32>) -> tensor<2x3xf32>',
                        "return %e : tensor<2x3xf32>")
     with pytest.raises(MlirError) as info:
         import_text(text)
     assert str(info.value).splitlines() == [
-        "3:10: op 'stablehlo.cosine' is not supported by vitir",
+        "3:10: op 'stablehlo.atan2' is not supported by vitir",
         "4:10: op 'chlo.erf' is not supported by vitir",
         "5:11: op 'stablehlo.custom_call' is not supported by vitir",
     ]
@@ -90,8 +90,34 @@ def test_convert_keeps_the_shape():
         parse_text(text)
 
 
-def test_ops_the_dialect_has_but_the_ast_lacks_are_reported():
-    text = module_text("%m = stablehlo.minimum %x, %x : tensor<2x3xf32>",
+# Elementwise ops broken three ways; the AST's rules (import) and the dialect's verifier (parse) say the same.
+ELEMENTWISE_ERRORS = [
+    (("%c = stablehlo.cosine %i : tensor<2x3xi32>", "return %c : tensor<2x3xi32>"),
+     dict(args="%i: tensor<2x3xi32>", results="tensor<2x3xi32>"), "needs a floating-point operand, got i32",
+     "(operands: tensor<2x3xi32>)"),
+    (("%c = stablehlo.is_finite %x : tensor<2x3xf32>", "return %c : tensor<2x3xf32>"), {},
+     "result type annotation tensor<2x3xf32> differs from the inferred tensor<2x3xi1>", "(operands: tensor<2x3xf32>)"),
+    (("%c = stablehlo.clamp %l, %x, %l : (tensor<3xf32>, tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>",
+      "return %c : tensor<2x3xf32>"), dict(args="%x: tensor<2x3xf32>, %l: tensor<3xf32>"),
+     "min shape [3] is neither rank 0 nor the operand shape [2, 3]",
+     "(operands: tensor<3xf32>, tensor<2x3xf32>, tensor<3xf32>)"),
+]
+
+
+@pytest.mark.parametrize("lines,kwargs,reason,operands", ELEMENTWISE_ERRORS)
+def test_elementwise_errors_name_the_line(lines, kwargs, reason, operands):
+    text = module_text(*lines, **kwargs)
+    op = lines[0].split()[2]
+    with pytest.raises(MlirShapeError) as info:
+        import_text(text)
+    assert str(info.value) == f"line 3: {op} %c: {reason} {operands}"
+    with pytest.raises(MlirError) as info:
+        parse_text(text)
+    assert str(info.value) == f"3:5: {op}: {reason.replace(' annotation', '')}"
+
+
+def test_op_vitir_lacks_is_reported_and_calls_are_inlined():
+    text = module_text("%m = stablehlo.atan2 %x, %x : tensor<2x3xf32>",
                        "%c = call @g(%m) : (tensor<2x3xf32>) -> tensor<2x3xf32>",
                        "return %c : tensor<2x3xf32>")
     text = text.replace("}\n}\n", "}\n  func.func private @g(%y: tensor<2x3xf32>) -> tensor<2x3xf32> {\n"
@@ -99,8 +125,9 @@ def test_ops_the_dialect_has_but_the_ast_lacks_are_reported():
     with pytest.raises(MlirError) as info:
         import_text(text)
     # The call is not among them: calls are inlined on import.
-    assert str(info.value).splitlines() == ["3:5: op 'stablehlo.minimum' is not supported by vitir"]
-    inlined = print_module(import_text(text.replace("stablehlo.minimum", "stablehlo.maximum")))
+    assert str(info.value).splitlines() == ["3:10: op 'stablehlo.atan2' is not supported by vitir"]
+    # stablehlo.minimum, once only a reducer, is a plain op now
+    inlined = print_module(import_text(text.replace("stablehlo.atan2", "stablehlo.minimum")))
     assert "call" not in inlined and "@g" not in inlined and "return %m : tensor<2x3xf32>" in inlined
 
 

@@ -61,13 +61,59 @@ def softmax_and_max(x):
     return jax.nn.softmax(x, axis=-1), jnp.max(x, axis=0)
 
 
+# The cases below take inputs in [0.5, 1.5) and spread them around 0 themselves.
+def sigmoid_softplus(x):
+    z = 8.0 * (x - 1.0)
+    return jax.nn.sigmoid(z), jax.nn.softplus(z), jax.nn.silu(z)
+
+
+def clip(x, low):
+    """jnp.clip lowers to maximum and minimum; lax.clamp to clamp (JAX broadcasts scalar bounds first)."""
+    z = 4.0 * (x - 1.0)
+    return jnp.clip(z, -1.0, 1.5), lax.clamp(low - 1.0, z, 1.0), jnp.minimum(z, 0.25)
+
+
+def logsumexp(x):
+    """Guards the max shift with is_finite and select."""
+    z = 6.0 * (x - 1.0)
+    return jax.nn.logsumexp(z, axis=-1), jax.nn.log_softmax(z, axis=0)
+
+
+def rounding(x):
+    z = 5.0 * (x - 1.0)
+    return jnp.abs(z), jnp.sign(z), jnp.floor(z), jnp.ceil(z), jnp.round(z), jnp.fmod(z, 0.75), x ** 3.5
+
+
+def trig(x):
+    z = 6.0 * (x - 1.0)
+    return jnp.sin(z), jnp.cos(z), jnp.log1p(x) + jnp.expm1(z)
+
+
+def masks(a, b):
+    keep = (a > 1.0) & ~(b > 1.0) | (a > 1.4)
+    return jnp.where(keep, a, -b), keep.astype(jnp.float32)
+
+
 CASES = {
+    "sigmoid": (sigmoid_softplus, [(3, 7)]),
+    "clip": (clip, [(4, 5), ()]),
+    "logsumexp": (logsumexp, [(3, 7)]),
+    "rounding": (rounding, [(4, 6)]),
+    "trig": (trig, [(4, 6)]),
+    "masks": (masks, [(4, 5), (4, 5)]),
     "softmax": (softmax_and_max, [(3, 7)]),
     "where": (leaky_relu, [(4, 3), (3, 3)]),
     "calls": (where_calls, [(4, 5), (4, 5)]),
     "mlp": (mlp, [(4, 8), (8, 16), (16,), (16, 3), (3,)]),
     "attention": (attention_block, [(2, 5, 8), (8,), (8,), (8, 8), (8, 8), (8, 8), (8, 8)]),
     "conv": (patchify, [(2, 3, 8, 8), (4, 3, 3, 3)]),
+}
+# The elementwise-table ops each case's import must carry (the JAX functions above lower to them).
+USES = {
+    "sigmoid": ["log_plus_one", "abs"], "clip": ["maximum", "minimum", "clamp"],
+    "logsumexp": ["is_finite", "abs", "select"], "rounding": ["abs", "sign", "floor", "ceil", "round_nearest_even",
+                                                              "remainder", "power"],
+    "trig": ["sine", "cosine", "log_plus_one", "exponential_minus_one"], "masks": ["and", "not", "or"],
 }
 FORMS = {
     "pretty": lambda lowered: lowered.as_text(debug_info=False),
@@ -86,6 +132,8 @@ def test_jax_lowered_module_runs_like_jax(case, form):
     vitir_text = print_module(import_text(text))
     assert "func.func @main(%arg" in vitir_text and "%0 " not in vitir_text  # `%0` became `%v0`
     assert print_module(import_text(vitir_text)) == vitir_text
+    for op in USES.get(case, ()):
+        assert f"= stablehlo.{op} " in vitir_text, op
     if case == "calls":
         assert "@_where" in text and "call @" not in vitir_text and "func.call" not in vitir_text
     if case == "calls" and form == "pretty":

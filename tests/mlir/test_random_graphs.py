@@ -15,9 +15,10 @@ from vitir.print import print_module
 DIMS = st.integers(1, 4)
 SHAPES = st.lists(DIMS, min_size=1, max_size=3)
 LITERALS = st.sampled_from(["0.5", "1.0e-5", "-2.0", "3.0", "0.044715", "192.0", "0.100000"])
-BINARY = ["add", "subtract", "multiply", "divide", "maximum"]
-UNARY = ["exponential", "log", "rsqrt", "sqrt", "tanh", "negate"]
-KINDS = ["binary", "unary", "select", "convert", "iota", "constant", "broadcast", "reshape", "transpose", "dot", "reduce",
+BINARY = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "power", "remainder"]
+UNARY = ["exponential", "log", "rsqrt", "sqrt", "tanh", "negate", "cosine", "sine", "floor", "ceil", "logistic",
+         "log_plus_one", "exponential_minus_one", "round_nearest_even", "abs", "sign"]
+KINDS = ["binary", "unary", "select", "mask", "clamp", "convert", "iota", "constant", "broadcast", "reshape", "transpose", "dot", "reduce",
          "pad", "slice", "concatenate", "convolution", "adamw", "all_reduce_mean"]
 DTYPES = st.sampled_from(list(DType))  # ops that need f32 operands refuse the others: the draw is skipped
 
@@ -60,6 +61,14 @@ class _Graph:
             y = draw(st.sampled_from(same))
             mask = fb.compare(f"{n}p", x, y, draw(st.sampled_from(["EQ", "NE", "GE", "GT", "LE", "LT"])))
             v = fb.select(n, mask, x, y)
+        elif kind == "mask":  # i1 values: is_finite or a comparison, combined by not, and, or
+            same = [u for u in self.pool if u.type is x.type]
+            p = fb.is_finite(f"{n}f", x)
+            q = fb.compare(f"{n}c", x, draw(st.sampled_from(same)), draw(st.sampled_from(["GT", "LE"])))
+            v = getattr(fb, draw(st.sampled_from(["and_", "or_"])))(n, fb.not_(f"{n}n", p), q)
+        elif kind == "clamp":  # bounds of rank 0 or of the operand's type
+            bounds = [u for u in self.pool if u.type is x.type or (u.type.rank == 0 and u.type.dtype is x.type.dtype)]
+            v = fb.clamp(n, draw(st.sampled_from(bounds + [fb.zero])), x, draw(st.sampled_from(bounds + [fb.zero])))
         elif kind == "convert":
             v = fb.convert(n, x, draw(DTYPES))
         elif kind == "iota":

@@ -8,6 +8,7 @@ errors report (for example `vit.b3.attn`).
 
 from __future__ import annotations
 
+import keyword
 from typing import Sequence
 
 from ..errors import ShapeError
@@ -83,39 +84,6 @@ class FunctionBuilder:
     def constant(self, name: str, literal: str, shape: Sequence[int] = (), dtype: DType = DType.F32) -> Value:
         return self.emit(O.Constant(name, literal, TensorType(shape, dtype), path=self._path_text))
 
-    def add(self, name: str, a: Value, b: Value) -> Value:
-        return self.emit(O.Add(name, a, b, path=self._path_text))
-
-    def subtract(self, name: str, a: Value, b: Value) -> Value:
-        return self.emit(O.Subtract(name, a, b, path=self._path_text))
-
-    def multiply(self, name: str, a: Value, b: Value) -> Value:
-        return self.emit(O.Multiply(name, a, b, path=self._path_text))
-
-    def divide(self, name: str, a: Value, b: Value) -> Value:
-        return self.emit(O.Divide(name, a, b, path=self._path_text))
-
-    def maximum(self, name: str, a: Value, b: Value) -> Value:
-        return self.emit(O.Maximum(name, a, b, path=self._path_text))
-
-    def exponential(self, name: str, x: Value) -> Value:
-        return self.emit(O.Exponential(name, x, path=self._path_text))
-
-    def log(self, name: str, x: Value) -> Value:
-        return self.emit(O.Log(name, x, path=self._path_text))
-
-    def rsqrt(self, name: str, x: Value) -> Value:
-        return self.emit(O.Rsqrt(name, x, path=self._path_text))
-
-    def sqrt(self, name: str, x: Value) -> Value:
-        return self.emit(O.Sqrt(name, x, path=self._path_text))
-
-    def tanh(self, name: str, x: Value) -> Value:
-        return self.emit(O.Tanh(name, x, path=self._path_text))
-
-    def negate(self, name: str, x: Value) -> Value:
-        return self.emit(O.Negate(name, x, path=self._path_text))
-
     def compare(self, name: str, a: Value, b: Value, direction: str) -> Value:
         return self.emit(O.Compare(name, a, b, direction, path=self._path_text))
 
@@ -177,6 +145,26 @@ class FunctionBuilder:
                 raise ShapeError(f"returns {v.ssa}, which is not defined in @{self.name}", op="return",
                                  path=self._path_text)
         return Function(self.name, self.args, self.ops, op)
+
+
+def elementwise_method_name(op_class: type) -> str:
+    """`fb.<op>` for `stablehlo.<op>`; `not_`, `and_`, `or_` step around Python's keywords."""
+    op = op_class.NAME.removeprefix("stablehlo.")
+    return op + "_" if keyword.iskeyword(op) else op
+
+
+def _elementwise_method(op_class: type):
+    def build(self: FunctionBuilder, name: str, *operands: Value) -> Value:
+        return self.emit(op_class(name, *operands, path=self._path_text))
+
+    build.__name__ = build.__qualname__ = elementwise_method_name(op_class)
+    build.__doc__ = f"`{op_class.NAME}` of the operands ({op_class.ARITY}), named `name`."
+    return build
+
+
+# One method per row of the elementwise table: fb.add(name, a, b), fb.clamp(name, lo, x, hi), fb.not_(name, x), ...
+for _op_class in O.ELEMENTWISE_OPS:
+    setattr(FunctionBuilder, elementwise_method_name(_op_class), _elementwise_method(_op_class))
 
 
 class _Layer:

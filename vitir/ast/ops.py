@@ -7,7 +7,7 @@ the operand types and the layer path. Printing lives in vitir/print, not here.
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple, Sequence
+from typing import Callable, ClassVar, NamedTuple, Sequence
 
 from ..errors import ShapeError
 from . import shape_rules as rules
@@ -77,11 +77,13 @@ _CHECKED_LITERALS: set = set()  # (text, dtype) pairs already validated; models 
 
 
 class Elementwise(Op):
-    """Ops whose operands and result share one type."""
+    """Ops whose operands share one element type and, but for clamp's scalar bounds, one shape."""
 
     __slots__ = ()
     ARITY: ClassVar[int] = 2
-    FLOAT_ONLY: ClassVar[bool] = False
+    ELEMENTS: ClassVar[str] = "any"  # the operand element types it takes: a key of rules.ELEMENT_KINDS
+    RESULT_DTYPE: ClassVar[DType | None] = None  # the operands' unless set (is_finite: i1)
+    RULE: ClassVar = staticmethod(rules.elementwise)
 
     def __init__(self, name: str, *operands: Value, path: str = ""):
         self._start(operands, path)
@@ -94,72 +96,56 @@ class Elementwise(Op):
             if len(dtypes) > 1:
                 self._fail(f"operand element types differ: {' vs '.join(sorted(d.value for d in dtypes))}",
                            "%" + name)
-            ty = self._infer(name, rules.elementwise, *(v.shape for v in operands))
-        if self.FLOAT_ONLY and not ty.dtype.is_float:
-            self._fail(f"needs a floating-point operand, got {ty.dtype.value}", "%" + name)
+            ty = self._infer(name, self.RULE, *(v.shape for v in operands))
+        if self.ELEMENTS != "any":
+            self._shape(name, rules.element_kind, ty.dtype.value, self.ELEMENTS)
+        if self.RESULT_DTYPE is not None:
+            ty = TensorType(ty.shape, self.RESULT_DTYPE)
         self.results = (Value(name, ty),)
-
-
-class Add(Elementwise):
-    __slots__ = ()
-    NAME = "stablehlo.add"
-
-
-class Subtract(Elementwise):
-    __slots__ = ()
-    NAME = "stablehlo.subtract"
-
-
-class Multiply(Elementwise):
-    __slots__ = ()
-    NAME = "stablehlo.multiply"
-
-
-class Divide(Elementwise):
-    __slots__ = ()
-    NAME = "stablehlo.divide"
-
-
-class Maximum(Elementwise):
-    __slots__ = ()
-    NAME = "stablehlo.maximum"
 
 
 class Unary(Elementwise):
     __slots__ = ()
     ARITY = 1
-    FLOAT_ONLY = True
 
 
-class Exponential(Unary):
-    __slots__ = ()
-    NAME = "stablehlo.exponential"
+class ElementwiseRow(NamedTuple):
+    """One elementwise op: vitir's AST class and the xDSL dialect's IRDL class are both made from it."""
+
+    op: str  # printed `stablehlo.<op>`; the classes are <Op> and <Op>Op (`log_plus_one`: LogPlusOne)
+    arity: int
+    elements: str  # the operand element types it takes: a key of rules.ELEMENT_KINDS
+    result_i1: bool = False  # an i1 result of the operand's shape (is_finite), else the operands' type
+    rule: Callable = rules.elementwise  # operand shapes -> result shape
+
+    @property
+    def class_name(self) -> str:
+        return "".join(word.capitalize() for word in self.op.split("_"))
 
 
-class Log(Unary):
-    __slots__ = ()
-    NAME = "stablehlo.log"
+ELEMENTWISE_TABLE: tuple[ElementwiseRow, ...] = tuple(ElementwiseRow(*row) for row in (
+    ("add", 2, "any"), ("subtract", 2, "any"), ("multiply", 2, "any"), ("divide", 2, "any"),
+    ("maximum", 2, "any"), ("minimum", 2, "any"), ("power", 2, "float"), ("remainder", 2, "numeric"),
+    ("and", 2, "bits"), ("or", 2, "bits"),
+    ("clamp", 3, "any", False, rules.clamp),  # (min, operand, max); min and max may be scalars
+    ("exponential", 1, "float"), ("log", 1, "float"), ("rsqrt", 1, "float"), ("sqrt", 1, "float"),
+    ("tanh", 1, "float"), ("cosine", 1, "float"), ("sine", 1, "float"), ("floor", 1, "float"), ("ceil", 1, "float"),
+    ("logistic", 1, "float"), ("log_plus_one", 1, "float"), ("exponential_minus_one", 1, "float"),
+    ("round_nearest_even", 1, "float"), ("negate", 1, "numeric"), ("abs", 1, "numeric"), ("sign", 1, "numeric"),
+    ("not", 1, "bits"), ("is_finite", 1, "float", True),
+))
 
 
-class Rsqrt(Unary):
-    __slots__ = ()
-    NAME = "stablehlo.rsqrt"
+def _elementwise_class(row: ElementwiseRow) -> type:
+    return type(row.class_name, (Unary if row.arity == 1 else Elementwise,), {
+        "__slots__": (), "__module__": __name__, "NAME": "stablehlo." + row.op, "ARITY": row.arity,
+        "ELEMENTS": row.elements, "RESULT_DTYPE": DType.I1 if row.result_i1 else None,
+        "RULE": staticmethod(row.rule)})
 
 
-class Sqrt(Unary):
-    __slots__ = ()
-    NAME = "stablehlo.sqrt"
-
-
-class Tanh(Unary):
-    __slots__ = ()
-    NAME = "stablehlo.tanh"
-
-
-class Negate(Unary):
-    __slots__ = ()
-    NAME = "stablehlo.negate"
-    FLOAT_ONLY = False
+# Add, Subtract, ..., Cosine, ..., IsFinite: one class per row, defined here by name.
+ELEMENTWISE_OPS: tuple[type, ...] = tuple(_elementwise_class(row) for row in ELEMENTWISE_TABLE)
+globals().update({cls.__name__: cls for cls in ELEMENTWISE_OPS})
 
 
 class Compare(Op):

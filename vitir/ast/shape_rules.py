@@ -6,6 +6,7 @@ dimensions; the op node adds the op name, SSA name, operand types and layer path
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Sequence
 
 Shape = tuple[int, ...]
@@ -31,12 +32,41 @@ def _integer_or_float(element: str, allow_bool: bool) -> bool:
     return _INTEGER_OR_FLOAT.fullmatch(element) is not None and (allow_bool or element != "i1")
 
 
+# The element types an elementwise op takes, by kind (StableHLO's constraints): what the
+# error says it needs, and the test.
+ELEMENT_KINDS = {
+    "any": ("", lambda e: True),
+    "float": ("a floating-point", lambda e: e.startswith(("f", "bf"))),
+    "numeric": ("an integer or floating-point", lambda e: _integer_or_float(e, allow_bool=False)),
+    "bits": ("an integer or boolean", lambda e: re.fullmatch(r"[su]?i[0-9]+", e) is not None),
+}
+
+
+@lru_cache(maxsize=None)  # models repeat a few (element, kind) pairs thousands of times
+def _accepts(element: str, kind: str) -> bool:
+    return ELEMENT_KINDS[kind][1](element)
+
+
+def element_kind(element: str, kind: str) -> None:
+    """Refuse an operand element type outside the op's kind (a key of ELEMENT_KINDS)."""
+    if not _accepts(element, kind):
+        raise RuleError(f"needs {ELEMENT_KINDS[kind][0]} operand, got {element}")
+
+
 def elementwise(*shapes: Shape) -> Shape:
     first = shapes[0]
     for i, s in enumerate(shapes[1:], start=1):
         if s != first:
             raise RuleError(f"operand shapes differ: {list(first)} vs {list(s)} (operand {i})")
     return first
+
+
+def clamp(min_: Shape, operand: Shape, max_: Shape) -> Shape:
+    """min and max are scalars (rank 0) or the operand's shape; the result has the operand's."""
+    for what, bound in (("min", min_), ("max", max_)):
+        if bound and tuple(bound) != tuple(operand):
+            raise RuleError(f"{what} shape {list(bound)} is neither rank 0 nor the operand shape {list(operand)}")
+    return tuple(operand)
 
 
 def convert(operand: Shape, element: str, result_element: str) -> Shape:

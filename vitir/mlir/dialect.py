@@ -8,7 +8,7 @@ vitir's exact text, and verifies itself with vitir's own shape rules.
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from typing import Callable, ClassVar
 
 from xdsl.dialects.builtin import (ArrayAttr, DenseArrayBase, DenseIntOrFPElementsAttr, IntegerAttr, StringAttr,
                                    TensorType, UnitAttr, i1, i64)
@@ -21,6 +21,7 @@ from xdsl.traits import IsTerminator, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ..ast import shape_rules as rules
+from ..ast.ops import ELEMENTWISE_TABLE, ElementwiseRow
 from .attributes import (ComparisonDirection, ComparisonDirectionAttr, ComparisonType, ComparisonTypeAttr,
                          ConvDimensionNumbersAttr, DotDimensionNumbersAttr, Precision, PrecisionAttr, SplatAttr,
                          layouts_text, parse_layouts)
@@ -32,10 +33,13 @@ from .syntax import (check_rule, expect_result, i64_array, ints_text, parse_func
 # -- elementwise -------------------------------------------------------------------
 
 class Elementwise(IRDLOperation):
-    """Operands and result share one type; printed `%a, %b : T`."""
+    """Operands share one element type; printed `%a, %b : T`, or `: (T1, T2) -> R` where the
+    types differ (is_finite's i1 result, clamp's scalar bounds). The traits mirror the AST's."""
 
     ARITY: ClassVar[int] = 2
-    FLOAT_ONLY: ClassVar[bool] = False
+    ELEMENTS: ClassVar[str] = "any"  # a key of rules.ELEMENT_KINDS
+    RESULT_I1: ClassVar[bool] = False
+    RULE: ClassVar[Callable] = staticmethod(rules.elementwise)
 
     @classmethod
     def parse(cls, parser: Parser):
@@ -61,12 +65,10 @@ class Elementwise(IRDLOperation):
 
     def verify_(self) -> None:
         types = [v.type for v in self.operands]
-        shape = static_shape(types[0], "operand")
-        check_rule(rules.elementwise, shape, *(static_shape(t, "operand") for t in types[1:]))
+        shape = check_rule(self.RULE, *(static_shape(t, "operand") for t in types))
         element = same_element(types)
-        if self.FLOAT_ONLY and not str(element).startswith(("f", "bf")):
-            raise VerifyException(f"needs a floating-point operand, got {element}")
-        expect_result(self.results[0].type, shape, element)
+        check_rule(rules.element_kind, str(element), self.ELEMENTS)
+        expect_result(self.results[0].type, shape, i1 if self.RESULT_I1 else element)
 
 
 class Binary(Elementwise):
@@ -78,73 +80,34 @@ class Binary(Elementwise):
 
 class Unary(Elementwise):
     ARITY: ClassVar[int] = 1
-    FLOAT_ONLY: ClassVar[bool] = True
     operand = operand_def(TensorType)
     result = result_def(TensorType)
     traits = traits_def(Pure())
 
 
-@irdl_op_definition
-class AddOp(Binary):
-    name = "stablehlo.add"
+class Ternary(Elementwise):
+    """clamp's (min, operand, max)."""
+
+    ARITY: ClassVar[int] = 3
+    min = operand_def(TensorType)
+    operand = operand_def(TensorType)
+    max = operand_def(TensorType)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
 
 
-@irdl_op_definition
-class SubtractOp(Binary):
-    name = "stablehlo.subtract"
+def _elementwise_op(row: ElementwiseRow) -> type[Elementwise]:
+    base = {1: Unary, 2: Binary, 3: Ternary}[row.arity]
+    traits = {"ELEMENTS": row.elements, "RESULT_I1": row.result_i1, "RULE": staticmethod(row.rule)}
+    return irdl_op_definition(type(row.class_name + "Op", (base,), {
+        "name": "stablehlo." + row.op, "__module__": __name__, "__qualname__": row.class_name + "Op",
+        "__annotations__": dict.fromkeys(traits, ClassVar), **traits}))
 
 
-@irdl_op_definition
-class MultiplyOp(Binary):
-    name = "stablehlo.multiply"
-
-
-@irdl_op_definition
-class DivideOp(Binary):
-    name = "stablehlo.divide"
-
-
-@irdl_op_definition
-class MaximumOp(Binary):
-    name = "stablehlo.maximum"
-
-
-@irdl_op_definition
-class MinimumOp(Binary):
-    """Only as a reducer: vitir's AST has no elementwise minimum."""
-
-    name = "stablehlo.minimum"
-
-
-@irdl_op_definition
-class ExponentialOp(Unary):
-    name = "stablehlo.exponential"
-
-
-@irdl_op_definition
-class LogOp(Unary):
-    name = "stablehlo.log"
-
-
-@irdl_op_definition
-class RsqrtOp(Unary):
-    name = "stablehlo.rsqrt"
-
-
-@irdl_op_definition
-class SqrtOp(Unary):
-    name = "stablehlo.sqrt"
-
-
-@irdl_op_definition
-class TanhOp(Unary):
-    name = "stablehlo.tanh"
-
-
-@irdl_op_definition
-class NegateOp(Unary):
-    name = "stablehlo.negate"
-    FLOAT_ONLY: ClassVar[bool] = False
+# AddOp, ..., CosineOp, ..., IsFiniteOp: one IRDL class per row of the AST's table, defined here by name.
+ELEMENTWISE_OPS: tuple[type[Elementwise], ...] = tuple(_elementwise_op(row) for row in ELEMENTWISE_TABLE)
+globals().update({cls.__name__: cls for cls in ELEMENTWISE_OPS})
+_BY_NAME = {cls.name: cls for cls in ELEMENTWISE_OPS}
 
 
 @irdl_op_definition
@@ -152,7 +115,6 @@ class ConvertOp(Unary):
     """Unary's syntax (`%x : (T) -> R`, or `%x : T` between equal types), any element types."""
 
     name = "stablehlo.convert"
-    FLOAT_ONLY: ClassVar[bool] = False
 
     def verify_(self) -> None:
         element, result_element = self.operand.type.get_element_type(), self.result.type.get_element_type()
@@ -707,8 +669,8 @@ class ConvolutionOp(IRDLOperation):
 
 # -- regions: reduce and all_reduce ---------------------------------------------------------
 
-REDUCERS: dict[str, type[Binary]] = {"stablehlo.add": AddOp, "stablehlo.multiply": MultiplyOp,
-                                     "stablehlo.maximum": MaximumOp, "stablehlo.minimum": MinimumOp}
+REDUCERS: dict[str, type[Binary]] = {name: _BY_NAME[name] for name in ("stablehlo.add", "stablehlo.multiply",
+                                                                      "stablehlo.maximum", "stablehlo.minimum")}
 
 
 @irdl_op_definition
@@ -911,8 +873,7 @@ class AllReduceOp(IRDLOperation):
             _verify_binary_body(self.computation, element, "the all_reduce region")
 
 
-OPS = [AddOp, SubtractOp, MultiplyOp, DivideOp, MaximumOp, MinimumOp, ExponentialOp, LogOp, RsqrtOp, SqrtOp, TanhOp,
-       NegateOp, ConvertOp, IotaOp, CompareOp, SelectOp, ConstantOp, BroadcastInDimOp, ReshapeOp, TransposeOp, SliceOp,
-       PadOp, ConcatenateOp, DotGeneralOp, ConvolutionOp, ReduceOp, AllReduceOp, ReturnOp]
+OPS = [*ELEMENTWISE_OPS, ConvertOp, IotaOp, CompareOp, SelectOp, ConstantOp, BroadcastInDimOp, ReshapeOp,
+       TransposeOp, SliceOp, PadOp, ConcatenateOp, DotGeneralOp, ConvolutionOp, ReduceOp, AllReduceOp, ReturnOp]
 
 StableHLO = Dialect("stablehlo", OPS, [PrecisionAttr, ComparisonDirectionAttr, ComparisonTypeAttr, DotDimensionNumbersAttr, ConvDimensionNumbersAttr, SplatAttr])

@@ -18,7 +18,8 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType as XTensorType
 from xdsl.ir import Operation, SSAValue
 
-from ..ast import ADAMW_LINES, AdamScalars, DType, FunctionBuilder, Module, TensorType, Value
+from ..ast import ADAMW_LINES, ELEMENTWISE_OPS, AdamScalars, DType, FunctionBuilder, Module, TensorType, Value
+from ..ast.builder import elementwise_method_name
 from ..ast.literals import hex_literal, literal_value
 from ..ast.module import Function
 from ..errors import ShapeError
@@ -97,9 +98,9 @@ def constant_literal(value, dtype: DType) -> str:
 
 # -- ops -----------------------------------------------------------------------------------
 
-_ELEMENTWISE = {D.AddOp: "add", D.SubtractOp: "subtract", D.MultiplyOp: "multiply", D.DivideOp: "divide",
-                D.MaximumOp: "maximum", D.ExponentialOp: "exponential", D.LogOp: "log", D.RsqrtOp: "rsqrt",
-                D.SqrtOp: "sqrt", D.TanhOp: "tanh", D.NegateOp: "negate"}
+# Each elementwise op of the dialect -> the builder method of the AST class of the same name.
+_AST_ELEMENTWISE = {cls.NAME: cls for cls in ELEMENTWISE_OPS}
+_ELEMENTWISE = {op: elementwise_method_name(_AST_ELEMENTWISE[op.name]) for op in D.ELEMENTWISE_OPS}
 
 
 def _default_precision(op) -> None:

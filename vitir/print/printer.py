@@ -27,7 +27,11 @@ def _constant(op: O.Constant) -> str:
 def _elementwise(op: O.Elementwise) -> str:
     r = op.results[0]
     args = ", ".join(v.ssa for v in op.operands)
-    return f"    {r.ssa} = {op.NAME} {args} : {r.type.text}\n"
+    if all(v.type is r.type for v in op.operands):
+        return f"    {r.ssa} = {op.NAME} {args} : {r.type.text}\n"
+    # is_finite's i1 result, clamp's scalar bounds: MLIR writes the types out
+    types = ", ".join(v.type.text for v in op.operands)
+    return f"    {r.ssa} = {op.NAME} {args} : ({types}) -> {r.type.text}\n"
 
 
 def _compare(op: O.Compare) -> str:
@@ -170,9 +174,7 @@ PRINTERS: dict[type, Callable[[O.Op], str]] = {
     O.AllReduceMean: _all_reduce_mean,
     O.AdamWUpdate: _adamw_update,
 }
-for _cls in (O.Add, O.Subtract, O.Multiply, O.Divide, O.Maximum,
-             O.Exponential, O.Log, O.Rsqrt, O.Sqrt, O.Tanh, O.Negate):
-    PRINTERS[_cls] = _elementwise
+PRINTERS.update(dict.fromkeys(O.ELEMENTWISE_OPS, _elementwise))
 
 
 def print_ops(ops: Iterable[O.Op]) -> str:
