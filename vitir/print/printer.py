@@ -27,7 +27,8 @@ def _constant(op: O.Constant) -> str:
 def _elementwise(op: O.Elementwise) -> str:
     r = op.results[0]
     args = ", ".join(v.ssa for v in op.operands)
-    if all(v.type is r.type for v in op.operands):
+    operands = op.operands
+    if operands[0].type is r.type and operands[-1].type is r.type and (len(operands) < 3 or operands[1].type is r.type):
         return f"    {r.ssa} = {op.NAME} {args} : {r.type.text}\n"
     # is_finite's i1 result, clamp's scalar bounds: MLIR writes the types out
     types = ", ".join(v.type.text for v in op.operands)
