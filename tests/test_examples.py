@@ -41,3 +41,35 @@ def test_silu_example_shape_error_as_documented():
         y, _ = silu.silu_forward(fb, "a", x)
         with pytest.raises(ShapeError, match=r"^silu: stablehlo.add %z: operand shapes differ: \[4, 8\] vs \[4, 9\]"):
             fb.add("z", y, fb.arg("w", f32(4, 9)))
+
+
+def _load_example(name: str):
+    spec = importlib.util.spec_from_file_location(name, Path(__file__).parents[1] / "examples" / f"{name}.py")
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    return example
+
+
+def test_import_jax_example_runs_jaxs_gradient_through_vitir(capsys):
+    example = _load_example("import_jax")
+    example.main()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("@main: 4 arguments, ")
+    assert "iota 1" in lines[1] and "dot_general 5" in lines[1]
+    for line, name in zip(lines[2:], ("loss", "dw1", "dw2"), strict=True):
+        assert line.startswith(f"  {name}: ") and float(line.rsplit(" ", 1)[1]) <= 1e-6
+
+
+def test_import_jax_example_text_is_shape_checked():
+    from vitir.ast import ShapeError
+    from vitir.mlir import import_text
+
+    example = _load_example("import_jax")
+    text = example.lowered_text(example.example_inputs())
+    first_matmul = "%arg2, %arg0, contracting_dims = [1] x [0]"
+    broken = text.replace(first_matmul, "%arg2, %arg0, contracting_dims = [1] x [1]", 1)
+    assert first_matmul in text and broken != text
+    with pytest.raises(ShapeError) as info:
+        import_text(broken)
+    assert str(info.value) == ("line 3: stablehlo.dot_general %v0: contracting dimension sizes differ: lhs dim 1 "
+                               "is 16, rhs dim 1 is 32 (operands: tensor<8x16xf32>, tensor<16x32xf32>)")
