@@ -471,3 +471,39 @@ def test_new_elementwise_ops_match_xla(op, dtype):
         else:
             np.testing.assert_array_equal(np.isnan(got), np.isnan(want))
             np.testing.assert_allclose(got, want, rtol=4e-6, atol=1e-37)
+
+
+# -- dense (non-splat) constants ------------------------------------------------------------------------------
+
+def dense_constants_module():
+    """A position table added to its input, an i32 lookup, a boolean mask, and f16/bf16/empty tables, in vitir's
+    spellings (shortest decimals, bits for inf and NaN) and JAX's (`%e`, `E`)."""
+    import ml_dtypes
+
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", f32(4, 3))
+    table = np.random.default_rng(11).normal(0.0, 0.02, (4, 3)).astype(np.float32)
+    pos = fb.add("emb", x, fb.constant_array("pos", table, [4, 3]))
+    odd = fb.constant_array("odd", [[0.1, -2.5e-8, 1e30], [float("inf"), float("-inf"), -0.0],
+                                    ["1.000000e+00", "3.40282347E+38", "0x7FC00000"], [1, 2, 3]], [4, 3])
+    mask = fb.constant_array("mask", np.array([[True, False, True]] * 4), [4, 3], DType.I1)
+    kept = fb.select("kept", mask, fb.multiply("scaled", pos, odd), x)
+    index = fb.add("idx", fb.constant_array("lut", [[0, 1], [2, 3]], [2, 2], DType.I32),
+                   fb.constant_array("off", [-7, 2147483647, 5, 0], [2, 2], DType.I32))
+    half = fb.constant_array("half", np.array([0.1, 65504.0, -1e-7], np.float16), [3], DType.F16)
+    brain = fb.constant_array("brain", np.array([0.1, 3e38, -1.5], ml_dtypes.bfloat16), [3], DType.BF16)
+    return module(fb.ret(kept, index, half, brain, fb.constant_array("none", [], [0, 3]))), table
+
+
+def test_dense_constants_agree_with_pjrt_bit_for_bit():
+    mod, table = dense_constants_module()
+    x = rand(4, 3)
+    got = evaluate(mod, x)
+    want = compile_module(print_module(mod), platform="cpu")(x)
+    for g, w in zip(got, want, strict=True):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        np.testing.assert_array_equal(g, w)  # NaN where both have NaN
+    np.testing.assert_array_equal(got[0][:, 1], x[:, 1])  # the mask keeps x there
+    np.testing.assert_array_equal(got[0][0, [0, 2]], ((x[0] + table[0]) * np.float32([0.1, -2.5e-8, 1e30]))[[0, 2]])
+    assert list(got[1].ravel()) == [-7, -2147483648, 7, 3]  # int32 wraps, as XLA adds
+    assert got[4].shape == (0, 3)

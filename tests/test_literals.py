@@ -7,7 +7,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
-from vitir.ast.literals import float_from_bits, hex_literal, literal_value
+from vitir.ast.literals import float_from_bits, float_literal, hex_literal, literal_value, value_literal
 from vitir.ast.types import DType
 
 NUMPY_TYPES = {DType.F32: (np.float32, np.uint32), DType.F16: (np.float16, np.uint16),
@@ -37,3 +37,28 @@ def test_decimal_and_integer_literals():
     for bad, dtype in (("nan", DType.F32), ("1_000", DType.I64), (" 1.0", DType.F32), ("0x7F8", DType.F16)):
         with pytest.raises(ValueError):
             literal_value(bad, dtype)
+
+
+@pytest.mark.parametrize("dtype", list(NUMPY_TYPES))
+def test_value_literal_is_the_shortest_decimal_that_reads_back(dtype):
+    real, _ = NUMPY_TYPES[dtype]
+    values = np.random.default_rng(5).normal(0.0, 1e3, 500).astype(real)
+    finfo = ml_dtypes.finfo(real)
+    for value in list(values) + [real(0.1), real(-0.0), finfo.max, finfo.tiny]:
+        text = value_literal(value, dtype)
+        assert real(float(text)) == value and math.copysign(1, float(text)) == math.copysign(1, value), text
+        digits = len(text.split("e")[0].lstrip("-").replace(".", "").strip("0"))
+        if digits > 1:  # one digit fewer does not read back
+            with np.errstate(over="ignore"):  # rounding the largest value up overflows
+                assert real(float(f"{float(value):.{digits - 1}g}")) != value, text
+    assert value_literal(math.inf, dtype) == hex_literal(math.inf, dtype)
+
+
+def test_value_literal_spells_each_element_type():
+    assert [value_literal(v, DType.F32) for v in (0.1, 2, np.float32(0.5), "1.0e-5")] == ["0.1", "2.0", "0.5", "1.0e-5"]
+    assert [value_literal(v, DType.I32) for v in (-3, np.int64(7))] == ["-3", "7"]
+    assert [value_literal(v, DType.I1) for v in (True, np.bool_(False), 1)] == ["true", "false", "true"]
+    assert float_literal(65504.0, DType.F16) == "6.55e+04"
+    for value, dtype in ((1e39, DType.F32), (2.5, DType.I64), (False, DType.F16), ("1.0", DType.I32)):
+        with pytest.raises(ValueError):
+            value_literal(value, dtype)

@@ -72,6 +72,46 @@ def test_constant_literals_in_decimal_or_hexadecimal_bits(literal, dtype):
     assert c.type == TensorType((2,), dtype)
 
 
+@pytest.mark.parametrize("values,shape,dtype,reason", [
+    ([1.0, 2.0], [3], DType.F32, "2 values for tensor<3xf32>, which holds 3"),
+    ([[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]], [2, 3], DType.F32, "values nest as [3, 2], the type tensor<2x3xf32> is [2, 3]"),
+    ([[1.0, 2.0], [3.0]], [3], DType.F32, "values are ragged: nested sequences of one level differ in length or depth"),
+    ([0.5, 1e39, 2.0], [3], DType.F32, "element 1: value 1e+39 is not a f32 number (1e+39 overflows f32)"),
+    ([0.5, 7e4], [2], DType.F16, "element 1: value 70000.0 is not a f16 number (70000.0 overflows f16)"),
+    ([[1.0, 2.0], [3.0, "inf"]], [2, 2], DType.F32, "element [1, 1] (flat 3): literal 'inf' is not a f32 number "
+                                                     "(write finite values in decimal, infinities and NaN as "
+                                                     "hexadecimal bits)"),
+    ([1, 2, 2.5], [3], DType.I32, "element 2: value 2.5 is not a i32 number (an i32 element is an integer)"),
+    ([1, True], [2], DType.I32, "element 1: value True is not a i32 number (a bool is not a i32 element)"),
+    ([True, 2], [2], DType.I1, "element 1: value 2 is not a i1 number (an i1 element is a bool (or 0 or 1))"),
+    ([True, None], [2], DType.F32, "element 0: value True is not a f32 number (a bool is not a f32 element)"),
+    ([1.0, None], [2], DType.F32, "element 1: value None is not a f32 number (a f32 element is a number)"),
+])
+def test_dense_constant_values_are_checked(values, shape, dtype, reason):
+    raises(lambda: builder().constant_array("tbl", values, shape, dtype), f"stablehlo.constant %tbl: {reason}")
+
+
+def test_dense_constant_error_names_the_layer():
+    fb = builder()
+    with fb.layer("pos"):
+        raises(lambda: fb.constant_array("tbl", [0.0, "1.0.0"], [2]),
+               "pos: stablehlo.constant %tbl: element 1: literal '1.0.0' is not a f32 number "
+               "(write finite values in decimal, infinities and NaN as hexadecimal bits)")
+
+
+def test_dense_constant_literals():
+    fb = builder()
+    # numbers become the shortest decimal of their value in the element type; strings are kept as written
+    assert fb.constant_array("a", [0.1, 1, -0.0, float("inf"), "1.0e-5"], [5]).owner.ops[-1].literals == (
+        "0.1", "1.0", "-0.0", "0x7F800000", "1.0e-5")
+    assert fb.constant_array("b", [[True, False], [1, 0]], [2, 2], DType.I1).owner.ops[-1].literals == (
+        "true", "false", "true", "false")
+    assert fb.constant_array("c", [0.1, 65504.0], [2], DType.F16).owner.ops[-1].literals == ("0.1", "6.55e+04")
+    assert fb.constant_array("d", [0.1, 3.0e38], [2], DType.BF16).owner.ops[-1].literals == ("0.1", "3.0e+38")
+    # a flat sequence fills any shape, row-major
+    assert fb.constant_array("e", range(6), [2, 3], DType.I64).type == TensorType((2, 3), DType.I64)
+
+
 def test_broadcast_rank_and_sizes():
     fb = builder()
     x = fb.arg("x", f32(4))

@@ -102,6 +102,13 @@ def _constant(op: O.Constant) -> np.ndarray:
     return np.full(ty.shape, literal_value(op.literal, ty.dtype), numpy_dtype(ty.dtype))
 
 
+@evaluates(O.DenseConstant)
+def _dense_constant(op: O.DenseConstant) -> np.ndarray:
+    ty = op.result.type
+    values = [literal_value(literal, ty.dtype) for literal in op.literals]
+    return np.array(values, numpy_dtype(ty.dtype)).reshape(ty.shape)
+
+
 @evaluates(*O.ELEMENTWISE_OPS)
 def _elementwise(op: O.Elementwise, *xs: np.ndarray) -> np.ndarray:
     with np.errstate(all="ignore"):  # NaN and inf are values here (log(-1), 0/0), as in XLA, not warnings

@@ -94,7 +94,28 @@ def masks(a, b):
     return jnp.where(keep, a, -b), keep.astype(jnp.float32)
 
 
+def array_parts(x, m):
+    """Array literals captured by the jitted function: f32 (a 3-vector and a table of more than 100 elements, which
+    MLIR prints as a hexadecimal blob), i32 and a boolean mask from numpy."""
+    table = np.linspace(-1.0, 1.0, 4 * 30, dtype=np.float32).reshape(4, 30)
+    lookup = jnp.array([[0, 1], [2, 3]], jnp.int32)
+    scaled = x * jnp.array([1.0, 2.0, 3.0]) + jnp.array([0.1, -np.inf, 2.5e-8])
+    return scaled, np.array([True, False, True]), m + table, lax.rem(lookup * 3, 4)
+
+
+def array_constants(x, m):
+    scaled, keep, table_sum, index = array_parts(x, m)
+    return jnp.where(keep, scaled, -x), table_sum, index
+
+
+def array_constants_inline(x, m):
+    """array_constants without jnp.where's call, which xDSL prints as `func.call`."""
+    scaled, keep, table_sum, index = array_parts(x, m)
+    return lax.select(np.broadcast_to(keep, x.shape), scaled, -x), table_sum, index
+
+
 CASES = {
+    "arrays": (array_constants, [(4, 3), (4, 30)]),
     "sigmoid": (sigmoid_softplus, [(3, 7)]),
     "clip": (clip, [(4, 5), ()]),
     "logsumexp": (logsumexp, [(3, 7)]),
@@ -114,6 +135,10 @@ USES = {
     "logsumexp": ["is_finite", "abs", "select"], "rounding": ["abs", "sign", "floor", "ceil", "round_nearest_even",
                                                               "remainder", "power"],
     "trig": ["sine", "cosine", "log_plus_one", "exponential_minus_one"], "masks": ["and", "not", "or"],
+    # JAX's spelling kept; the hexadecimal blob of the 4x30 table becomes vitir's shortest decimals
+    "arrays": ["constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]>",
+               "constant dense<[1.000000e-01, 0xFF800000, 2.500000e-08]>", "constant dense<[[0, 1], [2, 3]]>",
+               "constant dense<[true, false, true]>", "constant dense<[[-1.0, -0.9831933, -0.96638656,"],
 }
 FORMS = {
     "pretty": lambda lowered: lowered.as_text(debug_info=False),
@@ -145,11 +170,14 @@ def test_jax_lowered_module_runs_like_jax(case, form):
         np.testing.assert_allclose(g, np.asarray(w), rtol=2e-6, atol=2e-6)
 
 
-@pytest.mark.parametrize("case", ["mlp", "attention"])
+@pytest.mark.parametrize("case", ["mlp", "attention", "arrays"])
 def test_jax_pretty_text_round_trips_through_xdsl(case):
     fn, shapes = CASES[case]
+    fn = array_constants_inline if case == "arrays" else fn
     text = jax.jit(fn).lower(*(jax.ShapeDtypeStruct(s, jnp.float32) for s in shapes)).as_text(debug_info=False)
     assert "jax.result_info" in text and "%cst" in text
+    if case == "arrays":  # JAX's spelling of each element and MLIR's hexadecimal blob, kept byte for byte
+        assert 'constant dense<"0x000080BF' in text and "constant dense<[true, false, true]>" in text
     assert roundtrip(text) == text
 
 

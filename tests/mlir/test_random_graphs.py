@@ -18,7 +18,7 @@ LITERALS = st.sampled_from(["0.5", "1.0e-5", "-2.0", "3.0", "0.044715", "192.0",
 BINARY = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "power", "remainder"]
 UNARY = ["exponential", "log", "rsqrt", "sqrt", "tanh", "negate", "cosine", "sine", "floor", "ceil", "logistic",
          "log_plus_one", "exponential_minus_one", "round_nearest_even", "abs", "sign"]
-KINDS = ["binary", "unary", "select", "mask", "clamp", "convert", "iota", "constant", "broadcast", "reshape", "transpose", "dot", "reduce",
+KINDS = ["binary", "unary", "select", "mask", "clamp", "convert", "iota", "constant", "dense", "broadcast", "reshape", "transpose", "dot", "reduce",
          "pad", "slice", "concatenate", "convolution", "adamw", "all_reduce_mean"]
 DTYPES = st.sampled_from(list(DType))  # ops that need f32 operands refuse the others: the draw is skipped
 
@@ -76,6 +76,13 @@ class _Graph:
             v = fb.iota(n, shape, draw(DTYPES.filter(lambda d: d is not DType.I1)), draw(st.integers(0, len(shape) - 1)))
         elif kind == "constant":
             v = fb.constant(n, draw(LITERALS), draw(SHAPES))
+        elif kind == "dense":  # one element each: any float32 (inf, NaN, -0.0, subnormals), int, bool
+            shape, dtype = draw(SHAPES), draw(DTYPES)
+            count = math.prod(shape)
+            element = {DType.I1: st.booleans(), DType.I32: st.integers(-2 ** 31, 2 ** 31 - 1),
+                       DType.I64: st.integers(-2 ** 63, 2 ** 63 - 1), DType.F16: st.floats(width=16)}
+            values = draw(st.lists(element.get(dtype, st.floats(width=32)), min_size=count, max_size=count))
+            v = fb.constant_array(n, values, shape, dtype)
         elif kind == "broadcast":
             out_rank = rank + draw(st.integers(0, 2))
             dims = sorted(draw(st.permutations(range(out_rank)))[:rank])

@@ -3,12 +3,16 @@ kind and config of the golden suite, and for the reference's production file."""
 
 from __future__ import annotations
 
+import math
+import struct
+import time
+
 import pytest
 
 from tests.golden import REFERENCE_GOLDEN, assert_text_equal
 from tests.test_golden_suite import CONFIGS, IDS, MODULE_CASES
 from vitir.ast import AdamWUpdate, AllReduceMean, DType, FunctionBuilder, TensorType, f32, module
-from vitir.mlir import import_module, import_text, parse_text, print_mlir
+from vitir.mlir import MlirError, import_module, import_text, parse_text, print_mlir
 from vitir.print import print_module
 
 # The configs whose modules are largest run only with the slow tests.
@@ -170,3 +174,95 @@ def test_elementwise_table_ops_print_exactly_and_round_trip():
         "stablehlo.not %i : tensor<2x3xi32>", '"stablehlo.not"(%i) : (tensor<2x3xi32>) -> tensor<2x3xi32>')
     assert generic.count('"stablehlo.') == 3
     assert print_mlir(parse_text(generic).module) == print_module(import_text(generic)) == ELEMENTWISE_TABLE
+
+
+# Non-splat constants: JAX 0.10.2's spelling (`%e` floats, `E` where six digits do not read back, bits for
+# non-finite values), vitir's own (shortest decimals), i32, i1, 2-D, empty, and MLIR's hexadecimal blob.
+DENSE = """\
+module @m {
+  func.func @f(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<2x2xi32>, tensor<2xi1>, tensor<2x3xf32>, tensor<0xf32>, tensor<2xf32>) {
+    %cst = stablehlo.constant dense<[1.000000e+00, 2.000000e+00, 3.40282347E+38]> : tensor<3xf32>
+    %y = stablehlo.multiply %x, %cst : tensor<3xf32>
+    %c = stablehlo.constant dense<[[0, 1], [2, 3]]> : tensor<2x2xi32>
+    %m = stablehlo.constant dense<[true, false]> : tensor<2xi1>
+    %t = stablehlo.constant dense<[[0.1, -2.5e-08, 1.0e+30], [0x7F800000, 0xFF800000, -0.0]]> : tensor<2x3xf32>
+    %e = stablehlo.constant dense<> : tensor<0xf32>
+    %h = stablehlo.constant dense<[1.5, 0x7FC00000]> : tensor<2xf32>
+    return %y, %c, %m, %t, %e, %h : tensor<3xf32>, tensor<2x2xi32>, tensor<2xi1>, tensor<2x3xf32>, tensor<0xf32>, tensor<2xf32>
+  }
+}
+"""
+
+
+def test_dense_constants_print_exactly_and_round_trip():
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", f32(3))
+    y = fb.multiply("y", x, fb.constant_array("cst", ["1.000000e+00", "2.000000e+00", "3.40282347E+38"], [3]))
+    c = fb.constant_array("c", [[0, 1], [2, 3]], [2, 2], DType.I32)
+    m = fb.constant_array("m", [True, False], [2], DType.I1)
+    t = fb.constant_array("t", [[0.1, -2.5e-8, 1e30], [math.inf, -math.inf, -0.0]], [2, 3])
+    e = fb.constant_array("e", [], [0])
+    h = fb.constant_array("h", [1.5, math.nan], [2])
+    built = module(fb.ret(y, c, m, t, e, h))
+    assert_text_equal(print_module(built), DENSE, "printer")
+    imported = check_roundtrip(DENSE, "dense constants")
+    assert op_kinds(imported) == op_kinds(built) == ["DenseConstant", "Multiply"] + ["DenseConstant"] * 5
+    assert imported.main.ops[0].literals == ("1.000000e+00", "2.000000e+00", "3.40282347E+38")
+    # MLIR's generic form keeps every spelling too
+    generic = DENSE.replace(
+        "%c = stablehlo.constant dense<[[0, 1], [2, 3]]> : tensor<2x2xi32>",
+        '%c = "stablehlo.constant"() <{value = dense<[[0, 1], [2, 3]]> : tensor<2x2xi32>}> : () -> tensor<2x2xi32>'
+    ).replace(
+        "%cst = stablehlo.constant dense<[1.000000e+00, 2.000000e+00, 3.40282347E+38]> : tensor<3xf32>",
+        '%cst = "stablehlo.constant"() <{value = dense<[1.000000e+00, 2.000000e+00, 3.40282347E+38]> : '
+        'tensor<3xf32>}> : () -> tensor<3xf32>')
+    assert generic.count('"stablehlo.constant"') == 2
+    assert print_mlir(parse_text(generic).module) == print_module(import_text(generic)) == DENSE
+
+
+def test_hexadecimal_blob_keeps_its_text_through_xdsl_and_imports_as_values():
+    # MLIR prints a constant of more than 100 elements as its raw little-endian bytes
+    blob = "".join(struct.pack("<f", v).hex().upper() for v in (1.0, 0.1, -math.inf, 3.0))
+    text = ("module @m {\n  func.func @f() -> (tensor<2x2xf32>, tensor<3xi1>, tensor<2xi32>, tensor<2xf32>) {\n"
+            f'    %b = stablehlo.constant dense<"0x{blob}"> : tensor<2x2xf32>\n'
+            '    %k = stablehlo.constant dense<"0x010001"> : tensor<3xi1>\n'
+            '    %i = stablehlo.constant dense<"0xFFFFFFFF07000000"> : tensor<2xi32>\n'
+            '    %s = stablehlo.constant dense<"0x0000C03F"> : tensor<2xf32>\n'
+            "    return %b, %k, %i, %s : tensor<2x2xf32>, tensor<3xi1>, tensor<2xi32>, tensor<2xf32>\n  }\n}\n")
+    assert print_mlir(parse_text(text).module) == text
+    printed = print_module(import_text(text))
+    assert "%b = stablehlo.constant dense<[[1.0, 0.1], [0xFF800000, 3.0]]> : tensor<2x2xf32>" in printed
+    assert "%k = stablehlo.constant dense<[true, false, true]> : tensor<3xi1>" in printed
+    assert "%i = stablehlo.constant dense<[-1, 7]> : tensor<2xi32>" in printed
+    assert "%s = stablehlo.constant dense<[1.5, 1.5]> : tensor<2xf32>" in printed  # one element stands for all
+    check_roundtrip(printed, "hexadecimal blob, imported")
+
+
+@pytest.mark.parametrize("body,why", [
+    ("[1.0, 2.0]", "2 elements for 3 in tensor<3xf32>"),
+    ("[[1.0], [2.0], [3.0]]", "the literal does not nest as [3]"),
+    ("[1.0, abc, 2.0]", "element 1: 'abc' is not a f32 value"),
+    ('"0x0000803F0000"', "the hexadecimal dense literal holds 6 bytes, 3 elements of f32 need 12"),
+])
+def test_dense_literal_that_does_not_fit_its_type_names_the_line(body, why):
+    text = ("module @m {\n  func.func @f() -> tensor<3xf32> {\n"
+            f"    %c = stablehlo.constant dense<{body}> : tensor<3xf32>\n"
+            "    return %c : tensor<3xf32>\n  }\n}\n")
+    with pytest.raises(MlirError) as e:
+        parse_text(text)
+    assert str(e.value) == f"3:5: dense literal of tensor<3xf32>: {why}"
+
+
+def test_printing_a_large_table_is_linear():
+    def seconds(rows):
+        fb = FunctionBuilder("f")
+        fn = fb.ret(fb.constant_array("pos", [float(i % 1000) for i in range(rows * 192)], [rows, 192]))
+        best = math.inf
+        for _ in range(3):
+            start = time.perf_counter()
+            print_module(module(fn))
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    small, large = seconds(197), seconds(4 * 197)
+    assert large < 10 * small, (small, large)  # 4x the elements; quadratic would be 16x

@@ -84,6 +84,11 @@ class FunctionBuilder:
     def constant(self, name: str, literal: str, shape: Sequence[int] = (), dtype: DType = DType.F32) -> Value:
         return self.emit(O.Constant(name, literal, TensorType(shape, dtype), path=self._path_text))
 
+    def constant_array(self, name: str, values, shape: Sequence[int], dtype: DType = DType.F32) -> Value:
+        """A constant with one element per value (`dense<[[0, 1], [2, 3]]>`): `values` flat or
+        nested as `shape` (numbers, bools, literal strings, or a numpy array)."""
+        return self.emit(O.DenseConstant(name, values, TensorType(shape, dtype), path=self._path_text))
+
     def compare(self, name: str, a: Value, b: Value, direction: str) -> Value:
         return self.emit(O.Compare(name, a, b, direction, path=self._path_text))
 

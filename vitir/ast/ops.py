@@ -7,11 +7,12 @@ the operand types and the layer path. Printing lives in vitir/print, not here.
 
 from __future__ import annotations
 
+import math
 from typing import Callable, ClassVar, NamedTuple, Sequence
 
 from ..errors import ShapeError
 from . import shape_rules as rules
-from .literals import literal_value
+from .literals import literal_value, value_literal
 from .types import DType, TensorType
 from .values import Value
 
@@ -74,6 +75,69 @@ class Constant(Op):
 
 
 _CHECKED_LITERALS: set = set()  # (text, dtype) pairs already validated; models repeat a few literals
+
+
+class DenseConstant(Op):
+    """A constant with one literal per element, row-major: `dense<[[0, 1], [2, 3]]>`.
+    `values` is flat or nested as the shape (lists, tuples, a numpy array); a number
+    becomes the shortest decimal of its value in the element type, a str is a literal
+    spliced as given. A class of its own so that splat constants pay nothing for it."""
+
+    __slots__ = ("literals",)
+    NAME = "stablehlo.constant"
+
+    def __init__(self, name: str, values, type: TensorType, path: str = ""):
+        self._start((), path)
+        flat, nesting = _flatten(values)
+        if nesting is None:
+            self._fail("values are ragged: nested sequences of one level differ in length or depth", "%" + name)
+        if len(nesting) > 1 and nesting != type.shape:
+            self._fail(f"values nest as {list(nesting)}, the type {type} is {list(type.shape)}", "%" + name)
+        count = math.prod(type.shape)
+        if len(flat) != count:
+            self._fail(f"{len(flat)} value{'' if len(flat) == 1 else 's'} for {type}, which holds {count}", "%" + name)
+        dtype, literals = type.dtype, []
+        for i, v in enumerate(flat):
+            if isinstance(v, str) and (v, dtype) in _CHECKED_LITERALS:
+                literals.append(v)
+                continue
+            try:
+                literals.append(value_literal(v, dtype))
+            except ValueError as e:
+                what = f"literal {v!r}" if isinstance(v, str) else f"value {v!r}"
+                self._fail(f"element {_index(i, type.shape)}: {what} is not a {dtype.value} number ({e})", "%" + name)
+            if isinstance(v, str):
+                _CHECKED_LITERALS.add((v, dtype))
+        self.literals = tuple(literals)
+        self.results = (Value(name, type),)
+
+
+def _flatten(values) -> tuple[list, tuple[int, ...] | None]:
+    """Row-major elements and the shape the nesting gives (None if ragged); numpy's
+    arrays and scalars become Python's through `tolist`, so vitir needs no numpy."""
+    level, shape = [values], []
+    while True:
+        level = [v.tolist() if hasattr(v, "tolist") else v for v in level]
+        nested = [isinstance(v, Sequence) and not isinstance(v, str) for v in level]
+        if not any(nested):
+            return level, tuple(shape)
+        if not all(nested) or len({len(v) for v in level}) > 1:
+            return level, None
+        shape.append(len(level[0]))
+        level = [x for v in level for x in v]
+        if not level:
+            return level, tuple(shape)
+
+
+def _index(flat: int, shape: tuple[int, ...]) -> str:
+    """`3` in a rank-1 tensor, `[1, 0]` (flat 2) in a rank-2 one."""
+    if len(shape) < 2:
+        return str(flat)
+    index, rest = [], flat
+    for d in reversed(shape):
+        index.append(rest % d)
+        rest //= d
+    return f"{list(reversed(index))} (flat {flat})"
 
 
 class Elementwise(Op):

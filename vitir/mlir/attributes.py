@@ -1,5 +1,5 @@
 """StableHLO attributes the bridge needs: precision, dot and convolution
-dimension numbers, and the splat literal that keeps a constant's spelling."""
+dimension numbers, and the dense literals that keep a constant's spelling."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from xdsl.dialects.builtin import ArrayAttr, BuiltinAttribute, IntAttr, StringAt
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
 from xdsl.irdl import irdl_attr_definition
-from xdsl.parser import AttrParser
+from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
@@ -224,3 +224,109 @@ class SplatAttr(ParametrizedAttribute, BuiltinAttribute):
     def print_builtin(self, printer: Printer) -> None:
         printer.print_string(f"dense<{self.literal.data}> : ")
         printer.print_attribute(self.type)
+
+
+# -- non-splat dense literals ---------------------------------------------------------
+
+_ELEMENT_BYTES = {"f32": 4, "f16": 2, "bf16": 2, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
+_DENSE_TOKEN = re.compile(r"[\[\],]|[^\s\[\],]+")
+
+
+def _skeleton(shape: Sequence[int]) -> str:
+    """The brackets and commas of a nested literal of `shape`: `[[,],[,]]` for 2x2."""
+    inner = ""
+    for d in reversed(shape):
+        inner = "[" + ",".join([inner] * d) + "]"
+    return inner
+
+
+def dense_elements(body: str, type: TensorType) -> list[str]:
+    """The element literals of a dense attribute's body, row-major: a nested list
+    (`[[0, 1], [2, 3]]`) or MLIR's hexadecimal blob of the raw little-endian bytes
+    (`"0x0000803F..."`, what MLIR prints for more than 100 elements; a float element
+    becomes its bits `0x3F800000`). ValueError if the body does not fit `type`."""
+    element, shape = str(type.get_element_type()), tuple(type.get_shape())
+    count = 1
+    for d in shape:
+        count *= d
+    body = body.strip()
+    if body.startswith('"'):
+        return _blob_elements(body, element, count)
+    tokens = _DENSE_TOKEN.findall(body)
+    if not tokens and count == 0:  # `dense<>`, as MLIR prints an empty tensor
+        return []
+    literals = [t for t in tokens if t not in "[],"]
+    if len(literals) != count:
+        raise ValueError(f"{len(literals)} elements for {count} in {type}")
+    if "".join(t for t in tokens if t in "[],") != _skeleton(shape):
+        raise ValueError(f"the literal does not nest as {list(shape)}")
+    for i, literal in enumerate(literals):
+        if not literal_fits(literal, element):
+            raise ValueError(f"element {i}: {literal!r} is not a {element} value")
+    return literals
+
+
+def _blob_elements(body: str, element: str, count: int) -> list[str]:
+    size = _ELEMENT_BYTES.get(element)
+    if size is None or not body.endswith('"') or body[1:3].lower() != "0x":
+        raise ValueError(f"a hexadecimal dense literal of {element} is not supported")
+    try:
+        raw = bytes.fromhex(body[3:-1])
+    except ValueError:
+        raise ValueError("the hexadecimal dense literal has a character that is not a hex digit") from None
+    if len(raw) == size:  # one element stands for all
+        raw *= count
+    if len(raw) != size * count:
+        raise ValueError(f"the hexadecimal dense literal holds {len(raw)} bytes, {count} elements of {element} "
+                         f"need {size * count}")
+    words = [raw[i:i + size] for i in range(0, len(raw), size)]
+    if element == "i1":
+        return ["true" if w[0] else "false" for w in words]
+    if element.startswith("i"):
+        return [str(int.from_bytes(w, "little", signed=True)) for w in words]
+    return [f"0x{int.from_bytes(w, 'little'):0{2 * size}X}" for w in words]
+
+
+@irdl_attr_definition
+class DenseLiteralsAttr(ParametrizedAttribute, BuiltinAttribute):
+    """A non-splat `dense<BODY> : T` whose body keeps its spelling, nested list or
+    hexadecimal blob: xDSL's dense attribute would reprint every number in its own
+    format. Prints as the dense attribute it stands for."""
+
+    name = "stablehlo.dense_literals"
+
+    body: StringAttr
+    type: TensorType
+
+    def literals(self) -> list[str]:
+        return dense_elements(self.body.data, self.type)
+
+    def verify(self) -> None:
+        try:
+            self.literals()
+        except ValueError as e:
+            raise VerifyException(f"dense literal of {self.type}: {e}") from None
+
+    def print_builtin(self, printer: Printer) -> None:
+        printer.print_string(f"dense<{self.body.data}> : ")
+        printer.print_attribute(self.type)
+
+
+_DENSE_BODY = re.compile(r"<([^<>]*)>")
+_SPLAT_BODY = re.compile(r"\s*(-?[0-9][0-9a-zA-Z.+-]*|true|false)\s*")
+
+
+def parse_dense_literal(parser: Parser) -> SplatAttr | DenseLiteralsAttr:
+    """`<BODY> : T` after the word `dense`, the body kept as written."""
+    m = _DENSE_BODY.match(parser.lexer.input.content, parser.pos)
+    if m is None:
+        parser.raise_error("expected a dense literal `dense<...> : T`")
+    parser._resume_from(m.end())
+    parser.parse_punctuation(":")
+    ty = parser.parse_type()
+    if not isinstance(ty, TensorType):
+        parser.raise_error(f"a constant's dense literal needs a tensor type, got {ty}")
+    splat = _SPLAT_BODY.fullmatch(m.group(1))
+    if splat is not None:
+        return SplatAttr(StringAttr(splat.group(1)), ty)
+    return DenseLiteralsAttr(StringAttr(m.group(1)), ty)

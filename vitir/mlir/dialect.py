@@ -23,8 +23,8 @@ from xdsl.utils.exceptions import VerifyException
 from ..ast import shape_rules as rules
 from ..ast.ops import ELEMENTWISE_TABLE, ElementwiseRow
 from .attributes import (ComparisonDirection, ComparisonDirectionAttr, ComparisonType, ComparisonTypeAttr,
-                         ConvDimensionNumbersAttr, DotDimensionNumbersAttr, Precision, PrecisionAttr, SplatAttr,
-                         layouts_text, parse_layouts)
+                         ConvDimensionNumbersAttr, DenseLiteralsAttr, DotDimensionNumbersAttr, Precision,
+                         PrecisionAttr, SplatAttr, layouts_text, parse_dense_literal, parse_layouts)
 from .syntax import (check_rule, expect_result, i64_array, ints_text, parse_function_trailer, parse_int_list,
                      parse_named_int_list, parse_operand_types, print_function_trailer, print_operands, same_element,
                      static_shape)
@@ -248,11 +248,13 @@ _SPLAT = re.compile(r"dense<\s*(-?[0-9][0-9a-zA-Z.+-]*|true|false)\s*>")
 
 @irdl_op_definition
 class ConstantOp(IRDLOperation):
-    """`dense<LITERAL> : T`. A splat keeps its literal's spelling (SplatAttr);
-    other dense values (from foreign text) stay xDSL's dense attribute."""
+    """`dense<LITERAL> : T`, the literal spelled as written: a splat's (SplatAttr) or
+    one per element (DenseLiteralsAttr: a nested list, or MLIR's hexadecimal blob).
+    The parser keeps the spelling in MLIR's generic form too; xDSL's dense
+    attribute is taken from modules built in Python."""
 
     name = "stablehlo.constant"
-    value = prop_def(base(SplatAttr) | base(DenseIntOrFPElementsAttr))
+    value = prop_def(base(SplatAttr) | base(DenseLiteralsAttr) | base(DenseIntOrFPElementsAttr))
     output = result_def(TensorType)
     traits = traits_def(Pure())
 
@@ -260,9 +262,8 @@ class ConstantOp(IRDLOperation):
     def parse(cls, parser: Parser):
         splat = _SPLAT.match(parser.lexer.input.content, parser.pos)
         if splat is None:
-            value = parser.parse_attribute()
-            if not isinstance(value, DenseIntOrFPElementsAttr):
-                parser.raise_error(f"expected a dense literal, got {value}")
+            parser.parse_keyword("dense")
+            value = parse_dense_literal(parser)
             return cls.build(properties={"value": value}, result_types=[value.type])
         parser.parse_keyword("dense")
         parser.parse_punctuation("<")
@@ -876,4 +877,5 @@ class AllReduceOp(IRDLOperation):
 OPS = [*ELEMENTWISE_OPS, ConvertOp, IotaOp, CompareOp, SelectOp, ConstantOp, BroadcastInDimOp, ReshapeOp,
        TransposeOp, SliceOp, PadOp, ConcatenateOp, DotGeneralOp, ConvolutionOp, ReduceOp, AllReduceOp, ReturnOp]
 
-StableHLO = Dialect("stablehlo", OPS, [PrecisionAttr, ComparisonDirectionAttr, ComparisonTypeAttr, DotDimensionNumbersAttr, ConvDimensionNumbersAttr, SplatAttr])
+StableHLO = Dialect("stablehlo", OPS, [PrecisionAttr, ComparisonDirectionAttr, ComparisonTypeAttr, DotDimensionNumbersAttr, ConvDimensionNumbersAttr, SplatAttr,
+                                      DenseLiteralsAttr])

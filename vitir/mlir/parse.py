@@ -20,7 +20,8 @@ from xdsl.ir import Operation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
 
-from .dialect import StableHLO
+from .attributes import parse_dense_literal
+from .dialect import ConstantOp, StableHLO
 from .errors import Diagnostic, MlirError
 
 
@@ -52,6 +53,7 @@ class ExactNameParser(Parser):
         super().__init__(ctx, text, name)
         self.op_offsets: dict[Operation, int] = {}
         self._tensor_types: dict[str, TensorType] = {}
+        self._constant_value = False  # while a generic-form stablehlo.constant is parsed
 
     def parse_optional_type(self):
         # Static tensor types by one regex and a cache: xDSL's general type
@@ -69,6 +71,19 @@ class ExactNameParser(Parser):
     def _parse_tensor_literal_element(self):
         element = super()._parse_tensor_literal_element()
         return _TensorElement(element.is_negative, element.value, element.span)
+
+    def _parse_generic_operation(self, op_type):
+        # A generic constant's `value = dense<...>` keeps its spelling as the pretty form's does
+        self._constant_value = op_type is ConstantOp
+        try:
+            return super()._parse_generic_operation(op_type)
+        finally:
+            self._constant_value = False
+
+    def _parse_builtin_dense_attr(self):
+        if self._constant_value:
+            return parse_dense_literal(self)
+        return super()._parse_builtin_dense_attr()
 
     def _register_ssa_definition(self, name, values, span) -> None:
         super()._register_ssa_definition(name, values, span)

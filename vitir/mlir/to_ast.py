@@ -11,7 +11,6 @@ SSA names become `v0`, `v1`, ...; ops vitir lacks are reported, never dropped.
 from __future__ import annotations
 
 import math
-import struct
 from typing import Callable
 
 from xdsl.dialects import func
@@ -20,11 +19,11 @@ from xdsl.ir import Operation, SSAValue
 
 from ..ast import ADAMW_LINES, ELEMENTWISE_OPS, AdamScalars, DType, FunctionBuilder, Module, TensorType, Value
 from ..ast.builder import elementwise_method_name
-from ..ast.literals import hex_literal, literal_value
+from ..ast.literals import float_literal, literal_value, value_literal
 from ..ast.module import Function
 from ..errors import ShapeError
 from . import dialect as D
-from .attributes import SplatAttr
+from .attributes import DenseLiteralsAttr, SplatAttr
 from .errors import Diagnostic, MlirError, MlirShapeError
 from .parse import ParsedModule, parse_text, verify_module
 
@@ -52,48 +51,29 @@ def vitir_type(ty) -> TensorType:
 
 # -- literals ----------------------------------------------------------------------------
 
-_VALUE_FORMATS = {DType.F32: ">f", DType.F16: ">e"}  # bf16 values are f32 values with a short mantissa
+def element_literal(literal: str, dtype: DType) -> str:
+    """vitir's literal for one element as written: kept, but for a finite float's
+    hexadecimal bits (`0x3F800000`), which become the shortest decimal of the value."""
+    if dtype.is_float and literal.lstrip("-+").startswith("0x"):
+        bits = "0x" + literal.lstrip("-+")[2:].upper()
+        number = literal_value(bits, dtype)
+        if not math.isfinite(number):  # kept bit for bit (a NaN's payload too)
+            return bits
+        return float_literal(number, dtype)
+    return literal
 
 
-def _float_literal(value: float, dtype: DType) -> str:
-    """The shortest decimal that reads back as the same `dtype` value, with the `.`
-    MLIR's float literals need; the hexadecimal bits for infinities and NaN."""
-    if not math.isfinite(value):
-        return hex_literal(value, dtype)
-    fmt = _VALUE_FORMATS.get(dtype, ">f")
-    for digits in range(1, 18):
-        text = f"{value:.{digits}g}"
-        if _reads_back(text, fmt, value):
-            break
-    mantissa, _, exponent = text.partition("e")
-    if "." not in mantissa:
-        mantissa += ".0"
-    return mantissa + ("e" + exponent if exponent else "")
-
-
-def _reads_back(text: str, fmt: str, value: float) -> bool:
-    try:
-        return struct.unpack(fmt, struct.pack(fmt, float(text)))[0] == value
-    except OverflowError:  # rounded past the largest finite value (f32's 3.4028235e+38)
-        return False
-
-
-def constant_literal(value, dtype: DType) -> str:
-    """vitir's literal for a constant's value (a SplatAttr or a splat dense attribute)."""
+def constant_literals(value, dtype: DType) -> str | list[str]:
+    """vitir's literal of a splat constant's value, or one literal per element."""
     if isinstance(value, SplatAttr):
-        literal = value.literal.data
-        if dtype.is_float and literal.lstrip("-+").startswith("0x"):
-            number = literal_value("0x" + literal.lstrip("-+")[2:], dtype)
-            if not math.isfinite(number):  # kept bit for bit (a NaN's payload too)
-                return "0x" + literal.lstrip("-+")[2:].upper()
-            return _float_literal(number, dtype)
-        return literal
-    values = list(value.get_values()) if isinstance(value, DenseIntOrFPElementsAttr) else []
-    if not values or any(v != values[0] for v in values):
-        raise _Unsupported(f"a constant that is not a splat ({len(values)} elements) is not supported by vitir")
-    if dtype is DType.I1:
-        return "true" if values[0] else "false"
-    return _float_literal(values[0], dtype) if dtype.is_float else str(int(values[0]))
+        return element_literal(value.literal.data, dtype)
+    if isinstance(value, DenseLiteralsAttr):
+        return [element_literal(literal, dtype) for literal in value.literals()]
+    if not isinstance(value, DenseIntOrFPElementsAttr):  # the dialect's verifier refuses anything else
+        raise _Unsupported(f"constant value {value} is not a dense literal")
+    values = list(value.get_values())  # a module built in Python: xDSL's own dense attribute
+    literals = [value_literal(bool(v) if dtype is DType.I1 else v, dtype) for v in values]
+    return literals[0] if values and all(v == values[0] for v in values) else literals
 
 
 # -- ops -----------------------------------------------------------------------------------
@@ -352,7 +332,9 @@ class _Located:
 
 def _constant(im: _FunctionImporter, op: D.ConstantOp) -> Value:
     ty = vitir_type(op.output.type)
-    return im.fb.constant(im.name(op.output), constant_literal(op.value, ty.dtype), ty.shape, ty.dtype)
+    literals = constant_literals(op.value, ty.dtype)
+    build = im.fb.constant if isinstance(literals, str) else im.fb.constant_array
+    return build(im.name(op.output), literals, ty.shape, ty.dtype)
 
 
 def _elementwise(im: _FunctionImporter, op) -> Value:

@@ -24,6 +24,23 @@ def _constant(op: O.Constant) -> str:
     return f"    {r.ssa} = stablehlo.constant dense<{op.literal}> : {r.type.text}\n"
 
 
+def dense_text(literals, shape) -> str:
+    """The body of `dense<...>` for one literal per element, nested as MLIR prints it:
+    `[[0, 1], [2, 3]]`; `` for no elements; the literal alone at rank 0. Each level joins
+    its rows once, so a large table prints in linear time."""
+    if not literals:
+        return ""
+    rows = list(literals)
+    for d in reversed(shape):
+        rows = ["[" + ", ".join(rows[i:i + d]) + "]" for i in range(0, len(rows), d)]
+    return rows[0]
+
+
+def _dense_constant(op: O.DenseConstant) -> str:
+    r = op.results[0]
+    return f"    {r.ssa} = stablehlo.constant dense<{dense_text(op.literals, r.type.shape)}> : {r.type.text}\n"
+
+
 def _elementwise(op: O.Elementwise) -> str:
     r = op.results[0]
     args = ", ".join(v.ssa for v in op.operands)
@@ -159,6 +176,7 @@ def _adamw_update(op: O.AdamWUpdate) -> str:
 
 PRINTERS: dict[type, Callable[[O.Op], str]] = {
     O.Constant: _constant,
+    O.DenseConstant: _dense_constant,
     O.Compare: _compare,
     O.Select: _select,
     O.Convert: _convert,
