@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import math
 import struct
-import time
 
 import pytest
 
@@ -251,18 +250,3 @@ def test_dense_literal_that_does_not_fit_its_type_names_the_line(body, why):
     with pytest.raises(MlirError) as e:
         parse_text(text)
     assert str(e.value) == f"3:5: dense literal of tensor<3xf32>: {why}"
-
-
-def test_printing_a_large_table_is_linear():
-    def seconds(rows):
-        fb = FunctionBuilder("f")
-        fn = fb.ret(fb.constant_array("pos", [float(i % 1000) for i in range(rows * 192)], [rows, 192]))
-        best = math.inf
-        for _ in range(3):
-            start = time.perf_counter()
-            print_module(module(fn))
-            best = min(best, time.perf_counter() - start)
-        return best
-
-    small, large = seconds(197), seconds(4 * 197)
-    assert large < 10 * small, (small, large)  # 4x the elements; quadratic would be 16x
