@@ -1,7 +1,8 @@
 """xDSL module -> StableHLO text in vitir's exact format.
 
 A Printer subclass that changes only what vitir spells differently from
-xDSL: `module` and `return` without their dialect prefix, SSA names exactly
+xDSL: `module`, `return` and `call` without their dialect prefix (as MLIR
+writes func ops inside a function), SSA names exactly
 as parsed, and the quoted all_reduce with its attributes after the region.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from io import StringIO
 
 from xdsl.dialects.builtin import ModuleOp, TensorType
+from xdsl.dialects.func import CallOp as FuncCallOp
 from xdsl.dialects.func import ReturnOp as FuncReturnOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.printer import Printer
@@ -46,6 +48,10 @@ class VitirPrinter(Printer):
             op.print(self)
         elif isinstance(op, FuncReturnOp):
             self.print_string("return")
+            op.print(self)
+        elif isinstance(op, FuncCallOp):
+            self._print_results(op)
+            self.print_string("call")
             op.print(self)
         elif isinstance(op, AllReduceOp):
             self._print_results(op)
