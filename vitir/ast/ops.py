@@ -40,7 +40,7 @@ class Op:
         return TensorType(self._shape(name, rule, *args), self.operands[0].type.dtype)
 
     def _start(self, operands: Sequence[Value], path: str) -> None:
-        self.operands = tuple(operands)
+        self.operands = operands if type(operands) is tuple else tuple(operands)
         self.path = path
         for v in self.operands:
             if not isinstance(v, Value):
@@ -501,7 +501,7 @@ class AdamWUpdate(Op):
         self._start((theta, grad, m, v) + tuple(scalars), path)
         self.tag = tag
         for what, val in (("gradient", grad), ("first moment", m), ("second moment", v)):
-            if val.type != theta.type:
+            if val.type is not theta.type:  # types are interned
                 self._fail(f"{what} {val.ssa} has type {val.type}, the parameter {theta.ssa} has {theta.type}",
                            f"%adnew{tag}")
         for field, val in zip(AdamScalars._fields, scalars):
