@@ -75,6 +75,7 @@ def test_training_lowers_the_loss(tmp_path, digits, method):
     # the zero head predicts 0 at first: about E[eps^2] = 1 for DDPM, E|eps - x0|^2 > 1 for flow
     assert losses[-1] < 0.9 * losses[0], losses
     assert result["final_loss"] == losses[-1] and result["seconds_per_epoch"] > 0
+    assert (tmp_path / "curves.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_flow_ot_pairs_the_same_noise_at_least_cost(digits):

@@ -14,12 +14,13 @@ matching (--method flow, or flow-ot: images paired with noise by a
 minimum-cost assignment per batch), optionally keeping an EMA of the weights
 (--ema 0.999) that the samplers then use. Samplers: ddim (at each --eta),
 ancestral (DDIM at eta 1), vp-euler, vp-heun, vp-sde for ddpm; fm-euler,
-fm-heun for the flows. ED is taken between the softmax features that a classifier (--classifier
-RUN_DIR from vitir train, or one trained here and cached under the run
-directory) gives the samples and the test images; the floor is the ED between
-the halves of the test features. Writes result.json, metrics.jsonl, an atomic
-checkpoint (--resume DIR continues it, or only re-samples a finished run) and
-samples-<sampler>.png grids under --out.
+fm-heun for the flows. ED is taken between the softmax features that a
+classifier (--classifier RUN_DIR from vitir train, or one trained here and
+cached under the run directory) gives the samples and the test images; the
+floor is the ED between the halves of the test features. Writes result.json,
+metrics.jsonl, an atomic checkpoint (--resume DIR continues it, or only
+re-samples a finished run), samples-<sampler>.png grids and curves.png (loss
+and learning rate per epoch) under --out.
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ from ..lower.denoiser import denoiser_config, denoiser_fwd_module, denoiser_step
 from ..train.checkpoint import Checkpoint, load_checkpoint, save_checkpoint
 from ..train.init import init_params
 from ..train.progress import Progress
+from ..train.plots import plot_epoch_curves
 from ..train.schedule import bias_corrections, learning_rate
 from ..train.rundir import read_metrics, to_host_list, write_json_atomic, write_metrics
 from ..train.trainer import TrainingDiverged
@@ -297,6 +298,9 @@ class ImageDiffusionTrainer:
             "config": asdict(cfg),
         }
         write_json_atomic(self.run_dir / "train.json", result)
+        target = "eps" if cfg.method == "ddpm" else "velocity"
+        plot_epoch_curves(epochs_run, self.run_dir / "curves.png", f"{cfg.method} on {cfg.data}",
+                          f"train loss (MSE on the {target})")
         self.state = st
         return result
 

@@ -1,35 +1,61 @@
-"""Training curves as a PNG: loss per step and test accuracy per epoch."""
+"""Training curves as PNGs: a classifier's loss per step and test accuracy per
+epoch; a diffusion model's loss and learning rate per epoch."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 
-def plot_curves(metrics: list[dict], path: Path, title: str = "") -> Path:
+def _figure():
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    steps = [(m["step"], m["loss"]) for m in metrics if m.get("kind") == "step"]
-    evals = [(m["step"], m["test_accuracy"]) for m in metrics if m.get("kind") == "eval"]
-    fig, (ax_loss, ax_acc) = plt.subplots(1, 2, figsize=(10, 3.6))
-    if steps:
-        ax_loss.plot([s for s, _ in steps], [v for _, v in steps], lw=0.8, color="tab:blue")
-    ax_loss.set_xlabel("step")
-    ax_loss.set_ylabel("train loss (label-smoothed CE)")
-    ax_loss.set_yscale("log")
-    ax_loss.grid(alpha=0.3)
-    if evals:
-        ax_acc.plot([s for s, _ in evals], [100 * v for _, v in evals], marker="o", ms=3, color="tab:green")
-        best = max(v for _, v in evals)
-        ax_acc.axhline(100 * best, ls=":", color="gray", lw=0.8)
-        ax_acc.set_title(f"best {100 * best:.2f}%  last {100 * evals[-1][1]:.2f}%", fontsize=9)
-    ax_acc.set_xlabel("step")
-    ax_acc.set_ylabel("test accuracy (%)")
-    ax_acc.grid(alpha=0.3)
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.6))
+    return plt, fig, axes
+
+
+def _label(ax, ylabel: str, log: bool = False, xlabel: str = "step") -> None:
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if log:
+        ax.set_yscale("log")
+    ax.grid(alpha=0.3)
+
+
+def _save(plt, fig, path: Path, title: str) -> Path:
     if title:
         fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
+
+
+def plot_curves(metrics: list[dict], path: Path, title: str = "") -> Path:
+    plt, fig, (ax_loss, ax_acc) = _figure()
+    steps = [(m["step"], m["loss"]) for m in metrics if m.get("kind") == "step"]
+    evals = [(m["step"], m["test_accuracy"]) for m in metrics if m.get("kind") == "eval"]
+    if steps:
+        ax_loss.plot([s for s, _ in steps], [v for _, v in steps], lw=0.8, color="tab:blue")
+    _label(ax_loss, "train loss (label-smoothed CE)", log=True)
+    if evals:
+        ax_acc.plot([s for s, _ in evals], [100 * v for _, v in evals], marker="o", ms=3, color="tab:green")
+        best = max(v for _, v in evals)
+        ax_acc.axhline(100 * best, ls=":", color="gray", lw=0.8)
+        ax_acc.set_title(f"best {100 * best:.2f}%  last {100 * evals[-1][1]:.2f}%", fontsize=9)
+    _label(ax_acc, "test accuracy (%)")
+    return _save(plt, fig, path, title)
+
+
+def plot_epoch_curves(metrics: list[dict], path: Path, title: str = "", loss_label: str = "train loss") -> Path:
+    """Mean training loss and learning rate per epoch (metrics of kind "epoch")."""
+    plt, fig, (ax_loss, ax_lr) = _figure()
+    epochs = [m for m in metrics if m.get("kind") == "epoch"]
+    if epochs:
+        ax_loss.plot([m["epoch"] for m in epochs], [m["loss"] for m in epochs], lw=1.0, color="tab:blue")
+        ax_loss.set_title(f"last {epochs[-1]['loss']:.4f}, best {min(m['loss'] for m in epochs):.4f}", fontsize=9)
+        ax_lr.plot([m["epoch"] for m in epochs], [m["lr"] for m in epochs], lw=1.0, color="tab:orange")
+    _label(ax_loss, loss_label, log=True, xlabel="epoch")
+    _label(ax_lr, "learning rate (end of epoch)", xlabel="epoch")
+    return _save(plt, fig, path, title)
