@@ -507,3 +507,86 @@ def test_dense_constants_agree_with_pjrt_bit_for_bit():
     np.testing.assert_array_equal(got[0][0, [0, 2]], ((x[0] + table[0]) * np.float32([0.1, -2.5e-8, 1e30]))[[0, 2]])
     assert list(got[1].ravel()) == [-7, -2147483648, 7, 3]  # int32 wraps, as XLA adds
     assert got[4].shape == (0, 3)
+
+
+# -- reduce with a reducer region: argmax, argmin, several operands ----------------------------------------------
+
+def arg_extremes_module(dtype: DType):
+    """argmax and argmin along each axis, and a two-operand reduce (sum and product at once) over two dims."""
+    fb = FunctionBuilder("arg")
+    x, y = fb.arg("x", TensorType((4, 6), dtype)), fb.arg("y", f32(2, 3, 4))
+    b = FunctionBuilder("arg.sp")
+    s, p, e, q = (b.arg(n, f32()) for n in ("s", "p", "e", "q"))
+    body = b.ret(b.add("sum", s, e), b.multiply("prod", p, q))
+    sums = fb.reduce_region("sp", [y, y], [fb.constant("zero", "0.0"), fb.constant("one", "1.0")], [0, 2], body)
+    return module(fb.ret(fb.argmax("max1", x, 1), fb.argmax("max0", x, 0), fb.argmin("min1", x, 1),
+                         fb.argmin("min0", x, 0), *sums))
+
+
+@pytest.mark.parametrize("dtype", [DType.F32, DType.F16, DType.BF16])
+def test_argmax_argmin_agree_with_pjrt_on_ties_and_nan(dtype):
+    x = RNG.integers(-2, 3, (4, 6)).astype(np.float32)  # small integers: many ties
+    x[0, 2] = x[0, 4] = x[3, 5] = np.nan
+    x[1] = -np.inf
+    x[2, :3] = [0.0, -0.0, 0.0]
+    x = x.astype(numpy_dtype(dtype))
+    y = rand(2, 3, 4, low=0.5, high=1.5)
+    mod = arg_extremes_module(dtype)
+    got = evaluate(mod, x, y)
+    want = compile_module(print_module(mod), platform="cpu")(x, y)
+    for g, w in zip(got[:4], want[:4], strict=True):
+        assert g.dtype == w.dtype == np.int32
+        np.testing.assert_array_equal(g, w)
+    wide = x.astype(np.float32)
+    # numpy's argmax and argmin take the first NaN, then the first of equal values, as XLA's does
+    for g, reference in zip(got[:4], (wide.argmax(1), wide.argmax(0), wide.argmin(1), wide.argmin(0))):
+        np.testing.assert_array_equal(g, reference)
+    assert got[0][0] == 2 and got[0][1] == 0  # a row's first NaN; a row of -inf: index 0
+    np.testing.assert_allclose(got[4], want[4], rtol=1e-6)
+    np.testing.assert_allclose(got[5], want[5], rtol=1e-5)
+    np.testing.assert_allclose(got[4], y.sum((0, 2)), rtol=1e-5)
+    np.testing.assert_allclose(got[5], y.prod((0, 2)), rtol=1e-5)
+
+
+def accuracy_module(batch: int, classes: int):
+    """A classifier's accuracy: the logits' argmax against int labels, as floats, averaged."""
+    fb = FunctionBuilder("accuracy")
+    logits, labels = fb.arg("logits", f32(batch, classes)), fb.arg("labels", TensorType((batch,), DType.I32))
+    fb.zero = fb.constant("sc", "0.0")
+    hit = fb.convert("hitf", fb.compare("hit", fb.argmax("pred", logits, 1), labels, "EQ"), DType.F32)
+    count = fb.constant("count", f"{float(batch)}")
+    return module(fb.ret(fb.divide("acc", fb.sum("hits", hit, [0]), count)))
+
+
+ACCURACY_TEXT = """\
+    %pred:2 = stablehlo.reduce(%logits init: %pred_init), (%pred_iota init: %pred_iinit) across dimensions = [1] : \
+(tensor<8x5xf32>, tensor<8x5xi32>, tensor<f32>, tensor<i32>) -> (tensor<8xf32>, tensor<8xi32>)
+     reducer(%pred_a: tensor<f32>, %pred_e: tensor<f32>) (%pred_ai: tensor<i32>, %pred_ei: tensor<i32>)  {
+      %pred_cmp = stablehlo.compare GT, %pred_a, %pred_e, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %pred_nan = stablehlo.compare NE, %pred_a, %pred_a, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %pred_better = stablehlo.or %pred_cmp, %pred_nan : tensor<i1>
+      %pred_eq = stablehlo.compare EQ, %pred_a, %pred_e, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %pred_lt = stablehlo.compare LT, %pred_ai, %pred_ei, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      %pred_tie = stablehlo.and %pred_eq, %pred_lt : tensor<i1>
+      %pred_keep = stablehlo.or %pred_better, %pred_tie : tensor<i1>
+      %pred_v = stablehlo.select %pred_better, %pred_a, %pred_e : tensor<i1>, tensor<f32>
+      %pred_i = stablehlo.select %pred_keep, %pred_ai, %pred_ei : tensor<i1>, tensor<i32>
+      stablehlo.return %pred_v, %pred_i : tensor<f32>, tensor<i32>
+    }
+    %hit = stablehlo.compare EQ, %pred#1, %labels, SIGNED : (tensor<8xi32>, tensor<8xi32>) -> tensor<8xi1>
+"""
+
+
+def test_classifier_accuracy_prints_runs_and_matches_numpy():
+    mod = accuracy_module(8, 5)
+    text = print_module(mod)
+    assert ACCURACY_TEXT in text
+    logits = rand(8, 5)
+    logits[0] = logits[0, 3]  # a row of ties predicts class 0
+    labels = logits.argmax(1).astype(np.int32)
+    labels[[1, 4, 6]] = (labels[[1, 4, 6]] + 1) % 5  # three misses
+    assert labels[0] == 0
+    want = np.float32(5 / 8)
+    (got,) = evaluate(mod, logits, labels)
+    (ran,) = compile_module(text, platform="cpu")(logits, labels)
+    assert got == ran == want == np.mean(logits.argmax(1) == labels, dtype=np.float32)

@@ -437,3 +437,63 @@ def test_clamp_rule():
     assert rules.clamp((), (), ()) == ()
     with pytest.raises(rules.RuleError, match=r"^min shape \[2\] is neither rank 0 nor the operand shape \[\]$"):
         rules.clamp((2,), (), ())
+
+
+def _reducer(types, returned=None, prefix="p"):
+    """A reducer body over rank-0 arguments of `types`, returning the first half or `returned(args)`."""
+    b = FunctionBuilder("f.r")
+    args = [b.arg(f"{prefix}{i}", t) for i, t in enumerate(types)]
+    return b.ret(*(returned(args) if returned else args[:len(args) // 2]))
+
+
+I32 = DType.I32
+GOOD = [f32(), TensorType((), I32), f32(), TensorType((), I32)]
+XK = "(operands: tensor<4x5xf32>, tensor<4x5xi32>"
+
+
+@pytest.mark.parametrize("k_shape, inits, dims, body, reason", [
+    ((4, 5), "a", [1], _reducer(GOOD), "2 operands and 1 init value: needs one init value per operand, at least one "
+     f"{XK}, tensor<f32>)"),
+    ((5, 4), "az", [1], _reducer(GOOD), "operand 1 has shape [5, 4], operand 0 has [4, 5] (operands: tensor<4x5xf32>, "
+     "tensor<5x4xi32>, tensor<f32>, tensor<i32>)"),
+    ((4, 5), "za", [1], _reducer(GOOD), f"init value 0 element type i32 differs from operand 0 f32 {XK}, "
+     "tensor<i32>, tensor<f32>)"),
+    ((4, 5), "aw", [1], _reducer(GOOD),
+     f"init value 1 must be rank 0, got shape [1] {XK}, tensor<f32>, tensor<1xi32>)"),
+    ((4, 5), "az", [2], _reducer(GOOD),
+     f"reduce dimension 2 is out of range for rank 2 {XK}, tensor<f32>, tensor<i32>)"),
+    ((4, 5), "az", [1], _reducer([f32(), f32(), TensorType((), I32), TensorType((), I32)]),
+     "the reducer takes (tensor<f32>, tensor<f32>, tensor<i32>, tensor<i32>), needs (tensor<f32>, tensor<i32>, "
+     f"tensor<f32>, tensor<i32>) {XK}, tensor<f32>, tensor<i32>)"),
+    ((4, 5), "az", [1], _reducer(GOOD, lambda a: [a[0]]),
+     f"the reducer returns (tensor<f32>), needs (tensor<f32>, tensor<i32>) {XK}, tensor<f32>, tensor<i32>)"),
+    ((4, 5), "az", [1], _reducer(GOOD, lambda a: [a[1], a[0]]),
+     f"the reducer returns (tensor<i32>, tensor<f32>), needs (tensor<f32>, tensor<i32>) {XK}, tensor<f32>, "
+     "tensor<i32>)"),
+])
+def test_reduce_region_rules(k_shape, inits, dims, body, reason):
+    fb = FunctionBuilder("f")
+    x, k = fb.arg("x", f32(4, 5)), fb.arg("k", TensorType(k_shape, I32))
+    made = {"a": fb.constant("a", "0.0"), "z": fb.constant("z", "0", (), I32), "w": fb.arg("w", TensorType((1,), I32))}
+    with fb.layer("head"):
+        raises(lambda: fb.reduce_region("r", [x, k], [made[c] for c in inits], dims, body),
+               f"head: stablehlo.reduce %r: {reason}")
+
+
+def test_reduce_region_results_and_names():
+    fb = FunctionBuilder("f")
+    x, k = fb.arg("x", f32(4, 5)), fb.arg("k", TensorType((4, 5), I32))
+    inits = [fb.constant("a", "0.0"), fb.constant("z", "0", (), I32)]
+    v, i = fb.reduce_region("r", [x, k], inits, [1], _reducer(GOOD))
+    assert (v.ssa, v.type.text, i.ssa, i.type.text) == ("%r#0", "tensor<4xf32>", "%r#1", "tensor<4xi32>")
+    # the body's names live in the function too: neither the result nor a body argument may repeat one
+    raises(lambda: fb.reduce_region("r", [x, k], inits, [0], _reducer(GOOD)),
+           "stablehlo.reduce %r: SSA name %r is already defined (by stablehlo.reduce) (operands: tensor<4x5xf32>, "
+           "tensor<4x5xi32>, tensor<f32>, tensor<i32>)")
+    raises(lambda: fb.reduce_region("s", [x, k], inits, [0], _reducer(GOOD)),
+           "stablehlo.reduce %p0: SSA name %p0 is already defined (by stablehlo.reduce) (operands: tensor<4x5xf32>, "
+           "tensor<4x5xi32>, tensor<f32>, tensor<i32>)")
+    one = fb.reduce_region("t", [x], inits[:1], [0, 1], _reducer([f32(), f32()], lambda a: [a[1]], prefix="q"))
+    assert (one.ssa, one.type.text) == ("%t", "tensor<f32>")
+    raises(lambda: fb.argmax("m", k, 1),
+           "stablehlo.reduce %m: needs a floating-point operand, got i32 (operands: tensor<4x5xi32>)")

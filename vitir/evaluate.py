@@ -201,6 +201,26 @@ def _reduce(op: O.Reduce, x: np.ndarray, init: np.ndarray) -> np.ndarray:
     return _REDUCERS[op.reducer].reduce(x, axis=op.dims, initial=init[()])
 
 
+@evaluates(O.ReduceRegion)
+def _reduce_region(op: O.ReduceRegion, *arrays: np.ndarray) -> dict[str, np.ndarray]:
+    """A fold along the reduced dimensions, one slice at a time in index order; the
+    body's ops run elementwise on arrays of the kept shape (its rank-0 types stand for
+    one element each), so a body evaluates once per reduced element, not per output."""
+    n, body = len(op.results), op.body
+    xs, inits = arrays[:n], arrays[n:]
+    kept = [d for d in range(xs[0].ndim) if d not in op.dims]
+    shape = op.results[0].shape
+    count = _size(xs[0], sorted(op.dims))
+    folded = [x.transpose(kept + sorted(op.dims)).reshape(*shape, count) for x in xs]
+    acc = [np.broadcast_to(init, shape) for init in inits]
+    for k in range(count):
+        env = dict(zip([a.name for a in body.args], acc + [x[..., k] for x in folded]))
+        for inner in body.ops:
+            _store(env, inner, EVALUATORS[type(inner)](inner, *[_widen(env[v.name]) for v in inner.operands]))
+        acc = [env[v.name] for v in body.ret.operands]
+    return {r.name: a for r, a in zip(op.results, acc)}
+
+
 def _pad_array(x: np.ndarray, value, low: Sequence[int], high: Sequence[int],
                interior: Sequence[int]) -> np.ndarray:
     """Edge and interior padding; negative edge padding crops."""

@@ -3,14 +3,21 @@ vitir's AST, prints in vitir's format, and runs through PJRT like JAX."""
 
 from __future__ import annotations
 
+import re
+
 import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
 from jax import lax
 
+from jax._src.interpreters.mlir import make_ir_context
+from jax._src.lib.mlir import ir
+
+from vitir.ast import FunctionBuilder, f32, module
 from vitir.backend import compile_module
-from vitir.mlir import import_text, roundtrip
+from vitir.evaluate import evaluate
+from vitir.mlir import import_text, parse_text, print_mlir, roundtrip
 from vitir.print import print_module
 
 
@@ -114,7 +121,13 @@ def array_constants_inline(x, m):
     return lax.select(np.broadcast_to(keep, x.shape), scaled, -x), table_sum, index
 
 
+def arg_extremes(x):
+    """jnp.argmax and jnp.argmin: a reduce of two operands (the values and an iota) with a nine-op reducer."""
+    return jnp.argmax(x, axis=1), jnp.argmin(x, axis=0), jnp.argmax(x, axis=0), jnp.argmin(x, axis=1)
+
+
 CASES = {
+    "argmax": (arg_extremes, [(4, 5)]),
     "arrays": (array_constants, [(4, 3), (4, 30)]),
     "sigmoid": (sigmoid_softplus, [(3, 7)]),
     "clip": (clip, [(4, 5), ()]),
@@ -159,6 +172,8 @@ def test_jax_lowered_module_runs_like_jax(case, form):
     assert print_module(import_text(vitir_text)) == vitir_text
     for op in USES.get(case, ()):
         assert f"= stablehlo.{op} " in vitir_text, op
+    if case == "argmax":
+        assert vitir_text.count(":2 = stablehlo.reduce(") == 4 and "#1, %" in vitir_text
     if case == "calls":
         assert "@_where" in text and "call @" not in vitir_text and "func.call" not in vitir_text
     if case == "calls" and form == "pretty":
@@ -171,12 +186,14 @@ def test_jax_lowered_module_runs_like_jax(case, form):
         np.testing.assert_allclose(g, np.asarray(w), rtol=2e-6, atol=2e-6)
 
 
-@pytest.mark.parametrize("case", ["mlp", "attention", "arrays"])
+@pytest.mark.parametrize("case", ["mlp", "attention", "arrays", "argmax"])
 def test_jax_pretty_text_round_trips_through_xdsl(case):
     fn, shapes = CASES[case]
     fn = array_constants_inline if case == "arrays" else fn
     text = jax.jit(fn).lower(*(jax.ShapeDtypeStruct(s, jnp.float32) for s in shapes)).as_text(debug_info=False)
     assert "jax.result_info" in text and "%cst" in text
+    if case == "argmax":  # `%1:2 = ...` and uses `%1#1`, the reducer's pairs on their own line
+        assert "%1:2 = stablehlo.reduce(" in text and "return %1#1 :" in text and "\n     reducer(%arg1" in text
     if case == "arrays":  # JAX's spelling of each element and MLIR's hexadecimal blob, kept byte for byte
         assert 'constant dense<"0x000080BF' in text and "constant dense<[true, false, true]>" in text
     assert roundtrip(text) == text
@@ -230,3 +247,32 @@ def test_jax_one_hot_cross_entropy_runs_like_jax(form, jit_inside):
     for g, w in zip(got, want, strict=True):
         assert g.dtype == w.dtype
         np.testing.assert_allclose(g, np.asarray(w), rtol=2e-6, atol=2e-7)
+
+
+def normalized(text: str) -> str:
+    """The text with every SSA name replaced by `%`, so that ops, attributes and types compare."""
+    return re.sub(r"%[\w#]+", "%", text)
+
+
+@pytest.mark.parametrize("direction", ["argmax", "argmin"])
+@pytest.mark.parametrize("axis", [0, 1])
+def test_builders_argmax_is_jaxs_and_runs_like_it_on_ties_and_nan(direction, axis):
+    jax_text = print_module(import_text(
+        jax.jit(lambda x: getattr(jnp, direction)(x, axis=axis)).lower(jax.ShapeDtypeStruct((4, 5), jnp.float32))
+        .as_text()))
+    fb = FunctionBuilder("main")
+    x = fb.arg("arg0", f32(4, 5))
+    text = print_module(module(fb.ret(getattr(fb, direction)("am", x, axis)), name="jit__lambda"))
+    assert normalized(text) == normalized(jax_text)  # the same ops, attributes and types, in JAX's order
+    # MLIR's generic form of vitir's text (printed by JAX's own MLIR) reads back into the same text
+    generic = ir.Module.parse(text, make_ir_context()).operation.get_asm(print_generic_op_form=True)
+    assert '"stablehlo.reduce"(%arg0, %' in generic and "^bb0(" in generic
+    assert print_mlir(parse_text(generic).module).count(":2 = stablehlo.reduce(") == 1
+    assert normalized(print_module(import_text(generic))) == normalized(text)
+    values = np.array([[1, 3, 3, 0, 3], [np.nan, 1, np.nan, 5, 0], [-np.inf] * 5, [np.inf, -0.0, 0, 1, np.inf]],
+                      np.float32)
+    want = np.asarray(jax.jit(lambda v: getattr(jnp, direction)(v, axis=axis))(values))
+    (got,) = compile_module(text).run(values)
+    (evaluated,) = evaluate(import_text(text), values)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(evaluated, want)

@@ -11,7 +11,7 @@ import pytest
 from tests.golden import REFERENCE_GOLDEN, assert_text_equal
 from tests.test_golden_suite import CONFIGS, IDS, MODULE_CASES
 from vitir.ast import AdamWUpdate, AllReduceMean, DType, FunctionBuilder, TensorType, f32, module
-from vitir.mlir import MlirError, import_module, import_text, parse_text, print_mlir
+from vitir.mlir import MlirError, MlirShapeError, import_module, import_text, parse_text, print_mlir
 from vitir.print import print_module
 
 # The configs whose modules are largest run only with the slow tests.
@@ -250,3 +250,48 @@ def test_dense_literal_that_does_not_fit_its_type_names_the_line(body, why):
     with pytest.raises(MlirError) as e:
         parse_text(text)
     assert str(e.value) == f"3:5: dense literal of tensor<3xf32>: {why}"
+
+
+def reducer_regions_module():
+    """argmax and argmin (two operands, a nine-op body), and one operand with a two-op body."""
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", f32(4, 5))
+    b = FunctionBuilder("f.poly")
+    acc, e = b.arg("acc", f32()), b.arg("e", f32())
+    body = b.ret(b.add("pa", b.multiply("pm", acc, e), acc))
+    poly = fb.reduce_region("poly", [x], [fb.constant("one", "1.0")], [0, 1], body)
+    return module(fb.ret(fb.argmax("mx", x, 1), fb.argmin("mn", x, 0), poly))
+
+
+def test_reducer_regions_round_trip_and_import_as_their_node():
+    built = reducer_regions_module()
+    text = print_module(built)
+    assert "    %poly = stablehlo.reduce(%x init: %one) across dimensions = [0, 1] : (tensor<4x5xf32>, tensor<f32>) " \
+           "-> tensor<f32>\n     reducer(%acc: tensor<f32>, %e: tensor<f32>)  {\n      %pm = " in text
+    assert "return %mx#1, %mn#1, %poly : tensor<4xi32>, tensor<5xi32>, tensor<f32>\n" in text
+    imported = check_roundtrip(text, "reducer regions")
+    assert op_kinds(imported) == op_kinds(built) == ["Constant", "ReduceRegion"] + [
+        "Iota", "Constant", "Constant", "ReduceRegion"] * 2
+    assert [type(op).__name__ for op in imported.main.ops[5].body.ops] == [
+        "Compare", "Compare", "Or", "Compare", "Compare", "And", "Or", "Select", "Select"]
+
+
+@pytest.mark.parametrize("old, new, verify, rule", [
+    ("stablehlo.return %mx_v, %mx_i : tensor<f32>, tensor<i32>",
+     "stablehlo.return %mx_i, %mx_v : tensor<i32>, tensor<f32>",
+     "13:5: stablehlo.reduce: the reducer returns (tensor<i32>, tensor<f32>), needs (tensor<f32>, tensor<i32>)",
+     "line 13: stablehlo.reduce %mx: the reducer returns (tensor<i32>, tensor<f32>), needs (tensor<f32>, tensor<i32>)"),
+    ("across dimensions = [1]", "across dimensions = [0]",
+     "13:5: stablehlo.reduce: result type tensor<4xf32> differs from the inferred tensor<5xf32>",
+     "line 13: stablehlo.reduce %mx#0: result type annotation tensor<4xf32> differs from the inferred tensor<5xf32>"),
+])
+def test_reducer_region_errors_name_the_line(old, new, verify, rule):
+    text = print_module(reducer_regions_module())
+    assert text.count(old) == 1
+    broken = text.replace(old, new)
+    with pytest.raises(MlirError) as e:
+        parse_text(broken)
+    assert str(e.value) == verify
+    with pytest.raises(MlirShapeError) as e:
+        import_text(broken)
+    assert str(e.value) == rule + " (operands: tensor<4x5xf32>, tensor<4x5xi32>, tensor<f32>, tensor<i32>)"

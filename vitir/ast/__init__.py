@@ -7,8 +7,8 @@ from .ops import (ADAMW_LINES, ELEMENTWISE_OPS, Abs, Add, AdamScalars, AdamWUpda
                   BroadcastInDim, Ceil, Clamp, Compare, Concatenate, Constant, Convert, Convolution, Cosine,
                   DenseConstant, Divide, DotGeneral, Elementwise, Exponential, ExponentialMinusOne, Floor, Iota,
                   IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply, Negate, Not, Op, Or, Pad, Power,
-                  Reduce, Remainder, Reshape, Return, RoundNearestEven, Rsqrt, Select, Sign, Sine, Slice, Sqrt,
-                  Subtract, Tanh, Transpose, Unary)
+                  Reduce, ReduceRegion, Remainder, Reshape, Return, RoundNearestEven, Rsqrt, Select, Sign, Sine,
+                  Slice, Sqrt, Subtract, Tanh, Transpose, Unary)
 from .types import DType, TensorType, f32
 from .values import Value
 
@@ -17,7 +17,7 @@ __all__ = [
     "BroadcastInDim", "Ceil", "Clamp", "Compare", "Concatenate", "Constant", "Convert", "Convolution", "Cosine",
     "DenseConstant", "DType", "Divide", "DotGeneral", "Elementwise", "Exponential", "ExponentialMinusOne", "Floor",
     "Function", "FunctionBuilder", "Iota", "IsFinite", "Log", "LogPlusOne", "Logistic", "Maximum", "Minimum", "Module",
-    "Multiply", "Negate", "Not", "Op", "Or", "Pad", "Power", "Reduce", "Remainder", "Reshape", "Return",
+    "Multiply", "Negate", "Not", "Op", "Or", "Pad", "Power", "Reduce", "ReduceRegion", "Remainder", "Reshape", "Return",
     "RoundNearestEven", "Rsqrt", "Select", "ShapeError", "Sign", "Sine", "Slice", "Sqrt", "Subtract", "Tanh",
     "TensorType", "Transpose", "Unary", "Value", "f32", "module",
 ]

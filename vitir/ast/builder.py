@@ -116,6 +116,40 @@ class FunctionBuilder:
     def reduce(self, name: str, x: Value, init: Value, dims: Sequence[int], reducer: str = "add") -> Value:
         return self.emit(O.Reduce(name, x, init, dims, reducer, path=self._path_text))
 
+    def reduce_region(self, name: str, operands: Sequence[Value], inits: Sequence[Value], dims: Sequence[int],
+                      body: Function):
+        """A reduce of several operands with `body`, a Function built by its own
+        FunctionBuilder (2N rank-0 args: accumulators, then elements; N results).
+        Returns the result, or a tuple of N results."""
+        return self.emit(O.ReduceRegion(name, operands, inits, dims, body, path=self._path_text))
+
+    def argmax(self, name: str, x: Value, dim: int) -> Value:
+        """The index of the largest element along `dim` (i32), as JAX lowers jnp.argmax: a
+        reduce of x and an iota from (-inf, 0), the first index on ties, NaN the largest."""
+        return self._arg_extreme(name, x, dim, "GT", 0)
+
+    def argmin(self, name: str, x: Value, dim: int) -> Value:
+        """The index of the smallest element along `dim` (i32), as jnp.argmin lowers."""
+        return self._arg_extreme(name, x, dim, "LT", 1)
+
+    def _arg_extreme(self, name: str, x: Value, dim: int, direction: str, init: int) -> Value:
+        if x.type.dtype not in _INFINITIES:
+            raise ShapeError(f"needs a floating-point operand, got {x.type.dtype.value}", op="stablehlo.reduce",
+                             ssa="%" + name, operand_types=[x.type], path=self._path_text)
+        dtype, index = x.type.dtype, TensorType((), DType.I32)
+        iota = self.iota(f"{name}_iota", x.shape, DType.I32, dim)
+        inits = (self.constant(f"{name}_init", _INFINITIES[dtype][init], (), dtype),
+                 self.constant(f"{name}_iinit", "0", (), DType.I32))
+        b = FunctionBuilder(f"{self.name}.{name}")  # the body, in the ops and order JAX writes
+        a, ai = b.arg(f"{name}_a", TensorType((), dtype)), b.arg(f"{name}_ai", index)
+        e, ei = b.arg(f"{name}_e", TensorType((), dtype)), b.arg(f"{name}_ei", index)
+        better = b.or_(f"{name}_better", b.compare(f"{name}_cmp", a, e, direction),
+                       b.compare(f"{name}_nan", a, a, "NE"))
+        tie = b.and_(f"{name}_tie", b.compare(f"{name}_eq", a, e, "EQ"), b.compare(f"{name}_lt", ai, ei, "LT"))
+        keep = b.or_(f"{name}_keep", better, tie)
+        body = b.ret(b.select(f"{name}_v", better, a, e), b.select(f"{name}_i", keep, ai, ei))
+        return self.reduce_region(name, (x, iota), inits, (dim,), body)[1]
+
     def sum(self, name: str, x: Value, dims: Sequence[int]) -> Value:
         """reduce-add over `dims` with the function's zero constant as init."""
         if self.zero is None:
@@ -170,6 +204,11 @@ def _elementwise_method(op_class: type):
 # One method per row of the elementwise table: fb.add(name, a, b), fb.clamp(name, lo, x, hi), fb.not_(name, x), ...
 for _op_class in O.ELEMENTWISE_OPS:
     setattr(FunctionBuilder, elementwise_method_name(_op_class), _elementwise_method(_op_class))
+
+
+# The bits of -inf and +inf of each float type: the inits of argmax and argmin.
+_INFINITIES = {DType.F32: ("0xFF800000", "0x7F800000"), DType.F16: ("0xFC00", "0x7C00"),
+               DType.BF16: ("0xFF80", "0x7F80")}
 
 
 class _Layer:

@@ -350,6 +350,37 @@ class Reduce(Op):
         self.results = (Value(name, self._infer(name, rules.reduce, operand.shape, init.shape, self.dims)),)
 
 
+class ReduceRegion(Op):
+    """A reduce of N operands with a reducer body of several ops (JAX's argmax: a value
+    and an iota, compare/select in the body). `body` is a Function of 2N rank-0 arguments
+    (N accumulators, then N elements) returning N; its names are defined in the region,
+    so they must not repeat the enclosing function's. Results print `%name#i` when N > 1."""
+
+    __slots__ = ("dims", "body")
+    NAME = "stablehlo.reduce"
+    COMPOUND = True  # defines the body's names too
+
+    def __init__(self, name: str, operands: Sequence[Value], inits: Sequence[Value], dims: Sequence[int],
+                 body, path: str = ""):
+        operands, inits = tuple(operands), tuple(inits)
+        self._start(operands + inits, path)
+        self.dims, self.body = tuple(dims), body
+        shape = self._shape(name, rules.reduce_region, [(v.shape, v.type.dtype.value) for v in operands],
+                            [(v.shape, v.type.dtype.value) for v in inits], self.dims,
+                            [(v.shape, v.type.dtype.value) for v in body.args],
+                            [(v.shape, v.type.dtype.value) for v in body.ret.operands])
+        names = [name] if len(operands) == 1 else [f"{name}#{i}" for i in range(len(operands))]
+        self.results = tuple(Value(n, TensorType(shape, v.type.dtype)) for n, v in zip(names, operands))
+
+    @property
+    def base_name(self) -> str:
+        return self.results[0].name.partition("#")[0]
+
+    def defined_names(self) -> list[str]:
+        return [self.base_name] + [a.name for a in self.body.args] + [n for op in self.body.ops
+                                                                     for n in op.defined_names()]
+
+
 class Convolution(Op):
     """Convolution with dimension-number layouts such as ("bf01", "oi01", "bf01")."""
 

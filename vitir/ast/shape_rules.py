@@ -138,6 +138,36 @@ def reduce(operand: Shape, init: Shape, dims: Sequence[int]) -> Shape:
     return tuple(s for i, s in enumerate(operand) if i not in dims)
 
 
+def _type_text(shape: Shape, element: str) -> str:
+    return "tensor<" + "".join(f"{d}x" for d in shape) + element + ">"
+
+
+def reduce_region(operands: Sequence[tuple[Shape, str]], inits: Sequence[tuple[Shape, str]], dims: Sequence[int],
+                  body_args: Sequence[tuple[Shape, str]], body_results: Sequence[tuple[Shape, str]]) -> Shape:
+    """A reduce of N operands with a reducer body; each type a (shape, element) pair. The
+    body takes N accumulators then N elements and returns N, all rank 0 of the operands'
+    element types, as StableHLO orders them."""
+    n = len(operands)
+    if n == 0 or len(inits) != n:
+        raise RuleError(f"{n} operand{'s' * (n != 1)} and {len(inits)} init value{'s' * (len(inits) != 1)}: "
+                        "needs one init value per operand, at least one")
+    shape = operands[0][0]
+    for i, ((s, e), (init_shape, init_element)) in enumerate(zip(operands, inits)):
+        if s != shape:
+            raise RuleError(f"operand {i} has shape {list(s)}, operand 0 has {list(shape)}")
+        if init_shape != ():
+            raise RuleError(f"init value {i} must be rank 0, got shape {list(init_shape)}")
+        if init_element != e:
+            raise RuleError(f"init value {i} element type {init_element} differs from operand {i} {e}")
+    _check_dims_in_range(dims, len(shape), "reduce")
+    scalars = [_type_text((), e) for _, e in operands]
+    for what, got, want in (("takes", body_args, scalars * 2), ("returns", body_results, scalars)):
+        got = [_type_text(*t) for t in got]
+        if got != want:
+            raise RuleError(f"the reducer {what} ({', '.join(got)}), needs ({', '.join(want)})")
+    return tuple(s for i, s in enumerate(shape) if i not in dims)
+
+
 def pad(operand: Shape, pad_value: Shape, low: Sequence[int], high: Sequence[int],
         interior: Sequence[int]) -> Shape:
     if pad_value != ():

@@ -13,8 +13,8 @@ from typing import Callable, ClassVar
 from xdsl.dialects.builtin import (ArrayAttr, DenseArrayBase, DenseIntOrFPElementsAttr, IntegerAttr, StringAttr,
                                    TensorType, UnitAttr, i1, i64)
 from xdsl.ir import Block, Dialect, Region
-from xdsl.irdl import (IRDLOperation, base, irdl_op_definition, operand_def, opt_prop_def, prop_def, region_def,
-                       result_def, traits_def, var_operand_def, var_result_def)
+from xdsl.irdl import (IRDLOperation, SameVariadicOperandSize, base, irdl_op_definition, operand_def, opt_prop_def,
+                       prop_def, region_def, result_def, traits_def, var_operand_def, var_result_def)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import IsTerminator, Pure
@@ -744,77 +744,116 @@ def _verify_binary_body(region: Region, element_type, what: str) -> None:
 @irdl_op_definition
 class ReduceOp(IRDLOperation):
     """`stablehlo.reduce(%x init: %sc) applies stablehlo.add across dimensions = [2] : (T, T0) -> R`,
-    its compact form; the reducer is a real region. A body of more than one op
-    parses and prints in the region form `... reducer(%a: T0, %b: T0) { ... }`."""
+    its compact form; the reducer is a real region. Other bodies, and several operands
+    (`%r:2 = stablehlo.reduce(%x init: %a), (%i init: %b) across ...`, JAX's argmax),
+    parse and print in JAX's region form: `\n reducer(%a0: T0, %b0: T0) (%a1: T1, %b1: T1)  { ... }`,
+    each accumulator beside its element; the block takes the accumulators, then the elements."""
 
     name = "stablehlo.reduce"
-    input = operand_def(TensorType)
-    init_value = operand_def(TensorType)
-    result = result_def(TensorType)
+    inputs = var_operand_def(TensorType)
+    init_values = var_operand_def(TensorType)
+    outputs = var_result_def(TensorType)
     dimensions = prop_def(DenseArrayBase.constr(i64))
     body = region_def("single_block")
     traits = traits_def(Pure())
+    irdl_options = (SameVariadicOperandSize(),)
 
     @classmethod
     def parse(cls, parser: Parser):
         at = parser.pos
-        parser.parse_punctuation("(")
-        x = parser.parse_unresolved_operand()
-        parser.parse_keyword("init")
-        parser.parse_punctuation(":")
-        init = parser.parse_unresolved_operand()
-        parser.parse_punctuation(")")
-        if parser.parse_optional_punctuation(","):
-            parser.raise_error("vitir's reduce takes one operand and one init value")
+        xs, inits = [], []
+        while True:
+            parser.parse_punctuation("(")
+            xs.append(parser.parse_unresolved_operand())
+            parser.parse_keyword("init")
+            parser.parse_punctuation(":")
+            inits.append(parser.parse_unresolved_operand())
+            parser.parse_punctuation(")")
+            if not parser.parse_optional_punctuation(","):
+                break
         reducer = None
         if parser.parse_optional_keyword("applies"):
             reducer_at = parser.pos
             reducer = parser.parse_identifier()
-            if reducer not in REDUCERS:
-                parser.raise_error(f"unsupported reducer {reducer} (vitir knows {', '.join(REDUCERS)})", reducer_at)
+            if reducer not in REDUCERS or len(xs) != 1:
+                parser.raise_error(f"unsupported reducer {reducer} (vitir knows {', '.join(REDUCERS)}, "
+                                   "of one operand)", reducer_at)
         parser.parse_keyword("across")
         dims = parse_named_int_list(parser, "dimensions")
-        operands, result = parse_function_trailer(parser, [x, init], at=at)
+        parser.parse_punctuation(":")
+        fn = parser.parse_function_type()
+        operands = parser.resolve_operands(xs + inits, fn.inputs.data, at)
         if reducer is not None:
             body = binary_body(operands[1].type, REDUCERS[reducer])
         else:
             parser.parse_keyword("reducer")
-            parser.parse_punctuation("(")
-            a = parser.parse_argument()
-            parser.parse_punctuation(",")
-            b = parser.parse_argument()
-            parser.parse_punctuation(")")
-            body = parser.parse_region([a, b])
-        return cls.build(operands=operands, result_types=[result], regions=[body],
-                         properties={"dimensions": i64_array(dims)})
+            accumulators, elements = [], []
+            for _ in xs:
+                parser.parse_punctuation("(")
+                accumulators.append(parser.parse_argument())
+                parser.parse_punctuation(",")
+                elements.append(parser.parse_argument())
+                parser.parse_punctuation(")")
+            body = parser.parse_region(accumulators + elements)
+        n = len(xs)
+        return cls.build(operands=[operands[:n], operands[n:]], result_types=[list(fn.outputs.data)],
+                         regions=[body], properties={"dimensions": i64_array(dims)})
 
     def print(self, printer: Printer) -> None:
-        printer.print_string("(")
-        printer.print_ssa_value(self.input)
-        printer.print_string(" init: ")
-        printer.print_ssa_value(self.init_value)
-        printer.print_string(")")
-        reducer = single_op_body(self.body)
+        for i, (x, init) in enumerate(zip(self.inputs, self.init_values)):
+            printer.print_string(", (" if i else "(")
+            printer.print_ssa_value(x)
+            printer.print_string(" init: ")
+            printer.print_ssa_value(init)
+            printer.print_string(")")
+        reducer = single_op_body(self.body) if len(self.inputs) == 1 else None
         if reducer is not None:
             printer.print_string(f" applies {reducer}")
-        printer.print_string(f" across dimensions = {ints_text(self.dimensions.get_values())}")
-        print_function_trailer(printer, self.operands, self.result)
+        printer.print_string(f" across dimensions = {ints_text(self.dimensions.get_values())} : (")
+        printer.print_list([v.type for v in self.operands], printer.print_attribute)
+        printer.print_string(") -> ")
+        if len(self.outputs) == 1:
+            printer.print_attribute(self.outputs[0].type)
+        else:
+            printer.print_string("(")
+            printer.print_list([v.type for v in self.outputs], printer.print_attribute)
+            printer.print_string(")")
         if reducer is None:
-            a, b = self.body.blocks[0].args
-            with printer.indented():
-                printer.print_string("\nreducer(")
+            args, n = self.body.blocks[0].args, len(self.inputs)
+            printer._print_new_line()
+            printer.print_string(" reducer")
+            for i, (a, b) in enumerate(zip(args[:n], args[n:])):
+                printer.print_string(" (" if i else "(")
                 printer.print_block_argument(a)
                 printer.print_string(", ")
                 printer.print_block_argument(b)
-                printer.print_string(") ")
-                printer.print_region(self.body, print_entry_block_args=False)
+                printer.print_string(")")
+            printer.print_string("  ")
+            printer.print_region(self.body, print_entry_block_args=False)
 
     def verify_(self) -> None:
-        element = same_element([self.input.type, self.init_value.type], "operand and init")
-        shape = check_rule(rules.reduce, static_shape(self.input.type, "operand"),
-                           static_shape(self.init_value.type, "init value"), self.dimensions.get_values())
-        expect_result(self.result.type, shape, element)
-        _verify_binary_body(self.body, self.init_value.type, "the reducer")
+        if len(self.inputs) == 1 and len(self.outputs) == 1:  # one operand: the checks and texts as before
+            element = same_element([self.inputs[0].type, self.init_values[0].type], "operand and init")
+            shape = check_rule(rules.reduce, static_shape(self.inputs[0].type, "operand"),
+                               static_shape(self.init_values[0].type, "init value"), self.dimensions.get_values())
+            expect_result(self.outputs[0].type, shape, element)
+            _verify_binary_body(self.body, self.init_values[0].type, "the reducer")
+            return
+        block = self.body.blocks[0]
+        last = block.last_op
+        if not isinstance(last, ReturnOp):
+            raise VerifyException("the reducer must end in stablehlo.return")
+        if len(self.outputs) != len(self.inputs):
+            raise VerifyException(f"{len(self.inputs)} operands but {len(self.outputs)} results")
+
+        def typed(values, what):
+            return [(static_shape(v.type, what), str(v.type.get_element_type())) for v in values]
+
+        shape = check_rule(rules.reduce_region, typed(self.inputs, "operand"), typed(self.init_values, "init value"),
+                           self.dimensions.get_values(), typed(block.args, "reducer argument"),
+                           typed(last.operands, "reducer result"))
+        for x, r in zip(self.inputs, self.outputs):
+            expect_result(r.type, shape, x.type.get_element_type())
 
 
 @irdl_op_definition

@@ -89,6 +89,9 @@ class ExactNameParser(Parser):
         super()._register_ssa_definition(name, values, span)
         if len(values) == 1:
             values[0]._name = name  # the setter would drop a `_<digits>` suffix and refuse `0`
+        else:  # `%r:2 = ...`: each result as its uses spell it, `%r#0`, `%r#1`
+            for i, v in enumerate(values):
+                v._name = f"{name}#{i}"
 
     def parse_operation(self) -> Operation:
         start = self.pos

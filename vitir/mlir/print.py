@@ -42,6 +42,14 @@ class VitirPrinter(Printer):
             return
         super().print_attribute(attribute)
 
+    def _print_results(self, op: Operation) -> None:
+        results = op.results
+        base = (results[0]._name or "").partition("#")[0] if len(results) > 1 else ""
+        if base and all(r._name == f"{base}#{i}" for i, r in enumerate(results)):
+            self.print_string(f"%{base}:{len(results)} = ")  # MLIR's result group, used as %r#i
+            return
+        super()._print_results(op)
+
     def print_op(self, op: Operation) -> None:
         if isinstance(op, ModuleOp):
             self.print_string("module")

@@ -117,18 +117,26 @@ class _FunctionImporter:
             yield from op.results
 
     def name(self, v: SSAValue) -> str:
-        """The vitir name: as written, except JAX's numeric names (`%0` -> `v0`)."""
+        """The vitir name: as written, except JAX's numeric names (`%0` -> `v0`); a result
+        of a group (`%1#1`) is the group's name and its index (`v1#1`)."""
         name = self.names.get(v)
         if name is None:
-            name = v._name
-            if name is None or name.isdigit() or self._prefix:
-                if name is None or name.isdigit():
-                    name = f"v{name if name is not None else len(self.names)}"
-                name = self._prefix + name
-                while name in self._taken:
-                    name += "_"
-                self._taken.add(name)
+            written, _, index = v._name.partition("#") if v._name else (None, "", "")
+            if index and index != "0":
+                name = self.name(v.op.results[0]).partition("#")[0] + "#" + index
+            else:
+                name = self._new_name(written) + ("#0" if index else "")
             self.names[v] = name
+        return name
+
+    def _new_name(self, name: str | None) -> str:
+        if name is None or name.isdigit() or self._prefix:
+            if name is None or name.isdigit():
+                name = f"v{name if name is not None else len(self.names)}"
+            name = self._prefix + name
+            while name in self._taken:
+                name += "_"
+            self._taken.add(name)
         return name
 
     def get(self, v: SSAValue) -> Value:
@@ -194,11 +202,14 @@ class _FunctionImporter:
         if handler is None:
             raise _Unsupported(f"op '{op.name}' is not supported by vitir")
         result = handler(self, op)
-        annotated = vitir_type(op.results[0].type)
-        if result.type != annotated:
-            raise ShapeError(f"result type annotation {annotated} differs from the inferred {result.type}",
-                             op=op.name, ssa=result.ssa, operand_types=[self.get(v).type for v in op.operands])
-        self.values[op.results[0]] = result
+        if type(result) is not tuple:
+            result = (result,)
+        for value, written in zip(result, op.results, strict=True):
+            annotated = vitir_type(written.type)
+            if value.type != annotated:
+                raise ShapeError(f"result type annotation {annotated} differs from the inferred {value.type}",
+                                 op=op.name, ssa=value.ssa, operand_types=[self.get(v).type for v in op.operands])
+            self.values[written] = value
         return 1
 
     def _import_compound(self, ops: list[Operation], i: int) -> int:
@@ -378,12 +389,31 @@ def _dot_general(im: _FunctionImporter, op: D.DotGeneralOp) -> Value:
     return im.fb.dot_general(im.name(op.result), im.get(op.lhs), im.get(op.rhs), (lc, rc), (lb, rb))
 
 
-def _reduce(im: _FunctionImporter, op: D.ReduceOp) -> Value:
-    reducer = D.single_op_body(op.body)
-    if reducer is None:
-        raise _Unsupported("stablehlo.reduce with a reducer body of more than one op is not supported by vitir")
-    return im.fb.reduce(im.name(op.result), im.get(op.input), im.get(op.init_value), op.dimensions.get_values(),
-                        reducer.removeprefix("stablehlo."))
+def _reduce(im: _FunctionImporter, op: D.ReduceOp) -> Value | tuple[Value, ...]:
+    name, dims = im.name(op.outputs[0]).partition("#")[0], op.dimensions.get_values()
+    reducer = D.single_op_body(op.body) if len(op.inputs) == 1 else None
+    if reducer is not None:
+        return im.fb.reduce(name, im.get(op.inputs[0]), im.get(op.init_values[0]), dims,
+                            reducer.removeprefix("stablehlo."))
+    return im.fb.reduce_region(name, [im.get(v) for v in op.inputs], [im.get(v) for v in op.init_values], dims,
+                               _reducer_body(im, op.body.blocks[0]))
+
+
+def _reducer_body(im: _FunctionImporter, block) -> Function:
+    """The reducer region as a Function of its own builder, its ops imported by their handlers."""
+    *ops, last = block.ops
+    if not isinstance(last, D.ReturnOp):
+        raise _Unsupported("the reducer must end in stablehlo.return")
+    outer, im.fb = im.fb, FunctionBuilder(f"{im.fb.name}.reducer")
+    try:
+        for arg in block.args:
+            im.values[arg] = im.fb.arg(im.name(arg), vitir_type(arg.type))
+        for inner in ops:
+            with im._at(inner):
+                im._import_op(inner)
+        return im.fb.ret(*(im.get(v) for v in last.operands))
+    finally:
+        im.fb = outer
 
 
 def _convolution(im: _FunctionImporter, op: D.ConvolutionOp) -> Value:

@@ -107,6 +107,26 @@ def _reduce(op: O.Reduce) -> str:
             f"across dimensions = {_ints(op.dims)} : ({x.type.text}, {init.type.text}) -> {r.type.text}\n")
 
 
+def _reduce_region(op: O.ReduceRegion) -> str:
+    """JAX's region form: `%r:2 = stablehlo.reduce(%x init: %a), (%i init: %b) across ...`,
+    then ` reducer(%acc0, %x0) (%acc1, %x1)  {` pairing each accumulator with its element."""
+    results, body, n = op.results, op.body, len(op.results)
+    xs, inits = op.operands[:n], op.operands[n:]
+    defined = f"%{op.base_name}:{n}" if n > 1 else results[0].ssa
+    pairs = ", ".join([f"({x.ssa} init: {i.ssa})" for x, i in zip(xs, inits)])
+    types = ", ".join([v.type.text for v in op.operands])
+    out = ", ".join([r.type.text for r in results])
+    args = body.args
+    region = " ".join([f"({a.ssa}: {a.type.text}, {b.ssa}: {b.type.text})" for a, b in zip(args[:n], args[n:])])
+    inner = "".join(["  " + line for line in print_ops(body.ops).splitlines(True)])
+    ret = body.ret.operands
+    return (f"    {defined} = stablehlo.reduce{pairs} across dimensions = {_ints(op.dims)} : "
+            f"({types}) -> {out if n == 1 else '(' + out + ')'}\n"
+            f"     reducer{region}  {{\n{inner}"
+            f"      stablehlo.return {', '.join([v.ssa for v in ret])} : {', '.join([v.type.text for v in ret])}\n"
+            f"    }}\n")
+
+
 def _layout(layout: str) -> str:
     return "[" + ", ".join(layout) + "]"
 
@@ -192,6 +212,7 @@ PRINTERS: dict[type, Callable[[O.Op], str]] = {
     O.Transpose: _transpose,
     O.DotGeneral: _dot_general,
     O.Reduce: _reduce,
+    O.ReduceRegion: _reduce_region,
     O.Convolution: _convolution,
     O.Pad: _pad,
     O.Slice: _slice,
