@@ -166,19 +166,20 @@ class _FunctionImporter:
         """Import ops[i] (or the compound node starting there); returns how many ops it took."""
         op = ops[i]
         if self.diagnostics is None:
-            with self._at(op):
-                return self._import_compound(ops, i) or self._import_op(op)
-        known = type(op) in _HANDLERS or isinstance(op, (*_COMPOUND, func.CallOp))
-        if not known or any(v not in self.values for v in op.operands):
+            return self._import_located(ops, i)
+        if not _importable(op) or any(v not in self.values for v in op.operands):
             self._stand_in(op)  # already reported: unsupported, or downstream of an unsupported type
             return 1
         try:
-            with self._at(op):
-                return self._import_compound(ops, i) or self._import_op(op)
+            return self._import_located(ops, i)
         except (MlirError, MlirShapeError) as error:
             self.diagnostics.extend(error.diagnostics)
             self._stand_in(op)
             return 1
+
+    def _import_located(self, ops: list[Operation], i: int) -> int:
+        with self._at(ops[i]):
+            return self._import_compound(ops, i) or self._import_op(ops[i])
 
     def _stand_in(self, op: Operation) -> None:
         """Bind op's results to values of their annotated types, outside the builder's ops."""
@@ -449,6 +450,11 @@ _HANDLERS: dict[type, Callable[[_FunctionImporter, Operation], Value]] = {
 _COMPOUND = (D.AllReduceOp,)
 
 
+def _importable(op: Operation) -> bool:
+    """An op with a handler, a compound node's first op, or a call (inlined)."""
+    return type(op) in _HANDLERS or isinstance(op, (*_COMPOUND, func.CallOp))
+
+
 def _unsupported_ops(parsed: ParsedModule) -> list[Diagnostic]:
     """Every top-level op no handler takes, reported together before anything is built."""
     found = []
@@ -458,7 +464,7 @@ def _unsupported_ops(parsed: ParsedModule) -> list[Diagnostic]:
             continue
         for block in top.body.blocks:
             for op in block.ops:
-                if type(op) not in _HANDLERS and not isinstance(op, (*_COMPOUND, func.ReturnOp, func.CallOp)):
+                if not _importable(op) and not isinstance(op, func.ReturnOp):
                     found.append(Diagnostic(*parsed.where(op), f"op '{op.name}' is not supported by vitir"))
     return found
 
