@@ -16,17 +16,10 @@ import numpy as np
 from .ast import ops as O
 from .ast.literals import literal_value
 from .ast.module import Function, Module
-from .ast.types import NUMPY_DTYPE, DType, TensorType
+from .ast.types import DType, TensorType
+from .numpy_dtypes import numpy_dtype
 
 F32 = np.float32
-
-
-def numpy_dtype(dtype: DType) -> np.dtype:
-    if dtype is DType.BF16:
-        import ml_dtypes  # numpy has no bfloat16 of its own
-
-        return np.dtype(ml_dtypes.bfloat16)
-    return np.dtype(NUMPY_DTYPE[dtype])
 
 
 def _widen(x: np.ndarray) -> np.ndarray:

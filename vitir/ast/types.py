@@ -1,37 +1,9 @@
-"""Tensor types: a shape and an element type, printed `tensor<2x3xf32>`."""
+"""Types: tensors (a shape and an element type from the element-type table, printed
+`tensor<2x3xf32>`), tokens and tuples."""
 
 from __future__ import annotations
 
-from enum import Enum
-
-
-class DType(Enum):
-    """Element types. The value is the MLIR spelling; numpy names are in NUMPY_DTYPE."""
-
-    F32 = "f32"
-    F16 = "f16"
-    BF16 = "bf16"
-    I1 = "i1"
-    I32 = "i32"
-    I64 = "i64"
-
-    __hash__ = object.__hash__  # members are singletons; Enum's name hash is slow on hot paths
-
-    @property
-    def is_float(self) -> bool:
-        return self in _FLOATS
-
-
-_FLOATS = frozenset((DType.F32, DType.F16, DType.BF16))
-
-NUMPY_DTYPE = {
-    DType.F32: "float32",
-    DType.F16: "float16",
-    DType.BF16: "bfloat16",  # via ml_dtypes
-    DType.I1: "bool",
-    DType.I32: "int32",
-    DType.I64: "int64",
-}
+from .element_types import DType
 
 
 class TensorType:
@@ -93,3 +65,52 @@ class TensorType:
 def f32(*shape: int) -> TensorType:
     """`f32(2, 3)` is tensor<2x3xf32>; `f32()` is the scalar tensor<f32>."""
     return TensorType(shape, DType.F32)
+
+
+class TokenType:
+    """`!stablehlo.token`: orders side effects (after_all, infeed, outfeed); holds no data."""
+
+    __slots__ = ()
+    text = "!stablehlo.token"
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return "TokenType()"
+
+
+class TupleType:
+    """`tuple<T1, T2>`: a fixed sequence of types (tensors, tokens, tuples). Interned."""
+
+    __slots__ = ("types", "text")
+    _interned: dict = {}
+
+    def __new__(cls, types):
+        types = tuple(types)
+        hit = cls._interned.get(types)
+        if hit is not None:
+            return hit
+        self = super().__new__(cls)
+        object.__setattr__(self, "types", types)
+        object.__setattr__(self, "text", "tuple<" + ", ".join(t.text for t in types) + ">")
+        cls._interned[types] = self
+        return self
+
+    def __setattr__(self, name, value):
+        raise AttributeError("TupleType is immutable")
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"TupleType({self.text})"
+
+
+Type = TensorType | TokenType | TupleType
