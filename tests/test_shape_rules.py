@@ -47,13 +47,14 @@ def test_transcendental_needs_float():
     fb = builder()
     a = fb.arg("a", TensorType((2,), DType.I64))
     raises(lambda: fb.exponential("e", a),
-           "stablehlo.exponential %e: needs a floating-point operand, got i64 (operands: tensor<2xi64>)")
+           "stablehlo.exponential %e: needs a floating-point or complex operand, got i64 (operands: tensor<2xi64>)")
 
 
 @pytest.mark.parametrize("literal,dtype,why", [
     ("one", DType.F32, "write finite values in decimal, infinities and NaN as hexadecimal bits"),
     ("inf", DType.F32, "write finite values in decimal, infinities and NaN as hexadecimal bits"),
-    ("1e999", DType.F32, "1e999 overflows to infinity; write infinities as hexadecimal bits"),
+    ("1.0e999", DType.F32, "1.0e999 overflows f32 (largest finite 3.40282347e+38); write infinities as hexadecimal "
+                           "bits (0x7F800000 is +inf)"),
     ("0xFF80", DType.F32, "a hexadecimal f32 literal has 8 hex digits"),
     ("0xFF800000", DType.BF16, "a hexadecimal bf16 literal has 4 hex digits"),
     ("1.5", DType.I32, "an i32 literal is a decimal integer"),
@@ -102,12 +103,12 @@ def test_dense_constant_error_names_the_layer():
 def test_dense_constant_literals():
     fb = builder()
     # numbers become the shortest decimal of their value in the element type; strings are kept as written
-    assert fb.constant_array("a", [0.1, 1, -0.0, float("inf"), "1.0e-5"], [5]).owner.ops[-1].literals == (
+    assert fb.constant_array("a", [0.1, 1, -0.0, float("inf"), "1.0e-5"], [5]).owner.ops[-1].value == (
         "0.1", "1.0", "-0.0", "0x7F800000", "1.0e-5")
-    assert fb.constant_array("b", [[True, False], [1, 0]], [2, 2], DType.I1).owner.ops[-1].literals == (
+    assert fb.constant_array("b", [[True, False], [1, 0]], [2, 2], DType.I1).owner.ops[-1].value == (
         "true", "false", "true", "false")
-    assert fb.constant_array("c", [0.1, 65504.0], [2], DType.F16).owner.ops[-1].literals == ("0.1", "6.55e+04")
-    assert fb.constant_array("d", [0.1, 3.0e38], [2], DType.BF16).owner.ops[-1].literals == ("0.1", "3.0e+38")
+    assert fb.constant_array("c", [0.1, 65504.0], [2], DType.F16).owner.ops[-1].value == ("0.1", "6.55e+04")
+    assert fb.constant_array("d", [0.1, 3.0e38], [2], DType.BF16).owner.ops[-1].value == ("0.1", "3.0e+38")
     # a flat sequence fills any shape, row-major
     assert fb.constant_array("e", range(6), [2, 3], DType.I64).type == TensorType((2, 3), DType.I64)
 
@@ -172,7 +173,7 @@ def test_reduce_rules():
            "stablehlo.reduce %r: init value must be rank 0, got shape [2, 3] "
            "(operands: tensor<2x3xf32>, tensor<2x3xf32>)")
     raises(lambda: fb.reduce("r", x, fb.zero, [0], reducer="mean"),
-           "stablehlo.reduce %r: unknown reducer 'mean' (known: add, multiply, maximum, minimum) "
+           "stablehlo.reduce %r: unknown reducer 'mean' (known: add, multiply, maximum, minimum, and, or) "
            "(operands: tensor<2x3xf32>, tensor<f32>)")
 
 
@@ -282,11 +283,11 @@ def test_adamw_update_rules():
     theta, g, m = fb.arg("w", f32(3)), fb.arg("g", f32(4)), fb.arg("m", f32(3))
     s = AdamScalars(*(fb.arg(n, f32()) for n in AdamScalars._fields))
     raises(lambda: fb.adamw_update("w", theta, g, m, m, s),
-           "adamw_update %adneww: gradient %g has type tensor<4xf32>, the parameter %w has tensor<3xf32> "
+           "adamw_update %adneww: gradient has type tensor<4xf32>, the parameter has tensor<3xf32> "
            "(operands: tensor<3xf32>, tensor<4xf32>, tensor<3xf32>, tensor<3xf32>, " + ", ".join(["tensor<f32>"] * 9) + ")")
     bad = s._replace(lr=theta)
     raises(lambda: fb.adamw_update("w", theta, theta, m, m, bad),
-           "adamw_update %adneww: hyperparameter lr (%w) must be a rank-0 f32, got tensor<3xf32> "
+           "adamw_update %adneww: hyperparameter lr must be a rank-0 f32, got tensor<3xf32> "
            "(operands: tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, "
            + ", ".join(["tensor<f32>"] * 6 + ["tensor<3xf32>"] + ["tensor<f32>"] * 2) + ")")
 
@@ -325,7 +326,7 @@ def test_compare_and_select_rules():
     fb = builder()
     a, b = fb.arg("a", f32(3)), fb.arg("b", f32(4))
     raises(lambda: fb.compare("c", a, a, "GREATER"),
-           "stablehlo.compare %c: unknown direction 'GREATER' (known: EQ, NE, GE, GT, LE, LT) "
+           "stablehlo.compare %c: unknown comparison direction 'GREATER' (known: EQ, NE, GE, GT, LE, LT) "
            "(operands: tensor<3xf32>, tensor<3xf32>)")
     raises(lambda: fb.compare("c", a, b, "GT"),
            "stablehlo.compare %c: operand shapes differ: [3] vs [4] (operand 1) (operands: tensor<3xf32>, tensor<4xf32>)")
@@ -344,16 +345,10 @@ def test_convert_rule():
     a = fb.arg("a", f32(2, 3))
     with fb.layer("loss"):
         raises(lambda: fb.convert("c", a, "f64"),
-               "loss: stablehlo.convert %c: element type 'f64' is not one of vitir's (f32, f16, bf16, i1, i32, i64) "
-               "(operands: tensor<2x3xf32>)")
+               "loss: stablehlo.convert %c: element type 'f64' is not one of vitir's ("
+               + ", ".join(d.value for d in DType) + ") (operands: tensor<2x3xf32>)")
     assert fb.convert("ok", a, DType.I1).type == TensorType((2, 3), DType.I1)
-    # vitir's element types all qualify; the xDSL dialect meets others, by their MLIR spelling
-    for element, result_element, reason in [
-            ("complex<f32>", "f32", "operand element type complex<f32> is not a bool, integer or float type"),
-            ("i32", "index", "result element type index is not a bool, integer or float type")]:
-        with pytest.raises(rules.RuleError) as e:
-            rules.convert((2, 3), element, result_element)
-        assert str(e.value) == reason
+    assert fb.convert("c64", a, DType.C64).type == TensorType((2, 3), DType.C64)  # every table type converts
     assert rules.convert((2, 3), "bf16", "ui8") == (2, 3)
 
 
@@ -365,19 +360,24 @@ def test_iota_rule():
     raises(lambda: fb.iota("i", (4, 10), DType.I32, 2), "stablehlo.iota %i: iota_dimension 2 is out of range for rank 2")
     raises(lambda: fb.iota("i", (4, 10), DType.I32, -1),
            "stablehlo.iota %i: iota_dimension -1 is out of range for rank 2")
-    raises(lambda: fb.iota("i", (4,), DType.I1, 0), "stablehlo.iota %i: element type i1 is not an integer or float type")
+    raises(lambda: fb.iota("i", (4,), DType.I1, 0),
+           "stablehlo.iota %i: element type i1 is not an integer, float or complex type")
     assert fb.iota("ok", (4, 10), DType.BF16, 1).type == TensorType((4, 10), DType.BF16)
 
 
 # Each new elementwise op on an element type outside its kind: (builder method, operand type, what it needs).
 FLOAT = "a floating-point"
-NUMERIC = "an integer or floating-point"
+FLOAT_OR_COMPLEX = "a floating-point or complex"
+NUMERIC = "an integer, floating-point or complex"
+SIGNED = "a signed integer, floating-point or complex"
 BITS = "an integer or boolean"
 ELEMENT_KIND_ERRORS = [
-    *((op, DType.I32, FLOAT) for op in ("cosine", "sine", "floor", "ceil", "logistic", "log_plus_one",
-                                        "exponential_minus_one", "round_nearest_even", "is_finite", "power")),
-    ("abs", DType.I1, NUMERIC), ("sign", DType.I1, NUMERIC), ("remainder", DType.I1, NUMERIC),
-    ("negate", DType.I1, NUMERIC),  # StableHLO's negate takes no booleans (numpy's cannot either)
+    *((op, DType.I32, FLOAT_OR_COMPLEX) for op in ("cosine", "sine", "logistic", "log_plus_one",
+                                                   "exponential_minus_one")),
+    *((op, DType.I32, FLOAT) for op in ("floor", "ceil", "round_nearest_even", "is_finite")),
+    ("abs", DType.I1, SIGNED), ("sign", DType.I1, SIGNED), ("abs", DType.UI8, SIGNED), ("remainder", DType.I1, NUMERIC),
+    ("power", DType.I1, NUMERIC),  # integer powers are StableHLO's; boolean ones are not
+    ("negate", DType.I1, NUMERIC), ("subtract", DType.I1, NUMERIC), ("divide", DType.I1, NUMERIC),
     ("not_", DType.F32, BITS), ("and_", DType.BF16, BITS), ("or_", DType.F16, BITS),
 ]
 
@@ -387,7 +387,7 @@ def test_elementwise_element_kinds(method, dtype, needs):
     fb = builder()
     x = fb.arg("x", TensorType((2, 3), dtype))
     build = getattr(fb, method)
-    arity = 2 if method in ("power", "remainder", "and_", "or_") else 1
+    arity = 2 if method in ("power", "remainder", "and_", "or_", "subtract", "divide") else 1
     operands = ", ".join([f"tensor<2x3x{dtype.value}>"] * arity)
     with fb.layer("head"):
         raises(lambda: build("r", *[x] * arity),
@@ -413,10 +413,10 @@ def test_elementwise_element_kinds_accept_and_type_the_result():
 def test_elementwise_arity():
     fb = builder()
     x = fb.arg("x", f32(2))
-    raises(lambda: fb.cosine("c", x, x), "stablehlo.cosine %c: takes 1 operands, got 2 "
-                                         "(operands: tensor<2xf32>, tensor<2xf32>)")
-    raises(lambda: fb.clamp("c", x, x), "stablehlo.clamp %c: takes 3 operands, got 2 "
-                                        "(operands: tensor<2xf32>, tensor<2xf32>)")
+    with pytest.raises(TypeError, match=r"cosine\(\) takes 3 positional arguments but 4 were given"):
+        fb.cosine("c", x, x)
+    with pytest.raises(TypeError, match=r"clamp\(\) missing 1 required positional argument: 'max'"):
+        fb.clamp("c", x, x)
 
 
 def test_clamp_rule():
@@ -486,13 +486,18 @@ def test_reduce_region_results_and_names():
     inits = [fb.constant("a", "0.0"), fb.constant("z", "0", (), I32)]
     v, i = fb.reduce_region("r", [x, k], inits, [1], _reducer(GOOD))
     assert (v.ssa, v.type.text, i.ssa, i.type.text) == ("%r#0", "tensor<4xf32>", "%r#1", "tensor<4xi32>")
-    # the body's names live in the function too: neither the result nor a body argument may repeat one
+    # names follow MLIR's scopes: a result group's name is taken; a body may not repeat a name visible
+    # where it is, but a region's names are free again once it ends (a second body reuses %p0)
     raises(lambda: fb.reduce_region("r", [x, k], inits, [0], _reducer(GOOD)),
            "stablehlo.reduce %r: SSA name %r is already defined (by stablehlo.reduce) (operands: tensor<4x5xf32>, "
            "tensor<4x5xi32>, tensor<f32>, tensor<i32>)")
-    raises(lambda: fb.reduce_region("s", [x, k], inits, [0], _reducer(GOOD)),
-           "stablehlo.reduce %p0: SSA name %p0 is already defined (by stablehlo.reduce) (operands: tensor<4x5xf32>, "
-           "tensor<4x5xi32>, tensor<f32>, tensor<i32>)")
+    assert fb.reduce_region("s", [x, k], inits, [0], _reducer(GOOD))[0].ssa == "%s#0"
+    body = FunctionBuilder("f.r")
+    body.arg("a", f32())
+    second = body.arg("b", f32())
+    raises(lambda: fb.reduce_region("u", [x], inits[:1], [0], body.ret(second)),
+           "stablehlo.reduce %a: SSA name %a is already defined (by stablehlo.constant) (operands: tensor<4x5xf32>, "
+           "tensor<f32>)")
     one = fb.reduce_region("t", [x], inits[:1], [0, 1], _reducer([f32(), f32()], lambda a: [a[1]], prefix="q"))
     assert (one.ssa, one.type.text) == ("%t", "tensor<f32>")
     raises(lambda: fb.argmax("m", k, 1),

@@ -1,23 +1,15 @@
-"""vitir's typed StableHLO AST: types, values, op nodes, shape rules, and a builder."""
+"""vitir's typed StableHLO AST: element types, types, values, op declarations, rules, regions, and a builder."""
 
 from ..errors import ShapeError
 from .builder import FunctionBuilder, module
-from .module import Function, Module
-from .ops import (ADAMW_LINES, ELEMENTWISE_OPS, Abs, Add, AdamScalars, AdamWUpdate, AllReduceMean, And,
-                  BroadcastInDim, Ceil, Clamp, Compare, Concatenate, Constant, Convert, Convolution, Cosine,
-                  DenseConstant, Divide, DotGeneral, Elementwise, Exponential, ExponentialMinusOne, Floor, Iota,
-                  IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply, Negate, Not, Op, Or, Pad, Power,
-                  Reduce, ReduceRegion, Remainder, Reshape, Return, RoundNearestEven, Rsqrt, Select, Sign, Sine,
-                  Slice, Sqrt, Subtract, Tanh, Transpose, Unary)
-from .types import DType, TensorType, f32
+from .declare import OPS, Op
+from .element_types import DType
+from .module import Function, Module, Return
+from .ops import *  # noqa: F401,F403  (every op class, by name)
+from .ops import __all__ as _ops
+from .regions import BinaryRegion, Region
+from .types import TensorType, TokenType, TupleType, f32
 from .values import Value
 
-__all__ = [
-    "ADAMW_LINES", "ELEMENTWISE_OPS", "Abs", "Add", "AdamScalars", "AdamWUpdate", "AllReduceMean", "And",
-    "BroadcastInDim", "Ceil", "Clamp", "Compare", "Concatenate", "Constant", "Convert", "Convolution", "Cosine",
-    "DenseConstant", "DType", "Divide", "DotGeneral", "Elementwise", "Exponential", "ExponentialMinusOne", "Floor",
-    "Function", "FunctionBuilder", "Iota", "IsFinite", "Log", "LogPlusOne", "Logistic", "Maximum", "Minimum", "Module",
-    "Multiply", "Negate", "Not", "Op", "Or", "Pad", "Power", "Reduce", "ReduceRegion", "Remainder", "Reshape", "Return",
-    "RoundNearestEven", "Rsqrt", "Select", "ShapeError", "Sign", "Sine", "Slice", "Sqrt", "Subtract", "Tanh",
-    "TensorType", "Transpose", "Unary", "Value", "f32", "module",
-]
+__all__ = [*_ops, "BinaryRegion", "DType", "Function", "FunctionBuilder", "Module", "Region", "Return",
+           "ShapeError", "TensorType", "TokenType", "TupleType", "Value", "f32", "module"]

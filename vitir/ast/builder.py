@@ -1,32 +1,43 @@
 """FunctionBuilder: the public way to build a function op by op.
 
-Every method builds one node (so shape rules run at once), checks that its
-operands were defined in this function and that its SSA names are new, and
-returns the result value. `with fb.layer("attn"):` extends the layer path that
-errors report (for example `vit.b3.attn`).
+Every op method (one per declared op, in builder_methods.py, written from the
+declarations) builds one node, so its rule runs at once; `emit` then checks
+that its operands were defined in this function (or, inside a region, in an
+enclosing one) before it and that its SSA names are new where they are
+visible, and returns the result value. `with fb.layer("attn"):` extends the
+layer path that errors report (for example `vit.b3.attn`).
+
+Names follow MLIR's scoping: a region's names are visible in it and in the
+regions nested in it, may not repeat a name visible there, and are free again
+once the region ends (two branches of a case may both define `%5`).
 """
 
 from __future__ import annotations
 
-import keyword
 from typing import Sequence
 
 from ..errors import ShapeError
 from . import ops as O
-from .module import Function, Module
-from .types import DType, TensorType
+from .builder_methods import OpMethods
+from .element_types import DType
+from .module import Function, Module, Return
+from .regions import Region
+from .types import TensorType
 from .values import Value
 
 
-class FunctionBuilder:
-    def __init__(self, name: str):
+class FunctionBuilder(OpMethods):
+    def __init__(self, name: str, parent: "FunctionBuilder | None" = None):
         self.name = name
         self.args: list[Value] = []
         self.ops: list[O.Op] = []
+        self.parent = parent
         self._owner: dict[str, object] = {}  # SSA name -> what defined it, for duplicate errors
-        self._path: list[str] = []
-        self._path_text = ""
-        self.zero: Value | None = None  # the rank-0 0.0 that `sum` uses as its init (%sc in vitir's modules)
+        self._scopes: tuple[FunctionBuilder, ...] = () if parent is None else (parent, *parent._scopes)
+        self._outer = frozenset(self._scopes)
+        self._path: list[str] = list(parent._path) if parent is not None else []
+        self._path_text = ".".join(self._path)
+        self.zero: Value | None = parent.zero if parent is not None else None  # the rank-0 0.0 `sum` uses
 
     # -- scope ---------------------------------------------------------------
     def layer(self, name: str) -> "_Layer":
@@ -37,17 +48,34 @@ class FunctionBuilder:
     def path(self) -> str:
         return self._path_text
 
+    def region(self) -> "FunctionBuilder":
+        """A builder for a region of an op of this function: `body = fb.region()`, `body.arg(...)`,
+        its ops, then `body.ret(...)` gives the Region to pass to the op. Its ops may use this
+        function's values."""
+        return FunctionBuilder(f"{self.name}.region", parent=self)
+
     # -- definitions ---------------------------------------------------------
+    def _defined_by(self, name: str):
+        """What defines `name` where this builder's ops can see it, or None."""
+        owner = self._owner.get(name)
+        if owner is not None:
+            return owner
+        for scope in self._scopes:
+            owner = scope._owner.get(name)
+            if owner is not None:
+                return owner
+        return None
+
     def _duplicate(self, name: str, op: str, operand_types=()) -> ShapeError:
-        owner = self._owner[name]
+        owner = self._defined_by(name)
         if isinstance(owner, O.Op):
             owner = f"{owner.NAME} at {owner.path}" if owner.path else owner.NAME
         return ShapeError(f"SSA name %{name} is already defined (by {owner})",
                           op=op, ssa="%" + name, operand_types=operand_types, path=self._path_text)
 
     def arg(self, name: str, type: TensorType) -> Value:
-        where = f"argument {len(self.args)}"
-        if name in self._owner:
+        where = f"argument {len(self.args)}" if self.parent is None else f"region argument {len(self.args)}"
+        if self._defined_by(name) is not None:
             raise self._duplicate(name, f"@{self.name} {where}")
         self._owner[name] = where
         v = Value(name, type)
@@ -56,14 +84,14 @@ class FunctionBuilder:
         return v
 
     def emit(self, op: O.Op):
-        """Append a built node; returns its result (or all results for compound nodes)."""
+        """Append a built node; returns its result, or a tuple of its results when it has several."""
         for v in op.operands:
-            if v.owner is not self:
+            if v.owner is not self and v.owner not in self._outer:
                 raise ShapeError(f"uses {v.ssa}, which is not defined in @{self.name} before this op",
                                  op=op.NAME, ssa=op.results[0].ssa if op.results else "",
                                  operand_types=[o.type for o in op.operands], path=self._path_text)
         owner, results = self._owner, op.results
-        if len(results) == 1 and not op.COMPOUND:  # the common case, kept lean: most of a model
+        if len(results) == 1 and not self._scopes and (op.SIMPLE or op.COMPACT):  # most of a model, kept lean
             r = results[0]
             if r.name in owner:
                 raise self._duplicate(r.name, op.NAME, [o.type for o in op.operands])
@@ -71,57 +99,55 @@ class FunctionBuilder:
             r.owner = self
             self.ops.append(op)
             return r
-        for name in op.defined_names():
-            if name in owner:
-                raise self._duplicate(name, op.NAME, [o.type for o in op.operands])
-            owner[name] = op
+        names = op.defined_names()
+        if self._scopes:
+            for name in names:
+                if self._defined_by(name) is not None:
+                    raise self._duplicate(name, op.NAME, [o.type for o in op.operands])
+                owner[name] = op
+        else:
+            for name in names:
+                if name in owner:
+                    raise self._duplicate(name, op.NAME, [o.type for o in op.operands])
+                owner[name] = op
+        if not op.SIMPLE:
+            types = [o.type for o in op.operands]
+            for region in op.regions():
+                self._check_region_names(op, region, types)
         self.ops.append(op)
         for r in results:
             r.owner = self
         return results[0] if len(results) == 1 else results
 
-    # -- ops -----------------------------------------------------------------
-    def constant(self, name: str, literal: str, shape: Sequence[int] = (), dtype: DType = DType.F32) -> Value:
-        return self.emit(O.Constant(name, literal, TensorType(shape, dtype), path=self._path_text))
+    def _check_region_names(self, op: O.Op, region, types, inside: frozenset = frozenset()) -> None:
+        """A region's names may not repeat one visible where it is (this scope's, and the
+        enclosing regions' defined before it)."""
+        seen = set(inside)
+        for name in [a.name for a in getattr(region, "args", ())]:
+            if name in seen or self._defined_by(name) is not None:
+                raise self._duplicate_in_region(name, op, types, seen)
+            seen.add(name)
+        for inner in region.ops:
+            for name in inner.defined_names():
+                if name in seen or self._defined_by(name) is not None:
+                    raise self._duplicate_in_region(name, op, types, seen)
+                seen.add(name)
+            for nested in inner.regions():
+                self._check_region_names(op, nested, types, frozenset(seen))
 
-    def constant_array(self, name: str, values, shape: Sequence[int], dtype: DType = DType.F32) -> Value:
-        """A constant with one element per value (`dense<[[0, 1], [2, 3]]>`): `values` flat or
-        nested as `shape` (numbers, bools, literal strings, or a numpy array)."""
-        return self.emit(O.DenseConstant(name, values, TensorType(shape, dtype), path=self._path_text))
+    def _duplicate_in_region(self, name: str, op: O.Op, types, seen) -> ShapeError:
+        if name in seen:
+            return ShapeError(f"SSA name %{name} is defined twice in its region", op=op.NAME, ssa="%" + name,
+                              operand_types=types, path=self._path_text)
+        return self._duplicate(name, op.NAME, types)
 
-    def compare(self, name: str, a: Value, b: Value, direction: str) -> Value:
-        return self.emit(O.Compare(name, a, b, direction, path=self._path_text))
-
-    def select(self, name: str, pred: Value, on_true: Value, on_false: Value) -> Value:
-        return self.emit(O.Select(name, pred, on_true, on_false, path=self._path_text))
-
-    def convert(self, name: str, x: Value, dtype: DType) -> Value:
-        return self.emit(O.Convert(name, x, dtype, path=self._path_text))
-
-    def iota(self, name: str, shape: Sequence[int], dtype: DType, dimension: int) -> Value:
-        return self.emit(O.Iota(name, TensorType(shape, dtype), dimension, path=self._path_text))
-
-    def broadcast_in_dim(self, name: str, x: Value, dims: Sequence[int], shape: Sequence[int]) -> Value:
-        return self.emit(O.BroadcastInDim(name, x, dims, shape, path=self._path_text))
-
-    def reshape(self, name: str, x: Value, shape: Sequence[int]) -> Value:
-        return self.emit(O.Reshape(name, x, shape, path=self._path_text))
-
-    def transpose(self, name: str, x: Value, perm: Sequence[int]) -> Value:
-        return self.emit(O.Transpose(name, x, perm, path=self._path_text))
-
-    def dot_general(self, name: str, a: Value, b: Value, contracting, batching=((), ())) -> Value:
-        return self.emit(O.DotGeneral(name, a, b, contracting, batching, path=self._path_text))
-
-    def reduce(self, name: str, x: Value, init: Value, dims: Sequence[int], reducer: str = "add") -> Value:
-        return self.emit(O.Reduce(name, x, init, dims, reducer, path=self._path_text))
-
-    def reduce_region(self, name: str, operands: Sequence[Value], inits: Sequence[Value], dims: Sequence[int],
-                      body: Function):
-        """A reduce of several operands with `body`, a Function built by its own
-        FunctionBuilder (2N rank-0 args: accumulators, then elements; N results).
-        Returns the result, or a tuple of N results."""
-        return self.emit(O.ReduceRegion(name, operands, inits, dims, body, path=self._path_text))
+    # -- helpers over several ops ------------------------------------------------
+    def sum(self, name: str, x: Value, dims: Sequence[int]) -> Value:
+        """reduce-add over `dims` with the function's zero constant as init."""
+        if self.zero is None:
+            raise ShapeError("needs the builder's zero constant; set fb.zero = fb.constant('sc', '0.0') first",
+                             op="stablehlo.reduce", ssa="%" + name, operand_types=[x.type], path=self._path_text)
+        return self.reduce(name, x, self.zero, dims)
 
     def argmax(self, name: str, x: Value, dim: int) -> Value:
         """The index of the largest element along `dim` (i32), as JAX lowers jnp.argmax: a
@@ -140,7 +166,7 @@ class FunctionBuilder:
         iota = self.iota(f"{name}_iota", x.shape, DType.I32, dim)
         inits = (self.constant(f"{name}_init", _INFINITIES[dtype][init], (), dtype),
                  self.constant(f"{name}_iinit", "0", (), DType.I32))
-        b = FunctionBuilder(f"{self.name}.{name}")  # the body, in the ops and order JAX writes
+        b = self.region()  # the body, in the ops and order JAX writes
         a, ai = b.arg(f"{name}_a", TensorType((), dtype)), b.arg(f"{name}_ai", index)
         e, ei = b.arg(f"{name}_e", TensorType((), dtype)), b.arg(f"{name}_ei", index)
         better = b.or_(f"{name}_better", b.compare(f"{name}_cmp", a, e, direction),
@@ -150,65 +176,21 @@ class FunctionBuilder:
         body = b.ret(b.select(f"{name}_v", better, a, e), b.select(f"{name}_i", keep, ai, ei))
         return self.reduce_region(name, (x, iota), inits, (dim,), body)[1]
 
-    def sum(self, name: str, x: Value, dims: Sequence[int]) -> Value:
-        """reduce-add over `dims` with the function's zero constant as init."""
-        if self.zero is None:
-            raise ShapeError("needs the builder's zero constant; set fb.zero = fb.constant('sc', '0.0') first",
-                             op="stablehlo.reduce", ssa="%" + name, operand_types=[x.type], path=self._path_text)
-        return self.reduce(name, x, self.zero, dims)
-
-    def convolution(self, name: str, lhs: Value, rhs: Value, **window) -> Value:
-        return self.emit(O.Convolution(name, lhs, rhs, path=self._path_text, **window))
-
-    def pad(self, name: str, x: Value, value: Value, low, high, interior) -> Value:
-        return self.emit(O.Pad(name, x, value, low, high, interior, path=self._path_text))
-
-    def slice(self, name: str, x: Value, start, limit, strides=None) -> Value:
-        return self.emit(O.Slice(name, x, start, limit, strides, path=self._path_text))
-
-    def concatenate(self, name: str, values: Sequence[Value], dim: int) -> Value:
-        return self.emit(O.Concatenate(name, values, dim, path=self._path_text))
-
-    def all_reduce_mean(self, tag: str, x: Value, replicas: int) -> Value:
-        return self.emit(O.AllReduceMean(tag, x, replicas, path=self._path_text))
-
-    def adamw_update(self, tag: str, theta: Value, grad: Value, m: Value, v: Value,
-                     scalars: O.AdamScalars) -> tuple[Value, Value, Value]:
-        return self.emit(O.AdamWUpdate(tag, theta, grad, m, v, scalars, path=self._path_text))
-
     # -- finish --------------------------------------------------------------
-    def ret(self, *values: Value) -> Function:
-        op = O.Return(values, path=self._path_text)
+    def ret(self, *values: Value) -> Function | Region:
+        """The finished function (or, for a region's builder, the Region) returning `values`."""
         for v in values:
-            if v.owner is not self:
-                raise ShapeError(f"returns {v.ssa}, which is not defined in @{self.name}", op="return",
-                                 path=self._path_text)
-        return Function(self.name, self.args, self.ops, op)
-
-
-def elementwise_method_name(op_class: type) -> str:
-    """`fb.<op>` for `stablehlo.<op>`; `not_`, `and_`, `or_` step around Python's keywords."""
-    op = op_class.NAME.removeprefix("stablehlo.")
-    return op + "_" if keyword.iskeyword(op) else op
-
-
-def _elementwise_method(op_class: type):
-    def build(self: FunctionBuilder, name: str, *operands: Value) -> Value:
-        return self.emit(op_class(name, *operands, path=self._path_text))
-
-    build.__name__ = build.__qualname__ = elementwise_method_name(op_class)
-    build.__doc__ = f"`{op_class.NAME}` of the operands ({op_class.ARITY}), named `name`."
-    return build
-
-
-# One method per row of the elementwise table: fb.add(name, a, b), fb.clamp(name, lo, x, hi), fb.not_(name, x), ...
-for _op_class in O.ELEMENTWISE_OPS:
-    setattr(FunctionBuilder, elementwise_method_name(_op_class), _elementwise_method(_op_class))
+            if not isinstance(v, Value) or (v.owner is not self and v.owner not in self._outer):
+                raise ShapeError(f"returns {getattr(v, 'ssa', v)}, which is not defined in @{self.name}",
+                                 op="return", path=self._path_text)
+        if self.parent is not None:
+            return Region(self.args, self.ops, values, owner=self)
+        return Function(self.name, self.args, self.ops, Return(values, path=self._path_text))
 
 
 # The bits of -inf and +inf of each float type: the inits of argmax and argmin.
 _INFINITIES = {DType.F32: ("0xFF800000", "0x7F800000"), DType.F16: ("0xFC00", "0x7C00"),
-               DType.BF16: ("0xFF80", "0x7F80")}
+               DType.BF16: ("0xFF80", "0x7F80"), DType.F64: ("0xFFF0000000000000", "0x7FF0000000000000")}
 
 
 class _Layer:

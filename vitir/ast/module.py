@@ -4,15 +4,25 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .ops import Op, Return
 from .types import TensorType
 from .values import Value
+
+
+class Return:
+    """A function's terminator, `return %a, %b : T1, T2` (regions end in stablehlo.return instead)."""
+
+    __slots__ = ("operands", "path")
+    NAME = "func.return"
+    results = ()
+
+    def __init__(self, values: Sequence[Value], path: str = ""):
+        self.operands, self.path = tuple(values), path
 
 
 class Function:
     __slots__ = ("name", "args", "ops", "ret")
 
-    def __init__(self, name: str, args: Sequence[Value], ops: Sequence[Op], ret: Return):
+    def __init__(self, name: str, args: Sequence[Value], ops: Sequence, ret: Return):
         self.name = name
         self.args = tuple(args)
         self.ops = list(ops)

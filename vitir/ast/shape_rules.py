@@ -16,7 +16,7 @@ class RuleError(Exception):
     """A broken shape rule; the text is the reason only."""
 
 
-def _check_dims_in_range(dims: Sequence[int], rank: int, what: str) -> None:
+def check_dims_in_range(dims: Sequence[int], rank: int, what: str) -> None:
     for d in dims:
         if not 0 <= d < rank:
             raise RuleError(f"{what} dimension {d} is out of range for rank {rank}")
@@ -90,7 +90,7 @@ def iota(result: Shape, dimension: int, element: str) -> Shape:
 def broadcast_in_dim(operand: Shape, dims: Sequence[int], result: Shape) -> Shape:
     if len(dims) != len(operand):
         raise RuleError(f"dims {list(dims)} has {len(dims)} entries for an operand of rank {len(operand)}")
-    _check_dims_in_range(dims, len(result), "broadcast")
+    check_dims_in_range(dims, len(result), "broadcast")
     for i, d in enumerate(dims):
         if operand[i] != 1 and operand[i] != result[d]:
             raise RuleError(
@@ -117,8 +117,8 @@ def dot_general(lhs: Shape, rhs: Shape, lhs_batch: Sequence[int], rhs_batch: Seq
         raise RuleError(f"batching dims {list(lhs_batch)} x {list(rhs_batch)} differ in length")
     if len(lhs_contract) != len(rhs_contract):
         raise RuleError(f"contracting dims {list(lhs_contract)} x {list(rhs_contract)} differ in length")
-    _check_dims_in_range(list(lhs_batch) + list(lhs_contract), len(lhs), "lhs batching/contracting")
-    _check_dims_in_range(list(rhs_batch) + list(rhs_contract), len(rhs), "rhs batching/contracting")
+    check_dims_in_range(list(lhs_batch) + list(lhs_contract), len(lhs), "lhs batching/contracting")
+    check_dims_in_range(list(rhs_batch) + list(rhs_contract), len(rhs), "rhs batching/contracting")
     for l, r in zip(lhs_batch, rhs_batch):
         if lhs[l] != rhs[r]:
             raise RuleError(f"batching dimension sizes differ: lhs dim {l} is {lhs[l]}, rhs dim {r} is {rhs[r]}")
@@ -134,7 +134,7 @@ def dot_general(lhs: Shape, rhs: Shape, lhs_batch: Sequence[int], rhs_batch: Seq
 def reduce(operand: Shape, init: Shape, dims: Sequence[int]) -> Shape:
     if init != ():
         raise RuleError(f"init value must be rank 0, got shape {list(init)}")
-    _check_dims_in_range(dims, len(operand), "reduce")
+    check_dims_in_range(dims, len(operand), "reduce")
     return tuple(s for i, s in enumerate(operand) if i not in dims)
 
 
@@ -159,7 +159,7 @@ def reduce_region(operands: Sequence[tuple[Shape, str]], inits: Sequence[tuple[S
             raise RuleError(f"init value {i} must be rank 0, got shape {list(init_shape)}")
         if init_element != e:
             raise RuleError(f"init value {i} element type {init_element} differs from operand {i} {e}")
-    _check_dims_in_range(dims, len(shape), "reduce")
+    check_dims_in_range(dims, len(shape), "reduce")
     scalars = [_type_text((), e) for _, e in operands]
     for what, got, want in (("takes", body_args, scalars * 2), ("returns", body_results, scalars)):
         got = [_type_text(*t) for t in got]
@@ -220,9 +220,12 @@ def concatenate(shapes: Sequence[Shape], dim: int) -> Shape:
 
 def convolution(lhs: Shape, rhs: Shape, lhs_layout: str, rhs_layout: str, out_layout: str,
                 stride: Sequence[int], padding: Sequence[tuple[int, int]],
-                lhs_dilate: Sequence[int], rhs_dilate: Sequence[int]) -> Shape:
+                lhs_dilate: Sequence[int], rhs_dilate: Sequence[int],
+                feature_group_count: int = 1, batch_group_count: int = 1) -> Shape:
     """Layouts are strings such as "bf01", "oi01", "bf01": b/f batch and feature,
-    i/o kernel input and output feature, digits the spatial dims in order."""
+    i/o kernel input and output feature, digits the spatial dims in order. Feature
+    groups split the input features (and the kernel's outputs) into that many
+    independent convolutions; batch groups split the batch the same way."""
     nsp = len(lhs_layout) - 2
     for name, layout, shape in (("lhs", lhs_layout, lhs), ("rhs", rhs_layout, rhs), ("result", out_layout, None)):
         if shape is not None and len(shape) != len(layout):
@@ -230,10 +233,26 @@ def convolution(lhs: Shape, rhs: Shape, lhs_layout: str, rhs_layout: str, out_la
     for what, v in (("stride", stride), ("pad", padding), ("lhs_dilate", lhs_dilate), ("rhs_dilate", rhs_dilate)):
         if len(v) != nsp:
             raise RuleError(f"{what} {list(v)} has {len(v)} entries for {nsp} spatial dims")
+    for what, count in (("feature_group_count", feature_group_count), ("batch_group_count", batch_group_count)):
+        if count < 1:
+            raise RuleError(f"{what} {count} must be positive")
+    if feature_group_count > 1 and batch_group_count > 1:
+        raise RuleError(f"feature_group_count {feature_group_count} and batch_group_count {batch_group_count} "
+                        "cannot both exceed 1")
     lb, lf = lhs[lhs_layout.index("b")], lhs[lhs_layout.index("f")]
     ki, ko = rhs[rhs_layout.index("i")], rhs[rhs_layout.index("o")]
-    if lf != ki:
-        raise RuleError(f"lhs feature dim is {lf} but kernel input feature dim is {ki}")
+    if lf % feature_group_count:
+        raise RuleError(f"lhs feature dim {lf} is not divisible by feature_group_count {feature_group_count}")
+    if lf != ki * feature_group_count:
+        if feature_group_count == 1:
+            raise RuleError(f"lhs feature dim is {lf} but kernel input feature dim is {ki}")
+        raise RuleError(f"lhs feature dim {lf} is not kernel input feature dim {ki} x feature_group_count "
+                        f"{feature_group_count}")
+    for what, count in (("feature_group_count", feature_group_count), ("batch_group_count", batch_group_count)):
+        if ko % count:
+            raise RuleError(f"kernel output feature dim {ko} is not divisible by {what} {count}")
+    if lb % batch_group_count:
+        raise RuleError(f"lhs batch dim {lb} is not divisible by batch_group_count {batch_group_count}")
     spatial = []
     for k in range(nsp):
         x = lhs[lhs_layout.index(str(k))]
@@ -247,7 +266,7 @@ def convolution(lhs: Shape, rhs: Shape, lhs_layout: str, rhs_layout: str, out_la
             raise RuleError(f"kernel spatial dim {k} ({wd} after dilation) exceeds the padded input ({xd + padding[k][0] + padding[k][1]})")
         spatial.append(span // stride[k] + 1)
     out = [0] * len(out_layout)
-    out[out_layout.index("b")] = lb
+    out[out_layout.index("b")] = lb // batch_group_count
     out[out_layout.index("f")] = ko
     for k in range(nsp):
         out[out_layout.index(str(k))] = spatial[k]

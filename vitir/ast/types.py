@@ -49,11 +49,12 @@ class TensorType:
     def with_shape(self, shape) -> "TensorType":
         return TensorType(shape, self.dtype)
 
-    def __eq__(self, other) -> bool:
-        return isinstance(other, TensorType) and self.text == other.text
+    # Interned: one instance per (shape, dtype), so identity is equality (and hashing is C-speed).
+    __eq__ = object.__eq__
+    __hash__ = object.__hash__
 
-    def __hash__(self) -> int:
-        return hash(self.text)
+    def __reduce__(self):
+        return TensorType, (self.shape, self.dtype)
 
     def __str__(self) -> str:
         return self.text

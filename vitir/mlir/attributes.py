@@ -4,18 +4,34 @@ dimension numbers, and the dense literals that keep a constant's spelling."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from io import StringIO
 from typing import Sequence
 
 from xdsl.dialects.builtin import ArrayAttr, BuiltinAttribute, IntAttr, StringAttr, TensorType
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
+from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
-from .syntax import ints_text, parse_int_list
+from ..ast.attributes import CONV_DIMENSIONS
+from ..ast.element_types import DType
+from ..ast.literals import bits_literal, literal_value
+from ..ast.shape_rules import RuleError
+
+from .xdsl_adapter import position, resume_at, source
+
+
+def ints_text(values) -> str:
+    return "[" + ", ".join(str(v) for v in values) + "]"
+
+
+def parse_int_list(parser) -> list[int]:
+    """`[1, 2]` or `[]`."""
+    return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
 
 
 class Precision(StrEnum):
@@ -147,13 +163,6 @@ def layouts_text(layouts: Sequence[str]) -> str:
     return f"{layout_text(lhs)}x{layout_text(rhs)}->{layout_text(out)}"
 
 
-def check_layout(layout: str, letters: str, what: str) -> None:
-    spatial = "".join(str(k) for k in range(len(layout) - 2))
-    if len(layout) < 2 or sorted(layout) != sorted(letters + spatial):
-        raise VerifyException(f"{what} layout {layout_text(layout)} must hold {', '.join(letters)} and the "
-                              f"spatial dimensions 0..{len(layout) - 3} once each")
-
-
 @irdl_attr_definition
 class ConvDimensionNumbersAttr(ParametrizedAttribute):
     """`#stablehlo.conv<[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]>`, kept as vitir's layout strings."""
@@ -173,12 +182,10 @@ class ConvDimensionNumbersAttr(ParametrizedAttribute):
         return self.lhs.data, self.rhs.data, self.out.data
 
     def verify(self) -> None:
-        lhs, rhs, out = self.layouts
-        check_layout(lhs, "bf", "input")
-        check_layout(rhs, "io", "kernel")
-        check_layout(out, "bf", "output")
-        if not len(lhs) == len(rhs) == len(out):
-            raise VerifyException(f"layouts {layouts_text(self.layouts)} differ in rank")
+        try:
+            CONV_DIMENSIONS.coerce(self.layouts)
+        except RuleError as e:
+            raise VerifyException(str(e)) from None
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser):
@@ -193,17 +200,19 @@ class ConvDimensionNumbersAttr(ParametrizedAttribute):
 
 # -- splat literals ------------------------------------------------------------------
 
-_FLOAT = re.compile(r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|0x[0-9a-fA-F]+)")
-_INT = re.compile(r"[-+]?(?:\d+|0x[0-9a-fA-F]+)")
-
-
 def literal_fits(literal: str, element) -> bool:
-    """Whether `literal` spells one value of `element` (float, integer or i1)."""
-    text = str(element)
-    if text == "i1":
-        return literal in ("true", "false")
-    pattern = _FLOAT if text.startswith(("f", "bf")) else _INT
-    return pattern.fullmatch(literal) is not None
+    """Whether `literal` spells one value of `element`, by vitir's literal rules (MLIR's, stricter
+    where MLIR reads a literal as another value)."""
+    return _literal_reason(literal, str(element)) is None
+
+
+@lru_cache(maxsize=4096)
+def _literal_reason(literal: str, element: str) -> str | None:
+    try:
+        literal_value(literal, DType.parse(element))
+    except ValueError as e:
+        return str(e)
+    return None
 
 
 @irdl_attr_definition
@@ -218,8 +227,10 @@ class SplatAttr(ParametrizedAttribute, BuiltinAttribute):
     type: TensorType
 
     def verify(self) -> None:
-        if not literal_fits(self.literal.data, self.type.get_element_type()):
-            raise VerifyException(f"literal {self.literal.data!r} is not a {self.type.get_element_type()} value")
+        reason = _literal_reason(self.literal.data, element_text(self.type.get_element_type()))
+        if reason is not None:
+            raise VerifyException(f"literal {self.literal.data!r} is not a {self.type.get_element_type()} value "
+                                  f"({reason})")
 
     def print_builtin(self, printer: Printer) -> None:
         printer.print_string(f"dense<{self.literal.data}> : ")
@@ -228,8 +239,7 @@ class SplatAttr(ParametrizedAttribute, BuiltinAttribute):
 
 # -- non-splat dense literals ---------------------------------------------------------
 
-_ELEMENT_BYTES = {"f32": 4, "f16": 2, "bf16": 2, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8}
-_DENSE_TOKEN = re.compile(r"[\[\],]|[^\s\[\],]+")
+_DENSE_TOKEN = re.compile(r"\([^()]*\)|[\[\],]|[^\s\[\],]+")
 
 
 def _skeleton(shape: Sequence[int]) -> str:
@@ -245,7 +255,7 @@ def dense_elements(body: str, type: TensorType) -> list[str]:
     (`[[0, 1], [2, 3]]`) or MLIR's hexadecimal blob of the raw little-endian bytes
     (`"0x0000803F..."`, what MLIR prints for more than 100 elements; a float element
     becomes its bits `0x3F800000`). ValueError if the body does not fit `type`."""
-    element, shape = str(type.get_element_type()), tuple(type.get_shape())
+    element, shape = element_text(type.get_element_type()), tuple(type.get_shape())
     count = 1
     for d in shape:
         count *= d
@@ -267,9 +277,10 @@ def dense_elements(body: str, type: TensorType) -> list[str]:
 
 
 def _blob_elements(body: str, element: str, count: int) -> list[str]:
-    size = _ELEMENT_BYTES.get(element)
-    if size is None or not body.endswith('"') or body[1:3].lower() != "0x":
-        raise ValueError(f"a hexadecimal dense literal of {element} is not supported")
+    dtype = DType.parse(element)
+    size = 2 * dtype.part.bits // 8 if dtype.is_complex else max(1, (dtype.bits + 7) // 8)
+    if not body.endswith('"') or body[1:3].lower() != "0x":
+        raise ValueError(f"a hexadecimal dense literal of {element} is written \"0x...\"")
     try:
         raw = bytes.fromhex(body[3:-1])
     except ValueError:
@@ -279,12 +290,7 @@ def _blob_elements(body: str, element: str, count: int) -> list[str]:
     if len(raw) != size * count:
         raise ValueError(f"the hexadecimal dense literal holds {len(raw)} bytes, {count} elements of {element} "
                          f"need {size * count}")
-    words = [raw[i:i + size] for i in range(0, len(raw), size)]
-    if element == "i1":
-        return ["true" if w[0] else "false" for w in words]
-    if element.startswith("i"):
-        return [str(int.from_bytes(w, "little", signed=True)) for w in words]
-    return [f"0x{int.from_bytes(w, 'little'):0{2 * size}X}" for w in words]
+    return [bits_literal(int.from_bytes(raw[i:i + size], "little"), dtype) for i in range(0, len(raw), size)]
 
 
 @irdl_attr_definition
@@ -313,15 +319,15 @@ class DenseLiteralsAttr(ParametrizedAttribute, BuiltinAttribute):
 
 
 _DENSE_BODY = re.compile(r"<([^<>]*)>")
-_SPLAT_BODY = re.compile(r"\s*(-?[0-9][0-9a-zA-Z.+-]*|true|false)\s*")
+_SPLAT_BODY = re.compile(r"\s*(\([^()]*\)|-?[0-9][0-9a-zA-Z.+-]*|true|false)\s*")
 
 
 def parse_dense_literal(parser: Parser) -> SplatAttr | DenseLiteralsAttr:
     """`<BODY> : T` after the word `dense`, the body kept as written."""
-    m = _DENSE_BODY.match(parser.lexer.input.content, parser.pos)
+    m = _DENSE_BODY.match(source(parser), position(parser))
     if m is None:
         parser.raise_error("expected a dense literal `dense<...> : T`")
-    parser._resume_from(m.end())
+    resume_at(parser, m.end())
     parser.parse_punctuation(":")
     ty = parser.parse_type()
     if not isinstance(ty, TensorType):
@@ -330,3 +336,88 @@ def parse_dense_literal(parser: Parser) -> SplatAttr | DenseLiteralsAttr:
     if splat is not None:
         return SplatAttr(StringAttr(splat.group(1)), ty)
     return DenseLiteralsAttr(StringAttr(m.group(1)), ty)
+
+
+# -- struct attributes of collectives and dot algorithms ---------------------------------
+
+def _struct_attribute(mnemonic: str, fields: tuple[str, ...], parse_field, print_field):
+    """`#stablehlo.<mnemonic><a = 1, b = 2>`: a dialect attribute of named fields, each an IntAttr or a
+    type, parsed and printed in the given order."""
+
+    class Struct(ParametrizedAttribute):
+        name = f"stablehlo.{mnemonic}"
+
+        @classmethod
+        def parse_parameters(cls, parser: AttrParser):
+            found = {}
+
+            def entry():
+                key = parser.parse_identifier()
+                if key not in fields:
+                    parser.raise_error(f"unknown {mnemonic} field '{key}' (known: {', '.join(fields)})")
+                parser.parse_punctuation("=")
+                found[key] = parse_field(parser, key)
+
+            parser.parse_comma_separated_list(parser.Delimiter.ANGLE, entry)
+            missing = [f for f in fields if f not in found]
+            if missing:
+                parser.raise_error(f"{mnemonic} lacks {', '.join(missing)}")
+            return [found[f] for f in fields]
+
+        def print_parameters(self, printer: Printer) -> None:
+            printer.print_string("<" + ", ".join(f"{f} = {print_field(p)}" for f, p in zip(fields, self.parameters))
+                                 + ">")
+
+    return Struct
+
+
+def _int_field(parser, key):
+    return IntAttr(parser.parse_integer())
+
+
+@irdl_attr_definition
+class ChannelHandleAttr(_struct_attribute("channel_handle", ("handle", "type"), _int_field, lambda p: str(p.data))):
+    handle: IntAttr
+    type: IntAttr
+
+
+def _algorithm_field(parser, key):
+    if key.endswith("_type"):
+        return parser.parse_type()
+    if key == "allow_imprecise_accumulation":
+        return IntAttr(int(parser.parse_boolean()))
+    return IntAttr(parser.parse_integer())
+
+
+def _algorithm_text(p) -> str:
+    if isinstance(p, IntAttr):
+        return str(p.data)
+    out = StringIO()
+    Printer(stream=out).print_attribute(p)
+    return out.getvalue()
+
+
+_ALGORITHM_FIELDS = ("lhs_precision_type", "rhs_precision_type", "accumulation_type", "lhs_component_count",
+                     "rhs_component_count", "num_primitive_operations", "allow_imprecise_accumulation")
+
+
+@irdl_attr_definition
+class DotAlgorithmAttr(_struct_attribute("dot_algorithm", _ALGORITHM_FIELDS, _algorithm_field, _algorithm_text)):
+    lhs_precision_type: Attribute
+    rhs_precision_type: Attribute
+    accumulation_type: Attribute
+    lhs_component_count: IntAttr
+    rhs_component_count: IntAttr
+    num_primitive_operations: IntAttr
+    allow_imprecise_accumulation: IntAttr
+
+
+ATTRIBUTES = [PrecisionAttr, ComparisonDirectionAttr, ComparisonTypeAttr, DotDimensionNumbersAttr,
+              ConvDimensionNumbersAttr, SplatAttr, DenseLiteralsAttr, ChannelHandleAttr, DotAlgorithmAttr]
+
+
+def element_text(element: Attribute) -> str:
+    """MLIR's spelling of an element type (`f32`, `complex<f32>`)."""
+    out = StringIO()
+    Printer(stream=out).print_attribute(element)
+    return out.getvalue()

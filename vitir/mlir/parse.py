@@ -11,96 +11,92 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
+
+from ..ast.declare import OPS
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import AnyFloat, Builtin, ModuleOp, TensorType, bf16, f16, f32, f64, i1, i8, i16, i32, i64
+from xdsl.dialects.builtin import Builtin, ModuleOp
 from xdsl.dialects.func import Func
-from xdsl.ir import Operation
-from xdsl.parser import Parser
+from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from .attributes import parse_dense_literal
-from .dialect import ConstantOp, StableHLO
+from .dialect import dialect_class, dialects
 from .errors import Diagnostic, MlirError
+from .xdsl_adapter import HookedParser, position, resume_at, source
 
 
-@lru_cache(maxsize=1)
+_CONTEXT: list = []  # (op count, context): made again when ops are declared after it
+
+
 def context() -> Context:
+    from ..ast.declare import OPS
+
+    if _CONTEXT and _CONTEXT[0][0] == len(OPS):
+        return _CONTEXT[0][1]
     ctx = Context(allow_unregistered=False)
-    for dialect in (Builtin, Func, StableHLO):
+    for dialect in (Builtin, Func, *dialects()):
         ctx.load_dialect(dialect)
+    _CONTEXT[:] = [(len(OPS), ctx)]
     return ctx
 
 
-_TENSOR = re.compile(r"tensor<((?:[0-9]+x)*)(f32|f16|bf16|f64|i1|i8|i16|i32|i64)>")
-_ELEMENTS = {"f32": f32, "f16": f16, "bf16": bf16, "f64": f64, "i1": i1, "i8": i8, "i16": i16, "i32": i32, "i64": i64}
+def _element_pattern() -> str:
+    from ..ast.element_types import DType
+
+    # the element types vitir's fast path reads; complex and others go through xDSL's type parser
+    return "|".join(sorted((re.escape(d.value) for d in DType if not d.is_complex), key=len, reverse=True))
 
 
-class _TensorElement(Parser._TensorLiteralElement):
-    """A dense literal element; a hexadecimal one of a float type is the value's
-    bits (MLIR's spelling of -inf is 0xFF800000), not an integer to convert."""
-
-    def to_type(self, parser, type):
-        if isinstance(type, AnyFloat) and isinstance(self.value, int) and self.span.text[:2].lower() == "0x":
-            raw = self.value.to_bytes(type.compile_time_size, "little")
-            return next(type.iter_unpack(raw))
-        return super().to_type(parser, type)
+_TENSOR = re.compile(r"tensor<((?:[0-9]+x)*)(" + _element_pattern() + r")>")
 
 
-class ExactNameParser(Parser):
+class ExactNameParser(HookedParser):
+    """Keeps every SSA name as written, a generic constant's spelling, and where each op starts."""
+
     def __init__(self, ctx: Context, text: str, name: str):
         super().__init__(ctx, text, name)
         self.op_offsets: dict[Operation, int] = {}
-        self._tensor_types: dict[str, TensorType] = {}
-        self._constant_value = False  # while a generic-form stablehlo.constant is parsed
+        self._tensor_types: dict[str, Attribute] = {}
 
     def parse_optional_type(self):
         # Static tensor types by one regex and a cache: xDSL's general type
         # parser was half the parse time of a 7,500-line module.
-        m = _TENSOR.match(self.lexer.input.content, self.pos)
+        m = _TENSOR.match(source(self), position(self))
         if m is None:
             return super().parse_optional_type()
         ty = self._tensor_types.get(m.group(0))
         if ty is None:
-            shape = [int(d) for d in m.group(1).split("x")[:-1]]
-            ty = self._tensor_types[m.group(0)] = TensorType(_ELEMENTS[m.group(2)], shape)
-        self._resume_from(m.end())
+            ty = super().parse_optional_type()
+            self._tensor_types[m.group(0)] = ty
+            return ty
+        resume_at(self, m.end())
         return ty
 
-    def _parse_tensor_literal_element(self):
-        element = super()._parse_tensor_literal_element()
-        return _TensorElement(element.is_negative, element.value, element.span)
-
-    def _parse_generic_operation(self, op_type):
-        # A generic constant's `value = dense<...>` keeps its spelling as the pretty form's does
-        self._constant_value = op_type is ConstantOp
-        try:
-            return super()._parse_generic_operation(op_type)
-        finally:
-            self._constant_value = False
-
-    def _parse_builtin_dense_attr(self):
-        if self._constant_value:
-            return parse_dense_literal(self)
-        return super()._parse_builtin_dense_attr()
-
-    def _register_ssa_definition(self, name, values, span) -> None:
-        super()._register_ssa_definition(name, values, span)
-        if len(values) == 1:
-            values[0]._name = name  # the setter would drop a `_<digits>` suffix and refuse `0`
-        else:  # `%r:2 = ...`: each result as its uses spell it, `%r#0`, `%r#1`
-            for i, v in enumerate(values):
-                v._name = f"{name}#{i}"
-
     def parse_operation(self) -> Operation:
-        start = self.pos
+        start = position(self)
         try:
             op = super().parse_operation()
         except VerifyException as e:  # an attribute that checks itself while being built
             self.raise_error(str(e), start)
         self.op_offsets[op] = start
+        _note_attribute_placement(op, source(self), start)
         return op
+
+
+_PROPERTIES_FIRST = re.compile(r'(?:%[^=]*=\s*)?"[\w.]+"\([^)]*\)\s*<\{')
+
+
+def _note_attribute_placement(op: Operation, text: str, start: int) -> None:
+    """A generic op written with its attributes after the regions (`({...}) { attrs }`, as the
+    reference writes all_reduce) keeps that spelling."""
+    from ..ast.declare import GENERIC
+    from .dialect import DeclaredOp
+    from .translate import SPELLINGS
+
+    if (isinstance(op, DeclaredOp) and op.DECLARATION.syntax == GENERIC and op.regions
+            and (op.properties or op.attributes) and _PROPERTIES_FIRST.match(text, start) is None):
+        SPELLINGS[op] = "attributes after regions"
 
 
 class LineIndex:
@@ -178,6 +174,11 @@ def strip_locations(text: str) -> str:
     return "".join(chars)
 
 
+def parse_type_text(text: str) -> Attribute:
+    """The xDSL type of a type's spelling."""
+    return ExactNameParser(context(), text, "<type>").parse_type()
+
+
 def parse_text(text: str, source: str = "<text>", verify: bool = True) -> ParsedModule:
     """Parse (and verify) StableHLO text; raises MlirError naming every problem's line and column."""
     text = strip_locations(text)
@@ -185,6 +186,8 @@ def parse_text(text: str, source: str = "<text>", verify: bool = True) -> Parsed
     if unknown:
         raise MlirError(unknown)
     parser = ExactNameParser(context(), text, source)
+    parser.constant_class = dialect_class(OPS["stablehlo.constant"])
+    parser.dense_hook = parse_dense_literal
     try:
         module = parser.parse_module()
     except ParseError as e:

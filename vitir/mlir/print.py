@@ -1,9 +1,11 @@
 """xDSL module -> StableHLO text in vitir's exact format.
 
-A Printer subclass that changes only what vitir spells differently from
-xDSL: `module`, `return` and `call` without their dialect prefix (as MLIR
-writes func ops inside a function), SSA names exactly
-as parsed, and the quoted all_reduce with its attributes after the region.
+Every op of the dialect prints as vitir's printer prints its AST node (an
+unchecked copy of it, vitir/mlir/translate.py), so each piece of syntax is
+written once. xDSL's printer does the rest: modules and functions with their
+attributes, `return` and `call` without their dialect prefix (as MLIR writes
+func ops inside a function), and ops of other dialects; SSA names are printed
+exactly as parsed.
 """
 
 from __future__ import annotations
@@ -16,7 +18,115 @@ from xdsl.dialects.func import ReturnOp as FuncReturnOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.printer import Printer
 
-from .dialect import AllReduceOp
+from ..ast.values import Value
+from ..print.printer import PRINTERS
+from .dialect import DeclaredOp, ReturnOp
+from .kinds import Unsupported, vitir_type
+from .translate import SPELLINGS, compact_region, declaration, fields, unchecked
+from .xdsl_adapter import print_results, value_name
+
+
+class ForeignType:
+    """A type vitir's AST cannot hold (a dynamic shape), kept as its text for printing."""
+
+    __slots__ = ("text",)
+    _interned: dict = {}
+
+    def __new__(cls, text: str):
+        hit = cls._interned.get(text)
+        if hit is None:
+            hit = cls._interned[text] = super().__new__(cls)
+            hit.text = text
+        return hit
+
+
+_TEXTS: dict = {}
+
+
+def type_text(ty: Attribute) -> str:
+    hit = _TEXTS.get(ty)
+    if hit is None:
+        out = StringIO()
+        Printer(stream=out).print_attribute(ty)
+        hit = _TEXTS[ty] = out.getvalue()
+    return hit
+
+
+def _type(ty):
+    try:
+        return vitir_type(ty)
+    except Unsupported:
+        return ForeignType(type_text(ty))
+
+
+class _Shadow:
+    """Unchecked AST copies of xDSL ops, for vitir's printer: each SSA value once."""
+
+    def __init__(self):
+        self.values: dict[SSAValue, Value] = {}
+        self.counter = 0
+
+    def value(self, v: SSAValue) -> Value:
+        hit = self.values.get(v)
+        if hit is None:
+            name = value_name(v)
+            if name is None:
+                name, self.counter = str(self.counter), self.counter + 1
+            hit = self.values[v] = Value(name, _type(v.type))
+        return hit
+
+    def op(self, op: Operation):
+        cls = declaration(op)
+        if cls is None:
+            return _Foreign(op)
+        values = fields(op, self.value, self.region, raw=True)
+        results = [self.value(r) for r in op.results]
+        return unchecked(cls, None, values, results, SPELLINGS.get(op))
+
+    def region(self, region, compact: bool):
+        if compact:
+            binary = compact_region(region, {})
+            if binary is not None:
+                return binary
+        from ..ast.regions import Region
+
+        block = region.blocks[0]
+        ops = list(block.ops)
+        last = ops[-1] if ops and isinstance(ops[-1], ReturnOp) else None
+        body = [self.op(o) for o in (ops[:-1] if last is not None else ops)]
+        returned = [self.value(v) for v in last.operands] if last is not None else []
+        return Region([self.value(a) for a in block.args], body, returned)
+
+
+class _Foreign:
+    """An op of another dialect inside a region (func.call in a while body): printed by xDSL."""
+
+    __slots__ = ("op", "results", "operands", "spelling")
+
+    def __init__(self, op: Operation):
+        self.op, self.results, self.operands, self.spelling = op, (), (), None
+
+    def defined_names(self):
+        return []
+
+    def regions(self):
+        return ()
+
+
+def _print_foreign(node: _Foreign) -> str:
+    out = StringIO()
+    printer = VitirPrinter(out)
+    printer.print_op(node.op)
+    return "    " + out.getvalue().replace("\n", "\n    ") + "\n"
+
+
+PRINTERS[_Foreign] = _print_foreign
+
+
+def op_text(op: Operation) -> str:
+    """vitir's text of one op of the dialect, at the function body's indentation (4 spaces)."""
+    node = _Shadow().op(op)
+    return PRINTERS[type(node)](node)
 
 
 class VitirPrinter(Printer):
@@ -25,7 +135,7 @@ class VitirPrinter(Printer):
         self._type_texts: dict[Attribute, str] = {}  # a model prints a handful of types thousands of times
 
     def print_ssa_value(self, value: SSAValue) -> str:
-        name = value._name  # as parsed, suffixes and numeric names included
+        name = value_name(value)  # as parsed, suffixes and numeric names included
         if name is None:
             return super().print_ssa_value(value)
         self.print_string("%" + name)
@@ -33,39 +143,29 @@ class VitirPrinter(Printer):
 
     def print_attribute(self, attribute: Attribute) -> None:
         if isinstance(attribute, TensorType):
-            text = self._type_texts.get(attribute)
-            if text is None:
-                out = StringIO()
-                Printer(stream=out).print_attribute(attribute)
-                text = self._type_texts[attribute] = out.getvalue()
-            self.print_string(text)
+            self.print_string(type_text(attribute))
             return
         super().print_attribute(attribute)
 
-    def _print_results(self, op: Operation) -> None:
-        results = op.results
-        base = (results[0]._name or "").partition("#")[0] if len(results) > 1 else ""
-        if base and all(r._name == f"{base}#{i}" for i, r in enumerate(results)):
-            self.print_string(f"%{base}:{len(results)} = ")  # MLIR's result group, used as %r#i
-            return
-        super()._print_results(op)
-
     def print_op(self, op: Operation) -> None:
-        if isinstance(op, ModuleOp):
+        if isinstance(op, DeclaredOp):
+            lines = op_text(op)[4:-1].split("\n")  # vitir prints at 4 spaces; xDSL indents each line itself
+            self.print_string("\n".join([lines[0]] + [line[4:] for line in lines[1:]]))
+        elif isinstance(op, ModuleOp):
             self.print_string("module")
             op.print(self)
         elif isinstance(op, FuncReturnOp):
             self.print_string("return")
             op.print(self)
-        elif isinstance(op, FuncCallOp):
-            self._print_results(op)
+        elif isinstance(op, FuncCallOp) and isinstance(op.parent_op(), _FUNC):
+            print_results(self, op)
             self.print_string("call")
             op.print(self)
-        elif isinstance(op, AllReduceOp):
-            self._print_results(op)
-            op.print_vitir(self)
         else:
             super().print_op(op)
+
+
+from xdsl.dialects.func import FuncOp as _FUNC  # noqa: E402
 
 
 def print_mlir(op: Operation) -> str:

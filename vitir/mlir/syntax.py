@@ -1,109 +1,326 @@
-"""Small pieces of StableHLO's pretty syntax shared by the op classes: integer
-lists, the `(T1, T2) -> R` or `: T` type trailers, shape checks that turn
-vitir's shape-rule reasons into xDSL verification errors."""
+"""Parsing an op's pretty syntax, read from the same format its printer compiles (vitir/print/syntax.py).
+
+`parse_op(cls, parser)` walks the declaration's format: literal text is
+punctuation and keywords to expect, a field directive parses an operand or an
+attribute in the kind's own spelling, a type directive the types that resolve
+the operands. Whole-op syntaxes (constant, reduce) have their parser here.
+"""
 
 from __future__ import annotations
 
-from typing import Sequence
+import re
 
-from xdsl.dialects.builtin import DenseArrayBase, TensorType, i64
-from xdsl.ir import Attribute
 from xdsl.parser import Parser
-from xdsl.printer import Printer
-from xdsl.utils.exceptions import VerifyException
 
-from ..ast import shape_rules as rules
+from ..ast.attributes import DotDimensions
+from ..ast.declare import AttrDef, Op
+from ..print.syntax import Directive, tokens
+from .attributes import parse_dense_literal, parse_int_list
+from .kinds import bridge
+from .xdsl_adapter import position, source
 
-
-# -- parsing -------------------------------------------------------------------
-
-def parse_int_list(parser: Parser) -> list[int]:
-    """`[1, 2]` or `[]`."""
-    return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
+_WORD = re.compile(r"[A-Za-z_][\w.$]*|->|[^\sA-Za-z_]")
 
 
-def parse_named_int_list(parser: Parser, keyword: str) -> list[int]:
-    """`keyword = [1, 2]`."""
-    parser.parse_keyword(keyword)
-    parser.parse_punctuation("=")
-    return parse_int_list(parser)
+class _State:
+    """What parsing an op gathers before it can be built."""
+
+    def __init__(self, cls: type[Op]):
+        self.cls = cls
+        self.operands: dict[str, list] = {}  # field -> unresolved operands
+        self.types: dict[str, list] = {}  # operand or result field -> types
+        self.result_types: list | None = None
+        self.values: dict = {}  # attribute field -> Python value
+        self.one_line = False
 
 
-def parse_operand_types(parser: Parser, count: int) -> tuple[list[Attribute], Attribute]:
-    """After `:`, either `(T1, ..) -> R` or the single type shared by operands and result."""
-    fn = parser.parse_optional_function_type()
-    if fn is not None:
-        if len(fn.outputs.data) != 1:
-            parser.raise_error(f"expected one result type, got {len(fn.outputs.data)}")
-        return list(fn.inputs.data), fn.outputs.data[0]
-    ty = parser.parse_type()
-    return [ty] * count, ty
+def _expect(parser: Parser, text: str) -> None:
+    for word in _WORD.findall(text):
+        if word[0].isalpha() or word[0] == "_":
+            parser.parse_keyword(word)
+        else:
+            parser.parse_punctuation(word)
 
 
-def parse_function_trailer(parser: Parser, operands: Sequence, *, at: int):
-    """`: (T1, ..) -> R`, resolving the operands against the input types."""
-    parser.parse_punctuation(":")
+def _optional(parser: Parser, text: str) -> bool:
+    """Parse `text` if its first token is next; False (nothing consumed) when it is not."""
+    words = _WORD.findall(text)
+    if not words:
+        return True
+    first = words[0]
+    found = (parser.parse_optional_keyword(first) if first[0].isalpha() or first[0] == "_"
+             else parser.parse_optional_punctuation(first))
+    if found is None:
+        return False
+    _expect(parser, "".join(f" {w}" for w in words[1:]))
+    return True
+
+
+def _operand_list(parser: Parser) -> list:
+    """`%a, %b, %c` up to the first thing that is not an operand (the comma before it is left)."""
+    names = [parser.parse_unresolved_operand()]
+    while True:
+        at = position(parser)
+        if not parser.parse_optional_punctuation(","):
+            return names
+        operand = parser.parse_optional_unresolved_operand()
+        if operand is None:
+            from .xdsl_adapter import resume_at
+
+            resume_at(parser, at)
+            return names
+        names.append(operand)
+
+
+def _function_type(parser: Parser) -> tuple[list, list]:
     fn = parser.parse_function_type()
-    if len(fn.outputs.data) != 1:
-        parser.raise_error(f"expected one result type, got {len(fn.outputs.data)}")
-    return parser.resolve_operands(list(operands), fn.inputs.data, at), fn.outputs.data[0]
+    return list(fn.inputs.data), list(fn.outputs.data)
 
 
-def i64_array(values: Sequence[int]) -> DenseArrayBase:
-    return DenseArrayBase.from_list(i64, list(values))
+def parse_op(cls: type[Op], parser: Parser):
+    """The xDSL op of declaration `cls` from its pretty syntax (after its name)."""
+    at = position(parser)
+    whole = _whole_op(cls)
+    if whole is not None:
+        return whole(cls, parser)
+    state = _State(cls)
+    fields = {f.name: f for f in cls.FIELDS}
+    for kind, text in tokens(cls.syntax):
+        if kind == "text":
+            _expect(parser, text)
+        elif kind == "break":
+            state.one_line |= not _newline_before(parser)
+        else:
+            _directive(state, Directive(text), fields, parser)
+    return build(cls, parser, state, at)
 
 
-# -- printing ------------------------------------------------------------------
-
-def ints_text(values: Sequence[int]) -> str:
-    return "[" + ", ".join(str(v) for v in values) + "]"
-
-
-def print_operands(printer: Printer, operands) -> None:
-    for i, v in enumerate(operands):
-        if i:
-            printer.print_string(", ")
-        printer.print_ssa_value(v)
+def _newline_before(parser: Parser) -> bool:
+    text, at = source(parser), position(parser)
+    before = text[:at]
+    return "\n" in before[len(before.rstrip()):]
 
 
-def print_function_trailer(printer: Printer, operands, result) -> None:
-    """` : (T1, T2) -> R`."""
-    printer.print_string(" : (")
-    for i, v in enumerate(operands):
-        if i:
-            printer.print_string(", ")
-        printer.print_attribute(v.type)
-    printer.print_string(") -> ")
-    printer.print_attribute(result.type)
+def _directive(state: _State, d: Directive, fields: dict, parser: Parser) -> None:
+    cls = state.cls
+    if d.name in ("functional_type", "same_type", "select_type"):
+        fn = parser.parse_optional_function_type() if d.name != "functional_type" else parser.parse_function_type()
+        if fn is not None:
+            inputs, outputs = list(fn.inputs.data), list(fn.outputs.data)
+        else:
+            ty = parser.parse_type()
+            if d.name == "select_type":
+                parser.parse_punctuation(",")
+                result = parser.parse_type()
+                inputs, outputs = [ty, result, result], [result]
+            else:
+                count = sum(len(v) for v in state.operands.values())
+                inputs, outputs = [ty] * count, [ty]
+        state.types["*"] = inputs
+        state.result_types = outputs
+    elif d.name == "type":
+        ty = parser.parse_type()
+        if d.of in fields and fields[d.of].role == "operand":
+            state.types[d.of] = [ty]
+        else:
+            state.result_types = [ty]
+    elif d.name == "attr_dict":
+        for key, attr in parser.parse_optional_attr_dict().items():
+            field = next((f for f in cls.ATTR_FIELDS if f.mlir_name == key), None)
+            if field is None:
+                parser.raise_error(f"{cls.NAME} has no attribute '{key}'")
+            state.values[field.name] = bridge(field.kind).from_xdsl(attr)
+    elif d.args is not None:
+        CUSTOM[d.name](state, parser, *d.args)
+    elif d.name in fields:
+        f = fields[d.name]
+        if f.role == "operand":
+            state.operands[f.name] = _operand_list(parser) if f.variadic else [parser.parse_unresolved_operand()]
+        elif isinstance(f, AttrDef):
+            if d.optional is not None:
+                if not _optional(parser, d.optional):
+                    return
+            read = bridge(f.kind).parse
+            if read is None:
+                parser.raise_error(f"{cls.NAME}: attribute {f.name} has no pretty spelling")
+            state.values[f.name] = read(parser)
+    else:
+        parser.raise_error(f"{cls.NAME}: unknown directive {d.name}")
 
 
-# -- verification ---------------------------------------------------------------
+def build(cls: type[Op], parser: Parser, state: _State, at: int):
+    """Resolve the gathered operands against their types and build the xDSL op."""
+    from .dialect import dialect_class
 
-def static_shape(ty: Attribute, what: str) -> tuple[int, ...]:
-    if not isinstance(ty, TensorType):
-        raise VerifyException(f"{what} must be a ranked tensor, got {ty}")
-    shape = ty.get_shape()
-    if any(d < 0 for d in shape):
-        raise VerifyException(f"{what} {ty} has a dynamic dimension; vitir needs static shapes")
-    return shape
+    op_class = dialect_class(cls)
+    groups, flat_names = [], []
+    for f in cls.OPERAND_FIELDS:
+        names = state.operands.get(f.name, [])
+        flat_names.append((f, names))
+    if "*" in state.types:
+        types = state.types["*"]
+        if len(types) != sum(len(n) for _, n in flat_names):
+            parser.raise_error(f"{cls.NAME}: {len(types)} operand types for "
+                               f"{sum(len(n) for _, n in flat_names)} operands", at)
+        it = iter(types)
+        typed = [(f, names, [next(it) for _ in names]) for f, names in flat_names]
+    else:
+        typed = [(f, names, state.types.get(f.name, []) * len(names)) for f, names in flat_names]
+    for f, names, types in typed:
+        values = parser.resolve_operands(names, types, at) if names else []
+        groups.append(values if f.variadic else values[0])
+    results = state.result_types or []
+    result_groups = [results if f.variadic else results[0] for f in cls.RESULT_FIELDS] if results else []
+    properties = {}
+    for f in cls.ATTR_FIELDS:
+        value = state.values.get(f.name)
+        if value is not None:
+            properties[f.mlir_name] = bridge(f.kind).to_xdsl(f.kind.coerce(value))
+    op = op_class.build(operands=groups, result_types=result_groups, properties=properties)
+    if state.one_line:
+        from .translate import SPELLINGS
+
+        SPELLINGS[op] = "one line"
+    return op
 
 
-def check_rule(rule, *args) -> tuple[int, ...]:
-    """Run one of vitir's shape rules; its reason becomes the verification error."""
-    try:
-        return rule(*args)
-    except rules.RuleError as e:
-        raise VerifyException(str(e)) from None
+# -- custom directives -------------------------------------------------------------------
+
+def _slice_ranges(state: _State, parser: Parser, start: str, limit: str, strides: str) -> None:
+    def bounds():
+        a = parser.parse_integer(allow_boolean=False)
+        parser.parse_punctuation(":")
+        b = parser.parse_integer(allow_boolean=False)
+        s = parser.parse_integer(allow_boolean=False) if parser.parse_optional_punctuation(":") else 1
+        return a, b, s
+
+    ranges = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, bounds)
+    a, b, s = zip(*ranges) if ranges else ((), (), ())
+    state.values.update({start: tuple(a), limit: tuple(b), strides: tuple(s)})
 
 
-def expect_result(result_type: Attribute, shape: Sequence[int], element: Attribute) -> None:
-    if tuple(result_type.get_shape()) != tuple(shape) or result_type.get_element_type() != element:
-        raise VerifyException(f"result type {result_type} differs from the inferred {TensorType(element, list(shape))}")
+def _pair(parser: Parser) -> tuple[list[int], list[int]]:
+    lhs = parse_int_list(parser)
+    parser.parse_keyword("x")
+    return lhs, parse_int_list(parser)
 
 
-def same_element(types: Sequence[Attribute], what: str = "operand") -> Attribute:
-    elements = [t.get_element_type() for t in types]
-    for e in elements[1:]:
-        if e != elements[0]:
-            raise VerifyException(f"{what} element types differ: {elements[0]} vs {e}")
-    return elements[0]
+def _dot_dimensions(state: _State, parser: Parser, field: str) -> None:
+    batch = ([], [])
+    if parser.parse_optional_keyword("batching_dims"):
+        parser.parse_punctuation("=")
+        batch = _pair(parser)
+        parser.parse_punctuation(",")
+    parser.parse_keyword("contracting_dims")
+    parser.parse_punctuation("=")
+    contract = _pair(parser)
+    state.values[field] = DotDimensions(tuple(batch[0]), tuple(batch[1]), tuple(contract[0]), tuple(contract[1]))
+
+
+_WINDOW_ENTRIES = ("stride", "pad", "lhs_dilate", "rhs_dilate", "reverse")
+
+
+def _window(state: _State, parser: Parser, *names: str) -> None:
+    fields = dict(zip(_WINDOW_ENTRIES, names))
+    kinds = {f.name: f.kind for f in state.cls.ATTR_FIELDS}
+
+    def entry():
+        key = parser.parse_identifier()
+        if key not in fields:
+            parser.raise_error(f"unknown window entry '{key}' (known: {', '.join(_WINDOW_ENTRIES)})")
+        parser.parse_punctuation("=")
+        state.values[fields[key]] = bridge(kinds[fields[key]]).parse(parser)
+
+    if parser.parse_optional_punctuation("}") is not None:  # `window = {}`: the brace was the format's
+        from .xdsl_adapter import resume_at
+
+        resume_at(parser, position(parser) - 1)
+        return
+    entry()
+    while parser.parse_optional_punctuation(","):
+        entry()
+
+
+CUSTOM = {"slice_ranges": _slice_ranges, "dot_dimensions": _dot_dimensions, "window": _window}
+
+
+# -- whole-op syntaxes ------------------------------------------------------------------------
+
+def _constant(cls: type[Op], parser: Parser):
+    from .dialect import dialect_class
+
+    parser.parse_keyword("dense")
+    value = parse_dense_literal(parser)
+    return dialect_class(cls).build(properties={"value": value}, result_types=[value.type])
+
+
+def _reduce(cls: type[Op], parser: Parser):
+    """`(%x init: %a), (%i init: %b) [applies stablehlo.add] across dimensions = [1] : (...) -> (...)`,
+    then for a body of its own ` reducer(%a0: T0, %x0: T0) (%a1: T1, %x1: T1) {...}`."""
+    from xdsl.dialects.builtin import DenseArrayBase, i64
+    from xdsl.ir import Block, Region
+
+    from ..ast.declare import OPS
+    from .dialect import dialect_class
+
+    at = position(parser)
+    xs, inits = [], []
+    while True:
+        parser.parse_punctuation("(")
+        xs.append(parser.parse_unresolved_operand())
+        parser.parse_keyword("init")
+        parser.parse_punctuation(":")
+        inits.append(parser.parse_unresolved_operand())
+        parser.parse_punctuation(")")
+        if not parser.parse_optional_punctuation(","):
+            break
+    reducer = None
+    if parser.parse_optional_keyword("applies"):
+        reducer_at = position(parser)
+        name = parser.parse_identifier()
+        reducer = OPS.get(name)
+        if reducer is None or not getattr(reducer, "COMMUTATIVE", False) or len(xs) != 1:
+            known = ", ".join(n for n, c in OPS.items() if getattr(c, "COMMUTATIVE", False))
+            parser.raise_error(f"unsupported reducer {name} (a reduce of one operand applies one of {known})",
+                               reducer_at)
+    parser.parse_keyword("across")
+    parser.parse_keyword("dimensions")
+    parser.parse_punctuation("=")
+    dims = parse_int_list(parser)
+    attrs = parser.parse_optional_attr_dict()
+    if attrs:
+        parser.raise_error(f"stablehlo.reduce takes no attributes besides its dimensions, got {', '.join(attrs)}")
+    parser.parse_punctuation(":")
+    inputs, outputs = _function_type(parser)
+    operands = parser.resolve_operands(xs + inits, inputs, at)
+    n = len(xs)
+    if reducer is not None:
+        element = operands[1].type
+        block = Block(arg_types=[element, element])
+        inner = dialect_class(reducer).build(operands=list(block.args), result_types=[element])
+        from .dialect import ReturnOp
+
+        block.add_ops([inner, ReturnOp.build(operands=[[inner.results[0]]])])
+        body = Region(block)
+    else:
+        parser.parse_keyword("reducer")
+        accumulators, elements = [], []
+        for _ in xs:
+            parser.parse_punctuation("(")
+            accumulators.append(parser.parse_argument())
+            parser.parse_punctuation(",")
+            elements.append(parser.parse_argument())
+            parser.parse_punctuation(")")
+        body = parser.parse_region(accumulators + elements)
+    return dialect_class(cls).build(operands=[operands[:n], operands[n:]], result_types=[outputs], regions=[body],
+                                    properties={"dimensions": DenseArrayBase.from_list(i64, dims)})
+
+
+WHOLE_OP = {"constant": _constant, "reduce": _reduce}
+
+
+def _whole_op(cls: type[Op]):
+    pieces = tokens(cls.syntax) if cls.syntax != "generic" else []
+    if len(pieces) == 1 and pieces[0][0] == "directive":
+        return WHOLE_OP.get(pieces[0][1])
+    return None

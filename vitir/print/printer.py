@@ -1,28 +1,50 @@
 """Print vitir's AST as StableHLO text in the reference's exact format.
 
-One table, PRINTERS, maps each op class to the function that prints it; a
-new op adds one entry here. Lines are 4-space indented and end in a newline.
+Each op class prints by the function its declared syntax compiles to
+(syntax.py); PRINTERS holds them, compiled on first use. A few syntaxes print
+the whole op here: constants, reduce (compact or with its reducer region),
+MLIR's generic form (with regions), and compound nodes, whose text is their
+expansion's. Lines are 4-space indented and end in a newline; a region's
+body is indented 2 more, as MLIR nests it.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from operator import itemgetter
+from typing import Iterable
 
 from ..ast import ops as O
+from ..ast.builder import FunctionBuilder
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function, Module
-
-INDENT = "    "
-
-
-def _ints(xs) -> str:
-    return "[" + ", ".join(map(str, xs)) + "]"
+from ..ast.regions import BinaryRegion
+from . import attributes as A
+from . import syntax as S
+from .syntax import INDENT, functional_type, results_prefix, ssa_names
 
 
-def _constant(op: O.Constant) -> str:
-    r = op.results[0]
-    return f"    {r.ssa} = stablehlo.constant dense<{op.literal}> : {r.type.text}\n"
+class _Printers(dict):
+    """Op class -> its printing function, compiled from the class's syntax when first needed."""
 
+    def __missing__(self, cls):
+        fn = self[cls] = S.compile_printer(cls)
+        return fn
+
+
+PRINTERS: dict = _Printers()
+
+
+def print_ops(ops: Iterable) -> str:
+    """The text of a sequence of ops (a fragment), one line (or block) each."""
+    table = PRINTERS
+    return "".join([table[type(op)](op) for op in ops])
+
+
+def _indented(text: str) -> str:
+    return "".join(["  " + line for line in text.splitlines(True)])
+
+
+# -- whole-op syntaxes ---------------------------------------------------------------------
 
 def dense_text(literals, shape) -> str:
     """The body of `dense<...>` for one literal per element, nested as MLIR prints it:
@@ -36,198 +58,122 @@ def dense_text(literals, shape) -> str:
     return rows[0]
 
 
-def _dense_constant(op: O.DenseConstant) -> str:
-    r = op.results[0]
-    return f"    {r.ssa} = stablehlo.constant dense<{dense_text(op.literals, r.type.shape)}> : {r.type.text}\n"
+def _constant(op: O.Constant) -> str:
+    r, value = op.results[0], op.value
+    body = value if type(value) is str else dense_text(value, r.type.shape)
+    return f"    {r.ssa} = stablehlo.constant dense<{body}> : {r.type.text}\n"
 
 
-def _elementwise(op: O.Elementwise) -> str:
-    r, operands = op.results[0], op.operands
-    ty = r.type
-    if len(operands) == 2:  # the common case, without generators
-        a, b = operands
-        if a.type is ty and b.type is ty:
-            return f"    {r.ssa} = {op.NAME} {a.ssa}, {b.ssa} : {ty.text}\n"
-    args = ", ".join([v.ssa for v in operands])
-    if all([v.type is ty for v in operands]):
-        return f"    {r.ssa} = {op.NAME} {args} : {ty.text}\n"
-    # is_finite's i1 result, clamp's scalar bounds: MLIR writes the types out
-    types = ", ".join([v.type.text for v in operands])
-    return f"    {r.ssa} = {op.NAME} {args} : ({types}) -> {ty.text}\n"
+def _terminator(values) -> str:
+    if not values:
+        return "    stablehlo.return\n"
+    return f"    stablehlo.return {ssa_names(values)} : {', '.join([v.type.text for v in values])}\n"
 
 
-def _compare(op: O.Compare) -> str:
-    r, (a, b) = op.results[0], op.operands
-    return (f"    {r.ssa} = stablehlo.compare {op.direction}, {a.ssa}, {b.ssa}, {op.compare_type} : "
-            f"({a.type.text}, {b.type.text}) -> {r.type.text}\n")
-
-
-def _select(op: O.Select) -> str:
-    r, (p, a, b) = op.results[0], op.operands
-    return f"    {r.ssa} = stablehlo.select {p.ssa}, {a.ssa}, {b.ssa} : {p.type.text}, {r.type.text}\n"
-
-
-def _convert(op: O.Convert) -> str:
-    r, x = op.results[0], op.operands[0]
-    types = r.type.text if x.type is r.type else f"({x.type.text}) -> {r.type.text}"  # MLIR's short form for equal types
-    return f"    {r.ssa} = stablehlo.convert {x.ssa} : {types}\n"
-
-
-def _iota(op: O.Iota) -> str:
-    r = op.results[0]
-    return f"    {r.ssa} = stablehlo.iota dim = {op.dimension} : {r.type.text}\n"
-
-
-def _broadcast(op: O.BroadcastInDim) -> str:
-    r, x = op.results[0], op.operands[0]
-    return f"    {r.ssa} = stablehlo.broadcast_in_dim {x.ssa}, dims = {_ints(op.dims)} : ({x.type.text}) -> {r.type.text}\n"
-
-
-def _reshape(op: O.Reshape) -> str:
-    r, x = op.results[0], op.operands[0]
-    return f"    {r.ssa} = stablehlo.reshape {x.ssa} : ({x.type.text}) -> {r.type.text}\n"
-
-
-def _transpose(op: O.Transpose) -> str:
-    r, x = op.results[0], op.operands[0]
-    return f"    {r.ssa} = stablehlo.transpose {x.ssa}, dims = {_ints(op.perm)} : ({x.type.text}) -> {r.type.text}\n"
-
-
-def _dot_general(op: O.DotGeneral) -> str:
-    r, (a, b) = op.results[0], op.operands
-    batch = f"batching_dims = {_ints(op.lhs_batch)} x {_ints(op.rhs_batch)}, " if op.lhs_batch else ""
-    return (f"    {r.ssa} = stablehlo.dot_general {a.ssa}, {b.ssa}, {batch}"
-            f"contracting_dims = {_ints(op.lhs_contract)} x {_ints(op.rhs_contract)}, "
-            f"precision = [DEFAULT, DEFAULT] : ({a.type.text}, {b.type.text}) -> {r.type.text}\n")
+def region_text(region) -> str:
+    """`{`, the block's arguments (`^bb0(%a: T, %b: T):`), its ops and terminator, `}`."""
+    if type(region) is BinaryRegion:
+        raise ValueError(f"{region} has no body to print; build the region with fb.region()")
+    head = ""
+    if region.args:
+        head = "    ^bb0(" + ", ".join([f"{a.ssa}: {a.type.text}" for a in region.args]) + "):\n"
+    return "{\n" + head + _indented(print_ops(region.ops) + _terminator(region.results)) + "    }"
 
 
 def _reduce(op: O.Reduce) -> str:
-    r, (x, init) = op.results[0], op.operands
-    return (f"    {r.ssa} = stablehlo.reduce({x.ssa} init: {init.ssa}) applies stablehlo.{op.reducer} "
-            f"across dimensions = {_ints(op.dims)} : ({x.type.text}, {init.type.text}) -> {r.type.text}\n")
-
-
-def _reduce_region(op: O.ReduceRegion) -> str:
-    """JAX's region form: `%r:2 = stablehlo.reduce(%x init: %a), (%i init: %b) across ...`,
-    then ` reducer(%acc0, %x0) (%acc1, %x1)  {` pairing each accumulator with its element."""
-    results, body, n = op.results, op.body, len(op.results)
-    xs, inits = op.operands[:n], op.operands[n:]
-    defined = f"%{op.base_name}:{n}" if n > 1 else results[0].ssa
-    pairs = ", ".join([f"({x.ssa} init: {i.ssa})" for x, i in zip(xs, inits)])
-    types = ", ".join([v.type.text for v in op.operands])
-    out = ", ".join([r.type.text for r in results])
+    """StableHLO's reduce syntax: `%r = stablehlo.reduce(%x init: %z) applies stablehlo.add across
+    dimensions = [1] : (T, T0) -> R`, or for another body `%r:2 = stablehlo.reduce(%x init: %a),
+    (%i init: %b) across ...` then ` reducer(%a0: T0, %x0: T0) (%a1: T1, %x1: T1)  {`, the body, `}`."""
+    results, body = op.results, op.body
+    n = len(results)
+    pairs = ", ".join([f"({x.ssa} init: {i.ssa})" for x, i in zip(op.inputs, op.init_values)])
+    simple = body.simple_op() if n == 1 else None
+    if simple is not None:
+        (x,), (init,), r = op.inputs, op.init_values, results[0]
+        return (f"    {r.ssa} = stablehlo.reduce({x.ssa} init: {init.ssa}) applies {simple.NAME} across dimensions = "
+                f"{A.ints(op.dimensions)} : ({x.type.text}, {init.type.text}) -> {r.type.text}\n")
+    head = (f"    {results_prefix(op)}stablehlo.reduce{pairs} across dimensions = "
+            f"{A.ints(op.dimensions)} : {functional_type(op)}\n")
     args = body.args
     region = " ".join([f"({a.ssa}: {a.type.text}, {b.ssa}: {b.type.text})" for a, b in zip(args[:n], args[n:])])
-    inner = "".join(["  " + line for line in print_ops(body.ops).splitlines(True)])
-    ret = body.ret.operands
-    return (f"    {defined} = stablehlo.reduce{pairs} across dimensions = {_ints(op.dims)} : "
-            f"({types}) -> {out if n == 1 else '(' + out + ')'}\n"
-            f"     reducer{region}  {{\n{inner}"
-            f"      stablehlo.return {', '.join([v.ssa for v in ret])} : {', '.join([v.type.text for v in ret])}\n"
-            f"    }}\n")
+    return (head + f"     reducer{region}  {{\n" + _indented(print_ops(body.ops) + _terminator(body.results))
+            + "    }\n")
 
 
-def _layout(layout: str) -> str:
-    return "[" + ", ".join(layout) + "]"
+_AFTER_REGIONS = "attributes after regions"  # the reference's spelling of all_reduce: `({...}) { attrs } : ...`
 
 
-def _convolution(op: O.Convolution) -> str:
-    r, (a, b) = op.results[0], op.operands
-    lhs, rhs, out = op.layouts
-    pad = "[" + ", ".join(f"[{lo}, {hi}]" for lo, hi in op.padding) + "]"
-    return (f"    {r.ssa} = stablehlo.convolution({a.ssa}, {b.ssa})\n"
-            f"      dim_numbers = {_layout(lhs)}x{_layout(rhs)}->{_layout(out)},\n"
-            f"      window = {{stride = {_ints(op.stride)}, pad = {pad}, lhs_dilate = {_ints(op.lhs_dilate)}, "
-            f"rhs_dilate = {_ints(op.rhs_dilate)}}}\n"
-            f"      {{batch_group_count = {op.batch_group_count} : i64, "
-            f"feature_group_count = {op.feature_group_count} : i64}} : ({a.type.text}, {b.type.text}) -> {r.type.text}\n")
+def properties(op) -> str:
+    """` <{a = ..., b = ...}>`: the attributes present, in MLIR's generic form, sorted by name."""
+    entries = []
+    for field in sorted(op.ATTR_FIELDS, key=lambda f: f.mlir_name):
+        value = getattr(op, field.name)
+        if value is not None:
+            entries.append(field.mlir_name if field.kind.name == "unit"
+                           else f"{field.mlir_name} = {A.generic(field.kind, value)}")
+    return " <{" + ", ".join(entries) + "}>" if entries else ""
 
 
-def _pad(op: O.Pad) -> str:
-    r, (x, v) = op.results[0], op.operands
-    return (f"    {r.ssa} = stablehlo.pad {x.ssa}, {v.ssa}, low = {_ints(op.low)}, high = {_ints(op.high)}, "
-            f"interior = {_ints(op.interior)} : ({x.type.text}, {v.type.text}) -> {r.type.text}\n")
+def _generic(op) -> str:
+    """MLIR's generic form: `%r = "stablehlo.x"(%a, %b) <{props}> ({regions}) : (T1, T2) -> R`."""
+    after = op.spelling == _AFTER_REGIONS
+    regions = op.regions()
+    region_part = " (" + ", ".join([region_text(r) for r in regions]) + ")" if regions else ""
+    attrs = ""
+    if after:
+        attrs = S.attr_dict(op, frozenset(), spaced=True)
+        attrs = " " + attrs if attrs else ""
+    props = "" if after else properties(op)
+    return (f'    {results_prefix(op)}"{op.NAME}"({ssa_names(op.operands)}){props}{region_part}{attrs} : '
+            f"{functional_type(op)}\n")
 
 
-def _slice(op: O.Slice) -> str:
-    r, x = op.results[0], op.operands[0]
-    parts = ", ".join(f"{a}:{b}" if s == 1 else f"{a}:{b}:{s}" for a, b, s in zip(op.start, op.limit, op.strides))
-    return f"    {r.ssa} = stablehlo.slice {x.ssa} [{parts}] : ({x.type.text}) -> {r.type.text}\n"
+# Compound nodes print their expansion. The text is made once per signature from the expansion
+# built on placeholder names, then filled in with each node's names by %-formatting.
+_TEMPLATES: dict = {}
 
 
-def _concatenate(op: O.Concatenate) -> str:
-    r = op.results[0]
-    args = ", ".join(v.ssa for v in op.operands)
-    types = ", ".join(v.type.text for v in op.operands)
-    return f"    {r.ssa} = stablehlo.concatenate {args}, dim = {op.dim} : ({types}) -> {r.type.text}\n"
+def _placeholder(kind: str, i: int) -> str:
+    return f"__{kind}{i}__"
 
 
-def _all_reduce_mean(op: O.AllReduceMean) -> str:
-    t, g = op.tag, op.operands[0]
-    T, S = g.type.text, f"tensor<{g.type.dtype.value}>"  # the region adds scalars of the operand's element type
-    group = ", ".join(str(i) for i in range(op.replicas))
-    return (f'    %arsum{t} = "stablehlo.all_reduce"({g.ssa}) ({{\n'
-            f"    ^bb0(%ara{t}: {S}, %arb{t}: {S}):\n"
-            f"      %aradd{t} = stablehlo.add %ara{t}, %arb{t} : {S}\n"
-            f"      stablehlo.return %aradd{t} : {S}\n"
-            f"    }}) {{ replica_groups = dense<[[{group}]]> : tensor<1x{op.replicas}xi64> }} : ({T}) -> {T}\n"
-            f"    %arn{t} = stablehlo.constant dense<{op.replicas}.0> : {T}\n"
-            f"    %armean{t} = stablehlo.divide %arsum{t}, %arn{t} : {T}\n")
+def _template(op: O.Compound):
+    cls = type(op)
+    attrs = tuple([(f.name, getattr(op, f.name)) for f in cls.ATTR_FIELDS if f.name != "names"])
+    key = (cls, attrs, *[v.type for v in op.operands])
+    hit = _TEMPLATES.get(key)
+    if hit is not None:
+        return hit
+    b = FunctionBuilder(f"{cls.NAME}.expansion")
+    args = [b.arg(_placeholder("p", i), v.type) for i, v in enumerate(op.operands)]
+    names = tuple(_placeholder("n", i) for i in range(len(op.names)))
+    stand_in = cls(tuple(names[i] for i in cls.RESULT_NAMES) if len(cls.RESULT_NAMES) > 1 else
+                   names[cls.RESULT_NAMES[0]], *args, **dict(attrs), names=names)
+    cls.expand(b, stand_in)
+    text = print_ops(b.ops).replace("%", "%%")
+    order = []
+
+    def slot(m) -> str:
+        order.append(int(m.group(2)) + (0 if m.group(1) == "n" else len(names)))
+        return "%s"
+
+    import re
+
+    template = re.sub(r"__([np])(\d+)__", slot, text)
+    getter = itemgetter(*order) if len(order) > 1 else (lambda xs, i=order[0]: (xs[i],))
+    hit = _TEMPLATES[key] = (template, getter)
+    return hit
 
 
-def _adamw_template() -> str:
-    """The 26 AdamW lines as one %-template (`%(t)s` fields), made once from
-    ADAMW_LINES; %-formatting a mapping is faster than str.format here."""
-    lines = []
-    for suffix, kind, args in O.ADAMW_LINES:
-        if kind == "broadcast":
-            lines.append(f"    %%{suffix}%(t)s = stablehlo.broadcast_in_dim %({args[0][1:]})s, dims = [] : "
-                         f"(%(S)s) -> %(T)s\n")
-        else:
-            names = ", ".join(f"%({a})s" if a in ("theta", "g", "m", "v") else f"%%{a}%(t)s" for a in args)
-            lines.append(f"    %%{suffix}%(t)s = stablehlo.{kind} {names} : %(T)s\n")
-    return "".join(lines)
+def _expansion(op: O.Compound) -> str:
+    template, getter = _template(op)
+    return template % getter(op.names + tuple([v.name for v in op.operands]))
 
 
-_ADAMW = _adamw_template()
+S.WHOLE_OP.update(constant=_constant, reduce=_reduce, generic=_generic, expansion=_expansion)
 
 
-def _adamw_update(op: O.AdamWUpdate) -> str:
-    theta, g, m, v = op.operands[:4]
-    fields = {name: val.ssa for name, val in zip(O.AdamScalars._fields, op.operands[4:])}
-    fields.update(t=op.tag, T=theta.type.text, S=op.operands[4].type.text,
-                  theta=theta.ssa, g=g.ssa, m=m.ssa, v=v.ssa)
-    return _ADAMW % fields
-
-
-PRINTERS: dict[type, Callable[[O.Op], str]] = {
-    O.Constant: _constant,
-    O.DenseConstant: _dense_constant,
-    O.Compare: _compare,
-    O.Select: _select,
-    O.Convert: _convert,
-    O.Iota: _iota,
-    O.BroadcastInDim: _broadcast,
-    O.Reshape: _reshape,
-    O.Transpose: _transpose,
-    O.DotGeneral: _dot_general,
-    O.Reduce: _reduce,
-    O.ReduceRegion: _reduce_region,
-    O.Convolution: _convolution,
-    O.Pad: _pad,
-    O.Slice: _slice,
-    O.Concatenate: _concatenate,
-    O.AllReduceMean: _all_reduce_mean,
-    O.AdamWUpdate: _adamw_update,
-}
-PRINTERS.update(dict.fromkeys(O.ELEMENTWISE_OPS, _elementwise))
-
-
-def print_ops(ops: Iterable[O.Op]) -> str:
-    """The text of a sequence of ops (a fragment), one line (or block) each."""
-    table = PRINTERS
-    return "".join([table[type(op)](op) for op in ops])
-
+# -- functions and modules ------------------------------------------------------------------
 
 def _signature(fn: Function) -> str:
     args = ", ".join(f"{a.ssa}: {a.type.text}" for a in fn.args)
@@ -246,3 +192,6 @@ def print_function(fn: Function) -> str:
 @gc_paused
 def print_module(mod: Module) -> str:
     return f"module @{mod.name} {{\n" + "".join(print_function(f) for f in mod.functions) + "}\n"
+
+
+__all__ = ["INDENT", "PRINTERS", "dense_text", "print_function", "print_module", "print_ops", "region_text"]

@@ -1,0 +1,374 @@
+"""Attribute kinds: the Python value an op attribute holds in the AST, and its check.
+
+An op declaration names each attribute's kind (`Attr(I64_ARRAY, mlir="permutation")`).
+A kind turns what a builder caller passes into the value the node stores
+(`coerce`, raising RuleError with the reason) and names the value's form;
+vitir/print spells each kind (its pretty and generic text) and vitir/mlir
+converts it to and from xDSL, both keyed by the kind's `name`. Values are
+immutable and hashable (tuples, ints, strs), so shape rules can be cached on them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .shape_rules import RuleError
+
+I64_MIN, I64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+class Kind:
+    """One kind of attribute value. `name` keys the printer's and the bridge's tables."""
+
+    __slots__ = ("name", "doc")
+
+    def __init__(self, name: str, doc: str):
+        self.name, self.doc = name, doc
+
+    def coerce(self, value: Any) -> Any:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<attribute kind {self.name}>"
+
+
+def _int(value, what: str) -> int:
+    if type(value) is int:  # the common case, without the checks below
+        if I64_MIN <= value <= I64_MAX:
+            return value
+    elif isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise RuleError(f"{what} must be an integer, got {value!r}")
+    value = value.__index__()
+    if not I64_MIN <= value <= I64_MAX:
+        raise RuleError(f"{what} {value} does not fit in i64")
+    return value
+
+
+class IntegerKind(Kind):
+    """An i64 (or i32) integer attribute: `dimension = 1`, `1 : i64`."""
+
+    __slots__ = ("width",)
+
+    def __init__(self, name: str, width: int = 64):
+        super().__init__(name, f"an i{width} integer")
+        self.width = width
+
+    def coerce(self, value) -> int:
+        value = _int(value, "the value")
+        if self.width < 64 and not -(1 << (self.width - 1)) <= value < (1 << (self.width - 1)):
+            raise RuleError(f"{value} does not fit in i{self.width}")
+        return value
+
+
+class IntArrayKind(Kind):
+    """A list of i64: `dims = [0, 2, 1]`, `array<i64: 0, 2, 1>`."""
+
+    __slots__ = ()
+    _checked: set = set()  # tuples already seen valid: a model repeats a few dims lists
+
+    def coerce(self, value) -> tuple[int, ...]:
+        kind = type(value)
+        if kind is tuple or kind is list:
+            value = tuple(value) if kind is list else value
+            if value in self._checked:
+                return value
+            if all([type(d) is int and I64_MIN <= d <= I64_MAX for d in value]):
+                if len(self._checked) < 4096:
+                    self._checked.add(value)
+                return value
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise RuleError(f"expected a list of integers, got {value!r}")
+        return tuple(_int(d, "each entry") for d in value)
+
+
+class BoolKind(Kind):
+    __slots__ = ()
+
+    def coerce(self, value) -> bool:
+        if type(value) is not bool and type(value).__name__ != "bool_":
+            raise RuleError(f"expected true or false, got {value!r}")
+        return bool(value)
+
+
+class BoolArrayKind(Kind):
+    __slots__ = ()
+
+    def coerce(self, value) -> tuple[bool, ...]:
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise RuleError(f"expected a list of booleans, got {value!r}")
+        return tuple(BOOL.coerce(v) for v in value)
+
+
+class UnitKind(Kind):
+    """A flag that is present or absent (`use_global_device_ids`): True, or None when absent."""
+
+    __slots__ = ()
+
+    def coerce(self, value) -> bool:
+        if value is not True:
+            raise RuleError(f"a unit attribute is True when present, got {value!r}")
+        return True
+
+
+class StringKind(Kind):
+    __slots__ = ()
+
+    def coerce(self, value) -> str:
+        if not isinstance(value, str):
+            raise RuleError(f"expected a string, got {value!r}")
+        return value
+
+
+class FloatKind(Kind):
+    """An f32 attribute such as batch_norm's epsilon, kept as the float it stands for."""
+
+    __slots__ = ()
+
+    def coerce(self, value) -> float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
+            raise RuleError(f"expected a number, got {value!r}")
+        return float(value)
+
+
+class EnumKind(Kind):
+    """One word of a fixed set: `GT`, `DEFAULT`, `FLOAT`. `mlir` is the generic attribute's
+    mnemonic (`#stablehlo<comparison_direction GT>`)."""
+
+    __slots__ = ("words", "mlir")
+
+    def __init__(self, name: str, mlir: str, words: tuple[str, ...]):
+        super().__init__(name, "one of " + ", ".join(words))
+        self.words, self.mlir = words, mlir
+
+    def coerce(self, value) -> str:
+        word = getattr(value, "value", value)  # an Enum member, or its word
+        if word not in self.words:
+            raise RuleError(f"unknown {self.mlir.replace('_', ' ')} {value!r} (known: {', '.join(self.words)})")
+        return word
+
+
+class EnumListKind(Kind):
+    """A list of one enum's words, such as dot_general's `precision = [DEFAULT, HIGHEST]`."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, name: str, item: EnumKind):
+        super().__init__(name, f"a list of {item.mlir} words")
+        self.item = item
+
+    def coerce(self, value) -> tuple[str, ...]:
+        if type(value) is tuple and all([v in self.item.words for v in value]):
+            return value
+        if isinstance(value, str) or not hasattr(value, "__iter__"):
+            raise RuleError(f"expected a list of {self.item.mlir} words, got {value!r}")
+        return tuple(self.item.coerce(v) for v in value)
+
+
+class DenseInts(NamedTuple):
+    """A dense i64 tensor attribute (replica groups, source-target pairs): shape and row-major values."""
+
+    shape: tuple[int, ...]
+    values: tuple[int, ...]
+
+    def rows(self) -> list[tuple[int, ...]]:
+        width = self.shape[-1] if self.shape else 1
+        return [self.values[i:i + width] for i in range(0, len(self.values), width)]
+
+
+class DenseIntsKind(Kind):
+    """`dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>`; takes a DenseInts or nested lists of one depth."""
+
+    __slots__ = ()
+
+    def coerce(self, value) -> DenseInts:
+        if isinstance(value, DenseInts):
+            return DenseInts(tuple(_int(d, "a dimension") for d in value.shape),
+                             tuple(_int(v, "each element") for v in value.values))
+        rows = [tuple(r) for r in value]
+        if not rows:
+            return DenseInts((0, 0), ())
+        width = len(rows[0])
+        if any(len(r) != width for r in rows):
+            raise RuleError(f"rows of different lengths: {[len(r) for r in rows]}")
+        return DenseInts((len(rows), width), tuple(_int(v, "each element") for r in rows for v in r))
+
+
+class PairsKind(Kind):
+    """(low, high) pairs, one per dimension: convolution and window padding (`pad = [[0, 1], [2, 0]]`)."""
+
+    __slots__ = ()
+
+    def coerce(self, value) -> tuple[tuple[int, int], ...]:
+        if type(value) is tuple and all([type(p) is tuple and len(p) == 2 for p in value]):
+            return tuple((_int(a, "padding"), _int(b, "padding")) for a, b in value)
+        try:
+            pairs = [tuple(p) for p in value]
+        except TypeError:
+            raise RuleError(f"expected (low, high) pairs, got {value!r}") from None
+        if any(len(p) != 2 for p in pairs):
+            raise RuleError(f"each padding entry is a (low, high) pair, got {value!r}")
+        return tuple((_int(a, "padding"), _int(b, "padding")) for a, b in pairs)
+
+
+class DotDimensions(NamedTuple):
+    lhs_batching_dimensions: tuple[int, ...]
+    rhs_batching_dimensions: tuple[int, ...]
+    lhs_contracting_dimensions: tuple[int, ...]
+    rhs_contracting_dimensions: tuple[int, ...]
+
+
+class StructKind(Kind):
+    """A dialect struct attribute (`#stablehlo.dot<...>`): a NamedTuple whose fields are
+    integer lists (or other kinds, per field), coerced field by field."""
+
+    __slots__ = ("value_type", "fields")
+
+    def __init__(self, name: str, mlir: str, value_type: type, fields: dict[str, Kind]):
+        super().__init__(name, f"#{mlir}<...>")
+        self.value_type, self.fields = value_type, fields
+
+    def coerce(self, value):
+        if type(value) is self.value_type and value in _STRUCTS_CHECKED:
+            return value
+        if isinstance(value, dict):
+            value = self.value_type(**value)
+        if not isinstance(value, tuple) or len(value) != len(self.fields):
+            raise RuleError(f"expected {self.value_type.__name__}({', '.join(self.fields)}), got {value!r}")
+        value = self.value_type(*[kind.coerce(v) for kind, v in zip(self.fields.values(), value)])
+        if len(_STRUCTS_CHECKED) < 4096:
+            _STRUCTS_CHECKED.add(value)
+        return value
+
+
+_STRUCTS_CHECKED: set = set()  # struct values already coerced (a model repeats a few dimension numbers)
+
+
+class ConvDimensions(NamedTuple):
+    """Convolution dimension numbers as layout strings, as the pretty syntax writes them:
+    `[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]` is ("bf01", "oi01", "bf01"): b and f batch and
+    feature, i and o the kernel's input and output features, digits the spatial dims."""
+
+    lhs: str
+    rhs: str
+    out: str
+
+
+def _check_layout(layout: str, letters: str, what: str) -> None:
+    spatial = sorted(c for c in layout if c not in letters)
+    if sorted(layout) != sorted(letters + "".join(spatial)) or spatial != [str(k) for k in range(len(spatial))]:
+        raise RuleError(f"{what} layout [{', '.join(layout)}] must hold {letters[0]}, {letters[1]} and the "
+                        f"spatial dims 0..{len(layout) - 3} once each")
+
+
+class ConvDimensionsKind(Kind):
+    __slots__ = ()
+
+    def coerce(self, value) -> ConvDimensions:
+        try:
+            lhs, rhs, out = (str(s) for s in value)
+        except (TypeError, ValueError):
+            raise RuleError(f"expected three layouts such as ('bf01', 'oi01', 'bf01'), got {value!r}") from None
+        _check_layout(lhs, "bf", "input")
+        _check_layout(rhs, "io", "kernel")
+        _check_layout(out, "bf", "output")
+        if not len(lhs) == len(rhs) == len(out):
+            raise RuleError(f"layouts {lhs}, {rhs}, {out} differ in rank")
+        return ConvDimensions(lhs, rhs, out)
+
+
+class DenseLiteralKind(Kind):
+    """A constant's value: one literal (a splat, `dense<1.0e-5>`) or one per element, row-major.
+    Literals are checked against the element type by the constant's rule."""
+
+    __slots__ = ()
+
+    def coerce(self, value) -> str | tuple[str, ...]:
+        if type(value) is str or type(value) is tuple:
+            return value
+        raise RuleError(f"expected a literal or a tuple of literals, got {value!r}")
+
+
+class AnyKind(Kind):
+    """A value kept as given (hashable); for attributes vitir passes through unchanged."""
+
+    __slots__ = ()
+
+    def coerce(self, value):
+        hash(value)
+        return value
+
+
+I64 = IntegerKind("i64")
+I32 = IntegerKind("i32", 32)
+I64_ARRAY = IntArrayKind("i64_array", "a list of i64")
+BOOL = BoolKind("bool", "true or false")
+BOOL_ARRAY = BoolArrayKind("bool_array", "a list of booleans")
+UNIT = UnitKind("unit", "present or absent")
+STRING = StringKind("string", "a string")
+F32 = FloatKind("f32", "an f32 number")
+DENSE_INTS = DenseIntsKind("dense_ints", "a dense i64 tensor")
+PAIRS = PairsKind("pairs", "(low, high) pairs")
+DENSE_LITERAL = DenseLiteralKind("dense_literal", "a constant's literals")
+COMPARISON_DIRECTION = EnumKind("comparison_direction", "comparison_direction", ("EQ", "NE", "GE", "GT", "LE", "LT"))
+COMPARISON_TYPE = EnumKind("comparison_type", "comparison_type", ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"))
+PRECISION = EnumKind("precision", "precision", ("DEFAULT", "HIGH", "HIGHEST"))
+PRECISION_LIST = EnumListKind("precision_list", PRECISION)
+DOT_DIMENSIONS = StructKind("dot_dimensions", "stablehlo.dot", DotDimensions,
+                            dict.fromkeys(DotDimensions._fields, I64_ARRAY))
+CONV_DIMENSIONS = ConvDimensionsKind("conv_dimensions", "#stablehlo.conv<...>")
+
+
+class ElementTypeKind(Kind):
+    """An element type as an attribute (a dot algorithm's precision types): a DType or its spelling."""
+
+    __slots__ = ()
+
+    def coerce(self, value):
+        from .element_types import DType
+
+        if isinstance(value, DType):
+            return value
+        try:
+            return DType.parse(str(value))
+        except ValueError as e:
+            raise RuleError(str(e)) from None
+
+
+class DotAlgorithm(NamedTuple):
+    lhs_precision_type: Any
+    rhs_precision_type: Any
+    accumulation_type: Any
+    lhs_component_count: int
+    rhs_component_count: int
+    num_primitive_operations: int
+    allow_imprecise_accumulation: bool
+
+
+ELEMENT_TYPE = ElementTypeKind("element_type", "an element type")
+DOT_ALGORITHM = StructKind("dot_algorithm", "stablehlo.dot_algorithm", DotAlgorithm, {
+    "lhs_precision_type": ELEMENT_TYPE, "rhs_precision_type": ELEMENT_TYPE, "accumulation_type": ELEMENT_TYPE,
+    "lhs_component_count": I64, "rhs_component_count": I64, "num_primitive_operations": I64,
+    "allow_imprecise_accumulation": BOOL})
+
+
+class ChannelHandle(NamedTuple):
+    handle: int
+    type: int
+
+
+class NamesKind(Kind):
+    """The SSA names a compound node gives the values its expansion defines (AST-only)."""
+
+    __slots__ = ()
+
+    def coerce(self, value) -> tuple[str, ...]:
+        if type(value) is tuple and all([type(n) is str for n in value]):
+            return value
+        if isinstance(value, str) or not hasattr(value, "__iter__"):
+            raise RuleError(f"expected a sequence of SSA names, got {value!r}")
+        return tuple(STRING.coerce(n) for n in value)
+
+
+CHANNEL_HANDLE = StructKind("channel_handle", "stablehlo.channel_handle", ChannelHandle,
+                            {"handle": I64, "type": I64})
+NAMES = NamesKind("names", "SSA names")

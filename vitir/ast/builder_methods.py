@@ -1,0 +1,287 @@
+"""Builder methods, one per declared op: written by `python -m vitir.ast.generate` from the
+declarations in vitir/ast/ops. Do not edit; change the declaration and regenerate."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..errors import ShapeError
+from . import ops as O
+from .attributes import DotAlgorithm
+from .element_types import DType
+from .ops.compound import AdamScalars
+from .regions import BinaryRegion, Region
+from .shape_rules import RuleError
+from .types import TensorType
+from .values import Value
+
+
+def _convenience_error(op_class, name, error: RuleError, path: str, args) -> ShapeError:
+    """A builder's own check failed: the same error a rule gives, naming the op and its operands."""
+    operands = [a for a in args if isinstance(a, Value)]
+    for a in args:
+        if isinstance(a, (list, tuple)):
+            operands += [v for v in a if isinstance(v, Value)]
+    ssa = "%" + (name if isinstance(name, str) else name[0])
+    return ShapeError(str(error), op=op_class.NAME, ssa=ssa, operand_types=[v.type for v in operands], path=path)
+
+
+class OpMethods:
+    """The op methods of FunctionBuilder (which supplies `emit` and `_path_text`)."""
+
+    _path_text: str
+
+    def emit(self, op):
+        raise NotImplementedError
+
+
+    def all_reduce(self, name: str | Sequence[str], inputs: Sequence[Value], replica_groups: Any, computation: Region, channel_handle: Any = None, use_global_device_ids: Any = None) -> Value | tuple[Value, ...]:
+        """Reduces each operand across the replicas of its group with `computation` (two rank-0
+        arguments of the element type, one result)."""
+        return self.emit(O.AllReduce(name, inputs, replica_groups, computation, channel_handle, use_global_device_ids, path=self._path_text))
+
+    def compare(self, name: str | Sequence[str], lhs, rhs, direction: str, compare_type: str | None = None) -> Value:
+        """`fb.compare(name, a, b, "GT")`: the comparison type JAX writes for the element type
+        unless given."""
+        try:
+            fields = O.Compare.builder(lhs, rhs, direction, compare_type)
+        except RuleError as e:
+            raise _convenience_error(O.Compare, name, e, self._path_text, (lhs, rhs, direction, compare_type)) from None
+        return self.emit(O.Compare(name, **fields, path=self._path_text))
+
+    def select(self, name: str | Sequence[str], pred: Value, on_true: Value, on_false: Value) -> Value:
+        """pred ? on_true : on_false, elementwise; pred is i1, of rank 0 or the branches' shape."""
+        return self.emit(O.Select(name, pred, on_true, on_false, path=self._path_text))
+
+    def all_reduce_mean(self, tag: str, operand, replicas: int) -> Value:
+        """`fb.all_reduce_mean(tag, g, R)`: its values named `arsum<tag>`, ..., `armean<tag>`."""
+        try:
+            fields = O.AllReduceMean.builder(tag, operand, replicas)
+        except RuleError as e:
+            raise _convenience_error(O.AllReduceMean, tag, e, self._path_text, (tag, operand, replicas)) from None
+        name = fields.pop('name')
+        return self.emit(O.AllReduceMean(name, **fields, path=self._path_text))
+
+    def adamw_update(self, tag: str, theta, grad, m, v, scalars: AdamScalars) -> Value | tuple[Value, ...]:
+        """`fb.adamw_update(tag, theta, g, m, v, scalars)` -> (theta', m', v'), its values named
+        `adb1<tag>`, ..., `adnew<tag>`."""
+        try:
+            fields = O.AdamWUpdate.builder(tag, theta, grad, m, v, scalars)
+        except RuleError as e:
+            raise _convenience_error(O.AdamWUpdate, tag, e, self._path_text, (tag, theta, grad, m, v, scalars)) from None
+        name = fields.pop('name')
+        return self.emit(O.AdamWUpdate(name, **fields, path=self._path_text))
+
+    def constant(self, name: str | Sequence[str], literal: str, shape: Sequence[int] = (), dtype: DType = DType.F32) -> Value:
+        """`fb.constant(name, "1.0e-5", shape, dtype)`: a splat of one literal."""
+        try:
+            fields = O.Constant.builder(literal, shape, dtype)
+        except RuleError as e:
+            raise _convenience_error(O.Constant, name, e, self._path_text, (literal, shape, dtype)) from None
+        return self.emit(O.Constant(name, **fields, path=self._path_text))
+
+    def constant_array(self, name: str | Sequence[str], values, shape: Sequence[int], dtype: DType = DType.F32) -> Value:
+        """`fb.constant_array(name, values, shape, dtype)`: one element per value (`dense<[[0, 1], [2, 3]]>`),
+        `values` flat or nested as `shape` (numbers, bools, literal strings, or a numpy array)."""
+        try:
+            fields = O.Constant.constant_array(values, shape, dtype)
+        except RuleError as e:
+            raise _convenience_error(O.Constant, name, e, self._path_text, (values, shape, dtype)) from None
+        return self.emit(O.Constant(name, **fields, path=self._path_text))
+
+    def iota(self, name: str | Sequence[str], shape, dtype, dimension: int) -> Value:
+        """`fb.iota(name, shape, dtype, dimension)`."""
+        try:
+            fields = O.Iota.builder(shape, dtype, dimension)
+        except RuleError as e:
+            raise _convenience_error(O.Iota, name, e, self._path_text, (shape, dtype, dimension)) from None
+        return self.emit(O.Iota(name, **fields, path=self._path_text))
+
+    def dot_general(self, name: str | Sequence[str], lhs, rhs, contracting, batching=((), ()), precision=('DEFAULT', 'DEFAULT'), algorithm=None, result_type=None) -> Value:
+        """`fb.dot_general(name, a, b, contracting=(lhs_dims, rhs_dims), batching=((), ()))`, printed
+        with `precision = [DEFAULT, DEFAULT]` unless `precision` says otherwise (None: none)."""
+        try:
+            fields = O.DotGeneral.builder(lhs, rhs, contracting, batching, precision, algorithm, result_type)
+        except RuleError as e:
+            raise _convenience_error(O.DotGeneral, name, e, self._path_text, (lhs, rhs, contracting, batching, precision, algorithm, result_type)) from None
+        return self.emit(O.DotGeneral(name, **fields, path=self._path_text))
+
+    def convolution(self, name: str | Sequence[str], lhs, rhs, *, stride, padding=None, lhs_dilate=None, rhs_dilate=None, layouts=('bf01', 'oi01', 'bf01'), feature_group_count=1, batch_group_count=1, precision=None, result_type=None) -> Value:
+        """`fb.convolution(name, x, w, stride=(16, 16))`: every window entry written out (no padding,
+        no dilation unless given), as the reference prints it."""
+        try:
+            fields = O.Convolution.builder(lhs, rhs, stride=stride, padding=padding, lhs_dilate=lhs_dilate, rhs_dilate=rhs_dilate, layouts=layouts, feature_group_count=feature_group_count, batch_group_count=batch_group_count, precision=precision, result_type=result_type)
+        except RuleError as e:
+            raise _convenience_error(O.Convolution, name, e, self._path_text, (lhs, rhs, stride, padding, lhs_dilate, rhs_dilate, layouts, feature_group_count, batch_group_count, precision, result_type)) from None
+        return self.emit(O.Convolution(name, **fields, path=self._path_text))
+
+    def add(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.add`."""
+        return self.emit(O.Add(name, lhs, rhs, path=self._path_text))
+
+    def subtract(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.subtract`."""
+        return self.emit(O.Subtract(name, lhs, rhs, path=self._path_text))
+
+    def multiply(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.multiply`."""
+        return self.emit(O.Multiply(name, lhs, rhs, path=self._path_text))
+
+    def divide(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.divide`."""
+        return self.emit(O.Divide(name, lhs, rhs, path=self._path_text))
+
+    def maximum(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.maximum`."""
+        return self.emit(O.Maximum(name, lhs, rhs, path=self._path_text))
+
+    def minimum(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.minimum`."""
+        return self.emit(O.Minimum(name, lhs, rhs, path=self._path_text))
+
+    def power(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.power`."""
+        return self.emit(O.Power(name, lhs, rhs, path=self._path_text))
+
+    def remainder(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.remainder`."""
+        return self.emit(O.Remainder(name, lhs, rhs, path=self._path_text))
+
+    def and_(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.and`."""
+        return self.emit(O.And(name, lhs, rhs, path=self._path_text))
+
+    def or_(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.or`."""
+        return self.emit(O.Or(name, lhs, rhs, path=self._path_text))
+
+    def clamp(self, name: str | Sequence[str], min: Value, operand: Value, max: Value) -> Value:
+        """`stablehlo.clamp %min, %x, %max`: min and max are rank 0 or the operand's shape."""
+        return self.emit(O.Clamp(name, min, operand, max, path=self._path_text))
+
+    def exponential(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.exponential`."""
+        return self.emit(O.Exponential(name, operand, path=self._path_text))
+
+    def log(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.log`."""
+        return self.emit(O.Log(name, operand, path=self._path_text))
+
+    def rsqrt(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.rsqrt`."""
+        return self.emit(O.Rsqrt(name, operand, path=self._path_text))
+
+    def sqrt(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.sqrt`."""
+        return self.emit(O.Sqrt(name, operand, path=self._path_text))
+
+    def tanh(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.tanh`."""
+        return self.emit(O.Tanh(name, operand, path=self._path_text))
+
+    def cosine(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.cosine`."""
+        return self.emit(O.Cosine(name, operand, path=self._path_text))
+
+    def sine(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.sine`."""
+        return self.emit(O.Sine(name, operand, path=self._path_text))
+
+    def floor(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.floor`."""
+        return self.emit(O.Floor(name, operand, path=self._path_text))
+
+    def ceil(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.ceil`."""
+        return self.emit(O.Ceil(name, operand, path=self._path_text))
+
+    def logistic(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.logistic`."""
+        return self.emit(O.Logistic(name, operand, path=self._path_text))
+
+    def log_plus_one(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.log_plus_one`."""
+        return self.emit(O.LogPlusOne(name, operand, path=self._path_text))
+
+    def exponential_minus_one(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.exponential_minus_one`."""
+        return self.emit(O.ExponentialMinusOne(name, operand, path=self._path_text))
+
+    def round_nearest_even(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.round_nearest_even`."""
+        return self.emit(O.RoundNearestEven(name, operand, path=self._path_text))
+
+    def negate(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.negate`."""
+        return self.emit(O.Negate(name, operand, path=self._path_text))
+
+    def abs(self, name: str | Sequence[str], operand: Value) -> Value:
+        """The magnitude; of a complex operand, a real result of its part type."""
+        return self.emit(O.Abs(name, operand, path=self._path_text))
+
+    def sign(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.sign`."""
+        return self.emit(O.Sign(name, operand, path=self._path_text))
+
+    def not_(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.not`."""
+        return self.emit(O.Not(name, operand, path=self._path_text))
+
+    def is_finite(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.is_finite`."""
+        return self.emit(O.IsFinite(name, operand, path=self._path_text))
+
+    def convert(self, name: str | Sequence[str], operand, dtype: DType) -> Value:
+        """`fb.convert(name, x, dtype)`: x's shape in another element type."""
+        try:
+            fields = O.Convert.builder(operand, dtype)
+        except RuleError as e:
+            raise _convenience_error(O.Convert, name, e, self._path_text, (operand, dtype)) from None
+        return self.emit(O.Convert(name, **fields, path=self._path_text))
+
+    def reduce(self, name: str | Sequence[str], operand, init, dims, reducer: str = 'add') -> Value | tuple[Value, ...]:
+        """`fb.reduce(name, x, init, dims, "add")`: one operand, folded by a commutative elementwise
+        op (add, multiply, maximum, minimum, and, or, xor)."""
+        try:
+            fields = O.Reduce.builder(operand, init, dims, reducer)
+        except RuleError as e:
+            raise _convenience_error(O.Reduce, name, e, self._path_text, (operand, init, dims, reducer)) from None
+        return self.emit(O.Reduce(name, **fields, path=self._path_text))
+
+    def reduce_region(self, name: str | Sequence[str], operands, inits, dims, body) -> Value | tuple[Value, ...]:
+        """`fb.reduce_region(name, operands, inits, dims, body)`: several operands, or a body of
+        several ops (built with `fb.region()`, or a Function of its own builder). Returns the
+        result, or a tuple of one result per operand."""
+        try:
+            fields = O.Reduce.reduce_region(operands, inits, dims, body)
+        except RuleError as e:
+            raise _convenience_error(O.Reduce, name, e, self._path_text, (operands, inits, dims, body)) from None
+        return self.emit(O.Reduce(name, **fields, path=self._path_text))
+
+    def broadcast_in_dim(self, name: str | Sequence[str], operand: Value, dims: Any, shape: Sequence[int] | TensorType) -> Value:
+        """Operand dim i becomes result dim dims[i] (size 1 or equal); the others are broadcast."""
+        return self.emit(O.BroadcastInDim(name, operand, dims, shape, path=self._path_text))
+
+    def reshape(self, name: str | Sequence[str], operand: Value, shape: Sequence[int] | TensorType) -> Value:
+        """`stablehlo.reshape`."""
+        return self.emit(O.Reshape(name, operand, shape, path=self._path_text))
+
+    def transpose(self, name: str | Sequence[str], operand: Value, perm: Any) -> Value:
+        """`stablehlo.transpose`."""
+        return self.emit(O.Transpose(name, operand, perm, path=self._path_text))
+
+    def slice(self, name: str | Sequence[str], operand, start, limit, strides=None) -> Value:
+        """`fb.slice(name, x, start, limit, strides=None)`: strides of 1 unless given."""
+        try:
+            fields = O.Slice.builder(operand, start, limit, strides)
+        except RuleError as e:
+            raise _convenience_error(O.Slice, name, e, self._path_text, (operand, start, limit, strides)) from None
+        return self.emit(O.Slice(name, **fields, path=self._path_text))
+
+    def pad(self, name: str | Sequence[str], operand: Value, padding_value: Value, low: Any, high: Any, interior: Any) -> Value:
+        """Edge padding (negative crops) and interior padding, with a rank-0 padding value."""
+        return self.emit(O.Pad(name, operand, padding_value, low, high, interior, path=self._path_text))
+
+    def concatenate(self, name: str | Sequence[str], inputs: Sequence[Value], dim: Any) -> Value:
+        """`stablehlo.concatenate`."""
+        return self.emit(O.Concatenate(name, inputs, dim, path=self._path_text))

@@ -1,0 +1,29 @@
+"""Every op vitir's AST knows, one class each, grouped by family (one module per family).
+
+Importing this package declares them all; `vitir.ast.declare.OPS` maps each
+StableHLO name to its class.
+"""
+
+from __future__ import annotations
+
+from ..declare import OPS, Op
+from .collectives import AllReduce
+from .compare import Compare, Select, default_compare_type
+from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
+from .constants import Constant, Iota
+from .contraction import Convolution, DotGeneral
+from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, Divide, Exponential,
+                          ExponentialMinusOne, Floor, IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply,
+                          Negate, Not, Or, Power, Remainder, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Subtract, Tanh,
+                          Unary)
+from .reduction import Reduce
+from .shape import BroadcastInDim, Concatenate, Pad, Reshape, Slice, Transpose
+
+__all__ = [
+    "ADAMW_LINES", "OPS", "Abs", "AdamScalars", "AdamWUpdate", "Add", "AllReduce", "AllReduceMean", "And", "Binary",
+    "BroadcastInDim", "Ceil", "Clamp", "Compare", "Compound", "Concatenate", "Constant", "Convert", "Convolution",
+    "Cosine", "Divide", "DotGeneral", "Exponential", "ExponentialMinusOne", "Floor", "Iota", "IsFinite", "Log",
+    "LogPlusOne", "Logistic", "Maximum", "Minimum", "Multiply", "Negate", "Not", "Op", "Or", "Pad", "Power", "Reduce",
+    "Remainder", "Reshape", "RoundNearestEven", "Rsqrt", "Select", "Sign", "Sine", "Slice", "Sqrt", "Subtract",
+    "Tanh", "Transpose", "Unary", "default_compare_type",
+]

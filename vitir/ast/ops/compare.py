@@ -1,0 +1,77 @@
+"""Comparison and selection."""
+
+from __future__ import annotations
+
+from ..attributes import COMPARISON_DIRECTION, COMPARISON_TYPE
+from ..declare import Op, attr_def, operand_def
+from ..element_types import DType
+from ..shape_rules import RuleError
+from ..type_rules import same_element, same_shape, tensor
+from ..types import TensorType
+
+
+def default_compare_type(dtype: DType) -> str:
+    """What JAX writes: FLOAT for floats and complex, SIGNED for signed integers, UNSIGNED for
+    unsigned integers and booleans (false < true)."""
+    if dtype.is_float or dtype.is_complex:
+        return "FLOAT"
+    return "SIGNED" if dtype.is_signed else "UNSIGNED"
+
+
+_ALLOWED_TYPES = {"FLOAT": ("float", "complex"), "TOTALORDER": ("float",), "SIGNED": ("signed",),
+                  "UNSIGNED": ("unsigned", "bool")}
+
+
+class Compare(Op):
+    """Elementwise comparison to an i1 tensor: `stablehlo.compare GT, %a, %b, FLOAT : (T, T) -> Ti1`."""
+
+    NAME = "stablehlo.compare"
+    lhs = operand_def()
+    rhs = operand_def()
+    comparison_direction = attr_def(COMPARISON_DIRECTION)
+    compare_type = attr_def(COMPARISON_TYPE, default=None)
+    syntax = "{comparison_direction}, {lhs}, {rhs}{compare_type?, } : {functional_type}"
+    evaluate = "vitir.evaluate.elementwise:compare"
+
+    @staticmethod
+    def rule(lhs, rhs, comparison_direction, compare_type):
+        dtype = same_element([tensor(lhs), tensor(rhs)])
+        shape = same_shape([lhs, rhs])
+        if compare_type is not None and compare_type != "NOTYPE":
+            kinds = _ALLOWED_TYPES[compare_type]
+            if dtype.kind.value not in kinds:
+                raise RuleError(f"compare type {compare_type} does not apply to {dtype.value} operands "
+                                f"(use {default_compare_type(dtype)})")
+        if dtype.is_complex and comparison_direction not in ("EQ", "NE"):
+            raise RuleError(f"complex operands compare only EQ or NE, not {comparison_direction}")
+        return TensorType(shape, DType.I1)
+
+    @staticmethod
+    def builder(lhs, rhs, direction: str, compare_type: str | None = None):
+        """`fb.compare(name, a, b, "GT")`: the comparison type JAX writes for the element type
+        unless given."""
+        return dict(lhs=lhs, rhs=rhs, comparison_direction=direction,
+                    compare_type=compare_type or default_compare_type(lhs.type.dtype))
+
+
+class Select(Op):
+    """pred ? on_true : on_false, elementwise; pred is i1, of rank 0 or the branches' shape."""
+
+    NAME = "stablehlo.select"
+    pred = operand_def()
+    on_true = operand_def()
+    on_false = operand_def()
+    syntax = "{pred}, {on_true}, {on_false} : {select_type}"
+    evaluate = "vitir.evaluate.elementwise:select"
+
+    @staticmethod
+    def rule(pred, on_true, on_false):
+        tensor(pred, "predicate")
+        if pred.dtype is not DType.I1:
+            raise RuleError(f"predicate must be i1, got {pred.dtype.value}")
+        if on_true is not on_false:
+            raise RuleError(f"branch types differ: {on_true} vs {on_false}")
+        tensor(on_true)
+        if pred.shape and pred.shape != on_true.shape:
+            raise RuleError(f"operand shapes differ: {list(pred.shape)} vs {list(on_true.shape)} (operand 1)")
+        return on_true

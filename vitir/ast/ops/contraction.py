@@ -1,0 +1,116 @@
+"""Contractions: dot_general and convolution."""
+
+from __future__ import annotations
+
+from .. import shape_rules as shapes
+from ..attributes import (BOOL_ARRAY, CONV_DIMENSIONS, DOT_ALGORITHM, DOT_DIMENSIONS, I64, I64_ARRAY, PAIRS,
+                          PRECISION_LIST, DotDimensions)
+from ..declare import Op, attr_def, operand_def, result_type_def
+from ..shape_rules import RuleError
+from ..type_rules import same_element, tensor
+from ..types import TensorType
+
+
+def _result(shape, operands, result_type) -> TensorType:
+    """The inferred shape in the operands' element type, or in the given result type's
+    (an i8 product accumulated in i32, bf16 in f32)."""
+    dtype = same_element(operands)
+    if result_type is None:
+        return TensorType(shape, dtype)
+    tensor(result_type, "result")
+    if result_type.shape != shape:
+        raise RuleError(f"result type {result_type} differs from the inferred {TensorType(shape, result_type.dtype)}")
+    if result_type.dtype.is_bool != dtype.is_bool:
+        raise RuleError(f"result element type {result_type.dtype.value} does not hold {dtype.value} products")
+    return result_type
+
+
+class DotGeneral(Op):
+    """Batched contraction: `stablehlo.dot_general %a, %b, batching_dims = [0] x [0],
+    contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (T1, T2) -> R`."""
+
+    NAME = "stablehlo.dot_general"
+    lhs = operand_def()
+    rhs = operand_def()
+    dimension_numbers = attr_def(DOT_DIMENSIONS, mlir="dot_dimension_numbers")
+    precision_config = attr_def(PRECISION_LIST, default=None)
+    algorithm = attr_def(DOT_ALGORITHM, default=None)
+    result_type = result_type_def("an element type other than the operands' (None: theirs)", optional=True)
+    syntax = ("{lhs}, {rhs}, {dot_dimensions(dimension_numbers)}{precision_config?, precision = }"
+              "{algorithm?, algorithm = } : {functional_type}")
+    evaluate = "vitir.evaluate.contraction:dot_general"
+
+    @staticmethod
+    def rule(lhs, rhs, dimension_numbers, precision_config, algorithm, result_type):
+        tensor(lhs, "lhs")
+        tensor(rhs, "rhs")
+        if lhs.dtype is not rhs.dtype:
+            raise RuleError(f"operand element types differ: {lhs.dtype.value} vs {rhs.dtype.value}")
+        if precision_config is not None and len(precision_config) not in (0, 2):
+            raise RuleError(f"precision_config has {len(precision_config)} entries, needs 0 or 2")
+        shape = shapes.dot_general(lhs.shape, rhs.shape, *dimension_numbers)
+        return _result(shape, (lhs, rhs), result_type)
+
+    @staticmethod
+    def builder(lhs, rhs, contracting, batching=((), ()), precision=("DEFAULT", "DEFAULT"), algorithm=None,
+                result_type=None):
+        """`fb.dot_general(name, a, b, contracting=(lhs_dims, rhs_dims), batching=((), ()))`, printed
+        with `precision = [DEFAULT, DEFAULT]` unless `precision` says otherwise (None: none)."""
+        (lc, rc), (lb, rb) = contracting, batching
+        return dict(lhs=lhs, rhs=rhs, dimension_numbers=DotDimensions(tuple(lb), tuple(rb), tuple(lc), tuple(rc)),
+                    precision_config=precision, algorithm=algorithm, result_type=result_type)
+
+
+class Convolution(Op):
+    """Convolution with dimension-number layouts such as ("bf01", "oi01", "bf01"), window strides,
+    padding, dilations and reversal, feature and batch groups."""
+
+    NAME = "stablehlo.convolution"
+    lhs = operand_def()
+    rhs = operand_def()
+    stride = attr_def(I64_ARRAY, mlir="window_strides", default=None)
+    padding = attr_def(PAIRS, default=None)
+    lhs_dilate = attr_def(I64_ARRAY, mlir="lhs_dilation", default=None)
+    rhs_dilate = attr_def(I64_ARRAY, mlir="rhs_dilation", default=None)
+    reverse = attr_def(BOOL_ARRAY, mlir="window_reversal", default=None)
+    layouts = attr_def(CONV_DIMENSIONS, mlir="dimension_numbers", default=("bf01", "oi01", "bf01"))
+    feature_group_count = attr_def(I64, default=1)
+    batch_group_count = attr_def(I64, default=1)
+    precision_config = attr_def(PRECISION_LIST, default=None)
+    result_type = result_type_def("an element type other than the operands' (None: theirs)", optional=True)
+    syntax = ("({lhs}, {rhs})\ndim_numbers = {layouts},\nwindow = {{{window(stride, padding, lhs_dilate, "
+              "rhs_dilate, reverse)}}}\n{attr_dict} : {functional_type}")
+    evaluate = "vitir.evaluate.contraction:convolution"
+
+    @staticmethod
+    def rule(lhs, rhs, stride, padding, lhs_dilate, rhs_dilate, reverse, layouts, feature_group_count,
+             batch_group_count, precision_config, result_type):
+        tensor(lhs, "lhs")
+        tensor(rhs, "rhs")
+        if lhs.dtype is not rhs.dtype:
+            raise RuleError(f"operand element types differ: {lhs.dtype.value} vs {rhs.dtype.value}")
+        spatial = len(layouts.lhs) - 2
+        for what, value in (("window_reversal", reverse),):
+            if value is not None and len(value) != spatial:
+                raise RuleError(f"{what} {list(value)} has {len(value)} entries for {spatial} spatial dims")
+        shape = shapes.convolution(lhs.shape, rhs.shape, *layouts,
+                                   stride if stride is not None else (1,) * spatial,
+                                   padding if padding is not None else ((0, 0),) * spatial,
+                                   lhs_dilate if lhs_dilate is not None else (1,) * spatial,
+                                   rhs_dilate if rhs_dilate is not None else (1,) * spatial,
+                                   feature_group_count, batch_group_count)
+        return _result(shape, (lhs, rhs), result_type)
+
+    @staticmethod
+    def builder(lhs, rhs, *, stride, padding=None, lhs_dilate=None, rhs_dilate=None,
+                layouts=("bf01", "oi01", "bf01"), feature_group_count=1, batch_group_count=1, precision=None,
+                result_type=None):
+        """`fb.convolution(name, x, w, stride=(16, 16))`: every window entry written out (no padding,
+        no dilation unless given), as the reference prints it."""
+        spatial = len(stride)
+        return dict(lhs=lhs, rhs=rhs, stride=stride,
+                    padding=padding if padding is not None else ((0, 0),) * spatial,
+                    lhs_dilate=lhs_dilate if lhs_dilate is not None else (1,) * spatial,
+                    rhs_dilate=rhs_dilate if rhs_dilate is not None else (1,) * spatial,
+                    layouts=layouts, feature_group_count=feature_group_count, batch_group_count=batch_group_count,
+                    precision_config=precision, result_type=result_type)

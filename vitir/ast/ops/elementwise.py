@@ -1,0 +1,261 @@
+"""Elementwise ops: operands of one type, the result of that type (or of another element type).
+
+Each class is the whole declaration of its op: its operands (from Unary, Binary
+or its own), the element types it takes (its rule), and the numpy function the
+evaluator applies (`numpy`, or `evaluate` where numpy's own differs from
+StableHLO's: signed zeros, integer division, NaN).
+"""
+
+from __future__ import annotations
+
+from ..declare import Op, operand_def, result_type_def
+from ..element_types import DType
+from ..shape_rules import RuleError, clamp as clamp_shape
+from ..type_rules import elementwise, same_element, tensor
+from ..types import TensorType
+
+_EVALUATE = "vitir.evaluate.elementwise:"
+
+
+class Unary(Op):
+    """`%r = stablehlo.<op> %x : T`."""
+
+    operand = operand_def()
+    syntax = "{operand} : {same_type}"
+
+
+class Binary(Op):
+    """`%r = stablehlo.<op> %a, %b : T`. COMMUTATIVE ops can be a reduction's compact body."""
+
+    lhs = operand_def()
+    rhs = operand_def()
+    syntax = "{lhs}, {rhs} : {same_type}"
+    COMMUTATIVE = False
+
+
+# -- binary ------------------------------------------------------------------------------
+
+class Add(Binary):
+    NAME = "stablehlo.add"
+    COMMUTATIVE = True
+    rule = elementwise("any")
+    evaluate = _EVALUATE + "add"
+
+
+class Subtract(Binary):
+    NAME = "stablehlo.subtract"
+    rule = elementwise("numeric")
+    numpy = "subtract"
+
+
+class Multiply(Binary):
+    NAME = "stablehlo.multiply"
+    COMMUTATIVE = True
+    rule = elementwise("any")
+    evaluate = _EVALUATE + "multiply"
+
+
+class Divide(Binary):
+    NAME = "stablehlo.divide"
+    rule = elementwise("numeric")
+    evaluate = _EVALUATE + "divide"
+
+
+class Maximum(Binary):
+    NAME = "stablehlo.maximum"
+    COMMUTATIVE = True
+    rule = elementwise("any")
+    evaluate = _EVALUATE + "maximum"
+
+
+class Minimum(Binary):
+    NAME = "stablehlo.minimum"
+    COMMUTATIVE = True
+    rule = elementwise("any")
+    evaluate = _EVALUATE + "minimum"
+
+
+class Power(Binary):
+    NAME = "stablehlo.power"
+    rule = elementwise("numeric")
+    evaluate = _EVALUATE + "power"
+
+
+class Remainder(Binary):
+    NAME = "stablehlo.remainder"
+    rule = elementwise("numeric")
+    evaluate = _EVALUATE + "remainder"
+
+
+class And(Binary):
+    NAME = "stablehlo.and"
+    COMMUTATIVE = True
+    method = "and_"
+    rule = elementwise("bits")
+    numpy = "bitwise_and"
+
+
+class Or(Binary):
+    NAME = "stablehlo.or"
+    COMMUTATIVE = True
+    method = "or_"
+    rule = elementwise("bits")
+    numpy = "bitwise_or"
+
+
+class Clamp(Op):
+    """`stablehlo.clamp %min, %x, %max`: min and max are rank 0 or the operand's shape."""
+
+    NAME = "stablehlo.clamp"
+    min = operand_def()
+    operand = operand_def()
+    max = operand_def()
+    syntax = "{min}, {operand}, {max} : {same_type}"
+    evaluate = _EVALUATE + "clamp"
+
+    @staticmethod
+    def rule(min, operand, max):
+        same_element([tensor(min), tensor(operand), tensor(max)])
+        clamp_shape(min.shape, operand.shape, max.shape)
+        return operand
+
+
+# -- unary -------------------------------------------------------------------------------
+
+class Exponential(Unary):
+    NAME = "stablehlo.exponential"
+    rule = elementwise("float or complex")
+    numpy = "exp"
+
+
+class Log(Unary):
+    NAME = "stablehlo.log"
+    rule = elementwise("float or complex")
+    numpy = "log"
+
+
+class Rsqrt(Unary):
+    NAME = "stablehlo.rsqrt"
+    rule = elementwise("float or complex")
+    evaluate = _EVALUATE + "rsqrt"
+
+
+class Sqrt(Unary):
+    NAME = "stablehlo.sqrt"
+    rule = elementwise("float or complex")
+    numpy = "sqrt"
+
+
+class Tanh(Unary):
+    NAME = "stablehlo.tanh"
+    rule = elementwise("float or complex")
+    numpy = "tanh"
+
+
+class Cosine(Unary):
+    NAME = "stablehlo.cosine"
+    rule = elementwise("float or complex")
+    numpy = "cos"
+
+
+class Sine(Unary):
+    NAME = "stablehlo.sine"
+    rule = elementwise("float or complex")
+    numpy = "sin"
+
+
+class Floor(Unary):
+    NAME = "stablehlo.floor"
+    rule = elementwise("float")
+    numpy = "floor"
+
+
+class Ceil(Unary):
+    NAME = "stablehlo.ceil"
+    rule = elementwise("float")
+    numpy = "ceil"
+
+
+class Logistic(Unary):
+    NAME = "stablehlo.logistic"
+    rule = elementwise("float or complex")
+    evaluate = _EVALUATE + "logistic"
+
+
+class LogPlusOne(Unary):
+    NAME = "stablehlo.log_plus_one"
+    rule = elementwise("float or complex")
+    numpy = "log1p"
+
+
+class ExponentialMinusOne(Unary):
+    NAME = "stablehlo.exponential_minus_one"
+    rule = elementwise("float or complex")
+    numpy = "expm1"
+
+
+class RoundNearestEven(Unary):
+    NAME = "stablehlo.round_nearest_even"
+    rule = elementwise("float")
+    numpy = "rint"
+
+
+class Negate(Unary):
+    NAME = "stablehlo.negate"
+    rule = elementwise("numeric")
+    evaluate = _EVALUATE + "negate"
+
+
+class Abs(Unary):
+    """The magnitude; of a complex operand, a real result of its part type."""
+
+    NAME = "stablehlo.abs"
+    rule = elementwise("signed", result=lambda d: d.part or d)
+    numpy = "abs"
+
+
+class Sign(Unary):
+    NAME = "stablehlo.sign"
+    rule = elementwise("signed")
+    evaluate = _EVALUATE + "sign"
+
+
+class Not(Unary):
+    NAME = "stablehlo.not"
+    method = "not_"
+    rule = elementwise("bits")
+    numpy = "invert"
+
+
+class IsFinite(Unary):
+    NAME = "stablehlo.is_finite"
+    syntax = "{operand} : {functional_type}"
+    rule = elementwise("float", result=DType.I1)
+    numpy = "isfinite"
+
+
+class Convert(Unary):
+    """Element type conversion, same shape: `stablehlo.convert %x : (Ti32) -> Tf32`."""
+
+    NAME = "stablehlo.convert"
+    result_type = result_type_def()
+    evaluate = _EVALUATE + "convert"
+
+    @staticmethod
+    def rule(operand, result_type):
+        tensor(operand)
+        tensor(result_type, "result")
+        if operand.shape != result_type.shape:
+            raise RuleError(f"result type {result_type} differs from the inferred "
+                            f"{TensorType(operand.shape, result_type.dtype)}")
+        return result_type
+
+    @staticmethod
+    def builder(operand, dtype: DType):
+        """`fb.convert(name, x, dtype)`: x's shape in another element type."""
+        if not isinstance(dtype, DType):
+            raise RuleError(f"element type {dtype!r} is not one of vitir's ({', '.join(d.value for d in DType)})")
+        return dict(operand=operand, result_type=TensorType(operand.shape, dtype))
+
+
+

@@ -1,0 +1,78 @@
+"""Reductions: reduce, with a reducer region of any body and any number of operands."""
+
+from __future__ import annotations
+
+from ..attributes import I64_ARRAY
+from ..declare import OPS, Op, attr_def, region_def, var_operand_def, var_result_def
+from ..regions import BinaryRegion
+from ..shape_rules import RuleError, check_dims_in_range
+from ..type_rules import tensor, type_text
+from ..types import TensorType
+
+
+class Reduce(Op):
+    """Folds `inputs` along `dimensions` with `body`, starting from `init_values`. The body takes
+    N accumulators, then N elements (rank 0), and returns N. A one-op commutative body prints in
+    StableHLO's compact form, `stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions
+    = [1]`; any other in the region form, `reducer(%a0: T0, %x0: T0) (%a1: T1, %x1: T1) {...}`."""
+
+    NAME = "stablehlo.reduce"
+    inputs = var_operand_def()
+    init_values = var_operand_def()
+    dimensions = attr_def(I64_ARRAY)
+    body = region_def(compact=True)
+    results = var_result_def()
+    syntax = "{reduce}"
+    evaluate = "vitir.evaluate.reduction:reduce"
+
+    @property
+    def COMPACT(self) -> bool:
+        return type(self.body) is BinaryRegion
+
+    @staticmethod
+    def rule(inputs, init_values, dimensions, body):
+        n = len(inputs)
+        if n == 0 or len(init_values) != n:
+            raise RuleError(f"{n} operand{'s' * (n != 1)} and {len(init_values)} init value"
+                            f"{'s' * (len(init_values) != 1)}: needs one init value per operand, at least one")
+        shape = tensor(inputs[0]).shape
+        for i, (t, init) in enumerate(zip(inputs, init_values)):
+            tensor(t)
+            tensor(init, "init value")
+            if t.shape != shape:
+                raise RuleError(f"operand {i} has shape {list(t.shape)}, operand 0 has {list(shape)}")
+            if init.shape != ():
+                raise RuleError(f"init value{f' {i}' if n > 1 else ''} must be rank 0, got shape {list(init.shape)}")
+            if init.dtype is not t.dtype:
+                raise RuleError(f"init value {i} element type {init.dtype.value} differs from operand {i} "
+                                f"{t.dtype.value}" if n > 1 else
+                                f"init element type {init.dtype.value} differs from operand {t.dtype.value}")
+        check_dims_in_range(dimensions, len(shape), "reduce")
+        scalars = tuple(TensorType((), t.dtype) for t in inputs)
+        args, results = body
+        for what, got, want in (("takes", args, scalars * 2), ("returns", results, scalars)):
+            if tuple(got) != want:
+                raise RuleError(f"the reducer {what} ({type_text(got)}), needs ({type_text(want)})")
+        kept = tuple(s for i, s in enumerate(shape) if i not in dimensions)
+        return tuple(TensorType(kept, t.dtype) for t in inputs)
+
+    @staticmethod
+    def builder(operand, init, dims, reducer: str = "add"):
+        """`fb.reduce(name, x, init, dims, "add")`: one operand, folded by a commutative elementwise
+        op (add, multiply, maximum, minimum, and, or, xor)."""
+        op = OPS.get("stablehlo." + reducer) if isinstance(reducer, str) else None
+        if op is None or not getattr(op, "COMMUTATIVE", False):
+            known = ", ".join(name.removeprefix("stablehlo.") for name, cls in OPS.items()
+                              if getattr(cls, "COMMUTATIVE", False) and name.startswith("stablehlo."))
+            raise RuleError(f"unknown reducer {reducer!r} (known: {known})")
+        return dict(inputs=(operand,), init_values=(init,), dimensions=dims,
+                    body=BinaryRegion(op, TensorType((), operand.type.dtype)))
+
+    @staticmethod
+    def reduce_region(operands, inits, dims, body):
+        """`fb.reduce_region(name, operands, inits, dims, body)`: several operands, or a body of
+        several ops (built with `fb.region()`, or a Function of its own builder). Returns the
+        result, or a tuple of one result per operand."""
+        return dict(inputs=operands, init_values=inits, dimensions=dims, body=body)
+
+    builders = ("reduce_region",)

@@ -1,0 +1,83 @@
+"""Type rules shared by op declarations: element-type constraints and the elementwise rule.
+
+Shape arithmetic stays in shape_rules (pure functions of shapes); these take
+whole types. Each raises RuleError with a reason that echoes what it got.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from .element_types import DType
+from .shape_rules import RuleError
+from .types import TensorType, TokenType, TupleType
+
+# The element types an op takes, by the words StableHLO's spec uses: name -> (what the error
+# says it needs, the test).
+ELEMENT_KINDS: dict[str, tuple[str, Callable[[DType], bool]]] = {
+    "any": ("any", lambda d: True),
+    "bits": ("an integer or boolean", lambda d: d.is_integer or d.is_bool),
+    "integer": ("an integer", lambda d: d.is_integer),
+    "float": ("a floating-point", lambda d: d.is_float),
+    "float or complex": ("a floating-point or complex", lambda d: d.is_float or d.is_complex),
+    "numeric": ("an integer, floating-point or complex", lambda d: not d.is_bool),
+    "signed": ("a signed integer, floating-point or complex", lambda d: d.is_signed or d.is_float or d.is_complex),
+    "real": ("an integer or floating-point", lambda d: d.is_integer or d.is_float),
+    "f32 or f64": ("an f32 or f64", lambda d: d in (DType.F32, DType.F64)),
+    "complex": ("a complex", lambda d: d.is_complex),
+}
+
+
+def require(dtype: DType, kind: str, what: str = "operand") -> None:
+    label, test = ELEMENT_KINDS[kind]
+    if not test(dtype):
+        raise RuleError(f"needs {label} {what}, got {dtype.value}")
+
+
+def tensor(t, what: str = "operand") -> TensorType:
+    if not isinstance(t, TensorType):
+        raise RuleError(f"{what} must be a tensor, got {t}")
+    return t
+
+
+def same_element(types: Sequence, what: str = "operand") -> DType:
+    first = types[0].dtype
+    for t in types[1:]:
+        if t.dtype is not first:
+            raise RuleError(f"{what} element types differ: {' vs '.join(sorted({x.dtype.value for x in types}))}")
+    return first
+
+
+def same_shape(types: Sequence) -> tuple[int, ...]:
+    first = types[0].shape
+    for i, t in enumerate(types[1:], start=1):
+        if t.shape != first:
+            raise RuleError(f"operand shapes differ: {list(first)} vs {list(t.shape)} (operand {i})")
+    return first
+
+
+def elementwise(kind: str, result: DType | Callable[[DType], DType] | None = None):
+    """The rule of an elementwise op whose operands share one type and whose element type is
+    of `kind`; the result has the operands' type, or `result`'s element type (a DType, or a
+    function of the operand's: abs of a complex is its real part)."""
+
+    def rule(*operands):
+        for t in operands:
+            tensor(t)
+        dtype = same_element(operands)
+        shape = same_shape(operands)
+        require(dtype, kind)
+        if result is None:
+            return operands[0]
+        return TensorType(shape, result if isinstance(result, DType) else result(dtype))
+
+    rule.kind = kind  # for readers and docs
+    return staticmethod(rule)
+
+
+def type_text(types) -> str:
+    return ", ".join(t.text for t in types)
+
+
+def is_value_type(t) -> bool:
+    return isinstance(t, (TensorType, TokenType, TupleType))

@@ -1,0 +1,257 @@
+"""A numpy evaluator of vitir's AST: the second oracle beside PJRT.
+
+`evaluate(fn, *inputs)` runs a function op by op. Each op class names its
+evaluator in its declaration: `numpy = "exp"` (a numpy function of the operand
+arrays) or `evaluate = "vitir.evaluate.elementwise:divide"` (a function of the
+node and its operand arrays; ops with regions also get `run`, which runs a
+region on arrays). EVALUATORS holds them, resolved on first use. Compound
+nodes run their expansion. Floats narrower than f32 are computed in f32 and
+rounded to their type after each op, as XLA's CPU backend does; integers wrap
+around. Replicas run in lockstep, so a collective sees every replica's operand.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Callable, Mapping
+
+import numpy as np
+
+from ..ast import ops as O
+from ..ast.element_types import DType
+from ..ast.module import Function, Module
+from ..ast.types import TensorType
+from ..numpy_dtypes import numpy_dtype
+
+__all__ = ["EVALUATORS", "evaluate", "evaluator_for", "numpy_dtype"]
+
+
+def _resolve(path: str) -> Callable:
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+class _Evaluators(dict):
+    """Op class -> (node, *arrays[, run]) -> result array, or a tuple of arrays for several results."""
+
+    def __missing__(self, cls):
+        fn = self[cls] = _make(cls)
+        return fn
+
+
+def _make(cls) -> Callable:
+    if cls.COMPOUND:
+        return _expand_and_run  # runs across replicas; _run_ops calls it for every compound node
+    if cls.numpy is not None:
+        ufunc = getattr(np, cls.numpy)
+
+        def apply(op, *xs, _f=ufunc):
+            with np.errstate(all="ignore"):  # NaN and inf are values here, as in XLA, not warnings
+                return _f(*xs)
+
+        return apply
+    if cls.evaluate is None:
+        raise NotImplementedError(f"{cls.NAME} has no evaluator: declare `numpy` or `evaluate` on {cls.__name__}")
+    fn = cls.evaluate if callable(cls.evaluate) else _resolve(cls.evaluate)
+    return fn
+
+
+EVALUATORS: dict = _Evaluators()
+
+
+def evaluator_for(cls) -> Callable:
+    return EVALUATORS[cls]
+
+
+# -- values ------------------------------------------------------------------------------------------
+
+def widen(x: np.ndarray, dtype: DType) -> np.ndarray:
+    """Floats narrower than f32 are computed in f32, as XLA's CPU backend does; integers narrower
+    than 8 bits in 8, then wrapped back by `narrow`."""
+    if dtype.is_float and dtype.bits < 32:
+        return x.astype(np.float32)
+    if dtype.is_integer and dtype.bits < 8:
+        return x.astype(np.int8 if dtype.is_signed else np.uint8)
+    return x
+
+
+def narrow(value, dtype: DType) -> np.ndarray:
+    """An evaluator's output as an array of `dtype`: integers wrap around (two's complement), floats round."""
+    target = numpy_dtype(dtype)
+    array = np.asarray(value)
+    if array.dtype == target:
+        return array
+    if dtype.is_integer and array.dtype.kind in "iub":
+        span = 1 << dtype.bits
+        wrapped = (array.astype(np.int64) if dtype.bits < 64 else array) - dtype.min
+        if dtype.bits < 64:
+            array = wrapped % span + dtype.min
+    with np.errstate(all="ignore"):
+        return array.astype(target)
+
+
+def _store(env: dict, op, out) -> None:
+    results = op.results
+    if len(results) == 1:
+        if type(out) is tuple:
+            out = out[0]
+        r = results[0]
+        env[r.name] = narrow(out, r.type.dtype) if isinstance(r.type, TensorType) else out
+        return
+    for r, value in zip(results, out, strict=True):
+        env[r.name] = narrow(value, r.type.dtype) if isinstance(r.type, TensorType) else value
+
+
+def _operands(env: Mapping, op) -> list:
+    return [widen(env[v.name], v.type.dtype) if isinstance(v.type, TensorType) else env[v.name] for v in op.operands]
+
+
+# -- regions and compound nodes --------------------------------------------------------------------
+
+class Runner:
+    """Runs regions for the evaluator of the op that holds them: `run(region, *arrays)` returns the
+    region's results, its ops seeing the enclosing function's values too. A BinaryRegion runs its
+    op's evaluator at once on whole arrays (binary elementwise evaluators do not read their node)."""
+
+    __slots__ = ("env", "replica")
+
+    def __init__(self, env: Mapping, replica: int = 0):
+        self.env, self.replica = env, replica
+
+    def __call__(self, region, *arrays) -> tuple:
+        from ..ast.regions import BinaryRegion
+
+        if type(region) is BinaryRegion:
+            dtype = region.element_type.dtype
+            out = EVALUATORS[region.op_class](None, *[widen(np.asarray(a), dtype) for a in arrays])
+            return (narrow(out, dtype),)
+        env = dict(self.env)
+        for a, x in zip(region.args, arrays, strict=True):
+            env[a.name] = narrow(x, a.type.dtype) if isinstance(a.type, TensorType) else x
+        _run_ops(region.ops, [env])
+        return tuple(env[v.name] for v in region.results)
+
+
+def _expand_and_run(op, envs: list[dict], keep_internal: bool) -> list:
+    """A compound node's values: its expansion, run on its operands in every replica at once
+    (so a collective inside it sees them all)."""
+    from ..ast.builder import FunctionBuilder
+
+    b = FunctionBuilder(f"{op.NAME}.expansion")
+    for v in op.operands:
+        b.arg(v.name, v.type)
+    type(op).expand(b, op)
+    local = [{v.name: env[v.name] for v in op.operands} for env in envs]
+    _run_ops(b.ops, local)
+    outs = []
+    for env, values in zip(envs, local):
+        if keep_internal:
+            env.update({n: values[n] for n in op.names if n in values})
+        out = tuple(values[r.name] for r in op.results)
+        outs.append(out[0] if len(out) == 1 else out)
+    return outs
+
+
+# -- running ---------------------------------------------------------------------------------------
+
+def _run_ops(ops, envs: list[dict], dead: dict | None = None, keep_internal: bool = False):
+    for i, op in enumerate(ops):
+        cls = type(op)
+        if cls.COMPOUND:
+            outs = _expand_and_run(op, envs, keep_internal)
+        elif getattr(cls, "ACROSS_REPLICAS", False):
+            outs = EVALUATORS[cls](op, [_operands(env, op) for env in envs], run=Runner(envs[0]))
+        elif cls.REGION_FIELDS:
+            evaluator = EVALUATORS[cls]
+            outs = [evaluator(op, *_operands(env, op), run=Runner(env, r)) for r, env in enumerate(envs)]
+        else:
+            evaluator = EVALUATORS[cls]
+            outs = [evaluator(op, *_operands(env, op)) for env in envs]
+        for env, out in zip(envs, outs):
+            _store(env, op, out)
+            if dead is not None:
+                for name in dead.get(i, ()):
+                    del env[name]
+
+
+def _function(module_or_function: Module | Function) -> Function:
+    return module_or_function.main if isinstance(module_or_function, Module) else module_or_function
+
+
+def _bind(fn: Function, inputs) -> dict[str, np.ndarray]:
+    """Arguments by name from a sequence in argument order or a dict keyed by name."""
+    if isinstance(inputs, Mapping):
+        given = {k.removeprefix("%"): val for k, val in inputs.items()}
+        unknown = sorted(set(given) - {a.name for a in fn.args})
+        missing = [a.ssa for a in fn.args if a.name not in given]
+        if unknown or missing:
+            raise ValueError(f"@{fn.name}: inputs name unknown arguments {unknown}, miss {missing}")
+        inputs = [given[a.name] for a in fn.args]
+    if len(inputs) != len(fn.args):
+        raise ValueError(f"@{fn.name} takes {len(fn.args)} arguments, got {len(inputs)}")
+    env = {}
+    for arg, value in zip(fn.args, inputs):
+        array = np.asarray(value, dtype=numpy_dtype(arg.type.dtype))
+        if array.shape != arg.shape:
+            raise ValueError(f"argument {arg.ssa}: expected {arg.type}, got shape {array.shape}")
+        env[arg.name] = array
+    return env
+
+
+def _last_uses(fn: Function) -> dict[int, list[str]]:
+    """Op index -> the names no later op reads, so evaluation can drop them (values a region
+    captures count as read by the op that holds it)."""
+    last: dict[str, int] = {}
+    for i, op in enumerate(fn.ops):
+        for v in op.operands:
+            last[v.name] = i
+        for region in op.regions():
+            for name in _captured(region):
+                last[name] = i
+    for v in fn.ret.operands:
+        last.pop(v.name, None)
+    by_op: dict[int, list[str]] = {}
+    for name, i in last.items():
+        by_op.setdefault(i, []).append(name)
+    return by_op
+
+
+def _captured(region) -> set[str]:
+    inside = {a.name for a in getattr(region, "args", ())}
+    used = set()
+    for op in region.ops:
+        used.update(v.name for v in op.operands if v.name not in inside)
+        inside.update(r.name for r in op.results)
+        for nested in op.regions():
+            used.update(_captured(nested) - inside)
+    used.update(v.name for v in getattr(region, "results", ()) if v.name not in inside)
+    return used
+
+
+def evaluate(module_or_function: Module | Function, *inputs, keep: bool = False, replicas: int = 1):
+    """Run a function on numpy arrays, op by op.
+
+    Inputs are the arguments in order, or one dict keyed by argument name
+    (without `%`). Returns the results as a tuple; with keep=True returns
+    (results, values), values a dict of every SSA name the function defines at
+    its level (arguments, results, and the internal names of compound nodes).
+
+    With replicas=R > 1, pass one sequence of R per-replica inputs (each a
+    sequence or a dict); replicas run in lockstep, so an all-reduce reduces
+    across them. Returns a list of R result tuples (and a list of R dicts).
+    """
+    fn = _function(module_or_function)
+    if replicas < 1:
+        raise ValueError(f"replicas must be at least 1, got {replicas}")
+    if replicas == 1:
+        per_replica = [inputs[0] if len(inputs) == 1 and isinstance(inputs[0], Mapping) else inputs]
+    else:
+        if len(inputs) != 1 or len(inputs[0]) != replicas:
+            raise ValueError(f"replicas={replicas} takes one sequence of {replicas} per-replica inputs")
+        per_replica = list(inputs[0])
+    envs = [_bind(fn, given) for given in per_replica]
+    _run_ops(fn.ops, envs, dead=None if keep else _last_uses(fn), keep_internal=keep)
+    results = [tuple(env[v.name] for v in fn.ret.operands) for env in envs]
+    if replicas == 1:
+        return (results[0], envs[0]) if keep else results[0]
+    return (results, envs) if keep else results

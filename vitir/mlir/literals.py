@@ -1,0 +1,50 @@
+"""A constant's value between its spelling in the text and vitir's AST."""
+
+from __future__ import annotations
+
+import math
+
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
+
+from ..ast.element_types import DType
+from ..ast.literals import float_literal, literal_value, value_literal
+from .attributes import DenseLiteralsAttr, SplatAttr
+from .kinds import Unsupported
+
+
+def element_literal(literal: str, dtype: DType) -> str:
+    """vitir's literal for one element as written: kept, but for a finite float's
+    hexadecimal bits (`0x3F800000`), which become the shortest decimal of the value."""
+    if dtype.is_float and literal.lstrip("-+").startswith("0x"):
+        bits = "0x" + literal.lstrip("-+")[2:].upper()
+        number = literal_value(bits, dtype)
+        if not math.isfinite(number):  # kept bit for bit (a NaN's payload too)
+            return bits
+        return float_literal(number, dtype)
+    return literal
+
+
+def constant_literals(value, dtype: DType | None = None, raw: bool = False) -> str | tuple[str, ...]:
+    """A constant's value in the AST: one literal (a splat) or one per element. `raw`: the
+    body exactly as written (a nested list or MLIR's hexadecimal blob), to print it back."""
+    if isinstance(value, SplatAttr):
+        return value.literal.data if raw or dtype is None else element_literal(value.literal.data, dtype)
+    if isinstance(value, DenseLiteralsAttr):
+        if raw or dtype is None:
+            return value.body.data
+        return tuple(element_literal(literal, dtype) for literal in value.literals())
+    if not isinstance(value, DenseIntOrFPElementsAttr):  # the dialect's verifier refuses anything else
+        raise Unsupported(f"constant value {value} is not a dense literal")
+    if dtype is None:
+        from .kinds import vitir_type
+
+        dtype = vitir_type(value.type).dtype
+    values = list(value.get_values())  # a module built in Python: xDSL's own dense attribute
+    literals = [value_literal(bool(v) if dtype is DType.I1 else v, dtype) for v in values]
+    if values and all(v == values[0] for v in values):
+        return literals[0]
+    if raw:
+        from ..print.printer import dense_text
+
+        return dense_text(literals, tuple(value.get_shape()))
+    return tuple(literals)

@@ -1,0 +1,163 @@
+"""An xDSL op of the dialect as the fields of its AST declaration.
+
+One translation serves three uses: the importer builds the AST node from the
+fields (its rule checks them), the dialect's verifier runs the same rule on
+them, and the printer prints an unchecked copy of the node with vitir's
+printer, so the text an xDSL module prints is the text its AST prints.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+from weakref import WeakKeyDictionary
+
+from xdsl.ir import Operation, SSAValue
+
+from ..ast.attributes import DENSE_LITERAL
+from ..ast.declare import REQUIRED, Op
+from ..ast.regions import BinaryRegion, Region
+from ..ast.types import TensorType
+from ..ast.values import Value
+from .kinds import Unsupported, bridge, vitir_type
+from .literals import constant_literals
+
+# The textual variant each parsed op was written in, when it is not vitir's (printing keeps it).
+SPELLINGS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def declaration(op: Operation) -> type[Op] | None:
+    return getattr(type(op), "DECLARATION", None)
+
+
+def attribute_values(op: Operation, raw: bool = False) -> dict:
+    """The op's attributes by AST name, as the AST holds them (absent optional ones as None)."""
+    cls = declaration(op)
+    values = {}
+    for field in cls.ATTR_FIELDS:
+        attr = op.properties.get(field.mlir_name)
+        if attr is None:
+            attr = op.attributes.get(field.mlir_name)
+        if attr is None:
+            values[field.name] = None if field.default is REQUIRED else field.default
+        elif field.kind is DENSE_LITERAL:
+            values[field.name] = constant_literals(attr, _result_dtype(op), raw=raw)
+        else:
+            values[field.name] = bridge(field.kind).from_xdsl(attr)
+    return values
+
+
+def _result_dtype(op: Operation):
+    return vitir_type(op.results[0].type).dtype
+
+
+def operand_groups(op: Operation) -> list:
+    """The op's operands, one entry per operand field: an SSAValue, or a sequence of them."""
+    cls = declaration(op)
+    return [getattr(op, "o_" + f.name) for f in cls.OPERAND_FIELDS]
+
+
+def region_groups(op: Operation) -> list:
+    cls = declaration(op)
+    return [getattr(op, "g_" + f.name) for f in cls.REGION_FIELDS]
+
+
+def fields(op: Operation, value: Callable[[SSAValue], Value], region: Callable, raw: bool = False) -> dict:
+    """Every constructor field of the op's declaration: operands through `value`, regions through
+    `region` (None for a reduce's body that is one commutative op: a BinaryRegion), attributes
+    converted, the result type(s) as annotated."""
+    cls = declaration(op)
+    out = {}
+    for f, group in zip(cls.OPERAND_FIELDS, operand_groups(op)):
+        out[f.name] = tuple(value(v) for v in group) if f.variadic else value(group)
+    out.update(attribute_values(op, raw))
+    for f, group in zip(cls.REGION_FIELDS, region_groups(op)):
+        if f.variadic:
+            out[f.name] = tuple(region(r, False) for r in group)
+        else:
+            out[f.name] = region(group, getattr(f, "compact", False))
+    given = cls.RESULT_TYPE_FIELD
+    if given is not None:
+        types = [vitir_type(r.type) for r in op.results]
+        out[given.name] = tuple(types) if given.several else types[0]
+    return out
+
+
+def compact_region(region, op_classes: dict) -> BinaryRegion | None:
+    """The BinaryRegion an xDSL region stands for when it is one commutative op of its two
+    arguments whose result it returns (reduce's `applies stablehlo.add`), else None."""
+    if len(region.blocks) != 1:
+        return None
+    block = region.blocks[0]
+    ops = list(block.ops)
+    if len(block.args) != 2 or len(ops) != 2:
+        return None
+    inner, ret = ops
+    cls = declaration(inner)
+    if (cls is None or not getattr(cls, "COMMUTATIVE", False) or tuple(inner.operands) != tuple(block.args)
+            or ret.name != "stablehlo.return" or tuple(ret.operands) != (inner.results[0],)):
+        return None
+    element = vitir_type(block.args[0].type)
+    if any(vitir_type(v.type) is not element for v in (*block.args, inner.results[0])):
+        return None
+    if not isinstance(element, TensorType) or element.rank != 0:
+        return None
+    return BinaryRegion(cls, element)
+
+
+def region_signature(region) -> tuple[tuple, tuple]:
+    """(argument types, returned types) of an xDSL region, as a rule reads a region."""
+    if len(region.blocks) != 1:
+        raise Unsupported("regions of several blocks are not supported by vitir")
+    block = region.blocks[0]
+    last = block.last_op
+    if last is None or last.name != "stablehlo.return":
+        raise Unsupported("a region must end in stablehlo.return")
+    return tuple(vitir_type(a.type) for a in block.args), tuple(vitir_type(v.type) for v in last.operands)
+
+
+class _Signature:
+    """A stand-in region for a rule: only its signature is read."""
+
+    __slots__ = ("signature",)
+
+    def __init__(self, signature):
+        self.signature = signature
+
+
+def rule_key(op: Operation) -> tuple:
+    """The arguments of the declaration's rule for this op: operand types, attribute values,
+    region signatures, the annotated result type(s), in declaration order."""
+    cls = declaration(op)
+    values = fields(op, lambda v: vitir_type(v.type),
+                    lambda r, compact: (compact and compact_region(r, {})) or _Signature(region_signature(r)))
+    key = []
+    for f in cls.FIELDS:
+        if f.role == "result":
+            continue
+        v = values[f.name]
+        if f.role == "attribute" and v is not None:
+            v = f.kind.coerce(v)
+        elif f.role == "region":
+            v = tuple(r.signature for r in v) if f.variadic else v.signature
+        key.append(v)
+    return tuple(key)
+
+
+def unchecked(cls: type[Op], name, values: dict, results: list[Value], spelling=None) -> Op:
+    """An AST node of `cls` with these fields and results, its rule not run: what the printer
+    prints for an xDSL op (which the dialect's verifier checks on its own)."""
+    node = cls.__new__(cls)
+    operands = []
+    for f in cls.FIELDS:
+        if f.role == "result":
+            continue
+        v = values.get(f.name)
+        if f.role == "operand":
+            operands.extend(v if f.variadic else (v,))
+        setattr(node, f.name, v)
+    node.operands, node.results, node.path, node.spelling = tuple(operands), tuple(results), "", spelling
+    return node
+
+
+def as_region(args, ops, results) -> Region:
+    return Region(args, ops, results)
