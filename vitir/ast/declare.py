@@ -35,7 +35,9 @@ from typing import Any, Callable, ClassVar, Sequence
 
 from ..errors import ShapeError
 from .attributes import Kind
+from .regions import BinaryRegion, Region, as_region
 from .shape_rules import RuleError
+from .types import TensorType, TokenType, TupleType
 from .values import Value
 
 REQUIRED = object()  # the default of a field the caller must give
@@ -167,6 +169,11 @@ GENERIC = "generic"  # the syntax of ops MLIR prints in its generic form: "stabl
 # compound nodes (AST-only), in declaration order.
 OPS: dict[str, type["Op"]] = {}
 DECLARED: list[type["Op"]] = []
+_VERSION = [0]  # counts declarations, so what is made from OPS (the xDSL context) knows to remake itself
+
+
+def registry_version() -> int:
+    return _VERSION[0]
 
 
 _RESERVED = frozenset({"operands", "results", "path", "spelling", "name", "regions", "attributes"})
@@ -282,13 +289,28 @@ def _finish(cls: type[Op]) -> None:
     cls.SIMPLE = not cls.COMPOUND and not cls.REGION_FIELDS
     DECLARED[:] = [c for c in DECLARED if c.__qualname__ != cls.__qualname__ or c.__module__ != cls.__module__]
     DECLARED.append(cls)
+    _VERSION[0] += 1
     if not cls.COMPOUND:
         existing = OPS.get(cls.NAME)
         if existing is not None and existing.__qualname__ != cls.__qualname__:
             raise TypeError(f"{cls.NAME} is already declared by {existing.__module__}.{existing.__qualname__}")
         OPS[cls.NAME] = cls
-    cls.__init__ = _constructor(cls)
+    cls.__init__ = _lazy_constructor(cls)
     cls._rule_cache = {}
+
+
+def _lazy_constructor(cls: type[Op]):
+    """A stand-in __init__ that compiles the real one on the class's first node (a module
+    imports the declarations of a hundred ops and builds a few)."""
+
+    def __init__(self, *args, **kwargs):
+        if type(self).__init__ is __init__:
+            type(self).__init__ = _constructor(type(self))
+        type(self).__init__(self, *args, **kwargs)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    __init__.__doc__ = cls.__doc__
+    return __init__
 
 
 def _constructor(cls: type[Op]):
@@ -312,7 +334,8 @@ def _constructor(cls: type[Op]):
             args.append(p)
         if f.role == "operand":
             if f.variadic:
-                checks.append(f"{p} = _values(self, name, {p!r}, {p}, path)")
+                checks.append(f"if type({p}) is not tuple or not all([type(v) is Value for v in {p}]): "
+                              f"{p} = _values(self, name, {p!r}, {p}, path)")
                 operand_parts.append(p)
                 key.append(f"tuple([v.type for v in {p}])")
             else:
@@ -327,8 +350,12 @@ def _constructor(cls: type[Op]):
                 coercions.append(f"{p} = _coerce_{p}({p})")
             key.append(p)
         elif f.role == "region":
-            helper = "_regions" if f.variadic else "_region"
-            coercions.append(f"{p} = {helper}(self, {p!r}, {p}, {getattr(f, 'compact', False)})")
+            if f.variadic:
+                coercions.append(f"{p} = _regions(self, {p!r}, {p}, False)")
+            else:
+                env["_Region"], env["_BinaryRegion"] = Region, BinaryRegion
+                kinds = "type({0}) is not _Region" + (" and type({0}) is not _BinaryRegion" if f.compact else "")
+                coercions.append(f"if {kinds.format(p)}: {p} = _region(self, {p!r}, {p}, {f.compact})")
             key.append(f"tuple([r.signature for r in {p}])" if f.variadic else f"{p}.signature")
         elif f.role == "result_type":
             if f.element_of:
@@ -360,14 +387,26 @@ def _constructor(cls: type[Op]):
     lines.append("    types = cls._rule_cache.get(key)")
     lines.append("    if types is None:")
     lines.append("        types = _infer(self, name, key)")
-    lines.append("    self.results = (Value(name, types[0]),) if _single else _results(self, name, types)")
+    if env["_single"]:
+        lines.append("    self.results = (Value(name, types[0]),)")
+    else:
+        lines.append("    self.results = (Value(name, types[0]),) if len(types) == 1 and type(name) is str "
+                     "else _results(self, name, types)")
     source = "\n".join(lines)
     exec(compile(source, f"<{cls.__name__}.__init__>", "exec"), env)
     init = env["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__doc__
-    init.source = source  # for readers: print(Transpose.__init__.source)
+    init.source = source  # for readers: print(constructor_source(Transpose))
     return init
+
+
+def constructor_source(cls: type[Op]) -> str:
+    """The source of the constructor compiled for `cls` (compiling it now if no node was built yet)."""
+    init = cls.__init__
+    if not hasattr(init, "source"):
+        init = cls.__init__ = _constructor(cls)
+    return init.source
 
 
 def _ssa(name) -> str:
@@ -397,22 +436,16 @@ def _values(op: Op, name, field: str, values, path: str) -> tuple[Value, ...]:
 
 
 def _region(op: Op, field: str, region, compact: bool):
-    from .regions import as_region
-
     return as_region(region, field, compact)
 
 
 def _regions(op: Op, field: str, regions, compact: bool) -> tuple:
-    from .regions import as_region
-
     if not hasattr(regions, "__iter__"):
         raise RuleError(f"{field} takes a sequence of regions, got {regions!r}")
     return tuple(as_region(r, field, False) for r in regions)
 
 
 def _given(given, several: bool):
-    from .types import TensorType, TokenType, TupleType
-
     types = (TensorType, TokenType, TupleType)
     if several:
         if isinstance(given, types) or not hasattr(given, "__iter__"):
@@ -428,15 +461,11 @@ def _given(given, several: bool):
 
 
 def _tensor_type():
-    from .types import TensorType
-
     return TensorType
 
 
 def _given_shape(given, operand: Value):
     """A result type given as a bare shape takes `operand`'s element type."""
-    from .types import TensorType, TokenType, TupleType
-
     if isinstance(given, (TokenType, TupleType)):
         return given
     if isinstance(given, (str, bytes)) or not hasattr(given, "__iter__"):

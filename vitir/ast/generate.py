@@ -1,4 +1,5 @@
-"""Write vitir/ast/builder_methods.py from the op declarations: one spelled-out method per op.
+"""Write vitir/ast/builder_methods.py (one spelled-out builder method per op) and
+vitir/mlir/dialect_ops.py (one named xDSL class per op) from the op declarations.
 
     python -m vitir.ast.generate          # rewrite the file
     python -m vitir.ast.generate --check  # exit 1 if it is stale (the test suite runs this)
@@ -22,6 +23,16 @@ from . import ops  # noqa: F401  (declares every op)
 from .declare import DECLARED, REQUIRED, Op
 
 TARGET = Path(__file__).with_name("builder_methods.py")
+DIALECT_TARGET = Path(__file__).parents[1] / "mlir" / "dialect_ops.py"
+
+DIALECT_HEADER = '''"""The xDSL class of every declared op, by name: written by `python -m vitir.ast.generate` from the
+declarations in vitir/ast/ops. Do not edit; change the declaration and regenerate."""
+
+from __future__ import annotations
+
+from ..ast import ops as O
+from .dialect import dialect_class
+'''
 
 HEADER = '''"""Builder methods, one per declared op: written by `python -m vitir.ast.generate` from the
 declarations in vitir/ast/ops. Do not edit; change the declaration and regenerate."""
@@ -165,9 +176,7 @@ def _direct(cls: type[Op], method: str, returns: str) -> list[str]:
 
 def source() -> str:
     lines, seen = [HEADER], {}
-    for cls in sorted(DECLARED, key=lambda c: (c.__module__, inspect.getsourcelines(c)[1])):
-        if not cls.__module__.startswith("vitir."):
-            continue  # ops declared elsewhere are built with fb.emit(MyOp(...))
+    for cls in _ordered():  # ops declared outside vitir are built with fb.emit(MyOp(...))
         returns = _returns(cls)
         methods = [(method_name(cls), cls.__dict__.get("builder"))]
         methods += [(name, cls.__dict__[name]) for name in cls.__dict__.get("builders", ())]
@@ -185,20 +194,38 @@ def source() -> str:
     return "\n".join(lines) + "\n"
 
 
+def dialect_source() -> str:
+    lines = [DIALECT_HEADER]
+    for cls in _ordered():
+        if not cls.COMPOUND:
+            lines.append(f"{cls.__name__}Op = dialect_class(O.{cls.__name__})")
+    return "\n".join(lines) + "\n"
+
+
+def _ordered() -> list:
+    return sorted((c for c in DECLARED if c.__module__.startswith("vitir.")),
+                  key=lambda c: (c.__module__, inspect.getsourcelines(c)[1]))
+
+
+def outputs() -> dict[Path, str]:
+    return {TARGET: source(), DIALECT_TARGET: dialect_source()}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if builder_methods.py is stale")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a generated file is stale")
     args = parser.parse_args(argv)
-    text = source()
-    if args.check:
-        current = TARGET.read_text() if TARGET.exists() else ""
-        if current != text:
-            print(f"{TARGET} is stale: run python -m vitir.ast.generate", file=sys.stderr)
-            return 1
-        return 0
-    TARGET.write_text(text)
-    print(f"wrote {TARGET} ({text.count(chr(10))} lines)")
-    return 0
+    stale = 0
+    for target, text in outputs().items():
+        current = target.read_text() if target.exists() else ""
+        if args.check:
+            if current != text:
+                print(f"{target} is stale: run python -m vitir.ast.generate", file=sys.stderr)
+                stale = 1
+        elif current != text:
+            target.write_text(text)
+            print(f"wrote {target} ({text.count(chr(10))} lines)")
+    return stale
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .shape_rules import RuleError
+from .module import Function
 from .types import TensorType
 
 
@@ -90,8 +91,6 @@ def as_region(region, field: str, compact: bool):
             raise RuleError(f"{field} needs a region with a body (build it with fb.region()), "
                             f"not the compact {region.op_class.NAME}")
         return region
-    from .module import Function
-
     if isinstance(region, Function):
         return Region(region.args, region.ops, region.ret.operands, owner=None)
     raise RuleError(f"{field} must be a region, got {region!r}")

@@ -22,7 +22,7 @@ def reshape(op, x: np.ndarray) -> np.ndarray:
 
 
 def transpose(op, x: np.ndarray) -> np.ndarray:
-    return np.ascontiguousarray(np.transpose(x, op.perm))  # an empty perm of a rank-0 value keeps rank 0
+    return np.transpose(x, op.perm).copy()  # (ascontiguousarray would make a rank-0 value rank 1)
 
 
 def slice(op, x: np.ndarray) -> np.ndarray:

@@ -9,28 +9,18 @@ import numpy as np
 _ERRORS = dict(all="ignore")  # NaN and inf are values here (log(-1), 0/0), as in XLA, not warnings
 
 
-def add(op, a, b):
-    with np.errstate(**_ERRORS):
-        return np.add(a, b)  # booleans: logical or, as the spec says
-
-
-def multiply(op, a, b):
-    with np.errstate(**_ERRORS):
-        return np.multiply(a, b)  # booleans: logical and
-
-
 def divide(op, a, b):
     """Integers truncate toward zero; x / 0 is -1 (all ones), MIN / -1 is MIN, as XLA computes."""
     if a.dtype.kind not in "iu":
         with np.errstate(**_ERRORS):
             return np.divide(a, b)
     zero = b == 0
-    safe = np.where(zero, 1, b)
+    safe = np.where(zero, np.ones_like(b), b)
     with np.errstate(**_ERRORS):
-        q = np.abs(a.astype(np.int64) if a.dtype.itemsize < 8 else a) // np.abs(safe)
-        q = np.where((a < 0) != (safe < 0), -q, q) if a.dtype.kind == "i" else q
-    q = q.astype(a.dtype)
-    return np.where(zero, np.array(-1).astype(a.dtype), q)
+        q = np.floor_divide(a, safe)  # MIN // -1 wraps to MIN, as XLA's does
+        rest = a - q * safe
+    q = np.where((rest != 0) & ((a < 0) != (safe < 0)), q + 1, q)  # floor -> toward zero
+    return np.where(zero, np.array(-1).astype(a.dtype), q).astype(a.dtype)
 
 
 def remainder(op, a, b):

@@ -26,18 +26,19 @@ from .errors import Diagnostic, MlirError
 from .xdsl_adapter import HookedParser, position, resume_at, source
 
 
-_CONTEXT: list = []  # (op count, context): made again when ops are declared after it
+_CONTEXT: list = []  # (registry version, context): made again when ops are declared after it
 
 
 def context() -> Context:
-    from ..ast.declare import OPS
+    from ..ast.declare import registry_version
 
-    if _CONTEXT and _CONTEXT[0][0] == len(OPS):
+    version = registry_version()
+    if _CONTEXT and _CONTEXT[0][0] == version:
         return _CONTEXT[0][1]
     ctx = Context(allow_unregistered=False)
     for dialect in (Builtin, Func, *dialects()):
         ctx.load_dialect(dialect)
-    _CONTEXT[:] = [(len(OPS), ctx)]
+    _CONTEXT[:] = [(version, ctx)]
     return ctx
 
 
@@ -199,9 +200,37 @@ def parse_text(text: str, source: str = "<text>", verify: bool = True) -> Parsed
     return parsed
 
 
-def verify_module(parsed: ParsedModule) -> None:
-    """Verify every op on its own, so each failure is reported at its op."""
+def _dominance(parsed: ParsedModule) -> list[Diagnostic]:
+    """Every use of a value before its definition, as MLIR's verifier refuses it (a value is
+    visible after its op in its block, and in the regions nested there)."""
+    from .xdsl_adapter import value_name
+
     problems = []
+
+    def block(b, visible: frozenset) -> None:
+        seen = set(visible) | set(b.args)
+        for op in b.ops:
+            for i, v in enumerate(op.operands):
+                if v not in seen:
+                    line, col = parsed.where(op)
+                    problems.append(Diagnostic(line, col, f"{op.name}: operand {i} (%{value_name(v)}) is used "
+                                                          "before its definition"))
+            for region in op.regions:
+                for inner in region.blocks:
+                    block(inner, frozenset(seen))
+            seen.update(op.results)
+
+    for top in parsed.module.ops:
+        for region in top.regions:
+            for b in region.blocks:
+                block(b, frozenset())
+    return problems
+
+
+def verify_module(parsed: ParsedModule) -> None:
+    """Verify every op on its own, so each failure is reported at its op; and that every value
+    is defined before it is used."""
+    problems = _dominance(parsed)
     for op in parsed.module.walk():
         try:
             op.verify(verify_nested_ops=False)
@@ -209,4 +238,4 @@ def verify_module(parsed: ParsedModule) -> None:
             line, col = parsed.where(op)
             problems.append(Diagnostic(line, col, f"{op.name}: {e}"))
     if problems:
-        raise MlirError(problems)
+        raise MlirError(sorted(problems, key=lambda d: (d.line, d.col)))

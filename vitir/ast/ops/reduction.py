@@ -10,6 +10,9 @@ from ..type_rules import tensor, type_text
 from ..types import TensorType
 
 
+_COMPACT: dict = {}  # (reducer, element type) -> its BinaryRegion
+
+
 class Reduce(Op):
     """Folds `inputs` along `dimensions` with `body`, starting from `init_values`. The body takes
     N accumulators, then N elements (rank 0), and returns N. A one-op commutative body prints in
@@ -60,13 +63,16 @@ class Reduce(Op):
     def builder(operand, init, dims, reducer: str = "add"):
         """`fb.reduce(name, x, init, dims, "add")`: one operand, folded by a commutative elementwise
         op (add, multiply, maximum, minimum, and, or, xor)."""
-        op = OPS.get("stablehlo." + reducer) if isinstance(reducer, str) else None
-        if op is None or not getattr(op, "COMMUTATIVE", False):
-            known = ", ".join(name.removeprefix("stablehlo.") for name, cls in OPS.items()
-                              if getattr(cls, "COMMUTATIVE", False) and name.startswith("stablehlo."))
-            raise RuleError(f"unknown reducer {reducer!r} (known: {known})")
-        return dict(inputs=(operand,), init_values=(init,), dimensions=dims,
-                    body=BinaryRegion(op, TensorType((), operand.type.dtype)))
+        dtype = operand.type.dtype
+        body = _COMPACT.get((reducer, dtype))
+        if body is None:
+            op = OPS.get("stablehlo." + reducer) if isinstance(reducer, str) else None
+            if op is None or not getattr(op, "COMMUTATIVE", False):
+                known = ", ".join(name.removeprefix("stablehlo.") for name, cls in OPS.items()
+                                  if getattr(cls, "COMMUTATIVE", False) and name.startswith("stablehlo."))
+                raise RuleError(f"unknown reducer {reducer!r} (known: {known})")
+            body = _COMPACT[(reducer, dtype)] = BinaryRegion(op, TensorType((), dtype))
+        return dict(inputs=(operand,), init_values=(init,), dimensions=dims, body=body)
 
     @staticmethod
     def reduce_region(operands, inits, dims, body):

@@ -1,0 +1,107 @@
+"""One op, one place: an op declared once is built, printed, parsed by xDSL, imported, evaluated and
+run through PJRT from that declaration alone; the generated builder methods and dialect classes are
+current; the element-type table serves the AST, the dialect and numpy alike."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vitir.ast import DType, FunctionBuilder, Op, ShapeError, TensorType, f32, module
+from vitir.ast.declare import DECLARED, OPS, operand_def
+from vitir.ast.type_rules import elementwise
+from vitir.backend import compile_module
+from vitir.evaluate import evaluate
+from vitir.mlir import MlirError, MlirShapeError, import_text, parse_text, print_mlir
+from vitir.numpy_dtypes import element_type, numpy_dtype
+from vitir.print import print_module
+
+
+def test_generated_files_are_current():
+    from vitir.ast import generate
+
+    for target, text in generate.outputs().items():
+        assert target.read_text() == text, f"{target.name} is stale: run python -m vitir.ast.generate"
+
+
+@pytest.fixture
+def outside_op():
+    """An op declared here, outside vitir's package, as a user would (any built-in declaration of
+    the same name is set aside for the test)."""
+    saved = OPS.pop("stablehlo.cbrt", None)
+
+    class CubeRoot(Op):
+        """The real cube root, elementwise."""
+
+        NAME = "stablehlo.cbrt"
+        operand = operand_def()
+        syntax = "{operand} : {same_type}"
+        rule = elementwise("float")
+        numpy = "cbrt"
+
+    yield CubeRoot
+    DECLARED.remove(CubeRoot)
+    del OPS["stablehlo.cbrt"]
+    if saved is not None:
+        OPS["stablehlo.cbrt"] = saved
+
+
+def test_an_op_declared_outside_vitir_needs_no_other_edit(outside_op):
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", f32(2, 3))
+    y = fb.emit(outside_op("y", x, path=fb.path))
+    z = fb.emit(outside_op("z", fb.negate("n", y), path=fb.path))
+    text = print_module(module(fb.ret(z)))
+    assert "    %y = stablehlo.cbrt %x : tensor<2x3xf32>\n" in text
+    assert print_mlir(parse_text(text).module) == text  # the xDSL class came from the declaration
+    imported = import_text(text)
+    assert [type(op) for op in imported.main.ops] == [outside_op, type(imported.main.ops[1]), outside_op]
+    assert print_module(imported) == text
+    data = np.array([[-8.0, 27.0, 0.5], [1e-3, -0.0, 64.0]], np.float32)
+    (got,) = evaluate(imported, data)
+    np.testing.assert_array_equal(got, np.cbrt(-np.cbrt(data)))
+    (ran,) = compile_module(text).run(data)
+    np.testing.assert_allclose(ran, got, rtol=1e-6)
+    with pytest.raises(ShapeError, match=r"^stablehlo.cbrt %w: needs a floating-point operand, got i32 "):
+        fb.emit(outside_op("w", fb.arg("i", TensorType((2,), DType.I32))))
+    bad = ("module @m {\n  func.func @f(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {\n"
+           "    %y = stablehlo.cbrt %x : (tensor<2x3xf32>) -> tensor<3x2xf32>\n"
+           "    return %y : tensor<3x2xf32>\n  }\n}\n")
+    with pytest.raises(MlirShapeError, match=r"^line 3: stablehlo.cbrt %y: result type annotation tensor<3x2xf32> "
+                                             r"differs from the inferred tensor<2x3xf32>"):
+        import_text(bad)
+    with pytest.raises(MlirError, match=r"^3:5: stablehlo.cbrt: result type tensor<3x2xf32> differs from the "
+                                        r"inferred tensor<2x3xf32>$"):
+        parse_text(bad)
+
+
+def test_every_element_type_is_one_row_for_the_ast_the_dialect_and_numpy():
+    from vitir.mlir.kinds import vitir_type, xdsl_type
+
+    for dtype in DType:
+        t = TensorType((2,), dtype)
+        assert t.text == f"tensor<2x{dtype.value}>"
+        assert vitir_type(xdsl_type(t)) is t  # MLIR's spelling, read back by xDSL
+        assert element_type(numpy_dtype(dtype)) is dtype
+        assert DType.parse(dtype.value) is dtype
+    assert (DType.I8.min, DType.I8.max, DType.UI4.max, DType.I2.min) == (-128, 127, 15, -2)
+    assert DType.F8E4M3FN.format.max_finite == 448.0 and DType.F8E8M0FNU.format.max_finite == 2.0 ** 127
+    assert DType.C64.part is DType.F32 and DType.BF16.numpy_module == "ml_dtypes"
+    with pytest.raises(ValueError, match=r"unknown element type 'f128' \(known: i1, i2, "):
+        DType.parse("f128")
+
+
+def test_a_declaration_refuses_fields_every_op_has():
+    with pytest.raises(TypeError, match="a field cannot be named 'operands'"):
+        class Broken(Op):  # noqa: F841
+            NAME = "test.broken"
+            operands = operand_def()
+
+
+def test_constructors_are_compiled_from_the_fields():
+    from vitir.ast import Transpose
+    from vitir.ast.declare import constructor_source
+
+    source = constructor_source(Transpose)
+    assert source.startswith("def __init__(self, name, operand, perm, *, path=''):")
+    assert "_coerce_perm(perm)" in source and "cls._rule_cache.get(key)" in source
