@@ -282,8 +282,8 @@ def _classes(pattern: list) -> tuple:
 
 def _match(pattern: list, window: list, outside: set, strict: bool, bound: dict) -> bool:
     """Whether `window` is `pattern` op for op (classes, dataflow; with `strict`, also attributes,
-    types and spellings), binding each pattern value to its window value in `bound`. A pattern
-    argument (defined outside the pattern) binds to a value defined outside the window."""
+    types and spellings), binding each pattern value to its window value in `bound`. The pattern's
+    arguments (named `__p<k>__`) bind to values defined outside the window (not in `outside`)."""
     for p, w in zip(pattern, window, strict=True):
         if type(p) is not type(w) or len(p.operands) != len(w.operands) or len(p.results) != len(w.results):
             return False
@@ -293,9 +293,8 @@ def _match(pattern: list, window: list, outside: set, strict: bool, bound: dict)
         for pv, wv in zip(p.operands, w.operands):
             seen = bound.get(pv)
             if seen is None:
-                if pv.name.startswith("__p") or pv.owner is not None and pv.owner.parent is None and strict is False:
-                    if wv.name in outside:
-                        return False
+                if not pv.name.startswith("__p") or wv.name in outside:
+                    return False
                 bound[pv] = wv
             elif seen is not wv:
                 return False
