@@ -259,3 +259,14 @@ def _directive_fields(pieces) -> set[str]:
             names.add(d.name)
             names.update(d.args or ())
     return names
+
+
+# -- data movement --------------------------------------------------------------------------------
+
+def operands(*fields) -> str:
+    """MLIR's `operands` directive: every operand, in order, comma-separated (a variadic field may
+    hold none)."""
+    return ", ".join([v.ssa for f in fields for v in (f if type(f) is tuple else (f,))])
+
+
+CUSTOM["operands"] = operands
