@@ -159,6 +159,29 @@ class OpMethods:
         tensor<2x3x4xf32>`."""
         return self.emit(O.Broadcast(name, operand, sizes, path=self._path_text))
 
+    def dynamic_iota(self, name: str | Sequence[str], output_shape: Value, iota_dimension: Any, result_type: TensorType) -> Value:
+        """iota of the shape `output_shape` holds: `stablehlo.dynamic_iota %s, dim = 0 : (tensor<2xi64>) ->
+        tensor<3x4xi64>`."""
+        return self.emit(O.DynamicIota(name, output_shape, iota_dimension, result_type, path=self._path_text))
+
+    def dynamic_broadcast_in_dim(self, name: str | Sequence[str], operand: Value, output_dimensions: Value, dims: Any, result_type: TensorType, known_expanding_dimensions: Any = None, known_nonexpanding_dimensions: Any = None) -> Value:
+        """broadcast_in_dim to the shape `output_dimensions` holds: `stablehlo.dynamic_broadcast_in_dim %x,
+        %s, dims = [0, 2] : (tensor<3x1xi64>, tensor<3xi64>) -> tensor<3x2x2xi64>`."""
+        return self.emit(O.DynamicBroadcastInDim(name, operand, output_dimensions, dims, result_type, known_expanding_dimensions, known_nonexpanding_dimensions, path=self._path_text))
+
+    def dynamic_pad(self, name: str | Sequence[str], operand: Value, padding_value: Value, edge_padding_low: Value, edge_padding_high: Value, interior_padding: Value, result_type: TensorType) -> Value:
+        """pad by the edge and interior padding three operands hold: `stablehlo.dynamic_pad %x, %v, %lo,
+        %hi, %in : (...) -> T`."""
+        return self.emit(O.DynamicPad(name, operand, padding_value, edge_padding_low, edge_padding_high, interior_padding, result_type, path=self._path_text))
+
+    def dynamic_reshape(self, name: str | Sequence[str], operand: Value, output_shape: Value, result_type: TensorType) -> Value:
+        """reshape to the shape `output_shape` holds: `stablehlo.dynamic_reshape %x, %s : (...) -> T`."""
+        return self.emit(O.DynamicReshape(name, operand, output_shape, result_type, path=self._path_text))
+
+    def dynamic_gather(self, name: str | Sequence[str], operand: Value, start_indices: Value, slice_sizes: Value, dimension_numbers: Any, result_type: TensorType, indices_are_sorted: Any = None) -> Value:
+        """gather with the slice sizes an operand holds (and no batching dimensions)."""
+        return self.emit(O.DynamicGather(name, operand, start_indices, slice_sizes, dimension_numbers, result_type, indices_are_sorted, path=self._path_text))
+
     def add(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
         """`stablehlo.add`."""
         return self.emit(O.Add(name, lhs, rhs, path=self._path_text))

@@ -209,3 +209,57 @@ def get_dimension_size(op, x: np.ndarray) -> np.ndarray:
 
 def broadcast(op, x: np.ndarray) -> np.ndarray:
     return np.broadcast_to(x, op.results[0].type.shape).copy()
+
+
+# -- the dynamic forms: the shape an operand holds must be the result type's -------------------------
+
+def _held(op, values: np.ndarray, what: str, want: tuple) -> tuple[int, ...]:
+    """The integers `values` holds; ShapeError when they are not `want` (the result type's)."""
+    held = tuple(int(v) for v in np.asarray(values).reshape(-1))
+    if held != tuple(want):
+        from ..errors import ShapeError
+
+        raise ShapeError(f"{what} holds {list(held)}, the result type {op.results[0].type} needs {list(want)}",
+                         op=op.NAME, ssa=op.results[0].ssa, path=op.path)
+    return held
+
+
+def dynamic_iota(op, shape: np.ndarray) -> np.ndarray:
+    from .structure import iota
+
+    _held(op, shape, "output_shape", op.results[0].type.shape)
+    return iota(op)
+
+
+def dynamic_broadcast_in_dim(op, x: np.ndarray, shape: np.ndarray) -> np.ndarray:
+    _held(op, shape, "output_dimensions", op.results[0].type.shape)
+    return broadcast_in_dim(op, x)
+
+
+def dynamic_reshape(op, x: np.ndarray, shape: np.ndarray) -> np.ndarray:
+    _held(op, shape, "output_shape", op.results[0].type.shape)
+    return reshape(op, x)
+
+
+def dynamic_pad(op, x: np.ndarray, value: np.ndarray, low: np.ndarray, high: np.ndarray,
+                interior: np.ndarray) -> np.ndarray:
+    low, high, interior = ([int(v) for v in a] for a in (low, high, interior))
+    if any(i < 0 for i in interior):
+        _held(op, interior, "interior_padding", [max(i, 0) for i in interior])
+    grown = tuple(lo + d + max(d - 1, 0) * i + hi for d, lo, hi, i in zip(x.shape, low, high, interior))
+    _held(op, np.array(grown), "the padding", op.results[0].type.shape)
+    return pad_array(x, value[()], low, high, interior)
+
+
+def dynamic_gather(op, operand: np.ndarray, indices: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    numbers = op.dimension_numbers
+    sizes = tuple(int(s) for s in sizes)
+    result = op.results[0].type.shape
+    offsets = [s for d, s in enumerate(sizes) if d not in numbers.collapsed_slice_dims]
+    allowed = [min(s, 1) if d in numbers.collapsed_slice_dims else min(max(s, 0), dim)
+               for d, (s, dim) in enumerate(zip(sizes, operand.shape))]
+    _held(op, np.array(sizes), "slice_sizes", allowed)
+    _held(op, np.array([result[d] for d in numbers.offset_dims]), "slice_sizes without the collapsed ones",
+          offsets)
+    index = operand_index(result, numbers, indices, operand.shape, sizes)
+    return operand[tuple(index)]

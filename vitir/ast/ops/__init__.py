@@ -12,8 +12,8 @@ from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
 from .constants import Constant, Iota
 from .contraction import Convolution, DotGeneral
-from .data_movement import (Broadcast, DynamicSlice, DynamicUpdateSlice, Gather, GetDimensionSize, Reverse, Scatter,
-                            Sort)
+from .data_movement import (Broadcast, DynamicBroadcastInDim, DynamicGather, DynamicIota, DynamicPad, DynamicReshape,
+                            DynamicSlice, DynamicUpdateSlice, Gather, GetDimensionSize, Reverse, Scatter, Sort)
 from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, Divide, Exponential,
                           ExponentialMinusOne, Floor, IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply,
                           Negate, Not, Or, Power, Remainder, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Subtract, Tanh,
@@ -30,5 +30,5 @@ __all__ = [
     "Tanh", "Transpose", "Unary", "default_compare_type",
 ]
 # data movement
-__all__ += ["Broadcast", "DynamicSlice", "DynamicUpdateSlice", "Gather", "GetDimensionSize", "Reverse", "Scatter",
-            "Sort"]
+__all__ += ["Broadcast", "DynamicBroadcastInDim", "DynamicGather", "DynamicIota", "DynamicPad", "DynamicReshape",
+            "DynamicSlice", "DynamicUpdateSlice", "Gather", "GetDimensionSize", "Reverse", "Scatter", "Sort"]

@@ -1,5 +1,6 @@
 """Ops that move elements by indices computed at run time, or reorder them: gather, scatter,
-dynamic_slice, dynamic_update_slice, sort, reverse, get_dimension_size and the old broadcast.
+dynamic_slice, dynamic_update_slice, sort, reverse, get_dimension_size, the old broadcast, and
+the dynamic forms of iota, broadcast_in_dim, pad, reshape and gather (static result types).
 
 Each rule checks the spec's constraints (C1, C2, ...) on the types; gather's and scatter's
 dimension numbers are checked in vitir/ast/indexing_rules.py.
@@ -8,8 +9,9 @@ dimension numbers are checked in vitir/ast/indexing_rules.py.
 from __future__ import annotations
 
 from .. import indexing_rules as rules
+from .. import shape_rules as shapes
 from ..attributes import BOOL, GATHER_DIMENSIONS, I64, I64_ARRAY, SCATTER_DIMENSIONS
-from ..declare import Op, attr_def, operand_def, region_def, var_operand_def, var_result_def
+from ..declare import Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_result_def
 from ..element_types import DType
 from ..shape_rules import RuleError, check_dims_in_range
 from ..type_rules import is_promotable, tensor, type_text
@@ -228,3 +230,161 @@ class Broadcast(Op):
             if s < 0:
                 raise RuleError(f"broadcast sizes {list(sizes)} must not be negative")
         return operand.with_shape((*sizes, *operand.shape))
+
+
+# -- the dynamic forms: a shape, padding or slice sizes given as an operand ------------------------
+# vitir's types are static, so the result type is given and the rule checks what the types say;
+# the evaluator checks the operand's values against the result type.
+
+def _shape_operand(t, what: str, size: int | None = None) -> TensorType:
+    """A 1-D integer tensor (of `size` entries when given)."""
+    _indices(t, what)
+    if t.rank != 1:
+        raise RuleError(f"{what} must be rank 1, got shape {list(t.shape)}")
+    if size is not None and t.shape[0] != size:
+        raise RuleError(f"{what} has {t.shape[0]} entries for {size} dimensions")
+    return t
+
+
+def _same_elements(*pairs) -> None:
+    first_what, first = pairs[0]
+    for what, t in pairs[1:]:
+        if t.dtype is not first.dtype:
+            raise RuleError(f"{what} element type {t.dtype.value} differs from {first_what} {first.dtype.value}")
+
+
+class DynamicIota(Op):
+    """iota of the shape `output_shape` holds: `stablehlo.dynamic_iota %s, dim = 0 : (tensor<2xi64>) ->
+    tensor<3x4xi64>`."""
+
+    NAME = "stablehlo.dynamic_iota"
+    output_shape = operand_def()
+    iota_dimension = attr_def(I64)
+    result_type = result_type_def()
+    syntax = "{output_shape}, dim = {iota_dimension} : {functional_type}"
+    evaluate = _EVALUATE + "dynamic_iota"
+
+    @staticmethod
+    def rule(output_shape, iota_dimension, result_type):
+        tensor(result_type, "result")
+        _shape_operand(output_shape, "output_shape", result_type.rank)  # C2
+        if not 0 <= iota_dimension < result_type.rank:  # C1
+            raise RuleError(f"iota_dimension {iota_dimension} is out of range for rank {result_type.rank}")
+        if result_type.dtype.is_bool:
+            raise RuleError(f"element type {result_type.dtype.value} is not an integer, float or complex type")
+        return result_type
+
+
+class DynamicBroadcastInDim(Op):
+    """broadcast_in_dim to the shape `output_dimensions` holds: `stablehlo.dynamic_broadcast_in_dim %x,
+    %s, dims = [0, 2] : (tensor<3x1xi64>, tensor<3xi64>) -> tensor<3x2x2xi64>`."""
+
+    NAME = "stablehlo.dynamic_broadcast_in_dim"
+    operand = operand_def()
+    output_dimensions = operand_def()
+    dims = attr_def(I64_ARRAY, mlir="broadcast_dimensions")
+    result_type = result_type_def()
+    known_expanding_dimensions = attr_def(I64_ARRAY, default=None)
+    known_nonexpanding_dimensions = attr_def(I64_ARRAY, default=None)
+    syntax = "{operand}, {output_dimensions}, dims = {dims}{attr_dict? } : {functional_type}"
+    evaluate = _EVALUATE + "dynamic_broadcast_in_dim"
+
+    @staticmethod
+    def rule(operand, output_dimensions, dims, result_type, known_expanding_dimensions,
+             known_nonexpanding_dimensions):
+        tensor(operand)
+        tensor(result_type, "result")
+        _same_elements(("operand", operand), ("result", result_type))  # C1
+        shapes.broadcast_in_dim(operand.shape, dims, result_type.shape)  # C2-C5
+        _shape_operand(output_dimensions, "output_dimensions", result_type.rank)  # C7
+        expanding, kept = known_expanding_dimensions or (), known_nonexpanding_dimensions or ()
+        check_dims_in_range((*expanding, *kept), operand.rank, "known expanding and nonexpanding")  # C8-C10
+        return result_type
+
+
+class DynamicPad(Op):
+    """pad by the edge and interior padding three operands hold: `stablehlo.dynamic_pad %x, %v, %lo,
+    %hi, %in : (...) -> T`."""
+
+    NAME = "stablehlo.dynamic_pad"
+    operand = operand_def()
+    padding_value = operand_def()
+    edge_padding_low = operand_def()
+    edge_padding_high = operand_def()
+    interior_padding = operand_def()
+    result_type = result_type_def()
+    syntax = ("{operand}, {padding_value}, {edge_padding_low}, {edge_padding_high}, {interior_padding} : "
+              "{functional_type}")
+    evaluate = _EVALUATE + "dynamic_pad"
+
+    @staticmethod
+    def rule(operand, padding_value, edge_padding_low, edge_padding_high, interior_padding, result_type):
+        tensor(operand)
+        tensor(padding_value, "padding value")
+        tensor(result_type, "result")
+        _same_elements(("operand", operand), ("padding value", padding_value), ("result", result_type))  # C1
+        if padding_value.shape != ():
+            raise RuleError(f"padding value must be rank 0, got shape {list(padding_value.shape)}")
+        for what, t in (("edge_padding_low", edge_padding_low), ("edge_padding_high", edge_padding_high),
+                        ("interior_padding", interior_padding)):
+            _shape_operand(t, what, operand.rank)  # C2
+        if result_type.rank != operand.rank:  # C4
+            raise RuleError(f"result rank {result_type.rank} differs from operand rank {operand.rank}")
+        return result_type
+
+
+class DynamicReshape(Op):
+    """reshape to the shape `output_shape` holds: `stablehlo.dynamic_reshape %x, %s : (...) -> T`."""
+
+    NAME = "stablehlo.dynamic_reshape"
+    operand = operand_def()
+    output_shape = operand_def()
+    result_type = result_type_def()
+    syntax = "{operand}, {output_shape} : {functional_type}"
+    evaluate = _EVALUATE + "dynamic_reshape"
+
+    @staticmethod
+    def rule(operand, output_shape, result_type):
+        tensor(operand)
+        tensor(result_type, "result")
+        _same_elements(("operand", operand), ("result", result_type))  # C1
+        shapes.reshape(operand.shape, result_type.shape)  # C2
+        _shape_operand(output_shape, "output_shape", result_type.rank)  # C4
+        return result_type
+
+
+class DynamicGather(Op):
+    """gather with the slice sizes an operand holds (and no batching dimensions)."""
+
+    NAME = "stablehlo.dynamic_gather"
+    operand = operand_def()
+    start_indices = operand_def()
+    slice_sizes = operand_def()
+    dimension_numbers = attr_def(GATHER_DIMENSIONS)
+    result_type = result_type_def()
+    indices_are_sorted = attr_def(BOOL, default=None)
+    evaluate = _EVALUATE + "dynamic_gather"
+
+    @staticmethod
+    def rule(operand, start_indices, slice_sizes, dimension_numbers, result_type, indices_are_sorted):
+        tensor(operand)
+        _indices(start_indices, "start indices")
+        tensor(result_type, "result")
+        offset, collapsed, operand_batching, indices_batching = dimension_numbers[:4]
+        if operand_batching or indices_batching:
+            raise RuleError(f"dynamic_gather has no batching dimensions, got operand_batching_dims "
+                            f"{list(operand_batching)} and start_indices_batching_dims {list(indices_batching)}")
+        space = rules.check_numbers(dimension_numbers, rules.GATHER_NAMES, operand.shape, start_indices.shape,
+                                    "result")  # C1-C7, C9, C10
+        _shape_operand(slice_sizes, "slice_sizes", operand.rank)  # C11
+        if result_type.rank != len(space.batch) + len(offset):  # C13
+            raise RuleError(f"result rank {result_type.rank} is not the {len(space.batch)} batch dimensions + "
+                            f"{len(offset)} offset_dims")
+        batch = tuple(s for d, s in enumerate(result_type.shape) if d not in offset)
+        if batch != space.batch:
+            raise RuleError(f"result shape {list(result_type.shape)} has batch dimensions {list(batch)}, the start "
+                            f"indices give {list(space.batch)}")
+        bounds = tuple(s for d, s in enumerate(operand.shape) if d not in collapsed)
+        rules.within(tuple(result_type.shape[d] for d in offset), bounds, "offset sizes", "operand shape")  # C12
+        _same_elements(("operand", operand), ("result", result_type))  # C14
+        return result_type
