@@ -15,7 +15,7 @@ from vitir.ast import DType, FunctionBuilder, ShapeError, TensorType, f32, modul
 from vitir.ast.attributes import GatherDimensions, ScatterDimensions
 from vitir.backend import compile_module
 from vitir.evaluate import evaluate
-from vitir.mlir import import_text, parse_text, print_mlir, roundtrip
+from vitir.mlir import MlirError, import_text, parse_text, print_mlir, roundtrip
 from vitir.print import print_module
 
 RNG = np.random.default_rng(11)
@@ -475,3 +475,22 @@ def test_dynamic_gather_takes_its_slice_sizes_from_an_operand():
     with pytest.raises(ShapeError, match=r"result shape \[4, 3\] has batch dimensions \[4\], the start indices give "
                                          r"\[3\]"):
         fb.dynamic_gather("g2", x, i, sizes, TAKE_ROWS, f32(4, 3))
+
+
+def test_dimension_numbers_read_in_any_order_and_print_in_mlirs():
+    text = ('module @m {\n  func.func @main(%x: tensor<5x4xf32>, %i: tensor<3x1xi32>) -> tensor<3x4xf32> {\n'
+            '    %g = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<index_vector_dim = 1, '
+            'start_index_map = [0], collapsed_slice_dims = [0], offset_dims = [1], operand_batching_dims = []>, '
+            'slice_sizes = array<i64: 1, 4>} : (tensor<5x4xf32>, tensor<3x1xi32>) -> tensor<3x4xf32>\n'
+            '    return %g : tensor<3x4xf32>\n  }\n}\n')
+    mlir_text = str(ir.Module.parse(text, make_ir_context()))
+    assert "#stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], " \
+           "index_vector_dim = 1>" in mlir_text
+    assert roundtrip(mlir_text) == mlir_text
+    assert roundtrip(text) == mlir_text.replace("%arg0", "%x").replace("%arg1", "%i").replace("%0", "%g")
+    assert import_text(text).main.ops[0].dimension_numbers == TAKE_ROWS
+    for numbers, reason in (("offset_dims = [1], offset_dims = [2]", "duplicated `offset_dims` entry"),
+                            ("offset = [1]", "unknown gather dimension field 'offset'")):
+        with pytest.raises(MlirError, match=reason):
+            parse_text(text.replace("index_vector_dim = 1, start_index_map = [0], collapsed_slice_dims = [0], "
+                                    "offset_dims = [1], operand_batching_dims = []", numbers))

@@ -126,7 +126,8 @@ class OpMethods:
     def scatter(self, name: str | Sequence[str], inputs: Sequence[Value], scatter_indices: Value, updates: Sequence[Value], scatter_dimension_numbers: Any, update_computation: Region, indices_are_sorted: Any = None, unique_indices: Any = None) -> Value | tuple[Value, ...]:
         """`inputs` with the slices at `scatter_indices` combined with `updates` by
         `update_computation` (N accumulators, then N update elements, rank 0; returns N):
-        `x.at[i].add(u)`. Updates whose index falls outside the inputs are skipped."""
+        `x.at[i].add(u)`. An update element whose index falls outside the inputs is skipped, element
+        by element as the spec says (XLA's CPU backend skips the whole window of such an update)."""
         return self.emit(O.Scatter(name, inputs, scatter_indices, updates, scatter_dimension_numbers, update_computation, indices_are_sorted, unique_indices, path=self._path_text))
 
     def dynamic_slice(self, name: str | Sequence[str], operand: Value, start_indices: Sequence[Value], slice_sizes: Any) -> Value:

@@ -62,7 +62,8 @@ class Gather(Op):
 class Scatter(Op):
     """`inputs` with the slices at `scatter_indices` combined with `updates` by
     `update_computation` (N accumulators, then N update elements, rank 0; returns N):
-    `x.at[i].add(u)`. Updates whose index falls outside the inputs are skipped."""
+    `x.at[i].add(u)`. An update element whose index falls outside the inputs is skipped, element
+    by element as the spec says (XLA's CPU backend skips the whole window of such an update)."""
 
     NAME = "stablehlo.scatter"
     inputs = var_operand_def()
