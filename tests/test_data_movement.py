@@ -494,3 +494,37 @@ def test_dimension_numbers_read_in_any_order_and_print_in_mlirs():
         with pytest.raises(MlirError, match=reason):
             parse_text(text.replace("index_vector_dim = 1, start_index_map = [0], collapsed_slice_dims = [0], "
                                     "offset_dims = [1], operand_batching_dims = []", numbers))
+
+
+def sample(dtype: DType, shape) -> np.ndarray:
+    from vitir.numpy_dtypes import numpy_dtype
+
+    if dtype.is_complex:
+        return (RNG.normal(size=shape) + 1j * RNG.normal(size=shape)).astype(numpy_dtype(dtype))
+    if dtype.is_bool or dtype.is_integer:
+        top = min(dtype.max, 1 << 62)  # numpy draws below 2**63
+        return RNG.integers(dtype.min, top, shape, endpoint=True).astype(numpy_dtype(dtype))
+    return RNG.normal(size=shape).astype(numpy_dtype(dtype))
+
+
+@pytest.mark.parametrize("dtype", [DType.I1, DType.UI8, DType.I64, DType.UI64, DType.BF16, DType.F16, DType.F64,
+                                   DType.C64], ids=lambda d: d.value)
+def test_every_element_type_moves_bit_for_bit_as_xla_moves_it(dtype):
+    """gather, reverse, dynamic_slice, scatter (an add that wraps around, or an or of booleans) and a
+    sort (not of complex numbers, which do not order) of each element type, against XLA bit for bit."""
+    fb = FunctionBuilder("main")
+    x, i, u = fb.arg("x", TensorType((5, 4), dtype)), fb.arg("i", i32(3, 1)), fb.arg("u", TensorType((3, 4), dtype))
+    a = fb.arg("a", scalar(I32))
+    body = fb.region()
+    acc, upd = body.arg("acc", scalar(dtype)), body.arg("upd", scalar(dtype))
+    combine = body.or_ if dtype.is_bool else body.add
+    outs = [fb.gather("g", x, i, TAKE_ROWS, (1, 4)), fb.reverse("r", x, (1,)), fb.dynamic_slice("d", x, (a, a), (2, 2)),
+            fb.scatter("s", (x,), i, (u,), ADD_ROWS, body.ret(combine("c", acc, upd)))]
+    if not dtype.is_complex:
+        outs.append(fb.sort("o", (x,), comparator(fb, (dtype,)), dimension=0, is_stable=True))
+    text = checked_text(fb.ret(*outs))
+    got, ran = run_both(text, sample(dtype, (5, 4)), np.array([[1], [1], [3]], np.int32), sample(dtype, (3, 4)),
+                        np.int32(2))
+    for g, r in zip(got, ran, strict=True):
+        assert g.dtype == r.dtype
+        np.testing.assert_array_equal(g.view(np.uint8), r.view(np.uint8))
