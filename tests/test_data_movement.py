@@ -528,3 +528,21 @@ def test_every_element_type_moves_bit_for_bit_as_xla_moves_it(dtype):
     for g, r in zip(got, ran, strict=True):
         assert g.dtype == r.dtype
         np.testing.assert_array_equal(g.view(np.uint8), r.view(np.uint8))
+
+
+def test_set_dimension_size_of_a_static_type_is_the_whole_dimension():
+    fb = FunctionBuilder("main")
+    x, n = fb.arg("x", f32(4, 3)), fb.arg("n", scalar(I32))
+    text = checked_text(fb.ret(fb.set_dimension_size("y", x, n, 1)))
+    assert line(text, "y") == ("    %y = stablehlo.set_dimension_size %x, %n, dim = 1 : (tensor<4x3xf32>, tensor<i32>) "
+                               "-> tensor<4x3xf32>")
+    data = RNG.normal(size=(4, 3)).astype(np.float32)
+    (got,), (ran,) = run_both(text, data, np.int32(3))
+    np.testing.assert_array_equal(got, data)
+    np.testing.assert_array_equal(ran, data)
+    with pytest.raises(ShapeError, match=r"^stablehlo.set_dimension_size %y: size holds \[2\], the result type "
+                                         r"tensor<4x3xf32> needs \[3\]$"):
+        evaluate(import_text(text), data, np.int32(2))
+    with pytest.raises(ShapeError, match=r"^stablehlo.set_dimension_size %z: size must be a rank-0 i32, got "
+                                         r"tensor<i64>"):
+        fb.set_dimension_size("z", x, fb.arg("m", scalar(DType.I64)), 0)

@@ -183,6 +183,13 @@ class OpMethods:
         """gather with the slice sizes an operand holds (and no batching dimensions)."""
         return self.emit(O.DynamicGather(name, operand, start_indices, slice_sizes, dimension_numbers, result_type, indices_are_sorted, path=self._path_text))
 
+    def set_dimension_size(self, name: str | Sequence[str], operand: Value, size: Value, dimension: Any) -> Value:
+        """Sets the size of one dimension at run time. In a static type that size can only be the whole
+        dimension (MLIR infers the operand's type for a constant size equal to it), so the result is
+        the operand and the evaluator checks the size: `stablehlo.set_dimension_size %x, %n, dim = 0 :
+        (tensor<4xf32>, tensor<i32>) -> tensor<4xf32>`."""
+        return self.emit(O.SetDimensionSize(name, operand, size, dimension, path=self._path_text))
+
     def add(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
         """`stablehlo.add`."""
         return self.emit(O.Add(name, lhs, rhs, path=self._path_text))

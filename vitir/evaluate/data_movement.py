@@ -263,3 +263,8 @@ def dynamic_gather(op, operand: np.ndarray, indices: np.ndarray, sizes: np.ndarr
           offsets)
     index = operand_index(result, numbers, indices, operand.shape, sizes)
     return operand[tuple(index)]
+
+
+def set_dimension_size(op, x: np.ndarray, size: np.ndarray) -> np.ndarray:
+    _held(op, size, "size", (x.shape[op.dimension],))
+    return x

@@ -13,7 +13,8 @@ from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Comp
 from .constants import Constant, Iota
 from .contraction import Convolution, DotGeneral
 from .data_movement import (Broadcast, DynamicBroadcastInDim, DynamicGather, DynamicIota, DynamicPad, DynamicReshape,
-                            DynamicSlice, DynamicUpdateSlice, Gather, GetDimensionSize, Reverse, Scatter, Sort)
+                            DynamicSlice, DynamicUpdateSlice, Gather, GetDimensionSize, Reverse, Scatter,
+                            SetDimensionSize, Sort)
 from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, Divide, Exponential,
                           ExponentialMinusOne, Floor, IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply,
                           Negate, Not, Or, Power, Remainder, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Subtract, Tanh,
@@ -31,4 +32,5 @@ __all__ = [
 ]
 # data movement
 __all__ += ["Broadcast", "DynamicBroadcastInDim", "DynamicGather", "DynamicIota", "DynamicPad", "DynamicReshape",
-            "DynamicSlice", "DynamicUpdateSlice", "Gather", "GetDimensionSize", "Reverse", "Scatter", "Sort"]
+            "DynamicSlice", "DynamicUpdateSlice", "Gather", "GetDimensionSize", "Reverse", "Scatter",
+            "SetDimensionSize", "Sort"]

@@ -1,6 +1,7 @@
 """Ops that move elements by indices computed at run time, or reorder them: gather, scatter,
 dynamic_slice, dynamic_update_slice, sort, reverse, get_dimension_size, the old broadcast, and
-the dynamic forms of iota, broadcast_in_dim, pad, reshape and gather (static result types).
+the dynamic forms of iota, broadcast_in_dim, pad, reshape and gather, and set_dimension_size
+(static result types).
 
 Each rule checks the spec's constraints (C1, C2, ...) on the types; gather's and scatter's
 dimension numbers are checked in vitir/ast/indexing_rules.py.
@@ -389,3 +390,27 @@ class DynamicGather(Op):
         rules.within(tuple(result_type.shape[d] for d in offset), bounds, "offset sizes", "operand shape")  # C12
         _same_elements(("operand", operand), ("result", result_type))  # C14
         return result_type
+
+
+class SetDimensionSize(Op):
+    """Sets the size of one dimension at run time. In a static type that size can only be the whole
+    dimension (MLIR infers the operand's type for a constant size equal to it), so the result is
+    the operand and the evaluator checks the size: `stablehlo.set_dimension_size %x, %n, dim = 0 :
+    (tensor<4xf32>, tensor<i32>) -> tensor<4xf32>`."""
+
+    NAME = "stablehlo.set_dimension_size"
+    operand = operand_def()
+    size = operand_def()
+    dimension = attr_def(I64)
+    syntax = "{operand}, {size}, dim = {dimension} : {functional_type}"
+    evaluate = _EVALUATE + "set_dimension_size"
+
+    @staticmethod
+    def rule(operand, size, dimension):
+        rank = tensor(operand).rank
+        tensor(size, "size")
+        if size != TensorType((), DType.I32):
+            raise RuleError(f"size must be a rank-0 i32, got {size}")
+        if not 0 <= dimension < rank:
+            raise RuleError(f"dimension {dimension} is out of range for an operand of rank {rank}")
+        return operand
