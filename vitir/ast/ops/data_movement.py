@@ -38,6 +38,14 @@ def _scalar_indices(types, what: str = "start indices") -> None:
         raise RuleError(f"{what} differ in type: {type_text(types)}")
 
 
+def _same_elements(*pairs) -> None:
+    """Each (what, type) of the first's element type."""
+    first_what, first = pairs[0]
+    for what, t in pairs[1:]:
+        if t.dtype is not first.dtype:
+            raise RuleError(f"{what} element type {t.dtype.value} differs from {first_what} {first.dtype.value}")
+
+
 class Gather(Op):
     """Slices of `operand` at the offsets `start_indices` holds, by the spec's dimension numbers:
     `"stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1],
@@ -141,8 +149,7 @@ class DynamicUpdateSlice(Op):
     def rule(operand, update, start_indices):
         tensor(operand)
         tensor(update, "update")
-        if update.dtype is not operand.dtype:  # C2
-            raise RuleError(f"update element type {update.dtype.value} differs from operand {operand.dtype.value}")
+        _same_elements(("operand", operand), ("update", update))  # C2
         rules.dynamic_update_slice(operand.shape, update.shape, len(start_indices))
         _scalar_indices(start_indices)
         return operand  # C1
@@ -246,13 +253,6 @@ def _shape_operand(t, what: str, size: int | None = None) -> TensorType:
     if size is not None and t.shape[0] != size:
         raise RuleError(f"{what} has {t.shape[0]} entries for {size} dimensions")
     return t
-
-
-def _same_elements(*pairs) -> None:
-    first_what, first = pairs[0]
-    for what, t in pairs[1:]:
-        if t.dtype is not first.dtype:
-            raise RuleError(f"{what} element type {t.dtype.value} differs from {first_what} {first.dtype.value}")
 
 
 class DynamicIota(Op):
