@@ -225,3 +225,15 @@ def bridge(kind: K.Kind) -> Bridge:
     except KeyError:
         raise NotImplementedError(f"attribute kind {kind.name} has no xDSL bridge in vitir/mlir/kinds.py") from None
 
+
+
+# -- data movement: gather and scatter dimension numbers ----------------------------------------
+
+from .attributes import GatherDimensionNumbersAttr, ScatterDimensionNumbersAttr  # noqa: E402
+
+BRIDGES.update({
+    "gather_dimensions": Bridge(GatherDimensionNumbersAttr, GatherDimensionNumbersAttr.of,
+                                lambda a: K.GatherDimensions(*a.values()), None),
+    "scatter_dimensions": Bridge(ScatterDimensionNumbersAttr, ScatterDimensionNumbersAttr.of,
+                                 lambda a: K.ScatterDimensions(*a.values()), None),
+})

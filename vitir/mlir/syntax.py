@@ -348,3 +348,28 @@ def _whole_op(cls: type[Op]):
     if len(pieces) == 1 and pieces[0][0] == "directive":
         return WHOLE_OP.get(pieces[0][1])
     return None
+
+
+# -- data movement --------------------------------------------------------------------------------
+
+def _operands(state: _State, parser: Parser, *names: str) -> None:
+    """MLIR's `operands` directive: every operand, comma-separated, shared out over the fields in
+    order (the one variadic field takes what the others leave)."""
+    fields = {f.name: f for f in state.cls.OPERAND_FIELDS}
+    found = []
+    first = parser.parse_optional_unresolved_operand()
+    if first is not None:
+        found.append(first)
+        while parser.parse_optional_punctuation(","):
+            found.append(parser.parse_unresolved_operand())
+    variadic = [n for n in names if fields[n].variadic]
+    spare = len(found) - (len(names) - len(variadic))
+    if len(variadic) > 1 or spare < 0 or (spare and not variadic):
+        parser.raise_error(f"{state.cls.NAME} takes {len(names) - len(variadic)}{' or more' * bool(variadic)} "
+                           f"operands, got {len(found)}")
+    it = iter(found)
+    for n in names:
+        state.operands[n] = [next(it) for _ in range(spare if fields[n].variadic else 1)]
+
+
+CUSTOM["operands"] = _operands
