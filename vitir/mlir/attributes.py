@@ -10,7 +10,7 @@ from typing import Sequence
 
 from xdsl.dialects.builtin import ArrayAttr, BuiltinAttribute, IntAttr, StringAttr, TensorType
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
+from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
@@ -421,3 +421,15 @@ def element_text(element: Attribute) -> str:
     out = StringIO()
     Printer(stream=out).print_attribute(element)
     return out.getvalue()
+
+
+# -- collectives, rng, bits and quantization ----------------------------------------------------
+
+@irdl_attr_definition
+class TokenType(ParametrizedAttribute, TypeAttribute):
+    """`!stablehlo.token`: what send, recv, infeed and outfeed order their effects by."""
+
+    name = "stablehlo.token"
+
+
+ATTRIBUTES += [TokenType]

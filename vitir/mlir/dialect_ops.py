@@ -7,6 +7,18 @@ from ..ast import ops as O
 from .dialect import dialect_class
 
 AllReduceOp = dialect_class(O.AllReduce)
+AllGatherOp = dialect_class(O.AllGather)
+ReduceScatterOp = dialect_class(O.ReduceScatter)
+AllToAllOp = dialect_class(O.AllToAll)
+CollectivePermuteOp = dialect_class(O.CollectivePermute)
+CollectiveBroadcastOp = dialect_class(O.CollectiveBroadcast)
+CollectiveReduceOp = dialect_class(O.CollectiveReduce)
+ReplicaIdOp = dialect_class(O.ReplicaId)
+PartitionIdOp = dialect_class(O.PartitionId)
+SendOp = dialect_class(O.Send)
+RecvOp = dialect_class(O.Recv)
+InfeedOp = dialect_class(O.Infeed)
+OutfeedOp = dialect_class(O.Outfeed)
 CompareOp = dialect_class(O.Compare)
 SelectOp = dialect_class(O.Select)
 ConstantOp = dialect_class(O.Constant)

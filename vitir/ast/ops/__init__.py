@@ -7,7 +7,8 @@ StableHLO name to its class.
 from __future__ import annotations
 
 from ..declare import OPS, Op
-from .collectives import AllReduce
+from .collectives import (AllGather, AllReduce, AllToAll, CollectiveBroadcast, CollectivePermute, CollectiveReduce,
+                          Infeed, Outfeed, PartitionId, Recv, ReduceScatter, ReplicaId, Send)
 from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
 from .constants import Constant, Iota
@@ -26,4 +27,9 @@ __all__ = [
     "LogPlusOne", "Logistic", "Maximum", "Minimum", "Multiply", "Negate", "Not", "Op", "Or", "Pad", "Power", "Reduce",
     "Remainder", "Reshape", "RoundNearestEven", "Rsqrt", "Select", "Sign", "Sine", "Slice", "Sqrt", "Subtract",
     "Tanh", "Transpose", "Unary", "default_compare_type",
+]
+# collectives, rng, bits and quantization
+__all__ += [
+    "AllGather", "AllToAll", "CollectiveBroadcast", "CollectivePermute", "CollectiveReduce",
+    "Infeed", "Outfeed", "PartitionId", "Recv", "ReduceScatter", "ReplicaId", "Send",
 ]
