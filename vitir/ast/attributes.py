@@ -372,3 +372,8 @@ class NamesKind(Kind):
 CHANNEL_HANDLE = StructKind("channel_handle", "stablehlo.channel_handle", ChannelHandle,
                             {"handle": I64, "type": I64})
 NAMES = NamesKind("names", "SSA names")
+
+
+# -- collectives, rng, bits and quantization ---------------------------------------------------
+RNG_DISTRIBUTION = EnumKind("rng_distribution", "rng_distribution", ("UNIFORM", "NORMAL"))
+RNG_ALGORITHM = EnumKind("rng_algorithm", "rng_algorithm", ("DEFAULT", "THREE_FRY", "PHILOX"))

@@ -35,6 +35,24 @@ class OpMethods:
         raise NotImplementedError
 
 
+    def rng(self, name: str | Sequence[str], a: Value, b: Value, shape: Value, rng_distribution: Any, result_type: TensorType) -> Value:
+        """Random numbers of the result's type: uniform over [a, b) or normal with mean a and standard
+        deviation b. `shape` holds the result's dimensions (a 1-d integer tensor, usually a constant)."""
+        return self.emit(O.Rng(name, a, b, shape, rng_distribution, result_type, path=self._path_text))
+
+    def rng_bit_generator(self, name: str | Sequence[str], initial_state, rng_algorithm, output_type) -> Value | tuple[Value, ...]:
+        """`fb.rng_bit_generator(names, state, "THREE_FRY", output_type)` -> (new state, output)."""
+        try:
+            fields = O.RngBitGenerator.builder(initial_state, rng_algorithm, output_type)
+        except RuleError as e:
+            raise _convenience_error(O.RngBitGenerator, name, e, self._path_text, (initial_state, rng_algorithm, output_type)) from None
+        return self.emit(O.RngBitGenerator(name, **fields, path=self._path_text))
+
+    def bitcast_convert(self, name: str | Sequence[str], operand: Value, result_type: TensorType) -> Value:
+        """The operand's bits read as the result's element type. Across widths the narrower type has
+        one more dimension, of the ratio: f64 -> 4 x f16, or 4 x f16 -> f64 (little-endian, as XLA)."""
+        return self.emit(O.BitcastConvert(name, operand, result_type, path=self._path_text))
+
     def all_reduce(self, name: str | Sequence[str], inputs: Sequence[Value], replica_groups: Any, computation: Region, channel_handle: Any = None, use_global_device_ids: Any = None) -> Value | tuple[Value, ...]:
         """Reduces each operand across the processes of its group with `computation` (two rank-0
         arguments of the element type, one result)."""

@@ -425,6 +425,31 @@ def element_text(element: Attribute) -> str:
 
 # -- collectives, rng, bits and quantization ----------------------------------------------------
 
+class RngDistribution(StrEnum):
+    UNIFORM = "UNIFORM"
+    NORMAL = "NORMAL"
+
+
+@irdl_attr_definition
+class RngDistributionAttr(EnumAttribute[RngDistribution], SpacedOpaqueSyntaxAttribute):
+    """`#stablehlo<rng_distribution NORMAL>`; rng's own syntax prints the bare word."""
+
+    name = "stablehlo.rng_distribution"
+
+
+class RngAlgorithm(StrEnum):
+    DEFAULT = "DEFAULT"
+    THREE_FRY = "THREE_FRY"
+    PHILOX = "PHILOX"
+
+
+@irdl_attr_definition
+class RngAlgorithmAttr(EnumAttribute[RngAlgorithm], SpacedOpaqueSyntaxAttribute):
+    """`#stablehlo<rng_algorithm THREE_FRY>`; rng_bit_generator's own syntax prints the bare word."""
+
+    name = "stablehlo.rng_algorithm"
+
+
 @irdl_attr_definition
 class TokenType(ParametrizedAttribute, TypeAttribute):
     """`!stablehlo.token`: what send, recv, infeed and outfeed order their effects by."""
@@ -432,4 +457,4 @@ class TokenType(ParametrizedAttribute, TypeAttribute):
     name = "stablehlo.token"
 
 
-ATTRIBUTES += [TokenType]
+ATTRIBUTES += [RngDistributionAttr, RngAlgorithmAttr, TokenType]

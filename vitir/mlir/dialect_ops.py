@@ -6,6 +6,9 @@ from __future__ import annotations
 from ..ast import ops as O
 from .dialect import dialect_class
 
+RngOp = dialect_class(O.Rng)
+RngBitGeneratorOp = dialect_class(O.RngBitGenerator)
+BitcastConvertOp = dialect_class(O.BitcastConvert)
 AllReduceOp = dialect_class(O.AllReduce)
 AllGatherOp = dialect_class(O.AllGather)
 ReduceScatterOp = dialect_class(O.ReduceScatter)

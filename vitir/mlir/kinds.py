@@ -216,3 +216,10 @@ def bridge(kind: K.Kind) -> Bridge:
     except KeyError:
         raise NotImplementedError(f"attribute kind {kind.name} has no xDSL bridge in vitir/mlir/kinds.py") from None
 
+
+
+# -- collectives, rng, bits and quantization ----------------------------------------------------
+from .attributes import RngAlgorithm, RngAlgorithmAttr, RngDistribution, RngDistributionAttr  # noqa: E402
+
+BRIDGES.update(rng_distribution=_enum(K.RNG_DISTRIBUTION, RngDistributionAttr, RngDistribution),
+               rng_algorithm=_enum(K.RNG_ALGORITHM, RngAlgorithmAttr, RngAlgorithm))

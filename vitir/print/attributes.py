@@ -107,3 +107,9 @@ def pretty(kind: A.Kind, value) -> str:
 
 def generic(kind: A.Kind, value) -> str:
     return GENERIC[kind.name](value)
+
+
+# -- collectives, rng, bits and quantization ---------------------------------------------------
+PRETTY.update(rng_distribution=str, rng_algorithm=str)
+GENERIC.update(rng_distribution=lambda v: f"#stablehlo<rng_distribution {v}>",
+               rng_algorithm=lambda v: f"#stablehlo<rng_algorithm {v}>")

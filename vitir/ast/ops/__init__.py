@@ -7,6 +7,7 @@ StableHLO name to its class.
 from __future__ import annotations
 
 from ..declare import OPS, Op
+from .bits import BitcastConvert, Rng, RngBitGenerator
 from .collectives import (AllGather, AllReduce, AllToAll, CollectiveBroadcast, CollectivePermute, CollectiveReduce,
                           Infeed, Outfeed, PartitionId, Recv, ReduceScatter, ReplicaId, Send)
 from .compare import Compare, Select, default_compare_type
@@ -30,6 +31,6 @@ __all__ = [
 ]
 # collectives, rng, bits and quantization
 __all__ += [
-    "AllGather", "AllToAll", "CollectiveBroadcast", "CollectivePermute", "CollectiveReduce",
-    "Infeed", "Outfeed", "PartitionId", "Recv", "ReduceScatter", "ReplicaId", "Send",
+    "AllGather", "AllToAll", "BitcastConvert", "CollectiveBroadcast", "CollectivePermute", "CollectiveReduce",
+    "Infeed", "Outfeed", "PartitionId", "Recv", "ReduceScatter", "ReplicaId", "Rng", "RngBitGenerator", "Send",
 ]
