@@ -50,7 +50,8 @@ class OpMethods:
 
     def bitcast_convert(self, name: str | Sequence[str], operand: Value, result_type: TensorType) -> Value:
         """The operand's bits read as the result's element type. Across widths the narrower type has
-        one more dimension, of the ratio: f64 -> 4 x f16, or 4 x f16 -> f64 (little-endian, as XLA)."""
+        one more dimension, of the ratio: f64 -> 4 x f16, or 4 x f16 -> f64 (little-endian, as XLA).
+        A quantized type counts as its storage type (i8 <-> !quant.uniform<i8:f32, ...>)."""
         return self.emit(O.BitcastConvert(name, operand, result_type, path=self._path_text))
 
     def all_reduce(self, name: str | Sequence[str], inputs: Sequence[Value], replica_groups: Any, computation: Region, channel_handle: Any = None, use_global_device_ids: Any = None) -> Value | tuple[Value, ...]:
@@ -314,6 +315,15 @@ class OpMethods:
         except RuleError as e:
             raise _convenience_error(O.Convert, name, e, self._path_text, (operand, dtype)) from None
         return self.emit(O.Convert(name, **fields, path=self._path_text))
+
+    def uniform_quantize(self, name: str | Sequence[str], operand: Value, result_type: TensorType) -> Value:
+        """Quantizes a float tensor to the result's quantized type, or requantizes a quantized one
+        (dequantized first): `stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<...>>`."""
+        return self.emit(O.UniformQuantize(name, operand, result_type, path=self._path_text))
+
+    def uniform_dequantize(self, name: str | Sequence[str], operand: Value) -> Value:
+        """The float values a quantized tensor stands for, in its expressed type."""
+        return self.emit(O.UniformDequantize(name, operand, path=self._path_text))
 
     def reduce(self, name: str | Sequence[str], operand, init, dims, reducer: str = 'add') -> Value | tuple[Value, ...]:
         """`fb.reduce(name, x, init, dims, "add")`: one operand, folded by a commutative elementwise

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..ast.quantized import QuantizedTensorType
 from ..errors import EvaluationError
 from ..numpy_dtypes import numpy_dtype
 from .processes import current
@@ -193,8 +194,13 @@ def _from_patterns(words: np.ndarray, dtype) -> np.ndarray:
     return words.astype(np.uint8).view(target)
 
 
+def _element(t):
+    """The element type whose bits a value holds (a quantized type's storage type)."""
+    return t.dtype.storage if isinstance(t, QuantizedTensorType) else t.dtype
+
+
 def bitcast_convert(op, operand) -> np.ndarray:
-    src, dst = op.operand.type.dtype, op.results[0].type.dtype
+    src, dst = _element(op.operand.type), _element(op.results[0].type)
     x = np.ascontiguousarray(np.asarray(operand).astype(numpy_dtype(src)))  # undo the evaluator's widening
     out_shape = op.results[0].type.shape
     if src.bits % 8 == 0 and dst.bits % 8 == 0 and not src.is_bool and not dst.is_bool:

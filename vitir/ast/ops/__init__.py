@@ -18,6 +18,7 @@ from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, D
                           ExponentialMinusOne, Floor, IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply,
                           Negate, Not, Or, Power, Remainder, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Subtract, Tanh,
                           Unary)
+from .quantization import UniformDequantize, UniformQuantize
 from .reduction import Reduce
 from .shape import BroadcastInDim, Concatenate, Pad, Reshape, Slice, Transpose
 
@@ -33,4 +34,5 @@ __all__ = [
 __all__ += [
     "AllGather", "AllToAll", "BitcastConvert", "CollectiveBroadcast", "CollectivePermute", "CollectiveReduce",
     "Infeed", "Outfeed", "PartitionId", "Recv", "ReduceScatter", "ReplicaId", "Rng", "RngBitGenerator", "Send",
+    "UniformDequantize", "UniformQuantize",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..attributes import RNG_ALGORITHM, RNG_DISTRIBUTION
 from ..declare import Op, attr_def, operand_def, result_def, result_type_def
+from ..quantized import QuantizedTensorType
 from ..shape_rules import RuleError
 from ..type_rules import require, tensor
 from ..types import TensorType
@@ -82,7 +83,8 @@ class RngBitGenerator(Op):
 
 class BitcastConvert(Op):
     """The operand's bits read as the result's element type. Across widths the narrower type has
-    one more dimension, of the ratio: f64 -> 4 x f16, or 4 x f16 -> f64 (little-endian, as XLA)."""
+    one more dimension, of the ratio: f64 -> 4 x f16, or 4 x f16 -> f64 (little-endian, as XLA).
+    A quantized type counts as its storage type (i8 <-> !quant.uniform<i8:f32, ...>)."""
 
     NAME = "stablehlo.bitcast_convert"
     operand = operand_def()
@@ -92,18 +94,20 @@ class BitcastConvert(Op):
 
     @staticmethod
     def rule(operand, result_type):
-        tensor(operand)
-        tensor(result_type, "result")
-        src, dst = operand.dtype, result_type.dtype
+        for t, what in ((operand, "operand"), (result_type, "result")):
+            if not isinstance(t, QuantizedTensorType):
+                tensor(t, what)
+        src, dst = (t.dtype.storage if isinstance(t, QuantizedTensorType) else t.dtype for t in (operand, result_type))
         if src.is_complex != dst.is_complex:
             raise RuleError(f"cannot bitcast between real and complex types: {operand} to {result_type}")
-        small, big = (operand, result_type) if src.bits < dst.bits else (result_type, operand)
+        (small, small_bits), (big, big_bits) = sorted([(operand, src.bits), (result_type, dst.bits)],
+                                                      key=lambda pair: pair[1])
         if src.bits == dst.bits:
             if operand.shape != result_type.shape:
                 raise RuleError(f"{operand} and {result_type} have elements of {src.bits} bits, so one shape")
             return result_type
-        ratio, rest = divmod(big.dtype.bits, small.dtype.bits)
+        ratio, rest = divmod(big_bits, small_bits)
         if small.rank != big.rank + 1 or small.shape[:-1] != big.shape or small.shape[-1] != ratio or rest:
-            raise RuleError(f"{small} must be {big} with one more dimension of {big.dtype.bits} / "
-                            f"{small.dtype.bits} bits{'' if rest else f' = {ratio}'}")
+            raise RuleError(f"{small} must be {big} with one more dimension of {big_bits} / "
+                            f"{small_bits} bits{'' if rest else f' = {ratio}'}")
         return result_type
