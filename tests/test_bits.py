@@ -129,7 +129,8 @@ def test_rng_draws_from_its_distribution_and_repeats_per_evaluation():
 # -- rules and text ---------------------------------------------------------------------------------------
 
 ERRORS = {
-    "rng normal of integers": (lambda fb, x, a, i, sh, s: fb.rng("r", i, i, sh, "NORMAL", TensorType((2, 2), DType.I32)),
+    "rng normal of integers": (lambda fb, x, a, i, sh, s: fb.rng("r", i, i, sh, "NORMAL",
+                                                                  TensorType((2, 2), DType.I32)),
                                "stablehlo.rng %r: needs a floating-point result for the NORMAL distribution, got i32"),
     "rng rank": (lambda fb, x, a, i, sh, s: fb.rng("r", a, a, sh, "UNIFORM", f32(2, 2, 2)),
                  "stablehlo.rng %r: shape tensor<2xi64> holds 2 dimensions for the result tensor<2x2x2xf32> of rank 3"),

@@ -336,7 +336,8 @@ def test_ops_newer_than_jaxlibs_round_trip():
         return reduced, fb.collective_broadcast("cb", [x, roots], [[0, 1]], has_dynamic_root=True)
 
     text = print_module(module(one_op(build, f32(2), TensorType((1,), DType.I32))))
-    assert ('    %cr = "stablehlo.collective_reduce"(%a0, %a1) <{channel_handle = #stablehlo.channel_handle<handle = 1, '
+    assert ('    %cr = "stablehlo.collective_reduce"(%a0, %a1) <{channel_handle = '
+            '#stablehlo.channel_handle<handle = 1, '
             'type = 1>, has_dynamic_root, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, use_global_device_ids}> '
             '({\n    ^bb0(%ru: tensor<f32>, %rv: tensor<f32>):\n') in text
     assert ('    %cb = "stablehlo.collective_broadcast"(%a0, %a1) <{has_dynamic_root, replica_groups = dense<[[0, 1]]> '

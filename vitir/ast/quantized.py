@@ -21,6 +21,7 @@ import re
 from .element_types import DType
 
 _INTEGER = {(d.bits, d.is_signed): d for d in DType if d.is_integer}
+_FIELDS = ("storage", "expressed", "scales", "zero_points", "axis", "storage_min", "storage_max")
 
 
 class QuantizedElement:
@@ -34,13 +35,13 @@ class QuantizedElement:
         scales, zero_points = tuple(float(s) for s in scales), tuple(int(z) for z in zero_points)
         storage_min = storage.min if storage_min is None else int(storage_min)
         storage_max = storage.max if storage_max is None else int(storage_max)
-        key = (storage, expressed, scales, zero_points, axis, storage_min, storage_max)
+        key = (storage, expressed, scales, zero_points, axis, storage_min, storage_max)  # in _FIELDS' order
         hit = cls._interned.get(key)
         if hit is not None:
             return hit
         _check(storage, expressed, scales, zero_points, axis, storage_min, storage_max)
         self = super().__new__(cls)
-        for name, v in zip(("storage", "expressed", "scales", "zero_points", "axis", "storage_min", "storage_max"), key):
+        for name, v in zip(_FIELDS, key):
             object.__setattr__(self, name, v)
         object.__setattr__(self, "value", _text(self))
         cls._interned[key] = self
