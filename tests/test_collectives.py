@@ -161,6 +161,19 @@ def test_processes_that_disagree_or_never_meet_raise_instead_of_hanging():
         run_parallel([[gather], [on_channel]], [one, one])
 
 
+def test_a_failing_process_stops_the_grid_with_its_own_error():
+    gather = one_op(lambda fb, x: fb.all_gather("g", [x], 0, [[0, 1]]), f32(1))
+
+    def fails_first(fb, x, state):
+        fb.rng_bit_generator("bits", state, "THREE_FRY", f32(2))  # THREE_FRY refuses three words
+        return fb.all_gather("g", [x], 0, [[0, 1]])
+
+    failing = one_op(fails_first, f32(1), TensorType((3,), DType.UI64))
+    one = np.array([1.0], np.float32)
+    with pytest.raises(EvaluationError, match=r"^stablehlo.rng_bit_generator %bits#0: THREE_FRY needs a state of 2 "):
+        run_parallel([[gather], [failing]], [one, one, np.zeros(3, np.uint64)])
+
+
 def test_a_grid_without_the_ids_a_collective_names():
     fn = one_op(lambda fb, x: fb.all_gather("g", [x], 0, [[0, 1, 2]]), f32(1))
     with pytest.raises(EvaluationError, match=r"^stablehlo.all_gather %g: replica_groups \[\[0, 1, 2\]\] gather from "
