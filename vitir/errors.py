@@ -45,3 +45,8 @@ class DataError(VitirError):
 
 class ProcessGroupError(VitirError):
     """Processes training together could not form their group, disagree, or lost a peer."""
+
+
+class EvaluationError(VitirError, ValueError):
+    """The numpy evaluator cannot run a program as given: a collective names processes the grid
+    lacks, processes wait for each other, an op whose effect is outside the program (infeed, send)."""

@@ -410,3 +410,8 @@ GATHER_DIMENSIONS = StructKind("gather_dimensions", "stablehlo.gather", GatherDi
                                _dimension_fields(GatherDimensions))
 SCATTER_DIMENSIONS = StructKind("scatter_dimensions", "stablehlo.scatter", ScatterDimensions,
                                 _dimension_fields(ScatterDimensions))
+
+
+# -- collectives, rng, bits and quantization ---------------------------------------------------
+RNG_DISTRIBUTION = EnumKind("rng_distribution", "rng_distribution", ("UNIFORM", "NORMAL"))
+RNG_ALGORITHM = EnumKind("rng_algorithm", "rng_algorithm", ("DEFAULT", "THREE_FRY", "PHILOX"))

@@ -23,7 +23,7 @@ from .builder_methods import OpMethods
 from .element_types import DType
 from .module import Function, Module, Return
 from .regions import Region
-from .types import TensorType, TokenType, TupleType
+from .types import TensorType
 from .values import Value
 
 
@@ -78,7 +78,7 @@ class FunctionBuilder(OpMethods):
         where = f"argument {len(self.args)}" if self.parent is None else f"region argument {len(self.args)}"
         if not _is_identifier(name):
             raise ShapeError(_bad_name(name), op=f"@{self.name} {where}", path=self._path_text)
-        if not isinstance(type, (TensorType, TokenType, TupleType)):
+        if not isinstance(getattr(type, "text", None), str):  # TensorType, TokenType, TupleType, quantized types
             raise ShapeError(f"type {type!r} is not a vitir type", op=f"@{self.name} {where}", ssa="%" + name,
                              path=self._path_text)
         if self._defined_by(name) is not None:

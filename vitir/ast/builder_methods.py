@@ -35,10 +35,87 @@ class OpMethods:
         raise NotImplementedError
 
 
+    def rng(self, name: str | Sequence[str], a: Value, b: Value, shape: Value, rng_distribution: Any, result_type: TensorType) -> Value:
+        """Random numbers of the result's type: uniform over [a, b) or normal with mean a and standard
+        deviation b. `shape` holds the result's dimensions (a 1-d integer tensor, usually a constant)."""
+        return self.emit(O.Rng(name, a, b, shape, rng_distribution, result_type, path=self._path_text))
+
+    def rng_bit_generator(self, name: str | Sequence[str], initial_state, rng_algorithm, output_type) -> Value | tuple[Value, ...]:
+        """`fb.rng_bit_generator(names, state, "THREE_FRY", output_type)` -> (new state, output)."""
+        try:
+            fields = O.RngBitGenerator.builder(initial_state, rng_algorithm, output_type)
+        except RuleError as e:
+            raise _convenience_error(O.RngBitGenerator, name, e, self._path_text, (initial_state, rng_algorithm, output_type)) from None
+        return self.emit(O.RngBitGenerator(name, **fields, path=self._path_text))
+
+    def bitcast_convert(self, name: str | Sequence[str], operand: Value, result_type: TensorType) -> Value:
+        """The operand's bits read as the result's element type. Across widths the narrower type has
+        one more dimension, of the ratio: f64 -> 4 x f16, or 4 x f16 -> f64 (little-endian, as XLA).
+        A quantized type counts as its storage type (i8 <-> !quant.uniform<i8:f32, ...>)."""
+        return self.emit(O.BitcastConvert(name, operand, result_type, path=self._path_text))
+
     def all_reduce(self, name: str | Sequence[str], inputs: Sequence[Value], replica_groups: Any, computation: Region, channel_handle: Any = None, use_global_device_ids: Any = None) -> Value | tuple[Value, ...]:
-        """Reduces each operand across the replicas of its group with `computation` (two rank-0
+        """Reduces each operand across the processes of its group with `computation` (two rank-0
         arguments of the element type, one result)."""
         return self.emit(O.AllReduce(name, inputs, replica_groups, computation, channel_handle, use_global_device_ids, path=self._path_text))
+
+    def all_gather(self, name: str | Sequence[str], inputs: Sequence[Value], all_gather_dim: Any, replica_groups: Any, channel_handle: Any = None, use_global_device_ids: Any = None, result_types: Sequence[TensorType] = None) -> Value | tuple[Value, ...]:
+        """Concatenates the operands of the processes of each group along `all_gather_dim`. The result
+        types are the caller's, or a gather over one group row (a group of replicas, or of global ids)."""
+        return self.emit(O.AllGather(name, inputs, all_gather_dim, replica_groups, channel_handle, use_global_device_ids, result_types, path=self._path_text))
+
+    def reduce_scatter(self, name: str | Sequence[str], operand: Value, scatter_dimension: Any, replica_groups: Any, computation: Region, channel_handle: Any = None, use_global_device_ids: Any = None, result_type: TensorType = None) -> Value:
+        """Reduces the operand across each group with `computation`, then splits the sum along
+        `scatter_dimension`: each process keeps its part. The result type is the caller's, or one part
+        of a group row (a group of replicas, or of global ids)."""
+        return self.emit(O.ReduceScatter(name, operand, scatter_dimension, replica_groups, computation, channel_handle, use_global_device_ids, result_type, path=self._path_text))
+
+    def all_to_all(self, name: str | Sequence[str], inputs: Sequence[Value], split_dimension: Any, concat_dimension: Any, split_count: Any, replica_groups: Any, channel_handle: Any = None) -> Value | tuple[Value, ...]:
+        """Each process splits each operand into `split_count` parts along `split_dimension` and sends
+        part i to the i-th process of its group, which concatenates what it gets along
+        `concat_dimension`."""
+        return self.emit(O.AllToAll(name, inputs, split_dimension, concat_dimension, split_count, replica_groups, channel_handle, path=self._path_text))
+
+    def collective_permute(self, name: str | Sequence[str], operand: Value, source_target_pairs: Any, channel_handle: Any = None) -> Value:
+        """Each pair (source, target) of `source_target_pairs` sends the source's operand to the target;
+        a process no pair targets gets zeros."""
+        return self.emit(O.CollectivePermute(name, operand, source_target_pairs, channel_handle, path=self._path_text))
+
+    def collective_broadcast(self, name: str | Sequence[str], inputs: Sequence[Value], replica_groups: Any, channel_handle: Any = None, has_dynamic_root: Any = None) -> Value | tuple[Value, ...]:
+        """Each process of a group gets the operands of the group's source (its first member, or with
+        `has_dynamic_root` the member the last operand, a rank-1 i32 tensor, names per operand); a
+        process in no group gets zeros."""
+        return self.emit(O.CollectiveBroadcast(name, inputs, replica_groups, channel_handle, has_dynamic_root, path=self._path_text))
+
+    def collective_reduce(self, name: str | Sequence[str], inputs: Sequence[Value], replica_groups: Any, computation: Region, channel_handle: Any = None, use_global_device_ids: Any = None, has_dynamic_root: Any = None) -> Value | tuple[Value, ...]:
+        """Reduces each operand across each group with `computation`; the result lands on the group's
+        source (its first member, or the one `has_dynamic_root`'s last operand names), zeros elsewhere."""
+        return self.emit(O.CollectiveReduce(name, inputs, replica_groups, computation, channel_handle, use_global_device_ids, has_dynamic_root, path=self._path_text))
+
+    def replica_id(self, name: str | Sequence[str]) -> Value:
+        """The replica id of the process: `%r = stablehlo.replica_id : tensor<ui32>`."""
+        return self.emit(O.ReplicaId(name, path=self._path_text))
+
+    def partition_id(self, name: str | Sequence[str]) -> Value:
+        """The partition id of the process: `%r = stablehlo.partition_id : tensor<ui32>`."""
+        return self.emit(O.PartitionId(name, path=self._path_text))
+
+    def send(self, name: str | Sequence[str], inputs: Sequence[Value], token: Value, channel_handle: Any, is_host_transfer: Any = None, source_target_pairs: Any = None) -> Value:
+        """Sends its inputs on channel `channel_handle` (to the host, or to other processes by
+        `source_target_pairs`); its result orders later effects."""
+        return self.emit(O.Send(name, inputs, token, channel_handle, is_host_transfer, source_target_pairs, path=self._path_text))
+
+    def recv(self, name: str | Sequence[str], token: Value, channel_handle: Any, result_types: Sequence[TensorType], is_host_transfer: Any = None, source_target_pairs: Any = None) -> Value | tuple[Value, ...]:
+        """Receives tensors of the given types and a token on channel `channel_handle`."""
+        return self.emit(O.Recv(name, token, channel_handle, result_types, is_host_transfer, source_target_pairs, path=self._path_text))
+
+    def infeed(self, name: str | Sequence[str], token: Value, result_types: Sequence[TensorType], infeed_config: Any = '') -> Value | tuple[Value, ...]:
+        """Reads tensors of the given types (and a token) from the infeed."""
+        return self.emit(O.Infeed(name, token, result_types, infeed_config, path=self._path_text))
+
+    def outfeed(self, name: str | Sequence[str], inputs: Sequence[Value], token: Value, outfeed_config: Any = '') -> Value:
+        """Writes its inputs to the outfeed; its result orders later effects."""
+        return self.emit(O.Outfeed(name, inputs, token, outfeed_config, path=self._path_text))
 
     def compare(self, name: str | Sequence[str], lhs, rhs, direction: str, compare_type: str | None = None) -> Value:
         """`fb.compare(name, a, b, "GT")`: the comparison type JAX writes for the element type
@@ -313,6 +390,15 @@ class OpMethods:
         except RuleError as e:
             raise _convenience_error(O.Convert, name, e, self._path_text, (operand, dtype)) from None
         return self.emit(O.Convert(name, **fields, path=self._path_text))
+
+    def uniform_quantize(self, name: str | Sequence[str], operand: Value, result_type: TensorType) -> Value:
+        """Quantizes a float tensor to the result's quantized type, or requantizes a quantized one
+        (dequantized first): `stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<...>>`."""
+        return self.emit(O.UniformQuantize(name, operand, result_type, path=self._path_text))
+
+    def uniform_dequantize(self, name: str | Sequence[str], operand: Value) -> Value:
+        """The float values a quantized tensor stands for, in its expressed type."""
+        return self.emit(O.UniformDequantize(name, operand, path=self._path_text))
 
     def reduce(self, name: str | Sequence[str], operand, init, dims, reducer: str = 'add') -> Value | tuple[Value, ...]:
         """`fb.reduce(name, x, init, dims, "add")`: one operand, folded by a commutative elementwise

@@ -35,6 +35,7 @@ from typing import Any, Callable, ClassVar, Sequence
 
 from ..errors import ShapeError
 from .attributes import Kind
+from .quantized import QuantizedTensorType
 from .regions import BinaryRegion, Region, as_region
 from .shape_rules import RuleError
 from .types import TensorType, TokenType, TupleType
@@ -446,7 +447,7 @@ def _regions(op: Op, field: str, regions, compact: bool) -> tuple:
 
 
 def _given(given, several: bool):
-    types = (TensorType, TokenType, TupleType)
+    types = (TensorType, TokenType, TupleType, QuantizedTensorType)
     if several:
         if isinstance(given, types) or not hasattr(given, "__iter__"):
             raise RuleError(f"expected a sequence of result types, got {given!r}")

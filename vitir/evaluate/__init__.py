@@ -7,13 +7,15 @@ node and its operand arrays; ops with regions also get `run`, which runs a
 region on arrays). EVALUATORS holds them, resolved on first use. Compound
 nodes run their expansion. Floats narrower than f32 are computed in f32 and
 rounded to their type after each op, as XLA's CPU backend does; integers wrap
-around. Replicas run in lockstep, so a collective sees every replica's operand.
+around. Several replicas and partitions run as a grid of processes
+(vitir/evaluate/processes.py), each process its function in a thread of its
+own; a collective is a meeting of its process group.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -22,8 +24,9 @@ from ..ast.element_types import DType
 from ..ast.module import Function, Module
 from ..ast.types import TensorType
 from ..numpy_dtypes import numpy_dtype
+from .processes import Grid, run_grid
 
-__all__ = ["EVALUATORS", "evaluate", "evaluator_for", "numpy_dtype"]
+__all__ = ["EVALUATORS", "evaluate", "evaluator_for", "numpy_dtype", "run_parallel"]
 
 
 def _resolve(path: str) -> Callable:
@@ -41,7 +44,7 @@ class _Evaluators(dict):
 
 def _make(cls) -> Callable:
     if cls.COMPOUND:
-        return _expand_and_run  # runs across replicas; _run_ops calls it for every compound node
+        return _expand_and_run  # _run_ops calls it for every compound node
     if cls.numpy is not None:
         ufunc = getattr(np, cls.numpy)
 
@@ -133,8 +136,7 @@ class Runner:
 
 
 def _expand_and_run(op, envs: list[dict], keep_internal: bool) -> list:
-    """A compound node's values: its expansion, run on its operands in every replica at once
-    (so a collective inside it sees them all)."""
+    """A compound node's values: its expansion, run on its operands."""
     from ..ast.builder import FunctionBuilder
 
     b = FunctionBuilder(f"{op.NAME}.expansion")
@@ -159,8 +161,6 @@ def _run_ops(ops, envs: list[dict], dead: dict | None = None, keep_internal: boo
         cls = type(op)
         if cls.COMPOUND:
             outs = _expand_and_run(op, envs, keep_internal)
-        elif getattr(cls, "ACROSS_REPLICAS", False):
-            outs = EVALUATORS[cls](op, [_operands(env, op) for env in envs], run=Runner(envs[0]))
         elif cls.REGION_FIELDS:
             evaluator = EVALUATORS[cls]
             outs = [evaluator(op, *_operands(env, op), run=Runner(env, r)) for r, env in enumerate(envs)]
@@ -191,6 +191,9 @@ def _bind(fn: Function, inputs) -> dict[str, np.ndarray]:
         raise ValueError(f"@{fn.name} takes {len(fn.args)} arguments, got {len(inputs)}")
     env = {}
     for arg, value in zip(fn.args, inputs):
+        if not isinstance(arg.type, TensorType):  # a token (or tuple) passes as given
+            env[arg.name] = value
+            continue
         array = np.asarray(value, dtype=numpy_dtype(arg.type.dtype))
         if array.shape != arg.shape:
             raise ValueError(f"argument {arg.ssa}: expected {arg.type}, got shape {array.shape}")
@@ -228,7 +231,25 @@ def _captured(region) -> set[str]:
     return used
 
 
-def evaluate(module_or_function: Module | Function, *inputs, keep: bool = False, replicas: int = 1):
+def _run_function(fn: Function, given, keep: bool):
+    env = _bind(fn, given)
+    _run_ops(fn.ops, [env], dead=None if keep else _last_uses(fn), keep_internal=keep)
+    return tuple(env[v.name] for v in fn.ret.operands), env
+
+
+def _run_processes(programs: Sequence[Sequence[Function]], per_process: Sequence, keep: bool) -> list:
+    """(results, values) of each process of the grid of `programs`, in interpreter.run_parallel's order."""
+    grid = Grid(len(programs), len(programs[0]) if programs else 0)
+    flat = [fn for row in programs for fn in row]
+    for row in programs:
+        if len(row) != grid.partitions:
+            raise ValueError(f"every replica runs {grid.partitions} partitions: programs has a row of {len(row)}")
+    tasks = [lambda fn=fn, given=given: _run_function(fn, given, keep) for fn, given in zip(flat, per_process)]
+    return run_grid(grid, tasks)
+
+
+def evaluate(module_or_function: Module | Function, *inputs, keep: bool = False, replicas: int = 1,
+             partitions: int = 1):
     """Run a function on numpy arrays, op by op.
 
     Inputs are the arguments in order, or one dict keyed by argument name
@@ -236,22 +257,43 @@ def evaluate(module_or_function: Module | Function, *inputs, keep: bool = False,
     (results, values), values a dict of every SSA name the function defines at
     its level (arguments, results, and the internal names of compound nodes).
 
-    With replicas=R > 1, pass one sequence of R per-replica inputs (each a
-    sequence or a dict); replicas run in lockstep, so an all-reduce reduces
-    across them. Returns a list of R result tuples (and a list of R dicts).
+    With replicas=R or partitions=P above 1 the function runs on a grid of
+    R x P processes: pass one sequence of R * P per-process inputs (each a
+    sequence or a dict), ordered as interpreter.run_parallel orders processes,
+    (replica 0, partition 0), (0, 1), ..., (1, 0), ...; a collective meets
+    across them. Returns a list of R * P result tuples (and a list of dicts).
     """
     fn = _function(module_or_function)
-    if replicas < 1:
-        raise ValueError(f"replicas must be at least 1, got {replicas}")
-    if replicas == 1:
-        per_replica = [inputs[0] if len(inputs) == 1 and isinstance(inputs[0], Mapping) else inputs]
+    for what, n in (("replicas", replicas), ("partitions", partitions)):
+        if not isinstance(n, int) or n < 1:
+            raise ValueError(f"{what} must be at least 1, got {n}")
+    count = replicas * partitions
+    if count == 1:
+        per_process = [inputs[0] if len(inputs) == 1 and isinstance(inputs[0], Mapping) else inputs]
     else:
-        if len(inputs) != 1 or len(inputs[0]) != replicas:
-            raise ValueError(f"replicas={replicas} takes one sequence of {replicas} per-replica inputs")
-        per_replica = list(inputs[0])
-    envs = [_bind(fn, given) for given in per_replica]
-    _run_ops(fn.ops, envs, dead=None if keep else _last_uses(fn), keep_internal=keep)
-    results = [tuple(env[v.name] for v in fn.ret.operands) for env in envs]
-    if replicas == 1:
+        grid = f"replicas={replicas}" if partitions == 1 else f"replicas={replicas} x partitions={partitions}"
+        if len(inputs) != 1 or len(inputs[0]) != count:
+            raise ValueError(f"{grid} takes one sequence of {count} per-process inputs")
+        per_process = list(inputs[0])
+    outs = _run_processes([[fn] * partitions] * replicas, per_process, keep)
+    results, envs = [r for r, _ in outs], [e for _, e in outs]
+    if count == 1:
         return (results[0], envs[0]) if keep else results[0]
     return (results, envs) if keep else results
+
+
+def run_parallel(programs: Sequence[Sequence[Module | Function]], inputs: Sequence = ()) -> list:
+    """StableHLO's `interpreter.run_parallel`: a grid of `programs`, one row per replica and one
+    function per partition (`programs[r][p]` runs as replica r, partition p). `inputs` are every
+    process's arguments, flattened in process order ((0, 0)'s, then (0, 1)'s, ..., (1, 0)'s, ...), and
+    so are the results returned."""
+    grid = [[_function(p) for p in row] for row in programs]
+    if not grid or not grid[0]:
+        raise ValueError("run_parallel needs at least one program")
+    flat, per_process, at = [fn for row in grid for fn in row], [], 0
+    for fn in flat:
+        per_process.append(list(inputs[at:at + len(fn.args)]))
+        at += len(fn.args)
+    if at != len(inputs):
+        raise ValueError(f"the programs take {at} inputs in all, got {len(inputs)}")
+    return [value for results, _ in _run_processes(grid, per_process, False) for value in results]

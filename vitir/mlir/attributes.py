@@ -10,7 +10,7 @@ from typing import Sequence
 
 from xdsl.dialects.builtin import ArrayAttr, BuiltinAttribute, IntAttr, StringAttr, TensorType
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
+from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
@@ -493,3 +493,79 @@ class ScatterDimensionNumbersAttr(_dimension_numbers("scatter", _NUMBERS["scatte
 
 
 ATTRIBUTES += [GatherDimensionNumbersAttr, ScatterDimensionNumbersAttr]
+
+
+# -- collectives, rng, bits and quantization ----------------------------------------------------
+
+class RngDistribution(StrEnum):
+    UNIFORM = "UNIFORM"
+    NORMAL = "NORMAL"
+
+
+@irdl_attr_definition
+class RngDistributionAttr(EnumAttribute[RngDistribution], SpacedOpaqueSyntaxAttribute):
+    """`#stablehlo<rng_distribution NORMAL>`; rng's own syntax prints the bare word."""
+
+    name = "stablehlo.rng_distribution"
+
+
+class RngAlgorithm(StrEnum):
+    DEFAULT = "DEFAULT"
+    THREE_FRY = "THREE_FRY"
+    PHILOX = "PHILOX"
+
+
+@irdl_attr_definition
+class RngAlgorithmAttr(EnumAttribute[RngAlgorithm], SpacedOpaqueSyntaxAttribute):
+    """`#stablehlo<rng_algorithm THREE_FRY>`; rng_bit_generator's own syntax prints the bare word."""
+
+    name = "stablehlo.rng_algorithm"
+
+
+@irdl_attr_definition
+class TokenType(ParametrizedAttribute, TypeAttribute):
+    """`!stablehlo.token`: what send, recv, infeed and outfeed order their effects by."""
+
+    name = "stablehlo.token"
+
+
+def _angle_body(parser) -> str:
+    """The text from a `<` to its matching `>`, both included (a quantized type nests `<min:max>`)."""
+    text, at = source(parser), position(parser)
+    start = at + len(text[at:]) - len(text[at:].lstrip())
+    if not text.startswith("<", start):
+        parser.raise_error("expected `<`")
+    depth = 0
+    for i in range(start, len(text)):
+        depth += {"<": 1, ">": -1}.get(text[i], 0)
+        if depth == 0:
+            resume_at(parser, i + 1)
+            return text[start:i + 1]
+    parser.raise_error("unbalanced `<` in a quantized type")
+
+
+@irdl_attr_definition
+class QuantUniformType(ParametrizedAttribute, TypeAttribute):
+    """`!quant.uniform<i8:f32, 1.000000e-01:-30>`, kept as MLIR prints it (vitir/ast/quantized.py reads it)."""
+
+    name = "quant.uniform"
+
+    body: StringAttr
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser):
+        from ..ast.quantized import QuantizedElement
+
+        at = position(parser)
+        try:
+            element = QuantizedElement.parse(_angle_body(parser))
+        except ValueError as e:
+            parser.raise_error(str(e), at)
+        return [StringAttr(element.value[len("!quant.uniform"):])]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(self.body.data)
+
+
+ATTRIBUTES += [RngDistributionAttr, RngAlgorithmAttr, TokenType]
+QUANT_DIALECT = Dialect("quant", [], [QuantUniformType])

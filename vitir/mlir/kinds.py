@@ -58,6 +58,9 @@ def vitir_type(ty):
             raise Unsupported(f"type {ty} is not supported (vitir needs tensors of static shape)")
         if not isinstance(ty.encoding, NoneAttr):
             raise Unsupported(f"type {ty} is not supported (tensor encodings)")
+        if isinstance(ty.get_element_type(), QuantUniformType):
+            hit = _TYPES[ty] = quantized_tensor(shape, ty.get_element_type())
+            return hit
         element = element_spelling(ty.get_element_type())
         try:
             dtype = DType.parse(element)
@@ -237,3 +240,20 @@ BRIDGES.update({
     "scatter_dimensions": Bridge(ScatterDimensionNumbersAttr, ScatterDimensionNumbersAttr.of,
                                  lambda a: K.ScatterDimensions(*a.values()), None),
 })
+
+
+# -- collectives, rng, bits and quantization ----------------------------------------------------
+from .attributes import (QuantUniformType, RngAlgorithm, RngAlgorithmAttr, RngDistribution,  # noqa: E402
+                         RngDistributionAttr)
+
+
+def quantized_tensor(shape, element: QuantUniformType):
+    from ..ast.quantized import QuantizedElement, QuantizedTensorType
+
+    try:
+        return QuantizedTensorType(shape, QuantizedElement.parse(element.body.data))
+    except ValueError as e:
+        raise Unsupported(str(e)) from None
+
+BRIDGES.update(rng_distribution=_enum(K.RNG_DISTRIBUTION, RngDistributionAttr, RngDistribution),
+               rng_algorithm=_enum(K.RNG_ALGORITHM, RngAlgorithmAttr, RngAlgorithm))

@@ -21,7 +21,7 @@ from xdsl.dialects.func import Func
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import ParseError, VerifyException
 
-from .attributes import parse_dense_literal
+from .attributes import QUANT_DIALECT, parse_dense_literal
 from .dialect import dialect_class, dialects
 from .errors import Diagnostic, MlirError
 from .xdsl_adapter import HookedParser, position, resume_at, source
@@ -37,7 +37,7 @@ def context() -> Context:
     if _CONTEXT and _CONTEXT[0][0] == version:
         return _CONTEXT[0][1]
     ctx = Context(allow_unregistered=False)
-    for dialect in (Builtin, Func, *dialects()):
+    for dialect in (Builtin, Func, QUANT_DIALECT, *dialects()):
         ctx.load_dialect(dialect)
     _CONTEXT[:] = [(version, ctx)]
     return ctx

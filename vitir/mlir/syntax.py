@@ -194,7 +194,7 @@ def build(cls: type[Op], parser: Parser, state: _State, at: int):
         values = parser.resolve_operands(names, types, at) if names else []
         groups.append(values if f.variadic else values[0])
     results = state.result_types or []
-    result_groups = [results if f.variadic else results[0] for f in cls.RESULT_FIELDS] if results else []
+    result_groups = _result_groups(cls, results) if results else []
     properties = {}
     for f in cls.ATTR_FIELDS:
         value = state.values.get(f.name)
@@ -206,6 +206,21 @@ def build(cls: type[Op], parser: Parser, state: _State, at: int):
 
         SPELLINGS[op] = "one line"
     return op
+
+
+def _result_groups(cls: type[Op], results: list) -> list:
+    """The result types by result field: one each for single results (rng_bit_generator's state and
+    output), the rest for the variadic one."""
+    fields = cls.RESULT_FIELDS
+    if len(fields) == 1:
+        return [results if fields[0].variadic else results[0]]
+    singles = sum(not f.variadic for f in fields)
+    groups, at = [], 0
+    for f in fields:
+        take = len(results) - singles if f.variadic else 1
+        groups.append(results[at:at + take] if f.variadic else results[at])
+        at += take
+    return groups
 
 
 # -- custom directives -------------------------------------------------------------------

@@ -122,3 +122,9 @@ def dimension_numbers(mnemonic: str):
 
 
 GENERIC.update(gather_dimensions=dimension_numbers("gather"), scatter_dimensions=dimension_numbers("scatter"))
+
+
+# -- collectives, rng, bits and quantization ---------------------------------------------------
+PRETTY.update(rng_distribution=str, rng_algorithm=str)
+GENERIC.update(rng_distribution=lambda v: f"#stablehlo<rng_distribution {v}>",
+               rng_algorithm=lambda v: f"#stablehlo<rng_algorithm {v}>")

@@ -7,7 +7,9 @@ StableHLO name to its class.
 from __future__ import annotations
 
 from ..declare import OPS, Op
-from .collectives import AllReduce
+from .bits import BitcastConvert, Rng, RngBitGenerator
+from .collectives import (AllGather, AllReduce, AllToAll, CollectiveBroadcast, CollectivePermute, CollectiveReduce,
+                          Infeed, Outfeed, PartitionId, Recv, ReduceScatter, ReplicaId, Send)
 from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
 from .constants import Constant, Iota
@@ -19,6 +21,7 @@ from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, D
                           ExponentialMinusOne, Floor, IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply,
                           Negate, Not, Or, Power, Remainder, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Subtract, Tanh,
                           Unary)
+from .quantization import UniformDequantize, UniformQuantize
 from .reduction import Reduce
 from .shape import BroadcastInDim, Concatenate, Pad, Reshape, Slice, Transpose
 
@@ -34,3 +37,11 @@ __all__ = [
 __all__ += ["Broadcast", "DynamicBroadcastInDim", "DynamicGather", "DynamicIota", "DynamicPad", "DynamicReshape",
             "DynamicSlice", "DynamicUpdateSlice", "Gather", "GetDimensionSize", "Reverse", "Scatter",
             "SetDimensionSize", "Sort"]
+
+
+# collectives, rng, bits and quantization
+__all__ += [
+    "AllGather", "AllToAll", "BitcastConvert", "CollectiveBroadcast", "CollectivePermute", "CollectiveReduce",
+    "Infeed", "Outfeed", "PartitionId", "Recv", "ReduceScatter", "ReplicaId", "Rng", "RngBitGenerator", "Send",
+    "UniformDequantize", "UniformQuantize",
+]

@@ -1,0 +1,135 @@
+"""Quantized tensor types and uniform_quantize / uniform_dequantize: the spec's examples, clamping and
+rounding, bitcasts to and from the storage type, MLIR's quant text (as its printer writes it), and
+the clear error every other op gives a quantized operand."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vitir.ast import DType, FunctionBuilder, ShapeError, TensorType, f32, module
+from vitir.ast.quantized import QuantizedElement, QuantizedTensorType
+from vitir.evaluate import evaluate
+from vitir.mlir import MlirError, import_text, roundtrip
+from vitir.print import print_module
+
+PER_AXIS = QuantizedElement(DType.I8, DType.F32, [0.1, 0.5], [-30, -20], axis=0)
+REQUANTIZED = QuantizedElement(DType.I8, DType.F32, [0.1, 0.2], [-20, -30], axis=0)
+
+
+def test_the_specs_examples():
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", f32(2))
+    q = fb.uniform_quantize("q", x, QuantizedTensorType((2,), PER_AXIS))
+    r = fb.uniform_quantize("r", q, QuantizedTensorType((2,), REQUANTIZED))
+    fn = fb.ret(fb.bitcast_convert("qs", q, TensorType((2,), DType.I8)),
+                fb.bitcast_convert("rs", r, TensorType((2,), DType.I8)), fb.uniform_dequantize("d", q))
+    stored, requantized, dequantized = evaluate(fn, np.array([4.0, 15.0], np.float32))
+    assert stored.tolist() == [10, 10] and stored.dtype == np.int8
+    assert requantized.tolist() == [20, 45]
+    assert dequantized.dtype == np.float32
+    np.testing.assert_allclose(dequantized, [4.0, 15.0], rtol=1e-6)
+
+
+def test_quantize_clamps_to_the_storage_range_and_rounds_half_to_even():
+    element = QuantizedElement(DType.UI8, DType.F32, [0.5], [10], storage_min=2, storage_max=250)
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", f32(7))
+    fn = fb.ret(fb.bitcast_convert("s", fb.uniform_quantize("q", x, QuantizedTensorType((7,), element)),
+                                   TensorType((7,), DType.UI8)))
+    # x / 0.5 + 10: -100 -> 2 (clamped), 0.25 -> 10.5 -> 10, 0.75 -> 11.5 -> 12, 200 -> 250 (clamped)
+    (stored,) = evaluate(fn, np.array([-100.0, 0.25, 0.75, 1.0, -4.0, -4.25, 200.0], np.float32))
+    assert stored.tolist() == [2, 10, 12, 12, 2, 2, 250]
+    assert stored.dtype == np.uint8
+
+
+def test_dequantize_per_axis_along_its_dimension():
+    element = QuantizedElement(DType.I16, DType.F64, [0.25, 2.0, 1e-3], [0, -5, 100], axis=1)
+    fb = FunctionBuilder("main")
+    stored = fb.arg("s", TensorType((2, 3), DType.I16))
+    q = fb.bitcast_convert("q", stored, QuantizedTensorType((2, 3), element))
+    (values,) = evaluate(fb.ret(fb.uniform_dequantize("d", q)), np.array([[4, -5, 100], [-8, 0, 1100]], np.int16))
+    assert values.dtype == np.float64
+    np.testing.assert_array_equal(values, [[1.0, 0.0, 0.0], [-2.0, 10.0, 1.0]])
+
+
+# -- rules ------------------------------------------------------------------------------------------------
+
+def quantized_args():
+    fb = FunctionBuilder("main")
+    return fb, fb.arg("x", f32(2)), fb.arg("q", QuantizedTensorType((2,), PER_AXIS)), fb.arg("i", TensorType((2,),
+                                                                                                          DType.I32))
+
+
+@pytest.mark.parametrize("build,message", [
+    (lambda fb, x, q, i: fb.uniform_quantize("r", i, QuantizedTensorType((2,), PER_AXIS)),
+     "stablehlo.uniform_quantize %r: operand must be a float or quantized tensor, got tensor<2xi32>"),
+    (lambda fb, x, q, i: fb.uniform_quantize("r", x, f32(2)),
+     "stablehlo.uniform_quantize %r: result must be a quantized tensor, got tensor<2xf32>"),
+    (lambda fb, x, q, i: fb.uniform_quantize("r", x, QuantizedTensorType(
+        (2,), QuantizedElement(DType.I8, DType.F16, [1.0], [0]))),
+     "stablehlo.uniform_quantize %r: result tensor<2x!quant.uniform<i8:f16, 1.000000e+00>> expresses f16, the "
+     "operand f32"),
+    (lambda fb, x, q, i: fb.uniform_dequantize("r", x),
+     "stablehlo.uniform_dequantize %r: operand must be a quantized tensor, got tensor<2xf32>"),
+    (lambda fb, x, q, i: fb.add("r", q, q),
+     "stablehlo.add %r: operand must be a tensor, got tensor<2x!quant.uniform<i8:f32:0, "
+     "{1.000000e-01:-30,5.000000e-01:-20}>>"),
+    (lambda fb, x, q, i: fb.bitcast_convert("r", q, TensorType((2,), DType.I16)),
+     "stablehlo.bitcast_convert %r: tensor<2x!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>> must "
+     "be tensor<2xi16> with one more dimension of 16 / 8 bits = 2"),
+])
+def test_rules_and_the_ops_that_do_not_take_quantized_tensors(build, message):
+    fb, *args = quantized_args()
+    with pytest.raises(ShapeError) as error:
+        build(fb, *args)
+    assert str(error.value).split(" (operands: ")[0] == message
+
+
+@pytest.mark.parametrize("values,message", [
+    (dict(storage=DType.I8, expressed=DType.F32, scales=[-1.0], zero_points=[0]), "scale -1.0 is not positive"),
+    (dict(storage=DType.I8, expressed=DType.F32, scales=[1.0], zero_points=[200]),
+     "zero point 200 is outside the storage range [-128, 127]"),
+    (dict(storage=DType.F32, expressed=DType.F32, scales=[1.0], zero_points=[0]),
+     "a quantized storage type is an integer, got f32"),
+    (dict(storage=DType.I4, expressed=DType.F32, scales=[1.0], zero_points=[0], storage_min=-9),
+     "storage range [-9, 7] is outside i4's [-8, 7]"),
+])
+def test_quantized_elements_are_checked(values, message):
+    with pytest.raises(ValueError, match=f"^{__import__('re').escape(message)}$"):
+        QuantizedElement(**values)
+
+
+# -- text -------------------------------------------------------------------------------------------------
+
+WRITTEN = """module @m {
+  func.func @main(%a: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xui8>) {
+    %q = "stablehlo.uniform_quantize"(%a) : (tensor<2x3xf32>) -> tensor<2x3x!quant.uniform<i8<-127:127>:f32:1, {0.1:-30, 0.5,2.5E-5:3}>>
+    %u = stablehlo.uniform_quantize %q : (tensor<2x3x!quant.uniform<i8<-127:127>:f32:1, {0.1:-30, 0.5,2.5E-5:3}>>) -> tensor<2x3x!quant.uniform<ui8<0:255>:f32, 34.0:16>>
+    %b = stablehlo.bitcast_convert %u : (tensor<2x3x!quant.uniform<ui8<0:255>:f32, 34.0:16>>) -> tensor<2x3xui8>
+    %d = stablehlo.uniform_dequantize %u : (tensor<2x3x!quant.uniform<ui8<0:255>:f32, 34.0:16>>) -> tensor<2x3xf32>
+    return %d, %b : tensor<2x3xf32>, tensor<2x3xui8>
+  }
+}
+"""
+
+
+def test_quantized_types_print_as_mlirs_quant_dialect():
+    """MLIR prints the storage type i<bits> or u<bits>, its range only when narrower than the type's, and
+    each scale in C's %e; a zero point of 0 not at all."""
+    text = print_module(import_text(WRITTEN))
+    per_axis = "!quant.uniform<i8<-127:127>:f32:1, {1.000000e-01:-30,5.000000e-01,2.500000e-05:3}>"
+    per_tensor = "!quant.uniform<u8:f32, 3.400000e+01:16>"
+    assert (f"    %q = stablehlo.uniform_quantize %a : (tensor<2x3xf32>) -> tensor<2x3x{per_axis}>\n"
+            f"    %u = stablehlo.uniform_quantize %q : (tensor<2x3x{per_axis}>) -> tensor<2x3x{per_tensor}>\n") in text
+    assert roundtrip(text) == text
+    assert print_module(import_text(text)) == text
+    stored, = evaluate(import_text(text), np.full((2, 3), 50.0, np.float32))[1:]
+    # 50 per axis: 470 -> 127 (clamped), 100, 2e6 -> 127; dequantized 15.7, 50, 0.0031; / 34 + 16, rounded
+    assert stored.tolist() == [[16, 17, 16]] * 2
+
+
+def test_a_malformed_quantized_type_is_reported_at_its_line():
+    text = WRITTEN.replace("ui8<0:255>:f32, 34.0:16", "ui8<0:255>:f32, 34.0:300")
+    with pytest.raises(MlirError, match=r"^4:\d+: zero point 300 is outside the storage range \[0, 255\]"):
+        import_text(text)
