@@ -157,12 +157,22 @@ class VitirPrinter(Printer):
         elif isinstance(op, FuncReturnOp):
             self.print_string("return")
             op.print(self)
-        elif isinstance(op, FuncCallOp) and isinstance(op.parent_op(), _FUNC):
-            print_results(self, op)
-            self.print_string("call")
+        elif isinstance(op, FuncCallOp):
+            self._print_call_results(op)
+            # MLIR drops the dialect prefix inside a function only (in a while body: `func.call`)
+            self.print_string("call" if isinstance(op.parent_op(), _FUNC) else "func.call")
             op.print(self)
         else:
             super().print_op(op)
+
+    def _print_call_results(self, op: Operation) -> None:
+        """`%r:2 = ` for a group (its uses are `%r#0`, `%r#1`), as MLIR writes it; else xDSL's `%a, %b = `."""
+        names = [value_name(r) for r in op.results]
+        base = (names[0] or "").partition("#")[0] if names else ""
+        if len(names) > 1 and base and all(n == f"{base}#{i}" for i, n in enumerate(names)):
+            self.print_string(f"%{base}:{len(names)} = ")
+        else:
+            print_results(self, op)
 
 
 from xdsl.dialects.func import FuncOp as _FUNC  # noqa: E402

@@ -11,6 +11,8 @@ lacks are reported, never dropped.
 
 from __future__ import annotations
 
+import re
+
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
@@ -45,7 +47,8 @@ class _FunctionImporter:
         self._taken = {n for v in self._all_values(fn) if (n := value_name(v)) and not n.isdigit()}
         self._prefix = ""  # while inlining a call: names its values `<callee>_c<k>_...`
         self._calls = 0
-        self._inlining: list[str] = []
+        self._inlining: list[str] = [fn.sym_name.data]  # the functions being imported, innermost last
+        self._sibling_args: dict = {}  # op -> {written name: vitir name} of its regions' arguments
 
     @staticmethod
     def _all_values(fn):
@@ -140,7 +143,11 @@ class _FunctionImporter:
         cls = declaration(op)
         if cls is None:
             raise Unsupported(f"op '{op.name}' is not supported by vitir")
-        values = fields(op, self.get, self._region)
+        self._sibling_args[op] = {}
+        try:
+            values = fields(op, self.get, self._region)
+        finally:
+            del self._sibling_args[op]
         results = op.results
         if len(results) == 1:
             name = self.name(results[0])
@@ -175,7 +182,7 @@ class _FunctionImporter:
         outer, self.fb = self.fb, self.fb.region()
         try:
             for arg in block.args:
-                self.values[arg] = self.fb.arg(self.name(arg), vitir_type(arg.type))
+                self.values[arg] = self.fb.arg(self._region_arg_name(arg), vitir_type(arg.type))
             for inner in ops[:-1]:
                 with self._at(inner):
                     self._import_op(inner)
@@ -184,6 +191,18 @@ class _FunctionImporter:
             return self.fb.ret(*returned)
         finally:
             self.fb = outer
+
+    def _region_arg_name(self, arg: SSAValue) -> str:
+        """A region argument's name; one written like an argument of an earlier region of the same op
+        gets that region's name (a while's cond and body name their arguments once)."""
+        siblings = self._sibling_args[arg.owner.parent_op()]
+        written = value_name(arg)
+        name = siblings.get(written) if written is not None else None
+        if name is None:
+            name = self.name(arg)
+            siblings.setdefault(written, name)
+        self.names[arg] = name
+        return name
 
     def _inline(self, call: func.CallOp) -> None:
         """Import the callee's body in place of the call (JAX wraps jnp.where and
@@ -197,11 +216,14 @@ class _FunctionImporter:
         if len(callee.body.blocks) != 1:
             raise Unsupported(f"@{name} has several blocks; vitir inlines single-block functions only")
         block = callee.body.blocks[0]
+        for value in self._all_values(callee):  # a callee inlined before: its values get new names
+            self.names.pop(value, None)
+            self.values.pop(value, None)
         for arg, operand in zip(block.args, call.arguments, strict=True):
             self.values[arg] = self.get(operand)
         self._calls += 1
         outer_prefix = self._prefix
-        self._prefix = f"{name.lstrip('_')}_c{self._calls}_"
+        self._prefix = f"{_IDENTIFIER_RUN.sub('_', name).strip('_') or 'f'}_c{self._calls}_"  # @"<lambda>": lambda_c1_
         self._inlining.append(name)
         self._taken.update(n for v in self._all_values(callee) if (n := value_name(v)) and not n.isdigit())
         try:
@@ -214,6 +236,9 @@ class _FunctionImporter:
         finally:
             self._prefix = outer_prefix
             self._inlining.pop()
+
+
+_IDENTIFIER_RUN = re.compile(r"[^\w$.]+")  # what may not stand in an SSA name
 
 
 class _Located:
