@@ -45,3 +45,7 @@ class DataError(VitirError):
 
 class ProcessGroupError(VitirError):
     """Processes training together could not form their group, disagree, or lost a peer."""
+
+
+class EvaluationError(VitirError):
+    """The numpy evaluator cannot run an op (one vitir carries through import and printing only)."""

@@ -372,3 +372,32 @@ class NamesKind(Kind):
 CHANNEL_HANDLE = StructKind("channel_handle", "stablehlo.channel_handle", ChannelHandle,
                             {"handle": I64, "type": I64})
 NAMES = NamesKind("names", "SSA names")
+
+
+# -- control flow, tuples and tokens ------------------------------------------------------
+
+class SymbolKind(Kind):
+    """A symbol reference (`decomposition = @add_n.impl`, `@target`): the symbol's name, without `@`."""
+
+    __slots__ = ()
+
+    def coerce(self, value) -> str:
+        if not isinstance(value, str) or not value:
+            raise RuleError(f"expected a symbol name, got {value!r}")
+        return value.removeprefix("@")
+
+
+class AttributeTextKind(Kind):
+    """An attribute vitir passes through without reading it (a composite's attribute dictionary):
+    its MLIR text, kept as written so that it prints back unchanged."""
+
+    __slots__ = ()
+
+    def coerce(self, value) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise RuleError(f"expected an attribute's MLIR text, got {value!r}")
+        return value
+
+
+SYMBOL = SymbolKind("symbol", "a symbol reference")
+ATTRIBUTE_TEXT = AttributeTextKind("attribute_text", "an MLIR attribute, kept as written")

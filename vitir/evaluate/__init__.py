@@ -191,6 +191,9 @@ def _bind(fn: Function, inputs) -> dict[str, np.ndarray]:
         raise ValueError(f"@{fn.name} takes {len(fn.args)} arguments, got {len(inputs)}")
     env = {}
     for arg, value in zip(fn.args, inputs):
+        if not isinstance(arg.type, TensorType):  # a token or a tuple: taken as given
+            env[arg.name] = value
+            continue
         array = np.asarray(value, dtype=numpy_dtype(arg.type.dtype))
         if array.shape != arg.shape:
             raise ValueError(f"argument {arg.ssa}: expected {arg.type}, got shape {array.shape}")

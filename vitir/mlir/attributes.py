@@ -10,7 +10,7 @@ from typing import Sequence
 
 from xdsl.dialects.builtin import ArrayAttr, BuiltinAttribute, IntAttr, StringAttr, TensorType
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute
+from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
@@ -421,3 +421,28 @@ def element_text(element: Attribute) -> str:
     out = StringIO()
     Printer(stream=out).print_attribute(element)
     return out.getvalue()
+
+
+# -- control flow, tuples and tokens ------------------------------------------------------
+
+@irdl_attr_definition
+class TokenType(ParametrizedAttribute, TypeAttribute):
+    """`!stablehlo.token`: orders side effects; holds no data."""
+
+    name = "stablehlo.token"
+
+
+ATTRIBUTES.append(TokenType)
+
+
+@irdl_attr_definition
+class AttributeTextAttr(ParametrizedAttribute):
+    """An attribute vitir keeps as its MLIR text (a composite's attribute dictionary), printed as
+    written; the attribute's own dialect need not be known."""
+
+    name = "vitir.attribute_text"
+
+    text: StringAttr
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<" + self.text.data + ">")

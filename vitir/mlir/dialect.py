@@ -99,6 +99,8 @@ class ReturnOp(IRDLOperation):
             printer.print_string(" ")
             printer.print_list(self.operands, printer.print_ssa_value)
             printer.print_string(" : " + ", ".join(type_text(v.type) for v in self.operands))
+        else:
+            printer.print_string(" ")  # as MLIR prints a return of nothing
 
 
 _CLASSES: dict[type[Op], type[DeclaredOp]] = {}

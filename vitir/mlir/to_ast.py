@@ -48,7 +48,7 @@ class _FunctionImporter:
         self._prefix = ""  # while inlining a call: names its values `<callee>_c<k>_...`
         self._calls = 0
         self._inlining: list[str] = [fn.sym_name.data]  # the functions being imported, innermost last
-        self._sibling_args: dict = {}  # op -> {written name: vitir name} of its regions' arguments
+        self._sibling_args: dict = {}  # op -> {place: vitir name} of its regions' arguments
 
     @staticmethod
     def _all_values(fn):
@@ -193,14 +193,13 @@ class _FunctionImporter:
             self.fb = outer
 
     def _region_arg_name(self, arg: SSAValue) -> str:
-        """A region argument's name; one written like an argument of an earlier region of the same op
-        gets that region's name (a while's cond and body name their arguments once)."""
+        """A region argument's name: the first region's argument at its place, in every region of
+        the op (a while's cond and body name their arguments once; MLIR's generic form names
+        them apart)."""
         siblings = self._sibling_args[arg.owner.parent_op()]
-        written = value_name(arg)
-        name = siblings.get(written) if written is not None else None
+        name = siblings.get(arg.index)
         if name is None:
-            name = self.name(arg)
-            siblings.setdefault(written, name)
+            name = siblings[arg.index] = self.name(arg)
         self.names[arg] = name
         return name
 

@@ -107,3 +107,19 @@ def pretty(kind: A.Kind, value) -> str:
 
 def generic(kind: A.Kind, value) -> str:
     return GENERIC[kind.name](value)
+
+
+# -- control flow, tuples and tokens ------------------------------------------------------
+
+import re  # noqa: E402
+
+_BARE_SYMBOL = re.compile(r"[A-Za-z_][\w$.]*")
+
+
+def _symbol(name: str) -> str:
+    """`@add_n.impl`; a name that is not a bare identifier is quoted, as MLIR writes it."""
+    return "@" + name if _BARE_SYMBOL.fullmatch(name) else "@" + _string(name)
+
+
+PRETTY.update(symbol=_symbol, attribute_text=str)
+GENERIC.update(symbol=_symbol, attribute_text=str)

@@ -11,6 +11,7 @@ Python's braces): literal text, and directives in braces:
     {select_type}        select's `Tpred, T`, else the functional type
     {type:field}         the type of one operand or result field
     {attr_dict}          the attributes no other directive prints, as `{name = value, ...}`
+    {attr_dict? }        the same after a prefix (a space), or nothing when there are none
     {name(a, b)}         a custom directive over fields (slice_ranges, dot_dimensions, window)
     \\n                   a line break with the continuation indent (a space in the spelling
                          "one line", as MLIR prints it)
@@ -214,7 +215,11 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
         elif d.name == "attr_dict":
             skip = frozenset(used | _directive_fields(pieces))
             env["_skip"] = skip
-            parts.append("{_attr_dict(op, _skip)}")
+            if d.optional is not None:  # `{attr_dict? }`: the prefix only before a dictionary that is there
+                env["_dict_prefix"] = d.optional
+                parts.append("{_dict_prefix + _dict if (_dict := _attr_dict(op, _skip)) else ''}")
+            else:
+                parts.append("{_attr_dict(op, _skip)}")
         elif d.args is not None:
             if d.name not in CUSTOM:
                 raise ValueError(f"{cls.__name__}: unknown custom directive {d.name}")
@@ -259,3 +264,13 @@ def _directive_fields(pieces) -> set[str]:
             names.add(d.name)
             names.update(d.args or ())
     return names
+
+
+# -- control flow, tuples and tokens ------------------------------------------------------
+
+def tuple_type(values) -> str:
+    """stablehlo.tuple's type: the tuple of its operands' types (`tuple<T0, T1>`)."""
+    return "tuple<" + ", ".join([v.type.text for v in values]) + ">"
+
+
+CUSTOM.update(tuple_type=tuple_type)

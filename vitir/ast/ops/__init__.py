@@ -12,6 +12,7 @@ from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
 from .constants import Constant, Iota
 from .contraction import Convolution, DotGeneral
+from .control import AfterAll, Case, Composite, CreateToken, GetTupleElement, If, Map, OptimizationBarrier, Tuple, While
 from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, Divide, Exponential,
                           ExponentialMinusOne, Floor, IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply,
                           Negate, Not, Or, Power, Remainder, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Subtract, Tanh,
@@ -27,3 +28,7 @@ __all__ = [
     "Remainder", "Reshape", "RoundNearestEven", "Rsqrt", "Select", "Sign", "Sine", "Slice", "Sqrt", "Subtract",
     "Tanh", "Transpose", "Unary", "default_compare_type",
 ]
+
+# control flow, tuples and tokens
+__all__ += ["AfterAll", "Case", "Composite", "CreateToken", "GetTupleElement", "If", "Map", "OptimizationBarrier",
+            "Tuple", "While"]
