@@ -304,3 +304,26 @@ def test_composite_prints_as_written_and_is_not_evaluated():
     with pytest.raises(ShapeError, match=r"^stablehlo.composite %y: name 'mul' must be namespaced, such as "
                                          r"\"my.mul\" \(operands: tensor<3xf32>\)$"):
         fb.composite("y", (fb.arg("x", f32(3)),), "mul", "impl", (f32(3),))
+
+
+def test_custom_call_keeps_its_attributes_as_written_and_is_not_evaluated():
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", f32(2))
+    y = fb.custom_call("y", (x,), "foo", (f32(2),), has_side_effect=True, backend_config='"abc"', api_version=2,
+                       discardable={"mhlo.sharding": '"{replicated}"', "mhlo.b_flag": None})
+    with pytest.raises(ShapeError, match=r"^stablehlo.custom_call %z: operand_layouts and result_layouts go "
+                                         r"together: give both or neither \(operands: tensor<2xf32>\)$"):
+        fb.custom_call("z", (y,), "bar", (f32(2),), operand_layouts="[dense<0> : tensor<1xindex>]")
+    layout = "[dense<0> : tensor<1xindex>]"
+    z = fb.custom_call("z", (y,), "bar", (f32(2),), operand_layouts=layout, result_layouts=layout,
+                       output_operand_aliases="[#stablehlo.output_operand_alias<output_tuple_indices = [], "
+                                              "operand_index = 0, operand_tuple_indices = []>]")
+    fn = fb.ret(z)
+    text = checked_text(fn)
+    assert ('    %y = stablehlo.custom_call @foo(%x) {api_version = 2 : i32, backend_config = "abc", has_side_effect = '
+            'true, mhlo.b_flag, mhlo.sharding = "{replicated}"} : (tensor<2xf32>) -> tensor<2xf32>\n') in text
+    assert "    %z = stablehlo.custom_call @bar(%y) {operand_layouts = [dense<0> : tensor<1xindex>], " in text
+    with pytest.raises(EvaluationError, match=r"^stablehlo.custom_call %y: vitir does not evaluate "):
+        evaluate(fn, np.zeros(2, np.float32))
+    assert checked_text(import_text(text).main) == text
+

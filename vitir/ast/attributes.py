@@ -401,3 +401,25 @@ class AttributeTextKind(Kind):
 
 SYMBOL = SymbolKind("symbol", "a symbol reference")
 ATTRIBUTE_TEXT = AttributeTextKind("attribute_text", "an MLIR attribute, kept as written")
+
+
+class DiscardableKind(Kind):
+    """The attributes of other dialects an op carries in its attribute dictionary (custom_call's
+    `mhlo.frontend_attributes`, `sdy.sharding_rule`): (name, MLIR text) pairs by name, the text None
+    for a unit attribute."""
+
+    __slots__ = ()
+
+    def coerce(self, value) -> tuple[tuple[str, str | None], ...]:
+        pairs = value.items() if isinstance(value, dict) else value
+        if isinstance(pairs, str) or not hasattr(pairs, "__iter__"):
+            raise RuleError(f"expected (name, text) pairs, got {value!r}")
+        out = []
+        for pair in pairs:
+            if not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[0], str):
+                raise RuleError(f"expected a (name, text) pair, got {pair!r}")
+            out.append((pair[0], None if pair[1] is None else ATTRIBUTE_TEXT.coerce(pair[1])))
+        return tuple(sorted(out))
+
+
+DISCARDABLE = DiscardableKind("discardable", "attributes of other dialects, as written")

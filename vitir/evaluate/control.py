@@ -69,6 +69,9 @@ def token(op, *inputs) -> tuple:
 
 
 def not_evaluated(op, *operands):
-    results = ", ".join(r.ssa for r in op.results)
+    from ..ast.declare import result_base
+
+    base = result_base(op)
+    results = "%" + base if base else ", ".join(r.ssa for r in op.results)
     raise EvaluationError(f"{op.NAME} {results}: vitir does not evaluate {op.NAME} (it carries the op through "
                           "import and printing only)")

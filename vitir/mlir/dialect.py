@@ -132,6 +132,8 @@ def _make(cls: type[Op]) -> type[DeclaredOp]:
         if sum(f.variadic for f in fields) > 1:
             options.append(segments())
     for f in cls.ATTR_FIELDS:
+        if f.kind.name == "discardable":  # other dialects' attributes: attributes of the op, not properties
+            continue
         define = prop_def if f.default is REQUIRED else opt_prop_def
         namespace["p_" + f.name] = define(bridge(f.kind).constraint, prop_name=f.mlir_name)
     if options:

@@ -222,7 +222,7 @@ def bridge(kind: K.Kind) -> Bridge:
 
 # -- control flow, tuples and tokens ------------------------------------------------------
 
-def _attribute_text_value(a: Attribute) -> str:
+def attribute_text_value(a: Attribute) -> str:
     """The text of an attribute kept as text; one parsed by xDSL (in a generic op) as xDSL prints it."""
     from io import StringIO
 
@@ -244,6 +244,6 @@ def _parse_attribute_text(p: Parser) -> str:
 BRIDGES.update({
     "symbol": Bridge(SymbolRefAttr, SymbolRefAttr, lambda a: a.root_reference.data,
                      lambda p: p.parse_symbol_name().data),
-    "attribute_text": Bridge(Attribute, lambda v: AttributeTextAttr(StringAttr(v)), _attribute_text_value,
+    "attribute_text": Bridge(Attribute, lambda v: AttributeTextAttr(StringAttr(v)), attribute_text_value,
                              _parse_attribute_text),
 })

@@ -129,8 +129,7 @@ def _directive(state: _State, d: Directive, fields: dict, parser: Parser) -> Non
         else:
             state.result_types = [ty]
     elif d.name == "attr_dict":
-        for key, value in _attr_dict(parser, cls):
-            state.values[key] = value
+        state.values.update(_attr_dict(parser, cls))
     elif d.args is not None:
         CUSTOM[d.name](state, parser, *d.args)
     elif d.name in fields:
@@ -173,12 +172,16 @@ def build(cls: type[Op], parser: Parser, state: _State, at: int):
         groups.append(values if f.variadic else values[0])
     results = state.result_types or []
     result_groups = [results if f.variadic else results[0] for f in cls.RESULT_FIELDS] if results else []
-    properties = {}
+    properties, attributes = {}, {}
     for f in cls.ATTR_FIELDS:
         value = state.values.get(f.name)
-        if value is not None:
+        if value is None:
+            continue
+        if f.kind.name == "discardable":  # other dialects' attributes stay attributes, as MLIR keeps them
+            attributes.update(discardable_attributes(f.kind.coerce(value)))
+        else:
             properties[f.mlir_name] = bridge(f.kind).to_xdsl(f.kind.coerce(value))
-    op = op_class.build(operands=groups, result_types=result_groups, properties=properties)
+    op = op_class.build(operands=groups, result_types=result_groups, properties=properties, attributes=attributes)
     if state.one_line:
         from .translate import SPELLINGS
 
@@ -330,29 +333,34 @@ def _whole_op(cls: type[Op]):
 
 # -- control flow, tuples and tokens ------------------------------------------------------
 
-def _attr_dict(parser: Parser, cls: type[Op]) -> list[tuple[str, object]]:
-    """`{name = value, flag}` as (field, value) pairs; an attribute of a kind kept as text
-    (ATTRIBUTE_TEXT) is read as written, balanced brackets and all, whatever its dialect."""
+def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
+    """`{name = value, flag}` as field values; an attribute of a kind kept as text (ATTRIBUTE_TEXT)
+    is read as written, balanced brackets and all, whatever its dialect; an attribute the op does
+    not declare joins its field of other dialects' attributes (DISCARDABLE), where it has one."""
     from xdsl.dialects.builtin import UnitAttr
 
     if parser.parse_optional_punctuation("{") is None:
-        return []
-    out = []
+        return {}
+    out: dict = {}
     if parser.parse_optional_punctuation("}") is not None:
         return out
+    others = next((f for f in cls.ATTR_FIELDS if f.kind.name == "discardable"), None)
     while True:
         key = parser.parse_optional_identifier_or_str_literal()
         if key is None:
             parser.raise_error("expected an attribute name")
-        field = next((f for f in cls.ATTR_FIELDS if f.mlir_name == key), None)
-        if field is None:
+        field = next((f for f in cls.ATTR_FIELDS if f.mlir_name == key and f is not others), None)
+        unit = parser.parse_optional_punctuation("=") is None
+        if field is None and others is not None:
+            out[others.name] = out.get(others.name, ()) + ((key, None if unit else attribute_text(parser)),)
+        elif field is None:
             parser.raise_error(f"{cls.NAME} has no attribute '{key}'")
-        if parser.parse_optional_punctuation("=") is None:
-            out.append((field.name, bridge(field.kind).from_xdsl(UnitAttr())))
+        elif unit:
+            out[field.name] = bridge(field.kind).from_xdsl(UnitAttr())
         elif field.kind.name == "attribute_text":
-            out.append((field.name, attribute_text(parser)))
+            out[field.name] = attribute_text(parser)
         else:
-            out.append((field.name, bridge(field.kind).from_xdsl(parser.parse_attribute())))
+            out[field.name] = bridge(field.kind).from_xdsl(parser.parse_attribute())
         if parser.parse_optional_punctuation("}") is not None:
             return out
         parser.parse_punctuation(",")
@@ -462,3 +470,19 @@ def _optimization_barrier(cls: type[Op], parser: Parser):
 
 
 WHOLE_OP.update({"while": _while, "optimization_barrier": _optimization_barrier})
+
+
+def discardable_attributes(pairs) -> dict:
+    """Other dialects' attributes as the xDSL op holds them: their text, or a unit attribute."""
+    from xdsl.dialects.builtin import StringAttr, UnitAttr
+
+    from .attributes import AttributeTextAttr
+
+    return {name: UnitAttr() if text is None else AttributeTextAttr(StringAttr(text)) for name, text in pairs}
+
+
+def _custom_call_target(state: _State, parser: Parser, field: str) -> None:
+    state.values[field] = parser.parse_symbol_name().data
+
+
+CUSTOM.update(custom_call_target=_custom_call_target)

@@ -12,7 +12,8 @@ from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
 from .constants import Constant, Iota
 from .contraction import Convolution, DotGeneral
-from .control import AfterAll, Case, Composite, CreateToken, GetTupleElement, If, Map, OptimizationBarrier, Tuple, While
+from .control import (AfterAll, Case, Composite, CreateToken, CustomCall, GetTupleElement, If, Map, OptimizationBarrier,
+                      Tuple, While)
 from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, Divide, Exponential,
                           ExponentialMinusOne, Floor, IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply,
                           Negate, Not, Or, Power, Remainder, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Subtract, Tanh,
@@ -30,5 +31,5 @@ __all__ = [
 ]
 
 # control flow, tuples and tokens
-__all__ += ["AfterAll", "Case", "Composite", "CreateToken", "GetTupleElement", "If", "Map", "OptimizationBarrier",
-            "Tuple", "While"]
+__all__ += ["AfterAll", "Case", "Composite", "CreateToken", "CustomCall", "GetTupleElement", "If", "Map",
+            "OptimizationBarrier", "Tuple", "While"]

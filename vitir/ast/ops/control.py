@@ -1,6 +1,6 @@
 """Control flow, tuples and tokens: while, if, case, map, optimization_barrier, tuple,
-get_tuple_element, after_all, create_token, and composite (an op vitir carries but does not
-look inside).
+get_tuple_element, after_all, create_token, and composite and custom_call (ops vitir carries but
+does not look inside).
 
 A region's signature is (argument types, returned types); a branch of `if` or `case` takes no
 arguments and may use any value of the enclosing function, as JAX's lax.cond does.
@@ -8,7 +8,7 @@ arguments and may use any value of the enclosing function, as JAX's lax.cond doe
 
 from __future__ import annotations
 
-from ..attributes import ATTRIBUTE_TEXT, I32, I64_ARRAY, STRING, SYMBOL
+from ..attributes import ATTRIBUTE_TEXT, BOOL, DISCARDABLE, I32, I64_ARRAY, STRING, SYMBOL
 from ..declare import (Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_region_def,
                        var_result_def)
 from ..element_types import DType
@@ -260,4 +260,39 @@ class Composite(Op):
         _values(inputs, "input")
         if "." not in composite_name.strip("."):
             raise RuleError(f"name {composite_name!r} must be namespaced, such as \"my.{composite_name}\"")
+        return _values(result_types, "result")
+
+
+class CustomCall(Op):
+    """A call of an implementation-defined target (a LAPACK routine on XLA's CPU): vitir carries it
+    and prints it as written, and does not evaluate it. `stablehlo.custom_call @target(%x)
+    {backend_config = "", ...} : (T) -> R`; its attributes are kept as their MLIR text, other
+    dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`."""
+
+    NAME = "stablehlo.custom_call"
+    inputs = var_operand_def()
+    call_target_name = attr_def(STRING)
+    result_types = result_type_def("the results' types", several=True)
+    has_side_effect = attr_def(BOOL, default=None)
+    backend_config = attr_def(ATTRIBUTE_TEXT, default=None)
+    api_version = attr_def(I32, default=None)
+    called_computations = attr_def(ATTRIBUTE_TEXT, default=None)
+    operand_layouts = attr_def(ATTRIBUTE_TEXT, default=None)
+    result_layouts = attr_def(ATTRIBUTE_TEXT, default=None)
+    output_operand_aliases = attr_def(ATTRIBUTE_TEXT, default=None)
+    result_tilings = attr_def(ATTRIBUTE_TEXT, default=None)
+    discardable = attr_def(DISCARDABLE, mlir="(other dialects)", default=None)
+    results = var_result_def()
+    syntax = "{custom_call_target(call_target_name)}({inputs}){attr_dict? } : {functional_type}"
+    evaluate = _EVALUATE + "not_evaluated"
+
+    @staticmethod
+    def rule(inputs, call_target_name, result_types, has_side_effect, backend_config, api_version,
+             called_computations, operand_layouts, result_layouts, output_operand_aliases, result_tilings,
+             discardable):
+        _values(inputs, "input")
+        if not call_target_name:
+            raise RuleError("call_target_name must not be empty")
+        if (operand_layouts is None) != (result_layouts is None):
+            raise RuleError("operand_layouts and result_layouts go together: give both or neither")
         return _values(result_types, "result")
