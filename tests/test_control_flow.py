@@ -327,3 +327,14 @@ def test_custom_call_keeps_its_attributes_as_written_and_is_not_evaluated():
         evaluate(fn, np.zeros(2, np.float32))
     assert checked_text(import_text(text).main) == text
 
+
+
+def test_custom_call_in_generic_form_prints_in_mlirs_custom_form():
+    generic = ('module @m {\n  func.func @f(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {\n'
+               '    %g = "stablehlo.custom_call"(%x) {call_target_name = "foo", has_side_effect = true, '
+               'mhlo.sharding = "{replicated}"} : (tensor<2x3xf32>) -> tensor<2x3xf32>\n'
+               '    return %g : tensor<2x3xf32>\n  }\n}\n')
+    text = print_module(import_text(generic))
+    assert ('    %g = stablehlo.custom_call @foo(%x) {has_side_effect = true, mhlo.sharding = "{replicated}"} : '
+            "(tensor<2x3xf32>) -> tensor<2x3xf32>\n") in text
+    assert unnamed(mlir_text(text)) == unnamed(text) and roundtrip(text) == text
