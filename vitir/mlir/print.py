@@ -166,10 +166,11 @@ class VitirPrinter(Printer):
             super().print_op(op)
 
     def _print_call_results(self, op: Operation) -> None:
-        """`%r:2 = ` for a group (its uses are `%r#0`, `%r#1`), as MLIR writes it; else xDSL's `%a, %b = `."""
+        """`%r:2 = ` for a group of results named `%r#0`, `%r#1` (as MLIR prints a call of a
+        function with several results), else xDSL's `%a, %b = `."""
         names = [value_name(r) for r in op.results]
         base = (names[0] or "").partition("#")[0] if names else ""
-        if len(names) > 1 and base and all(n == f"{base}#{i}" for i, n in enumerate(names)):
+        if len(names) > 1 and names == [f"{base}#{i}" for i in range(len(names))]:
             self.print_string(f"%{base}:{len(names)} = ")
         else:
             print_results(self, op)

@@ -18,6 +18,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 
 from ..ast import FunctionBuilder, Module, Value
+from ..ast.gc_pause import gc_paused
 from ..ast.module import Function
 from ..ast.ops.compound import fold_compounds
 from ..errors import ShapeError
@@ -27,6 +28,18 @@ from .kinds import Unsupported, vitir_type
 from .parse import ParsedModule, parse_text, verify_module
 from .translate import SPELLINGS, compact_region, declaration, fields
 from .xdsl_adapter import value_name
+
+
+_NAME = re.compile(r"%([A-Za-z_$.][\w$.\-]*)")
+
+
+def _written_names(parsed: ParsedModule) -> frozenset[str]:
+    """Every SSA name the text writes that is not a number: generated names (`v3` for `%3`)
+    must avoid them. Read from the text, once per module."""
+    names = getattr(parsed, "_written", None)
+    if names is None:
+        names = parsed._written = frozenset(_NAME.findall(parsed.text))
+    return names
 
 
 class _FunctionImporter:
@@ -44,19 +57,11 @@ class _FunctionImporter:
         self.fb = FunctionBuilder(fn.sym_name.data)
         self.values: dict[SSAValue, Value] = {}
         self.names: dict[SSAValue, str] = {}
-        self._taken = {n for v in self._all_values(fn) if (n := value_name(v)) and not n.isdigit()}
+        self._taken = set(_written_names(parsed))
         self._prefix = ""  # while inlining a call: names its values `<callee>_c<k>_...`
         self._calls = 0
         self._inlining: list[str] = [fn.sym_name.data]  # the functions being imported, innermost last
         self._sibling_args: dict = {}  # op -> {place: vitir name} of its regions' arguments
-
-    @staticmethod
-    def _all_values(fn):
-        for op in fn.walk():
-            for region in op.regions:
-                for block in region.blocks:
-                    yield from block.args
-            yield from op.results
 
     def name(self, v: SSAValue) -> str:
         """The vitir name: as written, except JAX's numeric names (`%0` -> `v0`); a result
@@ -215,7 +220,7 @@ class _FunctionImporter:
         if len(callee.body.blocks) != 1:
             raise Unsupported(f"@{name} has several blocks; vitir inlines single-block functions only")
         block = callee.body.blocks[0]
-        for value in self._all_values(callee):  # a callee inlined before: its values get new names
+        for value in _defined_values(callee):  # a callee inlined before: its values get new names
             self.names.pop(value, None)
             self.values.pop(value, None)
         for arg, operand in zip(block.args, call.arguments, strict=True):
@@ -224,7 +229,6 @@ class _FunctionImporter:
         outer_prefix = self._prefix
         self._prefix = f"{_IDENTIFIER_RUN.sub('_', name).strip('_') or 'f'}_c{self._calls}_"  # @"<lambda>": lambda_c1_
         self._inlining.append(name)
-        self._taken.update(n for v in self._all_values(callee) if (n := value_name(v)) and not n.isdigit())
         try:
             ops = list(block.ops)
             for op in ops[:-1]:
@@ -238,6 +242,15 @@ class _FunctionImporter:
 
 
 _IDENTIFIER_RUN = re.compile(r"[^\w$.]+")  # what may not stand in an SSA name
+
+
+def _defined_values(fn: func.FuncOp):
+    """Every value a function defines: its ops' results and its blocks' arguments, regions included."""
+    for op in fn.walk():
+        for region in op.regions:
+            for block in region.blocks:
+                yield from block.args
+        yield from op.results
 
 
 class _Located:
@@ -281,6 +294,7 @@ def _unsupported_ops(parsed: ParsedModule) -> list[Diagnostic]:
     return found
 
 
+@gc_paused
 def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
     """vitir's AST of a parsed module; MlirError or MlirShapeError name the line of a
     problem. Shape rules run here, through FunctionBuilder, whether or not the

@@ -11,7 +11,8 @@ Python's braces): literal text, and directives in braces:
     {select_type}        select's `Tpred, T`, else the functional type
     {type:field}         the type of one operand or result field
     {attr_dict}          the attributes no other directive prints, as `{name = value, ...}`
-    {attr_dict? }        the same after a prefix (a space), or nothing when there are none
+    {attr_dict? }        the same after a space, or nothing when there are none (MLIR's attr-dict
+                         after a field)
     {name(a, b)}         a custom directive over fields (slice_ranges, dot_dimensions, window)
     \\n                   a line break with the continuation indent (a space in the spelling
                          "one line", as MLIR prints it)
@@ -163,6 +164,10 @@ def attr_dict(op: Op, skip: frozenset[str], spaced: bool = False) -> str:
     return "{ " + ", ".join(entries) + " }" if spaced else "{" + ", ".join(entries) + "}"
 
 
+def _prefixed(prefix: str, text: str) -> str:
+    return prefix + text if text else ""
+
+
 def break_text(op: Op) -> str:
     return " " if op.spelling == "one line" else CONTINUATION
 
@@ -221,9 +226,9 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
         elif d.name == "attr_dict":
             skip = frozenset(used | _directive_fields(pieces))
             env["_skip"] = skip
-            if d.optional is not None:  # `{attr_dict? }`: the prefix only before a dictionary that is there
-                env["_dict_prefix"] = d.optional
-                parts.append("{_dict_prefix + _dict if (_dict := _attr_dict(op, _skip)) else ''}")
+            if d.optional is not None:  # `{attr_dict? }`: the prefix only before attributes
+                env["_attr_prefix"], env["_prefixed"] = d.optional, _prefixed
+                parts.append("{_prefixed(_attr_prefix, _attr_dict(op, _skip))}")
             else:
                 parts.append("{_attr_dict(op, _skip)}")
         elif d.args is not None:
@@ -272,6 +277,17 @@ def _directive_fields(pieces) -> set[str]:
     return names
 
 
+# -- data movement --------------------------------------------------------------------------------
+
+def operands(*fields) -> str:
+    """MLIR's `operands` directive: every operand, in order, comma-separated (a variadic field may
+    hold none)."""
+    return ", ".join([v.ssa for f in fields for v in (f if type(f) is tuple else (f,))])
+
+
+CUSTOM["operands"] = operands
+
+
 # -- control flow, tuples and tokens ------------------------------------------------------
 
 def tuple_type(values) -> str:
@@ -279,12 +295,9 @@ def tuple_type(values) -> str:
     return "tuple<" + ", ".join([v.type.text for v in values]) + ">"
 
 
-CUSTOM.update(tuple_type=tuple_type)
-
-
 def custom_call_target(name: str) -> str:
     """custom_call's target, a string MLIR writes as a symbol: `@lapack_spotrf_ffi`."""
     return A.PRETTY["symbol"](name)
 
 
-CUSTOM.update(custom_call_target=custom_call_target)
+CUSTOM.update(tuple_type=tuple_type, custom_call_target=custom_call_target)

@@ -14,6 +14,9 @@ from .constants import Constant, Iota
 from .contraction import Convolution, DotGeneral
 from .control import (AfterAll, Case, Composite, CreateToken, CustomCall, GetTupleElement, If, Map, OptimizationBarrier,
                       Tuple, While)
+from .data_movement import (Broadcast, DynamicBroadcastInDim, DynamicGather, DynamicIota, DynamicPad, DynamicReshape,
+                            DynamicSlice, DynamicUpdateSlice, Gather, GetDimensionSize, Reverse, Scatter,
+                            SetDimensionSize, Sort)
 from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, Divide, Exponential,
                           ExponentialMinusOne, Floor, IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply,
                           Negate, Not, Or, Power, Remainder, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Subtract, Tanh,
@@ -29,6 +32,10 @@ __all__ = [
     "Remainder", "Reshape", "RoundNearestEven", "Rsqrt", "Select", "Sign", "Sine", "Slice", "Sqrt", "Subtract",
     "Tanh", "Transpose", "Unary", "default_compare_type",
 ]
+# data movement
+__all__ += ["Broadcast", "DynamicBroadcastInDim", "DynamicGather", "DynamicIota", "DynamicPad", "DynamicReshape",
+            "DynamicSlice", "DynamicUpdateSlice", "Gather", "GetDimensionSize", "Reverse", "Scatter",
+            "SetDimensionSize", "Sort"]
 
 # control flow, tuples and tokens
 __all__ += ["AfterAll", "Case", "Composite", "CreateToken", "CustomCall", "GetTupleElement", "If", "Map",
