@@ -49,4 +49,5 @@ class ProcessGroupError(VitirError):
 
 class EvaluationError(VitirError, ValueError):
     """The numpy evaluator cannot run a program as given: a collective names processes the grid
-    lacks, processes wait for each other, an op whose effect is outside the program (infeed, send)."""
+    lacks, processes wait for each other, an op vitir carries through import and printing only
+    (infeed, send, composite, custom_call)."""

@@ -48,14 +48,15 @@ def test_xdsl_verification_uses_vitirs_rules_too():
 def test_unsupported_ops_are_reported_by_name_and_place():
     text = module_text("%c = stablehlo.atan2 %x, %x : tensor<2x3xf32>",
                        "%e = chlo.erf %x : tensor<2x3xf32> -> tensor<2x3xf32>",
-                       '%g = "stablehlo.custom_call"(%x) {call_target_name = "foo"} : (tensor<2x3xf32>) -> tensor<2x3xf32>',
+                       '%g = "stablehlo.einsum"(%x, %x) {einsum_config = "ab,ab->ab"} : (tensor<2x3xf32>, tensor<2x3xf32>) '
+                       '-> tensor<2x3xf32>',
                        "return %e : tensor<2x3xf32>")
     with pytest.raises(MlirError) as info:
         import_text(text)
     assert str(info.value).splitlines() == [
         "3:10: op 'stablehlo.atan2' is not supported by vitir",
         "4:10: op 'chlo.erf' is not supported by vitir",
-        "5:11: op 'stablehlo.custom_call' is not supported by vitir",
+        "5:11: op 'stablehlo.einsum' is not supported by vitir",
     ]
 
 

@@ -276,3 +276,15 @@ def test_builders_argmax_is_jaxs_and_runs_like_it_on_ties_and_nan(direction, axi
     (evaluated,) = evaluate(import_text(text), values)
     np.testing.assert_array_equal(got, want)
     np.testing.assert_array_equal(evaluated, want)
+
+
+def test_a_function_called_twice_is_inlined_twice_under_names_of_its_own():
+    inner = jax.jit(lambda x: jnp.sin(x) * 2.0)
+    x = np.linspace(-1.0, 1.0, 6, dtype=np.float32).reshape(2, 3)
+    text = jax.jit(lambda x: inner(x) + inner(x * 3.0)).lower(x).as_text(debug_info=False)
+    assert text.count("call @") == 2 and roundtrip(text) == text
+    vitir_text = print_module(import_text(text))
+    assert "call" not in vitir_text and vitir_text.count("= stablehlo.sine") == 2
+    assert "%lambda_c1_v0 = stablehlo.sine %arg0" in vitir_text and "%lambda_c2_v0 = stablehlo.sine %v2" in vitir_text
+    np.testing.assert_allclose(compile_module(vitir_text).run(x)[0], jax.jit(lambda x: inner(x) + inner(x * 3.0))(x),
+                               rtol=1e-6)

@@ -415,3 +415,54 @@ SCATTER_DIMENSIONS = StructKind("scatter_dimensions", "stablehlo.scatter", Scatt
 # -- collectives, rng, bits and quantization ---------------------------------------------------
 RNG_DISTRIBUTION = EnumKind("rng_distribution", "rng_distribution", ("UNIFORM", "NORMAL"))
 RNG_ALGORITHM = EnumKind("rng_algorithm", "rng_algorithm", ("DEFAULT", "THREE_FRY", "PHILOX"))
+
+
+# -- control flow, tuples and tokens ------------------------------------------------------
+
+class SymbolKind(Kind):
+    """A symbol reference (`decomposition = @add_n.impl`, `@target`): the symbol's name, without `@`."""
+
+    __slots__ = ()
+
+    def coerce(self, value) -> str:
+        if not isinstance(value, str) or not value:
+            raise RuleError(f"expected a symbol name, got {value!r}")
+        return value.removeprefix("@")
+
+
+class AttributeTextKind(Kind):
+    """An attribute vitir passes through without reading it (a composite's attribute dictionary):
+    its MLIR text, kept as written so that it prints back unchanged."""
+
+    __slots__ = ()
+
+    def coerce(self, value) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise RuleError(f"expected an attribute's MLIR text, got {value!r}")
+        return value
+
+
+SYMBOL = SymbolKind("symbol", "a symbol reference")
+ATTRIBUTE_TEXT = AttributeTextKind("attribute_text", "an MLIR attribute, kept as written")
+
+
+class DiscardableKind(Kind):
+    """The attributes of other dialects an op carries in its attribute dictionary (custom_call's
+    `mhlo.frontend_attributes`, `sdy.sharding_rule`): (name, MLIR text) pairs by name, the text None
+    for a unit attribute."""
+
+    __slots__ = ()
+
+    def coerce(self, value) -> tuple[tuple[str, str | None], ...]:
+        pairs = value.items() if isinstance(value, dict) else value
+        if isinstance(pairs, str) or not hasattr(pairs, "__iter__"):
+            raise RuleError(f"expected (name, text) pairs, got {value!r}")
+        out = []
+        for pair in pairs:
+            if not isinstance(pair, tuple) or len(pair) != 2 or not isinstance(pair[0], str):
+                raise RuleError(f"expected a (name, text) pair, got {pair!r}")
+            out.append((pair[0], None if pair[1] is None else ATTRIBUTE_TEXT.coerce(pair[1])))
+        return tuple(sorted(out))
+
+
+DISCARDABLE = DiscardableKind("discardable", "attributes of other dialects, as written")

@@ -192,6 +192,65 @@ class OpMethods:
             raise _convenience_error(O.Convolution, name, e, self._path_text, (lhs, rhs, stride, padding, lhs_dilate, rhs_dilate, layouts, feature_group_count, batch_group_count, precision, result_type)) from None
         return self.emit(O.Convolution(name, **fields, path=self._path_text))
 
+    def while_(self, name: str | Sequence[str], operand, cond, body) -> Value | tuple[Value, ...]:
+        """`fb.while_(name, state, cond, body)`: `cond` and `body` regions (fb.region()) of one
+        argument per state value, named alike in both (the text names them once)."""
+        try:
+            fields = O.While.builder(operand, cond, body)
+        except RuleError as e:
+            raise _convenience_error(O.While, name, e, self._path_text, (operand, cond, body)) from None
+        return self.emit(O.While(name, **fields, path=self._path_text))
+
+    def if_(self, name: str | Sequence[str], pred: Value, true_branch: Region, false_branch: Region) -> Value | tuple[Value, ...]:
+        """Runs `true_branch` or `false_branch` (regions of no arguments) as the rank-0 i1 `pred` says;
+        the results are the branch's. MLIR prints it in the generic form."""
+        return self.emit(O.If(name, pred, true_branch, false_branch, path=self._path_text))
+
+    def case(self, name: str | Sequence[str], index: Value, branches: Sequence[Region]) -> Value | tuple[Value, ...]:
+        """Runs `branches[index]`, or the last branch when `index` (rank-0 i32) is out of range; the
+        results are the branch's. JAX's lax.cond and lax.switch lower to it."""
+        return self.emit(O.Case(name, index, branches, path=self._path_text))
+
+    def optimization_barrier(self, name: str | Sequence[str], operand: Sequence[Value]) -> Value | tuple[Value, ...]:
+        """The identity on its operands, which no compiler transformation moves ops across:
+        `%r:2 = stablehlo.optimization_barrier %a, %b : T0, T1` (jax.checkpoint emits it)."""
+        return self.emit(O.OptimizationBarrier(name, operand, path=self._path_text))
+
+    def map(self, name: str | Sequence[str], inputs: Sequence[Value], dimensions: Any, computation: Region) -> Value:
+        """Applies `computation` (rank-0 tensors of each input's element type to one rank-0 tensor)
+        to the inputs element by element; `dimensions` are all of them, in order."""
+        return self.emit(O.Map(name, inputs, dimensions, computation, path=self._path_text))
+
+    def tuple(self, name: str | Sequence[str], val: Sequence[Value]) -> Value:
+        """`%t = stablehlo.tuple %a, %b : tuple<T0, T1>`."""
+        return self.emit(O.Tuple(name, val, path=self._path_text))
+
+    def get_tuple_element(self, name: str | Sequence[str], operand: Value, index: Any) -> Value:
+        """`%x = stablehlo.get_tuple_element %t[1] : (tuple<T0, T1>) -> T1`."""
+        return self.emit(O.GetTupleElement(name, operand, index, path=self._path_text))
+
+    def after_all(self, name: str | Sequence[str], inputs: Sequence[Value]) -> Value:
+        """A token that comes after each of `inputs` (tokens): `stablehlo.after_all %t0, %t1 : !stablehlo.token`."""
+        return self.emit(O.AfterAll(name, inputs, path=self._path_text))
+
+    def create_token(self, name: str | Sequence[str]) -> Value:
+        """A new token, as after_all of no inputs (MLIR keeps it; the spec has retired it)."""
+        return self.emit(O.CreateToken(name, path=self._path_text))
+
+    def composite(self, name: str | Sequence[str], inputs: Sequence[Value], composite_name: Any, decomposition: Any, result_types: Sequence[TensorType], composite_attributes: Any = None, version: Any = None) -> Value | tuple[Value, ...]:
+        """An op of another name (`composite_name`, such as "my.softmax") made of the function
+        `decomposition`; vitir carries it and prints it as written, and does not evaluate it:
+        `stablehlo.composite "my.mul" %x {composite_attributes = {n = 3 : i64}, decomposition = @my.mul}
+        : (T) -> R`. Its attributes are kept as their MLIR text."""
+        return self.emit(O.Composite(name, inputs, composite_name, decomposition, result_types, composite_attributes, version, path=self._path_text))
+
+    def custom_call(self, name: str | Sequence[str], inputs: Sequence[Value], call_target_name: Any, result_types: Sequence[TensorType], has_side_effect: Any = None, backend_config: Any = None, api_version: Any = None, called_computations: Any = None, operand_layouts: Any = None, result_layouts: Any = None, output_operand_aliases: Any = None, result_tilings: Any = None, discardable: Any = None) -> Value | tuple[Value, ...]:
+        """A call of an implementation-defined target (a LAPACK routine on XLA's CPU): vitir carries it
+        and prints it as written, and does not evaluate it. `stablehlo.custom_call @target(%x)
+        {backend_config = "", ...} : (T) -> R`; its attributes are kept as their MLIR text, other
+        dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`."""
+        return self.emit(O.CustomCall(name, inputs, call_target_name, result_types, has_side_effect, backend_config, api_version, called_computations, operand_layouts, result_layouts, output_operand_aliases, result_tilings, discardable, path=self._path_text))
+
     def gather(self, name: str | Sequence[str], operand: Value, start_indices: Value, dimension_numbers: Any, slice_sizes: Any, indices_are_sorted: Any = None) -> Value:
         """Slices of `operand` at the offsets `start_indices` holds, by the spec's dimension numbers:
         `"stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1],

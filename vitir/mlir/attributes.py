@@ -569,3 +569,19 @@ class QuantUniformType(ParametrizedAttribute, TypeAttribute):
 
 ATTRIBUTES += [RngDistributionAttr, RngAlgorithmAttr, TokenType]
 QUANT_DIALECT = Dialect("quant", [], [QuantUniformType])
+
+
+# -- control flow, tuples and tokens ------------------------------------------------------
+
+
+@irdl_attr_definition
+class AttributeTextAttr(ParametrizedAttribute):
+    """An attribute vitir keeps as its MLIR text (a composite's attribute dictionary), printed as
+    written; the attribute's own dialect need not be known."""
+
+    name = "vitir.attribute_text"
+
+    text: StringAttr
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<" + self.text.data + ">")

@@ -99,6 +99,8 @@ class ReturnOp(IRDLOperation):
             printer.print_string(" ")
             printer.print_list(self.operands, printer.print_ssa_value)
             printer.print_string(" : " + ", ".join(type_text(v.type) for v in self.operands))
+        else:
+            printer.print_string(" ")  # as MLIR prints a return of nothing
 
 
 _CLASSES: dict[type[Op], type[DeclaredOp]] = {}
@@ -130,6 +132,8 @@ def _make(cls: type[Op]) -> type[DeclaredOp]:
         if sum(f.variadic for f in fields) > 1:
             options.append(segments())
     for f in cls.ATTR_FIELDS:
+        if f.kind.name == "discardable":  # other dialects' attributes: attributes of the op, not properties
+            continue
         define = prop_def if f.default is REQUIRED else opt_prop_def
         namespace["p_" + f.name] = define(bridge(f.kind).constraint, prop_name=f.mlir_name)
     if options:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from xdsl.dialects.builtin import (ArrayAttr, BoolAttr, DenseArrayBase, DenseIntOrFPElementsAttr, FloatAttr,
-                                   IntAttr, IntegerAttr, NoneAttr, StringAttr, TensorType, TupleType, TypeAttribute,
-                                   UnitAttr, f32, i1, i32, i64)
+                                   IntAttr, IntegerAttr, NoneAttr, StringAttr, SymbolRefAttr, TensorType, TupleType,
+                                   TypeAttribute, UnitAttr, f32, i1, i32, i64)
 from xdsl.ir import Attribute
 from xdsl.irdl import base
 from xdsl.parser import Parser
@@ -27,6 +27,8 @@ from .attributes import (ChannelHandleAttr, ComparisonDirection, ComparisonDirec
                          ComparisonTypeAttr, ConvDimensionNumbersAttr, DenseLiteralsAttr, DotAlgorithmAttr,
                          DotDimensionNumbersAttr, Precision, PrecisionAttr, SplatAttr, element_text, parse_int_list,
                          parse_layouts)
+from .attributes import AttributeTextAttr
+from .attributes import TokenType as XTokenType
 
 
 class Unsupported(Exception):
@@ -69,7 +71,7 @@ def vitir_type(ty):
         hit = VTensorType(shape, dtype)
     elif isinstance(ty, TupleType):
         hit = VTupleType([vitir_type(t) for t in ty.types.data])
-    elif getattr(ty, "name", "") == "stablehlo.token":
+    elif isinstance(ty, XTokenType):
         hit = VTokenType()
     else:
         raise Unsupported(f"type {ty} is not supported by vitir")
@@ -257,3 +259,32 @@ def quantized_tensor(shape, element: QuantUniformType):
 
 BRIDGES.update(rng_distribution=_enum(K.RNG_DISTRIBUTION, RngDistributionAttr, RngDistribution),
                rng_algorithm=_enum(K.RNG_ALGORITHM, RngAlgorithmAttr, RngAlgorithm))
+
+
+# -- control flow, tuples and tokens ------------------------------------------------------
+
+def attribute_text_value(a: Attribute) -> str:
+    """The text of an attribute kept as text; one parsed by xDSL (in a generic op) as xDSL prints it."""
+    from io import StringIO
+
+    from xdsl.printer import Printer
+
+    if isinstance(a, AttributeTextAttr):
+        return a.text.data
+    out = StringIO()
+    Printer(stream=out).print_attribute(a)
+    return out.getvalue()
+
+
+def _parse_attribute_text(p: Parser) -> str:
+    from .syntax import attribute_text
+
+    return attribute_text(p)
+
+
+BRIDGES.update({
+    "symbol": Bridge(SymbolRefAttr, SymbolRefAttr, lambda a: a.root_reference.data,
+                     lambda p: p.parse_symbol_name().data),
+    "attribute_text": Bridge(Attribute, lambda v: AttributeTextAttr(StringAttr(v)), attribute_text_value,
+                             _parse_attribute_text),
+})

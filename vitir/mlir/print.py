@@ -157,13 +157,13 @@ class VitirPrinter(Printer):
         elif isinstance(op, FuncReturnOp):
             self.print_string("return")
             op.print(self)
-        elif isinstance(op, FuncCallOp) and isinstance(op.parent_op(), _FUNC):
+        elif isinstance(op, FuncCallOp):
             self._print_call_results(op)
-            self.print_string("call")
+            # MLIR drops the dialect prefix inside a function only (in a while body: `func.call`)
+            self.print_string("call" if isinstance(op.parent_op(), _FUNC) else "func.call")
             op.print(self)
         else:
             super().print_op(op)
-
 
     def _print_call_results(self, op: Operation) -> None:
         """`%r:2 = ` for a group of results named `%r#0`, `%r#1` (as MLIR prints a call of a

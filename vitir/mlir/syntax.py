@@ -65,9 +65,13 @@ def _optional(parser: Parser, text: str) -> bool:
     return True
 
 
-def _operand_list(parser: Parser) -> list:
-    """`%a, %b, %c` up to the first thing that is not an operand (the comma before it is left)."""
-    names = [parser.parse_unresolved_operand()]
+def _operand_list(parser: Parser, optional: bool = False) -> list:
+    """`%a, %b, %c` up to the first thing that is not an operand (the comma before it is left);
+    `optional`: none at all is an empty list (`stablehlo.after_all : !stablehlo.token`)."""
+    first = parser.parse_optional_unresolved_operand() if optional else parser.parse_unresolved_operand()
+    if first is None:
+        return []
+    names = [first]
     while True:
         at = position(parser)
         if not parser.parse_optional_punctuation(","):
@@ -149,17 +153,14 @@ def _directive(state: _State, d: Directive, fields: dict, parser: Parser) -> Non
         else:
             state.result_types = [ty]
     elif d.name == "attr_dict":
-        for key, attr in parser.parse_optional_attr_dict().items():
-            field = next((f for f in cls.ATTR_FIELDS if f.mlir_name == key), None)
-            if field is None:
-                parser.raise_error(f"{cls.NAME} has no attribute '{key}'")
-            state.values[field.name] = bridge(field.kind).from_xdsl(attr)
+        state.values.update(_attr_dict(parser, cls))
     elif d.args is not None:
         CUSTOM[d.name](state, parser, *d.args)
     elif d.name in fields:
         f = fields[d.name]
         if f.role == "operand":
-            state.operands[f.name] = _operand_list(parser) if f.variadic else [parser.parse_unresolved_operand()]
+            state.operands[f.name] = (_operand_list(parser, optional=True) if f.variadic
+                                      else [parser.parse_unresolved_operand()])
         elif isinstance(f, AttrDef):
             if d.optional is not None:
                 if not _optional(parser, d.optional):
@@ -195,12 +196,16 @@ def build(cls: type[Op], parser: Parser, state: _State, at: int):
         groups.append(values if f.variadic else values[0])
     results = state.result_types or []
     result_groups = _result_groups(cls, results) if results else []
-    properties = {}
+    properties, attributes = {}, {}
     for f in cls.ATTR_FIELDS:
         value = state.values.get(f.name)
-        if value is not None:
+        if value is None:
+            continue
+        if f.kind.name == "discardable":  # other dialects' attributes stay attributes, as MLIR keeps them
+            attributes.update(discardable_attributes(f.kind.coerce(value)))
+        else:
             properties[f.mlir_name] = bridge(f.kind).to_xdsl(f.kind.coerce(value))
-    op = op_class.build(operands=groups, result_types=result_groups, properties=properties)
+    op = op_class.build(operands=groups, result_types=result_groups, properties=properties, attributes=attributes)
     if state.one_line:
         from .translate import SPELLINGS
 
@@ -388,3 +393,160 @@ def _operands(state: _State, parser: Parser, *names: str) -> None:
 
 
 CUSTOM["operands"] = _operands
+
+
+# -- control flow, tuples and tokens ------------------------------------------------------
+
+def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
+    """`{name = value, flag}` as field values; an attribute of a kind kept as text (ATTRIBUTE_TEXT)
+    is read as written, balanced brackets and all, whatever its dialect; an attribute the op does
+    not declare joins its field of other dialects' attributes (DISCARDABLE), where it has one."""
+    from xdsl.dialects.builtin import UnitAttr
+
+    if parser.parse_optional_punctuation("{") is None:
+        return {}
+    out: dict = {}
+    if parser.parse_optional_punctuation("}") is not None:
+        return out
+    others = next((f for f in cls.ATTR_FIELDS if f.kind.name == "discardable"), None)
+    while True:
+        key = parser.parse_optional_identifier_or_str_literal()
+        if key is None:
+            parser.raise_error("expected an attribute name")
+        field = next((f for f in cls.ATTR_FIELDS if f.mlir_name == key and f is not others), None)
+        unit = parser.parse_optional_punctuation("=") is None
+        if field is None and others is not None:
+            out[others.name] = out.get(others.name, ()) + ((key, None if unit else attribute_text(parser)),)
+        elif field is None:
+            parser.raise_error(f"{cls.NAME} has no attribute '{key}'")
+        elif unit:
+            out[field.name] = bridge(field.kind).from_xdsl(UnitAttr())
+        elif field.kind.name == "attribute_text":
+            out[field.name] = attribute_text(parser)
+        else:
+            out[field.name] = bridge(field.kind).from_xdsl(parser.parse_attribute())
+        if parser.parse_optional_punctuation("}") is not None:
+            return out
+        parser.parse_punctuation(",")
+
+
+def attribute_text(parser: Parser) -> str:
+    """The text of one attribute, up to the `,` or `}` that ends it outside brackets and strings
+    (`->` inside an attribute is no bracket)."""
+    from .xdsl_adapter import resume_at
+
+    text, start = source(parser), position(parser)
+    depth, at, closing = 0, start, {")": "(", "]": "[", "}": "{", ">": "<"}
+    while at < len(text):
+        c = text[at]
+        if c == '"':
+            at += 1
+            while at < len(text) and text[at] != '"':
+                at += 2 if text[at] == "\\" else 1
+        elif c == "-" and text.startswith("->", at):
+            at += 1
+        elif c in "([{<":
+            depth += 1
+        elif c in closing:
+            if depth == 0:
+                break
+            depth -= 1
+        elif c == "," and depth == 0:
+            break
+        at += 1
+    value = text[start:at].strip()
+    if not value:
+        parser.raise_error("expected an attribute")
+    resume_at(parser, at)
+    return value
+
+
+def _tuple_type(state: _State, parser: Parser, field: str) -> None:
+    """stablehlo.tuple's result type, whose elements are the operands' types."""
+    from xdsl.dialects.builtin import TupleType
+
+    at = position(parser)
+    ty = parser.parse_type()
+    if not isinstance(ty, TupleType):
+        parser.raise_error(f"stablehlo.tuple's type must be a tuple type, got {ty}", at)
+    state.types["*"] = list(ty.types.data)
+    state.result_types = [ty]
+
+
+CUSTOM.update(tuple_type=_tuple_type)
+
+
+def _type_list(parser: Parser) -> list:
+    types = [parser.parse_type()]
+    while parser.parse_optional_punctuation(","):
+        types.append(parser.parse_type())
+    return types
+
+
+def _while(cls: type[Op], parser: Parser):
+    """`(%iterArg = %a, %iterArg_0 = %b) : T0, T1 cond {...} do {...}`: the regions' arguments are
+    named in the parentheses, their types are the operands'."""
+    from .dialect import dialect_class
+
+    at = position(parser)
+    parser.parse_punctuation("(")
+    args, names = [], []
+    if parser.parse_optional_punctuation(")") is None:
+        while True:
+            args.append(parser.parse_argument(expect_type=False))
+            parser.parse_punctuation("=")
+            names.append(parser.parse_unresolved_operand())
+            if parser.parse_optional_punctuation(")") is not None:
+                break
+            parser.parse_punctuation(",")
+    types = []
+    if names:
+        parser.parse_punctuation(":")
+        types = _type_list(parser)
+    if len(types) != len(names):
+        parser.raise_error(f"stablehlo.while: {len(types)} types for {len(names)} operands", at)
+    if parser.parse_optional_keyword("attributes") is not None:
+        parser.raise_error("stablehlo.while takes no attributes")
+    operands = parser.resolve_operands(names, types, at)
+    parser.parse_keyword("cond")
+    cond = parser.parse_region([a.resolve(t) for a, t in zip(args, types)])
+    parser.parse_keyword("do")
+    body = parser.parse_region([a.resolve(t) for a, t in zip(args, types)])
+    return dialect_class(cls).build(operands=[operands], result_types=[types], regions=[cond, body])
+
+
+def _optimization_barrier(cls: type[Op], parser: Parser):
+    """`%a, %b : T0, T1`, or `()` of no operands."""
+    from .dialect import dialect_class
+
+    at = position(parser)
+    names, types = [], []
+    if parser.parse_optional_punctuation("(") is not None:
+        parser.parse_punctuation(")")
+    else:
+        names = _operand_list(parser)
+        parser.parse_punctuation(":")
+        types = _type_list(parser)
+    if len(types) != len(names):
+        parser.raise_error(f"stablehlo.optimization_barrier: {len(types)} types for {len(names)} operands", at)
+    operands = parser.resolve_operands(names, types, at)
+    return dialect_class(cls).build(operands=[operands], result_types=[types])
+
+
+WHOLE_OP.update({"while": _while, "optimization_barrier": _optimization_barrier})
+
+
+def discardable_attributes(pairs) -> dict:
+    """Other dialects' attributes as the xDSL op holds them: their text, or a unit attribute."""
+    from xdsl.dialects.builtin import StringAttr, UnitAttr
+
+    from .attributes import AttributeTextAttr
+
+    return {name: UnitAttr() if text is None else AttributeTextAttr(StringAttr(text)) for name, text in pairs}
+
+
+def _custom_call_target(state: _State, parser: Parser, field: str) -> None:
+    state.values[field] = parser.parse_symbol_name().data
+
+
+CUSTOM.update(custom_call_target=_custom_call_target)

@@ -60,7 +60,8 @@ class _FunctionImporter:
         self._taken = set(_written_names(parsed))
         self._prefix = ""  # while inlining a call: names its values `<callee>_c<k>_...`
         self._calls = 0
-        self._inlining: list[str] = []
+        self._inlining: list[str] = [fn.sym_name.data]  # the functions being imported, innermost last
+        self._sibling_args: dict = {}  # op -> {place: vitir name} of its regions' arguments
 
     def name(self, v: SSAValue) -> str:
         """The vitir name: as written, except JAX's numeric names (`%0` -> `v0`); a result
@@ -147,7 +148,11 @@ class _FunctionImporter:
         cls = declaration(op)
         if cls is None:
             raise Unsupported(f"op '{op.name}' is not supported by vitir")
-        values = fields(op, self.get, self._region)
+        self._sibling_args[op] = {}
+        try:
+            values = fields(op, self.get, self._region)
+        finally:
+            del self._sibling_args[op]
         results = op.results
         if len(results) == 1:
             name = self.name(results[0])
@@ -182,7 +187,7 @@ class _FunctionImporter:
         outer, self.fb = self.fb, self.fb.region()
         try:
             for arg in block.args:
-                self.values[arg] = self.fb.arg(self.name(arg), vitir_type(arg.type))
+                self.values[arg] = self.fb.arg(self._region_arg_name(arg), vitir_type(arg.type))
             for inner in ops[:-1]:
                 with self._at(inner):
                     self._import_op(inner)
@@ -191,6 +196,17 @@ class _FunctionImporter:
             return self.fb.ret(*returned)
         finally:
             self.fb = outer
+
+    def _region_arg_name(self, arg: SSAValue) -> str:
+        """A region argument's name: the first region's argument at its place, in every region of
+        the op (a while's cond and body name their arguments once; MLIR's generic form names
+        them apart)."""
+        siblings = self._sibling_args[arg.owner.parent_op()]
+        name = siblings.get(arg.index)
+        if name is None:
+            name = siblings[arg.index] = self.name(arg)
+        self.names[arg] = name
+        return name
 
     def _inline(self, call: func.CallOp) -> None:
         """Import the callee's body in place of the call (JAX wraps jnp.where and
@@ -204,11 +220,14 @@ class _FunctionImporter:
         if len(callee.body.blocks) != 1:
             raise Unsupported(f"@{name} has several blocks; vitir inlines single-block functions only")
         block = callee.body.blocks[0]
+        for value in _defined_values(callee):  # a callee inlined before: its values get new names
+            self.names.pop(value, None)
+            self.values.pop(value, None)
         for arg, operand in zip(block.args, call.arguments, strict=True):
             self.values[arg] = self.get(operand)
         self._calls += 1
         outer_prefix = self._prefix
-        self._prefix = f"{name.lstrip('_')}_c{self._calls}_"
+        self._prefix = f"{_IDENTIFIER_RUN.sub('_', name).strip('_') or 'f'}_c{self._calls}_"  # @"<lambda>": lambda_c1_
         self._inlining.append(name)
         try:
             ops = list(block.ops)
@@ -220,6 +239,18 @@ class _FunctionImporter:
         finally:
             self._prefix = outer_prefix
             self._inlining.pop()
+
+
+_IDENTIFIER_RUN = re.compile(r"[^\w$.]+")  # what may not stand in an SSA name
+
+
+def _defined_values(fn: func.FuncOp):
+    """Every value a function defines: its ops' results and its blocks' arguments, regions included."""
+    for op in fn.walk():
+        for region in op.regions:
+            for block in region.blocks:
+                yield from block.args
+        yield from op.results
 
 
 class _Located:

@@ -35,6 +35,9 @@ def attribute_values(op: Operation, raw: bool = False, cls=None) -> dict:
     values = {}
     properties, attributes = op.properties, op.attributes
     for field in cls.ATTR_FIELDS:
+        if field.kind.name == "discardable":
+            values[field.name] = _discardable(op, cls)
+            continue
         attr = properties.get(field.mlir_name)
         if attr is None and attributes:
             attr = attributes.get(field.mlir_name)
@@ -45,6 +48,18 @@ def attribute_values(op: Operation, raw: bool = False, cls=None) -> dict:
         else:
             values[field.name] = bridge(field.kind).from_xdsl(attr)
     return values
+
+
+def _discardable(op: Operation, cls: type[Op]):
+    """The attributes of the op its declaration does not name, as (name, text) pairs (None: none)."""
+    from xdsl.dialects.builtin import UnitAttr
+
+    from .kinds import attribute_text_value
+
+    declared = {f.mlir_name for f in cls.ATTR_FIELDS}
+    pairs = tuple(sorted((name, None if isinstance(attr, UnitAttr) else attribute_text_value(attr))
+                         for name, attr in op.attributes.items() if name not in declared))
+    return pairs or None
 
 
 def _result_dtype(op: Operation):

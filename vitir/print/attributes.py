@@ -128,3 +128,19 @@ GENERIC.update(gather_dimensions=dimension_numbers("gather"), scatter_dimensions
 PRETTY.update(rng_distribution=str, rng_algorithm=str)
 GENERIC.update(rng_distribution=lambda v: f"#stablehlo<rng_distribution {v}>",
                rng_algorithm=lambda v: f"#stablehlo<rng_algorithm {v}>")
+
+
+# -- control flow, tuples and tokens ------------------------------------------------------
+
+import re  # noqa: E402
+
+_BARE_SYMBOL = re.compile(r"[A-Za-z_][\w$.]*")
+
+
+def _symbol(name: str) -> str:
+    """`@add_n.impl`; a name that is not a bare identifier is quoted, as MLIR writes it."""
+    return "@" + name if _BARE_SYMBOL.fullmatch(name) else "@" + _string(name)
+
+
+PRETTY.update(symbol=_symbol, attribute_text=str)
+GENERIC.update(symbol=_symbol, attribute_text=str)

@@ -67,16 +67,17 @@ def _constant(op: O.Constant) -> str:
 
 def _terminator(values) -> str:
     if not values:
-        return "    stablehlo.return\n"
+        return "    stablehlo.return \n"  # as MLIR prints it: the space before the (absent) operands
     return f"    stablehlo.return {ssa_names(values)} : {', '.join([v.type.text for v in values])}\n"
 
 
-def region_text(region) -> str:
-    """`{`, the block's arguments (`^bb0(%a: T, %b: T):`), its ops and terminator, `}`."""
+def region_text(region, entry_args: bool = True) -> str:
+    """`{`, the block's arguments (`^bb0(%a: T, %b: T):`, unless the op's syntax writes them
+    itself), its ops and terminator, `}`."""
     if type(region) is BinaryRegion:
         raise ValueError(f"{region} has no body to print; build the region with fb.region()")
     head = ""
-    if region.args:
+    if region.args and entry_args:
         head = "    ^bb0(" + ", ".join([f"{a.ssa}: {a.type.text}" for a in region.args]) + "):\n"
     return "{\n" + head + _indented(print_ops(region.ops) + _terminator(region.results)) + "    }"
 
@@ -170,6 +171,32 @@ def _expansion(op: O.Compound) -> str:
 
 
 S.WHOLE_OP.update(constant=_constant, reduce=_reduce, generic=_generic, expansion=_expansion)
+
+
+# -- control flow, tuples and tokens ------------------------------------------------------
+
+def _while(op: O.While) -> str:
+    """`%r:2 = stablehlo.while(%iterArg = %a, %iterArg_0 = %b) : T0, T1`, then on the next line
+    `cond {...} do {...}`: the regions' arguments are named once, in the parentheses. Regions
+    whose arguments are named differently print in the generic form, which names each."""
+    cond, body = op.cond, op.body
+    if [a.name for a in cond.args] != [a.name for a in body.args]:
+        return _generic(op)
+    pairs = ", ".join([f"{a.ssa} = {v.ssa}" for a, v in zip(body.args, op.operands)])
+    types = " : " + S.type_texts(op.operands) if op.operands else ""
+    return (f"    {results_prefix(op)}stablehlo.while({pairs}){types}\n"
+            f"    cond {region_text(cond, False)} do {region_text(body, False)}\n")
+
+
+def _optimization_barrier(op: O.OptimizationBarrier) -> str:
+    """`%r:2 = stablehlo.optimization_barrier %a, %b : T0, T1`; `stablehlo.optimization_barrier()` of nothing."""
+    if not op.operands:
+        return f"    {results_prefix(op)}stablehlo.optimization_barrier()\n"
+    return (f"    {results_prefix(op)}stablehlo.optimization_barrier {ssa_names(op.operands)} : "
+            f"{S.type_texts(op.operands)}\n")
+
+
+S.WHOLE_OP.update({"while": _while, "optimization_barrier": _optimization_barrier})
 
 
 # -- functions and modules ------------------------------------------------------------------

@@ -144,15 +144,21 @@ CUSTOM: dict[str, Callable[..., str]] = {"slice_ranges": slice_ranges, "dot_dime
 
 def attr_dict(op: Op, skip: frozenset[str], spaced: bool = False) -> str:
     """The attributes not printed elsewhere, sorted by StableHLO name: `{a = 1 : i64, b}`."""
-    entries = []
+    entries, mixed = [], False
     for field in sorted(op.ATTR_FIELDS, key=lambda f: f.mlir_name):
         if field.name in skip:
             continue
         value = getattr(op, field.name)
         if value is None:
             continue
+        if field.kind.name == "discardable":  # other dialects' attributes, among the op's own by name
+            entries.extend(name if text is None else f"{name} = {text}" for name, text in value)
+            mixed = True
+            continue
         entries.append(field.mlir_name if field.kind.name == "unit"
                        else f"{field.mlir_name} = {A.generic(field.kind, value)}")
+    if mixed:
+        entries.sort(key=lambda entry: entry.partition(" = ")[0])
     if not entries:
         return ""
     return "{ " + ", ".join(entries) + " }" if spaced else "{" + ", ".join(entries) + "}"
@@ -280,3 +286,18 @@ def operands(*fields) -> str:
 
 
 CUSTOM["operands"] = operands
+
+
+# -- control flow, tuples and tokens ------------------------------------------------------
+
+def tuple_type(values) -> str:
+    """stablehlo.tuple's type: the tuple of its operands' types (`tuple<T0, T1>`)."""
+    return "tuple<" + ", ".join([v.type.text for v in values]) + ">"
+
+
+def custom_call_target(name: str) -> str:
+    """custom_call's target, a string MLIR writes as a symbol: `@lapack_spotrf_ffi`."""
+    return A.PRETTY["symbol"](name)
+
+
+CUSTOM.update(tuple_type=tuple_type, custom_call_target=custom_call_target)

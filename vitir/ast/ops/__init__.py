@@ -14,6 +14,8 @@ from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
 from .constants import Constant, Iota
 from .contraction import Convolution, DotGeneral
+from .control import (AfterAll, Case, Composite, CreateToken, CustomCall, GetTupleElement, If, Map, OptimizationBarrier,
+                      Tuple, While)
 from .data_movement import (Broadcast, DynamicBroadcastInDim, DynamicGather, DynamicIota, DynamicPad, DynamicReshape,
                             DynamicSlice, DynamicUpdateSlice, Gather, GetDimensionSize, Reverse, Scatter,
                             SetDimensionSize, Sort)
@@ -45,3 +47,8 @@ __all__ += [
     "Infeed", "Outfeed", "PartitionId", "Recv", "ReduceScatter", "ReplicaId", "Rng", "RngBitGenerator", "Send",
     "UniformDequantize", "UniformQuantize",
 ]
+
+
+# control flow, tuples and tokens
+__all__ += ["AfterAll", "Case", "Composite", "CreateToken", "CustomCall", "GetTupleElement", "If", "Map",
+            "OptimizationBarrier", "Tuple", "While"]

@@ -1,0 +1,77 @@
+"""Evaluators of control flow, tuples and tokens.
+
+Regions run through `run` (vitir/evaluate/__init__.py Runner), their ops seeing the enclosing
+function's values. A token is TOKEN, a marker holding nothing; a tuple is a Python tuple of its
+elements' values. An op of one result returns a tuple of one value, so that a tuple-typed result
+is never mistaken for several results.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import EvaluationError
+from ..numpy_dtypes import numpy_dtype
+
+
+class Token:
+    """The value of `!stablehlo.token`: it only orders side effects, so it holds nothing."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "TOKEN"
+
+
+TOKEN = Token()
+
+
+def while_(op, *state, run) -> tuple:
+    """`internal_state = operand; while cond(*internal_state): internal_state = body(*internal_state)`."""
+    while bool(run(op.cond, *state)[0]):
+        state = run(op.body, *state)
+    return tuple(state)
+
+
+def if_(op, pred, *, run) -> tuple:
+    return run(op.true_branch if bool(pred) else op.false_branch)
+
+
+def case(op, index, *, run) -> tuple:
+    """branches[index], or the last branch for an index out of range."""
+    branches = op.branches
+    i = int(index)
+    return run(branches[i] if 0 <= i < len(branches) else branches[-1])
+
+
+def optimization_barrier(op, *operands) -> tuple:
+    return tuple(operands)
+
+
+def map_(op, *inputs, run) -> tuple:
+    """The computation on each element in turn: its body may hold any op, so it runs on rank-0
+    arrays, as the spec applies it."""
+    result = op.results[0]
+    values = [run(op.computation, *[x[index] for x in inputs])[0] for index in np.ndindex(*result.shape)]
+    return (np.array(values, dtype=numpy_dtype(result.type.dtype)).reshape(result.shape),)
+
+
+def tuple_(op, *values) -> tuple:
+    return (tuple(values),)
+
+
+def get_tuple_element(op, value) -> tuple:
+    return (value[op.index],)
+
+
+def token(op, *inputs) -> tuple:
+    return (TOKEN,)
+
+
+def not_evaluated(op, *operands):
+    from ..ast.declare import result_base
+
+    base = result_base(op)
+    results = "%" + base if base else ", ".join(r.ssa for r in op.results)
+    raise EvaluationError(f"{op.NAME} {results}: vitir does not evaluate {op.NAME} (it carries the op through "
+                          "import and printing only)")
