@@ -27,6 +27,7 @@ from .attributes import (ChannelHandleAttr, ComparisonDirection, ComparisonDirec
                          ComparisonTypeAttr, ConvDimensionNumbersAttr, DenseLiteralsAttr, DotAlgorithmAttr,
                          DotDimensionNumbersAttr, Precision, PrecisionAttr, SplatAttr, element_text, parse_int_list,
                          parse_layouts)
+from .xdsl_adapter import position
 
 
 class Unsupported(Exception):
@@ -163,7 +164,11 @@ def _algorithm_attr(v: K.DotAlgorithm) -> DotAlgorithmAttr:
 
 
 def _algorithm_parse(p: Parser) -> K.DotAlgorithm:
-    return _algorithm_value(DotAlgorithmAttr(*DotAlgorithmAttr.parse_parameters(p)))
+    start = position(p)
+    try:
+        return _algorithm_value(DotAlgorithmAttr(*DotAlgorithmAttr.parse_parameters(p)))
+    except ValueError as e:  # a precision type outside vitir's element types (tf32)
+        p.raise_error(f"dot algorithm: {e}", start)
 
 
 def _dense_literal_value(a) -> str | tuple[str, ...]:
