@@ -45,3 +45,10 @@ class DataError(VitirError):
 
 class ProcessGroupError(VitirError):
     """Processes training together could not form their group, disagree, or lost a peer."""
+
+
+class ConformanceError(VitirError):
+    """A conformance case uses a construct the runner cannot turn into a vitir program and its expectations.
+
+    The message names the construct (an `interpreter.*` or `check.*` op, a RUN-line flag) and its line.
+    """
