@@ -145,3 +145,8 @@ def test_fmt_split_input_file_prints_the_parts_between_markers(tmp_path, capsys)
     assert "%1 = stablehlo.add %x, %x : tensor<f32>" in parts[1]
     assert main(["fmt", "--split-input-file", str(path)]) == 0
     assert capsys.readouterr().out == path.read_text()  # a fixed point
+
+
+def test_fmt_of_a_missing_file_is_a_plain_error(tmp_path, capsys):
+    assert main(["fmt", "--split-input-file", str(tmp_path / "nope.mlir")]) == 1
+    assert "nope.mlir: error: cannot read" in capsys.readouterr().err

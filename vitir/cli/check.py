@@ -42,7 +42,13 @@ def run(args) -> int:
 
     failed = False
     for path in args.files:
-        for name, text in parts(path, args.split_input_file):
+        try:
+            pieces = parts(path, args.split_input_file)
+        except VitirError as e:
+            print("\n".join(compiler_lines(path, e)), file=sys.stderr)
+            failed = True
+            continue
+        for name, text in pieces:
             try:
                 module = import_text(text, path, keep_going=True)
             except (MlirError, VitirError) as e:

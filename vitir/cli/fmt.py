@@ -30,7 +30,11 @@ def run(args) -> int:
     from ..mlir.split import MARKER, split_input
     from ..print import print_module
 
-    text = read_text(args.file)
+    try:
+        text = read_text(args.file)
+    except VitirError as e:
+        print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
+        return 1
     formatted, failed = [], False
     for part in split_input(text) if args.split_input_file else [text]:
         try:
