@@ -64,7 +64,8 @@ def main(argv=None) -> int:
     seconds = time.perf_counter() - start
     vitir_seconds = sum(o.seconds for o in outcomes)
     for o in outcomes if args.show else ():
-        print(f"== {o.case.id}: the case as vitir reads it ==\n{o.program.text.strip() if o.program else ''}\n")
+        notes = "".join(f"({note})\n" for note in (o.program.notes if o.program else ()))
+        print(f"== {o.case.id}: the case as vitir reads it ==\n{o.program.text.strip() if o.program else ''}\n{notes}")
         print(f"== vitir's print ==\n{o.printed or '(none)'}")
     print(report(outcomes))
     if args.cases:

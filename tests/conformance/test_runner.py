@@ -209,3 +209,9 @@ def test_xla_runs_vitirs_print_in_a_process_of_its_own(xla_worker):
     assert [r.status for r in results] == ["agrees", "differs", "aborted", "agrees"]
     assert results[1].message == "check.expect_eq_const at line 5: 4 (actual) vs 5 (expected) at index [1]"
     assert results[2].message.startswith("XLA ended its process")  # XLA's CPU backend has no f6 types
+
+
+def test_a_case_whose_brackets_never_close_is_named_at_its_line():
+    outcome = run_case(case("\n\nfunc.func @f() {\n  %0 = stablehlo.constant dense<[1]> : tensor<1xi32>\n"))
+    assert (outcome.status, outcome.stage, outcome.error) == ("error", "rewrite", "ConformanceError")
+    assert outcome.message == "line 3: the '{' here is never closed"

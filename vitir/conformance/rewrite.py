@@ -215,11 +215,11 @@ def read_check(code: str, line: int) -> _Check:
 
 _PROBE = re.compile(r"(%[\w$.-]+)\s*=\s*interpreter\.probe\s+(" + _VALUE + r")\s*,\s*" + _PROBE_ID.pattern)
 _PRINT = re.compile(r"^[ \t]*interpreter\.print\b[^\n]*", re.M)
-_GRID = re.compile(r'^(.*?)=\s*"interpreter\.run_parallel"\s*\(', re.S)
+_GRID = re.compile(r'^(?:(.*?)=\s*)?"interpreter\.run_parallel"\s*\(', re.S)
 _SYMBOLS = re.compile(r"@([\w$.-]+)")
 
 
-def _grid_results(names: str, count_hint: int | None) -> list[str]:
+def _grid_results(names: str) -> list[str]:
     """The names of run_parallel's results, in order: `%r:3` -> %r#0, %r#1, %r#2; or `%a, %b`."""
     names = names.strip()
     grouped = re.fullmatch(r"(%[\w$.-]+):([0-9]+)", names)
@@ -238,13 +238,18 @@ class _GridStatement:
 
 
 def read_grid(code: str, line: int) -> _GridStatement:
-    m = _GRID.match(code.strip())
+    """An `interpreter.run_parallel` statement: its results, operands and their types, the grid."""
     text = code.strip()
-    results = _grid_results(m.group(1), None) if m.group(1).strip() else []
+    m = _GRID.match(text)
+    if m is None:
+        raise ConformanceError(f"line {line}: interpreter.run_parallel in a form the runner does not read")
+    results = _grid_results(m.group(1)) if m.group(1) else []
     open_operands = m.end() - 1
     close = scan.matching(text, open_operands)
     operands = scan.split_top_level(text[open_operands + 1:close])
-    attributes_open = text.index("{", close)
+    attributes_open = text.find("{", close)
+    if attributes_open < 0:
+        raise ConformanceError(f"line {line}: interpreter.run_parallel without programs")
     attributes = text[attributes_open + 1:scan.matching(text, attributes_open)]
     entries = {}
     for entry in scan.split_top_level(attributes):
@@ -260,6 +265,9 @@ def read_grid(code: str, line: int) -> _GridStatement:
         raise ConformanceError(f"line {line}: interpreter.run_parallel without its type")
     inputs = functional[1:].strip()
     operand_types = scan.split_top_level(inputs[1:scan.matching(inputs, 0)]) if inputs.startswith("(") else []
+    if len(operand_types) != len(operands):
+        raise ConformanceError(f"line {line}: interpreter.run_parallel has {len(operands)} operands and "
+                               f"{len(operand_types)} operand types")
     infeed = tuple(_SYMBOLS.findall(entries.get("infeed", "")))
     return _GridStatement(results, operands, operand_types, rows, infeed)
 
@@ -304,10 +312,7 @@ def rewrite(case: Case) -> Program:
     cannot express)."""
     text = case.text
     code = scan.code_of(text)
-    try:
-        fn = entry_function(case, code)
-    except ValueError as e:
-        raise ConformanceError(f"{case.source}: {e}") from None
+    fn = entry_function(case, code)
     if fn is None:
         return Program(case, text, "", notes=("no function",))
     edits: list[tuple[int, int, str]] = []

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..errors import ConformanceError
+
 _OPENERS, _CLOSERS = "([{<", ")]}>"
 
 
@@ -63,11 +65,11 @@ def _walk(code: str, start: int = 0):
 
 
 def matching(code: str, start: int) -> int:
-    """The offset of the bracket that closes the one at `start` (ValueError when it is not closed)."""
+    """The offset of the bracket that closes the one at `start` (ConformanceError when none does)."""
     for i, c, depth in _walk(code, start):
         if depth == 0 and c in _CLOSERS:
             return i
-    raise ValueError(f"the bracket {code[start]!r} at offset {start} is never closed")
+    raise ConformanceError(f"line {line_of(code, start)}: the {code[start]!r} here is never closed")
 
 
 def depth_changes(line: str) -> int:
@@ -123,7 +125,7 @@ def functions(code: str) -> list[Function]:
             i = matching(code, _skip_space(code, i + len("attributes"))) + 1
             i = _skip_space(code, i)
         if i >= len(code) or code[i] != "{":
-            raise ValueError(f"@{m.group(1)}: no body after its signature")
+            raise ConformanceError(f"line {line_of(code, m.start())}: @{m.group(1)} has no body after its signature")
         close_body = matching(code, i)
         found.append(Function(m.group(1).strip('"'), m.start(), (open_args + 1, close_args), results,
                               (i + 1, close_body), close_body + 1))
