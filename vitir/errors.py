@@ -51,3 +51,10 @@ class EvaluationError(VitirError, ValueError):
     """The numpy evaluator cannot run a program as given: a collective names processes the grid
     lacks, processes wait for each other, an op vitir carries through import and printing only
     (infeed, send, composite, custom_call)."""
+
+
+class ConformanceError(VitirError):
+    """A conformance case uses a construct the runner cannot turn into a vitir program and its expectations.
+
+    The message names the construct (an `interpreter.*` or `check.*` op, a RUN-line flag) and its line.
+    """

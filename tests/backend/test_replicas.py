@@ -69,3 +69,16 @@ def test_scalars_cannot_be_split():
     assert str(error.value) == "split: argument 1 '%s' is a scalar (tensor<f32>); only dim 0 of a tensor can be split"
     outputs = executable.run_replicated([np.arange(4, dtype=np.float32), 2.0], split=["x"])
     np.testing.assert_array_equal(np.concatenate([o[0] for o in outputs]), 2 * np.arange(4))
+
+
+def test_each_replica_runs_on_its_own_arguments(step):
+    xs = [RNG.standard_normal((2, 3)).astype(np.float32) for _ in range(2)]
+    ws = [RNG.standard_normal(3).astype(np.float32) for _ in range(2)]
+    replica0, replica1 = step.run_per_replica([(xs[0], ws[0]), (xs[1], ws[1])])
+    everything = np.concatenate(xs)
+    for (wnew, mean, local_sum), x, w in zip((replica0, replica1), xs, ws):
+        np.testing.assert_allclose(mean, everything.mean(), rtol=1e-5)  # the all-reduce saw both replicas
+        np.testing.assert_allclose(local_sum, x.sum(), rtol=1e-5)
+        np.testing.assert_allclose(wnew, w - everything.mean(axis=0), rtol=1e-5)  # each its own w
+    with pytest.raises(ArgumentError, match=r"^@dp_step: expected arguments for 2 replicas, got 1$"):
+        step.run_per_replica([(xs[0], ws[0])])

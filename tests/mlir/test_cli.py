@@ -104,3 +104,49 @@ def test_check_reports_every_shape_error_of_a_file(tmp_path, capsys):
     lines = capsys.readouterr().err.splitlines()
     assert [line.split(": error: ")[0] for line in lines] == [f"{path}:{n}" for n in (4, 6, 7, 8)]
     assert lines[3].endswith("inferred tensor<2x2xf32> (operands: tensor<2x3xf32>, tensor<2x3xf32>) (column 5)")
+
+
+SPLIT = """func.func @a() -> tensor<2xf32> {
+  %0 = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @b(%x: tensor<f32>) -> tensor<f32> {
+  %1 = stablehlo.frobnicate %x, %x : tensor<f32>
+  return %x : tensor<f32>
+}
+// // -----
+func.func @c(%x: tensor<f32>) -> tensor<f32> {
+  return %x : tensor<f32>
+}
+"""
+
+
+def test_check_split_input_file_checks_each_part_at_the_files_lines(tmp_path, capsys):
+    path = tmp_path / "parts.mlir"
+    path.write_text(SPLIT)
+    assert main(["check", "--split-input-file", str(path)]) == 1
+    captured = capsys.readouterr()
+    # MLIR cuts at every `// -----`, even one inside a comment
+    assert captured.out == (f"{path}:1: OK: @a: 0 arguments, 1 ops, 1 results\n"
+                            f"{path}:13: OK: @c: 1 arguments, 0 ops, 1 results\n")
+    assert captured.err == f"{path}:9: error: op 'stablehlo.frobnicate' is not supported by vitir (column 8)\n"
+    assert main(["check", str(path)]) == 1  # as one module: the marker is a comment, @b still fails
+
+
+def test_fmt_split_input_file_prints_the_parts_between_markers(tmp_path, capsys):
+    path = tmp_path / "parts.mlir"
+    path.write_text(SPLIT.replace("stablehlo.frobnicate", "stablehlo.add"))
+    assert main(["fmt", "--split-input-file", "-i", str(path)]) == 0
+    parts = path.read_text().split("\n// -----\n\n")
+    assert len(parts) == 3 and all(p.startswith("module {\n  func.func @") for p in parts)
+    assert "%1 = stablehlo.add %x, %x : tensor<f32>" in parts[1]
+    assert main(["fmt", "--split-input-file", str(path)]) == 0
+    assert capsys.readouterr().out == path.read_text()  # a fixed point
+
+
+def test_fmt_of_a_missing_file_is_a_plain_error(tmp_path, capsys):
+    assert main(["fmt", "--split-input-file", str(tmp_path / "nope.mlir")]) == 1
+    assert "nope.mlir: error: cannot read" in capsys.readouterr().err

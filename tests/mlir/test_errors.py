@@ -229,3 +229,21 @@ def test_hexadecimal_float_in_generic_form_is_bits_not_an_integer():
                '    %c = "stablehlo.constant"() <{value = dense<0x3F800000> : tensor<f32>}> : () -> tensor<f32>\n'
                '    return %c : tensor<f32>\n  }\n}\n')
     assert "dense<1.0> : tensor<f32>" in print_module(import_text(generic))  # not 1065353216.0
+
+
+def test_a_text_of_comments_alone_is_an_empty_module():
+    for text in ("", "// a comment\n\n// another\n"):  # MLIR reads both as `module {}`
+        module = import_text(text)
+        assert module.functions == [] and print_module(module) == "module @m {\n}\n"
+
+
+def test_a_dot_algorithm_of_an_unknown_precision_type_names_it_and_its_place():
+    algorithm = ("<lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type "
+                 "= f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, "
+                 "allow_imprecise_accumulation = false>")
+    text = module_text(f"%d = stablehlo.dot_general %x, %x, contracting_dims = [1] x [1], precision = [DEFAULT, DEFAULT], "
+                       f"algorithm = {algorithm} : "
+                       "(tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x2xf32>", "return %d : tensor<2x2xf32>",
+                       results="tensor<2x2xf32>")
+    with pytest.raises(MlirError, match=r"^3:\d+: dot algorithm: unknown element type 'tf32'"):
+        import_text(text)

@@ -251,6 +251,21 @@ class Executable:
         per_replica = [tuple(output[r] for output in outputs) for r in range(self.local_replicas)]
         return per_replica if on_device else [tuple(to_host(results)) for results in per_replica]
 
+    def run_per_replica(self, per_replica: Sequence[Sequence], on_device: bool = False) -> list[tuple]:
+        """Run every replica of this process on arguments of its own: per_replica[r] holds replica r's
+        host arrays, in argument order (where run_replicated gives each the same or a slice)."""
+        if len(per_replica) != self.local_replicas:
+            raise ArgumentError(f"@{self.signature.name}: expected arguments for {self.local_replicas} replicas, "
+                                f"got {len(per_replica)}")
+        for args in per_replica:
+            check_count(self.signature, len(args))
+        columns = []
+        for argument in self.signature.arguments:
+            arrays = [host_array(argument, args[argument.index]) for args in per_replica]
+            placed = _upload(arrays, self.local_devices)
+            columns.append(placed[0] if self.replicas == 1 else tuple(placed))
+        return self.run_replicated(columns, on_device=on_device)
+
     def to_device(self, value, argument: int | str | None = None, split: bool = False):
         """A device value for this executable; checked against `argument` when named."""
         if argument is not None:

@@ -1,6 +1,7 @@
 """`vitir check FILE...`: parse StableHLO text and run vitir's shape rules on
 every op. Prints `FILE:LINE: error: ...` for each problem and exits 1, or one
-`OK` line per file."""
+`OK` line per file. --split-input-file checks each part between `// -----`
+markers on its own, as MLIR's tools do (lines stay the file's)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from ..errors import VitirError
 def add_parser(sub) -> None:
     p = sub.add_parser("check", help="parse and shape-check StableHLO text", description=__doc__)
     p.add_argument("files", nargs="+", metavar="FILE", help="StableHLO text (.mlir): vitir's, or JAX's")
+    p.add_argument("--split-input-file", action="store_true",
+                   help="check each part between `// -----` markers on its own")
     p.set_defaults(func=run)
 
 
@@ -23,6 +26,16 @@ def read_text(path: str) -> str:
         raise VitirError(f"cannot read {path}: {e.strerror}") from None
 
 
+def parts(path: str, split: bool) -> list[tuple[str, str]]:
+    """(name, text) of each part of the file to check: the file, or its parts named FILE:LINE."""
+    from ..mlir.split import first_line, split_input
+
+    text = read_text(path)
+    if not split:
+        return [(path, text)]
+    return [(f"{path}:{first_line(part)}", part) for part in split_input(text)]
+
+
 def run(args) -> int:
     from ..mlir import MlirError, import_text  # loads xDSL: only for this command
     from ..mlir.errors import compiler_lines
@@ -30,12 +43,19 @@ def run(args) -> int:
     failed = False
     for path in args.files:
         try:
-            module = import_text(read_text(path), path, keep_going=True)
-        except (MlirError, VitirError) as e:
+            pieces = parts(path, args.split_input_file)
+        except VitirError as e:
             print("\n".join(compiler_lines(path, e)), file=sys.stderr)
             failed = True
             continue
-        for fn in module.functions:
-            print(f"{path}: OK: @{fn.name}: {len(fn.args)} arguments, {len(fn.ops)} ops, "
-                  f"{len(fn.ret.operands)} results")
+        for name, text in pieces:
+            try:
+                module = import_text(text, path, keep_going=True)
+            except (MlirError, VitirError) as e:
+                print("\n".join(compiler_lines(path, e)), file=sys.stderr)
+                failed = True
+                continue
+            for fn in module.functions:
+                print(f"{name}: OK: @{fn.name}: {len(fn.args)} arguments, {len(fn.ops)} ops, "
+                      f"{len(fn.ret.operands)} results")
     return 1 if failed else 0

@@ -29,6 +29,7 @@ from .attributes import (ChannelHandleAttr, ComparisonDirection, ComparisonDirec
                          parse_layouts)
 from .attributes import AttributeTextAttr
 from .attributes import TokenType as XTokenType
+from .xdsl_adapter import position
 
 
 class Unsupported(Exception):
@@ -177,7 +178,11 @@ def _algorithm_attr(v: K.DotAlgorithm) -> DotAlgorithmAttr:
 
 
 def _algorithm_parse(p: Parser) -> K.DotAlgorithm:
-    return _algorithm_value(DotAlgorithmAttr(*DotAlgorithmAttr.parse_parameters(p)))
+    start = position(p)
+    try:
+        return _algorithm_value(DotAlgorithmAttr(*DotAlgorithmAttr.parse_parameters(p)))
+    except ValueError as e:  # a precision type outside vitir's element types (tf32)
+        p.raise_error(f"dot algorithm: {e}", start)
 
 
 def _dense_literal_value(a) -> str | tuple[str, ...]:

@@ -176,6 +176,9 @@ def strip_locations(text: str) -> str:
     return "".join(chars)
 
 
+_COMMENT = re.compile(r"//[^\n]*")
+
+
 def parse_type_text(text: str) -> Attribute:
     """The xDSL type of a type's spelling."""
     return ExactNameParser(context(), text, "<type>").parse_type()
@@ -188,6 +191,8 @@ def parse_text(text: str, source: str = "<text>", verify: bool = True) -> Parsed
     unknown = unsupported_ops(text)
     if unknown:
         raise MlirError(unknown)
+    if not _COMMENT.sub("", text).strip():  # MLIR reads a text of comments alone as an empty module
+        return ParsedModule(ModuleOp([]), text, source, {})
     parser = ExactNameParser(context(), text, source)
     parser.constant_class = dialect_class(OPS["stablehlo.constant"])
     parser.dense_hook = parse_dense_literal
