@@ -11,11 +11,12 @@ What MLIR reads (checked against the parser in jaxlib 0.10.2, `tests/test_litera
   even): this module reads it the same way (Python's `float`, then `rounded`). Hexadecimal `0x...`
   (lower or upper case digits, a lower `x`) is the bit pattern; `-0x...` is refused.
 - Where MLIR reads a literal silently as something else, vitir refuses it: a decimal past the largest
-  finite value (MLIR makes it +-inf, NaN, or the largest value in the f4/f6 types), zero or a negative
-  value for f8E8M0FNU (MLIR reads 0.0 as 2^-127, -1.0 as NaN, -0.25 as 2^126), and, for integers, a
-  positive decimal past the signed maximum (MLIR wraps `2147483648` in i32 to -2147483648).
-- vitir asks a hexadecimal float literal for exactly the type's digits (8 for f32, 4 for f16 and bf16,
-  16 for f64, 2 for the 8- and 6-bit types, 1 for f4E2M1FN), where MLIR takes any count whose value
+  finite value (MLIR makes it +-inf, NaN, or the largest value in the f4/f6 types), a negative value
+  for f8E8M0FNU (MLIR reads -1.0 as NaN, -0.25 as 2^126), and, for integers, a positive decimal past
+  the signed maximum (MLIR wraps `2147483648` in i32 to -2147483648). Zero in f8E8M0FNU, which has no
+  zero, reads as MLIR reads it: its smallest value, 2^-127. i1 also reads MLIR's `0` and `1`.
+- vitir asks a hexadecimal float literal for the type's digits (8 for f32, 4 for f16 and bf16, 16 for
+  f64, 2 for the 8- and 6-bit types, 1 or 2 for f4E2M1FN: its own or its storage byte's), where MLIR takes any count whose value
   fits the width (`0x0` is f32 zero): `0xFF80` given for an f32 is then caught as the bits of another
   type.
 - Integers: decimal, or hexadecimal bits (`0xFF` is -1 in i8, 255 in ui8; `-0x80` is -128 in i8), each
@@ -254,9 +255,9 @@ def literal_value(text: str, dtype: DType):
 
 
 def _bool_value(text: str, dtype: DType) -> bool:
-    if text not in ("true", "false"):
+    if text not in ("true", "false", "0", "1"):  # MLIR reads 0 and 1 too (and prints true and false)
         raise ValueError("an i1 literal is true or false")
-    return text == "true"
+    return text in ("true", "1")
 
 
 def _integer_value(text: str, dtype: DType) -> int:
@@ -287,11 +288,14 @@ def _check_integer_range(value: int, dtype: DType, shown: str) -> None:
 def _float_value(text: str, dtype: DType) -> float:
     if _HEX_BITS.fullmatch(text):
         digits = _CODECS[dtype].hex_digits
-        if len(text) != 2 + digits:
+        stored = 2 * ((dtype.bits + 7) // 8)  # the hex digits of its storage bytes: f4E2M1FN's 0x07
+        if len(text) - 2 not in (digits, stored):
             raise ValueError(f"a hexadecimal {dtype.value} literal has {digits} hex digit{'s' * (digits > 1)}")
         return float_from_bits(int(text, 16), dtype)
     if _FLOAT_DECIMAL.fullmatch(text):
         number = float(text)  # the nearest double, as MLIR reads it first
+        if dtype.format.special == "fnu" and number == 0:  # as MLIR reads f8E8M0FNU: 0.0 is its smallest
+            return float_from_bits(0, dtype)  # value, 2^-127 (the conformance suite writes it so)
         if math.isinf(number):
             raise ValueError(_overflow(text, dtype))
         try:
