@@ -412,8 +412,6 @@ class DotAlgorithmAttr(_struct_attribute("dot_algorithm", _ALGORITHM_FIELDS, _al
     allow_imprecise_accumulation: IntAttr
 
 
-ATTRIBUTES = [PrecisionAttr, ComparisonDirectionAttr, ComparisonTypeAttr, DotDimensionNumbersAttr,
-              ConvDimensionNumbersAttr, SplatAttr, DenseLiteralsAttr, ChannelHandleAttr, DotAlgorithmAttr]
 
 
 def element_text(element: Attribute) -> str:
@@ -421,3 +419,39 @@ def element_text(element: Attribute) -> str:
     out = StringIO()
     Printer(stream=out).print_attribute(element)
     return out.getvalue()
+
+
+ATTRIBUTES = [PrecisionAttr, ComparisonDirectionAttr, ComparisonTypeAttr, DotDimensionNumbersAttr,
+              ConvDimensionNumbersAttr, SplatAttr, DenseLiteralsAttr, ChannelHandleAttr, DotAlgorithmAttr]
+
+
+# -- windows, reductions, contractions and linear algebra ------------------------------------
+
+class Transpose(StrEnum):
+    NO_TRANSPOSE = "NO_TRANSPOSE"
+    TRANSPOSE = "TRANSPOSE"
+    ADJOINT = "ADJOINT"
+
+
+@irdl_attr_definition
+class TransposeAttr(EnumAttribute[Transpose], SpacedOpaqueSyntaxAttribute):
+    """triangular_solve's `#stablehlo<transpose NO_TRANSPOSE>`."""
+
+    name = "stablehlo.transpose"
+
+
+class FftType(StrEnum):
+    FFT = "FFT"
+    IFFT = "IFFT"
+    RFFT = "RFFT"
+    IRFFT = "IRFFT"
+
+
+@irdl_attr_definition
+class FftTypeAttr(EnumAttribute[FftType], SpacedOpaqueSyntaxAttribute):
+    """`#stablehlo<fft_type FFT>`; fft's own syntax prints the bare word."""
+
+    name = "stablehlo.fft_type"
+
+
+ATTRIBUTES += [TransposeAttr, FftTypeAttr]

@@ -153,13 +153,19 @@ def _algorithm_value(a: DotAlgorithmAttr) -> K.DotAlgorithm:
         if isinstance(p, IntAttr):
             fields.append(bool(p.data) if name == "allow_imprecise_accumulation" else p.data)
         else:
-            fields.append(DType.parse(element_spelling(p)))
+            fields.append(K.ELEMENT_TYPE.coerce(element_spelling(p)))
     return K.DotAlgorithm(*fields)
 
 
 def _algorithm_attr(v: K.DotAlgorithm) -> DotAlgorithmAttr:
-    params = [element_type(x) if isinstance(x, DType) else IntAttr(int(x)) for x in v]
+    params = [_type_of_spelling(x) if isinstance(x, str) else IntAttr(int(x)) for x in v]
     return DotAlgorithmAttr(*params)
+
+
+def _type_of_spelling(spelling: str) -> Attribute:
+    from .parse import parse_type_text
+
+    return parse_type_text(spelling)
 
 
 def _algorithm_parse(p: Parser) -> K.DotAlgorithm:
@@ -203,8 +209,8 @@ BRIDGES: dict[str, Bridge] = {
     "channel_handle": Bridge(ChannelHandleAttr, lambda v: ChannelHandleAttr(IntAttr(v.handle), IntAttr(v.type)),
                              lambda a: K.ChannelHandle(a.handle.data, a.type.data), None),
     "dot_algorithm": Bridge(DotAlgorithmAttr, _algorithm_attr, _algorithm_value, _algorithm_parse),
-    "element_type": Bridge(TypeAttribute, element_type, lambda a: DType.parse(element_spelling(a)),
-                           lambda p: DType.parse(element_spelling(p.parse_type()))),
+    "element_type": Bridge(TypeAttribute, _type_of_spelling, lambda a: K.ELEMENT_TYPE.coerce(element_spelling(a)),
+                           lambda p: K.ELEMENT_TYPE.coerce(element_spelling(p.parse_type()))),
     "dense_literal": Bridge(base(SplatAttr) | base(DenseLiteralsAttr) | base(DenseIntOrFPElementsAttr), None, _dense_literal_value,
                             None),
 }
@@ -216,3 +222,12 @@ def bridge(kind: K.Kind) -> Bridge:
     except KeyError:
         raise NotImplementedError(f"attribute kind {kind.name} has no xDSL bridge in vitir/mlir/kinds.py") from None
 
+
+# -- windows, reductions, contractions and linear algebra ------------------------------------
+
+from .attributes import FftType, FftTypeAttr, Transpose, TransposeAttr  # noqa: E402
+
+BRIDGES.update({
+    "transpose": _enum(K.TRANSPOSE, TransposeAttr, Transpose),
+    "fft_type": _enum(K.FFT_TYPE, FftTypeAttr, FftType),
+})
