@@ -285,3 +285,15 @@ class OpMethods:
     def concatenate(self, name: str | Sequence[str], inputs: Sequence[Value], dim: Any) -> Value:
         """`stablehlo.concatenate`."""
         return self.emit(O.Concatenate(name, inputs, dim, path=self._path_text))
+
+    def reduce_window(self, name: str | Sequence[str], inputs: Sequence[Value], init_values: Sequence[Value], body: Region, window_dimensions: Any, window_strides: Any = None, base_dilations: Any = None, window_dilations: Any = None, padding: Any = None) -> Value | tuple[Value, ...]:
+        """Folds each window of `inputs` with `body`, from `init_values`: the body takes N accumulators,
+        then N elements (rank 0), and returns N. The inputs are padded with the init values (and dilated
+        by `base_dilations`), the windows stepped by `window_strides` and dilated by `window_dilations`."""
+        return self.emit(O.ReduceWindow(name, inputs, init_values, body, window_dimensions, window_strides, base_dilations, window_dilations, padding, path=self._path_text))
+
+    def select_and_scatter(self, name: str | Sequence[str], operand: Value, source: Value, init_value: Value, select: Region, scatter: Region, window_dimensions: Any = None, window_strides: Any = None, padding: Any = None) -> Value:
+        """For each window of `operand` (padded, stepped by `window_strides`), picks one element with
+        `select` (which keeps its first argument when it returns true) and folds the window's `source`
+        element into the result there with `scatter`; the result starts as `init_value` everywhere."""
+        return self.emit(O.SelectAndScatter(name, operand, source, init_value, select, scatter, window_dimensions, window_strides, padding, path=self._path_text))

@@ -18,6 +18,7 @@ from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, D
                           Unary)
 from .reduction import Reduce
 from .shape import BroadcastInDim, Concatenate, Pad, Reshape, Slice, Transpose
+from .windows import ReduceWindow, SelectAndScatter
 
 __all__ = [
     "ADAMW_LINES", "OPS", "Abs", "AdamScalars", "AdamWUpdate", "Add", "AllReduce", "AllReduceMean", "And", "Binary",
@@ -27,3 +28,6 @@ __all__ = [
     "Remainder", "Reshape", "RoundNearestEven", "Rsqrt", "Select", "Sign", "Sine", "Slice", "Sqrt", "Subtract",
     "Tanh", "Transpose", "Unary", "default_compare_type",
 ]
+
+# windows, reductions, contractions and linear algebra
+__all__ += ["ReduceWindow", "SelectAndScatter"]
