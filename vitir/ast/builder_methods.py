@@ -115,6 +115,12 @@ class OpMethods:
             raise _convenience_error(O.Convolution, name, e, self._path_text, (lhs, rhs, stride, padding, lhs_dilate, rhs_dilate, layouts, feature_group_count, batch_group_count, precision, result_type)) from None
         return self.emit(O.Convolution(name, **fields, path=self._path_text))
 
+    def dot(self, name: str | Sequence[str], lhs: Value, rhs: Value, precision_config: Any = None, result_type: TensorType = None) -> Value:
+        """The legacy product of vectors and matrices (rank 1 or 2 each), contracting the lhs's last
+        dimension with the rhs's first: `stablehlo.dot %a, %b, precision = [DEFAULT, DEFAULT] : (T1, T2) -> R`.
+        JAX writes dot_general; StableHLO keeps dot for older producers."""
+        return self.emit(O.Dot(name, lhs, rhs, precision_config, result_type, path=self._path_text))
+
     def add(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
         """`stablehlo.add`."""
         return self.emit(O.Add(name, lhs, rhs, path=self._path_text))
@@ -238,6 +244,44 @@ class OpMethods:
         except RuleError as e:
             raise _convenience_error(O.Convert, name, e, self._path_text, (operand, dtype)) from None
         return self.emit(O.Convert(name, **fields, path=self._path_text))
+
+    def triangular_solve(self, name: str | Sequence[str], a, b, left_side=True, lower=True, unit_diagonal=False, transpose_a='NO_TRANSPOSE') -> Value:
+        """`fb.triangular_solve(name, a, b)`: solves a x = b with the lower triangle of a."""
+        try:
+            fields = O.TriangularSolve.builder(a, b, left_side, lower, unit_diagonal, transpose_a)
+        except RuleError as e:
+            raise _convenience_error(O.TriangularSolve, name, e, self._path_text, (a, b, left_side, lower, unit_diagonal, transpose_a)) from None
+        return self.emit(O.TriangularSolve(name, **fields, path=self._path_text))
+
+    def cholesky(self, name: str | Sequence[str], a: Value, lower: Any = False) -> Value:
+        """The Cholesky factor of each Hermitian positive-definite matrix of `a`: lower-triangular L with
+        a = L L^H (`lower`), else upper-triangular U with a = U^H U; only that triangle of a is read."""
+        return self.emit(O.Cholesky(name, a, lower, path=self._path_text))
+
+    def fft(self, name: str | Sequence[str], operand: Value, fft_type: Any, fft_length: Any) -> Value:
+        """The discrete Fourier transform over the last len(fft_length) dimensions: FFT and IFFT complex
+        to complex, RFFT real to complex (the last dimension halved plus one), IRFFT its inverse."""
+        return self.emit(O.Fft(name, operand, fft_type, fft_length, path=self._path_text))
+
+    def batch_norm_training(self, name: str | Sequence[str], operand: Value, scale: Value, offset: Value, epsilon: Any, feature_index: Any) -> Value | tuple[Value, ...]:
+        """Normalizes `operand` by its own mean and variance per feature, then scales and offsets it;
+        also returns the mean and variance."""
+        return self.emit(O.BatchNormTraining(name, operand, scale, offset, epsilon, feature_index, path=self._path_text))
+
+    def batch_norm_inference(self, name: str | Sequence[str], operand: Value, scale: Value, offset: Value, mean: Value, variance: Value, epsilon: Any, feature_index: Any) -> Value:
+        """Normalizes `operand` by the given mean and variance per feature, then scales and offsets it."""
+        return self.emit(O.BatchNormInference(name, operand, scale, offset, mean, variance, epsilon, feature_index, path=self._path_text))
+
+    def batch_norm_grad(self, name: str | Sequence[str], operand: Value, scale: Value, mean: Value, variance: Value, grad_output: Value, epsilon: Any, feature_index: Any) -> Value | tuple[Value, ...]:
+        """The gradients of batch_norm_training's output with respect to its operand, scale and offset,
+        from `grad_output` and the forward's mean and variance."""
+        return self.emit(O.BatchNormGrad(name, operand, scale, mean, variance, grad_output, epsilon, feature_index, path=self._path_text))
+
+    def reduce_precision(self, name: str | Sequence[str], operand: Value, exponent_bits: Any, mantissa_bits: Any) -> Value:
+        """Rounds each element to the nearest value with `exponent_bits` and `mantissa_bits` (ties to even),
+        overflowing to infinity and underflowing to zero, in the operand's own type:
+        `stablehlo.reduce_precision %x, format = e5m10 : tensor<4xf32>`."""
+        return self.emit(O.ReducePrecision(name, operand, exponent_bits, mantissa_bits, path=self._path_text))
 
     def reduce(self, name: str | Sequence[str], operand, init, dims, reducer: str = 'add') -> Value | tuple[Value, ...]:
         """`fb.reduce(name, x, init, dims, "add")`: one operand, folded by a commutative elementwise

@@ -1,4 +1,4 @@
-"""Evaluators of contractions: dot_general and convolution (im2col, with feature and batch groups)."""
+"""Evaluators of contractions: dot_general, dot and convolution (im2col, with feature and batch groups)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,16 @@ def _accumulator(op, a: np.ndarray) -> np.dtype | None:
 
 def dot_general(op, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """As a batched matmul: lhs [batch, free, contract] @ rhs [batch, contract, free]."""
-    lb, rb, lc, rc = op.dimension_numbers
+    return _contract(op, a, b, *op.dimension_numbers)
+
+
+def dot(op, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The legacy dot: the lhs's last dimension against the rhs's first."""
+    return _contract(op, a, b, (), (), (a.ndim - 1,), (0,))
+
+
+def _contract(op, a: np.ndarray, b: np.ndarray, lb, rb, lc, rc) -> np.ndarray:
+    """Batching dims lb x rb, contracting dims lc x rc, as one batched matmul."""
     accumulate = _accumulator(op, a)
     if accumulate is not None:
         a, b = a.astype(accumulate), b.astype(accumulate)

@@ -11,7 +11,7 @@ from .collectives import AllReduce
 from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
 from .constants import Constant, Iota
-from .contraction import Convolution, DotGeneral
+from .contraction import Convolution, Dot, DotGeneral
 from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, Divide, Exponential,
                           ExponentialMinusOne, Floor, IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply,
                           Negate, Not, Or, Power, Remainder, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Subtract, Tanh,
@@ -19,6 +19,9 @@ from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, D
 from .reduction import Reduce
 from .shape import BroadcastInDim, Concatenate, Pad, Reshape, Slice, Transpose
 from .windows import ReduceWindow, SelectAndScatter
+from .linalg import Cholesky, Fft, TriangularSolve
+from .normalization import BatchNormGrad, BatchNormInference, BatchNormTraining
+from .precision import ReducePrecision
 
 __all__ = [
     "ADAMW_LINES", "OPS", "Abs", "AdamScalars", "AdamWUpdate", "Add", "AllReduce", "AllReduceMean", "And", "Binary",
@@ -30,4 +33,7 @@ __all__ = [
 ]
 
 # windows, reductions, contractions and linear algebra
-__all__ += ["ReduceWindow", "SelectAndScatter"]
+__all__ += [
+    "BatchNormGrad", "BatchNormInference", "BatchNormTraining", "Cholesky", "Dot", "Fft", "ReducePrecision",
+    "ReduceWindow", "SelectAndScatter", "TriangularSolve",
+]

@@ -1,4 +1,4 @@
-"""Contractions: dot_general and convolution."""
+"""Contractions: dot_general, convolution and dot (the legacy matrix product)."""
 
 from __future__ import annotations
 
@@ -114,3 +114,32 @@ class Convolution(Op):
                     rhs_dilate=rhs_dilate if rhs_dilate is not None else (1,) * spatial,
                     layouts=layouts, feature_group_count=feature_group_count, batch_group_count=batch_group_count,
                     precision_config=precision, result_type=result_type)
+
+
+class Dot(Op):
+    """The legacy product of vectors and matrices (rank 1 or 2 each), contracting the lhs's last
+    dimension with the rhs's first: `stablehlo.dot %a, %b, precision = [DEFAULT, DEFAULT] : (T1, T2) -> R`.
+    JAX writes dot_general; StableHLO keeps dot for older producers."""
+
+    NAME = "stablehlo.dot"
+    lhs = operand_def()
+    rhs = operand_def()
+    precision_config = attr_def(PRECISION_LIST, default=None)
+    result_type = result_type_def("an element type other than the operands' (None: theirs)", optional=True)
+    syntax = "{lhs}, {rhs}{precision_config?, precision = } : {functional_type}"
+    evaluate = "vitir.evaluate.contraction:dot"
+
+    @staticmethod
+    def rule(lhs, rhs, precision_config, result_type):
+        tensor(lhs, "lhs")
+        tensor(rhs, "rhs")
+        if lhs.dtype is not rhs.dtype:
+            raise RuleError(f"operand element types differ: {lhs.dtype.value} vs {rhs.dtype.value}")
+        if precision_config is not None and len(precision_config) > 2:
+            raise RuleError(f"precision_config has {len(precision_config)} entries, at most 2")
+        if lhs.rank not in (1, 2) or rhs.rank not in (1, 2):
+            raise RuleError(f"operands must have rank 1 or 2, got shapes {list(lhs.shape)} and {list(rhs.shape)}")
+        if lhs.shape[-1] != rhs.shape[0]:
+            raise RuleError(f"lhs dim {lhs.rank - 1} is {lhs.shape[-1]}, rhs dim 0 is {rhs.shape[0]}: "
+                            "they must be equal")
+        return _result(lhs.shape[:-1] + rhs.shape[1:], (lhs, rhs), result_type)
