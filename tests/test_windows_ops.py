@@ -332,6 +332,50 @@ def test_dot_rules():
            "stablehlo.dot %d: operand element types differ: f32 vs i32 (operands: tensor<4x3xf32>, tensor<3xi32>)")
 
 
+# -- dynamic_conv ------------------------------------------------------------------------------------------
+
+def test_dynamic_conv_pads_by_its_operand_like_lax():
+    """The padding is a value ([spatial, 2] integers), here a constant; XLA cannot compile the op, JAX's
+    convolution with the same padding is the oracle."""
+    fb = FunctionBuilder("f")
+    x, w = fb.arg("x", t(2, 3, 7, 6)), fb.arg("w", t(4, 3, 3, 2))
+    pad = fb.constant_array("pad", [[2, 0], [1, 3]], (2, 2), I64)
+    y = fb.dynamic_conv("y", x, w, pad, ("bf01", "oi01", "bf01"), 1, 1, t(2, 4, 4, 8), stride=(2, 1),
+                        rhs_dilate=(1, 2), precision_config=("DEFAULT", "DEFAULT"))
+    text = checked(fb, y)
+    assert ('    %y = "stablehlo.dynamic_conv"(%x, %w, %pad) <{batch_group_count = 1 : i64, dimension_numbers = '
+            '#stablehlo.conv<[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]>, feature_group_count = 1 : i64, '
+            'precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>], rhs_dilation = '
+            'array<i64: 1, 2>, window_strides = array<i64: 2, 1>}> : (tensor<2x3x7x6xf32>, tensor<4x3x3x2xf32>, '
+            'tensor<2x2xi64>) -> tensor<2x4x4x8xf32>\n') in text
+    xv, wv = RNG.normal(size=(2, 3, 7, 6)).astype(np.float32), RNG.normal(size=(4, 3, 3, 2)).astype(np.float32)
+    want = jax.lax.conv_general_dilated(xv, wv, (2, 1), [(2, 0), (1, 3)], rhs_dilation=(1, 2),
+                                        precision=jax.lax.Precision.HIGHEST)
+    (got,) = evaluate(import_text(text), xv, wv)
+    np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
+    wrong = import_text(text.replace("[[2, 0], [1, 3]]", "[[2, 0], [1, 4]]"))
+    raises(lambda: evaluate(wrong, xv, wv), "stablehlo.dynamic_conv %y: padding [[2, 0], [1, 4]] gives shape "
+                                            "[2, 4, 4, 9], the result type is tensor<2x4x4x8xf32> (operands: "
+                                            "tensor<2x3x7x6xf32>, tensor<4x3x3x2xf32>, tensor<2x2xi64>)")
+
+
+def test_dynamic_conv_rules():
+    fb = FunctionBuilder("f")
+    x, w = fb.arg("x", t(2, 3, 7, 6)), fb.arg("w", t(4, 3, 3, 2))
+    pad = fb.arg("pad", t(2, 2, dtype=I64))
+    layouts = ("bf01", "oi01", "bf01")
+    ops = "(operands: tensor<2x3x7x6xf32>, tensor<4x3x3x2xf32>, tensor<2x2xi64>)"
+    raises(lambda: fb.dynamic_conv("y", x, w, pad, layouts, 1, 1, t(2, 5, 4, 9)),
+           f"stablehlo.dynamic_conv %y: result type tensor<2x5x4x9xf32> does not hold the convolution's batch and "
+           f"feature dims (b 2, f 4) {ops}")
+    raises(lambda: fb.dynamic_conv("y", x, w, fb.arg("p3", t(3, 2, dtype=I64)), layouts, 1, 1, t(2, 4, 4, 9)),
+           "stablehlo.dynamic_conv %y: padding must be a [2, 2] integer tensor, got tensor<3x2xi64> (operands: "
+           "tensor<2x3x7x6xf32>, tensor<4x3x3x2xf32>, tensor<3x2xi64>)")
+    raises(lambda: fb.dynamic_conv("y", x, fb.arg("w2", t(4, 2, 3, 2)), pad, layouts, 1, 1, t(2, 4, 4, 9)),
+           "stablehlo.dynamic_conv %y: lhs feature dim is 3 but kernel input feature dim is 2 (operands: "
+           "tensor<2x3x7x6xf32>, tensor<4x2x3x2xf32>, tensor<2x2xi64>)")
+
+
 # -- triangular_solve and cholesky ---------------------------------------------------------------------------
 
 def well_conditioned(*shape, dtype=np.float64):

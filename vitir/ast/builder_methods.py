@@ -121,6 +121,11 @@ class OpMethods:
         JAX writes dot_general; StableHLO keeps dot for older producers."""
         return self.emit(O.Dot(name, lhs, rhs, precision_config, result_type, path=self._path_text))
 
+    def dynamic_conv(self, name: str | Sequence[str], lhs: Value, rhs: Value, padding: Value, layouts: Any, feature_group_count: Any, batch_group_count: Any, result_type: TensorType, stride: Any = None, lhs_dilate: Any = None, rhs_dilate: Any = None, reverse: Any = None, precision_config: Any = None) -> Value:
+        """A convolution whose padding is an operand (a [spatial, 2] integer tensor) rather than an
+        attribute; the result type is given, its spatial sizes being the padding's to decide."""
+        return self.emit(O.DynamicConv(name, lhs, rhs, padding, layouts, feature_group_count, batch_group_count, result_type, stride, lhs_dilate, rhs_dilate, reverse, precision_config, path=self._path_text))
+
     def add(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
         """`stablehlo.add`."""
         return self.emit(O.Add(name, lhs, rhs, path=self._path_text))

@@ -11,7 +11,7 @@ from .collectives import AllReduce
 from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
 from .constants import Constant, Iota
-from .contraction import Convolution, Dot, DotGeneral
+from .contraction import Convolution, Dot, DotGeneral, DynamicConv
 from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, Divide, Exponential,
                           ExponentialMinusOne, Floor, IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply,
                           Negate, Not, Or, Power, Remainder, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Subtract, Tanh,
@@ -34,6 +34,6 @@ __all__ = [
 
 # windows, reductions, contractions and linear algebra
 __all__ += [
-    "BatchNormGrad", "BatchNormInference", "BatchNormTraining", "Cholesky", "Dot", "Fft", "ReducePrecision",
-    "ReduceWindow", "SelectAndScatter", "TriangularSolve",
+    "BatchNormGrad", "BatchNormInference", "BatchNormTraining", "Cholesky", "Dot", "DynamicConv", "Fft",
+    "ReducePrecision", "ReduceWindow", "SelectAndScatter", "TriangularSolve",
 ]

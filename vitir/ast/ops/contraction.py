@@ -1,4 +1,5 @@
-"""Contractions: dot_general, convolution and dot (the legacy matrix product)."""
+"""Contractions: dot_general, convolution, dynamic_conv (its padding an operand) and dot (the legacy
+matrix product)."""
 
 from __future__ import annotations
 
@@ -143,3 +144,45 @@ class Dot(Op):
             raise RuleError(f"lhs dim {lhs.rank - 1} is {lhs.shape[-1]}, rhs dim 0 is {rhs.shape[0]}: "
                             "they must be equal")
         return _result(lhs.shape[:-1] + rhs.shape[1:], (lhs, rhs), result_type)
+
+
+class DynamicConv(Op):
+    """A convolution whose padding is an operand (a [spatial, 2] integer tensor) rather than an
+    attribute; the result type is given, its spatial sizes being the padding's to decide."""
+
+    NAME = "stablehlo.dynamic_conv"
+    lhs = operand_def()
+    rhs = operand_def()
+    padding = operand_def()
+    layouts = attr_def(CONV_DIMENSIONS, mlir="dimension_numbers")
+    feature_group_count = attr_def(I64)
+    batch_group_count = attr_def(I64)
+    result_type = result_type_def()
+    stride = attr_def(I64_ARRAY, mlir="window_strides", default=None)
+    lhs_dilate = attr_def(I64_ARRAY, mlir="lhs_dilation", default=None)
+    rhs_dilate = attr_def(I64_ARRAY, mlir="rhs_dilation", default=None)
+    reverse = attr_def(BOOL_ARRAY, mlir="window_reversal", default=None)
+    precision_config = attr_def(PRECISION_LIST, default=None)
+    syntax = "generic"
+    evaluate = "vitir.evaluate.contraction:dynamic_conv"
+
+    @staticmethod
+    def rule(lhs, rhs, padding, layouts, feature_group_count, batch_group_count, result_type, stride, lhs_dilate,
+             rhs_dilate, reverse, precision_config):
+        tensor(padding, "padding")
+        spatial = len(layouts.lhs) - 2
+        if not padding.dtype.is_integer or padding.shape != (spatial, 2):
+            raise RuleError(f"padding must be a [{spatial}, 2] integer tensor, got {padding}")
+        tensor(rhs, "rhs")
+        # Padding wide enough for any kernel checks everything but the spatial sizes, which are the
+        # padding's to decide; those of the given result type are taken as they are.
+        wide = tuple((max(rhs.shape) * max(rhs_dilate or (1,)), 0) for _ in range(spatial))
+        inferred = Convolution.rule(lhs, rhs, stride, wide, lhs_dilate, rhs_dilate, reverse, layouts,
+                                    feature_group_count, batch_group_count, precision_config, None)
+        tensor(result_type, "result")
+        fixed = [layouts.out.index(c) for c in "bf"]
+        if (result_type.rank != inferred.rank or any(result_type.shape[d] != inferred.shape[d] for d in fixed)
+                or result_type.dtype.is_bool != inferred.dtype.is_bool):
+            raise RuleError(f"result type {result_type} does not hold the convolution's batch and feature dims "
+                            f"({', '.join(f'{c} {inferred.shape[d]}' for c, d in zip('bf', fixed))})")
+        return result_type
