@@ -33,7 +33,8 @@ def t(*shape, dtype=DType.F32) -> TensorType:
 
 
 def normalized(text: str) -> str:
-    return re.sub(r"%[\w#]+", "%", text)
+    """SSA names and line breaks aside (the reference writes a convolution over three lines, MLIR on one)."""
+    return " ".join(re.sub(r"%[\w#]+", "%", text).split())
 
 
 def checked(fb: FunctionBuilder, *results) -> str:
@@ -143,6 +144,22 @@ def test_reduce_window_body_may_accumulate_wider():
     data = np.linspace(1, 2, 8).astype(ml_dtypes.bfloat16)
     (got,) = evaluate(fb.ret(y), data)
     assert got.dtype == np.float32 and got[0] == np.float32(data.astype(np.float32).sum())
+
+
+def test_reduce_body_may_accumulate_wider():
+    """reduce of i8 values summed in an i32 body: no wrap-around at 8 bits (the result is i32). StableHLO
+    allows it (is_promotable); XLA refuses it (the accumulator differs from the init value's type)."""
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", t(4, 40, dtype=DType.I8))
+    zero = fb.constant("z", "0", (), DType.I8)
+    y = fb.reduce_region("s", [x], [zero], (1,), binary_region(fb, "add", DType.I32))
+    text = checked(fb, y)
+    assert ("    %s = stablehlo.reduce(%x init: %z) across dimensions = [1] : (tensor<4x40xi8>, tensor<i8>) -> "
+            "tensor<4xi32>\n     reducer(%ra: tensor<i32>, %rb: tensor<i32>)  {\n") in text  # not `applies`: MLIR
+    # gives a compact body the init's type
+    data = RNG.integers(-128, 128, (4, 40)).astype(np.int8)
+    (got,) = evaluate(import_text(text), data)
+    np.testing.assert_array_equal(got, data.astype(np.int32).sum(axis=1))
 
 
 def reduce_window_errors():
@@ -330,6 +347,28 @@ def test_dot_rules():
                                       "[4, 3] (operands: tensor<2x4x3xf32>, tensor<4x3xf32>)")
     raises(lambda: fb.dot("d", a, fb.arg("i", t(3, dtype=DType.I32))),
            "stablehlo.dot %d: operand element types differ: f32 vs i32 (operands: tensor<4x3xf32>, tensor<3xi32>)")
+
+
+# -- convolution groups and window reversal ------------------------------------------------------------------
+
+@pytest.mark.parametrize("feature_groups, batch_groups", [(1, 1), (3, 1), (1, 2)])
+def test_convolution_groups_and_window_reversal_agree_with_lax_and_xla(feature_groups, batch_groups):
+    """Feature groups split the input features, batch groups the batch (each meeting a block of the
+    kernel's outputs); window reversal flips the kernel along the spatial dims it marks."""
+    fb = FunctionBuilder("f")
+    x, w = fb.arg("x", t(4, 6, 7, 5)), fb.arg("w", t(6, 6 // feature_groups, 3, 2))
+    y = fb.convolution("y", x, w, stride=(2, 1), padding=((1, 0), (0, 1)), rhs_dilate=(1, 2),
+                       feature_group_count=feature_groups, batch_group_count=batch_groups, reverse=(True, False))
+    text = checked(fb, y)
+    assert (f"reverse = [true, false]}}\n      {{batch_group_count = {batch_groups} : i64, feature_group_count = "
+            f"{feature_groups} : i64}} : ") in text
+    xv = RNG.normal(size=(4, 6, 7, 5)).astype(np.float32)
+    wv = RNG.normal(size=(6, 6 // feature_groups, 3, 2)).astype(np.float32)
+    want = jax.lax.conv_general_dilated(xv, wv[:, :, ::-1], (2, 1), [(1, 0), (0, 1)], rhs_dilation=(1, 2),
+                                        feature_group_count=feature_groups, batch_group_count=batch_groups,
+                                        precision=jax.lax.Precision.HIGHEST)
+    for (got,) in run_both(text, xv, wv):
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
 
 
 # -- dynamic_conv ------------------------------------------------------------------------------------------

@@ -106,13 +106,14 @@ class OpMethods:
             raise _convenience_error(O.DotGeneral, name, e, self._path_text, (lhs, rhs, contracting, batching, precision, algorithm, result_type)) from None
         return self.emit(O.DotGeneral(name, **fields, path=self._path_text))
 
-    def convolution(self, name: str | Sequence[str], lhs, rhs, *, stride, padding=None, lhs_dilate=None, rhs_dilate=None, layouts=('bf01', 'oi01', 'bf01'), feature_group_count=1, batch_group_count=1, precision=None, result_type=None) -> Value:
+    def convolution(self, name: str | Sequence[str], lhs, rhs, *, stride, padding=None, lhs_dilate=None, rhs_dilate=None, layouts=('bf01', 'oi01', 'bf01'), feature_group_count=1, batch_group_count=1, precision=None, result_type=None, reverse=None) -> Value:
         """`fb.convolution(name, x, w, stride=(16, 16))`: every window entry written out (no padding,
-        no dilation unless given), as the reference prints it."""
+        no dilation unless given, no reversal unless `reverse` flips some spatial dims of the kernel),
+        as the reference prints it."""
         try:
-            fields = O.Convolution.builder(lhs, rhs, stride=stride, padding=padding, lhs_dilate=lhs_dilate, rhs_dilate=rhs_dilate, layouts=layouts, feature_group_count=feature_group_count, batch_group_count=batch_group_count, precision=precision, result_type=result_type)
+            fields = O.Convolution.builder(lhs, rhs, stride=stride, padding=padding, lhs_dilate=lhs_dilate, rhs_dilate=rhs_dilate, layouts=layouts, feature_group_count=feature_group_count, batch_group_count=batch_group_count, precision=precision, result_type=result_type, reverse=reverse)
         except RuleError as e:
-            raise _convenience_error(O.Convolution, name, e, self._path_text, (lhs, rhs, stride, padding, lhs_dilate, rhs_dilate, layouts, feature_group_count, batch_group_count, precision, result_type)) from None
+            raise _convenience_error(O.Convolution, name, e, self._path_text, (lhs, rhs, stride, padding, lhs_dilate, rhs_dilate, layouts, feature_group_count, batch_group_count, precision, result_type, reverse)) from None
         return self.emit(O.Convolution(name, **fields, path=self._path_text))
 
     def dot(self, name: str | Sequence[str], lhs: Value, rhs: Value, precision_config: Any = None, result_type: TensorType = None) -> Value:

@@ -85,7 +85,7 @@ class _Shadow:
 
     def region(self, region, compact: bool):
         if compact:
-            binary = compact_region(region, {})
+            binary = compact_region(region, compact)
             if binary is not None:
                 return binary
         from ..ast.regions import Region

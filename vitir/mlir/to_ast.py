@@ -163,7 +163,7 @@ class _FunctionImporter:
         """A region of the op being imported: a BinaryRegion for reduce's compact body, else a
         Region built by a builder of the function's (its ops may use the function's values)."""
         if compact:
-            binary = compact_region(region, {})
+            binary = compact_region(region, compact)
             if binary is not None:
                 return binary
         if len(region.blocks) != 1:

@@ -105,11 +105,12 @@ class Convolution(Op):
     @staticmethod
     def builder(lhs, rhs, *, stride, padding=None, lhs_dilate=None, rhs_dilate=None,
                 layouts=("bf01", "oi01", "bf01"), feature_group_count=1, batch_group_count=1, precision=None,
-                result_type=None):
+                result_type=None, reverse=None):
         """`fb.convolution(name, x, w, stride=(16, 16))`: every window entry written out (no padding,
-        no dilation unless given), as the reference prints it."""
+        no dilation unless given, no reversal unless `reverse` flips some spatial dims of the kernel),
+        as the reference prints it."""
         spatial = len(stride)
-        return dict(lhs=lhs, rhs=rhs, stride=stride,
+        return dict(lhs=lhs, rhs=rhs, stride=stride, reverse=reverse,
                     padding=padding if padding is not None else ((0, 0),) * spatial,
                     lhs_dilate=lhs_dilate if lhs_dilate is not None else (1,) * spatial,
                     rhs_dilate=rhs_dilate if rhs_dilate is not None else (1,) * spatial,

@@ -38,6 +38,9 @@ class Reduce(Op):
         shape = reduction_operands(inputs, init_values)
         check_dims_in_range(dimensions, len(shape), "reduce")
         accumulators = accumulator_types(inputs, body)
+        if isinstance(body, BinaryRegion) and accumulators[0] is not inputs[0].dtype:
+            raise RuleError(f"a compact body ({body.op_class.NAME} of {body.element_type}) is of the operand's "
+                            f"element type {inputs[0].dtype.value}; build a wider one with fb.region()")
         kept = tuple(s for i, s in enumerate(shape) if i not in dimensions)
         return tuple(TensorType(kept, dtype) for dtype in accumulators)
 
