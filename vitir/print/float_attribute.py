@@ -14,8 +14,6 @@ from __future__ import annotations
 import math
 import struct
 
-import numpy as np
-
 _FLOAT_BITS = {24: 32, 53: 64}  # significand precision -> storage width
 
 
@@ -96,7 +94,7 @@ def apfloat_text(value: float, precision: int, digits: int = 0, max_padding: int
 def mlir_float(value: float, precision: int = 24) -> str:
     """MLIR's spelling of a float attribute's value (f32 unless `precision` says f64: 53)."""
     width = _FLOAT_BITS[precision]
-    narrow = float(np.float32(value)) if width == 32 else float(value)
+    narrow = _single(value) if width == 32 else float(value)
     if math.isfinite(narrow):
         text = apfloat_text(narrow, precision, 6, 0, False)
         if _reads_back(text, narrow, width):
@@ -108,8 +106,17 @@ def mlir_float(value: float, precision: int = 24) -> str:
     return "0x" + packed.hex().upper()
 
 
+def _single(value: float) -> float:
+    """The f32 nearest to `value` (infinite past f32's range), without numpy: the render command
+    loads none."""
+    try:
+        return struct.unpack(">f", struct.pack(">f", value))[0]
+    except OverflowError:
+        return math.copysign(math.inf, value)
+
+
 def _reads_back(text: str, value: float, width: int) -> bool:
     parsed = float(text)
     if width == 32:
-        parsed = float(np.float32(parsed))
+        parsed = _single(parsed)
     return struct.pack(">d", parsed) == struct.pack(">d", value)
