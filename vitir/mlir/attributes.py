@@ -412,6 +412,8 @@ class DotAlgorithmAttr(_struct_attribute("dot_algorithm", _ALGORITHM_FIELDS, _al
     allow_imprecise_accumulation: IntAttr
 
 
+ATTRIBUTES = [PrecisionAttr, ComparisonDirectionAttr, ComparisonTypeAttr, DotDimensionNumbersAttr,
+              ConvDimensionNumbersAttr, SplatAttr, DenseLiteralsAttr, ChannelHandleAttr, DotAlgorithmAttr]
 
 
 def element_text(element: Attribute) -> str:
@@ -419,10 +421,6 @@ def element_text(element: Attribute) -> str:
     out = StringIO()
     Printer(stream=out).print_attribute(element)
     return out.getvalue()
-
-
-ATTRIBUTES = [PrecisionAttr, ComparisonDirectionAttr, ComparisonTypeAttr, DotDimensionNumbersAttr,
-              ConvDimensionNumbersAttr, SplatAttr, DenseLiteralsAttr, ChannelHandleAttr, DotAlgorithmAttr]
 
 
 # -- windows, reductions, contractions and linear algebra ------------------------------------
