@@ -172,10 +172,12 @@ def test_run_parallel_drives_the_evaluators_replicas():
 
 
 def test_partitions_and_different_programs_are_named():
+    # one replica, two partitions: the evaluator runs the grid, and the all_reduce over replicas 0 and 1
+    # (without a channel, a group of replicas) is refused, naming the op
     partitions = run_case(case(GRID.replace("programs=[[@sum], [@sum]]", "programs=[[@sum, @sum]]")))
-    assert (partitions.status, partitions.stage, partitions.error) == ("error", "evaluate", "ConformanceError")
-    assert partitions.message == ("line 13: interpreter.run_parallel over 2 partitions: vitir's evaluator runs "
-                                  "replicas only")
+    assert (partitions.status, partitions.stage, partitions.error) == ("error", "evaluate", "EvaluationError")
+    assert partitions.message == ("stablehlo.all_reduce %r: replica_groups [[0, 1]] reduce over 2 replicas; "
+                                  "evaluate with replicas=2, not 1")
     two = GRID.replace("programs=[[@sum], [@sum]]", "programs=[[@sum], [@other]]")
     assert "runs different programs (@other, @sum)" in run_case(case(two)).message
 

@@ -238,12 +238,12 @@ def test_a_text_of_comments_alone_is_an_empty_module():
 
 
 def test_a_dot_algorithm_of_an_unknown_precision_type_names_it_and_its_place():
-    algorithm = ("<lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type "
+    algorithm = ("<lhs_precision_type = index, rhs_precision_type = tf32, accumulation_type "
                  "= f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, "
                  "allow_imprecise_accumulation = false>")
     text = module_text(f"%d = stablehlo.dot_general %x, %x, contracting_dims = [1] x [1], precision = [DEFAULT, DEFAULT], "
                        f"algorithm = {algorithm} : "
                        "(tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x2xf32>", "return %d : tensor<2x2xf32>",
                        results="tensor<2x2xf32>")
-    with pytest.raises(MlirError, match=r"^3:\d+: dot algorithm: unknown element type 'tf32'"):
+    with pytest.raises(MlirError, match=r"^3:\d+: dot algorithm: unknown element type 'index' \(known: i1, "):
         import_text(text)

@@ -319,25 +319,30 @@ CONV_DIMENSIONS = ConvDimensionsKind("conv_dimensions", "#stablehlo.conv<...>")
 
 
 class ElementTypeKind(Kind):
-    """An element type as an attribute (a dot algorithm's precision types): a DType or its spelling."""
+    """A type as an attribute (a dot algorithm's precision types), kept as MLIR spells it: an element
+    type of the table (a DType or its spelling) or a float type that only a dot algorithm names
+    (`tf32`, TensorFloat-32: f32's exponent, 10 mantissa bits)."""
 
     __slots__ = ()
+    ONLY_IN_ALGORITHMS = frozenset({"tf32"})
 
-    def coerce(self, value):
+    def coerce(self, value) -> str:
         from .element_types import DType
 
         if isinstance(value, DType):
+            return value.value
+        if value in self.ONLY_IN_ALGORITHMS:
             return value
         try:
-            return DType.parse(str(value))
+            return DType.parse(str(value)).value
         except ValueError as e:
-            raise RuleError(str(e)) from None
+            raise RuleError(f"{e}, or tf32") from None
 
 
 class DotAlgorithm(NamedTuple):
-    lhs_precision_type: Any
-    rhs_precision_type: Any
-    accumulation_type: Any
+    lhs_precision_type: str
+    rhs_precision_type: str
+    accumulation_type: str
     lhs_component_count: int
     rhs_component_count: int
     num_primitive_operations: int
@@ -466,3 +471,8 @@ class DiscardableKind(Kind):
 
 
 DISCARDABLE = DiscardableKind("discardable", "attributes of other dialects, as written")
+
+
+# -- windows, reductions, contractions and linear algebra -----------------------------------
+TRANSPOSE = EnumKind("transpose", "transpose", ("NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"))
+FFT_TYPE = EnumKind("fft_type", "fft_type", ("FFT", "IFFT", "RFFT", "IRFFT"))

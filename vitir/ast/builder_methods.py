@@ -183,14 +183,26 @@ class OpMethods:
             raise _convenience_error(O.DotGeneral, name, e, self._path_text, (lhs, rhs, contracting, batching, precision, algorithm, result_type)) from None
         return self.emit(O.DotGeneral(name, **fields, path=self._path_text))
 
-    def convolution(self, name: str | Sequence[str], lhs, rhs, *, stride, padding=None, lhs_dilate=None, rhs_dilate=None, layouts=('bf01', 'oi01', 'bf01'), feature_group_count=1, batch_group_count=1, precision=None, result_type=None) -> Value:
+    def convolution(self, name: str | Sequence[str], lhs, rhs, *, stride, padding=None, lhs_dilate=None, rhs_dilate=None, layouts=('bf01', 'oi01', 'bf01'), feature_group_count=1, batch_group_count=1, precision=None, result_type=None, reverse=None) -> Value:
         """`fb.convolution(name, x, w, stride=(16, 16))`: every window entry written out (no padding,
-        no dilation unless given), as the reference prints it."""
+        no dilation unless given, no reversal unless `reverse` flips some spatial dims of the kernel),
+        as the reference prints it."""
         try:
-            fields = O.Convolution.builder(lhs, rhs, stride=stride, padding=padding, lhs_dilate=lhs_dilate, rhs_dilate=rhs_dilate, layouts=layouts, feature_group_count=feature_group_count, batch_group_count=batch_group_count, precision=precision, result_type=result_type)
+            fields = O.Convolution.builder(lhs, rhs, stride=stride, padding=padding, lhs_dilate=lhs_dilate, rhs_dilate=rhs_dilate, layouts=layouts, feature_group_count=feature_group_count, batch_group_count=batch_group_count, precision=precision, result_type=result_type, reverse=reverse)
         except RuleError as e:
-            raise _convenience_error(O.Convolution, name, e, self._path_text, (lhs, rhs, stride, padding, lhs_dilate, rhs_dilate, layouts, feature_group_count, batch_group_count, precision, result_type)) from None
+            raise _convenience_error(O.Convolution, name, e, self._path_text, (lhs, rhs, stride, padding, lhs_dilate, rhs_dilate, layouts, feature_group_count, batch_group_count, precision, result_type, reverse)) from None
         return self.emit(O.Convolution(name, **fields, path=self._path_text))
+
+    def dot(self, name: str | Sequence[str], lhs: Value, rhs: Value, precision_config: Any = None, result_type: TensorType = None) -> Value:
+        """The legacy product of vectors and matrices (rank 1 or 2 each), contracting the lhs's last
+        dimension with the rhs's first: `stablehlo.dot %a, %b, precision = [DEFAULT, DEFAULT] : (T1, T2) -> R`.
+        JAX writes dot_general; StableHLO keeps dot for older producers."""
+        return self.emit(O.Dot(name, lhs, rhs, precision_config, result_type, path=self._path_text))
+
+    def dynamic_conv(self, name: str | Sequence[str], lhs: Value, rhs: Value, padding: Value, layouts: Any, feature_group_count: Any, batch_group_count: Any, result_type: TensorType, stride: Any = None, lhs_dilate: Any = None, rhs_dilate: Any = None, reverse: Any = None, precision_config: Any = None) -> Value:
+        """A convolution whose padding is an operand (a [spatial, 2] integer tensor) rather than an
+        attribute; the result type is given, its spatial sizes being the padding's to decide."""
+        return self.emit(O.DynamicConv(name, lhs, rhs, padding, layouts, feature_group_count, batch_group_count, result_type, stride, lhs_dilate, rhs_dilate, reverse, precision_config, path=self._path_text))
 
     def while_(self, name: str | Sequence[str], operand, cond, body) -> Value | tuple[Value, ...]:
         """`fb.while_(name, state, cond, body)`: `cond` and `body` regions (fb.region()) of one
@@ -450,6 +462,44 @@ class OpMethods:
             raise _convenience_error(O.Convert, name, e, self._path_text, (operand, dtype)) from None
         return self.emit(O.Convert(name, **fields, path=self._path_text))
 
+    def triangular_solve(self, name: str | Sequence[str], a, b, left_side=True, lower=True, unit_diagonal=False, transpose_a='NO_TRANSPOSE') -> Value:
+        """`fb.triangular_solve(name, a, b)`: solves a x = b with the lower triangle of a."""
+        try:
+            fields = O.TriangularSolve.builder(a, b, left_side, lower, unit_diagonal, transpose_a)
+        except RuleError as e:
+            raise _convenience_error(O.TriangularSolve, name, e, self._path_text, (a, b, left_side, lower, unit_diagonal, transpose_a)) from None
+        return self.emit(O.TriangularSolve(name, **fields, path=self._path_text))
+
+    def cholesky(self, name: str | Sequence[str], a: Value, lower: Any = False) -> Value:
+        """The Cholesky factor of each Hermitian positive-definite matrix of `a`: lower-triangular L with
+        a = L L^H (`lower`), else upper-triangular U with a = U^H U; only that triangle of a is read."""
+        return self.emit(O.Cholesky(name, a, lower, path=self._path_text))
+
+    def fft(self, name: str | Sequence[str], operand: Value, fft_type: Any, fft_length: Any) -> Value:
+        """The discrete Fourier transform over the last len(fft_length) dimensions: FFT and IFFT complex
+        to complex, RFFT real to complex (the last dimension halved plus one), IRFFT its inverse."""
+        return self.emit(O.Fft(name, operand, fft_type, fft_length, path=self._path_text))
+
+    def batch_norm_training(self, name: str | Sequence[str], operand: Value, scale: Value, offset: Value, epsilon: Any, feature_index: Any) -> Value | tuple[Value, ...]:
+        """Normalizes `operand` by its own mean and variance per feature, then scales and offsets it;
+        also returns the mean and variance."""
+        return self.emit(O.BatchNormTraining(name, operand, scale, offset, epsilon, feature_index, path=self._path_text))
+
+    def batch_norm_inference(self, name: str | Sequence[str], operand: Value, scale: Value, offset: Value, mean: Value, variance: Value, epsilon: Any, feature_index: Any) -> Value:
+        """Normalizes `operand` by the given mean and variance per feature, then scales and offsets it."""
+        return self.emit(O.BatchNormInference(name, operand, scale, offset, mean, variance, epsilon, feature_index, path=self._path_text))
+
+    def batch_norm_grad(self, name: str | Sequence[str], operand: Value, scale: Value, mean: Value, variance: Value, grad_output: Value, epsilon: Any, feature_index: Any) -> Value | tuple[Value, ...]:
+        """The gradients of batch_norm_training's output with respect to its operand, scale and offset,
+        from `grad_output` and the forward's mean and variance."""
+        return self.emit(O.BatchNormGrad(name, operand, scale, mean, variance, grad_output, epsilon, feature_index, path=self._path_text))
+
+    def reduce_precision(self, name: str | Sequence[str], operand: Value, exponent_bits: Any, mantissa_bits: Any) -> Value:
+        """Rounds each element to the nearest value with `exponent_bits` and `mantissa_bits` (ties to even),
+        overflowing to infinity and underflowing to zero, in the operand's own type:
+        `stablehlo.reduce_precision %x, format = e5m10 : tensor<4xf32>`."""
+        return self.emit(O.ReducePrecision(name, operand, exponent_bits, mantissa_bits, path=self._path_text))
+
     def uniform_quantize(self, name: str | Sequence[str], operand: Value, result_type: TensorType) -> Value:
         """Quantizes a float tensor to the result's quantized type, or requantizes a quantized one
         (dequantized first): `stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<...>>`."""
@@ -505,3 +555,15 @@ class OpMethods:
     def concatenate(self, name: str | Sequence[str], inputs: Sequence[Value], dim: Any) -> Value:
         """`stablehlo.concatenate`."""
         return self.emit(O.Concatenate(name, inputs, dim, path=self._path_text))
+
+    def reduce_window(self, name: str | Sequence[str], inputs: Sequence[Value], init_values: Sequence[Value], body: Region, window_dimensions: Any, window_strides: Any = None, base_dilations: Any = None, window_dilations: Any = None, padding: Any = None) -> Value | tuple[Value, ...]:
+        """Folds each window of `inputs` with `body`, from `init_values`: the body takes N accumulators,
+        then N elements (rank 0), and returns N. The inputs are padded with the init values (and dilated
+        by `base_dilations`), the windows stepped by `window_strides` and dilated by `window_dilations`."""
+        return self.emit(O.ReduceWindow(name, inputs, init_values, body, window_dimensions, window_strides, base_dilations, window_dilations, padding, path=self._path_text))
+
+    def select_and_scatter(self, name: str | Sequence[str], operand: Value, source: Value, init_value: Value, select: Region, scatter: Region, window_dimensions: Any = None, window_strides: Any = None, padding: Any = None) -> Value:
+        """For each window of `operand` (padded, stepped by `window_strides`), picks one element with
+        `select` (which keeps its first argument when it returns true) and folds the window's `source`
+        element into the result there with `scatter`; the result starts as `init_value` everywhere."""
+        return self.emit(O.SelectAndScatter(name, operand, source, init_value, select, scatter, window_dimensions, window_strides, padding, path=self._path_text))

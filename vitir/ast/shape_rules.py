@@ -278,3 +278,27 @@ def _count(shape: Shape) -> int:
     for d in shape:
         n *= d
     return n
+
+
+# -- windows, reductions, contractions and linear algebra ------------------------------------
+
+def windows(shape: Shape, window: Sequence[int], strides: Sequence[int], base_dilations: Sequence[int],
+            window_dilations: Sequence[int], padding: Sequence[tuple[int, int]]) -> Shape:
+    """The number of windows along each dimension of an operand of `shape` (reduce_window's and
+    select_and_scatter's `num_windows`): the operand dilated by `base_dilations` and padded, the
+    window dilated by `window_dilations`, stepped by `strides`; 0 where the window does not fit."""
+    rank = len(shape)
+    for what, values in (("window_dimensions", window), ("window_strides", strides),
+                         ("base_dilations", base_dilations), ("window_dilations", window_dilations)):
+        if len(values) != rank:
+            raise RuleError(f"{what} {list(values)} has {len(values)} entries for an operand of rank {rank}")
+        if any(v < 1 for v in values):
+            raise RuleError(f"{what} {list(values)} must be positive")
+    if len(padding) != rank:
+        raise RuleError(f"padding {[list(p) for p in padding]} has {len(padding)} pairs for an operand of rank {rank}")
+    out = []
+    for d, w, s, bd, wd, (lo, hi) in zip(shape, window, strides, base_dilations, window_dilations, padding):
+        padded = lo + (0 if d == 0 else (d - 1) * bd + 1) + hi
+        span = (w - 1) * wd + 1
+        out.append(0 if padded <= 0 or span > padded else (padded - span) // s + 1)
+    return tuple(out)

@@ -93,3 +93,56 @@ def is_promotable(x: DType, y: DType) -> bool:
     """The spec's is_promotable: x and y of one kind (bool, integer, float, complex), y no narrower
     (a region may accumulate an operand's elements in a wider type of the same kind)."""
     return _promotion_kind(x) == _promotion_kind(y) and x.bits <= y.bits
+
+
+# -- windows, reductions, contractions and linear algebra ------------------------------------
+
+def promotable(x: DType, y: DType) -> bool:
+    """StableHLO's is_promotable: a reduction body may accumulate x in a y of the same kind at least
+    as wide (i8 in i32, bf16 in f32)."""
+    if x.is_bool or y.is_bool:
+        return x.is_bool and y.is_bool
+    for kind in ("is_integer", "is_float", "is_complex"):
+        if getattr(x, kind) or getattr(y, kind):
+            return getattr(x, kind) and getattr(y, kind) and x.bits <= y.bits
+    return False
+
+
+def reduction_operands(inputs: Sequence[TensorType], init_values: Sequence[TensorType]) -> tuple[int, ...]:
+    """The shape the operands of a reduction share, after checking one rank-0 init value of the same
+    element type for each, at least one."""
+    n = len(inputs)
+    if n == 0 or len(init_values) != n:
+        raise RuleError(f"{n} operand{'s' * (n != 1)} and {len(init_values)} init value"
+                        f"{'s' * (len(init_values) != 1)}: needs one init value per operand, at least one")
+    shape = tensor(inputs[0]).shape
+    for i, (t, init) in enumerate(zip(inputs, init_values)):
+        tensor(t)
+        tensor(init, "init value")
+        if t.shape != shape:
+            raise RuleError(f"operand {i} has shape {list(t.shape)}, operand 0 has {list(shape)}")
+        if init.shape != ():
+            raise RuleError(f"init value{f' {i}' if n > 1 else ''} must be rank 0, got shape {list(init.shape)}")
+        if init.dtype is not t.dtype:
+            raise RuleError(f"init value {i} element type {init.dtype.value} differs from operand {i} "
+                            f"{t.dtype.value}" if n > 1 else
+                            f"init element type {init.dtype.value} differs from operand {t.dtype.value}")
+    return shape
+
+
+def accumulator_types(inputs: Sequence[TensorType], body, what: str = "the reducer") -> tuple[DType, ...]:
+    """The element types a reduction body accumulates in. The body takes N accumulators, then N
+    elements, all rank 0, and returns the N accumulators, each of the element type of its input or
+    one it promotes to (StableHLO's is_promotable)."""
+    args, returned = body
+    scalars = tuple(TensorType((), t.dtype) for t in inputs)
+    accumulators = tuple(returned)
+    if len(accumulators) != len(inputs) or not all(
+            isinstance(a, TensorType) and a.shape == () and promotable(t.dtype, a.dtype)
+            for t, a in zip(inputs, accumulators)):
+        accumulators = scalars
+    if tuple(args) != accumulators * 2:
+        raise RuleError(f"{what} takes ({type_text(args)}), needs ({type_text(accumulators * 2)})")
+    if tuple(returned) != accumulators:
+        raise RuleError(f"{what} returns ({type_text(returned)}), needs ({type_text(accumulators)})")
+    return tuple(a.dtype for a in accumulators)

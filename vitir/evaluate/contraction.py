@@ -1,4 +1,5 @@
-"""Evaluators of contractions: dot_general and convolution (im2col, with feature and batch groups)."""
+"""Evaluators of contractions: dot_general, dot, convolution and dynamic_conv (im2col, with feature and
+batch groups)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,16 @@ def _accumulator(op, a: np.ndarray) -> np.dtype | None:
 
 def dot_general(op, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """As a batched matmul: lhs [batch, free, contract] @ rhs [batch, contract, free]."""
-    lb, rb, lc, rc = op.dimension_numbers
+    return _contract(op, a, b, *op.dimension_numbers)
+
+
+def dot(op, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The legacy dot: the lhs's last dimension against the rhs's first."""
+    return _contract(op, a, b, (), (), (a.ndim - 1,), (0,))
+
+
+def _contract(op, a: np.ndarray, b: np.ndarray, lb, rb, lc, rc) -> np.ndarray:
+    """Batching dims lb x rb, contracting dims lc x rc, as one batched matmul."""
     accumulate = _accumulator(op, a)
     if accumulate is not None:
         a, b = a.astype(accumulate), b.astype(accumulate)
@@ -85,6 +95,25 @@ def _window_product(x: np.ndarray, w: np.ndarray, stride, padding, lhs_dilate, r
 
 
 def convolution(op, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+    return _convolve(op, lhs, rhs, op.padding)
+
+
+def dynamic_conv(op, lhs: np.ndarray, rhs: np.ndarray, padding: np.ndarray) -> np.ndarray:
+    """A convolution padded by the values of its padding operand, which must give the spatial sizes of
+    the result type (no rule could check them before the padding was known)."""
+    pairs = tuple((int(lo), int(hi)) for lo, hi in padding)
+    out = _convolve(op, lhs, rhs, pairs)
+    result = op.results[0]
+    if out.shape != result.type.shape:
+        from ..errors import ShapeError
+
+        raise ShapeError(f"padding {[list(p) for p in pairs]} gives shape {list(out.shape)}, the result type is "
+                         f"{result.type}", op=op.NAME, ssa=result.ssa, operand_types=[v.type for v in op.operands],
+                         path=op.path)
+    return out
+
+
+def _convolve(op, lhs: np.ndarray, rhs: np.ndarray, padding) -> np.ndarray:
     lhs_layout, rhs_layout, out_layout = op.layouts
     nsp = len(lhs_layout) - 2
     spatial = "".join(str(k) for k in range(nsp))
@@ -93,7 +122,7 @@ def convolution(op, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
         lhs, rhs = lhs.astype(accumulate), rhs.astype(accumulate)
     x = _to_layout(lhs, lhs_layout, "bf" + spatial)
     w = _to_layout(rhs, rhs_layout, "oi" + spatial)
-    window = (op.stride or (1,) * nsp, op.padding or ((0, 0),) * nsp, op.lhs_dilate or (1,) * nsp,
+    window = (op.stride or (1,) * nsp, padding or ((0, 0),) * nsp, op.lhs_dilate or (1,) * nsp,
               op.rhs_dilate or (1,) * nsp, op.reverse)
     groups, batch_groups = op.feature_group_count, op.batch_group_count
     outputs = w.shape[0]

@@ -585,3 +585,35 @@ class AttributeTextAttr(ParametrizedAttribute):
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string("<" + self.text.data + ">")
+
+
+# -- windows, reductions, contractions and linear algebra ------------------------------------
+
+class Transpose(StrEnum):
+    NO_TRANSPOSE = "NO_TRANSPOSE"
+    TRANSPOSE = "TRANSPOSE"
+    ADJOINT = "ADJOINT"
+
+
+@irdl_attr_definition
+class TransposeAttr(EnumAttribute[Transpose], SpacedOpaqueSyntaxAttribute):
+    """triangular_solve's `#stablehlo<transpose NO_TRANSPOSE>`."""
+
+    name = "stablehlo.transpose"
+
+
+class FftType(StrEnum):
+    FFT = "FFT"
+    IFFT = "IFFT"
+    RFFT = "RFFT"
+    IRFFT = "IRFFT"
+
+
+@irdl_attr_definition
+class FftTypeAttr(EnumAttribute[FftType], SpacedOpaqueSyntaxAttribute):
+    """`#stablehlo<fft_type FFT>`; fft's own syntax prints the bare word."""
+
+    name = "stablehlo.fft_type"
+
+
+ATTRIBUTES += [TransposeAttr, FftTypeAttr]

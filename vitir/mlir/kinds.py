@@ -20,6 +20,7 @@ from xdsl.parser import Parser
 
 from ..ast import attributes as K
 from ..ast.element_types import DType
+from ..ast.shape_rules import RuleError
 from ..ast.types import TensorType as VTensorType
 from ..ast.types import TokenType as VTokenType
 from ..ast.types import TupleType as VTupleType
@@ -168,20 +169,26 @@ def _algorithm_value(a: DotAlgorithmAttr) -> K.DotAlgorithm:
         if isinstance(p, IntAttr):
             fields.append(bool(p.data) if name == "allow_imprecise_accumulation" else p.data)
         else:
-            fields.append(DType.parse(element_spelling(p)))
+            fields.append(K.ELEMENT_TYPE.coerce(element_spelling(p)))
     return K.DotAlgorithm(*fields)
 
 
 def _algorithm_attr(v: K.DotAlgorithm) -> DotAlgorithmAttr:
-    params = [element_type(x) if isinstance(x, DType) else IntAttr(int(x)) for x in v]
+    params = [_type_of_spelling(x) if isinstance(x, str) else IntAttr(int(x)) for x in v]
     return DotAlgorithmAttr(*params)
+
+
+def _type_of_spelling(spelling: str) -> Attribute:
+    from .parse import parse_type_text
+
+    return parse_type_text(spelling)
 
 
 def _algorithm_parse(p: Parser) -> K.DotAlgorithm:
     start = position(p)
     try:
         return _algorithm_value(DotAlgorithmAttr(*DotAlgorithmAttr.parse_parameters(p)))
-    except ValueError as e:  # a precision type outside vitir's element types (tf32)
+    except (ValueError, RuleError) as e:  # a precision type that is neither an element type nor tf32
         p.raise_error(f"dot algorithm: {e}", start)
 
 
@@ -222,8 +229,8 @@ BRIDGES: dict[str, Bridge] = {
     "channel_handle": Bridge(ChannelHandleAttr, lambda v: ChannelHandleAttr(IntAttr(v.handle), IntAttr(v.type)),
                              lambda a: K.ChannelHandle(a.handle.data, a.type.data), None),
     "dot_algorithm": Bridge(DotAlgorithmAttr, _algorithm_attr, _algorithm_value, _algorithm_parse),
-    "element_type": Bridge(TypeAttribute, element_type, lambda a: DType.parse(element_spelling(a)),
-                           lambda p: DType.parse(element_spelling(p.parse_type()))),
+    "element_type": Bridge(TypeAttribute, _type_of_spelling, lambda a: K.ELEMENT_TYPE.coerce(element_spelling(a)),
+                           lambda p: K.ELEMENT_TYPE.coerce(element_spelling(p.parse_type()))),
     "dense_literal": Bridge(base(SplatAttr) | base(DenseLiteralsAttr) | base(DenseIntOrFPElementsAttr), None, _dense_literal_value,
                             None),
 }
@@ -292,4 +299,14 @@ BRIDGES.update({
                      lambda p: p.parse_symbol_name().data),
     "attribute_text": Bridge(Attribute, lambda v: AttributeTextAttr(StringAttr(v)), attribute_text_value,
                              _parse_attribute_text),
+})
+
+
+# -- windows, reductions, contractions and linear algebra ------------------------------------
+
+from .attributes import FftType, FftTypeAttr, Transpose, TransposeAttr  # noqa: E402
+
+BRIDGES.update({
+    "transpose": _enum(K.TRANSPOSE, TransposeAttr, Transpose),
+    "fft_type": _enum(K.FFT_TYPE, FftTypeAttr, FftType),
 })

@@ -30,8 +30,12 @@ def constant_literals(value, dtype: DType | None = None, raw: bool = False) -> s
     if isinstance(value, SplatAttr):
         return value.literal.data if raw or dtype is None else element_literal(value.literal.data, dtype)
     if isinstance(value, DenseLiteralsAttr):
-        if raw or dtype is None:
+        if (raw or dtype is None) and "\n" not in value.body.data:
             return value.body.data
+        if raw:  # a body over several lines prints on one, as MLIR prints it
+            from ..print.printer import dense_text
+
+            return dense_text(value.literals(), tuple(value.type.get_shape()))
         return tuple(element_literal(literal, dtype) for literal in value.literals())
     if not isinstance(value, DenseIntOrFPElementsAttr):  # the dialect's verifier refuses anything else
         raise Unsupported(f"constant value {value} is not a dense literal")

@@ -85,7 +85,7 @@ class _Shadow:
 
     def region(self, region, compact: bool):
         if compact:
-            binary = compact_region(region, {})
+            binary = compact_region(region, compact)
             if binary is not None:
                 return binary
         from ..ast.regions import Region
@@ -150,7 +150,8 @@ class VitirPrinter(Printer):
     def print_op(self, op: Operation) -> None:
         if isinstance(op, DeclaredOp):
             lines = op_text(op)[4:-1].split("\n")  # vitir prints at 4 spaces; xDSL indents each line itself
-            self.print_string("\n".join([lines[0]] + [line[4:] for line in lines[1:]]))
+            self.print_string("\n".join([lines[0]] + [line[4:] if line.startswith("    ") else line
+                                                      for line in lines[1:]]))
         elif isinstance(op, ModuleOp):
             self.print_string("module")
             op.print(self)

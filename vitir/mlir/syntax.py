@@ -550,3 +550,21 @@ def _custom_call_target(state: _State, parser: Parser, field: str) -> None:
 
 
 CUSTOM.update(custom_call_target=_custom_call_target)
+
+
+# -- windows, reductions, contractions and linear algebra ------------------------------------
+
+_EXPONENT_MANTISSA = re.compile(r"e([0-9]+)m([0-9]+)")
+
+
+def _exponent_mantissa(state: _State, parser: Parser, exponent: str, mantissa: str) -> None:
+    """reduce_precision's `e5m10`: exponent and mantissa bits."""
+    at = position(parser)
+    word = parser.parse_identifier()
+    m = _EXPONENT_MANTISSA.fullmatch(word)
+    if m is None:
+        parser.raise_error(f"expected exponent mantissa in format e#m#, saw {word}", at)
+    state.values[exponent], state.values[mantissa] = int(m.group(1)), int(m.group(2))
+
+
+CUSTOM["exponent_mantissa"] = _exponent_mantissa

@@ -175,7 +175,7 @@ class _FunctionImporter:
         """A region of the op being imported: a BinaryRegion for reduce's compact body, else a
         Region built by a builder of the function's (its ops may use the function's values)."""
         if compact:
-            binary = compact_region(region, {})
+            binary = compact_region(region, compact)
             if binary is not None:
                 return binary
         if len(region.blocks) != 1:
@@ -198,10 +198,13 @@ class _FunctionImporter:
             self.fb = outer
 
     def _region_arg_name(self, arg: SSAValue) -> str:
-        """A region argument's name: the first region's argument at its place, in every region of
-        the op (a while's cond and body name their arguments once; MLIR's generic form names
-        them apart)."""
-        siblings = self._sibling_args[arg.owner.parent_op()]
+        """A region argument's name; in an op whose syntax names its regions' arguments once (a
+        while's cond and body: SHARED_REGION_ARGUMENTS), the first region's argument at its place
+        in every region, as MLIR's generic form may name them apart."""
+        holder = arg.owner.parent_op()
+        if not getattr(declaration(holder), "SHARED_REGION_ARGUMENTS", False):
+            return self.name(arg)
+        siblings = self._sibling_args[holder]
         name = siblings.get(arg.index)
         if name is None:
             name = siblings[arg.index] = self.name(arg)

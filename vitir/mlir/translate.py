@@ -115,7 +115,7 @@ def fields(op: Operation, value: Callable[[SSAValue], Value], region: Callable, 
         if f.variadic:
             out[f.name] = tuple(region(r, False) for r in group)
         else:
-            out[f.name] = region(group, getattr(f, "compact", False))
+            out[f.name] = region(group, getattr(f, "compact", False) and _compact_element(op))
     given = cls.RESULT_TYPE_FIELD
     if given is not None:
         types = [vitir_type(r.type) for r in op.results]
@@ -123,9 +123,25 @@ def fields(op: Operation, value: Callable[[SSAValue], Value], region: Callable, 
     return out
 
 
-def compact_region(region, op_classes: dict) -> BinaryRegion | None:
+def _compact_element(op: Operation):
+    """The type a compact body's arguments have: rank 0 of the first operand's element type (MLIR
+    writes reduce's `applies stablehlo.add` only for a body of the inputs' type); True if none."""
+    cls = declaration(op)
+    first = operand_groups(op)[0] if cls.OPERAND_FIELDS else None
+    if first is not None and cls.OPERAND_FIELDS[0].variadic:
+        first = first[0] if len(first) else None
+    if first is None:
+        return True
+    try:
+        return TensorType((), vitir_type(first.type).dtype)
+    except Unsupported:
+        return True
+
+
+def compact_region(region, element: TensorType | None = None) -> BinaryRegion | None:
     """The BinaryRegion an xDSL region stands for when it is one commutative op of its two
-    arguments whose result it returns (reduce's `applies stablehlo.add`), else None."""
+    arguments whose result it returns (reduce's `applies stablehlo.add`), of the type `element`
+    when given, else None."""
     if len(region.blocks) != 1:
         return None
     block = region.blocks[0]
@@ -137,10 +153,13 @@ def compact_region(region, op_classes: dict) -> BinaryRegion | None:
     if (cls is None or not getattr(cls, "COMMUTATIVE", False) or tuple(inner.operands) != tuple(block.args)
             or ret.name != "stablehlo.return" or tuple(ret.operands) != (inner.results[0],)):
         return None
+    expected = element if isinstance(element, TensorType) else None
     element = vitir_type(block.args[0].type)
     if any(vitir_type(v.type) is not element for v in (*block.args, inner.results[0])):
         return None
     if not isinstance(element, TensorType) or element.rank != 0:
+        return None
+    if expected is not None and element is not expected:
         return None
     return BinaryRegion(cls, element)
 
@@ -170,7 +189,7 @@ def rule_key(op: Operation) -> tuple:
     region signatures, the annotated result type(s), in declaration order."""
     cls = declaration(op)
     values = fields(op, lambda v: vitir_type(v.type),
-                    lambda r, compact: (compact and compact_region(r, {})) or _Signature(region_signature(r)))
+                    lambda r, compact: (compact and compact_region(r, compact)) or _Signature(region_signature(r)))
     key = []
     for f in cls.FIELDS:
         if f.role == "result":

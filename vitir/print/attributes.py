@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ..ast import attributes as A
+from .float_attribute import mlir_float
 
 
 _INTS: dict = {}  # a model prints a few dims lists thousands of times
@@ -61,7 +62,7 @@ def _dot_dimensions(value: A.DotDimensions) -> str:
 def _dot_algorithm_body(value: A.DotAlgorithm) -> str:
     parts = []
     for name, v in zip(A.DotAlgorithm._fields, value):
-        parts.append(f"{name} = {v.value if hasattr(v, 'value') else _bool(v) if isinstance(v, bool) else v}")
+        parts.append(f"{name} = {_bool(v) if isinstance(v, bool) else v}")
     return "<" + ", ".join(parts) + ">"
 
 
@@ -80,7 +81,7 @@ PRETTY: dict[str, Callable] = {
     "pairs": lambda v: "[" + ", ".join(f"[{lo}, {hi}]" for lo, hi in v) + "]",
     "dense_ints": _dense_ints,
     "dot_algorithm": _dot_algorithm_body,
-    "element_type": lambda v: v.value,
+    "element_type": str,
 }
 
 GENERIC: dict[str, Callable] = {
@@ -97,7 +98,7 @@ GENERIC: dict[str, Callable] = {
     "dense_ints": _dense_ints,
     "pairs": _pairs_dense,
     "channel_handle": _struct("stablehlo.channel_handle", A.ChannelHandle._fields),
-    "element_type": lambda v: v.value,
+    "element_type": str,
 }
 
 
@@ -144,3 +145,13 @@ def _symbol(name: str) -> str:
 
 PRETTY.update(symbol=_symbol, attribute_text=str)
 GENERIC.update(symbol=_symbol, attribute_text=str)
+
+
+# -- windows, reductions, contractions and linear algebra ------------------------------------
+
+PRETTY.update({"transpose": str, "fft_type": str})
+GENERIC.update({
+    "f32": lambda v: f"{mlir_float(v)} : f32",
+    "transpose": lambda v: f"#stablehlo<transpose {v}>",
+    "fft_type": lambda v: f"#stablehlo<fft_type {v}>",
+})

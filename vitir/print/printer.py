@@ -89,8 +89,8 @@ def _reduce(op: O.Reduce) -> str:
     results, body = op.results, op.body
     n = len(results)
     pairs = ", ".join([f"({x.ssa} init: {i.ssa})" for x, i in zip(op.inputs, op.init_values)])
-    simple = body.simple_op() if n == 1 else None
-    if simple is not None:
+    simple = body.simple_op() if n == 1 and body.signature[0][0] is op.init_values[0].type else None
+    if simple is not None:  # MLIR's compact form, whose body is of the init's type
         (x,), (init,), r = op.inputs, op.init_values, results[0]
         return (f"    {r.ssa} = stablehlo.reduce({x.ssa} init: {init.ssa}) applies {simple.NAME} across dimensions = "
                 f"{A.ints(op.dimensions)} : ({x.type.text}, {init.type.text}) -> {r.type.text}\n")

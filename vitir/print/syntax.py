@@ -6,6 +6,8 @@ Python's braces): literal text, and directives in braces:
     {operand}            a field: an operand's SSA name (a variadic one's, comma-separated),
                          or an attribute in its pretty spelling
     {field?, prefix = }  an optional attribute: the prefix and the value, or nothing when absent
+                         (or, for an attribute with a default, when it holds the default, as MLIR
+                         elides a DefaultValuedOptionalAttr)
     {functional_type}    `(T1, T2) -> R` (several results: `(R1, R2)`)
     {same_type}          `T` when every operand and the result share T, else the functional type
     {select_type}        select's `Tpred, T`, else the functional type
@@ -29,7 +31,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..ast.declare import GENERIC, AttrDef, Op
+from ..ast.declare import GENERIC, REQUIRED, AttrDef, Op
 from . import attributes as A
 
 INDENT = "    "
@@ -246,8 +248,12 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
                 env["_pretty_" + f.name] = A.PRETTY[f.kind.name]
                 if d.optional is not None:
                     env["_prefix_" + f.name] = d.optional
-                    parts.append("{(_prefix_%s + _pretty_%s(op.%s)) if op.%s is not None else ''}"
-                                 % (f.name, f.name, f.name, f.name))
+                    present = "op.%s is not None" % f.name
+                    if f.default is not None and f.default is not REQUIRED:  # MLIR elides a default value
+                        env["_default_" + f.name] = f.default
+                        present += " and op.%s != _default_%s" % (f.name, f.name)
+                    parts.append("{(_prefix_%s + _pretty_%s(op.%s)) if %s else ''}"
+                                 % (f.name, f.name, f.name, present))
                 else:
                     parts.append("{_pretty_%s(op.%s)}" % (f.name, f.name))
             else:
@@ -301,3 +307,13 @@ def custom_call_target(name: str) -> str:
 
 
 CUSTOM.update(tuple_type=tuple_type, custom_call_target=custom_call_target)
+
+
+# -- windows, reductions, contractions and linear algebra ------------------------------------
+
+def exponent_mantissa(exponent_bits, mantissa_bits) -> str:
+    """reduce_precision's `format = e5m10`."""
+    return f"e{exponent_bits}m{mantissa_bits}"
+
+
+CUSTOM["exponent_mantissa"] = exponent_mantissa

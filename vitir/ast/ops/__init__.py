@@ -13,7 +13,7 @@ from .collectives import (AllGather, AllReduce, AllToAll, CollectiveBroadcast, C
 from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
 from .constants import Constant, Iota
-from .contraction import Convolution, DotGeneral
+from .contraction import Convolution, Dot, DotGeneral, DynamicConv
 from .control import (AfterAll, Case, Composite, CreateToken, CustomCall, GetTupleElement, If, Map, OptimizationBarrier,
                       Tuple, While)
 from .data_movement import (Broadcast, DynamicBroadcastInDim, DynamicGather, DynamicIota, DynamicPad, DynamicReshape,
@@ -24,8 +24,12 @@ from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, D
                           Negate, Not, Or, Power, Remainder, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Subtract, Tanh,
                           Unary)
 from .quantization import UniformDequantize, UniformQuantize
+from .linalg import Cholesky, Fft, TriangularSolve
+from .normalization import BatchNormGrad, BatchNormInference, BatchNormTraining
+from .precision import ReducePrecision
 from .reduction import Reduce
 from .shape import BroadcastInDim, Concatenate, Pad, Reshape, Slice, Transpose
+from .windows import ReduceWindow, SelectAndScatter
 
 __all__ = [
     "ADAMW_LINES", "OPS", "Abs", "AdamScalars", "AdamWUpdate", "Add", "AllReduce", "AllReduceMean", "And", "Binary",
@@ -52,3 +56,11 @@ __all__ += [
 # control flow, tuples and tokens
 __all__ += ["AfterAll", "Case", "Composite", "CreateToken", "CustomCall", "GetTupleElement", "If", "Map",
             "OptimizationBarrier", "Tuple", "While"]
+
+
+
+# windows, reductions, contractions and linear algebra
+__all__ += [
+    "BatchNormGrad", "BatchNormInference", "BatchNormTraining", "Cholesky", "Dot", "DynamicConv", "Fft",
+    "ReducePrecision", "ReduceWindow", "SelectAndScatter", "TriangularSolve",
+]

@@ -1,4 +1,5 @@
-"""Contractions: dot_general and convolution."""
+"""Contractions: dot_general, convolution, dynamic_conv (its padding an operand) and dot (the legacy
+matrix product)."""
 
 from __future__ import annotations
 
@@ -104,13 +105,85 @@ class Convolution(Op):
     @staticmethod
     def builder(lhs, rhs, *, stride, padding=None, lhs_dilate=None, rhs_dilate=None,
                 layouts=("bf01", "oi01", "bf01"), feature_group_count=1, batch_group_count=1, precision=None,
-                result_type=None):
+                result_type=None, reverse=None):
         """`fb.convolution(name, x, w, stride=(16, 16))`: every window entry written out (no padding,
-        no dilation unless given), as the reference prints it."""
+        no dilation unless given, no reversal unless `reverse` flips some spatial dims of the kernel),
+        as the reference prints it."""
         spatial = len(stride)
-        return dict(lhs=lhs, rhs=rhs, stride=stride,
+        return dict(lhs=lhs, rhs=rhs, stride=stride, reverse=reverse,
                     padding=padding if padding is not None else ((0, 0),) * spatial,
                     lhs_dilate=lhs_dilate if lhs_dilate is not None else (1,) * spatial,
                     rhs_dilate=rhs_dilate if rhs_dilate is not None else (1,) * spatial,
                     layouts=layouts, feature_group_count=feature_group_count, batch_group_count=batch_group_count,
                     precision_config=precision, result_type=result_type)
+
+
+class Dot(Op):
+    """The legacy product of vectors and matrices (rank 1 or 2 each), contracting the lhs's last
+    dimension with the rhs's first: `stablehlo.dot %a, %b, precision = [DEFAULT, DEFAULT] : (T1, T2) -> R`.
+    JAX writes dot_general; StableHLO keeps dot for older producers."""
+
+    NAME = "stablehlo.dot"
+    lhs = operand_def()
+    rhs = operand_def()
+    precision_config = attr_def(PRECISION_LIST, default=None)
+    result_type = result_type_def("an element type other than the operands' (None: theirs)", optional=True)
+    syntax = "{lhs}, {rhs}{precision_config?, precision = } : {functional_type}"
+    evaluate = "vitir.evaluate.contraction:dot"
+
+    @staticmethod
+    def rule(lhs, rhs, precision_config, result_type):
+        tensor(lhs, "lhs")
+        tensor(rhs, "rhs")
+        if lhs.dtype is not rhs.dtype:
+            raise RuleError(f"operand element types differ: {lhs.dtype.value} vs {rhs.dtype.value}")
+        if precision_config is not None and len(precision_config) > 2:
+            raise RuleError(f"precision_config has {len(precision_config)} entries, at most 2")
+        if lhs.rank not in (1, 2) or rhs.rank not in (1, 2):
+            raise RuleError(f"operands must have rank 1 or 2, got shapes {list(lhs.shape)} and {list(rhs.shape)}")
+        if lhs.shape[-1] != rhs.shape[0]:
+            raise RuleError(f"lhs dim {lhs.rank - 1} is {lhs.shape[-1]}, rhs dim 0 is {rhs.shape[0]}: "
+                            "they must be equal")
+        return _result(lhs.shape[:-1] + rhs.shape[1:], (lhs, rhs), result_type)
+
+
+class DynamicConv(Op):
+    """A convolution whose padding is an operand (a [spatial, 2] integer tensor) rather than an
+    attribute; the result type is given, its spatial sizes being the padding's to decide."""
+
+    NAME = "stablehlo.dynamic_conv"
+    lhs = operand_def()
+    rhs = operand_def()
+    padding = operand_def()
+    layouts = attr_def(CONV_DIMENSIONS, mlir="dimension_numbers")
+    feature_group_count = attr_def(I64)
+    batch_group_count = attr_def(I64)
+    result_type = result_type_def()
+    stride = attr_def(I64_ARRAY, mlir="window_strides", default=None)
+    lhs_dilate = attr_def(I64_ARRAY, mlir="lhs_dilation", default=None)
+    rhs_dilate = attr_def(I64_ARRAY, mlir="rhs_dilation", default=None)
+    reverse = attr_def(BOOL_ARRAY, mlir="window_reversal", default=None)
+    precision_config = attr_def(PRECISION_LIST, default=None)
+    syntax = "generic"
+    evaluate = "vitir.evaluate.contraction:dynamic_conv"
+
+    @staticmethod
+    def rule(lhs, rhs, padding, layouts, feature_group_count, batch_group_count, result_type, stride, lhs_dilate,
+             rhs_dilate, reverse, precision_config):
+        tensor(padding, "padding")
+        spatial = len(layouts.lhs) - 2
+        if not padding.dtype.is_integer or padding.shape != (spatial, 2):
+            raise RuleError(f"padding must be a [{spatial}, 2] integer tensor, got {padding}")
+        tensor(rhs, "rhs")
+        # Padding wide enough for any kernel checks everything but the spatial sizes, which are the
+        # padding's to decide; those of the given result type are taken as they are.
+        wide = tuple((max(rhs.shape) * max(rhs_dilate or (1,)), 0) for _ in range(spatial))
+        inferred = Convolution.rule(lhs, rhs, stride, wide, lhs_dilate, rhs_dilate, reverse, layouts,
+                                    feature_group_count, batch_group_count, precision_config, None)
+        tensor(result_type, "result")
+        fixed = [layouts.out.index(c) for c in "bf"]
+        if (result_type.rank != inferred.rank or any(result_type.shape[d] != inferred.shape[d] for d in fixed)
+                or result_type.dtype.is_bool != inferred.dtype.is_bool):
+            raise RuleError(f"result type {result_type} does not hold the convolution's batch and feature dims "
+                            f"({', '.join(f'{c} {inferred.shape[d]}' for c, d in zip('bf', fixed))})")
+        return result_type

@@ -53,6 +53,7 @@ class While(Op):
     `cond {...} do {...}`."""
 
     NAME = "stablehlo.while"
+    SHARED_REGION_ARGUMENTS = True  # its syntax names cond's and body's arguments once
     operand = var_operand_def()
     cond = region_def()
     body = region_def()

@@ -6,7 +6,7 @@ from ..attributes import I64_ARRAY
 from ..declare import OPS, Op, attr_def, region_def, var_operand_def, var_result_def
 from ..regions import BinaryRegion
 from ..shape_rules import RuleError, check_dims_in_range
-from ..type_rules import tensor, type_text
+from ..type_rules import accumulator_types, reduction_operands
 from ..types import TensorType
 
 
@@ -15,7 +15,8 @@ _COMPACT: dict = {}  # (reducer, element type) -> its BinaryRegion
 
 class Reduce(Op):
     """Folds `inputs` along `dimensions` with `body`, starting from `init_values`. The body takes
-    N accumulators, then N elements (rank 0), and returns N. A one-op commutative body prints in
+    N accumulators, then N elements (rank 0), and returns N (each of its input's element type or a
+    wider one of the same kind, which the result then has). A one-op commutative body prints in
     StableHLO's compact form, `stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions
     = [1]`; any other in the region form, `reducer(%a0: T0, %x0: T0) (%a1: T1, %x1: T1) {...}`."""
 
@@ -34,30 +35,14 @@ class Reduce(Op):
 
     @staticmethod
     def rule(inputs, init_values, dimensions, body):
-        n = len(inputs)
-        if n == 0 or len(init_values) != n:
-            raise RuleError(f"{n} operand{'s' * (n != 1)} and {len(init_values)} init value"
-                            f"{'s' * (len(init_values) != 1)}: needs one init value per operand, at least one")
-        shape = tensor(inputs[0]).shape
-        for i, (t, init) in enumerate(zip(inputs, init_values)):
-            tensor(t)
-            tensor(init, "init value")
-            if t.shape != shape:
-                raise RuleError(f"operand {i} has shape {list(t.shape)}, operand 0 has {list(shape)}")
-            if init.shape != ():
-                raise RuleError(f"init value{f' {i}' if n > 1 else ''} must be rank 0, got shape {list(init.shape)}")
-            if init.dtype is not t.dtype:
-                raise RuleError(f"init value {i} element type {init.dtype.value} differs from operand {i} "
-                                f"{t.dtype.value}" if n > 1 else
-                                f"init element type {init.dtype.value} differs from operand {t.dtype.value}")
+        shape = reduction_operands(inputs, init_values)
         check_dims_in_range(dimensions, len(shape), "reduce")
-        scalars = tuple(TensorType((), t.dtype) for t in inputs)
-        args, results = body
-        for what, got, want in (("takes", args, scalars * 2), ("returns", results, scalars)):
-            if tuple(got) != want:
-                raise RuleError(f"the reducer {what} ({type_text(got)}), needs ({type_text(want)})")
+        accumulators = accumulator_types(inputs, body)
+        if isinstance(body, BinaryRegion) and accumulators[0] is not inputs[0].dtype:
+            raise RuleError(f"a compact body ({body.op_class.NAME} of {body.element_type}) is of the operand's "
+                            f"element type {inputs[0].dtype.value}; build a wider one with fb.region()")
         kept = tuple(s for i, s in enumerate(shape) if i not in dimensions)
-        return tuple(TensorType(kept, t.dtype) for t in inputs)
+        return tuple(TensorType(kept, dtype) for dtype in accumulators)
 
     @staticmethod
     def builder(operand, init, dims, reducer: str = "add"):
