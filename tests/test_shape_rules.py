@@ -173,7 +173,7 @@ def test_reduce_rules():
            "stablehlo.reduce %r: init value must be rank 0, got shape [2, 3] "
            "(operands: tensor<2x3xf32>, tensor<2x3xf32>)")
     raises(lambda: fb.reduce("r", x, fb.zero, [0], reducer="mean"),
-           "stablehlo.reduce %r: unknown reducer 'mean' (known: add, multiply, maximum, minimum, and, or) "
+           "stablehlo.reduce %r: unknown reducer 'mean' (known: add, multiply, maximum, minimum, and, or, xor) "
            "(operands: tensor<2x3xf32>, tensor<f32>)")
 
 

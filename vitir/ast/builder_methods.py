@@ -35,6 +35,107 @@ class OpMethods:
         raise NotImplementedError
 
 
+    def acos(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.acos`."""
+        return self.emit(O.Acos(name, operand, path=self._path_text))
+
+    def acosh(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.acosh`."""
+        return self.emit(O.Acosh(name, operand, path=self._path_text))
+
+    def asin(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.asin`."""
+        return self.emit(O.Asin(name, operand, path=self._path_text))
+
+    def asinh(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.asinh`."""
+        return self.emit(O.Asinh(name, operand, path=self._path_text))
+
+    def atan(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.atan`."""
+        return self.emit(O.Atan(name, operand, path=self._path_text))
+
+    def atanh(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.atanh`."""
+        return self.emit(O.Atanh(name, operand, path=self._path_text))
+
+    def cosh(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.cosh`."""
+        return self.emit(O.Cosh(name, operand, path=self._path_text))
+
+    def sinh(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.sinh`."""
+        return self.emit(O.Sinh(name, operand, path=self._path_text))
+
+    def chlo_tan(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.tan`."""
+        return self.emit(O.ChloTan(name, operand, path=self._path_text))
+
+    def conj(self, name: str | Sequence[str], operand: Value) -> Value:
+        """The complex conjugate; a float is its own."""
+        return self.emit(O.Conj(name, operand, path=self._path_text))
+
+    def square(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.square`."""
+        return self.emit(O.Square(name, operand, path=self._path_text))
+
+    def bessel_i1e(self, name: str | Sequence[str], operand: Value) -> Value:
+        """The exponentially scaled modified Bessel function of order 1: exp(-|x|) I1(x)."""
+        return self.emit(O.BesselI1e(name, operand, path=self._path_text))
+
+    def erf(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.erf`."""
+        return self.emit(O.Erf(name, operand, path=self._path_text))
+
+    def erfc(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.erfc`."""
+        return self.emit(O.Erfc(name, operand, path=self._path_text))
+
+    def erf_inv(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.erf_inv`."""
+        return self.emit(O.ErfInv(name, operand, path=self._path_text))
+
+    def lgamma(self, name: str | Sequence[str], operand: Value) -> Value:
+        """log |Gamma(x)|."""
+        return self.emit(O.Lgamma(name, operand, path=self._path_text))
+
+    def digamma(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.digamma`."""
+        return self.emit(O.Digamma(name, operand, path=self._path_text))
+
+    def is_inf(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.is_inf`."""
+        return self.emit(O.IsInf(name, operand, path=self._path_text))
+
+    def is_neg_inf(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.is_neg_inf`."""
+        return self.emit(O.IsNegInf(name, operand, path=self._path_text))
+
+    def is_pos_inf(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.is_pos_inf`."""
+        return self.emit(O.IsPosInf(name, operand, path=self._path_text))
+
+    def next_after(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """The next representable value of x toward y, in x's own type (subnormals included)."""
+        return self.emit(O.NextAfter(name, lhs, rhs, path=self._path_text))
+
+    def polygamma(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """The n-th derivative of digamma at x; NaN where n is not a non-negative integer."""
+        return self.emit(O.Polygamma(name, lhs, rhs, path=self._path_text))
+
+    def zeta(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """The Hurwitz zeta function: the sum over n >= 0 of (q + n)^-x."""
+        return self.emit(O.Zeta(name, lhs, rhs, path=self._path_text))
+
+    def mulhi(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """The high half of the double-width product of two N-bit integers."""
+        return self.emit(O.Mulhi(name, lhs, rhs, path=self._path_text))
+
+    def top_k(self, name: str | Sequence[str], operand: Value, k: Any, is_stable: Any = None) -> Value | tuple[Value, ...]:
+        """The k largest elements of each row of the last dimension, largest first (equal elements in
+        index order, NaN above +inf), and their indices (i32)."""
+        return self.emit(O.TopK(name, operand, k, is_stable, path=self._path_text))
+
     def all_reduce(self, name: str | Sequence[str], inputs: Sequence[Value], replica_groups: Any, computation: Region, channel_handle: Any = None, use_global_device_ids: Any = None) -> Value | tuple[Value, ...]:
         """Reduces each operand across the replicas of its group with `computation` (two rank-0
         arguments of the element type, one result)."""
@@ -238,6 +339,58 @@ class OpMethods:
         except RuleError as e:
             raise _convenience_error(O.Convert, name, e, self._path_text, (operand, dtype)) from None
         return self.emit(O.Convert(name, **fields, path=self._path_text))
+
+    def xor(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.xor`."""
+        return self.emit(O.Xor(name, lhs, rhs, path=self._path_text))
+
+    def shift_left(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """Shift amounts outside [0, bit width) give 0, as the spec's interpreter and XLA compute."""
+        return self.emit(O.ShiftLeft(name, lhs, rhs, path=self._path_text))
+
+    def shift_right_arithmetic(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """Shift amounts outside [0, bit width) fill with the sign bit (0 or -1)."""
+        return self.emit(O.ShiftRightArithmetic(name, lhs, rhs, path=self._path_text))
+
+    def shift_right_logical(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.shift_right_logical`."""
+        return self.emit(O.ShiftRightLogical(name, lhs, rhs, path=self._path_text))
+
+    def atan2(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.atan2`."""
+        return self.emit(O.Atan2(name, lhs, rhs, path=self._path_text))
+
+    def complex(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.complex %re, %im : tensor<2xcomplex<f32>>`: f32 or f64 parts, a complex result."""
+        return self.emit(O.Complex(name, lhs, rhs, path=self._path_text))
+
+    def cbrt(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.cbrt`."""
+        return self.emit(O.Cbrt(name, operand, path=self._path_text))
+
+    def tan(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.tan`."""
+        return self.emit(O.Tan(name, operand, path=self._path_text))
+
+    def round_nearest_afz(self, name: str | Sequence[str], operand: Value) -> Value:
+        """Ties away from zero (IEEE roundToIntegralTiesToAway)."""
+        return self.emit(O.RoundNearestAfz(name, operand, path=self._path_text))
+
+    def popcnt(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.popcnt`."""
+        return self.emit(O.Popcnt(name, operand, path=self._path_text))
+
+    def count_leading_zeros(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.count_leading_zeros`."""
+        return self.emit(O.CountLeadingZeros(name, operand, path=self._path_text))
+
+    def real(self, name: str | Sequence[str], operand: Value) -> Value:
+        """The real part; a float operand is its own real part."""
+        return self.emit(O.Real(name, operand, path=self._path_text))
+
+    def imag(self, name: str | Sequence[str], operand: Value) -> Value:
+        """The imaginary part; of a float operand, zeros."""
+        return self.emit(O.Imag(name, operand, path=self._path_text))
 
     def reduce(self, name: str | Sequence[str], operand, init, dims, reducer: str = 'add') -> Value | tuple[Value, ...]:
         """`fb.reduce(name, x, init, dims, "add")`: one operand, folded by a commutative elementwise

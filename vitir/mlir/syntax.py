@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from xdsl.dialects.builtin import FunctionType
 from xdsl.parser import Parser
 
 from ..ast.attributes import DotDimensions
@@ -122,6 +123,10 @@ def _directive(state: _State, d: Directive, fields: dict, parser: Parser) -> Non
         ty = parser.parse_type()
         if d.of in fields and fields[d.of].role == "operand":
             state.types[d.of] = [ty]
+        elif d.of in fields and fields[d.of].role == "result":  # one of several declared results, in place
+            index = cls.RESULT_FIELDS.index(fields[d.of])
+            state.result_types = (state.result_types or [None] * len(cls.RESULT_FIELDS))
+            state.result_types[index] = ty
         else:
             state.result_types = [ty]
     elif d.name == "attr_dict":
@@ -170,7 +175,10 @@ def build(cls: type[Op], parser: Parser, state: _State, at: int):
         values = parser.resolve_operands(names, types, at) if names else []
         groups.append(values if f.variadic else values[0])
     results = state.result_types or []
-    result_groups = [results if f.variadic else results[0] for f in cls.RESULT_FIELDS] if results else []
+    if results and not any(f.variadic for f in cls.RESULT_FIELDS):  # one type per declared result
+        result_groups = list(results)
+    else:
+        result_groups = [results if f.variadic else results[0] for f in cls.RESULT_FIELDS] if results else []
     properties = {}
     for f in cls.ATTR_FIELDS:
         value = state.values.get(f.name)
@@ -242,6 +250,27 @@ def _window(state: _State, parser: Parser, *names: str) -> None:
 
 
 CUSTOM = {"slice_ranges": _slice_ranges, "dot_dimensions": _dot_dimensions, "window": _window}
+
+
+# -- elementwise and chlo -----------------------------------------------------------------------
+
+def _complex_type(state: _State, parser: Parser, lhs: str, rhs: str, results: str) -> None:
+    """`tensor<2xcomplex<f32>>` (both parts of its part type) or a functional type."""
+    from xdsl.dialects.builtin import ComplexType, TensorType
+
+    at = position(parser)
+    ty = parser.parse_type()
+    if isinstance(ty, FunctionType):
+        state.types[lhs], state.types[rhs] = [ty.inputs.data[0]], [ty.inputs.data[1]]
+        state.result_types = list(ty.outputs.data)
+        return
+    if not isinstance(ty, TensorType) or not isinstance(ty.get_element_type(), ComplexType):
+        parser.raise_error("expected tensor with complex element type", at)
+    part = TensorType(ty.get_element_type().element_type, ty.get_shape())
+    state.types[lhs], state.types[rhs], state.result_types = [part], [part], [ty]
+
+
+CUSTOM["complex_type"] = _complex_type
 
 
 # -- whole-op syntaxes ------------------------------------------------------------------------

@@ -7,6 +7,9 @@ StableHLO name to its class.
 from __future__ import annotations
 
 from ..declare import OPS, Op
+from .chlo import (Acos, Acosh, Asin, Asinh, Atan, Atanh, BesselI1e, ChloBinary, ChloTan, ChloUnary, Conj, Cosh,
+                   Digamma, Erf, Erfc, ErfInv, IsInf, IsNegInf, IsPosInf, Lgamma, Mulhi, NextAfter, Polygamma, Sinh,
+                   Square, TopK, Zeta)
 from .collectives import AllReduce
 from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
@@ -16,6 +19,8 @@ from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, D
                           ExponentialMinusOne, Floor, IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply,
                           Negate, Not, Or, Power, Remainder, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Subtract, Tanh,
                           Unary)
+from .elementwise import (Atan2, Cbrt, Complex, CountLeadingZeros, Imag, Popcnt, Real, RoundNearestAfz, ShiftLeft,
+                          ShiftRightArithmetic, ShiftRightLogical, Tan, Xor)
 from .reduction import Reduce
 from .shape import BroadcastInDim, Concatenate, Pad, Reshape, Slice, Transpose
 
@@ -26,4 +31,13 @@ __all__ = [
     "LogPlusOne", "Logistic", "Maximum", "Minimum", "Multiply", "Negate", "Not", "Op", "Or", "Pad", "Power", "Reduce",
     "Remainder", "Reshape", "RoundNearestEven", "Rsqrt", "Select", "Sign", "Sine", "Slice", "Sqrt", "Subtract",
     "Tanh", "Transpose", "Unary", "default_compare_type",
+]
+__all__ += [  # elementwise: the rest of the spec's elementwise ops
+    "Atan2", "Cbrt", "Complex", "CountLeadingZeros", "Imag", "Popcnt", "Real", "RoundNearestAfz", "ShiftLeft",
+    "ShiftRightArithmetic", "ShiftRightLogical", "Tan", "Xor",
+]
+__all__ += [  # the chlo dialect
+    "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "BesselI1e", "ChloBinary", "ChloTan", "ChloUnary", "Conj",
+    "Cosh", "Digamma", "Erf", "ErfInv", "Erfc", "IsInf", "IsNegInf", "IsPosInf", "Lgamma", "Mulhi", "NextAfter",
+    "Polygamma", "Sinh", "Square", "TopK", "Zeta",
 ]
