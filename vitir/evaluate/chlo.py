@@ -29,8 +29,23 @@ def _special(fn):
 erf = _special(special.erf)
 erfc = _special(special.erfc)
 erf_inv = _special(special.erfinv)
-lgamma = _special(special.gammaln)  # log |Gamma(x)|, as XLA's lgamma
-digamma = _special(special.psi)
+
+
+def _pole(x):
+    """Zero and the negative integers, where Gamma has its poles."""
+    return (x <= 0) & (x == np.floor(x))
+
+
+def lgamma(op, x):
+    """log |Gamma(x)|; +inf at -inf, as C's lgamma and XLA's."""
+    with np.errstate(**_ERRORS):
+        return np.where(x == -np.inf, np.inf, special.gammaln(x)).astype(x.dtype)
+
+
+def digamma(op, x):
+    """NaN at the poles (scipy gives -inf at 0), as XLA's."""
+    with np.errstate(**_ERRORS):
+        return np.where(_pole(x), np.nan, special.psi(x)).astype(x.dtype)
 
 
 def square(op, x):
@@ -59,14 +74,26 @@ def next_after(op, x, y):
 
 
 def polygamma(op, n, x):
+    """The n-th derivative of digamma, for natural n (else NaN); at the poles, +inf for odd n and NaN
+    for even n, as XLA's formula (-1)^(n+1) n! zeta(n + 1, x) gives there."""
     with np.errstate(**_ERRORS):
-        whole = (n == np.floor(n)) & (n >= 0)
-        return np.where(whole, special.polygamma(np.where(whole, n, 0).astype(np.int64), x), np.nan).astype(x.dtype)
+        natural = (n == np.floor(n)) & (n >= 0)
+        whole = np.where(natural, n, 0)
+        value = special.polygamma(whole.astype(np.int64), x)
+        value = np.where(_pole(x), np.where(whole % 2 == 1, np.inf, np.nan), value)
+        value = np.where(whole == 0, digamma(op, x), value)
+        return np.where(natural, value, np.nan).astype(x.dtype)
 
 
 def zeta(op, x, q):
+    """Hurwitz zeta, with XLA's domain: NaN for x < 1, and for q <= 0 unless x is an integer; at the
+    poles (integer q <= 0) +inf for even x, else NaN; +inf at x = 1."""
     with np.errstate(**_ERRORS):
-        return special.zeta(x, q).astype(x.dtype)
+        value = np.where(x < 1, np.nan, special.zeta(x, q))
+        whole_x = x == np.floor(x)
+        value = np.where((q <= 0) & ~whole_x, np.nan, value)
+        value = np.where(_pole(q), np.where(whole_x & (np.fmod(x, 2) == 0), np.inf, np.nan), value)
+        return np.where(x == 1, np.inf, value).astype(x.dtype)
 
 
 def mulhi(op, a, b):
