@@ -204,6 +204,8 @@ class _FunctionImporter:
         self._prefix = f"{name.lstrip('_')}_c{self._calls}_"
         self._inlining.append(name)
         self._taken.update(n for v in self._all_values(callee) if (n := value_name(v)) and not n.isdigit())
+        for v in self._all_values(callee):  # a second call of the callee names its values afresh
+            self.names.pop(v, None)
         try:
             ops = list(block.ops)
             for op in ops[:-1]:
