@@ -10,6 +10,7 @@ from jax._src.interpreters.mlir import make_ir_context
 from jax._src.lib.mlir import ir
 
 from vitir.ast import DType, FunctionBuilder, ShapeError, TensorType, module
+from vitir.backend import compile_module
 from vitir.evaluate import evaluate
 from vitir.mlir import MlirShapeError, import_text, parse_text
 from vitir.print import print_module
@@ -183,3 +184,81 @@ def test_complex_with_parts_of_another_shape_prints_the_functional_type():
         parse_text(text.replace("stablehlo.complex %a, %b : (tensor<2xf64>, tensor<2xf64>) -> tensor<2xcomplex<f64>>",
                                 "stablehlo.complex %a, %b : tensor<2xf64>"))
     assert "expected tensor with complex element type" in str(info.value)
+
+
+# -- chlo's broadcasting ops --------------------------------------------------------------------------------------
+
+BROADCASTING = """module @m {
+  func.func @main(%x: tensor<2x3xf32>, %y: tensor<3xf32>, %i: tensor<2x3xi32>, %j: tensor<1x3xi32>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xi1>, tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x3xcomplex<f32>>, tensor<2x3xi1>, tensor<2x3xi32>) {
+    %a = chlo.broadcast_add %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+    %m = chlo.broadcast_multiply %x, %y {broadcast_dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+    %g = chlo.broadcast_compare %y, %x {comparison_direction = #chlo<comparison_direction GT>} : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+    %s = chlo.broadcast_select %g, %x, %y : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+    %l = chlo.broadcast_shift_left %i, %j : (tensor<2x3xi32>, tensor<1x3xi32>) -> tensor<2x3xi32>
+    %c = chlo.broadcast_complex %x, %y : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xcomplex<f32>>
+    %t = chlo.broadcast_compare %x, %y {compare_type = #chlo<comparison_type TOTALORDER>, comparison_direction = #chlo<comparison_direction LE>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+    %e = chlo.broadcast_xor %j, %i : (tensor<1x3xi32>, tensor<2x3xi32>) -> tensor<2x3xi32>
+    return %a, %m, %g, %s, %l, %c, %t, %e : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xi1>, tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x3xcomplex<f32>>, tensor<2x3xi1>, tensor<2x3xi32>
+  }
+}
+"""
+
+
+def test_broadcasting_chlo_ops_print_as_mlir_and_run_as_xla():
+    assert print_module(import_text(BROADCASTING)) == BROADCASTING
+    ir.Module.parse(BROADCASTING, context=make_ir_context())
+    rng = np.random.default_rng(3)
+    x, y = rng.normal(size=(2, 3)).astype(np.float32), rng.normal(size=3).astype(np.float32)
+    x[0, 0], y[0] = -0.0, 0.0  # TOTALORDER puts -0 below +0
+    i, j = rng.integers(-9, 9, (2, 3)).astype(np.int32), rng.integers(0, 33, (1, 3)).astype(np.int32)
+    ours = evaluate(import_text(BROADCASTING), x, y, i, j)
+    xla = compile_module(BROADCASTING, platform="cpu")(x, y, i, j)
+    for got, want in zip(ours, xla, strict=True):
+        np.testing.assert_array_equal(got, np.asarray(want))
+    np.testing.assert_array_equal(ours[0], x + y)
+    np.testing.assert_array_equal(ours[3], np.where(y > x, x, y))
+    assert ours[6][0, 0]  # -0 <= +0 in total order
+
+
+def test_broadcast_dimensions_place_the_smaller_operand():
+    """XLA's legalization takes only numpy's trailing alignment; the evaluator places the operand as CHLO says."""
+    fb = FunctionBuilder("main")
+    x, v = fb.arg("x", TensorType((2, 3), DType.F32)), fb.arg("v", TensorType((2,), DType.F32))
+    r = fb.broadcast_subtract("r", x, v, [0])
+    text = print_module(module(fb.ret(r)))
+    assert ("%r = chlo.broadcast_subtract %x, %v {broadcast_dimensions = array<i64: 0>} : "
+            "(tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>\n") in text
+    a, b = np.arange(6, dtype=np.float32).reshape(2, 3), np.array([10.0, 20.0], np.float32)
+    (got,) = evaluate(import_text(text), a, b)
+    np.testing.assert_array_equal(got, a - b[:, None])
+
+
+@pytest.mark.parametrize("lhs,rhs,dims,reason", [
+    ((2, 3), (2,), None, "operand shapes [2, 3] and [2] do not broadcast: 2 vs 3 at dimension 1"),
+    ((2, 3), (2,), [0, 1], "broadcast_dimensions [0, 1] has 2 entries for an operand of rank 1"),
+    ((2, 3), (3,), [2], "broadcast_dimensions [2]: 2 is out of range for rank 2"),
+    ((4, 1), (1, 5), None, None),
+])
+def test_broadcasting_shapes(lhs, rhs, dims, reason):
+    fb = FunctionBuilder("main")
+    a, b = fb.arg("a", TensorType(lhs, DType.F32)), fb.arg("b", TensorType(rhs, DType.F32))
+    if reason is None:
+        assert fb.broadcast_maximum("r", a, b, dims).type == TensorType((4, 5), DType.F32)
+        return
+    raises(lambda: fb.broadcast_maximum("r", a, b, dims),
+           f"chlo.broadcast_maximum %r: {reason} (operands: {a.type.text}, {b.type.text})")
+
+
+def test_broadcasting_element_types():
+    fb = FunctionBuilder("main")
+    x, i = fb.arg("x", F32), fb.arg("i", I32)
+    raises(lambda: fb.broadcast_shift_left("r", x, x), "chlo.broadcast_shift_left %r: needs an integer operand, got f32 "
+                                                        "(operands: tensor<2x3xf32>, tensor<2x3xf32>)")
+    raises(lambda: fb.broadcast_add("r", x, i), "chlo.broadcast_add %r: operand element types differ: f32 vs i32 "
+                                                 "(operands: tensor<2x3xf32>, tensor<2x3xi32>)")
+    raises(lambda: fb.broadcast_select("r", x, x, x), "chlo.broadcast_select %r: predicate must be i1, got f32 "
+                                                       "(operands: tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>)")
+    raises(lambda: fb.broadcast_compare("r", x, x, "BIGGER"),
+           "chlo.broadcast_compare %r: unknown comparison direction 'BIGGER' (known: EQ, NE, GE, GT, LE, LT) "
+           "(operands: tensor<2x3xf32>, tensor<2x3xf32>)")
+    assert fb.broadcast_complex("c", x, x).type == C64

@@ -372,3 +372,10 @@ class NamesKind(Kind):
 CHANNEL_HANDLE = StructKind("channel_handle", "stablehlo.channel_handle", ChannelHandle,
                             {"handle": I64, "type": I64})
 NAMES = NamesKind("names", "SSA names")
+
+
+# -- elementwise and chlo: chlo's comparison enums, spelled #chlo<...> ---------------------------------------
+
+CHLO_COMPARISON_DIRECTION = EnumKind("chlo_comparison_direction", "comparison_direction",
+                                     COMPARISON_DIRECTION.words)
+CHLO_COMPARISON_TYPE = EnumKind("chlo_comparison_type", "comparison_type", COMPARISON_TYPE.words)

@@ -136,6 +136,90 @@ class OpMethods:
         index order, NaN above +inf), and their indices (i32)."""
         return self.emit(O.TopK(name, operand, k, is_stable, path=self._path_text))
 
+    def broadcast_add(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_add`."""
+        return self.emit(O.BroadcastAdd(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_atan2(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_atan2`."""
+        return self.emit(O.BroadcastAtan2(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_divide(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_divide`."""
+        return self.emit(O.BroadcastDivide(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_maximum(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_maximum`."""
+        return self.emit(O.BroadcastMaximum(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_minimum(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_minimum`."""
+        return self.emit(O.BroadcastMinimum(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_multiply(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_multiply`."""
+        return self.emit(O.BroadcastMultiply(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_next_after(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_next_after`."""
+        return self.emit(O.BroadcastNextAfter(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_polygamma(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_polygamma`."""
+        return self.emit(O.BroadcastPolygamma(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_power(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_power`."""
+        return self.emit(O.BroadcastPower(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_remainder(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_remainder`."""
+        return self.emit(O.BroadcastRemainder(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_shift_left(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_shift_left`."""
+        return self.emit(O.BroadcastShiftLeft(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_shift_right_arithmetic(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_shift_right_arithmetic`."""
+        return self.emit(O.BroadcastShiftRightArithmetic(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_shift_right_logical(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_shift_right_logical`."""
+        return self.emit(O.BroadcastShiftRightLogical(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_subtract(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_subtract`."""
+        return self.emit(O.BroadcastSubtract(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_zeta(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_zeta`."""
+        return self.emit(O.BroadcastZeta(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_and(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_and`."""
+        return self.emit(O.BroadcastAnd(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_or(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_or`."""
+        return self.emit(O.BroadcastOr(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_xor(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_xor`."""
+        return self.emit(O.BroadcastXor(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_complex(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_complex`."""
+        return self.emit(O.BroadcastComplex(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_compare(self, name: str | Sequence[str], lhs: Value, rhs: Value, comparison_direction: Any, broadcast_dimensions: Any = None, compare_type: Any = None) -> Value:
+        """`chlo.broadcast_compare %a, %b {comparison_direction = #chlo<comparison_direction GT>} : ...`."""
+        return self.emit(O.BroadcastCompare(name, lhs, rhs, comparison_direction, broadcast_dimensions, compare_type, path=self._path_text))
+
+    def broadcast_select(self, name: str | Sequence[str], pred: Value, on_true: Value, on_false: Value) -> Value:
+        """`chlo.broadcast_select %pred, %t, %f : (Tp, Tt, Tf) -> R`: select on the three broadcast to one shape."""
+        return self.emit(O.BroadcastSelect(name, pred, on_true, on_false, path=self._path_text))
+
     def all_reduce(self, name: str | Sequence[str], inputs: Sequence[Value], replica_groups: Any, computation: Region, channel_handle: Any = None, use_global_device_ids: Any = None) -> Value | tuple[Value, ...]:
         """Reduces each operand across the replicas of its group with `computation` (two rank-0
         arguments of the element type, one result)."""

@@ -116,3 +116,30 @@ def top_k(op, x):
     ascending = np.argsort(key[..., ::-1], axis=-1, kind="stable")
     order = (n - 1 - ascending)[..., ::-1][..., :k]
     return np.take_along_axis(x, order, axis=-1), order.astype(np.int32)
+
+
+# -- broadcasting ops: the operands broadcast to the result's shape, then the stablehlo op's evaluator ----------
+
+def _broadcast(x: np.ndarray, shape: tuple[int, ...], dims) -> np.ndarray:
+    """x placed at dimensions `dims` of `shape` (numpy's trailing alignment when None), then broadcast."""
+    if dims is None or x.ndim == len(shape):
+        return np.broadcast_to(x, shape)
+    order = np.argsort(dims)
+    x = np.transpose(x, order)
+    placed = [1] * len(shape)
+    for axis, size in zip(np.asarray(dims)[order], x.shape):
+        placed[axis] = size
+    return np.broadcast_to(x.reshape(placed), shape)
+
+
+def broadcast_binary(op, a, b):
+    from . import EVALUATORS
+
+    shape = op.results[0].type.shape
+    dims = op.broadcast_dimensions
+    return EVALUATORS[op.PLAIN](op, _broadcast(a, shape, dims), _broadcast(b, shape, dims))
+
+
+def broadcast_select(op, pred, on_true, on_false):
+    shape = op.results[0].type.shape
+    return np.where(*(np.broadcast_to(x, shape) for x in (pred, on_true, on_false)))

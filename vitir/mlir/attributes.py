@@ -421,3 +421,30 @@ def element_text(element: Attribute) -> str:
     out = StringIO()
     Printer(stream=out).print_attribute(element)
     return out.getvalue()
+
+
+# -- elementwise and chlo: chlo's own comparison enums (`#chlo<comparison_direction GT>`) ---------------------
+
+class ChloComparisonType(StrEnum):
+    NOTYPE = "NOTYPE"
+    FLOAT = "FLOAT"
+    TOTALORDER = "TOTALORDER"
+    SIGNED = "SIGNED"
+    UNSIGNED = "UNSIGNED"
+
+
+@irdl_attr_definition
+class ChloComparisonDirectionAttr(EnumAttribute[ComparisonDirection], SpacedOpaqueSyntaxAttribute):
+    """`#chlo<comparison_direction GT>` (chlo.broadcast_compare)."""
+
+    name = "chlo.comparison_direction"
+
+
+@irdl_attr_definition
+class ChloComparisonTypeAttr(EnumAttribute[ChloComparisonType], SpacedOpaqueSyntaxAttribute):
+    """`#chlo<comparison_type FLOAT>`."""
+
+    name = "chlo.comparison_type"
+
+
+ATTRIBUTES += [ChloComparisonDirectionAttr, ChloComparisonTypeAttr]

@@ -151,7 +151,10 @@ def dialects() -> list[Dialect]:
         if cls.COMPOUND or OPS.get(cls.NAME) is not cls:
             continue
         by_prefix.setdefault(cls.NAME.split(".")[0], []).append(dialect_class(cls))
-    return [Dialect(prefix, ops, ATTRIBUTES if prefix == "stablehlo" else []) for prefix, ops in by_prefix.items()]
+    attributes: dict[str, list] = {}  # attributes too, by the prefix of their names (`#chlo<...>`)
+    for attribute in ATTRIBUTES:
+        attributes.setdefault(attribute.name.split(".")[0], []).append(attribute)
+    return [Dialect(prefix, ops, attributes.get(prefix, [])) for prefix, ops in by_prefix.items()]
 
 
 def op_classes() -> dict[str, type]:

@@ -216,3 +216,12 @@ def bridge(kind: K.Kind) -> Bridge:
     except KeyError:
         raise NotImplementedError(f"attribute kind {kind.name} has no xDSL bridge in vitir/mlir/kinds.py") from None
 
+
+
+# -- elementwise and chlo ---------------------------------------------------------------------------------
+
+from .attributes import ChloComparisonDirectionAttr, ChloComparisonType, ChloComparisonTypeAttr  # noqa: E402
+
+BRIDGES["chlo_comparison_direction"] = _enum(K.CHLO_COMPARISON_DIRECTION, ChloComparisonDirectionAttr,
+                                             ComparisonDirection)
+BRIDGES["chlo_comparison_type"] = _enum(K.CHLO_COMPARISON_TYPE, ChloComparisonTypeAttr, ChloComparisonType)

@@ -101,6 +101,12 @@ GENERIC: dict[str, Callable] = {
 }
 
 
+# -- elementwise and chlo --------------------------------------------------------------------------------
+PRETTY.update({"chlo_comparison_direction": str, "chlo_comparison_type": str})
+GENERIC.update({"chlo_comparison_direction": lambda v: f"#chlo<comparison_direction {v}>",
+                "chlo_comparison_type": lambda v: f"#chlo<comparison_type {v}>"})
+
+
 def pretty(kind: A.Kind, value) -> str:
     return PRETTY[kind.name](value)
 

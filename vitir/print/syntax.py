@@ -11,6 +11,7 @@ Python's braces): literal text, and directives in braces:
     {select_type}        select's `Tpred, T`, else the functional type
     {type:field}         the type of one operand or result field
     {attr_dict}          the attributes no other directive prints, as `{name = value, ...}`
+                         (`{attr_dict? }`: preceded by a space when there are any, as MLIR's attr-dict)
     {name(a, b)}         a custom directive over fields (slice_ranges, dot_dimensions, window)
     \\n                   a line break with the continuation indent (a space in the spelling
                          "one line", as MLIR prints it)
@@ -170,6 +171,10 @@ def attr_dict(op: Op, skip: frozenset[str], spaced: bool = False) -> str:
     return "{ " + ", ".join(entries) + " }" if spaced else "{" + ", ".join(entries) + "}"
 
 
+def _prefixed(prefix: str, text: str) -> str:
+    return prefix + text if text else ""
+
+
 def break_text(op: Op) -> str:
     return " " if op.spelling == "one line" else CONTINUATION
 
@@ -230,7 +235,11 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
         elif d.name == "attr_dict":
             skip = frozenset(used | _directive_fields(pieces))
             env["_skip"] = skip
-            parts.append("{_attr_dict(op, _skip)}")
+            if d.optional is None:
+                parts.append("{_attr_dict(op, _skip)}")
+            else:  # `{attr_dict? }`: the prefix (a space) only before a dictionary that is there
+                env["_attr_prefix"], env["_prefixed"] = d.optional, _prefixed
+                parts.append("{_prefixed(_attr_prefix, _attr_dict(op, _skip))}")
         elif d.args is not None:
             if d.name not in CUSTOM:
                 raise ValueError(f"{cls.__name__}: unknown custom directive {d.name}")

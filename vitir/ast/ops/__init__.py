@@ -7,9 +7,13 @@ StableHLO name to its class.
 from __future__ import annotations
 
 from ..declare import OPS, Op
-from .chlo import (Acos, Acosh, Asin, Asinh, Atan, Atanh, BesselI1e, ChloBinary, ChloTan, ChloUnary, Conj, Cosh,
-                   Digamma, Erf, Erfc, ErfInv, IsInf, IsNegInf, IsPosInf, Lgamma, Mulhi, NextAfter, Polygamma, Sinh,
-                   Square, TopK, Zeta)
+from .chlo import (Acos, Acosh, Asin, Asinh, Atan, Atanh, BesselI1e, BroadcastAdd, BroadcastAnd, BroadcastAtan2,
+                   BroadcastCompare, BroadcastComplex, BroadcastDivide, BroadcastMaximum, BroadcastMinimum,
+                   BroadcastMultiply, BroadcastNextAfter, BroadcastOr, BroadcastPolygamma, BroadcastPower,
+                   BroadcastRemainder, BroadcastSelect, BroadcastShiftLeft, BroadcastShiftRightArithmetic,
+                   BroadcastShiftRightLogical, BroadcastSubtract, BroadcastXor, BroadcastZeta, ChloBinary,
+                   ChloBroadcastBinary, ChloTan, ChloUnary, Conj, Cosh, Digamma, Erf, Erfc, ErfInv, IsInf, IsNegInf,
+                   IsPosInf, Lgamma, Mulhi, NextAfter, Polygamma, Sinh, Square, TopK, Zeta)
 from .collectives import AllReduce
 from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
@@ -40,4 +44,9 @@ __all__ += [  # the chlo dialect
     "Acos", "Acosh", "Asin", "Asinh", "Atan", "Atanh", "BesselI1e", "ChloBinary", "ChloTan", "ChloUnary", "Conj",
     "Cosh", "Digamma", "Erf", "ErfInv", "Erfc", "IsInf", "IsNegInf", "IsPosInf", "Lgamma", "Mulhi", "NextAfter",
     "Polygamma", "Sinh", "Square", "TopK", "Zeta",
+    "BroadcastAdd", "BroadcastAnd", "BroadcastAtan2", "BroadcastCompare", "BroadcastComplex", "BroadcastDivide",
+    "BroadcastMaximum", "BroadcastMinimum", "BroadcastMultiply", "BroadcastNextAfter", "BroadcastOr",
+    "BroadcastPolygamma", "BroadcastPower", "BroadcastRemainder", "BroadcastSelect", "BroadcastShiftLeft",
+    "BroadcastShiftRightArithmetic", "BroadcastShiftRightLogical", "BroadcastSubtract", "BroadcastXor",
+    "BroadcastZeta", "ChloBroadcastBinary",
 ]

@@ -11,12 +11,14 @@ StableHLO; the evaluator computes them with numpy and scipy.special
 
 from __future__ import annotations
 
-from ..attributes import BOOL, I64
+from ..attributes import BOOL, CHLO_COMPARISON_DIRECTION, CHLO_COMPARISON_TYPE, I64, I64_ARRAY
 from ..declare import Op, attr_def, operand_def, result_def
 from ..element_types import DType
 from ..shape_rules import RuleError
-from ..type_rules import elementwise, tensor
+from ..type_rules import elementwise, require, same_element, tensor
 from ..types import TensorType
+from . import elementwise as E
+from .compare import Compare
 
 _EVALUATE = "vitir.evaluate.chlo:"
 
@@ -227,3 +229,171 @@ class TopK(Op):
             raise RuleError(f"operand's last dimension must be at least {k}, got {operand.shape[-1]}")
         shape = operand.shape[:-1] + (k,)
         return TensorType(shape, operand.dtype), TensorType(shape, DType.I32)
+
+
+# -- broadcasting binary ops: chlo.broadcast_<op> -------------------------------------------------------------
+
+def broadcast_shape(lhs: tuple[int, ...], rhs: tuple[int, ...], dims: tuple[int, ...] | None) -> tuple[int, ...]:
+    """The result shape of CHLO's broadcasting: numpy's (the lower rank padded with leading 1s), or with
+    `broadcast_dimensions` the smaller operand's dimensions placed at those of the larger; each pair of
+    sizes equal, or one of them 1."""
+    large, small = (lhs, rhs) if len(lhs) > len(rhs) else (rhs, lhs)
+    if dims is None:
+        dims = tuple(range(len(large) - len(small), len(large)))
+    elif len(dims) != len(small):
+        raise RuleError(f"broadcast_dimensions {list(dims)} has {len(dims)} entries for an operand of rank "
+                        f"{len(small)}")
+    out = list(large)
+    for i, d in enumerate(dims):
+        if not 0 <= d < len(large):
+            raise RuleError(f"broadcast_dimensions {list(dims)}: {d} is out of range for rank {len(large)}")
+        a, b = small[i], large[d]
+        if a != b and 1 not in (a, b):
+            raise RuleError(f"operand shapes {list(lhs)} and {list(rhs)} do not broadcast: {a} vs {b} at "
+                            f"dimension {d}")
+        out[d] = b if a == 1 else a
+    return tuple(out)
+
+
+def _broadcasting(kind: str, result=None):
+    """The rule of a broadcast_<op>: one element type of `kind`, the broadcast shape, the result's element
+    type that of the operands (or `result` of it)."""
+
+    def rule(lhs, rhs, broadcast_dimensions):
+        dtype = same_element([tensor(lhs), tensor(rhs)])
+        require(dtype, kind)
+        shape = broadcast_shape(lhs.shape, rhs.shape, broadcast_dimensions)
+        return TensorType(shape, dtype if result is None else result if isinstance(result, DType) else result(dtype))
+
+    return staticmethod(rule)
+
+
+class ChloBroadcastBinary(Op):
+    """`%r = chlo.broadcast_<op> %a, %b {broadcast_dimensions = array<i64: ...>} : (Ta, Tb) -> R`: the
+    stablehlo op PLAIN on the operands broadcast to one shape."""
+
+    lhs = operand_def()
+    rhs = operand_def()
+    broadcast_dimensions = attr_def(I64_ARRAY, default=None)
+    syntax = "{lhs}, {rhs}{attr_dict? } : {functional_type}"
+    evaluate = _EVALUATE + "broadcast_binary"
+    PLAIN: type[Op]
+
+
+def _complex_of(dtype: DType) -> DType:
+    return DType.C64 if dtype is DType.F32 else DType.C128
+
+
+class BroadcastAdd(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_add", E.Add, _broadcasting("any")
+
+
+class BroadcastAtan2(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_atan2", E.Atan2, _broadcasting("float or complex")
+
+
+class BroadcastDivide(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_divide", E.Divide, _broadcasting("numeric")
+
+
+class BroadcastMaximum(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_maximum", E.Maximum, _broadcasting("any")
+
+
+class BroadcastMinimum(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_minimum", E.Minimum, _broadcasting("any")
+
+
+class BroadcastMultiply(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_multiply", E.Multiply, _broadcasting("any")
+
+
+class BroadcastNextAfter(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_next_after", NextAfter, _broadcasting("float")
+
+
+class BroadcastPolygamma(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_polygamma", Polygamma, _broadcasting("float")
+
+
+class BroadcastPower(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_power", E.Power, _broadcasting("numeric")
+
+
+class BroadcastRemainder(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_remainder", E.Remainder, _broadcasting("numeric")
+
+
+class BroadcastShiftLeft(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_shift_left", E.ShiftLeft, _broadcasting("integer")
+
+
+class BroadcastShiftRightArithmetic(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_shift_right_arithmetic", E.ShiftRightArithmetic, _broadcasting("integer")
+
+
+class BroadcastShiftRightLogical(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_shift_right_logical", E.ShiftRightLogical, _broadcasting("integer")
+
+
+class BroadcastSubtract(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_subtract", E.Subtract, _broadcasting("numeric")
+
+
+class BroadcastZeta(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_zeta", Zeta, _broadcasting("float")
+
+
+class BroadcastAnd(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_and", E.And, _broadcasting("bits")
+
+
+class BroadcastOr(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_or", E.Or, _broadcasting("bits")
+
+
+class BroadcastXor(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_xor", E.Xor, _broadcasting("bits")
+
+
+class BroadcastComplex(ChloBroadcastBinary):
+    NAME, PLAIN, rule = "chlo.broadcast_complex", E.Complex, _broadcasting("f32 or f64", _complex_of)
+
+
+class BroadcastCompare(Op):
+    """`chlo.broadcast_compare %a, %b {comparison_direction = #chlo<comparison_direction GT>} : ...`."""
+
+    NAME, PLAIN = "chlo.broadcast_compare", Compare
+    lhs = operand_def()
+    rhs = operand_def()
+    comparison_direction = attr_def(CHLO_COMPARISON_DIRECTION)
+    broadcast_dimensions = attr_def(I64_ARRAY, default=None)
+    compare_type = attr_def(CHLO_COMPARISON_TYPE, default=None)
+    syntax = ChloBroadcastBinary.syntax
+    evaluate = ChloBroadcastBinary.evaluate
+
+    @staticmethod
+    def rule(lhs, rhs, comparison_direction, broadcast_dimensions, compare_type):
+        same_element([tensor(lhs), tensor(rhs)])
+        return TensorType(broadcast_shape(lhs.shape, rhs.shape, broadcast_dimensions), DType.I1)
+
+
+class BroadcastSelect(Op):
+    """`chlo.broadcast_select %pred, %t, %f : (Tp, Tt, Tf) -> R`: select on the three broadcast to one shape."""
+
+    NAME = "chlo.broadcast_select"
+    pred = operand_def()
+    on_true = operand_def()
+    on_false = operand_def()
+    syntax = "{pred}, {on_true}, {on_false}{attr_dict? } : {functional_type}"
+    evaluate = _EVALUATE + "broadcast_select"
+
+    @staticmethod
+    def rule(pred, on_true, on_false):
+        for t in (pred, on_true, on_false):
+            tensor(t)
+        if pred.dtype is not DType.I1:
+            raise RuleError(f"predicate must be i1, got {pred.dtype.value}")
+        dtype = same_element([on_true, on_false])
+        shape = broadcast_shape(broadcast_shape(pred.shape, on_true.shape, None), on_false.shape, None)
+        return TensorType(shape, dtype)
