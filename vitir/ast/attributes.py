@@ -374,6 +374,44 @@ CHANNEL_HANDLE = StructKind("channel_handle", "stablehlo.channel_handle", Channe
 NAMES = NamesKind("names", "SSA names")
 
 
+# -- data movement: gather and scatter dimension numbers ----------------------------------------
+
+class GatherDimensions(NamedTuple):
+    """`#stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0],
+    index_vector_dim = 1>`; a field left out is empty (0 for index_vector_dim), as MLIR reads it."""
+
+    offset_dims: tuple[int, ...] = ()
+    collapsed_slice_dims: tuple[int, ...] = ()
+    operand_batching_dims: tuple[int, ...] = ()
+    start_indices_batching_dims: tuple[int, ...] = ()
+    start_index_map: tuple[int, ...] = ()
+    index_vector_dim: int = 0
+
+
+class ScatterDimensions(NamedTuple):
+    """`#stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0],
+    scatter_dims_to_operand_dims = [0], index_vector_dim = 1>`; fields left out as for gather."""
+
+    update_window_dims: tuple[int, ...] = ()
+    inserted_window_dims: tuple[int, ...] = ()
+    input_batching_dims: tuple[int, ...] = ()
+    scatter_indices_batching_dims: tuple[int, ...] = ()
+    scatter_dims_to_operand_dims: tuple[int, ...] = ()
+    index_vector_dim: int = 0
+
+
+def _dimension_fields(value_type: type) -> dict[str, Kind]:
+    """Every field a list of dimensions but the last, index_vector_dim."""
+    *lists, last = value_type._fields
+    return {**dict.fromkeys(lists, I64_ARRAY), last: I64}
+
+
+GATHER_DIMENSIONS = StructKind("gather_dimensions", "stablehlo.gather", GatherDimensions,
+                               _dimension_fields(GatherDimensions))
+SCATTER_DIMENSIONS = StructKind("scatter_dimensions", "stablehlo.scatter", ScatterDimensions,
+                                _dimension_fields(ScatterDimensions))
+
+
 # -- elementwise and chlo: chlo's comparison enums, spelled #chlo<...> ---------------------------------------
 
 CHLO_COMPARISON_DIRECTION = EnumKind("chlo_comparison_direction", "comparison_direction",

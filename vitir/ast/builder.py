@@ -14,6 +14,7 @@ once the region ends (two branches of a case may both define `%5`).
 
 from __future__ import annotations
 
+import re
 from typing import Sequence
 
 from ..errors import ShapeError
@@ -22,7 +23,7 @@ from .builder_methods import OpMethods
 from .element_types import DType
 from .module import Function, Module, Return
 from .regions import Region
-from .types import TensorType
+from .types import TensorType, TokenType, TupleType
 from .values import Value
 
 
@@ -75,6 +76,11 @@ class FunctionBuilder(OpMethods):
 
     def arg(self, name: str, type: TensorType) -> Value:
         where = f"argument {len(self.args)}" if self.parent is None else f"region argument {len(self.args)}"
+        if not _is_identifier(name):
+            raise ShapeError(_bad_name(name), op=f"@{self.name} {where}", path=self._path_text)
+        if not isinstance(type, (TensorType, TokenType, TupleType)):
+            raise ShapeError(f"type {type!r} is not a vitir type", op=f"@{self.name} {where}", ssa="%" + name,
+                             path=self._path_text)
         if self._defined_by(name) is not None:
             raise self._duplicate(name, f"@{self.name} {where}")
         self._owner[name] = where
@@ -93,13 +99,19 @@ class FunctionBuilder(OpMethods):
         owner, results = self._owner, op.results
         if len(results) == 1 and not self._scopes and (op.SIMPLE or op.COMPACT):  # most of a model, kept lean
             r = results[0]
-            if r.name in owner:
+            name = r.name
+            if not (name.isascii() and name.isidentifier()) and not _is_identifier(name):
+                raise ShapeError(_bad_name(name), op=op.NAME, ssa=repr(name), path=self._path_text)
+            if name in owner:
                 raise self._duplicate(r.name, op.NAME, [o.type for o in op.operands])
             owner[r.name] = op
             r.owner = self
             self.ops.append(op)
             return r
         names = op.defined_names()
+        for name in names:
+            if not _is_identifier(name):
+                raise ShapeError(_bad_name(name), op=op.NAME, ssa=repr(name), path=self._path_text)
         if self._scopes:
             for name in names:
                 if self._defined_by(name) is not None:
@@ -159,9 +171,14 @@ class FunctionBuilder(OpMethods):
         return self._arg_extreme(name, x, dim, "LT", 1)
 
     def _arg_extreme(self, name: str, x: Value, dim: int, direction: str, init: int) -> Value:
+        def refuse(reason: str):
+            raise ShapeError(reason, op="stablehlo.reduce", ssa="%" + name, operand_types=[x.type],
+                             path=self._path_text)
+
         if x.type.dtype not in _INFINITIES:
-            raise ShapeError(f"needs a floating-point operand, got {x.type.dtype.value}", op="stablehlo.reduce",
-                             ssa="%" + name, operand_types=[x.type], path=self._path_text)
+            refuse(f"needs a floating-point operand, got {x.type.dtype.value}")
+        if type(dim) is not int or not 0 <= dim < x.type.rank:
+            refuse(f"dimension {dim!r} is out of range for rank {x.type.rank}")
         dtype, index = x.type.dtype, TensorType((), DType.I32)
         iota = self.iota(f"{name}_iota", x.shape, DType.I32, dim)
         inits = (self.constant(f"{name}_init", _INFINITIES[dtype][init], (), dtype),
@@ -186,6 +203,19 @@ class FunctionBuilder(OpMethods):
         if self.parent is not None:
             return Region(self.args, self.ops, values, owner=self)
         return Function(self.name, self.args, self.ops, Return(values, path=self._path_text))
+
+
+_IDENTIFIER = re.compile(r"[0-9]+|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*")
+
+
+def _is_identifier(name) -> bool:
+    """Whether `name` can follow `%` in MLIR: digits, or a letter or one of `_$.-` then those and digits."""
+    return isinstance(name, str) and _IDENTIFIER.fullmatch(name) is not None
+
+
+def _bad_name(name) -> str:
+    return (f"SSA name {name!r} is not an MLIR identifier (digits, or a letter or one of _$.- followed by "
+            "letters, digits and _$.-; without the %)")
 
 
 # The bits of -inf and +inf of each float type: the inits of argmax and argmin.

@@ -300,6 +300,81 @@ class OpMethods:
             raise _convenience_error(O.Convolution, name, e, self._path_text, (lhs, rhs, stride, padding, lhs_dilate, rhs_dilate, layouts, feature_group_count, batch_group_count, precision, result_type)) from None
         return self.emit(O.Convolution(name, **fields, path=self._path_text))
 
+    def gather(self, name: str | Sequence[str], operand: Value, start_indices: Value, dimension_numbers: Any, slice_sizes: Any, indices_are_sorted: Any = None) -> Value:
+        """Slices of `operand` at the offsets `start_indices` holds, by the spec's dimension numbers:
+        `"stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1],
+        collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted =
+        false, slice_sizes = array<i64: 1, 4>}> : (tensor<5x4xf32>, tensor<3x1xi32>) -> tensor<3x4xf32>`
+        (jnp.take). Start indices are clamped so that each slice lies inside the operand."""
+        return self.emit(O.Gather(name, operand, start_indices, dimension_numbers, slice_sizes, indices_are_sorted, path=self._path_text))
+
+    def scatter(self, name: str | Sequence[str], inputs: Sequence[Value], scatter_indices: Value, updates: Sequence[Value], scatter_dimension_numbers: Any, update_computation: Region, indices_are_sorted: Any = None, unique_indices: Any = None) -> Value | tuple[Value, ...]:
+        """`inputs` with the slices at `scatter_indices` combined with `updates` by
+        `update_computation` (N accumulators, then N update elements, rank 0; returns N):
+        `x.at[i].add(u)`. An update element whose index falls outside the inputs is skipped, element
+        by element as the spec says (XLA's CPU backend skips the whole window of such an update)."""
+        return self.emit(O.Scatter(name, inputs, scatter_indices, updates, scatter_dimension_numbers, update_computation, indices_are_sorted, unique_indices, path=self._path_text))
+
+    def dynamic_slice(self, name: str | Sequence[str], operand: Value, start_indices: Sequence[Value], slice_sizes: Any) -> Value:
+        """A slice of `slice_sizes` from start indices given as rank-0 values, each clamped so that
+        the slice lies inside the operand: `stablehlo.dynamic_slice %x, %i, %j, sizes = [2, 3] : ...`."""
+        return self.emit(O.DynamicSlice(name, operand, start_indices, slice_sizes, path=self._path_text))
+
+    def dynamic_update_slice(self, name: str | Sequence[str], operand: Value, update: Value, start_indices: Sequence[Value]) -> Value:
+        """`operand` with `update` written at the start indices (rank-0 values, clamped so that the
+        update lies inside): `stablehlo.dynamic_update_slice %x, %u, %i, %j : ...`."""
+        return self.emit(O.DynamicUpdateSlice(name, operand, update, start_indices, path=self._path_text))
+
+    def sort(self, name: str | Sequence[str], inputs: Sequence[Value], comparator: Region, dimension: Any = None, is_stable: Any = None) -> Value | tuple[Value, ...]:
+        """Sorts the 1-D slices of `inputs` along `dimension` together, by `comparator` (two rank-0
+        elements of each input, lhs then rhs; returns i1, true when lhs goes first); `is_stable` keeps
+        the order of elements the comparator holds equal. `jnp.sort`, `jnp.argsort`."""
+        return self.emit(O.Sort(name, inputs, comparator, dimension, is_stable, path=self._path_text))
+
+    def reverse(self, name: str | Sequence[str], operand: Value, dims: Any) -> Value:
+        """Reverses the order of elements along `dims`: `stablehlo.reverse %x, dims = [0] : T` (jnp.flip)."""
+        return self.emit(O.Reverse(name, operand, dims, path=self._path_text))
+
+    def get_dimension_size(self, name: str | Sequence[str], operand: Value, dimension: Any) -> Value:
+        """The size of one dimension, as a rank-0 i32: `stablehlo.get_dimension_size %x, dim = 1 : ...`."""
+        return self.emit(O.GetDimensionSize(name, operand, dimension, path=self._path_text))
+
+    def broadcast(self, name: str | Sequence[str], operand: Value, sizes: Any) -> Value:
+        """The old broadcast (no longer in the spec, still in the dialect): new leading dimensions of
+        `sizes` before the operand's, `stablehlo.broadcast %x, sizes = [2, 3] : (tensor<4xf32>) ->
+        tensor<2x3x4xf32>`."""
+        return self.emit(O.Broadcast(name, operand, sizes, path=self._path_text))
+
+    def dynamic_iota(self, name: str | Sequence[str], output_shape: Value, iota_dimension: Any, result_type: TensorType) -> Value:
+        """iota of the shape `output_shape` holds: `stablehlo.dynamic_iota %s, dim = 0 : (tensor<2xi64>) ->
+        tensor<3x4xi64>`."""
+        return self.emit(O.DynamicIota(name, output_shape, iota_dimension, result_type, path=self._path_text))
+
+    def dynamic_broadcast_in_dim(self, name: str | Sequence[str], operand: Value, output_dimensions: Value, dims: Any, result_type: TensorType, known_expanding_dimensions: Any = None, known_nonexpanding_dimensions: Any = None) -> Value:
+        """broadcast_in_dim to the shape `output_dimensions` holds: `stablehlo.dynamic_broadcast_in_dim %x,
+        %s, dims = [0, 2] : (tensor<3x1xi64>, tensor<3xi64>) -> tensor<3x2x2xi64>`."""
+        return self.emit(O.DynamicBroadcastInDim(name, operand, output_dimensions, dims, result_type, known_expanding_dimensions, known_nonexpanding_dimensions, path=self._path_text))
+
+    def dynamic_pad(self, name: str | Sequence[str], operand: Value, padding_value: Value, edge_padding_low: Value, edge_padding_high: Value, interior_padding: Value, result_type: TensorType) -> Value:
+        """pad by the edge and interior padding three operands hold: `stablehlo.dynamic_pad %x, %v, %lo,
+        %hi, %in : (...) -> T`."""
+        return self.emit(O.DynamicPad(name, operand, padding_value, edge_padding_low, edge_padding_high, interior_padding, result_type, path=self._path_text))
+
+    def dynamic_reshape(self, name: str | Sequence[str], operand: Value, output_shape: Value, result_type: TensorType) -> Value:
+        """reshape to the shape `output_shape` holds: `stablehlo.dynamic_reshape %x, %s : (...) -> T`."""
+        return self.emit(O.DynamicReshape(name, operand, output_shape, result_type, path=self._path_text))
+
+    def dynamic_gather(self, name: str | Sequence[str], operand: Value, start_indices: Value, slice_sizes: Value, dimension_numbers: Any, result_type: TensorType, indices_are_sorted: Any = None) -> Value:
+        """gather with the slice sizes an operand holds (and no batching dimensions)."""
+        return self.emit(O.DynamicGather(name, operand, start_indices, slice_sizes, dimension_numbers, result_type, indices_are_sorted, path=self._path_text))
+
+    def set_dimension_size(self, name: str | Sequence[str], operand: Value, size: Value, dimension: Any) -> Value:
+        """Sets the size of one dimension at run time. In a static type that size can only be the whole
+        dimension (MLIR infers the operand's type for a constant size equal to it), so the result is
+        the operand and the evaluator checks the size: `stablehlo.set_dimension_size %x, %n, dim = 0 :
+        (tensor<4xf32>, tensor<i32>) -> tensor<4xf32>`."""
+        return self.emit(O.SetDimensionSize(name, operand, size, dimension, path=self._path_text))
+
     def add(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
         """`stablehlo.add`."""
         return self.emit(O.Add(name, lhs, rhs, path=self._path_text))

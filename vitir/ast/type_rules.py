@@ -81,3 +81,15 @@ def type_text(types) -> str:
 
 def is_value_type(t) -> bool:
     return isinstance(t, (TensorType, TokenType, TupleType))
+
+
+# -- data movement --------------------------------------------------------------------------------
+
+def _promotion_kind(dtype: DType) -> str:
+    return "bool" if dtype.is_bool else "integer" if dtype.is_integer else dtype.kind.value
+
+
+def is_promotable(x: DType, y: DType) -> bool:
+    """The spec's is_promotable: x and y of one kind (bool, integer, float, complex), y no narrower
+    (a region may accumulate an operand's elements in a wider type of the same kind)."""
+    return _promotion_kind(x) == _promotion_kind(y) and x.bits <= y.bits

@@ -6,6 +6,9 @@ from __future__ import annotations
 from .element_types import DType
 
 
+_MAX_DIMENSION = (1 << 63) - 1  # MLIR's dimensions are i64
+
+
 class TensorType:
     """A ranked tensor type. Immutable; the printed text is computed once."""
 
@@ -25,8 +28,10 @@ class TensorType:
 
     def _setup(self, shape: tuple, dtype: DType) -> None:
         for d in shape:
-            if not isinstance(d, int) or isinstance(d, bool) or d < 0:
-                raise ValueError(f"tensor dimensions must be non-negative ints, got {shape}")
+            if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= _MAX_DIMENSION:
+                raise ValueError(f"tensor dimensions must be ints from 0 to 2**63 - 1, got {list(shape)}")
+        if not isinstance(dtype, DType):
+            raise ValueError(f"element type {dtype!r} is not one of vitir's ({', '.join(d.value for d in DType)})")
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "dtype", dtype)
         dims = "".join(f"{d}x" for d in shape)

@@ -423,6 +423,78 @@ def element_text(element: Attribute) -> str:
     return out.getvalue()
 
 
+# -- data movement: gather and scatter dimension numbers ----------------------------------------
+
+from ..ast.attributes import GatherDimensions, ScatterDimensions  # noqa: E402
+
+
+def _dimension_numbers(mnemonic: str, fields: tuple[str, ...]):
+    """`#stablehlo.<mnemonic><a = [1], b = [0], index_vector_dim = 1>`: lists of dimensions and a last
+    integer field, each optional (empty, 0) in any order, printed as MLIR prints them."""
+
+    class Numbers(ParametrizedAttribute):
+        name = f"stablehlo.{mnemonic}"
+
+        @classmethod
+        def of(cls, values: Sequence):
+            *lists, last = values
+            return cls(*[int_array(v) for v in lists], IntAttr(last))
+
+        def values(self) -> tuple:
+            *lists, last = self.parameters
+            return (*[int_values(v) for v in lists], last.data)
+
+        @classmethod
+        def parse_parameters(cls, parser: AttrParser):
+            found: dict = {}
+
+            def entry():
+                key = parser.parse_identifier()
+                if key not in fields:
+                    parser.raise_error(f"unknown {mnemonic} dimension field '{key}' (known: {', '.join(fields)})")
+                if key in found:
+                    parser.raise_error(f"duplicated `{key}` entry")
+                parser.parse_punctuation("=")
+                found[key] = parser.parse_integer() if key == fields[-1] else parse_int_list(parser)
+
+            parser.parse_comma_separated_list(parser.Delimiter.ANGLE, entry)
+            return [IntAttr(found.get(f, 0)) if f == fields[-1] else int_array(found.get(f, ())) for f in fields]
+
+        def print_parameters(self, printer: Printer) -> None:
+            from ..print.attributes import GENERIC
+
+            text = GENERIC[f"{mnemonic}_dimensions"](_NUMBERS[mnemonic](*self.values()))
+            printer.print_string(text[len(self.name) + 1:])
+
+    return Numbers
+
+
+_NUMBERS = {"gather": GatherDimensions, "scatter": ScatterDimensions}  # the AST's value of each
+
+
+@irdl_attr_definition
+class GatherDimensionNumbersAttr(_dimension_numbers("gather", _NUMBERS["gather"]._fields)):
+    offset_dims: ArrayAttr[IntAttr]
+    collapsed_slice_dims: ArrayAttr[IntAttr]
+    operand_batching_dims: ArrayAttr[IntAttr]
+    start_indices_batching_dims: ArrayAttr[IntAttr]
+    start_index_map: ArrayAttr[IntAttr]
+    index_vector_dim: IntAttr
+
+
+@irdl_attr_definition
+class ScatterDimensionNumbersAttr(_dimension_numbers("scatter", _NUMBERS["scatter"]._fields)):
+    update_window_dims: ArrayAttr[IntAttr]
+    inserted_window_dims: ArrayAttr[IntAttr]
+    input_batching_dims: ArrayAttr[IntAttr]
+    scatter_indices_batching_dims: ArrayAttr[IntAttr]
+    scatter_dims_to_operand_dims: ArrayAttr[IntAttr]
+    index_vector_dim: IntAttr
+
+
+ATTRIBUTES += [GatherDimensionNumbersAttr, ScatterDimensionNumbersAttr]
+
+
 # -- elementwise and chlo: chlo's own comparison enums (`#chlo<comparison_direction GT>`) ---------------------
 
 class ChloComparisonType(StrEnum):

@@ -38,10 +38,19 @@ class Unsupported(Exception):
 _TYPES: dict = {}  # xDSL type -> vitir's: a model repeats a handful of types
 
 
+_BY_ID: dict = {}  # id(xDSL type) -> (the type, vitir's): the parser reuses one object per spelling,
+# and hashing xDSL's types (recursive dataclasses) costs more than the rest of an op's import
+
+
 def vitir_type(ty):
     """vitir's type of an xDSL one; Unsupported names what it cannot hold."""
+    seen = _BY_ID.get(id(ty))
+    if seen is not None and seen[0] is ty:
+        return seen[1]
     hit = _TYPES.get(ty)
     if hit is not None:
+        if len(_BY_ID) < 65536:
+            _BY_ID[id(ty)] = (ty, hit)
         return hit
     if isinstance(ty, TensorType):
         shape = ty.get_shape()
@@ -216,6 +225,17 @@ def bridge(kind: K.Kind) -> Bridge:
     except KeyError:
         raise NotImplementedError(f"attribute kind {kind.name} has no xDSL bridge in vitir/mlir/kinds.py") from None
 
+
+# -- data movement: gather and scatter dimension numbers ----------------------------------------
+
+from .attributes import GatherDimensionNumbersAttr, ScatterDimensionNumbersAttr  # noqa: E402
+
+BRIDGES.update({
+    "gather_dimensions": Bridge(GatherDimensionNumbersAttr, GatherDimensionNumbersAttr.of,
+                                lambda a: K.GatherDimensions(*a.values()), None),
+    "scatter_dimensions": Bridge(ScatterDimensionNumbersAttr, ScatterDimensionNumbersAttr.of,
+                                 lambda a: K.ScatterDimensions(*a.values()), None),
+})
 
 
 # -- elementwise and chlo ---------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..ast.declare import OPS
+from ..ast.gc_pause import gc_paused
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin, ModuleOp
@@ -95,7 +96,7 @@ def _note_attribute_placement(op: Operation, text: str, start: int) -> None:
     from .dialect import DeclaredOp
     from .translate import SPELLINGS
 
-    if (isinstance(op, DeclaredOp) and op.DECLARATION.syntax == GENERIC and op.regions
+    if (op.regions and isinstance(op, DeclaredOp) and op.DECLARATION.syntax == GENERIC
             and (op.properties or op.attributes) and _PROPERTIES_FIRST.match(text, start) is None):
         SPELLINGS[op] = "attributes after regions"
 
@@ -180,6 +181,7 @@ def parse_type_text(text: str) -> Attribute:
     return ExactNameParser(context(), text, "<type>").parse_type()
 
 
+@gc_paused
 def parse_text(text: str, source: str = "<text>", verify: bool = True) -> ParsedModule:
     """Parse (and verify) StableHLO text; raises MlirError naming every problem's line and column."""
     text = strip_locations(text)

@@ -158,11 +158,22 @@ class VitirPrinter(Printer):
             self.print_string("return")
             op.print(self)
         elif isinstance(op, FuncCallOp) and isinstance(op.parent_op(), _FUNC):
-            print_results(self, op)
+            self._print_call_results(op)
             self.print_string("call")
             op.print(self)
         else:
             super().print_op(op)
+
+
+    def _print_call_results(self, op: Operation) -> None:
+        """`%r:2 = ` for a group of results named `%r#0`, `%r#1` (as MLIR prints a call of a
+        function with several results), else xDSL's `%a, %b = `."""
+        names = [value_name(r) for r in op.results]
+        base = (names[0] or "").partition("#")[0] if names else ""
+        if len(names) > 1 and names == [f"{base}#{i}" for i in range(len(names))]:
+            self.print_string(f"%{base}:{len(names)} = ")
+        else:
+            print_results(self, op)
 
 
 from xdsl.dialects.func import FuncOp as _FUNC  # noqa: E402

@@ -35,12 +35,21 @@ class _State:
         self.one_line = False
 
 
-def _expect(parser: Parser, text: str) -> None:
-    for word in _WORD.findall(text):
-        if word[0].isalpha() or word[0] == "_":
+def _words(text: str) -> tuple[tuple[bool, str], ...]:
+    """A literal's tokens, each (is a keyword, text)."""
+    return tuple((w[0].isalpha() or w[0] == "_", w) for w in _WORD.findall(text))
+
+
+def _expect_words(parser: Parser, words) -> None:
+    for keyword, word in words:
+        if keyword:
             parser.parse_keyword(word)
         else:
             parser.parse_punctuation(word)
+
+
+def _expect(parser: Parser, text: str) -> None:
+    _expect_words(parser, _words(text))
 
 
 def _optional(parser: Parser, text: str) -> bool:
@@ -78,21 +87,36 @@ def _function_type(parser: Parser) -> tuple[list, list]:
     return list(fn.inputs.data), list(fn.outputs.data)
 
 
+_PLANS: dict = {}  # declaration -> its format as parse steps, made once
+
+
+def _plan(cls: type[Op]):
+    plan = _PLANS.get(cls)
+    if plan is None:
+        whole = _whole_op(cls)
+        steps = []
+        if whole is None:
+            for kind, text in tokens(cls.syntax):
+                steps.append((kind, _words(text) if kind == "text" else Directive(text) if kind == "directive"
+                              else None))
+        plan = _PLANS[cls] = (whole, tuple(steps), {f.name: f for f in cls.FIELDS})
+    return plan
+
+
 def parse_op(cls: type[Op], parser: Parser):
     """The xDSL op of declaration `cls` from its pretty syntax (after its name)."""
-    at = position(parser)
-    whole = _whole_op(cls)
+    whole, steps, fields = _plan(cls)
     if whole is not None:
         return whole(cls, parser)
+    at = position(parser)
     state = _State(cls)
-    fields = {f.name: f for f in cls.FIELDS}
-    for kind, text in tokens(cls.syntax):
+    for kind, step in steps:
         if kind == "text":
-            _expect(parser, text)
+            _expect_words(parser, step)
         elif kind == "break":
             state.one_line |= not _newline_before(parser)
         else:
-            _directive(state, Directive(text), fields, parser)
+            _directive(state, step, fields, parser)
     return build(cls, parser, state, at)
 
 
@@ -353,3 +377,28 @@ def _whole_op(cls: type[Op]):
     if len(pieces) == 1 and pieces[0][0] == "directive":
         return WHOLE_OP.get(pieces[0][1])
     return None
+
+
+# -- data movement --------------------------------------------------------------------------------
+
+def _operands(state: _State, parser: Parser, *names: str) -> None:
+    """MLIR's `operands` directive: every operand, comma-separated, shared out over the fields in
+    order (the one variadic field takes what the others leave)."""
+    fields = {f.name: f for f in state.cls.OPERAND_FIELDS}
+    found = []
+    first = parser.parse_optional_unresolved_operand()
+    if first is not None:
+        found.append(first)
+        while parser.parse_optional_punctuation(","):
+            found.append(parser.parse_unresolved_operand())
+    variadic = [n for n in names if fields[n].variadic]
+    spare = len(found) - (len(names) - len(variadic))
+    if len(variadic) > 1 or spare < 0 or (spare and not variadic):
+        parser.raise_error(f"{state.cls.NAME} takes {len(names) - len(variadic)}{' or more' * bool(variadic)} "
+                           f"operands, got {len(found)}")
+    it = iter(found)
+    for n in names:
+        state.operands[n] = [next(it) for _ in range(spare if fields[n].variadic else 1)]
+
+
+CUSTOM["operands"] = _operands

@@ -11,11 +11,14 @@ lacks are reported, never dropped.
 
 from __future__ import annotations
 
+import re
+
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
 
 from ..ast import FunctionBuilder, Module, Value
+from ..ast.gc_pause import gc_paused
 from ..ast.module import Function
 from ..ast.ops.compound import fold_compounds
 from ..errors import ShapeError
@@ -25,6 +28,27 @@ from .kinds import Unsupported, vitir_type
 from .parse import ParsedModule, parse_text, verify_module
 from .translate import SPELLINGS, compact_region, declaration, fields
 from .xdsl_adapter import value_name
+
+
+_NAME = re.compile(r"%([A-Za-z_$.][\w$.\-]*)")
+
+
+def _written_names(parsed: ParsedModule) -> frozenset[str]:
+    """Every SSA name the text writes that is not a number: generated names (`v3` for `%3`)
+    must avoid them. Read from the text, once per module."""
+    names = getattr(parsed, "_written", None)
+    if names is None:
+        names = parsed._written = frozenset(_NAME.findall(parsed.text))
+    return names
+
+
+def _defined_values(fn: func.FuncOp):
+    """Every value a function defines: block arguments (its own and its regions') and results."""
+    for op in fn.walk():
+        for region in op.regions:
+            for block in region.blocks:
+                yield from block.args
+        yield from op.results
 
 
 class _FunctionImporter:
@@ -42,18 +66,10 @@ class _FunctionImporter:
         self.fb = FunctionBuilder(fn.sym_name.data)
         self.values: dict[SSAValue, Value] = {}
         self.names: dict[SSAValue, str] = {}
-        self._taken = {n for v in self._all_values(fn) if (n := value_name(v)) and not n.isdigit()}
+        self._taken = set(_written_names(parsed))
         self._prefix = ""  # while inlining a call: names its values `<callee>_c<k>_...`
         self._calls = 0
         self._inlining: list[str] = []
-
-    @staticmethod
-    def _all_values(fn):
-        for op in fn.walk():
-            for region in op.regions:
-                for block in region.blocks:
-                    yield from block.args
-            yield from op.results
 
     def name(self, v: SSAValue) -> str:
         """The vitir name: as written, except JAX's numeric names (`%0` -> `v0`); a result
@@ -203,8 +219,7 @@ class _FunctionImporter:
         outer_prefix = self._prefix
         self._prefix = f"{name.lstrip('_')}_c{self._calls}_"
         self._inlining.append(name)
-        self._taken.update(n for v in self._all_values(callee) if (n := value_name(v)) and not n.isdigit())
-        for v in self._all_values(callee):  # a second call of the callee names its values afresh
+        for v in _defined_values(callee):  # a second call of the callee names its values afresh
             self.names.pop(v, None)
         try:
             ops = list(block.ops)
@@ -259,6 +274,7 @@ def _unsupported_ops(parsed: ParsedModule) -> list[Diagnostic]:
     return found
 
 
+@gc_paused
 def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
     """vitir's AST of a parsed module; MlirError or MlirShapeError name the line of a
     problem. Shape rules run here, through FunctionBuilder, whether or not the

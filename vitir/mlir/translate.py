@@ -29,14 +29,15 @@ def declaration(op: Operation) -> type[Op] | None:
     return getattr(type(op), "DECLARATION", None)
 
 
-def attribute_values(op: Operation, raw: bool = False) -> dict:
+def attribute_values(op: Operation, raw: bool = False, cls=None) -> dict:
     """The op's attributes by AST name, as the AST holds them (absent optional ones as None)."""
-    cls = declaration(op)
+    cls = cls or declaration(op)
     values = {}
+    properties, attributes = op.properties, op.attributes
     for field in cls.ATTR_FIELDS:
-        attr = op.properties.get(field.mlir_name)
-        if attr is None:
-            attr = op.attributes.get(field.mlir_name)
+        attr = properties.get(field.mlir_name)
+        if attr is None and attributes:
+            attr = attributes.get(field.mlir_name)
         if attr is None:
             values[field.name] = None if field.default is REQUIRED else field.default
         elif field.kind is DENSE_LITERAL:
@@ -50,14 +51,38 @@ def _result_dtype(op: Operation):
     return vitir_type(op.results[0].type).dtype
 
 
-def operand_groups(op: Operation) -> list:
+_SEGMENTS: dict = {}  # declaration -> how its flat operands split into its fields
+
+
+def _segments(cls) -> tuple | None:
+    """(variadic field index, fields before it, fields after it) when at most one operand field is
+    variadic, so the flat operands split without xDSL's accessors; None for several."""
+    hit = _SEGMENTS.get(cls, False)
+    if hit is False:
+        fields = cls.OPERAND_FIELDS
+        variadic = [i for i, f in enumerate(fields) if f.variadic]
+        hit = None if len(variadic) > 1 else (variadic[0] if variadic else -1, len(fields))
+        _SEGMENTS[cls] = hit
+    return hit
+
+
+def operand_groups(op: Operation, cls=None) -> list:
     """The op's operands, one entry per operand field: an SSAValue, or a sequence of them."""
-    cls = declaration(op)
-    return [getattr(op, "o_" + f.name) for f in cls.OPERAND_FIELDS]
+    cls = cls or declaration(op)
+    plan = _segments(cls)
+    if plan is None:
+        return [getattr(op, "o_" + f.name) for f in cls.OPERAND_FIELDS]
+    variadic, count = plan
+    flat = op.operands
+    if variadic < 0:
+        return list(flat)
+    after = count - variadic - 1
+    end = len(flat) - after
+    return [*flat[:variadic], tuple(flat[variadic:end]), *flat[end:]]
 
 
-def region_groups(op: Operation) -> list:
-    cls = declaration(op)
+def region_groups(op: Operation, cls=None) -> list:
+    cls = cls or declaration(op)
     return [getattr(op, "g_" + f.name) for f in cls.REGION_FIELDS]
 
 
@@ -67,10 +92,11 @@ def fields(op: Operation, value: Callable[[SSAValue], Value], region: Callable, 
     converted, the result type(s) as annotated."""
     cls = declaration(op)
     out = {}
-    for f, group in zip(cls.OPERAND_FIELDS, operand_groups(op)):
-        out[f.name] = tuple(value(v) for v in group) if f.variadic else value(group)
-    out.update(attribute_values(op, raw))
-    for f, group in zip(cls.REGION_FIELDS, region_groups(op)):
+    for f, group in zip(cls.OPERAND_FIELDS, operand_groups(op, cls)):
+        out[f.name] = tuple([value(v) for v in group]) if f.variadic else value(group)
+    if cls.ATTR_FIELDS:
+        out.update(attribute_values(op, raw, cls))
+    for f, group in zip(cls.REGION_FIELDS, region_groups(op, cls)):
         if f.variadic:
             out[f.name] = tuple(region(r, False) for r in group)
         else:

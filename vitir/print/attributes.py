@@ -113,3 +113,18 @@ def pretty(kind: A.Kind, value) -> str:
 
 def generic(kind: A.Kind, value) -> str:
     return GENERIC[kind.name](value)
+
+
+# -- data movement: gather and scatter dimension numbers ----------------------------------------
+
+def dimension_numbers(mnemonic: str):
+    """`#stablehlo.<mnemonic><a = [..], n = 1>`: MLIR leaves out empty lists and a zero integer."""
+
+    def text(value) -> str:
+        parts = [f"{name} = {ints(v) if type(v) is tuple else v}" for name, v in zip(value._fields, value) if v]
+        return f"#stablehlo.{mnemonic}<" + ", ".join(parts) + ">"
+
+    return text
+
+
+GENERIC.update(gather_dimensions=dimension_numbers("gather"), scatter_dimensions=dimension_numbers("scatter"))

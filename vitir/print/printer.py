@@ -10,6 +10,7 @@ body is indented 2 more, as MLIR nests it.
 
 from __future__ import annotations
 
+import re
 from operator import itemgetter
 from typing import Iterable
 
@@ -156,8 +157,6 @@ def _template(op: O.Compound):
     def slot(m) -> str:
         order.append(int(m.group(2)) + (0 if m.group(1) == "n" else len(names)))
         return "%s"
-
-    import re
 
     template = re.sub(r"__([np])(\d+)__", slot, text)
     getter = itemgetter(*order) if len(order) > 1 else (lambda xs, i=order[0]: (xs[i],))

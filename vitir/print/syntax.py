@@ -11,7 +11,8 @@ Python's braces): literal text, and directives in braces:
     {select_type}        select's `Tpred, T`, else the functional type
     {type:field}         the type of one operand or result field
     {attr_dict}          the attributes no other directive prints, as `{name = value, ...}`
-                         (`{attr_dict? }`: preceded by a space when there are any, as MLIR's attr-dict)
+    {attr_dict? }        the same after a space, or nothing when there are none (MLIR's attr-dict
+                         after a field)
     {name(a, b)}         a custom directive over fields (slice_ranges, dot_dimensions, window)
     \\n                   a line break with the continuation indent (a space in the spelling
                          "one line", as MLIR prints it)
@@ -235,11 +236,11 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
         elif d.name == "attr_dict":
             skip = frozenset(used | _directive_fields(pieces))
             env["_skip"] = skip
-            if d.optional is None:
-                parts.append("{_attr_dict(op, _skip)}")
-            else:  # `{attr_dict? }`: the prefix (a space) only before a dictionary that is there
+            if d.optional is not None:  # `{attr_dict? }`: the prefix only before attributes
                 env["_attr_prefix"], env["_prefixed"] = d.optional, _prefixed
                 parts.append("{_prefixed(_attr_prefix, _attr_dict(op, _skip))}")
+            else:
+                parts.append("{_attr_dict(op, _skip)}")
         elif d.args is not None:
             if d.name not in CUSTOM:
                 raise ValueError(f"{cls.__name__}: unknown custom directive {d.name}")
@@ -284,3 +285,14 @@ def _directive_fields(pieces) -> set[str]:
             names.add(d.name)
             names.update(d.args or ())
     return names
+
+
+# -- data movement --------------------------------------------------------------------------------
+
+def operands(*fields) -> str:
+    """MLIR's `operands` directive: every operand, in order, comma-separated (a variadic field may
+    hold none)."""
+    return ", ".join([v.ssa for f in fields for v in (f if type(f) is tuple else (f,))])
+
+
+CUSTOM["operands"] = operands

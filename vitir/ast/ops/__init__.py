@@ -19,6 +19,9 @@ from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
 from .constants import Constant, Iota
 from .contraction import Convolution, DotGeneral
+from .data_movement import (Broadcast, DynamicBroadcastInDim, DynamicGather, DynamicIota, DynamicPad, DynamicReshape,
+                            DynamicSlice, DynamicUpdateSlice, Gather, GetDimensionSize, Reverse, Scatter,
+                            SetDimensionSize, Sort)
 from .elementwise import (Abs, Add, And, Binary, Ceil, Clamp, Convert, Cosine, Divide, Exponential,
                           ExponentialMinusOne, Floor, IsFinite, Log, Logistic, LogPlusOne, Maximum, Minimum, Multiply,
                           Negate, Not, Or, Power, Remainder, RoundNearestEven, Rsqrt, Sign, Sine, Sqrt, Subtract, Tanh,
@@ -36,6 +39,11 @@ __all__ = [
     "Remainder", "Reshape", "RoundNearestEven", "Rsqrt", "Select", "Sign", "Sine", "Slice", "Sqrt", "Subtract",
     "Tanh", "Transpose", "Unary", "default_compare_type",
 ]
+# data movement
+__all__ += ["Broadcast", "DynamicBroadcastInDim", "DynamicGather", "DynamicIota", "DynamicPad", "DynamicReshape",
+            "DynamicSlice", "DynamicUpdateSlice", "Gather", "GetDimensionSize", "Reverse", "Scatter",
+            "SetDimensionSize", "Sort"]
+
 __all__ += [  # elementwise: the rest of the spec's elementwise ops
     "Atan2", "Cbrt", "Complex", "CountLeadingZeros", "Imag", "Popcnt", "Real", "RoundNearestAfz", "ShiftLeft",
     "ShiftRightArithmetic", "ShiftRightLogical", "Tan", "Xor",

@@ -269,28 +269,36 @@ def _example(cls: type[Compound]):
 
 
 _EXAMPLES: dict = {}
+_CLASSES: dict = {}
+
+
+def _classes(pattern: list) -> tuple:
+    key = id(pattern)
+    hit = _CLASSES.get(key)
+    if hit is None:
+        hit = _CLASSES[key] = tuple(map(type, pattern))
+    return hit
 
 
 def _match(pattern: list, window: list, outside: set, strict: bool, bound: dict) -> bool:
     """Whether `window` is `pattern` op for op (classes, dataflow; with `strict`, also attributes,
-    types and spellings), binding each pattern value to its window value in `bound`. A pattern
-    argument (defined outside the pattern) binds to a value defined outside the window."""
+    types and spellings), binding each pattern value to its window value in `bound`. The pattern's
+    arguments (named `__p<k>__`) bind to values defined outside the window (not in `outside`)."""
     for p, w in zip(pattern, window, strict=True):
         if type(p) is not type(w) or len(p.operands) != len(w.operands) or len(p.results) != len(w.results):
             return False
-        if strict and (p.spelling != w.spelling or p.attributes() != w.attributes()
-                       or [r.type for r in p.results] != [r.type for r in w.results]):
+        if strict and (p.spelling != w.spelling or any(r.type is not s.type for r, s in zip(p.results, w.results))
+                       or any(getattr(p, f.name) != getattr(w, f.name) for f in type(p).ATTR_FIELDS)):
             return False
         for pv, wv in zip(p.operands, w.operands):
             seen = bound.get(pv)
             if seen is None:
-                if pv.name.startswith("__p") or pv.owner is not None and pv.owner.parent is None and strict is False:
-                    if wv.name in outside:
-                        return False
+                if not pv.name.startswith("__p") or wv.name in outside:
+                    return False
                 bound[pv] = wv
             elif seen is not wv:
                 return False
-        for pr, wr in zip(p.regions(), w.regions()):
+        for pr, wr in zip(p.regions(), w.regions()) if type(p).REGION_FIELDS else ():
             if type(pr) is not type(wr) or len(pr.args) != len(wr.args) or len(pr.ops) != len(wr.ops):
                 return False
             for pa, wa in zip(pr.args, wr.args):
@@ -331,6 +339,28 @@ def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
     return out
 
 
+_EXPANSIONS: dict = {}
+
+
+def _expansion_of(node: Compound):
+    """The plain ops a node of this signature expands to (its operands' types and attributes but its
+    names), built once on placeholder names: matching ignores names."""
+    cls = type(node)
+    attrs = tuple((f.name, getattr(node, f.name)) for f in cls.ATTR_FIELDS if f.name != "names")
+    key = (cls, attrs, *[v.type for v in node.operands])
+    hit = _EXPANSIONS.get(key)
+    if hit is None:
+        from ..builder import FunctionBuilder
+
+        b = FunctionBuilder(f"{cls.NAME}.expansion")
+        stand_ins = [b.arg(f"__p{k}__", v.type) for k, v in enumerate(node.operands)]
+        names = tuple(f"__n{i}__" for i in range(cls.NAME_COUNT))
+        result = tuple(names[i] for i in cls.RESULT_NAMES)
+        cls.expand(b, cls(result if len(result) > 1 else result[0], *stand_ins, **dict(attrs), names=names))
+        hit = _EXPANSIONS[key] = (stand_ins, b.ops)
+    return hit
+
+
 def _use_counts(ops: list) -> dict[str, int]:
     """How many times each name is read by `ops` and the ops of their regions."""
     uses: dict[str, int] = {}
@@ -346,6 +376,8 @@ def _use_counts(ops: list) -> dict[str, int]:
 
 
 def _fold(cls: type[Compound], pattern: list, window: list, uses: dict, fb):
+    if tuple(map(type, window)) != _classes(pattern):
+        return None
     defined = {r.name for op in window for r in op.results}
     bound: dict = {}
     if not _match(pattern, window, defined, False, bound):
@@ -368,13 +400,8 @@ def _fold(cls: type[Compound], pattern: list, window: list, uses: dict, fb):
                    **kwargs, names=tuple(v.name for v in names), path=window[0].path)
     except ShapeError:
         return None
-    from ..builder import FunctionBuilder
-
-    b = FunctionBuilder(f"{cls.NAME}.expansion")
-    stand_ins = [b.arg(v.name, v.type) for v in node.operands]
-    cls.expand(b, node)
-    strict: dict = dict(zip(stand_ins, node.operands))
-    if not _match(b.ops, window, set(), True, strict):
+    stand_ins, expansion = _expansion_of(node)
+    if not _match(expansion, window, set(), True, dict(zip(stand_ins, node.operands))):
         return None
     node.results = tuple(results)  # the run's own values: the ops after it read them
     for name in node.defined_names():
