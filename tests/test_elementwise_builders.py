@@ -262,3 +262,58 @@ def test_broadcasting_element_types():
            "chlo.broadcast_compare %r: unknown comparison direction 'BIGGER' (known: EQ, NE, GE, GT, LE, LT) "
            "(operands: tensor<2x3xf32>, tensor<2x3xf32>)")
     assert fb.broadcast_complex("c", x, x).type == C64
+
+
+# -- chlo.scan ------------------------------------------------------------------------------------------------
+
+def cumulative(fb, x, init, dimension=1, reverse=None):
+    """A running sum and a running maximum along `dimension`: two outputs, two carries."""
+    part = TensorType(x.type.shape[:dimension] + x.type.shape[dimension + 1:], x.type.dtype)
+    body = fb.region()
+    item, total, top = body.arg("item", part), body.arg("total", part), body.arg("top", part)
+    new_total = body.add("new_total", total, item)
+    new_top = body.maximum("new_top", top, item)
+    region = body.ret(new_total, new_top, new_total, new_top)
+    return fb.scan("s", [x], [init, init], dimension, region, is_reverse=reverse)
+
+
+@pytest.mark.parametrize("reverse", [None, True])
+def test_scan_builds_prints_as_mlir_and_runs_as_xla(reverse):
+    fb = FunctionBuilder("main")
+    x, init = fb.arg("x", TensorType((2, 5), DType.F32)), fb.arg("init", TensorType((2,), DType.F32))
+    results = cumulative(fb, x, init, reverse=reverse)
+    assert [r.type for r in results] == [x.type, x.type, init.type, init.type]
+    text = print_module(module(fb.ret(*results)))
+    attributes = " attributes {is_reverse = true}" if reverse else ""
+    assert (f"    %s:4 = chlo.scan(%x) inits (%init, %init) dimension=1 {attributes} {{\n"
+            "    ^bb0(%item: tensor<2xf32>, %total: tensor<2xf32>, %top: tensor<2xf32>):\n"
+            "      %new_total = stablehlo.add %total, %item : tensor<2xf32>\n") in text
+    assert ("    } : (tensor<2x5xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<2x5xf32>, tensor<2x5xf32>, "
+            "tensor<2xf32>, tensor<2xf32>)\n") in text
+    assert print_module(import_text(text)) == text
+    ir.Module.parse(text, context=make_ir_context())
+    data = np.random.default_rng(5).normal(size=(2, 5)).astype(np.float32)
+    start = np.zeros(2, np.float32)
+    ours = evaluate(import_text(text), data, start)
+    xla = compile_module(text, platform="cpu")(data, start)
+    for got, want in zip(ours, xla, strict=True):
+        np.testing.assert_allclose(got, np.asarray(want), rtol=1e-6)
+    ordered = data[:, ::-1] if reverse else data
+    sums = np.cumsum(ordered, axis=1)
+    np.testing.assert_allclose(ours[0], sums[:, ::-1] if reverse else sums, rtol=1e-6)
+    np.testing.assert_array_equal(ours[3], np.maximum(data.max(axis=1), 0.0))
+
+
+@pytest.mark.parametrize("arg_type,init_type,dimension,reason", [
+    ((2,), (2,), 2, "scan dimension 2 of operand 0 is out of bounds for rank 2"),
+    ((3,), (2,), 1, "body arguments (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) are not the input slices and inits "
+                    "(tensor<2xf32>, tensor<2xf32>, tensor<2xf32>)"),
+])
+def test_scan_refuses_a_body_that_does_not_fit(arg_type, init_type, dimension, reason):
+    fb = FunctionBuilder("main")
+    x, init = fb.arg("x", TensorType((2, 5), DType.F32)), fb.arg("init", TensorType(init_type, DType.F32))
+    body = fb.region()
+    item, total, top = (body.arg(n, TensorType(arg_type, DType.F32)) for n in ("item", "total", "top"))
+    region = body.ret(body.add("t", total, item), body.maximum("m", top, item), total, top)
+    raises(lambda: fb.scan("s", [x], [init, init], dimension, region),
+           f"chlo.scan %s: {reason} (operands: tensor<2x5xf32>, {init.type.text}, {init.type.text})")

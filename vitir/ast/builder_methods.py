@@ -220,6 +220,13 @@ class OpMethods:
         """`chlo.broadcast_select %pred, %t, %f : (Tp, Tt, Tf) -> R`: select on the three broadcast to one shape."""
         return self.emit(O.BroadcastSelect(name, pred, on_true, on_false, path=self._path_text))
 
+    def scan(self, name: str | Sequence[str], inputs: Sequence[Value], inits: Sequence[Value], dimension: Any, body: Region, scan_dim_size: Any = None, is_reverse: Any = None, is_associative: Any = None) -> Value | tuple[Value, ...]:
+        """`%r:2 = chlo.scan(%x) inits (%c) dimension=0  {^bb0(%input: T, %carry: C): ... } : (...) -> (...)`:
+        the body runs once per position along `dimension` (backwards with is_reverse) on each input's slice
+        there and the carries; it returns the outputs' slices at that position, then the new carries. The
+        results are the outputs (the scan dimension put back) and the final carries."""
+        return self.emit(O.Scan(name, inputs, inits, dimension, body, scan_dim_size, is_reverse, is_associative, path=self._path_text))
+
     def all_reduce(self, name: str | Sequence[str], inputs: Sequence[Value], replica_groups: Any, computation: Region, channel_handle: Any = None, use_global_device_ids: Any = None) -> Value | tuple[Value, ...]:
         """Reduces each operand across the replicas of its group with `computation` (two rank-0
         arguments of the element type, one result)."""

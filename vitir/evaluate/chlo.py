@@ -143,3 +143,21 @@ def broadcast_binary(op, a, b):
 def broadcast_select(op, pred, on_true, on_false):
     shape = op.results[0].type.shape
     return np.where(*(np.broadcast_to(x, shape) for x in (pred, on_true, on_false)))
+
+
+def scan(op, *arrays, run):
+    """The body once per position along the dimension (last to first with is_reverse): each input's slice
+    there and the carries in, that position's output slices and the new carries out."""
+    n, d = len(op.inputs), op.dimension
+    inputs, carries = arrays[:n], list(arrays[n:])
+    size = op.scan_dim_size if op.scan_dim_size is not None else inputs[0].shape[d]
+    steps = range(size - 1, -1, -1) if op.is_reverse else range(size)
+    outputs = [np.empty(r.type.shape, numpy_dtype(r.type.dtype)) for r in op.results[:len(op.results) - len(carries)]]
+    for t in steps:
+        returned = run(op.body, *[np.take(x, t, axis=d) for x in inputs], *carries)
+        for out, value in zip(outputs, returned):
+            index = [slice(None)] * out.ndim
+            index[d] = t
+            out[tuple(index)] = value
+        carries = list(returned[len(outputs):])
+    return (*outputs, *carries)

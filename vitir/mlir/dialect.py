@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.ir import Dialect
-from xdsl.irdl import (IRDLOperation, SameVariadicOperandSize, SameVariadicRegionSize, SameVariadicResultSize,
-                       irdl_op_definition, operand_def, opt_prop_def, prop_def, region_def, result_def, traits_def,
-                       var_operand_def, var_region_def, var_result_def)
+from xdsl.irdl import (AttrSizedOperandSegments, IRDLOperation, SameVariadicOperandSize, SameVariadicRegionSize,
+                       SameVariadicResultSize, irdl_op_definition, operand_def, opt_prop_def, prop_def, region_def,
+                       result_def, traits_def, var_operand_def, var_region_def, var_result_def)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import IsTerminator
@@ -127,8 +127,9 @@ def _make(cls: type[Op]) -> type[DeclaredOp]:
                 namespace[prefix + f.name] = var_region_def("single_block") if f.variadic else region_def("single_block")
             else:
                 namespace[prefix + f.name] = several() if f.variadic else single()
-        if sum(f.variadic for f in fields) > 1:
-            options.append(segments())
+        if sum(f.variadic for f in fields) > 1:  # MLIR's segment sizes where the declaration says so (chlo.scan)
+            sized = role == "operand" and getattr(cls, "SEGMENTS", None) == "attr_sized"
+            options.append(AttrSizedOperandSegments(as_property=True) if sized else segments())
     for f in cls.ATTR_FIELDS:
         define = prop_def if f.default is REQUIRED else opt_prop_def
         namespace["p_" + f.name] = define(bridge(f.kind).constraint, prop_name=f.mlir_name)

@@ -402,3 +402,36 @@ def _operands(state: _State, parser: Parser, *names: str) -> None:
 
 
 CUSTOM["operands"] = _operands
+
+
+# -- elementwise and chlo: chlo.scan ----------------------------------------------------------------------
+
+def _scan(cls: type[Op], parser: Parser):
+    """`(%x, ...) inits (%c, ...) dimension=0 [attributes {...}] {body} : (...) -> (...)`."""
+    from .dialect import dialect_class
+
+    at = position(parser)
+    inputs = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_unresolved_operand)
+    parser.parse_keyword("inits")
+    inits = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_unresolved_operand)
+    parser.parse_keyword("dimension")
+    parser.parse_punctuation("=")
+    kinds = {f.mlir_name: f.kind for f in cls.ATTR_FIELDS}
+    properties = {"dimension": bridge(kinds["dimension"]).to_xdsl(parser.parse_integer(allow_boolean=False))}
+    attrs = parser.parse_optional_attr_dict_with_keyword()
+    for key, attr in (attrs.data.items() if attrs is not None else ()):
+        if key not in kinds or key == "dimension":
+            parser.raise_error(f"{cls.NAME} has no attribute '{key}'")
+        properties[key] = bridge(kinds[key]).to_xdsl(kinds[key].coerce(bridge(kinds[key]).from_xdsl(attr)))
+    body = parser.parse_region()
+    parser.parse_punctuation(":")
+    types, outputs = _function_type(parser)
+    if len(types) != len(inputs) + len(inits):
+        parser.raise_error(f"{cls.NAME}: {len(types)} operand types for {len(inputs) + len(inits)} operands", at)
+    operands = parser.resolve_operands(inputs + inits, types, at)
+    n = len(inputs)
+    return dialect_class(cls).build(operands=[operands[:n], operands[n:]], result_types=[outputs], regions=[body],
+                                    properties=properties)
+
+
+WHOLE_OP["scan"] = _scan

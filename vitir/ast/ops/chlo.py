@@ -12,7 +12,7 @@ StableHLO; the evaluator computes them with numpy and scipy.special
 from __future__ import annotations
 
 from ..attributes import BOOL, CHLO_COMPARISON_DIRECTION, CHLO_COMPARISON_TYPE, I64, I64_ARRAY
-from ..declare import Op, attr_def, operand_def, result_def
+from ..declare import Op, attr_def, operand_def, region_def, result_def, var_operand_def, var_result_def
 from ..element_types import DType
 from ..shape_rules import RuleError
 from ..type_rules import elementwise, require, same_element, tensor
@@ -397,3 +397,58 @@ class BroadcastSelect(Op):
         dtype = same_element([on_true, on_false])
         shape = broadcast_shape(broadcast_shape(pred.shape, on_true.shape, None), on_false.shape, None)
         return TensorType(shape, dtype)
+
+
+# -- scan -------------------------------------------------------------------------------------------------
+
+class Scan(Op):
+    """`%r:2 = chlo.scan(%x) inits (%c) dimension=0  {^bb0(%input: T, %carry: C): ... } : (...) -> (...)`:
+    the body runs once per position along `dimension` (backwards with is_reverse) on each input's slice
+    there and the carries; it returns the outputs' slices at that position, then the new carries. The
+    results are the outputs (the scan dimension put back) and the final carries."""
+
+    NAME = "chlo.scan"
+    SEGMENTS = "attr_sized"  # MLIR's operandSegmentSizes: any number of inputs and of inits
+    inputs = var_operand_def()
+    inits = var_operand_def()
+    dimension = attr_def(I64)
+    body = region_def()
+    scan_dim_size = attr_def(I64, default=None)
+    is_reverse = attr_def(BOOL, default=None)
+    is_associative = attr_def(BOOL, default=None)
+    outputs = var_result_def()
+    syntax = "{scan}"
+    evaluate = _EVALUATE + "scan"
+
+    @staticmethod
+    def rule(inputs, inits, dimension, body, scan_dim_size, is_reverse, is_associative):
+        if not inputs and scan_dim_size is None:
+            raise RuleError("a scan without inputs needs scan_dim_size")
+        size = scan_dim_size
+        for i, t in enumerate(inputs):
+            tensor(t)
+            if not 0 <= dimension < t.rank:
+                raise RuleError(f"scan dimension {dimension} of operand {i} is out of bounds for rank {t.rank}")
+            if size is not None and t.shape[dimension] != size:
+                raise RuleError(f"invalid scan dimension size of operand {i}: {t.shape[dimension]}, not {size}")
+            size = t.shape[dimension]
+        slices = tuple(TensorType(t.shape[:dimension] + t.shape[dimension + 1:], t.dtype) for t in inputs)
+        args, returned = body
+        expected = slices + tuple(inits)
+        if tuple(args) != expected:
+            raise RuleError(f"body arguments ({', '.join(a.text for a in args)}) are not the input slices and "
+                            f"inits ({', '.join(t.text for t in expected)})")
+        if len(returned) < len(inits):
+            raise RuleError(f"body must return at least {len(inits)} values (carries), returns {len(returned)}")
+        outputs = returned[:len(returned) - len(inits)]
+        carries = returned[len(returned) - len(inits):]
+        if tuple(carries) != tuple(inits):
+            raise RuleError(f"body's carries ({', '.join(t.text for t in carries)}) differ from the inits "
+                            f"({', '.join(t.text for t in inits)})")
+        if not inputs and not outputs:
+            raise RuleError("at least one of inputs or outputs must be present")
+        for t in outputs:
+            if not 0 <= dimension <= t.rank:
+                raise RuleError(f"scan dimension {dimension} is out of bounds for an output slice {t.text}")
+        full = tuple(TensorType(t.shape[:dimension] + (size,) + t.shape[dimension:], t.dtype) for t in outputs)
+        return full + tuple(carries)
