@@ -280,10 +280,6 @@ class ChloBroadcastBinary(Op):
     PLAIN: type[Op]
 
 
-def _complex_of(dtype: DType) -> DType:
-    return DType.C64 if dtype is DType.F32 else DType.C128
-
-
 class BroadcastAdd(ChloBroadcastBinary):
     NAME, PLAIN, rule = "chlo.broadcast_add", E.Add, _broadcasting("any")
 
@@ -357,7 +353,7 @@ class BroadcastXor(ChloBroadcastBinary):
 
 
 class BroadcastComplex(ChloBroadcastBinary):
-    NAME, PLAIN, rule = "chlo.broadcast_complex", E.Complex, _broadcasting("f32 or f64", _complex_of)
+    NAME, PLAIN, rule = "chlo.broadcast_complex", E.Complex, _broadcasting("f32 or f64", E.complex_of)
 
 
 class BroadcastCompare(Op):

@@ -297,12 +297,17 @@ class Atan2(Binary):
     evaluate = _EVALUATE + "atan2"
 
 
+def complex_of(part: DType) -> DType:
+    """The complex type of f32 or f64 parts."""
+    return DType.C64 if part is DType.F32 else DType.C128
+
+
 class Complex(Binary):
     """`stablehlo.complex %re, %im : tensor<2xcomplex<f32>>`: f32 or f64 parts, a complex result."""
 
     NAME = "stablehlo.complex"
     syntax = "{lhs}, {rhs} : {complex_type(lhs, rhs, results)}"
-    rule = elementwise("f32 or f64", result=lambda d: DType.C64 if d is DType.F32 else DType.C128)
+    rule = elementwise("f32 or f64", result=complex_of)
     evaluate = _EVALUATE + "make_complex"
 
 
