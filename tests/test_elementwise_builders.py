@@ -317,3 +317,55 @@ def test_scan_refuses_a_body_that_does_not_fit(arg_type, init_type, dimension, r
     region = body.ret(body.add("t", total, item), body.maximum("m", top, item), total, top)
     raises(lambda: fb.scan("s", [x], [init, init], dimension, region),
            f"chlo.scan %s: {reason} (operands: tensor<2x5xf32>, {init.type.text}, {init.type.text})")
+
+
+# -- chlo.ragged_dot (XLA's CPU backend has no ragged-dot: the evaluator against numpy, group by group) -----------
+
+def ragged_dot_module(lhs_shape, rhs_shape, groups, numbers):
+    fb = FunctionBuilder("main")
+    lhs, rhs = fb.arg("lhs", TensorType(lhs_shape, DType.F32)), fb.arg("rhs", TensorType(rhs_shape, DType.F32))
+    sizes = fb.arg("sizes", TensorType((groups,), DType.I64))
+    return module(fb.ret(fb.ragged_dot("r", lhs, rhs, sizes, numbers, ["DEFAULT", "DEFAULT"])))
+
+
+def test_ragged_dot_of_rows_contractions_and_batches_against_numpy():
+    rng = np.random.default_rng(9)
+    sizes = np.array([2, 0, 3], np.int64)  # 5 of 6 positions in groups, one past them
+    cuts = np.concatenate([[0], np.cumsum(sizes)])
+    # rows: [m, k] x [g, k, n]; each group of rows against its own rhs
+    mod = ragged_dot_module((6, 4), (3, 4, 5), 3, ([], [], [1], [1], [0], [0]))
+    text = print_module(mod)
+    assert ('%r = "chlo.ragged_dot"(%lhs, %rhs, %sizes) <{precision_config = [#chlo<precision DEFAULT>, '
+            '#chlo<precision DEFAULT>], ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = '
+            '[1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : '
+            '(tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi64>) -> tensor<6x5xf32>') in text
+    assert print_module(import_text(text)) == text
+    ir.Module.parse(text, context=make_ir_context())
+    a, b = rng.normal(size=(6, 4)).astype(np.float32), rng.normal(size=(3, 4, 5)).astype(np.float32)
+    (got,) = evaluate(mod, a, b, sizes)
+    want = np.zeros((6, 5), np.float32)
+    for j in range(3):
+        want[cuts[j]:cuts[j + 1]] = a[cuts[j]:cuts[j + 1]] @ b[j]
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+    # contraction: [m, k] x [k, n] -> [g, m, n], each group over its own span of k
+    mod = ragged_dot_module((5, 6), (6, 3), 3, ([], [], [1], [0], [1], []))
+    a, b = rng.normal(size=(5, 6)).astype(np.float32), rng.normal(size=(6, 3)).astype(np.float32)
+    (got,) = evaluate(mod, a, b, sizes)
+    want = np.stack([a[:, cuts[j]:cuts[j + 1]] @ b[cuts[j]:cuts[j + 1]] for j in range(3)])
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+    # batch: [b, m, k] x [b, k, n] -> [b, m, n], batches past the groups zero
+    mod = ragged_dot_module((6, 2, 4), (6, 4, 3), 3, ([0], [0], [2], [1], [0], []))
+    a, b = rng.normal(size=(6, 2, 4)).astype(np.float32), rng.normal(size=(6, 4, 3)).astype(np.float32)
+    (got,) = evaluate(mod, a, b, sizes)
+    want = np.matmul(a, b)
+    want[cuts[-1]:] = 0
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+
+
+def test_ragged_dot_needs_a_group_dimension_for_ragged_rows():
+    fb = FunctionBuilder("main")
+    lhs, rhs = fb.arg("lhs", TensorType((6, 4), DType.F32)), fb.arg("rhs", TensorType((4, 5), DType.F32))
+    sizes = fb.arg("sizes", TensorType((3,), DType.I64))
+    raises(lambda: fb.ragged_dot("r", lhs, rhs, sizes, ([], [], [1], [0], [0], [])),
+           "chlo.ragged_dot %r: rhs_group_dimensions [] must name one dimension of the 3 groups "
+           "(operands: tensor<6x4xf32>, tensor<4x5xf32>, tensor<3xi64>)")

@@ -227,6 +227,13 @@ class OpMethods:
         results are the outputs (the scan dimension put back) and the final carries."""
         return self.emit(O.Scan(name, inputs, inits, dimension, body, scan_dim_size, is_reverse, is_associative, path=self._path_text))
 
+    def ragged_dot(self, name: str | Sequence[str], lhs: Value, rhs: Value, group_sizes: Value, ragged_dot_dimension_numbers: Any, precision_config: Any = None) -> Value:
+        """A dot_general over one ragged dimension of lhs, cut into groups by group_sizes: a non-contracting one
+        (each group of rows against its own slice of rhs's group dimension; `[m, k], [g, k, n], [g] -> [m, n]`), a
+        contracting one (one result per group: `[m, k], [k, n], [g] -> [g, m, n]`) or a batching one. MLIR writes
+        it in the generic form."""
+        return self.emit(O.RaggedDot(name, lhs, rhs, group_sizes, ragged_dot_dimension_numbers, precision_config, path=self._path_text))
+
     def all_reduce(self, name: str | Sequence[str], inputs: Sequence[Value], replica_groups: Any, computation: Region, channel_handle: Any = None, use_global_device_ids: Any = None) -> Value | tuple[Value, ...]:
         """Reduces each operand across the replicas of its group with `computation` (two rank-0
         arguments of the element type, one result)."""

@@ -161,3 +161,50 @@ def scan(op, *arrays, run):
             out[tuple(index)] = value
         carries = list(returned[len(outputs):])
     return (*outputs, *carries)
+
+
+def _dot(lhs, rhs, lb, rb, lc, rc):
+    """dot_general by einsum: batch dims, lhs's free dims, rhs's free dims (in the operands' type)."""
+    letters = iter("abcdefghijklmnopqrstuvwxyz")
+    left = [next(letters) for _ in range(lhs.ndim)]
+    right = [next(letters) for _ in range(rhs.ndim)]
+    for a, b in zip(lb + lc, rb + rc):
+        right[b] = left[a]
+    out = [left[d] for d in lb] + [left[d] for d in range(lhs.ndim) if d not in lb and d not in lc]
+    out += [right[d] for d in range(rhs.ndim) if d not in rb and d not in rc]
+    return np.einsum(f"{''.join(left)},{''.join(right)}->{''.join(out)}", lhs, rhs)
+
+
+def _group_masks(sizes: np.ndarray, length: int) -> np.ndarray:
+    """[..., g, length]: where each position along the ragged dimension falls in group j (none past the sum)."""
+    ends = np.cumsum(sizes.astype(np.int64), axis=-1)
+    starts = ends - sizes
+    position = np.arange(length)
+    return (position >= starts[..., None]) & (position < ends[..., None])
+
+
+def ragged_dot(op, lhs, rhs, sizes):
+    lb, rb, lc, rc, (m,), group = op.ragged_dot_dimension_numbers
+    masks = _group_masks(sizes, lhs.shape[m])  # [lhs batch..., g, M] (modes 1, 2) or [g, B] (mode 3)
+
+    def on_lhs(mask):  # a [batch..., M] mask laid over lhs's dimensions
+        shape = [1] * lhs.ndim
+        for axis, d in zip(range(mask.ndim - 1), lb):
+            shape[d] = mask.shape[axis]
+        shape[m] = lhs.shape[m]
+        return mask.reshape(shape)
+
+    with np.errstate(all="ignore"):
+        if m in lc:  # one result per group, each contracting over its own positions
+            return np.stack([_dot(np.where(on_lhs(masks[..., j, :]), lhs, 0), rhs, lb, rb, lc, rc)
+                             for j in range(masks.shape[-2])])
+        if m in lb:
+            return _dot(np.where(on_lhs(masks.any(axis=-2)), lhs, 0), rhs, lb, rb, lc, rc)
+        (g,) = group
+        rest_b = [d - (d > g) for d in rb]
+        rest_c = [d - (d > g) for d in rc]
+        out = 0
+        for j in range(rhs.shape[g]):
+            rows = np.where(on_lhs(masks[..., j, :]), lhs, 0)
+            out = out + _dot(rows, np.take(rhs, j, axis=g), lb, rest_b, lc, rest_c)
+        return out

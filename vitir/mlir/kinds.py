@@ -245,3 +245,10 @@ from .attributes import ChloComparisonDirectionAttr, ChloComparisonType, ChloCom
 BRIDGES["chlo_comparison_direction"] = _enum(K.CHLO_COMPARISON_DIRECTION, ChloComparisonDirectionAttr,
                                              ComparisonDirection)
 BRIDGES["chlo_comparison_type"] = _enum(K.CHLO_COMPARISON_TYPE, ChloComparisonTypeAttr, ChloComparisonType)
+
+from .attributes import ChloPrecisionAttr, RaggedDotDimensionNumbersAttr  # noqa: E402
+
+BRIDGES["chlo_precision_list"] = Bridge(ArrayAttr, lambda v: ArrayAttr([ChloPrecisionAttr(Precision(x)) for x in v]),
+                                        lambda a: tuple(x.data.value for x in a.data), None)
+BRIDGES["ragged_dot_dimensions"] = Bridge(RaggedDotDimensionNumbersAttr, lambda v: RaggedDotDimensionNumbersAttr.of(*v),
+                                          lambda a: K.RaggedDotDimensions(*a.values()), None)

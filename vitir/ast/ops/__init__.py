@@ -13,7 +13,7 @@ from .chlo import (Acos, Acosh, Asin, Asinh, Atan, Atanh, BesselI1e, BroadcastAd
                    BroadcastRemainder, BroadcastSelect, BroadcastShiftLeft, BroadcastShiftRightArithmetic,
                    BroadcastShiftRightLogical, BroadcastSubtract, BroadcastXor, BroadcastZeta, ChloBinary,
                    ChloBroadcastBinary, ChloTan, ChloUnary, Conj, Cosh, Digamma, Erf, Erfc, ErfInv, IsInf, IsNegInf,
-                   IsPosInf, Lgamma, Mulhi, NextAfter, Polygamma, Scan, Sinh, Square, TopK, Zeta)
+                   IsPosInf, Lgamma, Mulhi, NextAfter, Polygamma, RaggedDot, Scan, Sinh, Square, TopK, Zeta)
 from .collectives import AllReduce
 from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
@@ -56,5 +56,5 @@ __all__ += [  # the chlo dialect
     "BroadcastMaximum", "BroadcastMinimum", "BroadcastMultiply", "BroadcastNextAfter", "BroadcastOr",
     "BroadcastPolygamma", "BroadcastPower", "BroadcastRemainder", "BroadcastSelect", "BroadcastShiftLeft",
     "BroadcastShiftRightArithmetic", "BroadcastShiftRightLogical", "BroadcastSubtract", "BroadcastXor",
-    "BroadcastZeta", "ChloBroadcastBinary", "Scan",
+    "BroadcastZeta", "ChloBroadcastBinary", "RaggedDot", "Scan",
 ]

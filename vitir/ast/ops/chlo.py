@@ -11,7 +11,8 @@ StableHLO; the evaluator computes them with numpy and scipy.special
 
 from __future__ import annotations
 
-from ..attributes import BOOL, CHLO_COMPARISON_DIRECTION, CHLO_COMPARISON_TYPE, I64, I64_ARRAY
+from ..attributes import (BOOL, CHLO_COMPARISON_DIRECTION, CHLO_COMPARISON_TYPE, CHLO_PRECISION_LIST, I64, I64_ARRAY,
+                          RAGGED_DOT_DIMENSIONS)
 from ..declare import Op, attr_def, operand_def, region_def, result_def, var_operand_def, var_result_def
 from ..element_types import DType
 from ..shape_rules import RuleError
@@ -448,3 +449,50 @@ class Scan(Op):
                 raise RuleError(f"scan dimension {dimension} is out of bounds for an output slice {t.text}")
         full = tuple(TensorType(t.shape[:dimension] + (size,) + t.shape[dimension:], t.dtype) for t in outputs)
         return full + tuple(carries)
+
+
+# -- ragged_dot -------------------------------------------------------------------------------------------
+
+class RaggedDot(Op):
+    """A dot_general over one ragged dimension of lhs, cut into groups by group_sizes: a non-contracting one
+    (each group of rows against its own slice of rhs's group dimension; `[m, k], [g, k, n], [g] -> [m, n]`), a
+    contracting one (one result per group: `[m, k], [k, n], [g] -> [g, m, n]`) or a batching one. MLIR writes
+    it in the generic form."""
+
+    NAME = "chlo.ragged_dot"
+    lhs = operand_def()
+    rhs = operand_def()
+    group_sizes = operand_def()
+    ragged_dot_dimension_numbers = attr_def(RAGGED_DOT_DIMENSIONS)
+    precision_config = attr_def(CHLO_PRECISION_LIST, default=None)
+    evaluate = _EVALUATE + "ragged_dot"
+
+    @staticmethod
+    def rule(lhs, rhs, group_sizes, ragged_dot_dimension_numbers, precision_config):
+        lb, rb, lc, rc, ragged, group = ragged_dot_dimension_numbers
+        dtype = same_element([tensor(lhs), tensor(rhs)])
+        require(tensor(group_sizes, "group_sizes").dtype, "integer", "group_sizes")
+        if len(ragged) != 1:
+            raise RuleError(f"lhs_ragged_dimensions {list(ragged)} must have exactly one entry")
+        (m,) = ragged
+        if not 0 <= m < lhs.rank:
+            raise RuleError(f"lhs ragged dimension {m} is out of range for rank {lhs.rank}")
+        if len(lb) != len(rb) or len(lc) != len(rc):
+            raise RuleError("batching and contracting dimensions must pair up between lhs and rhs")
+        for a, b in zip(lb + lc, rb + rc):
+            if lhs.shape[a] != rhs.shape[b]:
+                raise RuleError(f"lhs dimension {a} (size {lhs.shape[a]}) and rhs dimension {b} (size "
+                                f"{rhs.shape[b]}) differ")
+        groups = group_sizes.shape[-1] if group_sizes.rank else None
+        if m not in lc and m not in lb:  # ragged non-contracting: rhs holds one slice per group
+            if len(group) != 1 or rhs.shape[group[0]] != groups:
+                raise RuleError(f"rhs_group_dimensions {list(group)} must name one dimension of the "
+                                f"{groups} groups")
+        elif group:
+            raise RuleError(f"rhs_group_dimensions must be empty for a ragged {'contracting' if m in lc else 'batching'}"
+                            " dimension")
+        shape = [groups] if m in lc else []
+        shape += [lhs.shape[d] for d in lb]
+        shape += [lhs.shape[d] for d in range(lhs.rank) if d not in lb and d not in lc]
+        shape += [rhs.shape[d] for d in range(rhs.rank) if d not in rb and d not in rc and d not in group]
+        return TensorType(tuple(shape), dtype)
