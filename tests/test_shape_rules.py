@@ -58,7 +58,7 @@ def test_transcendental_needs_float():
     ("0xFF80", DType.F32, "a hexadecimal f32 literal has 8 hex digits"),
     ("0xFF800000", DType.BF16, "a hexadecimal bf16 literal has 4 hex digits"),
     ("1.5", DType.I32, "an i32 literal is a decimal integer"),
-    ("1", DType.I1, "an i1 literal is true or false"),
+    ("2", DType.I1, "an i1 literal is true or false"),
 ])
 def test_constant_literal_must_be_a_number(literal, dtype, why):
     fb = builder()
@@ -173,7 +173,7 @@ def test_reduce_rules():
            "stablehlo.reduce %r: init value must be rank 0, got shape [2, 3] "
            "(operands: tensor<2x3xf32>, tensor<2x3xf32>)")
     raises(lambda: fb.reduce("r", x, fb.zero, [0], reducer="mean"),
-           "stablehlo.reduce %r: unknown reducer 'mean' (known: add, multiply, maximum, minimum, and, or) "
+           "stablehlo.reduce %r: unknown reducer 'mean' (known: add, multiply, maximum, minimum, and, or, xor) "
            "(operands: tensor<2x3xf32>, tensor<f32>)")
 
 

@@ -20,10 +20,10 @@ pytestmark = pytest.mark.skipif(not SUITE.is_dir(), reason=f"the conformance sui
 
 CASES = 524  # MLIR's split: 420 `// -----` markers in 104 files (one of them written `// // -----`)
 # What passes now; raise these as op families land, never lower them.
-PASSING = 361  # import, round trip and evaluator
-IMPORTING = 362
-ROUND_TRIPPING = 362
-XLA_AGREES = 346
+PASSING = 517  # import, round trip and evaluator
+IMPORTING = 522
+ROUND_TRIPPING = 522
+XLA_AGREES = 476
 
 # Cases where XLA's CPU backend computes other values than the suite expects, or dies, and why.
 XLA_DIFFERS = {
@@ -38,6 +38,25 @@ XLA_DIFFERS = {
     "maximum#16": "complex maximum (complex<f64>), as above",
     "minimum#15": "complex minimum: real parts alone, as maximum",
     "minimum#16": "complex minimum (complex<f64>), as above",
+    "all_to_all#4": "XLA refuses an all_to_all of operands of different shapes, which the spec allows",
+    "bitcast_convert#0": "XLA refuses a bitcast of i1 to i64 (its ratio of bit widths), which the spec allows",
+    "bitcast_convert#2": "a bitcast to i1: XLA keeps one i1 per byte, the spec one per bit",
+    "cbrt#1": "XLA has no cube root of complex<f64>",
+    "chlo/ragged_dot#0": "XLA's CPU backend has no ragged-dot",
+    "chlo/ragged_dot#1": "XLA's CPU backend has no ragged-dot",
+    "collective_broadcast#0": "XLA's CPU backend has no collective-broadcast",
+    "collective_broadcast#1": "XLA's CPU backend has no collective-broadcast",
+    "collective_broadcast#6": "XLA's CPU backend has no collective-broadcast",
+    "collective_broadcast#8": "XLA's StableHLO takes one operand in collective_broadcast; the spec several",
+    "collective_broadcast#9": "XLA's StableHLO gives collective_broadcast one result; the spec several",
+    "collective_reduce#0": "XLA's StableHLO (jaxlib 0.10.2) has no collective_reduce",
+    "dynamic_conv#0": "XLA cannot translate dynamic_conv to HLO",
+    "infeed#0": "vitir's PJRT backend passes tensors only, not the token infeed returns",
+    "outfeed#0": "vitir's PJRT backend passes tensors only, not the token outfeed returns",
+    "quantized_ops#0": "XLA's CPU backend cannot translate uniform_quantize to HLO",
+    "quantized_ops#1": "XLA's CPU backend cannot translate uniform_quantize to HLO",
+    "quantized_ops#2": "XLA's CPU backend cannot translate uniform_dequantize to HLO",
+    "quantized_ops#3": "XLA's CPU backend cannot translate uniform_quantize to HLO",
     "constant#13": "f6E2M3FN: XLA's CPU backend aborts (it has no f6 types)",
     "constant#14": "f6E3M2FN: XLA's CPU backend aborts",
     "printing#1": "f6E2M3FN among the results: XLA's CPU backend aborts",
@@ -58,15 +77,18 @@ def test_every_case_ends_in_one_outcome_and_none_is_a_crash_or_a_wrong_value(out
         if o.status == "error":
             assert issubclass(o.exception, VitirError), o.summary()
             assert o.named(), f"the error names no op or type: {o.summary()}"
-            assert re.match(r"(line )?\d+", o.message), f"the error names no line: {o.summary()}"
+            if o.stage != "evaluate":  # the evaluator's errors name the op by its SSA name
+                assert re.match(r"(line )?\d+", o.message), f"the error names no line: {o.summary()}"
 
 
 def test_the_counts_do_not_fall(outcomes):
     counts = (sum(o.evaluated for o in outcomes), sum(o.imported for o in outcomes),
               sum(o.round_trip for o in outcomes))
     assert counts >= (PASSING, IMPORTING, ROUND_TRIPPING), counts
-    assert all(o.checks for o in outcomes if o.status == "pass" and o.case.op not in ("printing", "probe",
-                                                                                       "api_input_arguments"))
+    # the cases that check nothing as the suite writes them (they print, probe, or only run)
+    unchecked = {o.case.id for o in outcomes if o.status == "pass" and not o.checks}
+    assert unchecked <= {"printing#0", "printing#1", "printing#2", "printing#3", "probe#0", "api_input_arguments#0",
+                         "after_all#0", "tuple_and_get_tuple_element#0"}, unchecked
 
 
 def _xla_outcomes(outcomes, xla_worker, chosen):

@@ -66,10 +66,10 @@ def test_check_reports_file_and_line(tmp_path, capsys):
 
 def test_fmt_reports_unsupported_ops_and_leaves_the_file(tmp_path, capsys):
     path = tmp_path / "erf.mlir"
-    original = jax_text().replace("stablehlo.tanh", "chlo.erf")
+    original = jax_text().replace("stablehlo.tanh", "mhlo.erf")
     path.write_text(original)
     assert main(["fmt", "-i", str(path)]) == 1
-    assert capsys.readouterr().err == f"{path}:4: error: op 'chlo.erf' is not supported by vitir (column 10)\n"
+    assert capsys.readouterr().err == f"{path}:4: error: op 'mhlo.erf' is not supported by vitir (column 10)\n"
     assert path.read_text() == original
 
 

@@ -46,16 +46,16 @@ def test_xdsl_verification_uses_vitirs_rules_too():
 
 
 def test_unsupported_ops_are_reported_by_name_and_place():
-    text = module_text("%c = stablehlo.atan2 %x, %x : tensor<2x3xf32>",
-                       "%e = chlo.erf %x : tensor<2x3xf32> -> tensor<2x3xf32>",
+    text = module_text("%c = mhlo.atan2 %x, %x : tensor<2x3xf32>",
+                       "%e = mhlo.erf %x : tensor<2x3xf32> -> tensor<2x3xf32>",
                        '%g = "stablehlo.einsum"(%x, %x) {einsum_config = "ab,ab->ab"} : (tensor<2x3xf32>, tensor<2x3xf32>) '
                        '-> tensor<2x3xf32>',
                        "return %e : tensor<2x3xf32>")
     with pytest.raises(MlirError) as info:
         import_text(text)
     assert str(info.value).splitlines() == [
-        "3:10: op 'stablehlo.atan2' is not supported by vitir",
-        "4:10: op 'chlo.erf' is not supported by vitir",
+        "3:10: op 'mhlo.atan2' is not supported by vitir",
+        "4:10: op 'mhlo.erf' is not supported by vitir",
         "5:11: op 'stablehlo.einsum' is not supported by vitir",
     ]
 
@@ -118,7 +118,7 @@ def test_elementwise_errors_name_the_line(lines, kwargs, reason, operands):
 
 
 def test_op_vitir_lacks_is_reported_and_calls_are_inlined():
-    text = module_text("%m = stablehlo.atan2 %x, %x : tensor<2x3xf32>",
+    text = module_text("%m = mhlo.atan2 %x, %x : tensor<2x3xf32>",
                        "%c = call @g(%m) : (tensor<2x3xf32>) -> tensor<2x3xf32>",
                        "return %c : tensor<2x3xf32>")
     text = text.replace("}\n}\n", "}\n  func.func private @g(%y: tensor<2x3xf32>) -> tensor<2x3xf32> {\n"
@@ -126,9 +126,9 @@ def test_op_vitir_lacks_is_reported_and_calls_are_inlined():
     with pytest.raises(MlirError) as info:
         import_text(text)
     # The call is not among them: calls are inlined on import.
-    assert str(info.value).splitlines() == ["3:10: op 'stablehlo.atan2' is not supported by vitir"]
+    assert str(info.value).splitlines() == ["3:10: op 'mhlo.atan2' is not supported by vitir"]
     # stablehlo.minimum, once only a reducer, is a plain op now
-    inlined = print_module(import_text(text.replace("stablehlo.atan2", "stablehlo.minimum")))
+    inlined = print_module(import_text(text.replace("mhlo.atan2", "stablehlo.minimum")))
     assert "call" not in inlined and "@g" not in inlined and "return %m : tensor<2x3xf32>" in inlined
 
 

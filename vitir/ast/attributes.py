@@ -476,3 +476,27 @@ DISCARDABLE = DiscardableKind("discardable", "attributes of other dialects, as w
 # -- windows, reductions, contractions and linear algebra -----------------------------------
 TRANSPOSE = EnumKind("transpose", "transpose", ("NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"))
 FFT_TYPE = EnumKind("fft_type", "fft_type", ("FFT", "IFFT", "RFFT", "IRFFT"))
+
+
+# -- elementwise and chlo: chlo's comparison enums, spelled #chlo<...> ---------------------------------------
+
+CHLO_COMPARISON_DIRECTION = EnumKind("chlo_comparison_direction", "comparison_direction",
+                                     COMPARISON_DIRECTION.words)
+CHLO_COMPARISON_TYPE = EnumKind("chlo_comparison_type", "comparison_type", COMPARISON_TYPE.words)
+
+
+class RaggedDotDimensions(NamedTuple):
+    """chlo.ragged_dot's dimension numbers: dot_general's, and the lhs ragged and rhs group dimensions."""
+
+    lhs_batching_dimensions: tuple[int, ...]
+    rhs_batching_dimensions: tuple[int, ...]
+    lhs_contracting_dimensions: tuple[int, ...]
+    rhs_contracting_dimensions: tuple[int, ...]
+    lhs_ragged_dimensions: tuple[int, ...]
+    rhs_group_dimensions: tuple[int, ...]
+
+
+RAGGED_DOT_DIMENSIONS = StructKind("ragged_dot_dimensions", "chlo.ragged_dot", RaggedDotDimensions,
+                                   dict.fromkeys(RaggedDotDimensions._fields, I64_ARRAY))
+CHLO_PRECISION = EnumKind("chlo_precision", "precision", PRECISION.words)
+CHLO_PRECISION_LIST = EnumListKind("chlo_precision_list", CHLO_PRECISION)

@@ -54,6 +54,205 @@ class OpMethods:
         A quantized type counts as its storage type (i8 <-> !quant.uniform<i8:f32, ...>)."""
         return self.emit(O.BitcastConvert(name, operand, result_type, path=self._path_text))
 
+    def acos(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.acos`."""
+        return self.emit(O.Acos(name, operand, path=self._path_text))
+
+    def acosh(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.acosh`."""
+        return self.emit(O.Acosh(name, operand, path=self._path_text))
+
+    def asin(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.asin`."""
+        return self.emit(O.Asin(name, operand, path=self._path_text))
+
+    def asinh(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.asinh`."""
+        return self.emit(O.Asinh(name, operand, path=self._path_text))
+
+    def atan(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.atan`."""
+        return self.emit(O.Atan(name, operand, path=self._path_text))
+
+    def atanh(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.atanh`."""
+        return self.emit(O.Atanh(name, operand, path=self._path_text))
+
+    def cosh(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.cosh`."""
+        return self.emit(O.Cosh(name, operand, path=self._path_text))
+
+    def sinh(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.sinh`."""
+        return self.emit(O.Sinh(name, operand, path=self._path_text))
+
+    def chlo_tan(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.tan`."""
+        return self.emit(O.ChloTan(name, operand, path=self._path_text))
+
+    def conj(self, name: str | Sequence[str], operand: Value) -> Value:
+        """The complex conjugate; a float is its own."""
+        return self.emit(O.Conj(name, operand, path=self._path_text))
+
+    def square(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.square`."""
+        return self.emit(O.Square(name, operand, path=self._path_text))
+
+    def bessel_i1e(self, name: str | Sequence[str], operand: Value) -> Value:
+        """The exponentially scaled modified Bessel function of order 1: exp(-|x|) I1(x)."""
+        return self.emit(O.BesselI1e(name, operand, path=self._path_text))
+
+    def erf(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.erf`."""
+        return self.emit(O.Erf(name, operand, path=self._path_text))
+
+    def erfc(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.erfc`."""
+        return self.emit(O.Erfc(name, operand, path=self._path_text))
+
+    def erf_inv(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.erf_inv`."""
+        return self.emit(O.ErfInv(name, operand, path=self._path_text))
+
+    def lgamma(self, name: str | Sequence[str], operand: Value) -> Value:
+        """log |Gamma(x)|."""
+        return self.emit(O.Lgamma(name, operand, path=self._path_text))
+
+    def digamma(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.digamma`."""
+        return self.emit(O.Digamma(name, operand, path=self._path_text))
+
+    def is_inf(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.is_inf`."""
+        return self.emit(O.IsInf(name, operand, path=self._path_text))
+
+    def is_neg_inf(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.is_neg_inf`."""
+        return self.emit(O.IsNegInf(name, operand, path=self._path_text))
+
+    def is_pos_inf(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`chlo.is_pos_inf`."""
+        return self.emit(O.IsPosInf(name, operand, path=self._path_text))
+
+    def next_after(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """The next representable value of x toward y, in x's own type (subnormals included)."""
+        return self.emit(O.NextAfter(name, lhs, rhs, path=self._path_text))
+
+    def polygamma(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """The n-th derivative of digamma at x; NaN where n is not a non-negative integer."""
+        return self.emit(O.Polygamma(name, lhs, rhs, path=self._path_text))
+
+    def zeta(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """The Hurwitz zeta function: the sum over n >= 0 of (q + n)^-x."""
+        return self.emit(O.Zeta(name, lhs, rhs, path=self._path_text))
+
+    def mulhi(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """The high half of the double-width product of two N-bit integers."""
+        return self.emit(O.Mulhi(name, lhs, rhs, path=self._path_text))
+
+    def top_k(self, name: str | Sequence[str], operand: Value, k: Any, is_stable: Any = None) -> Value | tuple[Value, ...]:
+        """The k largest elements of each row of the last dimension, largest first (equal elements in
+        index order, NaN above +inf), and their indices (i32)."""
+        return self.emit(O.TopK(name, operand, k, is_stable, path=self._path_text))
+
+    def broadcast_add(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_add`."""
+        return self.emit(O.BroadcastAdd(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_atan2(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_atan2`."""
+        return self.emit(O.BroadcastAtan2(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_divide(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_divide`."""
+        return self.emit(O.BroadcastDivide(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_maximum(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_maximum`."""
+        return self.emit(O.BroadcastMaximum(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_minimum(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_minimum`."""
+        return self.emit(O.BroadcastMinimum(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_multiply(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_multiply`."""
+        return self.emit(O.BroadcastMultiply(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_next_after(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_next_after`."""
+        return self.emit(O.BroadcastNextAfter(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_polygamma(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_polygamma`."""
+        return self.emit(O.BroadcastPolygamma(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_power(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_power`."""
+        return self.emit(O.BroadcastPower(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_remainder(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_remainder`."""
+        return self.emit(O.BroadcastRemainder(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_shift_left(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_shift_left`."""
+        return self.emit(O.BroadcastShiftLeft(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_shift_right_arithmetic(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_shift_right_arithmetic`."""
+        return self.emit(O.BroadcastShiftRightArithmetic(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_shift_right_logical(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_shift_right_logical`."""
+        return self.emit(O.BroadcastShiftRightLogical(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_subtract(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_subtract`."""
+        return self.emit(O.BroadcastSubtract(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_zeta(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_zeta`."""
+        return self.emit(O.BroadcastZeta(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_and(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_and`."""
+        return self.emit(O.BroadcastAnd(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_or(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_or`."""
+        return self.emit(O.BroadcastOr(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_xor(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_xor`."""
+        return self.emit(O.BroadcastXor(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_complex(self, name: str | Sequence[str], lhs: Value, rhs: Value, broadcast_dimensions: Any = None) -> Value:
+        """`chlo.broadcast_complex`."""
+        return self.emit(O.BroadcastComplex(name, lhs, rhs, broadcast_dimensions, path=self._path_text))
+
+    def broadcast_compare(self, name: str | Sequence[str], lhs: Value, rhs: Value, comparison_direction: Any, broadcast_dimensions: Any = None, compare_type: Any = None) -> Value:
+        """`chlo.broadcast_compare %a, %b {comparison_direction = #chlo<comparison_direction GT>} : ...`."""
+        return self.emit(O.BroadcastCompare(name, lhs, rhs, comparison_direction, broadcast_dimensions, compare_type, path=self._path_text))
+
+    def broadcast_select(self, name: str | Sequence[str], pred: Value, on_true: Value, on_false: Value) -> Value:
+        """`chlo.broadcast_select %pred, %t, %f : (Tp, Tt, Tf) -> R`: select on the three broadcast to one shape."""
+        return self.emit(O.BroadcastSelect(name, pred, on_true, on_false, path=self._path_text))
+
+    def scan(self, name: str | Sequence[str], inputs: Sequence[Value], inits: Sequence[Value], dimension: Any, body: Region, scan_dim_size: Any = None, is_reverse: Any = None, is_associative: Any = None) -> Value | tuple[Value, ...]:
+        """`%r:2 = chlo.scan(%x) inits (%c) dimension=0  {^bb0(%input: T, %carry: C): ... } : (...) -> (...)`:
+        the body runs once per position along `dimension` (backwards with is_reverse) on each input's slice
+        there and the carries; it returns the outputs' slices at that position, then the new carries. The
+        results are the outputs (the scan dimension put back) and the final carries."""
+        return self.emit(O.Scan(name, inputs, inits, dimension, body, scan_dim_size, is_reverse, is_associative, path=self._path_text))
+
+    def ragged_dot(self, name: str | Sequence[str], lhs: Value, rhs: Value, group_sizes: Value, ragged_dot_dimension_numbers: Any, precision_config: Any = None) -> Value:
+        """A dot_general over one ragged dimension of lhs, cut into groups by group_sizes: a non-contracting one
+        (each group of rows against its own slice of rhs's group dimension; `[m, k], [g, k, n], [g] -> [m, n]`), a
+        contracting one (one result per group: `[m, k], [k, n], [g] -> [g, m, n]`) or a batching one. MLIR writes
+        it in the generic form."""
+        return self.emit(O.RaggedDot(name, lhs, rhs, group_sizes, ragged_dot_dimension_numbers, precision_config, path=self._path_text))
+
     def all_reduce(self, name: str | Sequence[str], inputs: Sequence[Value], replica_groups: Any, computation: Region, channel_handle: Any = None, use_global_device_ids: Any = None) -> Value | tuple[Value, ...]:
         """Reduces each operand across the processes of its group with `computation` (two rank-0
         arguments of the element type, one result)."""
@@ -461,6 +660,58 @@ class OpMethods:
         except RuleError as e:
             raise _convenience_error(O.Convert, name, e, self._path_text, (operand, dtype)) from None
         return self.emit(O.Convert(name, **fields, path=self._path_text))
+
+    def xor(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.xor`."""
+        return self.emit(O.Xor(name, lhs, rhs, path=self._path_text))
+
+    def shift_left(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """Shift amounts outside [0, bit width) give 0, as the spec's interpreter and XLA compute."""
+        return self.emit(O.ShiftLeft(name, lhs, rhs, path=self._path_text))
+
+    def shift_right_arithmetic(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """Shift amounts outside [0, bit width) fill with the sign bit (0 or -1)."""
+        return self.emit(O.ShiftRightArithmetic(name, lhs, rhs, path=self._path_text))
+
+    def shift_right_logical(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.shift_right_logical`."""
+        return self.emit(O.ShiftRightLogical(name, lhs, rhs, path=self._path_text))
+
+    def atan2(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.atan2`."""
+        return self.emit(O.Atan2(name, lhs, rhs, path=self._path_text))
+
+    def complex(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
+        """`stablehlo.complex %re, %im : tensor<2xcomplex<f32>>`: f32 or f64 parts, a complex result."""
+        return self.emit(O.Complex(name, lhs, rhs, path=self._path_text))
+
+    def cbrt(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.cbrt`."""
+        return self.emit(O.Cbrt(name, operand, path=self._path_text))
+
+    def tan(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.tan`."""
+        return self.emit(O.Tan(name, operand, path=self._path_text))
+
+    def round_nearest_afz(self, name: str | Sequence[str], operand: Value) -> Value:
+        """Ties away from zero (IEEE roundToIntegralTiesToAway)."""
+        return self.emit(O.RoundNearestAfz(name, operand, path=self._path_text))
+
+    def popcnt(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.popcnt`."""
+        return self.emit(O.Popcnt(name, operand, path=self._path_text))
+
+    def count_leading_zeros(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`stablehlo.count_leading_zeros`."""
+        return self.emit(O.CountLeadingZeros(name, operand, path=self._path_text))
+
+    def real(self, name: str | Sequence[str], operand: Value) -> Value:
+        """The real part; a float operand is its own real part."""
+        return self.emit(O.Real(name, operand, path=self._path_text))
+
+    def imag(self, name: str | Sequence[str], operand: Value) -> Value:
+        """The imaginary part; of a float operand, zeros."""
+        return self.emit(O.Imag(name, operand, path=self._path_text))
 
     def triangular_solve(self, name: str | Sequence[str], a, b, left_side=True, lower=True, unit_diagonal=False, transpose_a='NO_TRANSPOSE') -> Value:
         """`fb.triangular_solve(name, a, b)`: solves a x = b with the lower triangle of a."""

@@ -14,33 +14,14 @@ import numpy as np
 
 from vitir.errors import VitirError
 
-_NUMPY_DTYPE_NAMES = {
-    "i1": "bool",
-    "i8": "int8",
-    "i16": "int16",
-    "i32": "int32",
-    "i64": "int64",
-    "ui8": "uint8",
-    "ui16": "uint16",
-    "ui32": "uint32",
-    "ui64": "uint64",
-    "f16": "float16",
-    "f32": "float32",
-    "f64": "float64",
-    "complex<f32>": "complex64",
-    "complex<f64>": "complex128",
-}
-
-
 def numpy_dtype(element: str) -> np.dtype:
-    """The numpy dtype of a StableHLO element type such as `f32` or `bf16`."""
-    if element == "bf16":
-        import ml_dtypes  # numpy has no bfloat16; jax's own dependency does
+    """The numpy dtype of a StableHLO element type such as `f32`, `bf16` or `ui4` (the element-type table's)."""
+    from vitir.ast.element_types import DType
+    from vitir.numpy_dtypes import numpy_dtype as table_dtype
 
-        return np.dtype(ml_dtypes.bfloat16)
     try:
-        return np.dtype(_NUMPY_DTYPE_NAMES[element])
-    except KeyError:
+        return table_dtype(DType.parse(element))
+    except ValueError:
         raise VitirError(f"element type '{element}' has no numpy dtype in vitir") from None
 
 

@@ -84,11 +84,8 @@ def narrow(value, dtype: DType) -> np.ndarray:
     array = np.asarray(value)
     if array.dtype == target:
         return array
-    if dtype.is_integer and array.dtype.kind in "iub":
-        span = 1 << dtype.bits
-        wrapped = (array.astype(np.int64) if dtype.bits < 64 else array) - dtype.min
-        if dtype.bits < 64:
-            array = wrapped % span + dtype.min
+    if dtype.is_integer and array.dtype.kind in "iub" and dtype.bits < 64:  # 64 bits: the cast below wraps
+        array = (array.astype(np.int64) - dtype.min) % (1 << dtype.bits) + dtype.min
     with np.errstate(all="ignore"):
         return array.astype(target)
 

@@ -152,3 +152,105 @@ def compare(op, a, b):
 
 def select(op, pred, on_true, on_false):
     return np.where(pred, on_true, on_false)
+
+
+# -- bits: the node's element type fixes the width (i2 and i4 arrive widened to 8 bits) -----------
+
+def _element(op):
+    return op.results[0].type.dtype
+
+
+def _unsigned_bits(x: np.ndarray, bits: int) -> np.ndarray:
+    """The two's-complement bits of x (of `bits` bits) as an unsigned integer array."""
+    unsigned = np.dtype(f"u{x.dtype.itemsize}")
+    u = x.view(unsigned) if x.dtype.kind == "i" else x
+    return u & unsigned.type((1 << bits) - 1) if bits < 8 * x.dtype.itemsize else u
+
+
+def _shift_amount(op, b):
+    """The shift amounts, and where they lie outside [0, bit width): read as unsigned, as XLA does."""
+    bits = _element(op).bits
+    amount = _unsigned_bits(b, bits)
+    out_of_range = amount >= bits
+    return np.where(out_of_range, 0, amount).astype(b.dtype), out_of_range
+
+
+def shift_left(op, a, b):
+    amount, out = _shift_amount(op, b)
+    return np.where(out, 0, np.left_shift(a, amount)).astype(a.dtype)
+
+
+def _signed_bits(x: np.ndarray, bits: int) -> np.ndarray:
+    """x's bits read as a signed integer of `bits` bits (sign-extended); signed arrays already are."""
+    if x.dtype.kind == "i":
+        return x
+    if bits == 8 * x.dtype.itemsize:
+        return x.view(np.dtype(f"i{x.dtype.itemsize}"))
+    sign = 1 << (bits - 1)
+    return (x.astype(np.int64) ^ sign) - sign
+
+
+def shift_right_arithmetic(op, a, b):
+    """The sign bit fills, of unsigned operands too (their bits read as signed; the result wraps back)."""
+    bits = _element(op).bits
+    amount, out = _shift_amount(op, b)
+    signed = _signed_bits(a, bits)
+    return np.right_shift(signed, np.where(out, bits - 1, amount).astype(signed.dtype))
+
+
+def shift_right_logical(op, a, b):
+    amount, out = _shift_amount(op, b)
+    u = _unsigned_bits(a, _element(op).bits)
+    return np.where(out, 0, np.right_shift(u, amount.astype(u.dtype))).astype(u.dtype)  # wraps back to a's type
+
+
+def popcnt(op, x):
+    return np.bitwise_count(_unsigned_bits(x, _element(op).bits)).astype(x.dtype)
+
+
+def count_leading_zeros(op, x):
+    bits = _element(op).bits
+    v = _unsigned_bits(x, bits)
+    length = np.zeros(x.shape, np.int64)
+    for step in (32, 16, 8, 4, 2, 1):  # a binary search for the highest set bit, on every element at once
+        if step < bits:
+            high = v >= v.dtype.type(1 << step)
+            length += np.where(high, step, 0)
+            v = np.where(high, v >> v.dtype.type(step), v)
+    length += v != 0
+    return (bits - length).astype(x.dtype)
+
+
+# -- floats and complex -----------------------------------------------------------------------
+
+def atan2(op, y, x):
+    with np.errstate(**_ERRORS):
+        if y.dtype.kind != "c":
+            return np.arctan2(y, x)
+        # atan2(y, x) = -i log((x + i y) / sqrt(x^2 + y^2)), as the spec's interpreter computes it
+        return -1j * np.log((x + 1j * y) / np.sqrt(x * x + y * y))
+
+
+def cbrt(op, x):
+    with np.errstate(**_ERRORS):
+        if x.dtype.kind != "c":
+            return np.cbrt(x)
+        return np.power(x, x.dtype.type(1.0 / 3.0))  # the principal cube root
+
+
+def round_nearest_afz(op, x):
+    with np.errstate(**_ERRORS):
+        whole = np.trunc(x)
+        away = np.abs(x - whole) >= 0.5  # x - trunc(x) is exact, unlike x + 0.5
+        rounded = np.copysign(whole + np.where(away, np.sign(x), 0), x)  # keeps -0.0
+        return np.where(np.isfinite(x), rounded, x)
+
+
+def make_complex(op, re, im):
+    out = np.empty(re.shape, np.complex64 if re.dtype == np.float32 else np.complex128)
+    out.real, out.imag = re, im  # not re + 1j * im, which turns an infinite part into NaN
+    return out
+
+
+def imag(op, x):
+    return np.imag(x) if x.dtype.kind == "c" else np.zeros_like(x)

@@ -617,3 +617,83 @@ class FftTypeAttr(EnumAttribute[FftType], SpacedOpaqueSyntaxAttribute):
 
 
 ATTRIBUTES += [TransposeAttr, FftTypeAttr]
+
+
+# -- elementwise and chlo: chlo's own comparison enums (`#chlo<comparison_direction GT>`) ---------------------
+
+class ChloComparisonType(StrEnum):
+    NOTYPE = "NOTYPE"
+    FLOAT = "FLOAT"
+    TOTALORDER = "TOTALORDER"
+    SIGNED = "SIGNED"
+    UNSIGNED = "UNSIGNED"
+
+
+@irdl_attr_definition
+class ChloComparisonDirectionAttr(EnumAttribute[ComparisonDirection], SpacedOpaqueSyntaxAttribute):
+    """`#chlo<comparison_direction GT>` (chlo.broadcast_compare)."""
+
+    name = "chlo.comparison_direction"
+
+
+@irdl_attr_definition
+class ChloComparisonTypeAttr(EnumAttribute[ChloComparisonType], SpacedOpaqueSyntaxAttribute):
+    """`#chlo<comparison_type FLOAT>`."""
+
+    name = "chlo.comparison_type"
+
+
+ATTRIBUTES += [ChloComparisonDirectionAttr, ChloComparisonTypeAttr]
+
+
+@irdl_attr_definition
+class ChloPrecisionAttr(EnumAttribute[Precision], SpacedOpaqueSyntaxAttribute):
+    """`#chlo<precision DEFAULT>` (chlo.ragged_dot's precision_config)."""
+
+    name = "chlo.precision"
+
+
+_RAGGED_FIELDS = ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
+                  "rhs_contracting_dimensions", "lhs_ragged_dimensions", "rhs_group_dimensions")
+
+
+@irdl_attr_definition
+class RaggedDotDimensionNumbersAttr(ParametrizedAttribute):
+    """`#chlo.ragged_dot<lhs_contracting_dimensions = [1], ..., rhs_group_dimensions = [0]>`."""
+
+    name = "chlo.ragged_dot"
+
+    lhs_batching_dimensions: ArrayAttr[IntAttr]
+    rhs_batching_dimensions: ArrayAttr[IntAttr]
+    lhs_contracting_dimensions: ArrayAttr[IntAttr]
+    rhs_contracting_dimensions: ArrayAttr[IntAttr]
+    lhs_ragged_dimensions: ArrayAttr[IntAttr]
+    rhs_group_dimensions: ArrayAttr[IntAttr]
+
+    @staticmethod
+    def of(*lists: Sequence[int]) -> "RaggedDotDimensionNumbersAttr":
+        return RaggedDotDimensionNumbersAttr(*[int_array(v) for v in lists])
+
+    def values(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(int_values(p) for p in self.parameters)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser):
+        found = {f: [] for f in _RAGGED_FIELDS}
+
+        def entry():
+            key = parser.parse_identifier()
+            if key not in found:
+                parser.raise_error(f"unknown ragged_dot dimension field '{key}'")
+            parser.parse_punctuation("=")
+            found[key] = parse_int_list(parser)
+
+        parser.parse_comma_separated_list(parser.Delimiter.ANGLE, entry)
+        return [int_array(found[f]) for f in _RAGGED_FIELDS]
+
+    def print_parameters(self, printer: Printer) -> None:
+        parts = [f"{f} = {ints_text(v)}" for f, v in zip(_RAGGED_FIELDS, self.values()) if v]
+        printer.print_string("<" + ", ".join(parts) + ">")
+
+
+ATTRIBUTES += [ChloPrecisionAttr, RaggedDotDimensionNumbersAttr]

@@ -14,9 +14,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.ir import Dialect
-from xdsl.irdl import (IRDLOperation, SameVariadicOperandSize, SameVariadicRegionSize, SameVariadicResultSize,
-                       irdl_op_definition, operand_def, opt_prop_def, prop_def, region_def, result_def, traits_def,
-                       var_operand_def, var_region_def, var_result_def)
+from xdsl.irdl import (AttrSizedOperandSegments, IRDLOperation, SameVariadicOperandSize, SameVariadicRegionSize,
+                       SameVariadicResultSize, irdl_op_definition, operand_def, opt_prop_def, prop_def, region_def,
+                       result_def, traits_def, var_operand_def, var_region_def, var_result_def)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import IsTerminator
@@ -129,8 +129,9 @@ def _make(cls: type[Op]) -> type[DeclaredOp]:
                 namespace[prefix + f.name] = var_region_def("single_block") if f.variadic else region_def("single_block")
             else:
                 namespace[prefix + f.name] = several() if f.variadic else single()
-        if sum(f.variadic for f in fields) > 1:
-            options.append(segments())
+        if sum(f.variadic for f in fields) > 1:  # MLIR's segment sizes where the declaration says so (chlo.scan)
+            sized = role == "operand" and getattr(cls, "SEGMENTS", None) == "attr_sized"
+            options.append(AttrSizedOperandSegments(as_property=True) if sized else segments())
     for f in cls.ATTR_FIELDS:
         if f.kind.name == "discardable":  # other dialects' attributes: attributes of the op, not properties
             continue
@@ -155,7 +156,10 @@ def dialects() -> list[Dialect]:
         if cls.COMPOUND or OPS.get(cls.NAME) is not cls:
             continue
         by_prefix.setdefault(cls.NAME.split(".")[0], []).append(dialect_class(cls))
-    return [Dialect(prefix, ops, ATTRIBUTES if prefix == "stablehlo" else []) for prefix, ops in by_prefix.items()]
+    attributes: dict[str, list] = {}  # attributes too, by the prefix of their names (`#chlo<...>`)
+    for attribute in ATTRIBUTES:
+        attributes.setdefault(attribute.name.split(".")[0], []).append(attribute)
+    return [Dialect(prefix, ops, attributes.get(prefix, [])) for prefix, ops in by_prefix.items()]
 
 
 def op_classes() -> dict[str, type]:

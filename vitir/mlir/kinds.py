@@ -243,7 +243,6 @@ def bridge(kind: K.Kind) -> Bridge:
         raise NotImplementedError(f"attribute kind {kind.name} has no xDSL bridge in vitir/mlir/kinds.py") from None
 
 
-
 # -- data movement: gather and scatter dimension numbers ----------------------------------------
 
 from .attributes import GatherDimensionNumbersAttr, ScatterDimensionNumbersAttr  # noqa: E402
@@ -310,3 +309,19 @@ BRIDGES.update({
     "transpose": _enum(K.TRANSPOSE, TransposeAttr, Transpose),
     "fft_type": _enum(K.FFT_TYPE, FftTypeAttr, FftType),
 })
+
+
+# -- elementwise and chlo ---------------------------------------------------------------------------------
+
+from .attributes import ChloComparisonDirectionAttr, ChloComparisonType, ChloComparisonTypeAttr  # noqa: E402
+
+BRIDGES["chlo_comparison_direction"] = _enum(K.CHLO_COMPARISON_DIRECTION, ChloComparisonDirectionAttr,
+                                             ComparisonDirection)
+BRIDGES["chlo_comparison_type"] = _enum(K.CHLO_COMPARISON_TYPE, ChloComparisonTypeAttr, ChloComparisonType)
+
+from .attributes import ChloPrecisionAttr, RaggedDotDimensionNumbersAttr  # noqa: E402
+
+BRIDGES["chlo_precision_list"] = Bridge(ArrayAttr, lambda v: ArrayAttr([ChloPrecisionAttr(Precision(x)) for x in v]),
+                                        lambda a: tuple(x.data.value for x in a.data), None)
+BRIDGES["ragged_dot_dimensions"] = Bridge(RaggedDotDimensionNumbersAttr, lambda v: RaggedDotDimensionNumbersAttr.of(*v),
+                                          lambda a: K.RaggedDotDimensions(*a.values()), None)

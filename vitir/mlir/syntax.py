@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from xdsl.dialects.builtin import FunctionType
 from xdsl.parser import Parser
 
 from ..ast.attributes import DotDimensions
@@ -150,6 +151,10 @@ def _directive(state: _State, d: Directive, fields: dict, parser: Parser) -> Non
         ty = parser.parse_type()
         if d.of in fields and fields[d.of].role == "operand":
             state.types[d.of] = [ty]
+        elif d.of in fields and fields[d.of].role == "result":  # one of several declared results, in place
+            index = cls.RESULT_FIELDS.index(fields[d.of])
+            state.result_types = (state.result_types or [None] * len(cls.RESULT_FIELDS))
+            state.result_types[index] = ty
         else:
             state.result_types = [ty]
     elif d.name == "attr_dict":
@@ -286,6 +291,27 @@ def _window(state: _State, parser: Parser, *names: str) -> None:
 
 
 CUSTOM = {"slice_ranges": _slice_ranges, "dot_dimensions": _dot_dimensions, "window": _window}
+
+
+# -- elementwise and chlo -----------------------------------------------------------------------
+
+def _complex_type(state: _State, parser: Parser, lhs: str, rhs: str, results: str) -> None:
+    """`tensor<2xcomplex<f32>>` (both parts of its part type) or a functional type."""
+    from xdsl.dialects.builtin import ComplexType, TensorType
+
+    at = position(parser)
+    ty = parser.parse_type()
+    if isinstance(ty, FunctionType):
+        state.types[lhs], state.types[rhs] = [ty.inputs.data[0]], [ty.inputs.data[1]]
+        state.result_types = list(ty.outputs.data)
+        return
+    if not isinstance(ty, TensorType) or not isinstance(ty.get_element_type(), ComplexType):
+        parser.raise_error("expected tensor with complex element type", at)
+    part = TensorType(ty.get_element_type().element_type, ty.get_shape())
+    state.types[lhs], state.types[rhs], state.result_types = [part], [part], [ty]
+
+
+CUSTOM["complex_type"] = _complex_type
 
 
 # -- whole-op syntaxes ------------------------------------------------------------------------
@@ -568,3 +594,36 @@ def _exponent_mantissa(state: _State, parser: Parser, exponent: str, mantissa: s
 
 
 CUSTOM["exponent_mantissa"] = _exponent_mantissa
+
+
+# -- elementwise and chlo: chlo.scan ----------------------------------------------------------------------
+
+def _scan(cls: type[Op], parser: Parser):
+    """`(%x, ...) inits (%c, ...) dimension=0 [attributes {...}] {body} : (...) -> (...)`."""
+    from .dialect import dialect_class
+
+    at = position(parser)
+    inputs = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_unresolved_operand)
+    parser.parse_keyword("inits")
+    inits = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_unresolved_operand)
+    parser.parse_keyword("dimension")
+    parser.parse_punctuation("=")
+    kinds = {f.mlir_name: f.kind for f in cls.ATTR_FIELDS}
+    properties = {"dimension": bridge(kinds["dimension"]).to_xdsl(parser.parse_integer(allow_boolean=False))}
+    attrs = parser.parse_optional_attr_dict_with_keyword()
+    for key, attr in (attrs.data.items() if attrs is not None else ()):
+        if key not in kinds or key == "dimension":
+            parser.raise_error(f"{cls.NAME} has no attribute '{key}'")
+        properties[key] = bridge(kinds[key]).to_xdsl(kinds[key].coerce(bridge(kinds[key]).from_xdsl(attr)))
+    body = parser.parse_region()
+    parser.parse_punctuation(":")
+    types, outputs = _function_type(parser)
+    if len(types) != len(inputs) + len(inits):
+        parser.raise_error(f"{cls.NAME}: {len(types)} operand types for {len(inputs) + len(inits)} operands", at)
+    operands = parser.resolve_operands(inputs + inits, types, at)
+    n = len(inputs)
+    return dialect_class(cls).build(operands=[operands[:n], operands[n:]], result_types=[outputs], regions=[body],
+                                    properties=properties)
+
+
+WHOLE_OP["scan"] = _scan

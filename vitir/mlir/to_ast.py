@@ -42,6 +42,15 @@ def _written_names(parsed: ParsedModule) -> frozenset[str]:
     return names
 
 
+def _defined_values(fn: func.FuncOp):
+    """Every value a function defines: block arguments (its own and its regions') and results."""
+    for op in fn.walk():
+        for region in op.regions:
+            for block in region.blocks:
+                yield from block.args
+        yield from op.results
+
+
 class _FunctionImporter:
     """Rebuilds one function. With `diagnostics` (a list) it keeps going past a
     failing op: the problem is appended there, the op's results stand in with
@@ -232,6 +241,8 @@ class _FunctionImporter:
         outer_prefix = self._prefix
         self._prefix = f"{_IDENTIFIER_RUN.sub('_', name).strip('_') or 'f'}_c{self._calls}_"  # @"<lambda>": lambda_c1_
         self._inlining.append(name)
+        for v in _defined_values(callee):  # a second call of the callee names its values afresh
+            self.names.pop(v, None)
         try:
             ops = list(block.ops)
             for op in ops[:-1]:

@@ -102,6 +102,16 @@ GENERIC: dict[str, Callable] = {
 }
 
 
+# -- elementwise and chlo --------------------------------------------------------------------------------
+PRETTY.update({"chlo_comparison_direction": str, "chlo_comparison_type": str})
+GENERIC.update({"chlo_comparison_direction": lambda v: f"#chlo<comparison_direction {v}>",
+                "chlo_comparison_type": lambda v: f"#chlo<comparison_type {v}>",
+                "chlo_precision_list": lambda v: "[" + ", ".join(f"#chlo<precision {p}>" for p in v) + "]",
+                # as MLIR's printStruct: the empty lists left out
+                "ragged_dot_dimensions": lambda v: "#chlo.ragged_dot<" + ", ".join(
+                    f"{name} = {ints(dims)}" for name, dims in zip(A.RaggedDotDimensions._fields, v) if dims) + ">"})
+
+
 def pretty(kind: A.Kind, value) -> str:
     return PRETTY[kind.name](value)
 

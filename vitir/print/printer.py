@@ -221,3 +221,17 @@ def print_module(mod: Module) -> str:
 
 
 __all__ = ["INDENT", "PRINTERS", "dense_text", "print_function", "print_module", "print_ops", "region_text"]
+
+
+# -- elementwise and chlo: chlo.scan's custom syntax ------------------------------------------------------
+
+def _scan(op) -> str:
+    """`%r:2 = chlo.scan(%x) inits (%c) dimension=0  attributes {is_reverse = true} {`, the body, `} : F`,
+    as ScanOp::print writes it."""
+    attrs = S.attr_dict(op, frozenset({"dimension"}))
+    head = (f"    {results_prefix(op)}chlo.scan({ssa_names(op.inputs)}) inits ({ssa_names(op.inits)}) "
+            f"dimension={op.dimension} " + (f" attributes {attrs}" if attrs else ""))
+    return f"{head} {region_text(op.body)} : {functional_type(op)}\n"
+
+
+S.WHOLE_OP["scan"] = _scan

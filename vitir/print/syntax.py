@@ -144,6 +144,20 @@ CUSTOM: dict[str, Callable[..., str]] = {"slice_ranges": slice_ranges, "dot_dime
                                          "window": window}
 
 
+# -- elementwise and chlo -----------------------------------------------------------------------
+
+def complex_type(lhs, rhs, results) -> str:
+    """stablehlo.complex's `tensor<2xcomplex<f32>>` when both parts have the result's part type,
+    else the functional type (MLIR's custom<ComplexOpType>)."""
+    result = results[0].type
+    if lhs.type is rhs.type and lhs.type.dtype is result.dtype.part and lhs.type.shape == result.shape:
+        return result.text
+    return f"({lhs.type.text}, {rhs.type.text}) -> {result.text}"
+
+
+CUSTOM["complex_type"] = complex_type
+
+
 def attr_dict(op: Op, skip: frozenset[str], spaced: bool = False) -> str:
     """The attributes not printed elsewhere, sorted by StableHLO name: `{a = 1 : i64, b}`."""
     entries, mixed = [], False
@@ -223,6 +237,8 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
         elif d.name == "type":
             if d.of in ("result", "results") and d.of not in fields:
                 parts.append(result_type)
+            elif fields[d.of].role == "result":  # one of several declared results (top_k's values, indices)
+                parts.append("{op.results[%d].type.text}" % cls.RESULT_FIELDS.index(fields[d.of]))
             else:
                 parts.append("{op.%s.type.text}" % d.of if not fields[d.of].variadic else "{_types(op.%s)}" % d.of)
         elif d.name == "attr_dict":

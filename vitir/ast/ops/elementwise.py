@@ -259,3 +259,101 @@ class Convert(Unary):
 
 
 
+
+# -- the rest of the spec's elementwise ops ---------------------------------------------------
+
+class Xor(Binary):
+    NAME = "stablehlo.xor"
+    COMMUTATIVE = True
+    rule = elementwise("bits")
+    numpy = "bitwise_xor"  # booleans: logical xor
+
+
+class ShiftLeft(Binary):
+    """Shift amounts outside [0, bit width) give 0, as the spec's interpreter and XLA compute."""
+
+    NAME = "stablehlo.shift_left"
+    rule = elementwise("integer")
+    evaluate = _EVALUATE + "shift_left"
+
+
+class ShiftRightArithmetic(Binary):
+    """Shift amounts outside [0, bit width) fill with the sign bit (0 or -1)."""
+
+    NAME = "stablehlo.shift_right_arithmetic"
+    rule = elementwise("integer")
+    evaluate = _EVALUATE + "shift_right_arithmetic"
+
+
+class ShiftRightLogical(Binary):
+    NAME = "stablehlo.shift_right_logical"
+    rule = elementwise("integer")
+    evaluate = _EVALUATE + "shift_right_logical"
+
+
+class Atan2(Binary):
+    NAME = "stablehlo.atan2"
+    rule = elementwise("float or complex")
+    evaluate = _EVALUATE + "atan2"
+
+
+def complex_of(part: DType) -> DType:
+    """The complex type of f32 or f64 parts."""
+    return DType.C64 if part is DType.F32 else DType.C128
+
+
+class Complex(Binary):
+    """`stablehlo.complex %re, %im : tensor<2xcomplex<f32>>`: f32 or f64 parts, a complex result."""
+
+    NAME = "stablehlo.complex"
+    syntax = "{lhs}, {rhs} : {complex_type(lhs, rhs, results)}"
+    rule = elementwise("f32 or f64", result=complex_of)
+    evaluate = _EVALUATE + "make_complex"
+
+
+class Cbrt(Unary):
+    NAME = "stablehlo.cbrt"
+    rule = elementwise("float or complex")
+    evaluate = _EVALUATE + "cbrt"
+
+
+class Tan(Unary):
+    NAME = "stablehlo.tan"
+    rule = elementwise("float or complex")
+    numpy = "tan"
+
+
+class RoundNearestAfz(Unary):
+    """Ties away from zero (IEEE roundToIntegralTiesToAway)."""
+
+    NAME = "stablehlo.round_nearest_afz"
+    rule = elementwise("float")
+    evaluate = _EVALUATE + "round_nearest_afz"
+
+
+class Popcnt(Unary):
+    NAME = "stablehlo.popcnt"
+    rule = elementwise("integer")
+    evaluate = _EVALUATE + "popcnt"
+
+
+class CountLeadingZeros(Unary):
+    NAME = "stablehlo.count_leading_zeros"
+    rule = elementwise("integer")
+    evaluate = _EVALUATE + "count_leading_zeros"
+
+
+class Real(Unary):
+    """The real part; a float operand is its own real part."""
+
+    NAME = "stablehlo.real"
+    rule = elementwise("float or complex", result=lambda d: d.part or d)
+    numpy = "real"
+
+
+class Imag(Unary):
+    """The imaginary part; of a float operand, zeros."""
+
+    NAME = "stablehlo.imag"
+    rule = elementwise("float or complex", result=lambda d: d.part or d)
+    evaluate = _EVALUATE + "imag"
