@@ -97,17 +97,6 @@ def is_promotable(x: DType, y: DType) -> bool:
 
 # -- windows, reductions, contractions and linear algebra ------------------------------------
 
-def promotable(x: DType, y: DType) -> bool:
-    """StableHLO's is_promotable: a reduction body may accumulate x in a y of the same kind at least
-    as wide (i8 in i32, bf16 in f32)."""
-    if x.is_bool or y.is_bool:
-        return x.is_bool and y.is_bool
-    for kind in ("is_integer", "is_float", "is_complex"):
-        if getattr(x, kind) or getattr(y, kind):
-            return getattr(x, kind) and getattr(y, kind) and x.bits <= y.bits
-    return False
-
-
 def reduction_operands(inputs: Sequence[TensorType], init_values: Sequence[TensorType]) -> tuple[int, ...]:
     """The shape the operands of a reduction share, after checking one rank-0 init value of the same
     element type for each, at least one."""
@@ -138,7 +127,7 @@ def accumulator_types(inputs: Sequence[TensorType], body, what: str = "the reduc
     scalars = tuple(TensorType((), t.dtype) for t in inputs)
     accumulators = tuple(returned)
     if len(accumulators) != len(inputs) or not all(
-            isinstance(a, TensorType) and a.shape == () and promotable(t.dtype, a.dtype)
+            isinstance(a, TensorType) and a.shape == () and is_promotable(t.dtype, a.dtype)
             for t, a in zip(inputs, accumulators)):
         accumulators = scalars
     if tuple(args) != accumulators * 2:

@@ -258,15 +258,6 @@ class _FunctionImporter:
 _IDENTIFIER_RUN = re.compile(r"[^\w$.]+")  # what may not stand in an SSA name
 
 
-def _defined_values(fn: func.FuncOp):
-    """Every value a function defines: its ops' results and its blocks' arguments, regions included."""
-    for op in fn.walk():
-        for region in op.regions:
-            for block in region.blocks:
-                yield from block.args
-        yield from op.results
-
-
 class _Located:
     """Turns errors raised while importing one op into errors that name its line."""
 
