@@ -3,7 +3,9 @@ import numpy as np
 import pytest
 
 from tests.backend.modules import MATMUL, MOMENTUM_STEP, PASS_THROUGH, TWO_FUNCTIONS
-from vitir.backend.signature import TensorType, entry_text, function_names, parse_signature
+from vitir.ast import DType, TensorType
+from vitir.backend.signature import entry_text, function_names, parse_signature
+from vitir.numpy_dtypes import numpy_dtype
 from vitir.errors import VitirError
 
 # The shape of jax.jit(f).lower(...).as_text(debug_info=True): visibility,
@@ -28,14 +30,14 @@ def test_vitir_style_signature():
     assert signature.name == "f"
     assert signature.argument_names == ("x", "w")
     assert [a.type.shape for a in signature.arguments] == [(2, 3), (3, 4)]
-    assert signature.results == (TensorType((2, 4), "f32"),)
+    assert signature.results == (TensorType((2, 4), DType.parse("f32")),)
     assert signature.argument("%w").index == 1
     assert signature.argument(0).name == "x"
 
 
 def test_several_results_and_rank_zero():
     signature = parse_signature(MOMENTUM_STEP)
-    assert signature.argument("lr").type == TensorType((), "f32")
+    assert signature.argument("lr").type == TensorType((), DType.parse("f32"))
     assert str(signature.argument("lr").type) == "tensor<f32>"
     assert [str(r) for r in signature.results] == ["tensor<3xf32>", "tensor<3xf32>"]
 
@@ -44,13 +46,13 @@ def test_jax_style_signature():
     signature = parse_signature(JAX_STYLE)
     assert signature.name == "main"
     assert signature.argument_names == ("arg0", "arg1")
-    assert signature.argument(1).type == TensorType((), "i32")
-    assert signature.results == (TensorType((2, 3), "f32"), TensorType((), "i1"))
+    assert signature.argument(1).type == TensorType((), DType.parse("i32"))
+    assert signature.results == (TensorType((2, 3), DType.parse("f32")), TensorType((), DType.parse("i1")))
 
 
 def test_element_types_map_to_numpy():
     signature = parse_signature(PASS_THROUGH)
-    assert [a.type.dtype for a in signature.arguments] == [
+    assert [numpy_dtype(a.type.dtype) for a in signature.arguments] == [
         np.dtype(ml_dtypes.bfloat16),
         np.dtype(bool),
         np.dtype(np.int32),

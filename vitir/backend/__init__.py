@@ -9,14 +9,13 @@ from vitir.backend.pjrt import (
     ensure_host_devices,
     to_host,
 )
-from vitir.backend.signature import Argument, Signature, TensorType, function_names, parse_signature
+from vitir.backend.signature import Argument, Signature, function_names, parse_signature
 
 __all__ = [
     "CACHE_DIR_ENV",
     "Argument",
     "Executable",
     "Signature",
-    "TensorType",
     "cache_stats",
     "clear_cache",
     "compile_module",

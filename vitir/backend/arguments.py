@@ -10,7 +10,8 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from vitir.backend.signature import Argument, Signature, TensorType
+from vitir.backend.signature import Argument, Signature
+from vitir.numpy_dtypes import numpy_dtype
 from vitir.errors import ArgumentError, VitirError
 
 # Which Python scalars convert to which dtypes without losing meaning:
@@ -24,7 +25,7 @@ def _kind_order(dtype: np.dtype) -> int:
 
 
 def expected_text(argument: Argument) -> str:
-    return f"{argument.type} ({argument.type.dtype.name})"
+    return f"{argument.type} ({numpy_dtype(argument.type.dtype).name})"
 
 
 def got_text(shape: Sequence[int], dtype: np.dtype) -> str:
@@ -58,7 +59,7 @@ def resolve_split(signature: Signature, split: Iterable[int | str]) -> frozenset
 
 def host_array(argument: Argument, value, replicas: int = 1, split: bool = False) -> np.ndarray:
     """value as a numpy array of the argument's dtype and (global) shape, or ArgumentError."""
-    dtype = argument.type.dtype
+    dtype = numpy_dtype(argument.type.dtype)
     if type(value) in _PYTHON_SCALAR_ORDER:
         # Plain Python numbers take the argument's dtype, as jax's weak types do.
         if _PYTHON_SCALAR_ORDER[type(value)] > _kind_order(dtype):
@@ -75,7 +76,7 @@ def host_array(argument: Argument, value, replicas: int = 1, split: bool = False
         shape = (shape[0] * replicas, *shape[1:])
     if array.shape != shape or array.dtype != dtype:
         if split and replicas > 1:
-            want = f"{TensorType(shape, argument.type.element)} ({dtype.name}) to split over {replicas} replicas"
+            want = f"{argument.type.with_shape(shape)} ({dtype.name}) to split over {replicas} replicas"
         else:
             want = expected_text(argument)
         raise ArgumentError(f"{argument}: expected {want}, got {got_text(array.shape, array.dtype)}")
@@ -84,7 +85,7 @@ def host_array(argument: Argument, value, replicas: int = 1, split: bool = False
 
 def check_device_array(argument: Argument, value, replica: int | None = None) -> None:
     """A value already on a device must have exactly the per-replica type."""
-    if tuple(value.shape) != argument.type.shape or np.dtype(value.dtype) != argument.type.dtype:
+    if tuple(value.shape) != argument.type.shape or np.dtype(value.dtype) != numpy_dtype(argument.type.dtype):
         where = "" if replica is None else f" (replica {replica})"
         got = f"device array of {got_text(value.shape, value.dtype)}"
         raise ArgumentError(f"{argument}{where}: expected {expected_text(argument)}, got {got}")

@@ -253,9 +253,9 @@ def _reachable(address: str) -> bool:
 
 
 def _client():
-    from jax._src import distributed as jax_distributed  # the coordinator's key-value store
+    from vitir.backend.jax_adapter import distributed_client  # the coordinator's key-value store
 
-    client = jax_distributed.global_state.client
+    client = distributed_client()
     if client is None:
         raise ProcessGroupError("no process group is formed: call initialize_distributed first")
     return client

@@ -1,9 +1,9 @@
 """Compiling StableHLO text with XLA and running it through jaxlib's PJRT client.
 
 With distributed.py (which joins processes into a group), the one vitir
-module that calls jax or jaxlib: the client methods used here
+module that calls jax or jaxlib; the client's undocumented methods
 (compile_and_load, execute_sharded, serialize/deserialize_executable) are
-undocumented and move between releases. jax is imported on first use, so
+called through jax_adapter.py. jax is imported on first use, so
 importing vitir and checking shapes stays cheap.
 
 A device value is what stays on the accelerator between calls: a jax Array
@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+from vitir.backend import jax_adapter
 from vitir.backend.arguments import check_count, check_device_array, host_array, resolve_split
 from vitir.backend.distributed import current_group, deadline
 from vitir.backend.signature import Signature, entry_text, parse_signature
@@ -166,20 +167,20 @@ def _compile(text: str, signature: Signature, backend, devices, disk_path: Path 
     options = get_compile_options(len(devices), 1, device_assignment=[d.id for d in devices])
     if disk_path is not None and disk_path.exists():
         try:
-            loaded = backend.deserialize_executable(disk_path.read_bytes(), devices, options)
+            loaded = jax_adapter.deserialize_executable(backend, disk_path.read_bytes(), devices, options)
             _stats["disk_hits"] += 1
             return loaded
         except Exception:  # a stale or truncated entry: compile afresh
             pass
     try:
-        loaded = backend.compile_and_load(entry_text(text, signature.name), devices, options)
+        loaded = jax_adapter.compile_and_load(backend, entry_text(text, signature.name), devices, options)
     except Exception as e:
         raise CompileError(f"XLA could not compile @{signature.name}: {e}") from None
     _stats["compiled"] += 1
     if disk_path is not None:
         disk_path.parent.mkdir(parents=True, exist_ok=True)
         partial = disk_path.with_suffix(f".{os.getpid()}.partial")
-        partial.write_bytes(backend.serialize_executable(loaded))
+        partial.write_bytes(jax_adapter.serialize_executable(backend, loaded))
         os.replace(partial, disk_path)  # readers never see half a file
     return loaded
 
@@ -293,7 +294,7 @@ class Executable:
             outputs = self._execute_in_group(operands)
         else:
             try:
-                outputs = self._loaded.execute_sharded(operands).disassemble_into_single_device_arrays()
+                outputs = jax_adapter.execute_sharded(self._loaded, operands)
             except Exception as e:
                 raise VitirError(f"XLA failed running @{self.signature.name}: {e}") from None
         return [output[0] for output in outputs] if self.replicas == 1 else [tuple(output) for output in outputs]
@@ -306,7 +307,7 @@ class Executable:
                    "process is dead, hung or unreachable (raise --timeout if one step legitimately takes longer)")
         with deadline(group.timeout_s, stalled):
             try:
-                outputs = self._loaded.execute_sharded(operands).disassemble_into_single_device_arrays()
+                outputs = jax_adapter.execute_sharded(self._loaded, operands)
                 _jax().block_until_ready(outputs)
             except Exception as e:
                 lost = any(word in str(e).lower() for word in ("gloo", "nccl", "connection"))

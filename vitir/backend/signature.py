@@ -12,47 +12,25 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vitir.ast.element_types import DType
+from vitir.ast.types import TensorType
 from vitir.errors import VitirError
 
-def numpy_dtype(element: str) -> np.dtype:
-    """The numpy dtype of a StableHLO element type such as `f32`, `bf16` or `ui4` (the element-type table's)."""
-    from vitir.ast.element_types import DType
-    from vitir.numpy_dtypes import numpy_dtype as table_dtype
-
+def parse_tensor_type(text: str) -> TensorType:
+    """vitir's type of `tensor<2x3xf32>` (ranked, static shapes only), its element type from the
+    element-type table; the backend keeps no type model of its own."""
+    match = re.fullmatch(r"tensor<(.*)>", text.strip(), re.DOTALL)
+    if match is None:
+        raise VitirError(f"'{text.strip()}' is not a tensor type")
+    body = _split_top_level(match.group(1))[0]  # drop an encoding after ','
+    parts = re.fullmatch(r"((?:(?:\d+|\?)x)*)([a-z][\w<>]*)", body.replace(" ", ""))
+    if parts is None or "?" in parts.group(1):
+        raise VitirError(f"'{text.strip()}' is not a ranked tensor type of static shape")
+    dims, element = parts.group(1).split("x")[:-1], parts.group(2)
     try:
-        return table_dtype(DType.parse(element))
-    except ValueError:
-        raise VitirError(f"element type '{element}' has no numpy dtype in vitir") from None
-
-
-@dataclass(frozen=True)
-class TensorType:
-    shape: tuple[int, ...]
-    element: str
-
-    @property
-    def dtype(self) -> np.dtype:
-        return numpy_dtype(self.element)
-
-    @property
-    def rank(self) -> int:
-        return len(self.shape)
-
-    def __str__(self) -> str:
-        return "tensor<" + "".join(f"{d}x" for d in self.shape) + self.element + ">"
-
-    @classmethod
-    def parse(cls, text: str) -> TensorType:
-        """Parse `tensor<2x3xf32>`; ranked, static shapes only."""
-        match = re.fullmatch(r"tensor<(.*)>", text.strip(), re.DOTALL)
-        if match is None:
-            raise VitirError(f"'{text.strip()}' is not a tensor type")
-        body = _split_top_level(match.group(1))[0]  # drop an encoding after ','
-        parts = re.fullmatch(r"((?:(?:\d+|\?)x)*)([a-z][\w<>]*)", body.replace(" ", ""))
-        if parts is None or "?" in parts.group(1):
-            raise VitirError(f"'{text.strip()}' is not a ranked tensor type of static shape")
-        dims, element = parts.group(1).split("x")[:-1], parts.group(2)
-        return cls(tuple(int(d) for d in dims), element)
+        return TensorType(tuple(int(d) for d in dims), DType.parse(element))
+    except ValueError as e:
+        raise VitirError(f"'{text.strip()}': {e}") from None
 
 
 @dataclass(frozen=True)
@@ -208,14 +186,14 @@ def parse_signature(text: str, function: str | None = None) -> Signature:
         name = match.group(1)
         type_text = _leading_type(item[match.end() :])
         try:
-            arg_type = TensorType.parse(type_text)
+            arg_type = parse_tensor_type(type_text)
         except VitirError as e:
             raise VitirError(f"@{header.name}: argument {index} '%{name}': {e}") from None
         arguments.append(Argument(index, name, arg_type))
     results = []
     for index, item in enumerate(_split_top_level(header.results_text)):
         try:
-            results.append(TensorType.parse(_leading_type(item)))
+            results.append(parse_tensor_type(_leading_type(item)))
         except VitirError as e:
             raise VitirError(f"@{header.name}: result {index}: {e}") from None
     return Signature(header.name, tuple(arguments), tuple(results))

@@ -1,0 +1,36 @@
+"""Every use of jax's and jaxlib's private or undocumented APIs, in one place.
+
+vitir compiles StableHLO text with jaxlib's PJRT client directly and joins
+processes through jax's coordinator. The client's compile, serialize and
+execute methods are undocumented, and the coordinator's key-value store is
+reached through `jax._src`; each is wrapped here and tested on its own
+(tests/backend/test_jax_adapter.py), so a jax upgrade that moves one breaks
+one named function.
+"""
+
+from __future__ import annotations
+
+
+def compile_and_load(backend, text: str, devices, options):
+    """An executable of StableHLO `text` loaded on `devices` (the PJRT client's compile_and_load)."""
+    return backend.compile_and_load(text, devices, options)
+
+
+def serialize_executable(backend, loaded) -> bytes:
+    return backend.serialize_executable(loaded)
+
+
+def deserialize_executable(backend, data: bytes, devices, options):
+    return backend.deserialize_executable(data, devices, options)
+
+
+def execute_sharded(loaded, operands) -> list:
+    """Run `loaded` on one array per argument (sharded over its devices); one list of per-device arrays per result."""
+    return loaded.execute_sharded(operands).disassemble_into_single_device_arrays()
+
+
+def distributed_client():
+    """The coordinator's key-value store client of a formed process group, or None."""
+    from jax._src import distributed as jax_distributed
+
+    return jax_distributed.global_state.client
