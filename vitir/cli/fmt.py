@@ -1,13 +1,18 @@
 """`vitir fmt FILE`: parse and verify StableHLO text, then print it in vitir's
 format (SSA names kept). `-i` rewrites the file in place; `--ast` goes through
-vitir's AST, so JAX's text comes out as vitir would print it (`%0` -> `%v0`)."""
+vitir's AST, so JAX's text comes out as vitir would print it (`%0` -> `%v0`).
+
+Without `--ast`, text that MLIR holds but vitir's AST lacks (a dynamic
+shape, an element type outside vitir's table) is printed as it is, each
+such op noted on standard error as not shape-checked. The comments before
+the module (a licence header) are kept; `-i` refuses to rewrite a file with
+comments elsewhere or debug locations (`loc(...)`), which the printed text
+would lose, and names the first of them.
+"""
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-
-from .check import read_text
 
 
 def add_parser(sub) -> None:
@@ -18,20 +23,59 @@ def add_parser(sub) -> None:
     p.set_defaults(func=run)
 
 
+def _refusal(path: str, text: str):
+    """The error for rewriting `text` in place when that would lose a comment or a location."""
+    from ..mlir.errors import Diagnostic, MlirError
+    from ..mlir.parse import LineIndex
+    from ..mlir.trivia import dropped
+
+    lost = dropped(text)
+    if not lost:
+        return None
+    first = lost[0]
+    line, col = LineIndex(text)(first.offset)
+    what = ("a comment after the module's start" if first.kind == "comment" else "a debug location")
+    counts = {k: sum(t.kind == k for t in lost) for k in ("comment", "location")}
+    listed = " and ".join(f"{n} {k}{'s' * (n != 1)}" for k, n in counts.items() if n)
+    return MlirError([Diagnostic(line, col, f"not rewritten: the printed text would drop {what} ({listed} in all; "
+                                            "only the comments before the module are kept)")])
+
+
 def run(args) -> int:
     from ..errors import VitirError
+    from ..files import read_text, write_text
     from ..mlir import import_module, parse_text, print_mlir  # loads xDSL: only for this command
     from ..mlir.errors import compiler_lines
+    from ..mlir.parse import verify_module
+    from ..mlir.trivia import header
     from ..print import print_module
 
+    unchecked = []
     try:
-        parsed = parse_text(read_text(args.file), args.file)
-        text = print_module(import_module(parsed)) if args.ast else print_mlir(parsed.module)
+        text = read_text(args.file)
+        parsed = parse_text(text, args.file, verify=False)
+        if args.ast:
+            printed = print_module(import_module(parsed))
+            verify_module(parsed)
+        else:
+            verify_module(parsed, unchecked)
+            printed = print_mlir(parsed.module)
+        refusal = _refusal(args.file, text) if args.in_place else None
+        if refusal is not None:
+            raise refusal
     except VitirError as e:
         print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
         return 1
+    for d in unchecked:
+        print(f"{args.file}:{d.line}: note: not shape-checked: {d.message}", file=sys.stderr)
+    printed = header(text) + printed
     if args.in_place:
-        Path(args.file).write_text(text)
+        if printed != text:
+            try:
+                write_text(args.file, printed)
+            except VitirError as e:
+                print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
+                return 1
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(printed)
     return 0

@@ -29,6 +29,11 @@ from .attributes import ATTRIBUTES
 from .kinds import Unsupported, bridge, vitir_type
 
 
+class NotChecked(VerifyException):
+    """An op vitir's rules cannot check because it holds what the AST lacks (a dynamic shape, an
+    element type outside the table): MLIR's text that xDSL holds, and that `vitir fmt` prints."""
+
+
 class DeclaredOp(IRDLOperation):
     """An xDSL op made from a vitir declaration (DECLARATION); see dialect_class."""
 
@@ -53,14 +58,17 @@ class DeclaredOp(IRDLOperation):
 
         cls = self.DECLARATION
         try:
-            out = cls.rule(*rule_key(self))
+            key = rule_key(self)
+            annotated = tuple(vitir_type(r.type) for r in self.results)
+        except Unsupported as e:
+            raise NotChecked(str(e)) from None
+        except RuleError as e:
+            raise VerifyException(str(e)) from None
+        try:
+            out = cls.rule(*key)
         except (RuleError, Unsupported) as e:
             raise VerifyException(str(e)) from None
         inferred = out if isinstance(out, tuple) else (out,)
-        try:
-            annotated = tuple(vitir_type(r.type) for r in self.results)
-        except Unsupported as e:
-            raise VerifyException(str(e)) from None
         if len(inferred) != len(annotated):
             raise VerifyException(f"{len(annotated)} results, the op gives {len(inferred)}")
         for got, want in zip(annotated, inferred):

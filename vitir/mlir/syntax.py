@@ -14,6 +14,7 @@ from xdsl.parser import Parser
 
 from ..ast.attributes import DotDimensions
 from ..ast.declare import AttrDef, Op
+from ..ast.shape_rules import RuleError
 from ..print.syntax import Directive, tokens
 from .attributes import parse_dense_literal, parse_int_list
 from .kinds import bridge
@@ -199,7 +200,11 @@ def build(cls: type[Op], parser: Parser, state: _State, at: int):
     for f in cls.ATTR_FIELDS:
         value = state.values.get(f.name)
         if value is not None:
-            properties[f.mlir_name] = bridge(f.kind).to_xdsl(f.kind.coerce(value))
+            try:
+                value = f.kind.coerce(value)
+            except RuleError as e:  # a value xDSL's attribute cannot hold (an entry beyond i64)
+                parser.raise_error(f"{cls.NAME}: {f.mlir_name}: {e}", at)
+            properties[f.mlir_name] = bridge(f.kind).to_xdsl(value)
     op = op_class.build(operands=groups, result_types=result_groups, properties=properties)
     if state.one_line:
         from .translate import SPELLINGS
