@@ -97,3 +97,52 @@ def test_bf16_products_keep_their_subnormals_in_the_evaluator():
     (ours,), (xla,) = both(fn, data)
     assert 0 < float(ours[0]) < 1.2e-38 and float(xla[0]) == 0.0  # computed in f32, rounded to a bf16 subnormal
     assert float(ours[1]) == float(xla[1]) == 4.0
+
+
+def test_a_strided_batch_grouped_convolution_with_an_infinite_kernel_entry():
+    """Found by the fuzzer: XLA's CPU backend lets the NaN of one batch group's `0 * inf` into another's
+    outputs once the window is strided."""
+    fb = FunctionBuilder("f")
+    x, w = fb.arg("x", f32(4, 2, 5)), fb.arg("w", f32(4, 2, 1))
+    fn = fb.ret(fb.convolution("c", x, w, stride=[2], layouts=("bf0", "oi0", "bf0"), batch_group_count=2))
+    kernel = np.zeros((4, 2, 1), np.float32)
+    kernel[2, 0, 0] = np.inf  # an output of the second group: it meets batches 2 and 3 only
+    (ours,), (xla,) = both(fn, np.zeros((4, 2, 5), np.float32), kernel)
+    assert ours.shape == (2, 4, 3)
+    np.testing.assert_array_equal(np.isnan(ours).any(axis=(0, 2)), [False, False, True, False])  # 0 * inf, its own
+    np.testing.assert_array_equal(np.isnan(xla).any(axis=(0, 2)), [True, False, True, False])  # and output 0's too
+
+
+def test_xla_may_read_a_bf16_result_unrounded():
+    """Found by the fuzzer: with xla_allow_excess_precision (XLA's default) a fusion reads the f32 value of
+    a bf16 log, so the convert to f32 is not of the bf16 result XLA returns."""
+    import ml_dtypes
+
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", TensorType((3,), DType.BF16))
+    log = fb.log("l", x)
+    fn = fb.ret(log, fb.convert("c", log, DType.F32))
+    data = np.array([0.6796875, 3.5, 1.4140625], ml_dtypes.bfloat16)
+    (ours_log, ours_wide), (xla_log, xla_wide) = both(fn, data)
+    same_bits(ours_log, xla_log)  # the bf16 results agree
+    np.testing.assert_array_equal(ours_wide, ours_log.astype(np.float32))  # the spec: the rounded value, widened
+    assert not np.array_equal(xla_wide, xla_log.astype(np.float32))  # XLA: the unrounded f32 log
+    np.testing.assert_allclose(xla_wide, np.log(data.astype(np.float32)), rtol=1e-6)
+
+
+def test_a_sort_whose_comparator_meets_nan_has_no_one_order():
+    """Found by the fuzzer: GT of FLOAT values is not a strict weak order once NaN is among them."""
+    import ml_dtypes
+
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", TensorType((5,), DType.BF16))
+    body = fb.region()
+    a, b = body.arg("a", TensorType((), DType.BF16)), body.arg("b", TensorType((), DType.BF16))
+    fn = fb.ret(fb.sort("s", (x,), body.ret(body.compare("gt", a, b, "GT", "FLOAT")), dimension=0))
+    data = np.array([0.2041015625, np.nan, 0.890625, -0.2373046875, 1.5625], ml_dtypes.bfloat16)
+    (ours,), (xla,) = both(fn, data)
+    np.testing.assert_array_equal(ours.astype(np.float32), [0.2041015625, np.nan, 1.5625, 0.890625, -0.2373046875])
+    np.testing.assert_array_equal(xla.astype(np.float32), [1.5625, 0.890625, 0.2041015625, np.nan, -0.2373046875])
+    finite = np.where(np.isnan(data.astype(np.float32)), 0, data).astype(ml_dtypes.bfloat16)
+    (ours,), (xla,) = both(fn, finite)  # a strict weak order again: one answer
+    same_bits(ours, xla)
