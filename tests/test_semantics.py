@@ -146,3 +146,16 @@ def test_a_sort_whose_comparator_meets_nan_has_no_one_order():
     finite = np.where(np.isnan(data.astype(np.float32)), 0, data).astype(ml_dtypes.bfloat16)
     (ours,), (xla,) = both(fn, finite)  # a strict weak order again: one answer
     same_bits(ours, xla)
+
+
+def test_the_maximum_of_a_clamp_whose_bounds_cross():
+    """Found by the fuzzer: XLA folds maximum(lo, clamp(lo, x, hi)) into the clamp, wrong where lo > hi."""
+    fb = FunctionBuilder("f")
+    low, x, high = fb.arg("lo", f32(2)), fb.arg("x", f32(2)), fb.arg("hi", f32(2))
+    clamped = fb.clamp("c", low, x, high)
+    fn = fb.ret(clamped, fb.maximum("m", low, clamped))
+    ours, xla = both(fn, np.array([1.0, 5.0], np.float32), np.zeros(2, np.float32), np.array([2.0, 3.0], np.float32))
+    same_bits(ours[0], xla[0])  # the clamp itself agrees: hi where the bounds cross
+    np.testing.assert_array_equal(ours[0], [1.0, 3.0])
+    np.testing.assert_array_equal(ours[1], [1.0, 5.0])  # the spec: max(5, 3)
+    np.testing.assert_array_equal(xla[1], [1.0, 3.0])

@@ -126,3 +126,14 @@ def test_a_reduce_of_two_float_precisions_is_valid_stablehlo_that_xla_refuses():
 
     with pytest.raises(VitirError, match="mixed precision is disallowed"):
         compile_module(text)
+
+
+def test_evaluate_op_takes_numpy_scalars_as_rank_0_arrays():
+    # a rank-0 input drawn as numpy's bool scalar, not an array: dynamic_update_slice assigned into it
+    from vitir.evaluate import evaluate_op
+
+    fb = FunctionBuilder("g")
+    x, u = fb.arg("x", TensorType((), DType.I1)), fb.arg("u", TensorType((), DType.I1))
+    fb.dynamic_update_slice("w", x, u, ())
+    (out,) = evaluate_op(fb.ops[-1], {"x": np.True_, "u": np.False_})
+    assert out.shape == () and out == np.False_

@@ -262,7 +262,7 @@ def evaluate_op(op, values: Mapping | list[Mapping]) -> tuple | list[tuple]:
     regions capture): to compare an op on its own with another oracle's intermediate values.
     With a list of mappings, one per replica, returns a list of result tuples."""
     per_replica = isinstance(values, list)
-    envs = [dict(v) for v in (values if per_replica else [values])]
+    envs = [{name: np.asarray(x) for name, x in v.items()} for v in (values if per_replica else [values])]
     _run_ops([op], envs)
     results = [tuple(env[r.name] for r in op.results) for env in envs]
     return results if per_replica else results[0]
