@@ -159,3 +159,15 @@ def test_the_maximum_of_a_clamp_whose_bounds_cross():
     np.testing.assert_array_equal(ours[0], [1.0, 3.0])
     np.testing.assert_array_equal(ours[1], [1.0, 5.0])  # the spec: max(5, 3)
     np.testing.assert_array_equal(xla[1], [1.0, 3.0])
+
+
+def test_an_f64_feature_grouped_convolution_with_a_nan_input():
+    """Found by the fuzzer: XLA's CPU backend lets a NaN of group 0's input into group 1's outputs in f64."""
+    fb = FunctionBuilder("f")
+    x, w = fb.arg("x", TensorType((1, 2, 3), DType.F64)), fb.arg("w", TensorType((2, 1, 1), DType.F64))
+    fn = fb.ret(fb.convolution("c", x, w, stride=[1], layouts=("bf0", "oi0", "bf0"), feature_group_count=2))
+    image = np.zeros((1, 2, 3))
+    image[0, 0, 0] = np.nan  # an input feature of group 0
+    (ours,), (xla,) = both(fn, image, np.zeros((2, 1, 1)))
+    np.testing.assert_array_equal(np.isnan(ours).any(axis=(0, 2)), [True, False])
+    np.testing.assert_array_equal(np.isnan(xla).any(axis=(0, 2)), [True, True])

@@ -23,7 +23,6 @@ from contextlib import contextmanager
 import numpy as np
 
 from vitir.ast import DType, TensorType
-from vitir.errors import VitirError
 
 
 class CaseTimeout(Exception):
@@ -113,21 +112,19 @@ def compare_with_xla(mod, replicas: int, seed: int, stats: Counter) -> None:
     """Run the graph in XLA (every op's result is returned), then each op by the evaluator on XLA's
     values of what it reads; their results must agree (skipping where docs/semantics.md says the
     two may differ: subnormals, a non-finite kernel meeting a convolution's holes)."""
-    from vitir.backend import compile_module
+    from tests.fuzz.xla_worker import XlaCrashed, XlaRefused, xla
     from vitir.evaluate import evaluate_op
     from vitir.print import print_module
 
     fn = mod.main
     text = print_module(mod)
-    try:
-        executable = compile_module(text, replicas=replicas)
-    except VitirError as e:
-        raise Failure("XLA refuses what vitir built", str(e).splitlines()[0]) from None
     inputs = random_inputs(np.random.default_rng(seed), [a.type for a in fn.args])
-    if replicas == 1:
-        outputs = [executable.run(*inputs)]
-    else:
-        outputs = executable.run_replicated(inputs)
+    try:
+        outputs = xla(text, replicas, inputs)
+    except XlaRefused as e:
+        raise Failure("XLA refuses what vitir built", str(e).splitlines()[0]) from None
+    except XlaCrashed as e:
+        raise Failure("XLA crashed", str(e)) from None
     envs = []
     for replica_outputs in outputs:
         env = {a.name: x for a, x in zip(fn.args, inputs)}
@@ -201,11 +198,13 @@ def _differs_by_design(op, env, computed: set, producers: dict) -> str | None:
         return "a maximum or minimum of a clamp whose bounds cross"
     if op.NAME == "stablehlo.sort" and _unordered_keys(op, env):
         return "a sort comparator that is not a strict weak order (NaN under a FLOAT comparison)"
-    if op.NAME == "stablehlo.convolution" and not np.all(np.isfinite(env[op.rhs.name].astype(np.float64))):
-        if any(d > 1 for d in (op.lhs_dilate or ())) or any(lo or hi for lo, hi in (op.padding or ())):
+    if op.NAME == "stablehlo.convolution":
+        finite = [bool(np.all(np.isfinite(env[v.name].astype(np.float64)))) for v in (op.lhs, op.rhs)]
+        holes = any(d > 1 for d in (op.lhs_dilate or ())) or any(lo or hi for lo, hi in (op.padding or ()))
+        if holes and not finite[1]:
             return "a non-finite kernel entry meets a convolution's holes"
-        if op.batch_group_count > 1:
-            return "a non-finite kernel entry in a batch-grouped convolution"
+        if (op.batch_group_count > 1 or op.feature_group_count > 1) and not all(finite):
+            return "a non-finite value in a grouped convolution"
     return None
 
 

@@ -140,12 +140,14 @@ def check_mutated(text: str, what: str = "", stats: Counter | None = None, compi
 
 
 def _compile(text: str, imported, what: str, stats: Counter) -> None:
-    from vitir.backend import compile_module
+    from tests.fuzz.xla_worker import XlaCrashed, XlaRefused, xla
 
+    replicas = 2 if "replica_groups = dense<[[0, 1]]>" in text else 1
     for fn in imported.functions:
-        replicas = 2 if "replica_groups = dense<[[0, 1]]>" in text else 1
         try:
-            compile_module(text, replicas=replicas, function=fn.name if len(imported.functions) > 1 else None)
-        except VitirError as e:
+            xla(text, replicas, function=fn.name if len(imported.functions) > 1 else None)
+        except XlaRefused as e:
             raise Failure("vitir accepts a text XLA refuses", f"({what}): {str(e).splitlines()[0]}") from None
+        except XlaCrashed as e:
+            raise Failure("XLA crashed", f"({what}): {e}") from None
     stats["accepted mutated texts compiled by XLA"] += 1

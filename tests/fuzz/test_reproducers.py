@@ -137,3 +137,22 @@ def test_evaluate_op_takes_numpy_scalars_as_rank_0_arrays():
     fb.dynamic_update_slice("w", x, u, ())
     (out,) = evaluate_op(fb.ops[-1], {"x": np.True_, "u": np.False_})
     assert out.shape == () and out == np.False_
+
+
+def test_xla_crashes_folding_an_integer_division_by_zero():
+    """Found by the fuzzer (`(a - a) / (a - a)` of an i32): XLA's constant folder divides by the zero it
+    proved, and the process dies of SIGFPE. vitir builds what the spec allows (integer division by zero
+    is XLA's to define, and it does at run time: -1); the fuzzer runs XLA in a process of its own and
+    counts such a case as XLA's crash."""
+    from tests.fuzz.xla_worker import XlaCrashed, xla
+
+    fb = FunctionBuilder("g")
+    zero = fb.constant("z", "0", (), DType.I32)
+    text = print_module(module(fb.ret(fb.divide("q", zero, zero))))
+    assert mlir_error(text) is None
+    with pytest.raises(XlaCrashed, match=r"^the XLA process died \(signal SIGFPE\)$"):
+        xla(text)
+    fb = FunctionBuilder("g")
+    a = fb.arg("a", TensorType((), DType.I32))
+    text = print_module(module(fb.ret(fb.divide("q", a, a))))  # the same division of a value XLA cannot fold
+    assert xla(text, inputs=[np.int32(0)]) == [(np.int32(-1),)]

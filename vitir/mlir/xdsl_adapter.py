@@ -75,10 +75,11 @@ class BoundedLexer(MLIRLexer):
 
     def _lex_number(self, start_pos):
         token = super()._lex_number(start_pos)
-        text = token.span.text
-        if token.kind == MLIRTokenKind.INTEGER_LIT and len(text) > MAX_DECIMAL_DIGITS and text[:2] != "0x":
-            raise ParseError(token.span, f"integer literal of {len(text)} digits: vitir reads at most "
-                                         f"{MAX_DECIMAL_DIGITS}")
+        if self.pos - start_pos > MAX_DECIMAL_DIGITS:  # rare: the checks only then
+            text = token.span.text
+            if token.kind == MLIRTokenKind.INTEGER_LIT and text[:2] != "0x":
+                raise ParseError(token.span, f"integer literal of {len(text)} digits: vitir reads at most "
+                                             f"{MAX_DECIMAL_DIGITS}")
         return token
 
 
