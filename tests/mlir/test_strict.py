@@ -137,3 +137,18 @@ def test_a_long_literal_is_cut_short_in_the_message():
     text = scalar(f"%c = stablehlo.constant dense<{'1' * 5000}> : tensor<f32>")
     message = refused(text)
     assert len(message) < 500 and " characters) ... " in message
+
+
+@pytest.mark.parametrize("deep,where", [
+    ("module @m attributes {a.b = " + "[" * 3000 + "]" * 3000 + "}", "1:92"),
+    ("tuple<" * 3000 + "tensor<2x3xf32>" + ">" * 3000, "2:397"),
+])
+def test_nesting_deeper_than_the_parser_reads_is_refused_at_its_place(deep, where):
+    # xDSL's parser recursed until Python's RecursionError (from about 150 levels)
+    text = NEGATE.replace("module @m", deep) if deep.startswith("module") else \
+        NEGATE.replace("tensor<2x3xf32>) ->", deep + ") ->", 1)
+    with pytest.raises(MlirError) as info:
+        import_text(text, keep_going=True)
+    assert str(info.value) == f"{where}: nested more than 64 deep: vitir's parser reads at most that"
+    shallow = NEGATE.replace("module @m", "module @m attributes {a.b = " + "[" * 40 + "]" * 40 + "}")
+    assert roundtrip(shallow) == shallow

@@ -206,6 +206,9 @@ def parse_text(text: str, source: str = "<text>", verify: bool = True) -> Parsed
     text = strip_locations(text)
     if not _COMMENTS.sub("", text).strip():
         raise MlirError([Diagnostic(1, 1, "no module: the text is empty" + (" but for comments" if text.strip() else ""))])
+    deep = _too_deep(text)
+    if deep is not None:
+        raise MlirError([deep])
     unknown = unsupported_ops(text)
     if unknown:
         raise MlirError(unknown)
@@ -217,6 +220,8 @@ def parse_text(text: str, source: str = "<text>", verify: bool = True) -> Parsed
     except ParseError as e:
         loc = e.span.get_location()
         raise MlirError([Diagnostic(loc.line, loc.col, _parse_message(e, text))]) from None
+    except RecursionError:  # below MAX_NESTING, but deep enough for Python's stack all the same
+        raise MlirError([Diagnostic(1, 1, "the text nests too deeply for vitir's parser")]) from None
     parsed = ParsedModule(module, text, source, parser.op_offsets)
     if verify:
         verify_module(parsed)
@@ -234,6 +239,26 @@ def _parse_message(error: ParseError, text: str) -> str:
         where = f" (the '{{' on line {LineIndex(text)(opened)[0]} is not closed)" if opened is not None else ""
         return f"the text ends inside a region: expected an op or '}}'{where}"
     return f"expected an op or '}}', got '{error.span.text or text[start:start + 1]}'"
+
+
+MAX_NESTING = 64  # brackets, braces, parentheses and angle brackets inside each other: xDSL's parser
+# recurses for each, and Python's stack ends near 150 (a real module nests a dozen)
+_NESTING = re.compile(r'"(?:[^"\\\n]++|\\.)*+"|//[^\n]*+|->|[\[\](){}<>]')
+
+
+def _too_deep(text: str) -> Diagnostic | None:
+    """Where the text first nests deeper than MAX_NESTING, or None (strings and comments skipped)."""
+    depth = 0
+    for m in _NESTING.finditer(text):
+        c = m.group(0)
+        if c in "[({<":
+            depth += 1
+            if depth > MAX_NESTING:
+                return Diagnostic(*LineIndex(text)(m.start()), f"nested more than {MAX_NESTING} deep: vitir's parser "
+                                                                "reads at most that")
+        elif c in "])}>":
+            depth = max(depth - 1, 0)
+    return None
 
 
 _BRACES = re.compile(r'"(?:[^"\\\n]++|\\.)*+"|//[^\n]*+|[{}]')
