@@ -25,6 +25,10 @@ _TOKEN = re.compile(r'"[^"\n]*"|%[\w$.#-]+|@[\w$.-]+|\^[\w]+|0x[0-9A-Fa-f]+|-?[0
 
 
 RAW_FF = "\udcff"  # the byte 0xFF once the text is encoded with surrogateescape: not UTF-8
+# Inputs that once made the parser hang or crash: a stray quote before many letters, deep nesting,
+# a decimal longer than Python converts, an integer type wider than MLIR's.
+BOUNDS = ('"' + "a" * 60, "[" * 200, "tuple<" * 200, "9" * 5000, "i9223372036854775808",
+          "dense<1> : tensor<99999999999999999999xi8>")
 
 
 def _classify(token: str) -> str:
@@ -82,7 +86,7 @@ def mutate(rng: random.Random, text: str) -> tuple[str, str]:
     if how == "insert byte":
         at = rng.randrange(len(text) + 1)
         piece = rng.choice(('"', "{", "}", "(", "<", ">", "%", "#", "\\", RAW_FF, "\x00", "é", "0", "-", "//",
-                            "loc(", "^bb1:", "\n"))
+                            "loc(", "^bb1:", "\n", *BOUNDS))
         return text[:at] + piece + text[at:], f"insert {piece!r} at {at}"
     tokens = list(_TOKEN.finditer(text))
     m = rng.choice(tokens)

@@ -40,7 +40,7 @@ def dot_general(op, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     k = _size(a, lc)
     lhs = a.transpose(list(lb) + a_free + list(lc)).reshape(*batch, _size(a, a_free), k)
     rhs = b.transpose(list(rb) + list(rc) + b_free).reshape(*batch, k, _size(b, b_free))
-    with np.errstate(over="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):  # inf and NaN are values here, as in XLA
         return np.matmul(lhs, rhs).reshape(op.results[0].shape)
 
 
