@@ -75,3 +75,19 @@ def test_render_command_loads_neither_jax_nor_numpy():
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('jax', 'jaxlib', 'numpy', 'xdsl')))")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("target,problem", [
+    ("missing/step.mlir", "{tmp}/missing/step.mlir: cannot write: its folder {tmp}/missing does not exist"),
+    (".", "{tmp}: is a directory; give a file name"),
+])
+def test_output_errors_name_the_file(capsys, tmp_path, target, problem):
+    path = tmp_path / target if target != "." else tmp_path
+    assert main(["render", "fwd", "--depth", "1", "-o", str(path)]) == 2
+    assert capsys.readouterr().err == f"vitir render: error: {problem.format(tmp=tmp_path)}\n"
+
+
+def test_a_batch_beyond_int64_is_refused_by_name(capsys):
+    assert main(["render", "fwd", "--depth", "1", "--batch", str(2 ** 70)]) == 2
+    assert capsys.readouterr().err == (f"vitir render: error: batch {2 ** 70} is too large: a tensor dimension must "
+                                       "fit MLIR's int64 (at most 9223372036854775807)\n")

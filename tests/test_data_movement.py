@@ -452,10 +452,14 @@ def test_dynamic_forms_refuse_held_shapes_that_are_not_the_result_type():
     fb = FunctionBuilder("main")
     x = fb.arg("x", f32(2, 3))
     shape = fb.constant_array("shape", [2, 3], (2,), DType.I64)
-    fn = fb.ret(fb.dynamic_reshape("rs", x, shape, f32(3, 2)))
+    with pytest.raises(ShapeError, match=r"^stablehlo.dynamic_reshape %rs: output shape \[2, 3\] is incompatible "
+                                         r"with the result type tensor<3x2xf32> "):  # a constant's: when built, as MLIR
+        fb.dynamic_reshape("rs", x, shape, f32(3, 2))
+    held = fb.arg("held", TensorType((2,), DType.I64))  # an argument's: when run
+    fn = fb.ret(fb.dynamic_reshape("rs", x, held, f32(3, 2)))
     with pytest.raises(ShapeError, match=r"^stablehlo.dynamic_reshape %rs: output_shape holds \[2, 3\], the result "
                                          r"type tensor<3x2xf32> needs \[3, 2\]$"):
-        evaluate(fn, np.zeros((2, 3), np.float32))
+        evaluate(fn, np.zeros((2, 3), np.float32), np.array([2, 3], np.int64))
 
 
 def test_dynamic_gather_takes_its_slice_sizes_from_an_operand():

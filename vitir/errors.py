@@ -43,6 +43,23 @@ class DataError(VitirError):
     """
 
 
+class FileError(VitirError):
+    """A file vitir reads or writes is missing, unreadable, truncated or not what it should hold.
+
+    The message names the file (and the line, when one is to blame) and the problem;
+    vitir/files.py raises it.
+    """
+
+    def __init__(self, path, reason: str, line: int | None = None):
+        self.path, self.reason, self.line = str(path), reason, line
+        super().__init__(self.located())
+
+    def located(self, label: str = "") -> str:
+        """`PATH[:LINE]: [label: ]reason`."""
+        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        return f"{where}: {label + ': ' if label else ''}{self.reason}"
+
+
 class ProcessGroupError(VitirError):
     """Processes training together could not form their group, disagree, or lost a peer."""
 

@@ -97,3 +97,24 @@ def test_module_entry_point_with_jax_lowered_text(tmp_path):
     done = subprocess.run([*command, "--inputs", str(tmp_path / "in.npz")], capture_output=True, text=True)
     assert done.returncode == 1
     assert done.stderr == "vitir run: error: inputs lack 'arg1' (@main takes arg0, arg1)\n"
+
+
+@pytest.mark.parametrize("make, problem", [
+    (lambda p: p.write_bytes(p.read_bytes()[:40]), "not a whole .npz file (truncated, or not written by numpy.savez)"),
+    (lambda p: p.write_bytes(b""), "is empty; an .npz holds one array per name (numpy.savez)"),
+    (lambda p: np.save(p.with_suffix(".npy"), X) or p.with_suffix(".npy").rename(p),
+     "is an .npy file (one array); give an .npz with one array per name (numpy.savez)"),
+])
+def test_a_bad_inputs_file_is_named_with_its_problem(module, tmp_path, capsys, make, problem):
+    inputs = tmp_path / "in.npz"
+    np.savez(inputs, x=X, w=W)
+    make(inputs)
+    assert run_command([str(module), "--inputs", str(inputs), "--out", str(tmp_path / "out.npz")]) == 1
+    assert capsys.readouterr().err == f"vitir run: error: {inputs}: {problem}\n"
+
+
+def test_outputs_into_a_missing_folder_are_refused_by_name(module, tmp_path, capsys):
+    np.savez(tmp_path / "in.npz", x=X, w=W)
+    out = tmp_path / "no" / "out.npz"
+    assert run_command([str(module), "--inputs", str(tmp_path / "in.npz"), "--out", str(out)]) == 1
+    assert capsys.readouterr().err == f"vitir run: error: {out}: cannot write: its folder {out.parent} does not exist\n"

@@ -75,7 +75,7 @@ def test_fmt_reports_unsupported_ops_and_leaves_the_file(tmp_path, capsys):
 
 def test_missing_file_is_a_plain_error(tmp_path, capsys):
     assert main(["check", str(tmp_path / "nope.mlir")]) == 1
-    assert "nope.mlir: error: cannot read" in capsys.readouterr().err
+    assert capsys.readouterr().err == f"{tmp_path}/nope.mlir: error: cannot read (No such file or directory)\n"
 
 
 def test_render_does_not_load_xdsl():
@@ -124,6 +124,62 @@ func.func @c(%x: tensor<f32>) -> tensor<f32> {
 """
 
 
+def test_check_names_a_byte_that_is_not_utf8(tmp_path, capsys):
+    path = tmp_path / "latin1.mlir"
+    path.write_bytes(WRONG_REDUCE.replace("module @m", "// r\xe9sum\xe9\nmodule @m").encode("latin-1"))
+    assert main(["check", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}:1: error: not UTF-8 text (byte 0xE9 at column 5)\n"
+
+
+def test_check_refuses_a_use_before_its_definition_and_keeps_every_op(tmp_path, capsys):
+    from tests.test_drift import USE_BEFORE_DEFINITION
+
+    path = tmp_path / "order.mlir"
+    path.write_text(USE_BEFORE_DEFINITION)
+    assert main(["check", str(path)]) == 1  # once "OK: 1 ops", the add dropped
+    assert capsys.readouterr().err == (f"{path}:3: error: stablehlo.add: operand 0 (%b) is used before its "
+                                       "definition (column 5)\n")
+
+
+LICENSED = "// Copyright the authors.\n// SPDX-License-Identifier: Apache-2.0\n\n" + WRONG_REDUCE.replace(
+    "tensor<3xf32>", "tensor<2xf32>")
+
+
+def test_fmt_in_place_keeps_the_header_comments(tmp_path, capsys):
+    path = tmp_path / "licensed.mlir"
+    path.write_text(LICENSED.replace("    %sc = ", "    %sc   =  "))
+    assert main(["fmt", "-i", str(path)]) == 0
+    assert path.read_text() == LICENSED
+
+
+@pytest.mark.parametrize("edit,line,what,counts", [
+    (("    %r = ", "    // the row sums\n    %r = "), 7, "a comment after the module's start", "1 comment"),
+    (("tensor<2xf32>\n  }", 'tensor<2xf32> loc("f.py":3:1)\n  }'), 8, "a debug location", "1 location"),
+    (("  }\n}\n", "  } // f\n} // m\n"), 9, "a comment after the module's start", "2 comments"),
+])
+def test_fmt_in_place_refuses_to_drop_comments_or_locations(tmp_path, capsys, edit, line, what, counts):
+    path = tmp_path / "commented.mlir"
+    original = LICENSED.replace(*edit)
+    path.write_text(original)
+    assert main(["fmt", "-i", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}:{line}: error: not rewritten: the printed text would drop {what} ({counts} in "
+                          "all; only the comments before the module are kept) (column ")
+    assert path.read_text() == original
+    assert main(["fmt", str(path)]) == 0  # printing is safe: the file stays
+    assert capsys.readouterr().out == LICENSED
+
+
+DYNAMIC = """module @m {
+  func.func @f(%x: tensor<?x3xf32>, %y: tensor<2x3xf32>) -> tensor<?x3xf32> {
+    %n = stablehlo.negate %x : tensor<?x3xf32>
+    %a = stablehlo.add %y, %y : tensor<2x3xf32>
+    return %n : tensor<?x3xf32>
+  }
+}
+"""
+
+
 def test_check_split_input_file_checks_each_part_at_the_files_lines(tmp_path, capsys):
     path = tmp_path / "parts.mlir"
     path.write_text(SPLIT)
@@ -150,3 +206,21 @@ def test_fmt_split_input_file_prints_the_parts_between_markers(tmp_path, capsys)
 def test_fmt_of_a_missing_file_is_a_plain_error(tmp_path, capsys):
     assert main(["fmt", "--split-input-file", str(tmp_path / "nope.mlir")]) == 1
     assert "nope.mlir: error: cannot read" in capsys.readouterr().err
+
+
+def test_fmt_prints_what_mlir_holds_and_the_ast_lacks(tmp_path, capsys):
+    path = tmp_path / "dynamic.mlir"
+    path.write_text(DYNAMIC.replace("%a = ", "%a   = "))
+    assert main(["fmt", str(path)]) == 0
+    out = capsys.readouterr()
+    assert out.out == DYNAMIC
+    assert out.err == (f"{path}:3: note: not shape-checked: stablehlo.negate: type tensor<?x3xf32> is not "
+                       "supported (vitir needs tensors of static shape)\n")
+    assert main(["fmt", "--ast", str(path)]) == 1  # the AST itself cannot hold it
+    assert main(["check", str(path)]) == 1
+    capsys.readouterr()
+    path.write_text(DYNAMIC.replace("stablehlo.add %y, %y : tensor<2x3xf32>",  # what the rules can check still is
+                                    "stablehlo.transpose %y, dims = [0, 1] : (tensor<2x3xf32>) -> tensor<3x2xf32>"))
+    assert main(["fmt", str(path)]) == 1
+    assert capsys.readouterr().err.startswith(f"{path}:4: error: stablehlo.transpose: result type tensor<3x2xf32> "
+                                              "differs from the inferred tensor<2x3xf32>")

@@ -93,3 +93,69 @@ def test_the_printers_results_prefix():
     out = StringIO()
     X.print_results(VitirPrinter(out), add)
     assert out.getvalue() == "%0 = "
+
+
+# -- the parser's bounds ---------------------------------------------------------------------------
+
+import time  # noqa: E402
+
+import pytest  # noqa: E402
+from xdsl.utils.exceptions import ParseError  # noqa: E402
+
+
+def parse_error(parse) -> str:
+    """The message of the ParseError `parse()` raises (xDSL's str() adds the place)."""
+    with pytest.raises(ParseError) as info:
+        parse()
+    return info.value.msg
+
+
+def test_the_bounded_lexer_reads_strings_and_refuses_an_unclosed_one_at_once():
+    assert X.HookedParser(context(), '"a\\"b\\0A"', "<t>").parse_str_literal() == 'a"b\n'
+    start = time.perf_counter()  # the parser reads a token ahead: the error comes with the token before
+    assert parse_error(X.HookedParser(context(), '1 "unclosed ' + "x" * 60, "<t>").parse_integer) == \
+        "End of file reached before closing string literal."
+    assert time.perf_counter() - start < 1  # xDSL's own pattern: 2**60 steps
+
+
+def test_the_first_token_is_lexed_by_the_bounded_lexer_too():
+    start = time.perf_counter()
+    parse_error(lambda: X.HookedParser(context(), '"' + "x" * 60, "<t>").parse_module())
+    assert time.perf_counter() - start < 1
+
+
+def test_decimal_literals_longer_than_python_converts_are_refused():
+    assert X.HookedParser(context(), "1" * 4300, "<t>").parse_integer() == int("1" * 4300)
+    assert parse_error(lambda: X.HookedParser(context(), "2" * 4301, "<t>").parse_integer()) == \
+        "integer literal of 4301 digits: vitir reads at most 4300"
+    assert X.HookedParser(context(), "0x" + "f" * 5000, "<t>").parse_integer() == 16 ** 5000 - 1  # no limit on hex
+
+
+def test_integer_types_wider_than_mlirs_limit_are_refused():
+    assert str(X.HookedParser(context(), "ui16777215", "<t>").parse_type()) == "ui16777215"
+    for text in ("i16777216", "si9223372036854775808", "i" + "9" * 5000):
+        assert parse_error(X.HookedParser(context(), text, "<t>").parse_type) == \
+            "integer bitwidth is limited to 16777215 bits"
+
+
+def test_dimensions_must_fit_int64():
+    assert str(X.HookedParser(context(), "tensor<9223372036854775807xi8>", "<t>").parse_type()) == \
+        "tensor<9223372036854775807xi8>"
+    assert parse_error(X.HookedParser(context(), "tensor<2x9223372036854775808xi8>", "<t>").parse_type) == \
+        "dimension 9223372036854775808 does not fit MLIR's int64 (at most 2**63 - 1)"
+
+def test_a_large_dense_attribute_goes_through_the_dense_hook():
+    seen = []
+
+    def hook(parser):
+        from vitir.mlir.attributes import parse_dense_literal
+
+        seen.append(X.position(parser))
+        return parse_dense_literal(parser)
+
+    small = X.HookedParser(context(), "dense<1> : tensor<65536xi32>", "<t>")
+    small.dense_hook = hook
+    assert isinstance(small.parse_attribute(), DenseIntOrFPElementsAttr) and not seen
+    large = X.HookedParser(context(), "dense<1> : tensor<256x257xi32>", "<t>")
+    large.dense_hook = hook
+    assert large.parse_attribute().literal.data == "1" and seen

@@ -20,6 +20,7 @@ from typing import Sequence
 from ..errors import ShapeError
 from . import ops as O
 from .builder_methods import OpMethods
+from .declare import check_known_operands
 from .element_types import DType
 from .module import Function, Module, Return
 from .regions import Region
@@ -96,6 +97,8 @@ class FunctionBuilder(OpMethods):
                 raise ShapeError(f"uses {v.ssa}, which is not defined in @{self.name} before this op",
                                  op=op.NAME, ssa=op.results[0].ssa if op.results else "",
                                  operand_types=[o.type for o in op.operands], path=self._path_text)
+        if op.KNOWN_OPERANDS:
+            check_known_operands(op, self._constant_ints)
         owner, results = self._owner, op.results
         if len(results) == 1 and not self._scopes and (op.SIMPLE or op.COMPACT):  # most of a model, kept lean
             r = results[0]
@@ -130,6 +133,12 @@ class FunctionBuilder(OpMethods):
         for r in results:
             r.owner = self
         return results[0] if len(results) == 1 else results
+
+    def _constant_ints(self, value: Value):
+        """The ints of the constant that defines `value` here, or None."""
+        from .ops.constants import constant_ints
+
+        return constant_ints(self._defined_by(value.name))
 
     def _check_region_names(self, op: O.Op, region, types, inside: frozenset = frozenset()) -> None:
         """A region's names may not repeat one visible where it is (this scope's, and the

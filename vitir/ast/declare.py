@@ -232,9 +232,19 @@ class Op(metaclass=OpMeta):
     RESULT_TYPE_FIELD: ClassVar[ResultTypeDef | None] = None
     RESULT_FIELDS: ClassVar[tuple[Field, ...]] = ()
 
+    # Operand fields whose values, when a constant defines them, `known_rule` checks as MLIR's
+    # verifier does (a dynamic_reshape's output_shape against its result type).
+    KNOWN_OPERANDS: ClassVar[tuple[str, ...]] = ()
+
     @staticmethod
     def rule(*args):
         raise NotImplementedError
+
+    @staticmethod
+    def known_rule(fields: dict, known: dict) -> None:
+        """Check the values of KNOWN_OPERANDS that constants give (`known`: field -> the ints it holds,
+        for those a constant defines) against the rest of the op (`fields`: operand fields by their
+        types, attributes and result types by value); raise RuleError."""
 
     @property
     def result(self) -> Value:
@@ -522,3 +532,22 @@ def declared_ops() -> list[type[Op]]:
 def signature(cls: type[Op], ordering: Sequence[str] = ()) -> list[Field]:
     """The constructor's fields in order (results excluded)."""
     return [f for f in cls.FIELDS if f.role != "result"]
+
+
+def check_known_operands(node: Op, constant_ints: Callable) -> None:
+    """Run the node's known_rule on what `constant_ints(value)` (the ints of the constant that
+    defines a value, or None) gives for its KNOWN_OPERANDS; a refusal is the node's ShapeError."""
+    cls = type(node)
+    known = {}
+    for name in cls.KNOWN_OPERANDS:
+        ints = constant_ints(getattr(node, name))
+        if ints is not None:
+            known[name] = ints
+    if not known:
+        return
+    fields = {f.name: (getattr(node, f.name).type if f.role == "operand" and not f.variadic else getattr(node, f.name))
+              for f in cls.FIELDS if f.role != "result"}
+    try:
+        cls.known_rule(fields, known)
+    except RuleError as e:
+        _fail(node, node.results[0].name if len(node.results) == 1 else [r.name for r in node.results], str(e))

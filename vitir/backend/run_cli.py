@@ -57,19 +57,11 @@ def _run(args: argparse.Namespace) -> list[np.ndarray]:
     from vitir.backend.pjrt import compile_module
     from vitir.backend.signature import parse_signature
 
-    try:
-        with open(args.module, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise VitirError(f"cannot read module: {e}") from None
+    from vitir.files import load_npz, read_text
+
+    text = read_text(args.module)
     signature = parse_signature(text, args.function)  # checks inputs before compiling
-    inputs: dict[str, np.ndarray] = {}
-    if args.inputs:
-        try:
-            with np.load(args.inputs, allow_pickle=False) as npz:
-                inputs = {name: npz[name] for name in npz.files}
-        except (OSError, ValueError) as e:
-            raise VitirError(f"cannot read inputs: {e}") from None
+    inputs: dict[str, np.ndarray] = load_npz(args.inputs) if args.inputs else {}
     arrays = _ordered_inputs(signature, inputs)
     executable = compile_module(text, platform=args.platform, function=signature.name)
     return list(executable.run(*arrays))
@@ -79,15 +71,14 @@ def run_command(args: argparse.Namespace | Sequence[str]) -> int:
     """Run the command; returns the exit status (errors: one line on stderr)."""
     if not isinstance(args, argparse.Namespace):
         args = build_parser().parse_args(list(args))
+    from vitir.files import save_npz
+
     try:
         outputs = _run(args)
-        np.savez(args.out, **{f"out{i}": output for i, output in enumerate(outputs)})
+        save_npz(args.out, {f"out{i}": output for i, output in enumerate(outputs)})
     except VitirError as e:
         lines = [line.strip() for line in str(e).splitlines() if line.strip()]
         print(f"{PROG}: error: {'; '.join(lines)}", file=sys.stderr)  # XLA's messages span lines
-        return 1
-    except OSError as e:
-        print(f"{PROG}: error: cannot write outputs: {e}", file=sys.stderr)
         return 1
     for i, output in enumerate(outputs):
         print(f"out{i}: shape {output.shape} {output.dtype.name}")

@@ -1,16 +1,21 @@
 """`vitir fmt FILE`: parse and verify StableHLO text, then print it in vitir's
 format (SSA names kept). `-i` rewrites the file in place; `--ast` goes through
 vitir's AST, so JAX's text comes out as vitir would print it (`%0` -> `%v0`).
+
+Without `--ast`, text that MLIR holds but vitir's AST lacks (a dynamic
+shape, an element type outside vitir's table) is printed as it is, each
+such op noted on standard error as not shape-checked. The comments before
+the module (a licence header) are kept; `-i` refuses to rewrite a file with
+comments elsewhere or debug locations (`loc(...)`), which the printed text
+would lose, and names the first of them.
 --split-input-file formats each part between `// -----` markers on its own and
-prints them between such markers, as MLIR's tools do."""
+prints them between such markers, as MLIR's tools do; each part keeps its own
+header comments.
+"""
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
-
-from ..train.rundir import write_text_atomic
-from .check import read_text
 
 
 def add_parser(sub) -> None:
@@ -23,31 +28,74 @@ def add_parser(sub) -> None:
     p.set_defaults(func=run)
 
 
+def _refusal(path: str, text: str):
+    """The error for rewriting `text` in place when that would lose a comment or a location."""
+    from ..mlir.errors import Diagnostic, MlirError
+    from ..mlir.parse import LineIndex
+    from ..mlir.trivia import dropped
+
+    lost = dropped(text)
+    if not lost:
+        return None
+    first = lost[0]
+    line, col = LineIndex(text)(first.offset)
+    what = ("a comment after the module's start" if first.kind == "comment" else "a debug location")
+    counts = {k: sum(t.kind == k for t in lost) for k in ("comment", "location")}
+    listed = " and ".join(f"{n} {k}{'s' * (n != 1)}" for k, n in counts.items() if n)
+    return MlirError([Diagnostic(line, col, f"not rewritten: the printed text would drop {what} ({listed} in all; "
+                                            "only the comments before the module are kept)")])
+
+
+def _format(args, part: str, unchecked: list) -> str:
+    """One part printed (its header comments first); raises the part's first error."""
+    from ..mlir import import_module, parse_text, print_mlir  # loads xDSL: only for this command
+    from ..mlir.parse import verify_module
+    from ..mlir.trivia import header
+    from ..print import print_module
+
+    parsed = parse_text(part, args.file, verify=False)
+    if args.ast:
+        printed = print_module(import_module(parsed))
+        verify_module(parsed)
+    else:
+        verify_module(parsed, unchecked)
+        printed = print_mlir(parsed.module)
+    refusal = _refusal(args.file, part) if args.in_place else None
+    if refusal is not None:
+        raise refusal
+    return header(part).lstrip("\n") + printed
+
+
 def run(args) -> int:
     from ..errors import VitirError
-    from ..mlir import import_module, parse_text, print_mlir  # loads xDSL: only for this command
+    from ..files import read_text, write_text
     from ..mlir.errors import compiler_lines
     from ..mlir.split import MARKER, split_input
-    from ..print import print_module
 
     try:
         text = read_text(args.file)
     except VitirError as e:
         print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
         return 1
-    formatted, failed = [], False
+    formatted, unchecked, failed = [], [], False
     for part in split_input(text) if args.split_input_file else [text]:
         try:
-            parsed = parse_text(part, args.file)
-            formatted.append(print_module(import_module(parsed)) if args.ast else print_mlir(parsed.module))
+            formatted.append(_format(args, part, unchecked))
         except VitirError as e:
             print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
             failed = True
     if failed:
         return 1
-    text = f"\n{MARKER}\n\n".join(formatted)
+    for d in unchecked:
+        print(f"{args.file}:{d.line}: note: not shape-checked: {d.message}", file=sys.stderr)
+    printed = f"\n{MARKER}\n\n".join(formatted)
     if args.in_place:
-        write_text_atomic(Path(args.file), text)
+        if printed != text:
+            try:
+                write_text(args.file, printed)
+            except VitirError as e:
+                print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
+                return 1
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(printed)
     return 0

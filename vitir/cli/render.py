@@ -114,8 +114,9 @@ def run(args) -> int:
 
     text = print_module(build(args))
     if args.output:
-        with open(args.output, "w") as f:
-            f.write(text)
+        from ..files import write_text
+
+        write_text(args.output, text)
     else:
         sys.stdout.write(text)
     return 0

@@ -26,7 +26,7 @@ from ..ast.types import TensorType
 from ..numpy_dtypes import numpy_dtype
 from .processes import Grid, run_grid
 
-__all__ = ["EVALUATORS", "evaluate", "evaluator_for", "numpy_dtype", "run_parallel"]
+__all__ = ["EVALUATORS", "evaluate", "evaluate_op", "evaluator_for", "numpy_dtype", "run_parallel"]
 
 
 def _resolve(path: str) -> Callable:
@@ -137,10 +137,10 @@ def _expand_and_run(op, envs: list[dict], keep_internal: bool) -> list:
     from ..ast.builder import FunctionBuilder
 
     b = FunctionBuilder(f"{op.NAME}.expansion")
-    for v in op.operands:
-        b.arg(v.name, v.type)
+    # one argument per operand, by position: a value may be passed twice (theta as its own gradient)
+    params = [b.arg(f"__operand_{i}", v.type).name for i, v in enumerate(op.operands)]
     type(op).expand(b, op)
-    local = [{v.name: env[v.name] for v in op.operands} for env in envs]
+    local = [{p: env[v.name] for p, v in zip(params, op.operands)} for env in envs]
     _run_ops(b.ops, local)
     outs = []
     for env, values in zip(envs, local):
@@ -294,3 +294,14 @@ def run_parallel(programs: Sequence[Sequence[Module | Function]], inputs: Sequen
     if at != len(inputs):
         raise ValueError(f"the programs take {at} inputs in all, got {len(inputs)}")
     return [value for results, _ in _run_processes(grid, per_process, False) for value in results]
+
+
+def evaluate_op(op, values: Mapping | list[Mapping]) -> tuple | list[tuple]:
+    """One op's results from the arrays of the values it reads (by SSA name, operands and what its
+    regions capture): to compare an op on its own with another oracle's intermediate values.
+    With a list of mappings, one per replica, returns a list of result tuples."""
+    per_replica = isinstance(values, list)
+    envs = [{name: np.asarray(x) for name, x in v.items()} for v in (values if per_replica else [values])]
+    _run_ops([op], envs)
+    results = [tuple(env[r.name] for r in op.results) for env in envs]
+    return results if per_replica else results[0]

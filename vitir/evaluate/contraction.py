@@ -50,7 +50,7 @@ def _contract(op, a: np.ndarray, b: np.ndarray, lb, rb, lc, rc) -> np.ndarray:
     k = _size(a, lc)
     lhs = a.transpose(list(lb) + a_free + list(lc)).reshape(*batch, _size(a, a_free), k)
     rhs = b.transpose(list(rb) + list(rc) + b_free).reshape(*batch, k, _size(b, b_free))
-    with np.errstate(over="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):  # inf and NaN are values here, as in XLA
         return np.matmul(lhs, rhs).reshape(op.results[0].shape)
 
 

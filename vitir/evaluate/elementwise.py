@@ -138,7 +138,7 @@ def _total_order_key(x: np.ndarray) -> np.ndarray:
     """Floats as signed integers ordered as IEEE's totalOrder, -NaN < -inf < ... < -0 < +0 < ... < NaN:
     the bits read as a signed integer, the magnitude bits of negative numbers flipped."""
     width = {2: np.int16, 4: np.int32, 8: np.int64}[x.dtype.itemsize]
-    bits = np.ascontiguousarray(x).view(width)
+    bits = np.ascontiguousarray(x).view(width).reshape(x.shape)  # (ascontiguousarray makes rank 0 rank 1)
     magnitude = np.array((1 << (8 * x.dtype.itemsize - 1)) - 1).astype(width)
     return np.where(bits < 0, bits ^ magnitude, bits)
 

@@ -16,8 +16,10 @@ def reduce(op, *arrays: np.ndarray, run) -> tuple:
     A compact body (a commutative op) folds pairwise as a tree, by the op's own evaluator (so
     maximum orders -0 below +0 and keeps NaN, as XLA does); another body folds one slice at a
     time in index order, running its ops on arrays of the kept shape (argmax keeps the first
-    index on ties, as XLA does). The init value takes part even over empty or size-1 dimensions,
-    as the spec says (XLA may leave a non-identity init out there; see docs)."""
+    index on ties, as XLA does). The spec leaves how often the init takes part to the
+    implementation; as in XLA, it takes part once, but not at all where each output element
+    folds exactly one input element (every reduced dimension of size 1, or none reduced): the
+    result is that element (docs/semantics.md)."""
     n = len(op.results)
     xs, inits = arrays[:n], arrays[n:]
     dims = sorted(op.dimensions)
@@ -25,6 +27,8 @@ def reduce(op, *arrays: np.ndarray, run) -> tuple:
     shape = op.results[0].shape
     count = _size(xs[0], dims)
     folded = [x.transpose(kept + dims).reshape(*shape, count) for x in xs]
+    if count == 1:
+        return tuple(x[..., 0] for x in folded)
     acc = [np.broadcast_to(init, shape) for init in inits]
     if type(op.body) is BinaryRegion:
         level = folded[0]

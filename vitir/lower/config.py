@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from ..config_checks import require_positive_ints
 from ..errors import ConfigError
 
+MAX_DIMENSION = (1 << 63) - 1  # MLIR's dimensions are int64
+
 
 def float_literal(x: float) -> str:
     """Shortest text that reads back as x (1/sqrt(64) -> `0.125`)."""
@@ -41,6 +43,13 @@ class ViTConfig:
             raise ConfigError(f"image {h}x{w} is not divisible by patch {self.patch}")
         if self.width % self.heads:
             raise ConfigError(f"width {self.width} is not divisible by heads {self.heads}")
+        c, s = self.channels, self.patch
+        for what, size in (("batch", self.batch), ("mlp", self.mlp), ("width", self.width), ("classes", self.classes),
+                           ("channels x image", c * h * w), ("channels x patch x patch", c * s * s),
+                           ("tokens", (h // s) * (w // s) + 1)):
+            if size > MAX_DIMENSION:
+                raise ConfigError(f"{what} {size} is too large: a tensor dimension must fit MLIR's int64 "
+                                  f"(at most {MAX_DIMENSION})")
         for name in ("eps", "scale"):
             text = getattr(self, name)
             if text:

@@ -64,6 +64,7 @@ class ComparisonDirectionAttr(EnumAttribute[ComparisonDirection], SpacedOpaqueSy
 
 
 class ComparisonType(StrEnum):
+    NOTYPE = "NOTYPE"
     FLOAT = "FLOAT"
     TOTALORDER = "TOTALORDER"
     SIGNED = "SIGNED"

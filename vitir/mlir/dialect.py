@@ -29,6 +29,11 @@ from .attributes import ATTRIBUTES
 from .kinds import Unsupported, bridge, vitir_type
 
 
+class NotChecked(VerifyException):
+    """An op vitir's rules cannot check because it holds what the AST lacks (a dynamic shape, an
+    element type outside the table): MLIR's text that xDSL holds, and that `vitir fmt` prints."""
+
+
 class DeclaredOp(IRDLOperation):
     """An xDSL op made from a vitir declaration (DECLARATION); see dialect_class."""
 
@@ -53,19 +58,63 @@ class DeclaredOp(IRDLOperation):
 
         cls = self.DECLARATION
         try:
-            out = cls.rule(*rule_key(self))
+            key = rule_key(self)
+            annotated = tuple(vitir_type(r.type) for r in self.results)
+        except Unsupported as e:
+            raise NotChecked(str(e)) from None
+        except RuleError as e:
+            raise VerifyException(str(e)) from None
+        try:
+            out = cls.rule(*key)
         except (RuleError, Unsupported) as e:
             raise VerifyException(str(e)) from None
         inferred = out if isinstance(out, tuple) else (out,)
-        try:
-            annotated = tuple(vitir_type(r.type) for r in self.results)
-        except Unsupported as e:
-            raise VerifyException(str(e)) from None
         if len(inferred) != len(annotated):
             raise VerifyException(f"{len(annotated)} results, the op gives {len(inferred)}")
         for got, want in zip(annotated, inferred):
             if got is not want:
                 raise VerifyException(f"result type {got} differs from the inferred {want}")
+        if cls.KNOWN_OPERANDS:
+            self._verify_known(cls, key)
+
+    def _verify_known(self, cls, key: tuple) -> None:
+        """The declaration's known_rule on the operands constants define (MLIR's verifier does the same)."""
+        from .translate import operand_groups
+
+        names = [f.name for f in cls.FIELDS if f.role != "result"]
+        fields = dict(zip(names, key))
+        groups = dict(zip([f.name for f in cls.OPERAND_FIELDS], operand_groups(self, cls)))
+        known = {}
+        for name in cls.KNOWN_OPERANDS:
+            ints = _constant_ints(groups[name])
+            if ints is not None:
+                known[name] = ints
+        if known:
+            try:
+                cls.known_rule(fields, known)
+            except RuleError as e:
+                raise VerifyException(str(e)) from None
+
+
+def _constant_ints(value) -> tuple[int, ...] | None:
+    """The ints of the integer constant that defines an xDSL value, or None."""
+    from xdsl.ir import OpResult
+
+    from ..ast.literals import literal_value
+    from .literals import constant_literals
+
+    op = value.op if isinstance(value, OpResult) else None
+    if not isinstance(op, DeclaredOp) or op.DECLARATION is not OPS["stablehlo.constant"]:
+        return None
+    try:
+        ty = vitir_type(op.results[0].type)
+        if not ty.dtype.is_integer:
+            return None
+        literals = constant_literals(op.properties["value"], ty.dtype)
+        literals = (literals,) * ty.num_elements if isinstance(literals, str) else literals
+        return tuple(int(literal_value(literal, ty.dtype)) for literal in literals)
+    except (Unsupported, ValueError, KeyError):
+        return None  # the constant's own verifier reports it
 
 
 @irdl_op_definition

@@ -17,11 +17,23 @@ class Diagnostic:
         return f"{self.line}:{self.col}: {self.message}"
 
 
+MESSAGE_LIMIT = 400  # characters of a message kept: a 4,000-digit literal need not be echoed whole
+
+
+def shortened(message: str, limit: int = MESSAGE_LIMIT) -> str:
+    """The message, its middle cut out when it runs past `limit` characters."""
+    if len(message) <= limit:
+        return message
+    half = limit // 2
+    return f"{message[:half]} ... ({len(message) - 2 * half} characters) ... {message[-half:]}"
+
+
 class MlirError(VitirError):
     """Text that does not parse, does not verify, or uses ops vitir lacks; every problem found, in order."""
 
     def __init__(self, diagnostics: list[Diagnostic]):
-        self.diagnostics = list(diagnostics)
+        self.diagnostics = [d if len(d.message) <= MESSAGE_LIMIT else Diagnostic(d.line, d.col, shortened(d.message))
+                            for d in diagnostics]
         super().__init__("\n".join(str(d) for d in self.diagnostics))
 
 
@@ -32,11 +44,15 @@ class MlirShapeError(ShapeError):
         super().__init__(error.reason, op=error.op, ssa=error.ssa, operand_types=error.operand_types,
                          path=f"line {line}")
         bare = ShapeError(error.reason, op=error.op, ssa=error.ssa, operand_types=error.operand_types)
-        self.diagnostics = [Diagnostic(line, col, str(bare))]
+        self.diagnostics = [Diagnostic(line, col, shortened(str(bare)))]
 
 
 def compiler_lines(source: str, error: VitirError) -> list[str]:
     """`FILE:LINE: error: MESSAGE`, one line per problem (the column, when known, closes the message)."""
+    from ..errors import FileError
+
+    if isinstance(error, FileError):
+        return [error.located("error")]
     diagnostics = getattr(error, "diagnostics", None)
     if not diagnostics:
         return [f"{source}: error: {error}"]

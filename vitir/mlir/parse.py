@@ -153,30 +153,46 @@ _LOCATION_ALIAS = re.compile(r"^#loc[\w.$-]*[ \t]*=[ \t]*(?=loc\()", re.M)
 def strip_locations(text: str) -> str:
     """Blank out debug locations (`loc(...)` trailers, `#loc1 = loc(...)` aliases),
     keeping every other character where it was. JAX's debug text refers to
-    aliases defined after their use, which xDSL's parser refuses."""
+    aliases defined after their use, which xDSL's parser refuses. A `loc(` left
+    open is kept, for the parser to report; the scan is linear in the text."""
     if "loc(" not in text:
         return text
     chars = list(text)
     for alias in _LOCATION_ALIAS.finditer(text):
         chars[alias.start():alias.end()] = " " * (alias.end() - alias.start())
+    done = 0
     for m in _LOCATION.finditer(text):
-        i, depth, in_string = m.end(), 1, False
-        while i < len(text) and depth:
-            c = text[i]
-            if in_string:
-                in_string = c != '"' or text[i - 1] == "\\"
-            elif c == '"':
-                in_string = True
-            elif c in "([":
-                depth += 1
-            elif c in ")]":
-                depth -= 1
-            i += 1
-        chars[m.start():i] = [c if c == "\n" else " " for c in text[m.start():i]]
+        if m.start() < done:  # inside a location blanked already (a fused or called-site one)
+            continue
+        end = _location_end(text, m.end())
+        if end is None:
+            continue
+        chars[m.start():end] = [c if c == "\n" else " " for c in text[m.start():end]]
+        done = end
     return "".join(chars)
 
 
-_COMMENT = re.compile(r"//[^\n]*")
+def _location_end(text: str, i: int) -> int | None:
+    """Where the location whose `loc(` ends at `i` closes, or None when it does not on its line
+    (MLIR prints a location on one line, and a string cannot hold a newline)."""
+    depth, in_string = 1, False
+    while i < len(text) and depth:
+        c = text[i]
+        if c == "\n":
+            return None
+        if in_string:
+            in_string = c != '"' or text[i - 1] == "\\"
+        elif c == '"':
+            in_string = True
+        elif c in "([":
+            depth += 1
+        elif c in ")]":
+            depth -= 1
+        i += 1
+    return i if depth == 0 else None
+
+
+_COMMENTS = re.compile(r"//[^\n]*")
 
 
 def parse_type_text(text: str) -> Attribute:
@@ -188,10 +204,13 @@ def parse_type_text(text: str) -> Attribute:
 def parse_text(text: str, source: str = "<text>", verify: bool = True) -> ParsedModule:
     """Parse (and verify) StableHLO text; raises MlirError naming every problem's line and column."""
     text = strip_locations(text)
+    deep = _too_deep(text)
+    if deep is not None:
+        raise MlirError([deep])
     unknown = unsupported_ops(text)
     if unknown:
         raise MlirError(unknown)
-    if not _COMMENT.sub("", text).strip():  # MLIR reads a text of comments alone as an empty module
+    if not _COMMENTS.sub("", text).strip():  # MLIR reads a text of comments alone as an empty module
         return ParsedModule(ModuleOp([]), text, source, {})
     parser = ExactNameParser(context(), text, source)
     parser.constant_class = dialect_class(OPS["stablehlo.constant"])
@@ -200,11 +219,60 @@ def parse_text(text: str, source: str = "<text>", verify: bool = True) -> Parsed
         module = parser.parse_module()
     except ParseError as e:
         loc = e.span.get_location()
-        raise MlirError([Diagnostic(loc.line, loc.col, e.msg)]) from None
+        raise MlirError([Diagnostic(loc.line, loc.col, _parse_message(e, text))]) from None
+    except RecursionError:  # below MAX_NESTING, but deep enough for Python's stack all the same
+        raise MlirError([Diagnostic(1, 1, "the text nests too deeply for vitir's parser")]) from None
     parsed = ParsedModule(module, text, source, parser.op_offsets)
     if verify:
         verify_module(parsed)
     return parsed
+
+
+def _parse_message(error: ParseError, text: str) -> str:
+    """xDSL's message, but where it says only ` in block definition` (it read a region's body up to
+    something that is neither an op nor its `}`): what was expected, and which `{` is open."""
+    if error.msg.strip() != "in block definition":
+        return error.msg
+    start = error.span.start
+    if not text[start:].strip():
+        opened = _unclosed_brace(text)
+        where = f" (the '{{' on line {LineIndex(text)(opened)[0]} is not closed)" if opened is not None else ""
+        return f"the text ends inside a region: expected an op or '}}'{where}"
+    return f"expected an op or '}}', got '{error.span.text or text[start:start + 1]}'"
+
+
+MAX_NESTING = 64  # brackets, braces, parentheses and angle brackets inside each other: xDSL's parser
+# recurses for each, and Python's stack ends near 150 (a real module nests a dozen)
+_NESTING = re.compile(r'"(?:[^"\\\n]++|\\.)*+"|//[^\n]*+|->|[\[\](){}<>]')
+
+
+def _too_deep(text: str) -> Diagnostic | None:
+    """Where the text first nests deeper than MAX_NESTING, or None (strings and comments skipped)."""
+    depth = 0
+    for m in _NESTING.finditer(text):
+        c = m.group(0)
+        if c in "[({<":
+            depth += 1
+            if depth > MAX_NESTING:
+                return Diagnostic(*LineIndex(text)(m.start()), f"nested more than {MAX_NESTING} deep: vitir's parser "
+                                                                "reads at most that")
+        elif c in "])}>":
+            depth = max(depth - 1, 0)
+    return None
+
+
+_BRACES = re.compile(r'"(?:[^"\\\n]++|\\.)*+"|//[^\n]*+|[{}]')
+
+
+def _unclosed_brace(text: str) -> int | None:
+    """The offset of the innermost `{` left open at the end of `text` (strings and comments skipped)."""
+    stack = []
+    for m in _BRACES.finditer(text):
+        if m.group(0) == "{":
+            stack.append(m.start())
+        elif m.group(0) == "}" and stack:
+            stack.pop()
+    return stack[-1] if stack else None
 
 
 def _dominance(parsed: ParsedModule) -> list[Diagnostic]:
@@ -234,15 +302,43 @@ def _dominance(parsed: ParsedModule) -> list[Diagnostic]:
     return problems
 
 
-def verify_module(parsed: ParsedModule) -> None:
+def _module_attributes(parsed: ParsedModule) -> list[Diagnostic]:
+    """MLIR's rule for a module's attributes: each name has a dialect prefix (`mhlo.num_partitions`)."""
+    problems = []
+    for op in parsed.module.walk():
+        if isinstance(op, ModuleOp):
+            for name in op.attributes:
+                if "." not in name:
+                    problems.append(Diagnostic(*_place(parsed, op), f"builtin.module: attribute '{name}' needs a "
+                                                                    "dialect prefix (as `mhlo.num_partitions`)"))
+    return problems
+
+
+def _place(parsed: ParsedModule, op: Operation) -> tuple[int, int]:
+    """Where `op` starts; the module xDSL wraps around several top-level ops has no place of its own,
+    so its problems are put at its second op (the one that made it needed)."""
+    line, col = parsed.where(op)
+    if line == 0 and op is parsed.module:
+        tops = list(op.ops)
+        if len(tops) > 1:
+            return parsed.where(tops[1])
+        return (1, 1)
+    return line, col
+
+
+def verify_module(parsed: ParsedModule, unchecked: list[Diagnostic] | None = None) -> None:
     """Verify every op on its own, so each failure is reported at its op; and that every value
-    is defined before it is used."""
-    problems = _dominance(parsed)
+    is defined before it is used. With `unchecked` (a list), an op that holds what vitir's rules
+    cannot check (a dynamic shape) is noted there instead of refused."""
+    from .dialect import NotChecked
+
+    problems = _dominance(parsed) + _module_attributes(parsed)
     for op in parsed.module.walk():
         try:
             op.verify(verify_nested_ops=False)
+        except NotChecked as e:
+            (problems if unchecked is None else unchecked).append(Diagnostic(*_place(parsed, op), f"{op.name}: {e}"))
         except VerifyException as e:
-            line, col = parsed.where(op)
-            problems.append(Diagnostic(line, col, f"{op.name}: {e}"))
+            problems.append(Diagnostic(*_place(parsed, op), f"{op.name}: {e}"))
     if problems:
         raise MlirError(sorted(problems, key=lambda d: (d.line, d.col)))

@@ -15,7 +15,8 @@ from xdsl.parser import Parser
 
 from ..ast.attributes import DotDimensions
 from ..ast.declare import AttrDef, Op
-from ..print.syntax import Directive, tokens
+from ..ast.shape_rules import RuleError
+from ..print.syntax import Directive, variadic_then_comma, tokens
 from .attributes import parse_dense_literal, parse_int_list
 from .kinds import bridge
 from .xdsl_adapter import position, source
@@ -100,9 +101,10 @@ def _plan(cls: type[Op]):
         whole = _whole_op(cls)
         steps = []
         if whole is None:
-            for kind, text in tokens(cls.syntax):
+            fields = {f.name: f for f in cls.FIELDS}
+            for kind, text in variadic_then_comma(tokens(cls.syntax), fields):
                 steps.append((kind, _words(text) if kind == "text" else Directive(text) if kind == "directive"
-                              else None))
+                              else text if kind == "operands_then" else None))
         plan = _PLANS[cls] = (whole, tuple(steps), {f.name: f for f in cls.FIELDS})
     return plan
 
@@ -119,6 +121,12 @@ def parse_op(cls: type[Op], parser: Parser):
             _expect_words(parser, step)
         elif kind == "break":
             state.one_line |= not _newline_before(parser)
+        elif kind == "operands_then":  # `%a, %b, ` or nothing
+            names = []
+            while (operand := parser.parse_optional_unresolved_operand()) is not None:
+                names.append(operand)
+                parser.parse_punctuation(",")
+            state.operands[step] = names
         else:
             _directive(state, step, fields, parser)
     return build(cls, parser, state, at)
@@ -206,10 +214,14 @@ def build(cls: type[Op], parser: Parser, state: _State, at: int):
         value = state.values.get(f.name)
         if value is None:
             continue
+        try:
+            value = f.kind.coerce(value)
+        except RuleError as e:  # a value xDSL's attribute cannot hold (an entry beyond i64)
+            parser.raise_error(f"{cls.NAME}: {f.mlir_name}: {e}", at)
         if f.kind.name == "discardable":  # other dialects' attributes stay attributes, as MLIR keeps them
-            attributes.update(discardable_attributes(f.kind.coerce(value)))
+            attributes.update(discardable_attributes(value))
         else:
-            properties[f.mlir_name] = bridge(f.kind).to_xdsl(f.kind.coerce(value))
+            properties[f.mlir_name] = bridge(f.kind).to_xdsl(value)
     op = op_class.build(operands=groups, result_types=result_groups, properties=properties, attributes=attributes)
     if state.one_line:
         from .translate import SPELLINGS

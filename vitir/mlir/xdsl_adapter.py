@@ -7,14 +7,29 @@ that parses a generic op's dense attribute (to keep a constant's spelling),
 and the printer's results prefix and indentation. Each is wrapped here and
 tested on its own (tests/mlir/test_xdsl_adapter.py), so an xDSL upgrade that
 moves one breaks one named function.
+
+The parser is also bounded here, where xDSL is not (each limit is MLIR's, or
+refuses with a reason what MLIR would take but vitir cannot hold): its
+string pattern backtracks exponentially on an unclosed `"` (the lexer below
+uses a linear one), a decimal literal longer than Python converts raises
+ValueError, an integer type wider than MLIR's 2**24 - 1 bits makes xDSL
+compute 2**width, a dimension must fit MLIR's int64, and a dense attribute
+outside a constant that stands for millions of elements is kept as written
+(xDSL would store every element).
 """
 
 from __future__ import annotations
 
+import re
+
 from xdsl.dialects.builtin import AnyFloat
 from xdsl.ir import SSAValue
 from xdsl.parser import Parser
+from xdsl.parser.generic_parser import ParserState
 from xdsl.printer import Printer
+from xdsl.utils.exceptions import ParseError
+from xdsl.utils.lexer import Input
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 
 # -- SSA names ----------------------------------------------------------------------------
@@ -45,17 +60,61 @@ def resume_at(parser: Parser, offset: int) -> None:
     parser._resume_from(offset)
 
 
+MAX_DECIMAL_DIGITS = 4300  # Python's limit for converting a decimal string to an int
+MAX_INTEGER_WIDTH = (1 << 24) - 1  # MLIR's IntegerType::kMaxWidth
+MAX_DIMENSION = (1 << 63) - 1  # MLIR's dimensions are int64
+LARGE_DENSE = 1 << 16  # elements beyond which a dense attribute is kept as written
+
+
+class BoundedLexer(MLIRLexer):
+    """xDSL's lexer in linear time: string literals by a pattern with possessive repetitions
+    (xDSL's nests `[^"]+` in `(...)*`, which tries every split of the text after an unclosed `"`),
+    and decimal literals no longer than Python converts."""
+
+    _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]++|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"')
+
+    def _lex_number(self, start_pos):
+        token = super()._lex_number(start_pos)
+        if self.pos - start_pos > MAX_DECIMAL_DIGITS:  # rare: the checks only then
+            text = token.span.text
+            if token.kind == MLIRTokenKind.INTEGER_LIT and text[:2] != "0x":
+                raise ParseError(token.span, f"integer literal of {len(text)} digits: vitir reads at most "
+                                             f"{MAX_DECIMAL_DIGITS}")
+        return token
+
+
+_INTEGER_TYPE = re.compile(r"[su]?i([0-9]+)")
+_DENSE_SHAPE = re.compile(r"<[^<>]*>\s*:\s*tensor<((?:[0-9]+x)*)")
+
+
 class HookedParser(Parser):
     """xDSL's parser with the hooks the bridge needs: each result keeps the name it was written
     with; a generic constant's `value = dense<...>` is parsed by `dense_hook` (which keeps its
-    spelling); a hexadecimal element of a float tensor is its bits, not an integer to convert."""
+    spelling); a hexadecimal element of a float tensor is its bits, not an integer to convert;
+    and the bounds above."""
 
     dense_hook = None  # (parser) -> attribute, while a generic-form constant is parsed
     constant_class = None  # the dialect's constant op, whose generic form uses dense_hook
 
     def __init__(self, ctx, text: str, name: str):
-        super().__init__(ctx, text, name)
+        super().__init__(ctx, "", name)  # xDSL's own lexer would read the first token: give it none
+        self._parser_state = ParserState(BoundedLexer(Input(text, name)))
         self._in_constant = False
+
+    def _parse_optional_integer_or_float_type(self):
+        token = self._current_token
+        if token.kind == MLIRTokenKind.BARE_IDENT:
+            m = _INTEGER_TYPE.fullmatch(token.text)
+            if m is not None and (len(m.group(1)) > 8 or int(m.group(1)) > MAX_INTEGER_WIDTH):
+                self.raise_error(f"integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits", token.span)
+        return super()._parse_optional_integer_or_float_type()
+
+    def parse_shape_dimension(self, allow_dynamic: bool = True) -> int:
+        at = self.pos
+        size = super().parse_shape_dimension(allow_dynamic)
+        if size > MAX_DIMENSION:
+            self.raise_error(f"dimension {size} does not fit MLIR's int64 (at most 2**63 - 1)", at)
+        return size
 
     def _register_ssa_definition(self, name, values, span) -> None:
         super()._register_ssa_definition(name, values, span)
@@ -73,9 +132,19 @@ class HookedParser(Parser):
             self._in_constant = False
 
     def _parse_builtin_dense_attr(self):
-        if self._in_constant and self.dense_hook is not None:
+        if self.dense_hook is not None and (self._in_constant or self._large_dense()):
             return self.dense_hook(self)
         return super()._parse_builtin_dense_attr()
+
+    def _large_dense(self) -> bool:
+        """Whether the dense attribute ahead stands for more than LARGE_DENSE elements."""
+        m = _DENSE_SHAPE.match(source(self), position(self))
+        if m is None:
+            return False
+        count = 1
+        for size in m.group(1).split("x")[:-1]:
+            count *= int(size) if len(size) < 20 else MAX_DIMENSION
+        return count > LARGE_DENSE
 
     def _parse_tensor_literal_element(self):
         element = super()._parse_tensor_literal_element()

@@ -201,11 +201,23 @@ S.WHOLE_OP.update({"while": _while, "optimization_barrier": _optimization_barrie
 
 # -- functions and modules ------------------------------------------------------------------
 
+_BARE_SYMBOL = re.compile(r"[0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*")
+
+
+def symbol_text(name: str) -> str:
+    """`@name`, quoted as MLIR writes a symbol that is not a bare identifier (`@"a b"`)."""
+    if _BARE_SYMBOL.fullmatch(name):
+        return "@" + name
+    escaped = "".join(c if c.isprintable() and c not in '"\\' and c.isascii() else
+                      "".join(f"\\{b:02X}" for b in c.encode()) for c in name)
+    return f'@"{escaped}"'
+
+
 def _signature(fn: Function) -> str:
     args = ", ".join(f"{a.ssa}: {a.type.text}" for a in fn.args)
     results = [t.text for t in fn.result_types]
     ret = results[0] if len(results) == 1 else "(" + ", ".join(results) + ")"
-    return f"  func.func @{fn.name}({args}) -> {ret} {{\n"
+    return f"  func.func {symbol_text(fn.name)}({args}) -> {ret} {{\n"
 
 
 def print_function(fn: Function) -> str:
@@ -217,7 +229,7 @@ def print_function(fn: Function) -> str:
 
 @gc_paused
 def print_module(mod: Module) -> str:
-    return f"module @{mod.name} {{\n" + "".join(print_function(f) for f in mod.functions) + "}\n"
+    return f"module {symbol_text(mod.name)} {{\n" + "".join(print_function(f) for f in mod.functions) + "}\n"
 
 
 __all__ = ["INDENT", "PRINTERS", "dense_text", "print_function", "print_module", "print_ops", "region_text"]

@@ -216,7 +216,13 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
     result_type = "{r.type.text}" if single_result else "{_result_types(op)}"
     functional = "(" + operand_types() + ") -> " + result_type
     parts = []
+    pieces = variadic_then_comma(pieces, fields)
     for kind, text in pieces:
+        if kind == "operands_then":  # MLIR's VariadicOperandWithAttribute: `%a, %b, ` or nothing
+            env["_ssas_then"] = ssas_then
+            parts.append("{_ssas_then(op.%s)}" % text)
+            used.add(text)
+            continue
         if kind == "text":
             parts.append(text.replace("\\", "\\\\").replace('"', '\\"').replace("{", "{{").replace("}", "}}"))
             continue
@@ -289,9 +295,31 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
     return fn
 
 
+def ssas_then(values) -> str:
+    return "".join([v.ssa + ", " for v in values])
+
+
+def variadic_then_comma(pieces, fields) -> list[tuple[str, str]]:
+    """A variadic operand directly followed by `, ` prints as MLIR's VariadicOperandWithAttribute
+    directive, each operand followed by its comma, so that none leaves no stray comma
+    (`dynamic_slice %x, sizes = []` of a rank-0 operand): ("operands_then", field)."""
+    out = []
+    for i, (kind, text) in enumerate(pieces):
+        if (kind == "text" and out and out[-1][0] == "directive" and text.startswith(", ")
+                and out[-1][1] in fields and fields[out[-1][1]].role == "operand" and fields[out[-1][1]].variadic):
+            out[-1] = ("operands_then", out[-1][1])
+            text = text[2:]
+            if not text:
+                continue
+        out.append((kind, text))
+    return out
+
+
 def _directive_fields(pieces) -> set[str]:
     names = set()
     for kind, text in pieces:
+        if kind == "operands_then":
+            names.add(text)
         if kind == "directive":
             d = Directive(text)
             names.add(d.name)

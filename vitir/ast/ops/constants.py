@@ -144,3 +144,12 @@ class Iota(Op):
     def builder(shape, dtype, dimension: int):
         """`fb.iota(name, shape, dtype, dimension)`."""
         return dict(iota_dimension=dimension, result_type=TensorType(shape, dtype))
+
+
+def constant_ints(op) -> tuple[int, ...] | None:
+    """The integers a constant of an integer type holds, row-major; None for any other op."""
+    if type(op) is not Constant or not op.result_type.dtype.is_integer:
+        return None
+    dtype = op.result_type.dtype
+    literals = (op.value,) * op.result_type.num_elements if type(op.value) is str else op.value
+    return tuple(int(literal_value(literal, dtype)) for literal in literals)

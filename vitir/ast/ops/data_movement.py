@@ -255,6 +255,12 @@ def _shape_operand(t, what: str, size: int | None = None) -> TensorType:
     return t
 
 
+def _known_shape(shape: tuple[int, ...], result_type: TensorType) -> None:
+    """A shape operand a constant gives must be the result type's shape (MLIR's verifier)."""
+    if tuple(shape) != result_type.shape:
+        raise RuleError(f"output shape {list(shape)} is incompatible with the result type {result_type}")
+
+
 class DynamicIota(Op):
     """iota of the shape `output_shape` holds: `stablehlo.dynamic_iota %s, dim = 0 : (tensor<2xi64>) ->
     tensor<3x4xi64>`."""
@@ -275,6 +281,12 @@ class DynamicIota(Op):
         if result_type.dtype.is_bool:
             raise RuleError(f"element type {result_type.dtype.value} is not an integer, float or complex type")
         return result_type
+
+    KNOWN_OPERANDS = ("output_shape",)
+
+    @staticmethod
+    def known_rule(fields, known):
+        _known_shape(known["output_shape"], fields["result_type"])
 
 
 class DynamicBroadcastInDim(Op):
@@ -303,6 +315,12 @@ class DynamicBroadcastInDim(Op):
         check_dims_in_range((*expanding, *kept), operand.rank, "known expanding and nonexpanding")  # C8-C10
         return result_type
 
+    KNOWN_OPERANDS = ("output_dimensions",)
+
+    @staticmethod
+    def known_rule(fields, known):
+        _known_shape(known["output_dimensions"], fields["result_type"])
+
 
 class DynamicPad(Op):
     """pad by the edge and interior padding three operands hold: `stablehlo.dynamic_pad %x, %v, %lo,
@@ -330,9 +348,27 @@ class DynamicPad(Op):
         for what, t in (("edge_padding_low", edge_padding_low), ("edge_padding_high", edge_padding_high),
                         ("interior_padding", interior_padding)):
             _shape_operand(t, what, operand.rank)  # C2
+        if not (edge_padding_low is edge_padding_high is interior_padding):  # MLIR's AllTypesMatch
+            raise RuleError(f"edge_padding_low, edge_padding_high and interior_padding differ in type: "
+                            f"{type_text((edge_padding_low, edge_padding_high, interior_padding))}")
         if result_type.rank != operand.rank:  # C4
             raise RuleError(f"result rank {result_type.rank} differs from operand rank {operand.rank}")
         return result_type
+
+    KNOWN_OPERANDS = ("edge_padding_low", "edge_padding_high", "interior_padding")
+
+    @staticmethod
+    def known_rule(fields, known):
+        if len(known) < 3:
+            return
+        low, high, interior = (known[f] for f in DynamicPad.KNOWN_OPERANDS)
+        if any(i < 0 for i in interior):
+            raise RuleError(f"interior_padding {list(interior)} holds a negative size")
+        padded = shapes.pad(fields["operand"].shape, (), low, high, interior)
+        for d, (want, got) in enumerate(zip(padded, fields["result_type"].shape)):
+            if want != got:
+                raise RuleError(f"the paddings give result dimension {d} size {want}, the result type "
+                                f"{fields['result_type']} has {got}")
 
 
 class DynamicReshape(Op):
@@ -353,6 +389,12 @@ class DynamicReshape(Op):
         shapes.reshape(operand.shape, result_type.shape)  # C2
         _shape_operand(output_shape, "output_shape", result_type.rank)  # C4
         return result_type
+
+    KNOWN_OPERANDS = ("output_shape",)
+
+    @staticmethod
+    def known_rule(fields, known):
+        _known_shape(known["output_shape"], fields["result_type"])
 
 
 class DynamicGather(Op):
@@ -390,6 +432,17 @@ class DynamicGather(Op):
         rules.within(tuple(result_type.shape[d] for d in offset), bounds, "offset sizes", "operand shape")  # C12
         _same_elements(("operand", operand), ("result", result_type))  # C14
         return result_type
+
+    KNOWN_OPERANDS = ("slice_sizes",)
+
+    @staticmethod
+    def known_rule(fields, known):
+        sizes = known["slice_sizes"]
+        inferred = rules.gather(fields["operand"].shape, fields["start_indices"].shape, fields["dimension_numbers"],
+                                sizes)
+        if inferred != fields["result_type"].shape:
+            raise RuleError(f"slice_sizes {list(sizes)} give the result shape {list(inferred)}, the result type "
+                            f"{fields['result_type']} has {list(fields['result_type'].shape)}")
 
 
 class SetDimensionSize(Op):

@@ -1,0 +1,43 @@
+"""The fuzzer in the suite: a few hundred seeded cases of each kind (fifteen graphs run by XLA),
+each under a time bound, mutating the smallest rendered modules (`scripts/fuzz.py` runs thousands
+on demand; docs/fuzzing.md). A failure names the case, so `python scripts/fuzz.py --seed 0 --quick
+--only KIND:INDEX` reruns it alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fuzz.graphs import COMPOUNDS
+from tests.fuzz.run import Report, run
+from vitir.ast.declare import OPS
+
+SEED = 0
+BOUND = 20.0  # seconds per case: a hang fails the case, not the suite
+COUNTS = {"graphs": 200, "evaluated": 15, "invalid": 300, "mutations": 200}
+
+
+@pytest.fixture(scope="module")
+def report() -> Report:
+    report = Report()
+    for kind, count in COUNTS.items():
+        run(kind, count, SEED, BOUND, report, quick=True)
+    return report
+
+
+@pytest.mark.parametrize("kind", list(COUNTS))
+def test_every_case_holds(report, kind):
+    assert report.counts[kind] == COUNTS[kind]
+    failures = [f"{k}:{i}: {message}" for k, i, message in report.failures if k == kind]
+    assert not failures, "\n".join(failures)
+
+
+def test_every_declared_op_is_drawn(report):
+    drawn = {key[len("drawn: "):] for key in report.stats if key.startswith("drawn: ")}
+    assert set(OPS) | {c.NAME for c in COMPOUNDS} <= drawn
+
+
+def test_the_cases_exercise_each_outcome(report):
+    stats = report.stats
+    assert stats["ops compared with XLA"] > 40
+    assert stats["invalid builds refused naming their op"] > 250
+    assert stats["mutated texts refused with their line"] > 100 and stats["mutated texts accepted"] > 0

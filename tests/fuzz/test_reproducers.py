@@ -1,0 +1,158 @@
+"""Each failure the fuzzer found, kept as its minimal reproducer and fixed where it arose; every
+text is checked against MLIR's own parser as well."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.mlir.test_errors import module_text
+from tests.mlir_parser import mlir_error
+from tests.test_drift import both
+from vitir.ast import AdamScalars, DType, FunctionBuilder, ShapeError, TensorType, f32, module
+from vitir.mlir import MlirError, import_text, parse_text, roundtrip
+from vitir.print import print_module
+
+
+def round_trips(text: str) -> None:
+    assert mlir_error(text) is None
+    assert roundtrip(text) == text
+    assert print_module(import_text(text)) == text
+
+
+def test_compare_type_notype_parses():
+    # vitir printed `NOTYPE` (StableHLO's enum has it) but its parser knew only the other four
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", f32(2))
+    round_trips(print_module(module(fb.ret(fb.compare("c", x, x, "GT", "NOTYPE")))))
+
+
+def test_a_dynamic_slice_of_a_rank_0_operand_prints_no_stray_comma():
+    # `%x, , sizes = []`, which MLIR's own printer writes too, parses in neither
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", f32())
+    text = print_module(module(fb.ret(fb.dynamic_slice("d", x, (), ()))))
+    assert "stablehlo.dynamic_slice %x, sizes = [] : (tensor<f32>) -> tensor<f32>" in text
+    round_trips(text)
+
+
+def test_dynamic_pad_paddings_of_different_types_are_refused():
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", f32(2))
+    value = fb.constant("v", "0.0")
+    low, high = fb.constant_array("l", [1], (1,), DType.I32), fb.constant_array("h", [1], (1,), DType.I64)
+    with pytest.raises(ShapeError, match=r"^stablehlo.dynamic_pad %p: edge_padding_low, edge_padding_high and "
+                                         r"interior_padding differ in type: tensor<1xi32>, tensor<1xi64>, "
+                                         r"tensor<1xi32>"):
+        fb.dynamic_pad("p", x, value, low, high, low, f32(4))
+
+
+KNOWN = [
+    ("%s = stablehlo.constant dense<[3, 2]> : tensor<2xi64>",
+     "%t = stablehlo.dynamic_reshape %x, %s : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>",
+     "stablehlo.dynamic_reshape %t: output shape [3, 2] is incompatible with the result type tensor<2x3xf32>"),
+    ("%s = stablehlo.constant dense<[3, 2]> : tensor<2xi64>",
+     "%t = stablehlo.dynamic_iota %s, dim = 0 : (tensor<2xi64>) -> tensor<2x3xf32>",
+     "stablehlo.dynamic_iota %t: output shape [3, 2] is incompatible with the result type tensor<2x3xf32>"),
+    ("%s = stablehlo.constant dense<[3, 2]> : tensor<2xi64>",
+     "%t = stablehlo.dynamic_broadcast_in_dim %x, %s, dims = [0, 1] : (tensor<2x3xf32>, tensor<2xi64>) -> "
+     "tensor<2x3xf32>",
+     "stablehlo.dynamic_broadcast_in_dim %t: output shape [3, 2] is incompatible with the result type "
+     "tensor<2x3xf32>"),
+    ("%s = stablehlo.constant dense<[5, 5]> : tensor<2xi64>\n    %v = stablehlo.constant dense<0.0> : tensor<f32>",
+     "%t = stablehlo.dynamic_pad %x, %v, %s, %s, %s : (tensor<2x3xf32>, tensor<f32>, tensor<2xi64>, "
+     "tensor<2xi64>, tensor<2xi64>) -> tensor<2x3xf32>",
+     "stablehlo.dynamic_pad %t: the paddings give result dimension 0 size 17, the result type tensor<2x3xf32> has 2"),
+    ("%s = stablehlo.constant dense<[1, 2]> : tensor<2xi64>\n    %i = stablehlo.constant dense<0> : tensor<1x1xi32>",
+     '%t = "stablehlo.dynamic_gather"(%x, %i, %s) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], '
+     "collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>}> : (tensor<2x3xf32>, "
+     "tensor<1x1xi32>, tensor<2xi64>) -> tensor<1x3xf32>",
+     "stablehlo.dynamic_gather %t: slice_sizes [1, 2] give the result shape [1, 2], the result type "
+     "tensor<1x3xf32> has [1, 3]"),
+]
+
+
+@pytest.mark.parametrize("constants,line,message", KNOWN)
+def test_shape_operands_a_constant_defines_are_checked_as_mlir_does(constants, line, message):
+    text = module_text(constants, line, "return %x : tensor<2x3xf32>")
+    assert mlir_error(text) is not None
+    at = text.splitlines().index("    " + line) + 1
+    with pytest.raises(MlirError) as info:  # vitir check: through the builder's rules
+        import_text(text, keep_going=True)
+    assert str(info.value).startswith(f"{at}:5: {message} (operands: ")
+    with pytest.raises(MlirError) as info:  # and the dialect's verifier
+        parse_text(text)
+    op, _, reason = message.partition(": ")
+    assert str(info.value) == f"{at}:5: {op.split()[0]}: {reason}"
+    consistent = text.replace("[3, 2]", "[2, 3]").replace("[5, 5]", "[0, 0]").replace("[1, 2]", "[1, 3]")
+    assert mlir_error(consistent) is None
+    round_trips(consistent)
+
+
+def test_a_total_order_comparison_of_rank_0_values_keeps_rank_0():
+    fb = FunctionBuilder("g")
+    x, y = fb.arg("x", f32()), fb.arg("y", f32())
+    fn = fb.ret(fb.compare("c", x, y, "LT", "TOTALORDER"))
+    (ours,), (xla,) = both(fn, np.float32(-0.0), np.float32(0.0))
+    assert ours.shape == () and ours == xla == np.True_
+
+
+def test_an_adamw_update_whose_parameter_is_its_own_gradient():
+    # the evaluator declared the expansion's arguments by name: the same value twice was "already defined"
+    fb = FunctionBuilder("g")
+    theta = fb.arg("theta", f32(3))
+    scalars = AdamScalars(*(fb.arg(f, f32()) for f in AdamScalars._fields))
+    fn = fb.ret(*fb.adamw_update("p", theta, theta, theta, theta, scalars))
+    inputs = [np.array([1.0, -2.0, 0.5], np.float32)] + [np.float32(v) for v in
+                                                         (0.9, 0.1, 0.999, 0.001, 0.5, 0.25, 0.01, 1e-8, 0.1)]
+    ours, xla = both(fn, *inputs)
+    for o, x in zip(ours, xla):
+        np.testing.assert_allclose(o, x, rtol=1e-6)
+
+
+def test_a_reduce_of_two_float_precisions_is_valid_stablehlo_that_xla_refuses():
+    """Kept out of the evaluated graphs: XLA's HLO verifier refuses "mixed precision" in one reduce."""
+    fb = FunctionBuilder("g")
+    x, y = fb.arg("x", f32(3)), fb.arg("y", TensorType((3,), DType.BF16))
+    body = fb.region()
+    a0, a1 = body.arg("a0", f32()), body.arg("a1", TensorType((), DType.BF16))
+    e0, e1 = body.arg("e0", f32()), body.arg("e1", TensorType((), DType.BF16))
+    region = body.ret(body.add("s0", a0, e0), body.add("s1", a1, e1))
+    inits = (fb.constant("i0", "0.0"), fb.constant("i1", "0.0", (), DType.BF16))
+    text = print_module(module(fb.ret(*fb.reduce_region("r", (x, y), inits, (0,), region))))
+    round_trips(text)
+    from vitir.backend import compile_module
+    from vitir.errors import VitirError
+
+    with pytest.raises(VitirError, match="mixed precision is disallowed"):
+        compile_module(text)
+
+
+def test_evaluate_op_takes_numpy_scalars_as_rank_0_arrays():
+    # a rank-0 input drawn as numpy's bool scalar, not an array: dynamic_update_slice assigned into it
+    from vitir.evaluate import evaluate_op
+
+    fb = FunctionBuilder("g")
+    x, u = fb.arg("x", TensorType((), DType.I1)), fb.arg("u", TensorType((), DType.I1))
+    fb.dynamic_update_slice("w", x, u, ())
+    (out,) = evaluate_op(fb.ops[-1], {"x": np.True_, "u": np.False_})
+    assert out.shape == () and out == np.False_
+
+
+def test_xla_crashes_folding_an_integer_division_by_zero():
+    """Found by the fuzzer (`(a - a) / (a - a)` of an i32): XLA's constant folder divides by the zero it
+    proved, and the process dies of SIGFPE. vitir builds what the spec allows (integer division by zero
+    is XLA's to define, and it does at run time: -1); the fuzzer runs XLA in a process of its own and
+    counts such a case as XLA's crash."""
+    from tests.fuzz.xla_worker import XlaCrashed, xla
+
+    fb = FunctionBuilder("g")
+    zero = fb.constant("z", "0", (), DType.I32)
+    text = print_module(module(fb.ret(fb.divide("q", zero, zero))))
+    assert mlir_error(text) is None
+    with pytest.raises(XlaCrashed, match=r"^the XLA process died \(signal SIGFPE\)$"):
+        xla(text)
+    fb = FunctionBuilder("g")
+    a = fb.arg("a", TensorType((), DType.I32))
+    text = print_module(module(fb.ret(fb.divide("q", a, a))))  # the same division of a value XLA cannot fold
+    assert xla(text, inputs=[np.int32(0)]) == [(np.int32(-1),)]

@@ -1,0 +1,173 @@
+"""Where StableHLO's spec leaves a result to the implementation, or XLA's CPU backend departs from
+the spec: what vitir's evaluator computes beside what XLA computes (docs/semantics.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.test_drift import both, same_bits
+from vitir.ast import DType, FunctionBuilder, TensorType, f32
+
+# -- reduce: how often a non-identity init takes part (implementation-defined: vitir follows XLA) ----
+
+REDUCES = [((3, 1), [1]), ((1,), [0]), ((2, 2), []), ((3, 1, 1), [1, 2]),  # one element per output: no init
+           ((3, 2), [1]), ((3, 1, 2), [1, 2]),  # several: the init once
+           ((3, 0), [1]), ((0,), [0])]  # none: the init alone
+
+
+@pytest.mark.parametrize("shape,dims", REDUCES)
+@pytest.mark.parametrize("reducer", ["add", "multiply", "maximum"])
+def test_a_non_identity_init_takes_part_once_but_not_where_one_element_is_folded(shape, dims, reducer):
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", f32(*shape))
+    fn = fb.ret(fb.reduce("r", x, fb.constant("init", "5.0"), dims, reducer))
+    data = np.arange(1, 1 + int(np.prod(shape)), dtype=np.float32).reshape(shape)
+    (ours,), (xla,) = both(fn, data)
+    same_bits(ours, xla)
+    kept = tuple(s for i, s in enumerate(shape) if i not in dims)
+    count = int(np.prod([shape[d] for d in dims]))
+    fold = {"add": np.sum, "multiply": np.prod, "maximum": np.max}[reducer]
+    if count == 1:
+        expected = data.reshape(kept)
+    else:
+        folded = fold(data, axis=tuple(dims)) if count else np.zeros(kept, np.float32)
+        op = {"add": np.add, "multiply": np.multiply, "maximum": np.maximum}[reducer]
+        expected = op(folded, np.float32(5)) if count else np.full(kept, 5, np.float32)
+    np.testing.assert_array_equal(ours, expected)
+
+
+def test_a_region_reducer_of_one_element_returns_it_unchanged():
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", f32(3, 1))
+    body = fb.region()
+    acc, element = body.arg("acc", f32()), body.arg("element", f32())
+    region = body.ret(body.subtract("d", acc, element))
+    fn = fb.ret(fb.reduce_region("r", (x,), (fb.constant("init", "5.0"),), (1,), region))
+    (ours,), (xla,) = both(fn, np.array([[1.0], [2.0], [3.0]], np.float32))
+    same_bits(ours, xla)
+    np.testing.assert_array_equal(ours, [1.0, 2.0, 3.0])  # not 5 - x
+
+
+# -- subnormals: the spec's IEEE arithmetic in the evaluator; XLA's CPU flushes them -----------------
+
+def test_subnormals_are_kept_by_the_evaluator_and_flushed_by_xla_on_cpu():
+    fb = FunctionBuilder("f")
+    x, y = fb.arg("x", f32(3)), fb.arg("y", f32(3))
+    fn = fb.ret(fb.multiply("m", x, y), fb.subtract("s", x, y), fb.compare("c", x, y, "GT"), fb.negate("n", x),
+                fb.convert("w", x, DType.F64))
+    a = np.array([1e-40, 1.5e-38, 3e-39], np.float32)
+    b = np.array([1e30, 1.4e-38, 0.0], np.float32)
+    ours, xla = both(fn, a, b)
+    np.testing.assert_array_equal(ours[0], a * b)  # the subnormal operand counts: 1e-40 * 1e30 = 1e-10
+    assert ours[1][1] == np.float32(1.5e-38) - np.float32(1.4e-38) != 0  # a subnormal result
+    np.testing.assert_array_equal(ours[2], [False, True, True])  # 3e-39 > 0
+    # XLA's CPU backend treats subnormal operands as zero and flushes subnormal results
+    np.testing.assert_array_equal(xla[0], [0.0, 0.0, 0.0])
+    assert xla[1][1] == 0.0
+    np.testing.assert_array_equal(xla[2], [False, True, False])  # 3e-39 read as 0
+    np.testing.assert_array_equal(xla[4], [0.0, np.float64(np.float32(1.5e-38)), 0.0])
+    same_bits(ours[3], xla[3])  # negate only flips the sign bit: both keep the subnormal
+
+
+# -- a convolution's holes times a non-finite kernel entry: the spec's zeros; XLA skips them ---------
+
+def test_holes_and_padding_meet_an_infinite_kernel_entry():
+    fb = FunctionBuilder("f")
+    x, w = fb.arg("x", f32(1, 1, 2)), fb.arg("w", f32(1, 1, 2))
+    fn = fb.ret(fb.convolution("c", x, w, stride=[1], padding=[(1, 1)], lhs_dilate=[2], rhs_dilate=[1],
+                               layouts=("bf0", "oi0", "bf0")))
+    image, kernel = np.array([[[1.0, 2.0]]], np.float32), np.array([[[np.inf, 1.0]]], np.float32)
+    (ours,), (xla,) = both(fn, image, kernel)
+    # the padded, dilated image is [0, 1, 0, 2, 0]: the spec multiplies its zeros, 0 * inf = NaN
+    np.testing.assert_array_equal(ours, [[[np.nan, np.inf, np.nan, np.inf]]])
+    np.testing.assert_array_equal(xla, [[[1.0, np.inf, 2.0, np.inf]]])  # XLA's CPU backend leaves them out
+    finite = np.array([[[3.0, 1.0]]], np.float32)
+    (ours,), (xla,) = both(fn, image, finite)  # with a finite kernel both are the same
+    same_bits(ours, xla)
+
+
+def test_bf16_products_keep_their_subnormals_in_the_evaluator():
+    import ml_dtypes
+
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", TensorType((2,), DType.BF16))
+    fn = fb.ret(fb.multiply("m", x, x))
+    data = np.array([1e-20, 2.0], ml_dtypes.bfloat16)
+    (ours,), (xla,) = both(fn, data)
+    assert 0 < float(ours[0]) < 1.2e-38 and float(xla[0]) == 0.0  # computed in f32, rounded to a bf16 subnormal
+    assert float(ours[1]) == float(xla[1]) == 4.0
+
+
+def test_a_strided_batch_grouped_convolution_with_an_infinite_kernel_entry():
+    """Found by the fuzzer: XLA's CPU backend lets the NaN of one batch group's `0 * inf` into another's
+    outputs once the window is strided."""
+    fb = FunctionBuilder("f")
+    x, w = fb.arg("x", f32(4, 2, 5)), fb.arg("w", f32(4, 2, 1))
+    fn = fb.ret(fb.convolution("c", x, w, stride=[2], layouts=("bf0", "oi0", "bf0"), batch_group_count=2))
+    kernel = np.zeros((4, 2, 1), np.float32)
+    kernel[2, 0, 0] = np.inf  # an output of the second group: it meets batches 2 and 3 only
+    (ours,), (xla,) = both(fn, np.zeros((4, 2, 5), np.float32), kernel)
+    assert ours.shape == (2, 4, 3)
+    np.testing.assert_array_equal(np.isnan(ours).any(axis=(0, 2)), [False, False, True, False])  # 0 * inf, its own
+    np.testing.assert_array_equal(np.isnan(xla).any(axis=(0, 2)), [True, False, True, False])  # and output 0's too
+
+
+def test_xla_may_read_a_bf16_result_unrounded():
+    """Found by the fuzzer: with xla_allow_excess_precision (XLA's default) a fusion reads the f32 value of
+    a bf16 log, so the convert to f32 is not of the bf16 result XLA returns."""
+    import ml_dtypes
+
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", TensorType((3,), DType.BF16))
+    log = fb.log("l", x)
+    fn = fb.ret(log, fb.convert("c", log, DType.F32))
+    data = np.array([0.6796875, 3.5, 1.4140625], ml_dtypes.bfloat16)
+    (ours_log, ours_wide), (xla_log, xla_wide) = both(fn, data)
+    same_bits(ours_log, xla_log)  # the bf16 results agree
+    np.testing.assert_array_equal(ours_wide, ours_log.astype(np.float32))  # the spec: the rounded value, widened
+    assert not np.array_equal(xla_wide, xla_log.astype(np.float32))  # XLA: the unrounded f32 log
+    np.testing.assert_allclose(xla_wide, np.log(data.astype(np.float32)), rtol=1e-6)
+
+
+def test_a_sort_whose_comparator_meets_nan_has_no_one_order():
+    """Found by the fuzzer: GT of FLOAT values is not a strict weak order once NaN is among them."""
+    import ml_dtypes
+
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", TensorType((5,), DType.BF16))
+    body = fb.region()
+    a, b = body.arg("a", TensorType((), DType.BF16)), body.arg("b", TensorType((), DType.BF16))
+    fn = fb.ret(fb.sort("s", (x,), body.ret(body.compare("gt", a, b, "GT", "FLOAT")), dimension=0))
+    data = np.array([0.2041015625, np.nan, 0.890625, -0.2373046875, 1.5625], ml_dtypes.bfloat16)
+    (ours,), (xla,) = both(fn, data)
+    np.testing.assert_array_equal(ours.astype(np.float32), [0.2041015625, np.nan, 1.5625, 0.890625, -0.2373046875])
+    np.testing.assert_array_equal(xla.astype(np.float32), [1.5625, 0.890625, 0.2041015625, np.nan, -0.2373046875])
+    finite = np.where(np.isnan(data.astype(np.float32)), 0, data).astype(ml_dtypes.bfloat16)
+    (ours,), (xla,) = both(fn, finite)  # a strict weak order again: one answer
+    same_bits(ours, xla)
+
+
+def test_the_maximum_of_a_clamp_whose_bounds_cross():
+    """Found by the fuzzer: XLA folds maximum(lo, clamp(lo, x, hi)) into the clamp, wrong where lo > hi."""
+    fb = FunctionBuilder("f")
+    low, x, high = fb.arg("lo", f32(2)), fb.arg("x", f32(2)), fb.arg("hi", f32(2))
+    clamped = fb.clamp("c", low, x, high)
+    fn = fb.ret(clamped, fb.maximum("m", low, clamped))
+    ours, xla = both(fn, np.array([1.0, 5.0], np.float32), np.zeros(2, np.float32), np.array([2.0, 3.0], np.float32))
+    same_bits(ours[0], xla[0])  # the clamp itself agrees: hi where the bounds cross
+    np.testing.assert_array_equal(ours[0], [1.0, 3.0])
+    np.testing.assert_array_equal(ours[1], [1.0, 5.0])  # the spec: max(5, 3)
+    np.testing.assert_array_equal(xla[1], [1.0, 3.0])
+
+
+def test_an_f64_feature_grouped_convolution_with_a_nan_input():
+    """Found by the fuzzer: XLA's CPU backend lets a NaN of group 0's input into group 1's outputs in f64."""
+    fb = FunctionBuilder("f")
+    x, w = fb.arg("x", TensorType((1, 2, 3), DType.F64)), fb.arg("w", TensorType((2, 1, 1), DType.F64))
+    fn = fb.ret(fb.convolution("c", x, w, stride=[1], layouts=("bf0", "oi0", "bf0"), feature_group_count=2))
+    image = np.zeros((1, 2, 3))
+    image[0, 0, 0] = np.nan  # an input feature of group 0
+    (ours,), (xla,) = both(fn, image, np.zeros((2, 1, 1)))
+    np.testing.assert_array_equal(np.isnan(ours).any(axis=(0, 2)), [True, False])
+    np.testing.assert_array_equal(np.isnan(xla).any(axis=(0, 2)), [True, True])
