@@ -45,3 +45,7 @@ class DataError(VitirError):
 
 class ProcessGroupError(VitirError):
     """Processes training together could not form their group, disagree, or lost a peer."""
+
+
+class TrainingDiverged(VitirError):
+    """The loss became NaN or infinite; the last good checkpoint is kept."""

@@ -35,7 +35,7 @@ def _save(plt, fig, path: Path, title: str) -> Path:
 def plot_curves(metrics: list[dict], path: Path, title: str = "") -> Path:
     plt, fig, (ax_loss, ax_acc) = _figure()
     steps = [(m["step"], m["loss"]) for m in metrics if m.get("kind") == "step"]
-    evals = [(m["step"], m["test_accuracy"]) for m in metrics if m.get("kind") == "eval"]
+    evals = [(m["step"], m["test_accuracy"]) for m in metrics if m.get("kind") == "epoch" and "test_accuracy" in m]
     if steps:
         ax_loss.plot([s for s, _ in steps], [v for _, v in steps], lw=0.8, color="tab:blue")
     _label(ax_loss, "train loss (label-smoothed CE)", log=True)
