@@ -349,3 +349,18 @@ def test_resume_refuses_a_changed_config(tmp_path, capsys, digits):
     trainer(tmp_path, digits, epochs=1).train()
     assert main(["diffuse", "--resume", str(tmp_path), "--width", "32"]) == 2
     assert "these differ: width (only --epochs may change)" in capsys.readouterr().err
+
+
+def test_two_replicas_train_the_denoiser_as_one_device_with_twice_the_batch(tmp_path, digits):
+    """The training loop's data parallel path for the denoisers: the step averages the gradients across
+    replicas, and each replica takes its half of the same noised global batch."""
+    kw = dict(conditioning="adaln-zero", epochs=1, ema=0.9)
+    trainer(tmp_path / "one", digits, batch=64, replicas=1, **kw).train()
+    trainer(tmp_path / "two", digits, batch=32, replicas=2, **kw).train()
+    one, two = load_checkpoint(tmp_path / "one"), load_checkpoint(tmp_path / "two")
+    assert one.step == two.step == len(digits.x_train) // 64
+    from vitir.lower.denoiser import param_specs
+    names = [n for n, _ in param_specs(ImageDiffusionConfig(**{**TINY, **kw}).model((1, 8, 8), 1))]
+    for name, p, q in zip(names * 2, one.params + one.extra["ema"], two.params + two.extra["ema"]):
+        bound = 1e-3 if name.startswith("bk_") else 1e-4 * max(np.abs(p).max(), 1e-3)  # bk: see test_train
+        assert np.abs(p - q).max() <= bound, name

@@ -27,6 +27,7 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..train.loop import compile_graph
+from ..train.progress import format_duration
 from .metrics import energy_distance, energy_distance_floor, frechet_distance, frechet_distance_floor
 from .samplers import TIME_GRIDS, TMAX, sample_ddim, sample_flow, sample_vp, start_noise
 from .train_image import ImageDenoiser, to_unit
@@ -216,6 +217,19 @@ def sampler_label(sampler: str, eta: float | None) -> str:
     return f"{sampler}-eta{eta:g}" if sampler == "ddim" else sampler
 
 
+def sampling_seconds(model, ev: "ImageEvalConfig", image_shape) -> float:
+    """About how long score_image_samplers will take: one chunk of the forward
+    timed (after a first call that compiles it), times the evaluations asked for."""
+    chunk = min(ev.samples, model.chunk)
+    x = start_noise((chunk, *image_shape))
+    model(x, TMAX // 2)
+    start = time.perf_counter()
+    model(x, TMAX // 2)
+    per_chunk = time.perf_counter() - start
+    evaluations = len(ev.variants()) * sum(ev.nfes)
+    return evaluations * -(-ev.samples // chunk) * per_chunk
+
+
 def score_image_samplers(model, classifier, reference: Reference, ev: ImageEvalConfig,
                          image_shape, log=None) -> tuple[list[dict], dict]:
     """One row per (sampler, eta, NFE); and the images [samples, c, H, W] in [0, 1] by (sampler, eta, nfe)."""
@@ -293,6 +307,9 @@ def evaluate_image_model(trainer, ev: ImageEvalConfig, out_dir: Path, log=print)
     reference = Reference.of(classifier.features(data.x_test))
     log(f"scoring {ev.samples} samples per sampler and NFE against {len(data.x_test)} test images "
         f"(ED floor {reference.ed_floor:.5f}, FD floor {reference.fd_floor:.4g}, {weights} weights)")
+    estimate = sampling_seconds(model, ev, data.image_shape)
+    log(f"sampling: about {format_duration(estimate)} ({len(ev.variants())} sampler(s) x NFE {sum(ev.nfes)} x "
+        f"{ev.samples} samples, timed on one forward)")
     start = time.perf_counter()
     rows, images = score_image_samplers(model, classifier, reference, ev, data.image_shape, log)
     controls = control_rows(classifier, data, reference, ev.samples)
