@@ -18,7 +18,6 @@ Parts, each one function in PARTS:
 
 import argparse
 import json
-import sys
 import tempfile
 import time
 from functools import lru_cache

@@ -302,8 +302,14 @@ def test_cli_digits_end_to_end_then_resample(tmp_path, capsys, classifier_run):
     out = tmp_path / "run"
     captured = _diffuse(capsys, "--data", "digits", *TINY_FLAGS, "--epochs", "2", "--ema", "0.9",
                         "--sampler", "ddim,ancestral,vp-heun", "--eta", "0,0.5", "--nfe", "2,4", "--samples", "24",
-                        "--classifier", str(classifier_run), "--out", str(out))
+                        "--classifier", str(classifier_run), "--eval-every", "1", "--eval-samples", "8",
+                        "--out", str(out))
     result = json.loads((out / "result.json").read_text())
+    # scored while training: every epoch's line has the quality of 8 samples (vp-heun, the last sampler given)
+    scored = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    scored = [m for m in scored if m["kind"] == "epoch"]
+    assert [m["epoch"] for m in scored] == [1, 2] and all(m["ed_ratio"] > 0 and m["fd_ratio"] > 0 for m in scored)
+    assert "epoch 2: vp-heun NFE 50, 8 samples: ED" in captured.err
     assert [(r["sampler"], r["eta"], r["nfe"]) for r in result["rows"]] == [
         (s, e, n) for s, e in (("ddim", 0.0), ("ddim", 0.5), ("ancestral", 1.0), ("vp-heun", None)) for n in (2, 4)]
     for row in result["rows"] + result["controls"]:

@@ -151,7 +151,7 @@ ADALN_BLOCK_NAMES = ("Wmod", "bmod", "Wq", "bq", "Wk", "bk", "Wv", "bv", "Wo", "
 
 def dit(x, tfeat, p, depth, heads, patch, zero: bool, eps=1e-5):
     """The adaLN denoiser: x [b, c, H, W], tfeat [b, 2F] -> [b, c, H, W]; `p` by parameter name."""
-    bsz, c, hh, ww = x.shape
+    _, c, hh, ww = x.shape
     z = patch_embed(x, p["wConv"], p["bConv"]) + p["pos"]
     cs = silu(time_mlp(tfeat, p["tW1"], p["tb1"], p["tW2"], p["tb2"]))
     for i in range(depth):
@@ -162,7 +162,7 @@ def dit(x, tfeat, p, depth, heads, patch, zero: bool, eps=1e-5):
 
 def channel_denoiser(x, p, depth, heads, patch, channels, eps=1e-5):
     """The reference's denoiser: the ViT trunk on x [b, c + T, H, W] (CLS token, affine LayerNorms), pixel head."""
-    bsz, _, hh, ww = x.shape
+    _, _, hh, ww = x.shape
     z = cls_pos(patch_embed(x, p["wConv"], p["bConv"]), p["cls"], p["pos"])
     for i in range(depth):
         z = block(z, {n: p[f"{n}_{i}"] for n in BLOCK_NAMES}, heads, eps)

@@ -56,7 +56,7 @@ IMAGE_TRAINING_FLAGS = {
     "mlp": ("mlp", int, "MLP hidden width"), "warmup_epochs": ("warmup", float, "learning-rate warmup epochs"),
     "wd": ("wd", str, "AdamW weight decay"), "replicas": ("replicas", int, "devices (data parallel)"),
 }
-IMAGE_ONLY = ("data_dir", "epochs", "resume", "ema", "classifier", *(
+IMAGE_ONLY = ("data_dir", "epochs", "resume", "ema", "classifier", "eval_every", "eval_samples", *(
     name for field, (name, _, text) in IMAGE_TRAINING_FLAGS.items() if text is not None))
 
 
@@ -98,6 +98,10 @@ def add_parser(sub) -> None:
     for field, (name, _, text) in IMAGE_TRAINING_FLAGS.items():
         if text is not None:
             p.add_argument("--" + name.replace("_", "-"), help=f"images: {text} {_image_default(field)}")
+    p.add_argument("--eval-every", metavar="EPOCHS", help="images: also score the model every this many epochs "
+                                                          "while it trains (one sampler at 50 NFE; metrics.jsonl "
+                                                          "and curves.png show quality against training time)")
+    p.add_argument("--eval-samples", metavar="N", help="images: samples per --eval-every scoring (default 250)")
     p.add_argument("--resume", metavar="DIR", help="images: continue the run in DIR from its checkpoint "
                                                    "(then sample and score; only --epochs may change)")
     p.add_argument("--out", metavar="DIR", help="run directory (default runs/diffuse-<timestamp>)")
@@ -236,19 +240,28 @@ def image_table(result: dict) -> str:
 
 
 def run_images(args) -> int:
-    from ..diffusion.eval_image import evaluate_image_model
+    from ..diffusion.eval_image import QualityMonitor, evaluate_image_model, scoring_for
     from ..diffusion.train_image import ImageDiffusionTrainer
     from ..train.rundir import write_json_atomic
 
     cfg, ev, run_dir, resume = image_configs_from(args)
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     trainer = ImageDiffusionTrainer(cfg, run_dir, log=log)
+    scoring = None
+    if args.eval_every is not None:
+        every = _numbers(args.eval_every, "--eval-every", int, False)
+        samples = _numbers(args.eval_samples or "250", "--eval-samples", int, False)
+        if every < 1 or samples < 2:
+            raise ConfigError("--eval-every needs a positive number of epochs and --eval-samples at least 2")
+        scoring = scoring_for(trainer.data, cfg, ev, run_dir, log)
+        trainer.task.monitor = QualityMonitor(*scoring, cfg, trainer.data.image_shape, every, samples,
+                                              ev.samplers[-1], log=log)
     time_input = f"{cfg.time_embed} time channels" if cfg.conditioning == "channels" else cfg.conditioning
     log(f"vitir diffuse: {cfg.method} on {cfg.data} ({len(trainer.data.x_train)} training images), ViT denoiser "
         f"depth {cfg.depth} width {cfg.width} patch {cfg.patch}, {time_input}, predicting {cfg.predicts}, "
         f"batch {cfg.batch}, {cfg.epochs} epochs of {trainer.steps_per_epoch} steps -> {run_dir}")
     trained = trainer.train(resume=resume)
-    scored = evaluate_image_model(trainer, ev, run_dir, log)
+    scored = evaluate_image_model(trainer, ev, run_dir, log, scoring)
     result = {**trained, **scored}
     write_json_atomic(run_dir / "result.json", result)
     per_epoch = trained["seconds_per_epoch"]

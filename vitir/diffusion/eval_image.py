@@ -298,13 +298,46 @@ def plot_sample_grids(images: dict, real: np.ndarray, out_dir: Path, title: str)
     return paths
 
 
-def evaluate_image_model(trainer, ev: ImageEvalConfig, out_dir: Path, log=print) -> dict:
+class QualityMonitor:
+    """Scores the denoiser every `every` epochs while it trains: `samples` images from one sampler at
+    `nfe`, against the test images; the numbers go into that epoch's metrics line."""
+
+    def __init__(self, classifier, reference: Reference, cfg, image_shape, every: int, samples: int = 250,
+                 sampler: str | None = None, nfe: int = 50, log=None):
+        self.classifier, self.reference, self.cfg, self.image_shape = classifier, reference, cfg, tuple(image_shape)
+        self.every, self.samples, self.nfe, self.log = every, samples, nfe, log
+        self.sampler = sampler or DEFAULT_IMAGE_SAMPLERS[cfg.method][-1]
+        self.eta = 1.0 if self.sampler == "ancestral" else (0.0 if self.sampler == "ddim" else None)
+
+    def __call__(self, epoch: int, weights: list[np.ndarray]) -> dict:
+        if epoch % self.every:
+            return {}
+        start = time.perf_counter()
+        model = ImageDenoiser(weights, self.cfg, self.image_shape)
+        x_init = start_noise((self.samples, *self.image_shape))
+        unit = to_unit(draw_samples(model, self.sampler, self.eta, x_init, self.nfe))
+        row = feature_scores(self.classifier.features(unit), self.reference)
+        out = {"ed_ratio": row["ratio"], "fd_ratio": row["fd_ratio"], "confident_classes": row["confident_classes"],
+               "monitor_seconds": time.perf_counter() - start}
+        if self.log is not None:
+            self.log(f"  epoch {epoch}: {self.sampler} NFE {self.nfe}, {self.samples} samples: ED "
+                     f"{row['ratio']:.1f}x floor, FD {row['fd_ratio']:.1f}x, {row['confident_classes']} "
+                     "confident classes")
+        return out
+
+
+def scoring_for(data, cfg, ev: ImageEvalConfig, out_dir: Path, log=print) -> tuple[ClassifierFeatures, Reference]:
+    """The scoring classifier (trained first when none is given) and the test images' reference."""
+    classifier = classifier_for(data, cfg.data, cfg.data_dir, out_dir, ev.classifier, log)
+    return classifier, Reference.of(classifier.features(data.x_test))
+
+
+def evaluate_image_model(trainer, ev: ImageEvalConfig, out_dir: Path, log=print, scoring=None) -> dict:
     """Sample with every chosen sampler, score against the test images, write the grids."""
     cfg, data = trainer.cfg, trainer.data
     weights = "ema" if trainer.state.ema is not None else "final"
     model = ImageDenoiser(trainer.sampling_weights(), cfg, data.image_shape)
-    classifier = classifier_for(data, cfg.data, cfg.data_dir, out_dir, ev.classifier, log)
-    reference = Reference.of(classifier.features(data.x_test))
+    classifier, reference = scoring or scoring_for(data, cfg, ev, out_dir, log)
     log(f"scoring {ev.samples} samples per sampler and NFE against {len(data.x_test)} test images "
         f"(ED floor {reference.ed_floor:.5f}, FD floor {reference.fd_floor:.4g}, {weights} weights)")
     estimate = sampling_seconds(model, ev, data.image_shape)

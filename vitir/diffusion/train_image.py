@@ -228,6 +228,7 @@ class ImageDenoiserTask(Task):
         self.global_batch = cfg.batch * cfg.replicas
         self.steps_per_epoch = len(data.x_train) // self.global_batch
         self.abar = cosine_schedule(TMAX)
+        self.monitor = None  # (epoch, weights) -> metrics, e.g. eval_image.QualityMonitor
 
     def param_specs(self):
         return param_specs(self.model)
@@ -248,6 +249,11 @@ class ImageDenoiserTask(Task):
 
     def config(self) -> dict:
         return asdict(self.cfg)
+
+    def evaluate(self, loop, params, ema) -> dict:
+        if self.monitor is None:
+            return {}
+        return self.monitor(loop.state.epoch, ema if ema is not None else params)
 
     def loop_config(self) -> LoopConfig:
         cfg = self.cfg

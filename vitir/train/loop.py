@@ -252,6 +252,7 @@ class TrainingLoop:
             st.params, st.m, st.v = (to_host_list(dev[i * k:(i + 1) * k]) for i in range(3))
             st.ema = None if ema_dev is None else to_host_list(ema_dev)
 
+        first_epoch = st.epoch
         for epoch in range(st.epoch, cfg.epochs):
             start, losses, lr = time.perf_counter(), [], cfg.lr_at(st.step + 1)
             for i, rows in enumerate(task.epoch_batches(st.rng, epoch)):
@@ -302,7 +303,7 @@ class TrainingLoop:
                 last_save, last_good = time.monotonic(), st.step
         bar.close()
         host_state()
-        if st.epoch > 0 and not last_eval:  # a finished run resumed: nothing trained, evaluate it once
+        if st.epoch > 0 and st.epoch == first_epoch:  # a finished run resumed: nothing trained, evaluate it once
             last_eval = task.evaluate(self, st.params, st.ema)
         self.last_eval = last_eval
         return train_seconds
