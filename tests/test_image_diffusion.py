@@ -37,8 +37,10 @@ from vitir.diffusion.train_image import (
     ddpm_target,
     denoiser_input,
     eps_from_prediction,
+    flow_snr_weights,
     snr_weights,
     training_pair,
+    velocity_from_prediction,
 )
 from vitir.lower.ema import ema_module
 from vitir.print import print_module
@@ -78,9 +80,10 @@ def epoch_losses(run_dir) -> list[float]:
 
 @pytest.mark.parametrize("method, conditioning, prediction", [
     ("ddpm", "channels", "eps"), ("flow", "channels", "eps"), ("flow-ot", "channels", "eps"),
-    ("ddpm", "adaln-zero", "eps"), ("ddpm", "adaln", "v"), ("flow", "adaln-zero", "eps"),
+    ("ddpm", "adaln-zero", "x0"), ("ddpm", "adaln", "v"), ("flow", "adaln-zero", "x0"),
 ])
 def test_training_lowers_the_loss(tmp_path, digits, method, conditioning, prediction):
+    prediction = prediction if method == "ddpm" or prediction == "x0" else "velocity"
     result = trainer(tmp_path, digits, method=method, conditioning=conditioning, prediction=prediction,
                      epochs=4).train()
     losses = epoch_losses(tmp_path)
@@ -174,6 +177,22 @@ def test_every_sampler_gives_finite_images_of_the_right_shape(method):
         assert out.shape == (5, 1, 8, 8) and out.dtype == np.float32 and np.all(np.isfinite(out)), sampler
     assert ImageEvalConfig(samplers=("ddim", "ancestral"), etas=(0.0, 0.5)).variants() == [
         ("ddim", 0.0), ("ddim", 0.5), ("ancestral", 1.0)]
+
+
+def test_flow_x0_predictions_give_the_velocity_and_their_min_snr_weights_agree():
+    rng = np.random.default_rng(5)
+    t_idx = np.array([3, 250, 500, 999])
+    t = t_idx / 1000.0
+    x0, eps, x0_hat = (rng.uniform(-1, 1, (4, 1, 4, 4)).astype(np.float32) for _ in range(3))
+    x_t = ((1 - t)[:, None, None, None] * x0 + t[:, None, None, None] * eps).astype(np.float32)
+    for i in range(4):
+        v = velocity_from_prediction(x_t[i:i + 1], x0[i:i + 1], int(t_idx[i]), "x0")
+        np.testing.assert_allclose(v, (eps - x0)[i:i + 1], rtol=1e-3, atol=1e-3)
+    v_hat = (x_t - x0_hat) / t[:, None, None, None]
+    on_x0 = flow_snr_weights(t_idx, "x0", 5.0) * ((x0_hat - x0) ** 2).sum(axis=(1, 2, 3))
+    on_v = flow_snr_weights(t_idx, "velocity", 5.0) * ((v_hat - (eps - x0)) ** 2).sum(axis=(1, 2, 3))
+    np.testing.assert_allclose(on_v, on_x0, rtol=1e-3)
+    assert flow_snr_weights(np.array([1, 999]), "x0", 5.0).tolist() == pytest.approx([5.0, (0.001 / 0.999) ** 2])
 
 
 def stub_probs(images: np.ndarray) -> np.ndarray:

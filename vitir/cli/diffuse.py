@@ -46,8 +46,8 @@ IMAGE_TRAINING_FLAGS = {
     "seed": ("seed", int, None), "ema": ("ema", float, None),
     "conditioning": ("conditioning", str, "how the denoiser reads the time: channels (extra input channels, "
                                           "the reference's), adaln or adaln-zero (DiT)"),
-    "prediction": ("prediction", str, "ddpm: what the denoiser predicts, eps, x0 or v"),
-    "weighting": ("weighting", str, "ddpm: loss weighting per time, none or min-snr"),
+    "prediction": ("prediction", str, "what the denoiser predicts: ddpm eps, x0 or v; flow velocity or x0"),
+    "weighting": ("weighting", str, "loss weighting per time, none or min-snr"),
     "snr_gamma": ("snr_gamma", float, "the gamma of min-snr"),
     "time_embed": ("time_embed", str, "channels only: sincos (2F channels) or t (one t/T channel)"),
     "n_freq": ("n_freq", int, "sin/cos frequencies F of the time features"),
@@ -65,8 +65,9 @@ def _image_default(field: str) -> str:
     from ..diffusion.train_image import DATASET_DEFAULTS, ImageDiffusionConfig
 
     if field in DATASET_DEFAULTS["mnist"]:
-        return "(default: " + ", ".join(f"{data} {values[field]:g}" if isinstance(values[field], float)
-                                        else f"{data} {values[field]}" for data, values in
+        def shown(value):
+            return f"{value:g}" if isinstance(value, float) else str(value) or "eps for ddpm, velocity for flow"
+        return "(default: " + ", ".join(f"{data} {shown(values[field])}" for data, values in
                                         DATASET_DEFAULTS.items()) + ")"
     return f"(default {getattr(ImageDiffusionConfig(), field)})"
 

@@ -38,7 +38,9 @@ IMAGE_METHODS = ("ddpm", "flow", "flow-ot")
 # Flow matching couples each image with noise independently, or by a minimum-cost assignment per batch.
 FLOW_COUPLINGS = {"flow": FLOW_INDEPENDENT, "flow-ot": FLOW_MINIBATCH_OT}
 TIME_EMBEDS = ("sincos", "t")
-PREDICTIONS = ("eps", "x0", "v")  # what a DDPM denoiser predicts; flow matching predicts the velocity
+# What the network predicts: DDPM the noise, the clean image or v; flow matching the velocity or the clean
+# image (the sampler then takes v = (x_t - x0) / t). The first of each is the reference's.
+PREDICTIONS = {"ddpm": ("eps", "x0", "v"), "flow": ("velocity", "x0"), "flow-ot": ("velocity", "x0")}
 WEIGHTINGS = ("none", "min-snr")
 # Each step's training noise uses seed (seed << 32) + step, as the 2-D trainer does.
 NOISE_SEED_SHIFT = 32
@@ -46,10 +48,10 @@ NOISE_SEED_SHIFT = 32
 # Fields left None take their data's value. The digits keep the recipe of
 # docs/benchmarks.md (d); MNIST's was chosen by the ablations there (e).
 DATASET_DEFAULTS = {
-    "digits": dict(conditioning="channels", n_freq=8, patch=2, width=128, depth=4, heads=4, mlp=256, batch=128,
-                   epochs=400, lr=2e-3, warmup_epochs=5.0, ema=0.0),
-    "mnist": dict(conditioning="adaln-zero", n_freq=16, patch=4, width=128, depth=4, heads=4, mlp=256, batch=128,
-                  epochs=40, lr=1e-3, warmup_epochs=2.0, ema=0.999),
+    "digits": dict(conditioning="channels", prediction="", n_freq=8, patch=2, width=128, depth=4, heads=4, mlp=256,
+                   batch=128, epochs=400, lr=2e-3, warmup_epochs=5.0, ema=0.0),
+    "mnist": dict(conditioning="adaln-zero", prediction="x0", n_freq=16, patch=4, width=96, depth=4, heads=4,
+                  mlp=192, batch=64, epochs=48, lr=2e-3, warmup_epochs=2.0, ema=0.99),
 }
 
 
@@ -59,8 +61,8 @@ class ImageDiffusionConfig:
     data_dir: str | None = None
     method: str = "ddpm"
     conditioning: str | None = None  # channels (the reference's), adaln or adaln-zero
-    prediction: str = "eps"  # ddpm only: eps, x0 or v
-    weighting: str = "none"  # ddpm only: none or min-snr (min(SNR, gamma) in the units of the prediction)
+    prediction: str | None = None  # PREDICTIONS of the method; "" (the data's default): the method's first
+    weighting: str = "none"  # none or min-snr (min(SNR, gamma) on the clean image, in the prediction's units)
     snr_gamma: float = 5.0
     time_embed: str = "sincos"  # channels only: sincos (2F channels) or t (one t/T channel)
     n_freq: int | None = None  # sin/cos pairs of the time features
@@ -86,16 +88,16 @@ class ImageDiffusionConfig:
         for name, value in DATASET_DEFAULTS[self.data].items():
             if getattr(self, name) is None:
                 object.__setattr__(self, name, value)
-        choices = {"method": IMAGE_METHODS, "conditioning": CONDITIONINGS, "prediction": PREDICTIONS,
-                   "weighting": WEIGHTINGS, "time_embed": TIME_EMBEDS}
+        if self.method in PREDICTIONS and not self.prediction:
+            object.__setattr__(self, "prediction", PREDICTIONS[self.method][0])
+        choices = {"method": IMAGE_METHODS, "conditioning": CONDITIONINGS,
+                   "prediction": PREDICTIONS.get(self.method, ()), "weighting": WEIGHTINGS, "time_embed": TIME_EMBEDS}
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
-                where = " for images" if name == "method" else ""
+                where = {"method": " for images", "prediction": f" for {self.method}"}.get(name, "")
                 what = {"time_embed": "time embedding"}.get(name, name)
                 raise ConfigError(f"unknown {what} {getattr(self, name)!r}{where}; "
                                   f"have {', '.join(allowed)}")
-        if self.method != "ddpm" and (self.prediction != "eps" or self.weighting != "none"):
-            raise ConfigError("--prediction and --weighting apply to ddpm; flow matching predicts the velocity")
         if self.time_embed == "t" and self.conditioning != "channels":
             raise ConfigError("--time-embed t applies to --conditioning channels; adaLN reads sin/cos features")
         require_positive_ints(self, ("n_freq", "patch", "width", "depth", "heads", "mlp", "batch", "replicas",
@@ -119,8 +121,8 @@ class ImageDiffusionConfig:
 
     @property
     def predicts(self) -> str:
-        """What the network outputs: eps, x0, v (DDPM) or velocity (flow)."""
-        return self.prediction if self.method == "ddpm" else "velocity"
+        """What the network outputs: eps, x0 or v (DDPM), velocity or x0 (flow)."""
+        return self.prediction
 
     def model(self, image_shape: tuple[int, int, int], batch: int) -> DenoiserConfig:
         c, h, w = image_shape
@@ -177,6 +179,19 @@ def snr_weights(abar_t: np.ndarray, prediction: str, gamma: float) -> np.ndarray
     return (clipped / scale).astype(np.float32)
 
 
+def flow_time(t_idx) -> np.ndarray:
+    """The flow time t of an integer index, kept at least 1/TMAX (the clean end would divide by 0)."""
+    return np.maximum(np.asarray(t_idx, np.float64) / TMAX, 1.0 / TMAX)
+
+
+def flow_snr_weights(t_idx: np.ndarray, prediction: str, gamma: float) -> np.ndarray:
+    """Min-SNR-gamma on the path x_t = (1 - t) x0 + t eps (SNR = ((1 - t) / t)^2): min(SNR, gamma) on x0,
+    times t^2 on the velocity (v - v_hat = (x0_hat - x0) / t)."""
+    t = flow_time(t_idx)
+    clipped = np.minimum(((1.0 - t) / t) ** 2, gamma)
+    return (clipped * (t * t if prediction == "velocity" else 1.0)).astype(np.float32)
+
+
 def ddpm_target(x0: np.ndarray, eps: np.ndarray, abar_t: np.ndarray, prediction: str) -> np.ndarray:
     """What the network learns at x_t = sqrt(abar) x0 + sqrt(1 - abar) eps."""
     if prediction == "eps":
@@ -206,8 +221,10 @@ def training_batch(x0: np.ndarray, step: int, cfg: ImageDiffusionConfig, abar: n
         target = ddpm_target(x0, eps, abar_t, cfg.prediction)
         weight = snr_weights(abar_t, cfg.prediction, cfg.snr_gamma) if cfg.weighting != "none" else None
     else:
-        x_t, target, t = flow_step_inputs(x0, None, seed, TMAX, FLOW_COUPLINGS[cfg.method])
-        weight = None
+        x_t, velocity, t = flow_step_inputs(x0, None, seed, TMAX, FLOW_COUPLINGS[cfg.method])
+        # minibatch OT reorders the noise, not the images, so x0 is still the target's clean image
+        target = velocity if cfg.prediction == "velocity" else np.asarray(x0, np.float32)
+        weight = flow_snr_weights(t, cfg.prediction, cfg.snr_gamma) if cfg.weighting != "none" else None
     x_in, tfeat = time_inputs(x_t, t, cfg)
     return StepBatch(x_in, tfeat, target, weight)
 
@@ -311,6 +328,14 @@ def eps_from_prediction(x: np.ndarray, prediction: np.ndarray, abar_t: float, pr
     return (a * prediction + s * x).astype(np.float32)  # v: eps = a v + s x_t
 
 
+def velocity_from_prediction(x: np.ndarray, prediction: np.ndarray, t_idx: int, predicts: str) -> np.ndarray:
+    """The velocity the flow samplers take, from a velocity or x0 prediction at x_t = x:
+    v = eps - x0 = (x_t - x0) / t on x_t = (1 - t) x0 + t eps."""
+    if predicts == "velocity":
+        return prediction
+    return ((x - prediction) / np.float32(flow_time(t_idx))).astype(np.float32)
+
+
 class ImageDenoiser:
     """Trained weights as the samplers' model: (x [n, c, H, W], t_idx) -> eps (DDPM) or the velocity (flow).
 
@@ -346,9 +371,10 @@ class ImageDenoiser:
 
     def __call__(self, x: np.ndarray, t_idx: int) -> np.ndarray:
         y = self.predict(x, t_idx)
-        if self.cfg.method != "ddpm":
-            return y
-        return eps_from_prediction(np.asarray(x, np.float32), y, float(self._abar[int(t_idx)]), self.cfg.prediction)
+        x = np.asarray(x, np.float32)
+        if self.cfg.method == "ddpm":
+            return eps_from_prediction(x, y, float(self._abar[int(t_idx)]), self.cfg.prediction)
+        return velocity_from_prediction(x, y, t_idx, self.cfg.prediction)
 
 
 def _pad(rows: np.ndarray, batch: int) -> np.ndarray:

@@ -260,9 +260,10 @@ class TrainingLoop:
                 lr = cfg.lr_at(t)
                 bc1, bc2 = bias_corrections(t, cfg.beta1, cfg.beta2)
                 leading, trailing = (list(map(group.shard, part)) for part in task.step_inputs(rows, t, st.rng))
-                if split is None:
-                    split = (*range(len(leading)), *range(len(leading) + 3 * k + 3, len(leading) + 3 * k + 3
-                                                           + len(trailing)))
+                if split is None:  # every input is a batch; one device needs no cutting
+                    after = len(leading) + 3 * k + 3
+                    split = () if exe.local_replicas == 1 else (*range(len(leading)),
+                                                               *range(after, after + len(trailing)))
                 outs = exe.execute_device([*leading, *dev, np.float32(lr), np.float32(bc1), np.float32(bc2),
                                            *trailing], split=split)
                 dev = list(outs[:3 * k])
