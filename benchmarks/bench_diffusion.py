@@ -18,7 +18,6 @@ Parts, each one function in PARTS:
 
 import argparse
 import json
-import sys
 import tempfile
 import time
 from functools import lru_cache
@@ -47,7 +46,6 @@ from vitir.diffusion.train2d import (
     score_samplers,
     train_method,
 )
-from vitir.train.progress import Progress
 
 BATCH = 256
 TMAX = 1000
@@ -149,12 +147,8 @@ def _trained(target: str, method: str, steps: int):
     """(config, trained model), trained once per process and shared by parts a and c."""
     cfg = DiffuseConfig(target=target, method=method, steps=steps, batch=BATCH)
     if method == "reflow":
-        return cfg, reflow(cfg, _trained(target, "flow", steps)[1], _progress)
-    return cfg, train_method(cfg, _pool(target), _progress)
-
-
-def _progress(phase: str, steps: int) -> Progress:
-    return Progress(steps, f"  {phase}", stream=sys.stderr)
+        return cfg, reflow(cfg, _trained(target, "flow", steps)[1], progress=True)
+    return cfg, train_method(cfg, _pool(target), progress=True)
 
 
 def part_a_ddpm_training(args) -> None:
@@ -222,6 +216,11 @@ def part_c_energy_distance(args) -> None:
           f"{'met' if gain >= TARGET_OT_GAIN_AT_2 else 'MISSED'}")
 
 
+def _score_cells(row: dict, classes: int) -> list[str]:
+    return [f"{row['ed']:.4f}", f"{row['ratio']:.1f}", f"{row['fd']:.3g}", f"{row['fd_ratio']:.1f}",
+            f"{row['confident_classes']}/{classes}", f"{row['confident_fraction']:.0%}"]
+
+
 def part_d_image_ddpm(args) -> None:
     """Train (or read) the digits run, then its training time and ED table."""
     if args.image_run:
@@ -246,16 +245,16 @@ def part_d_image_ddpm(args) -> None:
     for row in result["rows"]:
         label = row["sampler"] if row["sampler"] != "ddim" else f"ddim eta {row['eta']:g}"
         theirs = REFERENCE_MNIST_ED.get((row["sampler"], row["eta"], row["nfe"]))
-        table.append([label, row["nfe"], f"{row['ed']:.4f}", f"{row['ratio']:.1f}",
-                      f"{row['coverage']}/{classes}", f"{row['confidence']:.3f}", _cell(theirs)])
+        table.append([label, row["nfe"], *_score_cells(row, classes), _cell(theirs)])
     for row in result["controls"]:
-        table.append([row["control"], "-", f"{row['ed']:.4f}", f"{row['ratio']:.1f}",
-                      f"{row['coverage']}/{classes}", f"{row['confidence']:.3f}", "-"])
+        table.append([row["control"], "-", *_score_cells(row, classes), "-"])
     for (sampler, eta, nfe), theirs in REFERENCE_MNIST_ED.items():
         if not any((r["sampler"], r["eta"], r["nfe"]) == (sampler, eta, nfe) for r in result["rows"]):
-            table.append([f"{sampler} (reference only)", nfe, "-", "-", "-", "-", _cell(theirs)])
-    print(f"ED of classifier softmax features (floor {result['floor']:.5f}); the reference is MNIST with a UNet")
-    _print_table(["sampler", "NFE", "ED", "ED/floor", "classes", "confidence", "reference MNIST ED"], table)
+            table.append([f"{sampler} (reference only)", nfe, "-", "-", "-", "-", "-", "-", _cell(theirs)])
+    print(f"ED of classifier softmax features (floor {result['floor']:.5f}), FD of its penultimate features "
+          f"(floor {result['fd_floor']:.4g}); the reference is MNIST with a UNet")
+    _print_table(["sampler", "NFE", "ED", "ED/floor", "FD", "FD/floor", "confident classes", "confident",
+                  "reference MNIST ED"], table)
     best = next((r for r in result["rows"] if (r["sampler"], r["nfe"]) == ("ancestral", 50)), None)
     if best is not None:
         met = best["ratio"] <= TARGET_IMAGE_RATIO and best["coverage"] == classes and minutes <= TARGET_IMAGE_MINUTES

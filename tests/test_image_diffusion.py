@@ -1,6 +1,7 @@
-"""Image DDPM and flow matching with the ViT denoiser: training lowers the loss,
-the samplers' shapes and ranges, the softmax-feature ED with a stub classifier,
-the EMA, bit-identical resume, and `vitir diffuse --data` end to end (tiny)."""
+"""Image DDPM and flow matching with the ViT denoisers: training lowers the loss
+with every conditioning, the parameterisations and the min-SNR weights agree,
+the samplers' shapes and ranges, the scores with a stub classifier, the EMA,
+bit-identical resume, and `vitir diffuse --data` end to end (tiny)."""
 
 from __future__ import annotations
 
@@ -10,31 +11,41 @@ import numpy as np
 import pytest
 
 import vitir.diffusion.eval_image as evmod
-import vitir.diffusion.train_image as trmod
+import vitir.train.loop as loopmod
+import vitir.train.trainer as classifier_module
 from tests.test_data import MNIST_FILES, idx_bytes
 from vitir.backend import compile_module
 from vitir.cli import main
 from vitir.data import load_dataset
 from vitir.diffusion import energy_distance
+from vitir.diffusion.metrics import frechet_distance
 from vitir.diffusion.eval_image import (
+    CONFIDENT,
+    Features,
     ImageEvalConfig,
+    Reference,
     control_rows,
     draw_samples,
     feature_scores,
     score_image_samplers,
 )
+from vitir.diffusion.schedule import cosine_schedule
 from vitir.diffusion.train_image import (
     ImageDenoiser,
     ImageDiffusionConfig,
     ImageDiffusionTrainer,
+    ddpm_target,
     denoiser_input,
-    ema_decay,
-    ema_module,
-    ema_update,
+    eps_from_prediction,
+    flow_snr_weights,
+    snr_weights,
     training_pair,
+    velocity_from_prediction,
 )
+from vitir.lower.ema import ema_module
 from vitir.print import print_module
 from vitir.train.checkpoint import load_checkpoint
+from vitir.train.loop import ema_decay
 from vitir.train.trainer import Trainer, TrainConfig
 
 TINY = dict(patch=4, width=16, depth=1, heads=2, mlp=32, batch=64, n_freq=2, lr=3e-3, warmup_epochs=0.5)
@@ -67,9 +78,14 @@ def epoch_losses(run_dir) -> list[float]:
     return [m["loss"] for m in lines if m["kind"] == "epoch"]
 
 
-@pytest.mark.parametrize("method", ["ddpm", "flow", "flow-ot"])
-def test_training_lowers_the_loss(tmp_path, digits, method):
-    result = trainer(tmp_path, digits, method=method, epochs=4).train()
+@pytest.mark.parametrize("method, conditioning, prediction", [
+    ("ddpm", "channels", "eps"), ("flow", "channels", "eps"), ("flow-ot", "channels", "eps"),
+    ("ddpm", "adaln-zero", "x0"), ("ddpm", "adaln", "v"), ("flow", "adaln-zero", "x0"),
+])
+def test_training_lowers_the_loss(tmp_path, digits, method, conditioning, prediction):
+    prediction = prediction if method == "ddpm" or prediction == "x0" else "velocity"
+    result = trainer(tmp_path, digits, method=method, conditioning=conditioning, prediction=prediction,
+                     epochs=4).train()
     losses = epoch_losses(tmp_path)
     assert len(losses) == 4 and result["steps"] == 4 * (len(digits.x_train) // 64)
     # the zero head predicts 0 at first: about E[eps^2] = 1 for DDPM, E|eps - x0|^2 > 1 for flow
@@ -110,20 +126,46 @@ def test_time_inputs_put_the_time_channels_after_the_image(digits):
     assert t_channel.shape == (3, 2 * 64) and np.all(t_channel[:, 64:] == np.float32(0.5))
 
 
-def random_denoiser(method="ddpm", chunk=250) -> ImageDenoiser:
-    cfg = ImageDiffusionConfig(**{**TINY, "method": method})
+def random_denoiser(method="ddpm", chunk=250, **kw) -> ImageDenoiser:
+    cfg = ImageDiffusionConfig(**{**TINY, "method": method, **kw})
     rng = np.random.default_rng(0)
-    from vitir.lower import param_specs
+    from vitir.lower.denoiser import param_specs
     params = [(0.1 * rng.standard_normal(dims)).astype(np.float32)
               for _, dims in param_specs(cfg.model((1, 8, 8), 1))]
     return ImageDenoiser(params, cfg, (1, 8, 8), chunk=chunk)
 
 
-def test_denoiser_chunks_match_one_batch():
+@pytest.mark.parametrize("conditioning", ["channels", "adaln-zero"])
+def test_denoiser_chunks_match_one_batch(conditioning):
     x = np.random.default_rng(1).standard_normal((7, 1, 8, 8)).astype(np.float32)
-    whole, chunked = random_denoiser()(x, 321), random_denoiser(chunk=3)(x, 321)
+    whole = random_denoiser(conditioning=conditioning)(x, 321)
+    chunked = random_denoiser(chunk=3, conditioning=conditioning)(x, 321)
     assert whole.shape == (7, 1, 8, 8)
     np.testing.assert_allclose(chunked, whole, rtol=1e-5, atol=1e-6)
+
+
+def test_the_parameterisations_and_their_min_snr_weights_agree():
+    """For one estimate of x0, the eps, x0 and v predictions that carry it give the samplers the same
+    noise, and their min-SNR-weighted squared errors are one loss (Hang et al.: min(SNR, 5) on x0)."""
+    rng = np.random.default_rng(4)
+    abar = cosine_schedule(1000)[rng.integers(0, 1000, 6)]
+    x0, eps, x0_hat = (rng.uniform(-1, 1, (6, 1, 4, 4)).astype(np.float32) for _ in range(3))
+    a, s = np.sqrt(abar)[:, None, None, None], np.sqrt(1 - abar)[:, None, None, None]
+    x_t = a * x0 + s * eps
+    eps_hat = (x_t - a * x0_hat) / s
+    hats = {"eps": eps_hat, "x0": x0_hat, "v": a * eps_hat - s * x0_hat}
+    losses = {}
+    for prediction, hat in hats.items():
+        for i in range(6):
+            np.testing.assert_allclose(eps_from_prediction(x_t[i:i + 1], hat[i:i + 1], abar[i], prediction),
+                                       eps_hat[i:i + 1], rtol=1e-3, atol=1e-3)
+        error = ((hat - ddpm_target(x0, eps, abar, prediction)) ** 2).sum(axis=(1, 2, 3))
+        losses[prediction] = snr_weights(abar, prediction, 5.0) * error
+    snr = abar / (1 - abar)
+    np.testing.assert_allclose(losses["x0"], np.minimum(snr, 5.0) * ((x0_hat - x0) ** 2).sum(axis=(1, 2, 3)),
+                               rtol=1e-5)
+    np.testing.assert_allclose(losses["eps"], losses["x0"], rtol=2e-3)
+    np.testing.assert_allclose(losses["v"], losses["x0"], rtol=2e-3)
 
 
 @pytest.mark.parametrize("method", ["ddpm", "flow"])
@@ -137,40 +179,79 @@ def test_every_sampler_gives_finite_images_of_the_right_shape(method):
         ("ddim", 0.0), ("ddim", 0.5), ("ancestral", 1.0)]
 
 
-def stub_classifier(images: np.ndarray) -> np.ndarray:
-    """Class = mean brightness in tenths, with a soft distribution around it."""
-    level = np.clip((images.reshape(len(images), -1).mean(axis=1) * 10).astype(int), 0, 9)
-    probs = np.full((len(images), 10), 0.02)
-    probs[np.arange(len(images)), level] = 0.82
+def test_flow_x0_predictions_give_the_velocity_and_their_min_snr_weights_agree():
+    rng = np.random.default_rng(5)
+    t_idx = np.array([3, 250, 500, 999])
+    t = t_idx / 1000.0
+    x0, eps, x0_hat = (rng.uniform(-1, 1, (4, 1, 4, 4)).astype(np.float32) for _ in range(3))
+    x_t = ((1 - t)[:, None, None, None] * x0 + t[:, None, None, None] * eps).astype(np.float32)
+    for i in range(4):
+        v = velocity_from_prediction(x_t[i:i + 1], x0[i:i + 1], int(t_idx[i]), "x0")
+        np.testing.assert_allclose(v, (eps - x0)[i:i + 1], rtol=1e-3, atol=1e-3)
+    v_hat = (x_t - x0_hat) / t[:, None, None, None]
+    on_x0 = flow_snr_weights(t_idx, "x0", 5.0) * ((x0_hat - x0) ** 2).sum(axis=(1, 2, 3))
+    on_v = flow_snr_weights(t_idx, "velocity", 5.0) * ((v_hat - (eps - x0)) ** 2).sum(axis=(1, 2, 3))
+    np.testing.assert_allclose(on_v, on_x0, rtol=1e-3)
+    assert flow_snr_weights(np.array([1, 999]), "x0", 5.0).tolist() == pytest.approx([5.0, (0.001 / 0.999) ** 2])
+
+
+def stub_probs(images: np.ndarray) -> np.ndarray:
+    """Class = mean brightness in tenths, confident (0.82) unless the image is mid-grey (0.5)."""
+    mean = images.reshape(len(images), -1).mean(axis=1)
+    level = np.clip((mean * 10).astype(int), 0, 9)
+    top = np.where(np.abs(mean - 0.5) < 0.05, 0.5, 0.82)
+    probs = np.repeat(((1 - top) / 9)[:, None], 10, axis=1)
+    probs[np.arange(len(images)), level] = top
     return probs
+
+
+class StubClassifier:
+    def features(self, images):
+        probs = stub_probs(images)
+        return Features(probs, np.concatenate([probs, images.reshape(len(images), -1)[:, :3]], axis=1))
+
+
+def stub_reference(images) -> Reference:
+    return Reference.of(StubClassifier().features(images))
 
 
 def test_feature_scores_with_a_stub_classifier():
     rng = np.random.default_rng(0)
-    reference = stub_classifier(rng.uniform(0, 1, (200, 1, 8, 8)) ** np.linspace(0.2, 5, 200)[:, None, None, None])
-    same = feature_scores(reference, reference, 0.01)
+    images = rng.uniform(0, 1, (200, 1, 8, 8)) ** np.linspace(0.2, 5, 200)[:, None, None, None]
+    reference = stub_reference(images)
+    same = feature_scores(reference.features, reference)
     assert same["ed"] == pytest.approx(0.0, abs=1e-12) and same["ratio"] == pytest.approx(0.0, abs=1e-9)
-    dark = stub_classifier(np.zeros((50, 1, 8, 8)))
-    scores = feature_scores(dark, reference, 0.01)
+    assert same["fd"] == pytest.approx(0.0, abs=1e-9)
+    dark = StubClassifier().features(np.zeros((50, 1, 8, 8)))
+    scores = feature_scores(dark, reference)
     assert scores["coverage"] == 1 and scores["class_shares"][0] == 1.0
+    assert scores["confident"] == [50] + [0] * 9 and scores["confident_classes"] == 1
     assert scores["confidence"] == pytest.approx(0.82)
-    assert scores["ed"] == pytest.approx(energy_distance(dark, reference)) and scores["ed"] > 0.1
-    mixed = np.concatenate([dark[:1], reference[:99]])  # one sample in a class: 1%, counted
-    assert feature_scores(mixed, reference, 0.01)["coverage"] == \
-        len(set(np.argmax(reference[:99], axis=1)) | {0})
+    assert scores["ed"] == pytest.approx(energy_distance(dark.probs, reference.features.probs)) and scores["ed"] > 0.1
+    assert scores["fd"] == pytest.approx(frechet_distance(dark.penultimate, reference.features.penultimate))
+    assert scores["fd_ratio"] == pytest.approx(scores["fd"] / reference.fd_floor) and scores["fd"] > 0.1
+    # mid-grey images land in class 4 or 5 but below the confidence bar: covered, never confident
+    grey = feature_scores(StubClassifier().features(np.full((40, 1, 8, 8), 0.5)), reference)
+    assert grey["coverage"] == 1 and grey["confident_classes"] == 0 and grey["confident_fraction"] == 0.0
+    assert CONFIDENT > 0.5
+    mixed = Features(np.concatenate([dark.probs[:1], reference.features.probs[:99]]),
+                     np.concatenate([dark.penultimate[:1], reference.features.penultimate[:99]]))
+    # one sample in a class is 1%: it counts
+    want = len(set(np.argmax(reference.features.probs[:99], axis=1)) | {0})
+    assert feature_scores(mixed, reference)["coverage"] == want
 
 
 def test_scoring_rows_and_controls_with_stubs(tmp_path, digits):
     ev = ImageEvalConfig(samplers=("ddim", "ancestral", "vp-sde"), nfes=(2, 3), etas=(0.0,), samples=20)
     zero_eps = lambda x, t: np.zeros_like(x)  # noqa: E731
-    reference = stub_classifier(digits.x_test)
-    rows, images = score_image_samplers(zero_eps, stub_classifier, reference, 0.01, ev, (1, 8, 8))
+    reference = stub_reference(digits.x_test)
+    rows, images = score_image_samplers(zero_eps, StubClassifier(), reference, ev, (1, 8, 8))
     assert [(r["sampler"], r["eta"], r["nfe"]) for r in rows] == [
         ("ddim", 0.0, 2), ("ddim", 0.0, 3), ("ancestral", 1.0, 2), ("ancestral", 1.0, 3),
         ("vp-sde", None, 2), ("vp-sde", None, 3)]
     for (sampler, eta, nfe), unit in images.items():
         assert unit.shape == (20, 1, 8, 8) and unit.min() >= 0.0 and unit.max() <= 1.0
-    noise, real = control_rows(stub_classifier, digits, reference, 0.01, 20)
+    noise, real = control_rows(StubClassifier(), digits, reference, 20)
     assert noise["control"] == "noise" and real["control"] == "real train images" and real["count"] == 20
     paths = evmod.plot_sample_grids(images, digits.x_test, tmp_path, "stub")
     assert [p.name for p in paths] == ["samples-ddim-eta0.png", "samples-ancestral.png", "samples-vp-sde.png"]
@@ -182,13 +263,13 @@ def test_ema_module_matches_numpy_and_the_decay_warms_up():
     rng = np.random.default_rng(0)
     ema = [rng.standard_normal(d).astype(np.float32) for _, d in specs]
     theta = [rng.standard_normal(d).astype(np.float32) for _, d in specs]
+    exe = compile_module(print_module(ema_module(specs)))
     weight = np.float32(1.0 - ema_decay(7, 0.999))
-    out = compile_module(print_module(ema_module(specs)))(*ema, *theta, weight)
-    for got, want in zip(out, ema_update(ema, theta, weight)):
-        np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-7)
+    for got, e, t in zip(exe(*ema, *theta, weight), ema, theta):
+        np.testing.assert_allclose(got, e + weight * (t - e), rtol=1e-6, atol=1e-7)
     assert ema_decay(1, 0.999) == pytest.approx(2 / 11) and ema_decay(10**6, 0.999) == 0.999
-    assert np.array_equal(ema_update(ema, theta, 0.0)[0], ema[0])  # decay 1 keeps the average
-    np.testing.assert_allclose(ema_update(ema, theta, 1.0)[1], theta[1], rtol=1e-6)  # decay 0 follows the weights
+    assert np.array_equal(exe(*ema, *theta, np.float32(0.0))[0], ema[0])  # decay 1 keeps the average
+    np.testing.assert_allclose(exe(*ema, *theta, np.float32(1.0))[1], theta[1], rtol=1e-6)  # decay 0 follows
 
 
 def test_ema_follows_the_weights_and_is_what_sampling_uses(tmp_path, digits):
@@ -207,17 +288,17 @@ def test_ema_follows_the_weights_and_is_what_sampling_uses(tmp_path, digits):
 def test_resume_is_bit_identical(tmp_path, digits, monkeypatch):
     trainer(tmp_path / "full", digits, epochs=3, ema=0.99).train()
     saves = []
-    real_save = trmod.save_checkpoint
+    real_save = loopmod.save_checkpoint
 
     def stop_after_first_save(run_dir, ck):
         real_save(run_dir, ck)
         saves.append(ck.epoch)
         raise KeyboardInterrupt  # killed right after the epoch-1 checkpoint
 
-    monkeypatch.setattr(trmod, "save_checkpoint", stop_after_first_save)
+    monkeypatch.setattr(loopmod, "save_checkpoint", stop_after_first_save)
     with pytest.raises(KeyboardInterrupt):
         trainer(tmp_path / "split", digits, epochs=3, ema=0.99).train()
-    monkeypatch.setattr(trmod, "save_checkpoint", real_save)
+    monkeypatch.setattr(loopmod, "save_checkpoint", real_save)
     assert saves == [1]
     trainer(tmp_path / "split", digits, epochs=3, ema=0.99).train(resume=True)
     full, split = load_checkpoint(tmp_path / "full"), load_checkpoint(tmp_path / "split")
@@ -240,8 +321,14 @@ def test_cli_digits_end_to_end_then_resample(tmp_path, capsys, classifier_run):
     out = tmp_path / "run"
     captured = _diffuse(capsys, "--data", "digits", *TINY_FLAGS, "--epochs", "2", "--ema", "0.9",
                         "--sampler", "ddim,ancestral,vp-heun", "--eta", "0,0.5", "--nfe", "2,4", "--samples", "24",
-                        "--classifier", str(classifier_run), "--out", str(out))
+                        "--classifier", str(classifier_run), "--eval-every", "1", "--eval-samples", "8",
+                        "--out", str(out))
     result = json.loads((out / "result.json").read_text())
+    # scored while training: every epoch's line has the quality of 8 samples (vp-heun, the last sampler given)
+    scored = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    scored = [m for m in scored if m["kind"] == "epoch"]
+    assert [m["epoch"] for m in scored] == [1, 2] and all(m["ed_ratio"] > 0 and m["fd_ratio"] > 0 for m in scored)
+    assert "epoch 2: vp-heun NFE 50, 8 samples: ED" in captured.err
     assert [(r["sampler"], r["eta"], r["nfe"]) for r in result["rows"]] == [
         (s, e, n) for s, e in (("ddim", 0.0), ("ddim", 0.5), ("ancestral", 1.0), ("vp-heun", None)) for n in (2, 4)]
     for row in result["rows"] + result["controls"]:
@@ -269,15 +356,16 @@ def write_fake_mnist(folder, train=64, test=32):
 
 
 def test_cli_mnist_flow_with_t_channel_trains_its_own_classifier(tmp_path, capsys, monkeypatch):
-    monkeypatch.setitem(evmod.CLASSIFIER_EPOCHS, "mnist", 1)
+    monkeypatch.setitem(classifier_module.DATASET_DEFAULTS, "mnist",
+                        {**classifier_module.DATASET_DEFAULTS["mnist"], "epochs": 1, "width": 16, "depth": 1})
     write_fake_mnist(tmp_path / "mnist")
     out = tmp_path / "run"
     _diffuse(capsys, "--data", "mnist", "--data-dir", str(tmp_path / "mnist"), "--method", "flow",
-             "--time-embed", "t", "--patch", "7", "--width", "16", "--depth", "1", "--heads", "2", "--mlp", "32",
+             "--conditioning", "channels", "--time-embed", "t", "--patch", "7", "--width", "16", "--depth", "1", "--heads", "2", "--mlp", "32",
              "--batch", "32", "--epochs", "1", "--sampler", "fm-euler,fm-heun", "--nfe", "2", "--samples", "8",
              "--out", str(out))
     result = json.loads((out / "result.json").read_text())
-    assert [r["sampler"] for r in result["rows"]] == ["fm-euler", "fm-heun"] and result["weights"] == "final"
+    assert [r["sampler"] for r in result["rows"]] == ["fm-euler", "fm-heun"] and result["weights"] == "ema"
     assert result["config"]["data"] == "mnist" and result["test_images"] == 32
     assert (out / "classifier" / "checkpoint.npz").is_file() and result["classifier"] == str(out / "classifier")
 
@@ -286,3 +374,18 @@ def test_resume_refuses_a_changed_config(tmp_path, capsys, digits):
     trainer(tmp_path, digits, epochs=1).train()
     assert main(["diffuse", "--resume", str(tmp_path), "--width", "32"]) == 2
     assert "these differ: width (only --epochs may change)" in capsys.readouterr().err
+
+
+def test_two_replicas_train_the_denoiser_as_one_device_with_twice_the_batch(tmp_path, digits):
+    """The training loop's data parallel path for the denoisers: the step averages the gradients across
+    replicas, and each replica takes its half of the same noised global batch."""
+    kw = dict(conditioning="adaln-zero", epochs=1, ema=0.9)
+    trainer(tmp_path / "one", digits, batch=64, replicas=1, **kw).train()
+    trainer(tmp_path / "two", digits, batch=32, replicas=2, **kw).train()
+    one, two = load_checkpoint(tmp_path / "one"), load_checkpoint(tmp_path / "two")
+    assert one.step == two.step == len(digits.x_train) // 64
+    from vitir.lower.denoiser import param_specs
+    names = [n for n, _ in param_specs(ImageDiffusionConfig(**{**TINY, **kw}).model((1, 8, 8), 1))]
+    for name, p, q in zip(names * 2, one.params + one.extra["ema"], two.params + two.extra["ema"]):
+        bound = 1e-3 if name.startswith("bk_") else 1e-4 * max(np.abs(p).max(), 1e-3)  # bk: see test_train
+        assert np.abs(p - q).max() <= bound, name

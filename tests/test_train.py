@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import vitir.train.checkpoint as ckmod
-import vitir.train.trainer as trmod
+import vitir.train.loop as loopmod
 from vitir.cli import main
 from vitir.data import load_dataset
 from vitir.lower import param_specs
@@ -76,8 +76,8 @@ def test_crash_while_writing_a_checkpoint_keeps_the_previous_one(tmp_path, digit
 
 def test_non_finite_loss_stops_and_keeps_last_good_checkpoint(tmp_path, digits, monkeypatch):
     steps_per_epoch = len(digits.x_train) // 32
-    real = trmod.learning_rate
-    monkeypatch.setattr(trmod, "learning_rate",
+    real = loopmod.learning_rate
+    monkeypatch.setattr(loopmod, "learning_rate",
                         lambda t, *a: float("nan") if t > steps_per_epoch + 2 else real(t, *a))
     with pytest.raises(TrainingDiverged) as e:
         train(tmp_path, digits, epochs=3)

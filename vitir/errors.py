@@ -75,3 +75,7 @@ class ConformanceError(VitirError):
 
     The message names the construct (an `interpreter.*` or `check.*` op, a RUN-line flag) and its line.
     """
+
+
+class TrainingDiverged(VitirError):
+    """The loss became NaN or infinite; the last good checkpoint is kept."""

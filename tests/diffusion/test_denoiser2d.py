@@ -13,19 +13,11 @@ import pytest
 
 from vitir.backend import compile_module
 from vitir.diffusion import cosine_schedule, flow_step_inputs, sample_target, step_inputs
-from vitir.diffusion.denoiser2d import (
-    ADAM_BETAS,
-    PARAM_SPECS,
-    denoiser_features,
-    forward_module,
-    gradient_module,
-    init_denoiser_params,
-    parameter_count,
-    train_step_module,
-)
+from vitir.diffusion.denoiser2d import ADAM_BETAS, denoiser_features, init_denoiser_params, parameter_count
 from vitir.diffusion.samplers import TMAX
 from vitir.diffusion.step_inputs import FLOW_MINIBATCH_OT
 from vitir.diffusion.train2d import train_denoiser
+from vitir.lower.denoiser2d import PARAM_SPECS, forward_module, gradient_module, train_step_module
 from vitir.print import print_module
 
 BATCH = 64

@@ -17,14 +17,20 @@ import numpy as np
 from tests.gradcheck import jax_reference as ref
 from tests.gradcheck.harness import Body, function_text, run
 from vitir.lower import ViTConfig
+from vitir.lower.layers.adaln import (gate_backward, gate_forward, modulate_backward, modulate_forward,
+                                     modulation_backward, modulation_forward)
+from vitir.lower.layers.adaln_block import AdaLNBlockParams, adaln_block_backward, adaln_block_forward
 from vitir.lower.layers.attention import attention_backward, attention_forward
 from vitir.lower.layers.block import BlockParams, block_backward, block_forward
-from vitir.lower.layers.cls_pos import cls_pos_backward, cls_pos_forward
+from vitir.lower.layers.cls_pos import cls_pos_backward, cls_pos_forward, pos_backward, pos_forward
 from vitir.lower.layers.gelu import gelu_backward, gelu_forward
 from vitir.lower.layers.head import head_backward, head_forward
 from vitir.lower.layers.layernorm import layernorm_backward, layernorm_forward
 from vitir.lower.layers.mlp import mlp_backward, mlp_forward
 from vitir.lower.layers.patch_embed import patch_embed_backward, patch_embed_forward
+from vitir.lower.layers.silu import silu_backward, silu_forward
+from vitir.lower.layers.time_mlp import time_mlp_backward, time_mlp_forward
+from vitir.lower.layers.unpatch import unpatch_backward, unpatch_forward
 from vitir.lower.vit import ViTParams, vit_backward, vit_forward
 
 CFG = ViTConfig(batch=2, channels=3, image=8, patch=4, width=8, depth=2, heads=2, mlp=16, classes=3)
@@ -105,6 +111,51 @@ def _head(fb, v):
     return (saved.logits, *head_backward(fb, "h", saved, v["Wc"], v["dy"], N))
 
 
+def _silu(fb, v):
+    saved = silu_forward(fb, "s", v["x"])
+    return saved.y, silu_backward(fb, "s", saved, v["dy"])
+
+
+def _adaln_modulate(fb, v):
+    """The modulation (shift, scale from cs W + b) and the modulated LayerNorm together."""
+    shift, scale = modulation_forward(fb, "c", v["cs"], v["W"], v["b"], 2)
+    saved = modulate_forward(fb, "l", v["x"], shift, scale, CFG.eps)
+    dx, dshift, dscale = modulate_backward(fb, "l", saved, v["dy"])
+    dcs, dw, db = modulation_backward(fb, "c", v["cs"], v["W"], [dshift, dscale])
+    return saved.y, dx, dcs, dw, db
+
+
+def _gate(fb, v):
+    out, gateb = gate_forward(fb, "g", v["x"], v["gate"], v["h"])
+    dh, dgate = gate_backward(fb, "g", v["h"], gateb, v["dy"])
+    return out, v["dy"], dgate, dh  # dx is the cotangent itself
+
+
+def _time_mlp(fb, v):
+    saved = time_mlp_forward(fb, "t", v["f"], v["W1"], v["b1"], v["W2"], v["b2"])
+    return (saved.c, *time_mlp_backward(fb, "t", saved, v["W2"], v["dy"]))
+
+
+def _adaln_block(form):
+    def body(fb, v):
+        bp = AdaLNBlockParams(*(v[n] for n in ref.ADALN_BLOCK_NAMES))
+        saved = adaln_block_forward(fb, "k_", v["x"], v["cs"], bp, H, CFG.eps, CFG.scale, form)
+        dx, dcs, grads = adaln_block_backward(fb, "k_", saved, v["cs"], bp, v["dy"], H, CFG.scale, form)
+        return (saved.out, dx, dcs, *grads)
+    return body
+
+
+def _pos(fb, v):
+    return (pos_forward(fb, "q", v["tok"], v["pos"]), *pos_backward(fb, "q", v["dy"]))
+
+
+def _unpatch(tokens):
+    def body(fb, v):
+        saved = unpatch_forward(fb, "u", v["z"], v["Wp"], v["bp"], CFG.grid, CFG.patch)
+        return (saved.image, *unpatch_backward(fb, "u", saved, v["Wp"], v["dy"], tokens))
+    return body
+
+
 VIT_NAMES = tuple(name for name, _ in ref.param_shapes(CFG))
 
 
@@ -123,6 +174,27 @@ def _block_args():
 
 IMAGE = ("x", (B, CFG.channels, *CFG.image))
 TOKENS = (B, N, D)
+PATCH_TOKENS = (B, N - 1, D)  # the adaLN denoisers have no CLS token
+PIXELS = CFG.channels * CFG.patch ** 2
+
+
+def _adaln_block_case(form: str) -> Case:
+    k = 6 if form == "adaln-zero" else 4
+    dims = dict(zip(ref.ADALN_BLOCK_NAMES, ((D, k * D), (k * D,)) + tuple(shape for _, shape in _block_args()[2:10])
+                    + ((D, M), (M,), (M, D), (D,))))
+    args = (("x", PATCH_TOKENS), ("cs", (B, D))) + tuple(dims.items())
+    return Case(args, PATCH_TOKENS, _adaln_block(form),
+                lambda a: ref.adaln_block(a["x"], a["cs"], a, H, form == "adaln-zero"),
+                ("x", "cs") + ref.ADALN_BLOCK_NAMES)
+
+
+def _unpatch_case(tokens: int) -> Case:
+    grid = CFG.grid
+    return Case((("z", (B, tokens, D)), ("Wp", (D, PIXELS)), ("bp", (PIXELS,))), (B, CFG.channels, *CFG.image),
+                _unpatch(tokens),
+                lambda a: ref.unpatch(a["z"][:, tokens - grid[0] * grid[1]:], a["Wp"], a["bp"], CFG.channels, grid,
+                                      CFG.patch),
+                ("z", "Wp", "bp"))
 
 
 def _patch_embed_case(lowering: str, reference) -> Case:
@@ -154,6 +226,22 @@ CASES = {
                     lambda a: ref.cls_pos(a["tok"], a["cls"], a["pos"]), ("tok", "cls", "pos")),
     "head": Case((("z", TOKENS), ("Wc", (D, K)), ("bc", (K,))), (B, K), _head,
                  lambda a: ref.head(a["z"], a["Wc"], a["bc"]), ("z", "Wc", "bc")),
+    "silu": Case((("x", (B, N, M)),), (B, N, M), _silu, lambda a: ref.silu(a["x"]), ("x",)),
+    "adaln_modulate": Case((("x", PATCH_TOKENS), ("cs", (B, D)), ("W", (D, 2 * D)), ("b", (2 * D,))), PATCH_TOKENS,
+                           _adaln_modulate,
+                           lambda a: ref.modulate(a["x"], *jax.numpy.split(a["cs"] @ a["W"] + a["b"], 2, axis=-1)),
+                           ("x", "cs", "W", "b")),
+    "gate": Case((("x", PATCH_TOKENS), ("gate", (B, D)), ("h", PATCH_TOKENS)), PATCH_TOKENS, _gate,
+                 lambda a: a["x"] + a["gate"][:, None, :] * a["h"], ("x", "gate", "h")),
+    "time_mlp": Case((("f", (B, 6)), ("W1", (6, D)), ("b1", (D,)), ("W2", (D, D)), ("b2", (D,))), (B, D),
+                     _time_mlp, lambda a: ref.time_mlp(a["f"], a["W1"], a["b1"], a["W2"], a["b2"]),
+                     ("W1", "b1", "W2", "b2")),
+    "adaln_block": _adaln_block_case("adaln"),
+    "adaln_zero_block": _adaln_block_case("adaln-zero"),
+    "pos": Case((("tok", PATCH_TOKENS), ("pos", (N - 1, D))), PATCH_TOKENS, _pos,
+                lambda a: a["tok"] + a["pos"], ("tok", "pos")),
+    "unpatch": _unpatch_case(N),
+    "unpatch_no_cls": _unpatch_case(N - 1),
     "vit": _vit_case("reference"),
     "vit_fast": _vit_case("fast"),
 }

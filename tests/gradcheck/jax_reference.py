@@ -96,6 +96,86 @@ def vit(x, params, cfg, embed=patch_embed):
     return head(layernorm(z, params["gF"], params["bF"], eps), params["Wc"], params["bc"])
 
 
+# -- the denoisers: adaptive LayerNorm (DiT) ------------------------------------
+# Written from DiT (Peebles and Xie, 2023): LayerNorm without affine, modulated
+# per example as xhat (1 + scale) + shift; adaLN-Zero also gates each residual
+# branch; the timestep embedding is a SiLU MLP of sinusoidal features.
+
+def silu(x):
+    return x * jax.nn.sigmoid(x)
+
+
+def plain_layernorm(x, eps=1e-5):
+    mean = jnp.mean(x, axis=-1, keepdims=True)
+    var = jnp.mean((x - mean) ** 2, axis=-1, keepdims=True)
+    return (x - mean) / jnp.sqrt(var + eps)
+
+
+def modulate(x, shift, scale, eps=1e-5):
+    """x [b, n, d]; shift, scale [b, d]."""
+    return plain_layernorm(x, eps) * (1.0 + scale[:, None, :]) + shift[:, None, :]
+
+
+def time_mlp(f, w1, b1, w2, b2):
+    return silu(f @ w1 + b1) @ w2 + b2
+
+
+def adaln_block(x, cs, p, heads, zero: bool, eps=1e-5):
+    """DiT block on x [b, n, d] conditioned by cs = silu(c) [b, e]; `p` maps names to arrays."""
+    chunks = jnp.split(cs @ p["Wmod"] + p["bmod"], 6 if zero else 4, axis=-1)
+    if zero:
+        shift1, scale1, gate1, shift2, scale2, gate2 = chunks
+    else:
+        (shift1, scale1, shift2, scale2), gate1, gate2 = chunks, None, None
+
+    def gated(gate, h):
+        return h if gate is None else gate[:, None, :] * h
+
+    attn = attention(modulate(x, shift1, scale1, eps), p["Wq"], p["bq"], p["Wk"], p["bk"], p["Wv"], p["bv"],
+                     p["Wo"], p["bo"], heads)
+    r = x + gated(gate1, attn)
+    return r + gated(gate2, mlp(modulate(r, shift2, scale2, eps), p["Wfc1"], p["bfc1"], p["Wfc2"], p["bfc2"]))
+
+
+def unpatch(tokens, w, b, channels, grid, s):
+    """Patch tokens [b, ph pw, d] -> image [b, c, ph s, pw s] through one dense layer."""
+    bsz = tokens.shape[0]
+    ph, pw = grid
+    pix = tokens @ w + b
+    return pix.reshape(bsz, ph, pw, channels, s, s).transpose(0, 3, 1, 4, 2, 5).reshape(bsz, channels, ph * s,
+                                                                                          pw * s)
+
+
+ADALN_BLOCK_NAMES = ("Wmod", "bmod", "Wq", "bq", "Wk", "bk", "Wv", "bv", "Wo", "bo", "Wfc1", "bfc1", "Wfc2", "bfc2")
+
+
+def dit(x, tfeat, p, depth, heads, patch, zero: bool, eps=1e-5):
+    """The adaLN denoiser: x [b, c, H, W], tfeat [b, 2F] -> [b, c, H, W]; `p` by parameter name."""
+    _, c, hh, ww = x.shape
+    z = patch_embed(x, p["wConv"], p["bConv"]) + p["pos"]
+    cs = silu(time_mlp(tfeat, p["tW1"], p["tb1"], p["tW2"], p["tb2"]))
+    for i in range(depth):
+        z = adaln_block(z, cs, {n: p[f"{n}_{i}"] for n in ADALN_BLOCK_NAMES}, heads, zero, eps)
+    shift, scale = jnp.split(cs @ p["Wfmod"] + p["bfmod"], 2, axis=-1)
+    return unpatch(modulate(z, shift, scale, eps), p["Wp"], p["bp"], c, (hh // patch, ww // patch), patch)
+
+
+def channel_denoiser(x, p, depth, heads, patch, channels, eps=1e-5):
+    """The reference's denoiser: the ViT trunk on x [b, c + T, H, W] (CLS token, affine LayerNorms), pixel head."""
+    _, _, hh, ww = x.shape
+    z = cls_pos(patch_embed(x, p["wConv"], p["bConv"]), p["cls"], p["pos"])
+    for i in range(depth):
+        z = block(z, {n: p[f"{n}_{i}"] for n in BLOCK_NAMES}, heads, eps)
+    z = layernorm(z, p["gF"], p["bF"], eps)
+    return unpatch(z[:, 1:], p["Wp"], p["bp"], channels, (hh // patch, ww // patch), patch)
+
+
+def weighted_mse(pred, target, weight):
+    """sum_i w_i sum_j (pred - target)_ij^2 over the count of elements."""
+    sq = (pred - target) ** 2
+    return jnp.sum(weight.reshape((-1,) + (1,) * (pred.ndim - 1)) * sq) / pred.size
+
+
 # -- parameters ---------------------------------------------------------------
 
 def param_shapes(cfg) -> list[tuple[str, tuple[int, ...]]]:
@@ -125,6 +205,8 @@ def sample(rng: np.random.Generator, name: str, shape) -> np.ndarray:
     near 1, biases and embeddings around 0.1, weights with variance 1/fan-in,
     anything else (inputs, cotangents) unit normal."""
     base = name.split("_")[0]
+    if base in ("tW1", "tW2", "tb1", "tb2"):  # the time MLP's weights and biases
+        base = base[1:]
     z = rng.standard_normal(shape)
     if base in ("g1", "g2", "gF", "g"):
         z = 1.0 + 0.1 * z

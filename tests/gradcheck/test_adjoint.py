@@ -29,7 +29,7 @@ def _dot(results, direction) -> float:
     return float(sum(np.vdot(g.astype(np.float64), v) for g, v in zip(results, direction)))
 
 
-@pytest.mark.parametrize("name", ["layernorm", "attention", "vit"])
+@pytest.mark.parametrize("name", ["layernorm", "attention", "adaln_zero_block", "vit"])
 def test_backward_is_the_adjoint_of_the_forward(name):
     case = CASES[name]
     inputs = case.inputs(seed=1)

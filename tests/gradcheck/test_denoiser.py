@@ -1,5 +1,6 @@
-"""The ViT denoiser's hand-derived gradients (pixel head + MSE, then the ViT
-trunk) against jax.value_and_grad of an independent jax.numpy denoiser."""
+"""The image denoisers' hand-derived gradients (pixel head, the trunk with each
+time conditioning, the plain and the weighted MSE) against jax.value_and_grad
+of independent jax.numpy denoisers, and the forward and step modules' wiring."""
 
 from __future__ import annotations
 
@@ -12,54 +13,66 @@ from tests.gradcheck import jax_reference as ref
 from tests.gradcheck.harness import rel_err
 from vitir.ast import FunctionBuilder, TensorType, module
 from vitir.backend import compile_module
-from vitir.lower.denoiser import denoiser_config
-from vitir.lower.loss import mse
-from vitir.lower.vit import PIXELS, declare_params, param_specs, vit_backward, vit_forward
+from vitir.lower.denoiser import (DenoiserConfig, denoiser_backward, denoiser_forward, denoiser_fwd_module,
+                                  denoiser_step_module, param_specs)
+from vitir.lower.loss import mse, weighted_mse
 from vitir.print import print_module
 
-C, T = 2, 3  # image channels, time channels
+C, T = 2, 6  # image channels, time features
 
 
-def jax_denoiser(x, params, cfg):
-    """x [B, C+T, H, W] -> predicted noise [B, C, H, W]."""
-    eps = float(cfg.eps)
-    z = ref.cls_pos(ref.patch_embed(x, params["wConv"], params["bConv"]), params["cls"], params["pos"])
-    for p in params["blocks"]:
-        z = ref.block(z, p, cfg.heads, eps)
-    z = ref.layernorm(z, params["gF"], params["bF"], eps)
-    pix = z[:, 1:, :] @ params["Wc"] + params["bc"]  # [B, n0, C s s]
-    b, (ph, pw), s = x.shape[0], cfg.grid, cfg.patch
-    return pix.reshape(b, ph, pw, C, s, s).transpose(0, 3, 1, 4, 2, 5).reshape(b, C, ph * s, pw * s)
+def small(conditioning: str, weighted: bool = False) -> DenoiserConfig:
+    return DenoiserConfig(batch=2, image_channels=C, image=(8, 12), patch=4, width=8, depth=2, heads=2, mlp=16,
+                          conditioning=conditioning, time_features=T, weighted=weighted)
 
 
-def vitir_loss_and_grads(cfg, lowering):
+def jax_forward(cfg: DenoiserConfig, x, tfeat, p):
+    if cfg.conditioning == "channels":
+        return ref.channel_denoiser(x, p, cfg.depth, cfg.heads, cfg.patch, C)
+    return ref.dit(x, tfeat, p, cfg.depth, cfg.heads, cfg.patch, cfg.conditioning == "adaln-zero")
+
+
+def vitir_loss_and_grads(cfg: DenoiserConfig, lowering: str):
     fb = FunctionBuilder("denoiser_grad")
     h, w = cfg.image
-    x = fb.arg("x", TensorType((cfg.batch, cfg.channels, h, w)))
-    params = declare_params(fb, cfg)
+    x = fb.arg("x", TensorType((cfg.batch, cfg.input_channels, h, w)))
+    tfeat = None if cfg.conditioning == "channels" else fb.arg("tfeat", TensorType((cfg.batch, T)))
+    params = [fb.arg(name, TensorType(dims)) for name, dims in param_specs(cfg)]
     target = fb.arg("target", TensorType((cfg.batch, C, h, w)))
+    weight = fb.arg("weight", TensorType((cfg.batch,))) if cfg.weighted else None
     fb.zero = fb.constant("sc", "0.0")
-    saved = vit_forward(fb, "vit", x, params, cfg, head=PIXELS)
-    dy, loss = mse(fb, saved.logits, target)
-    grads = vit_backward(fb, "vit", saved, params, x, dy, cfg, lowering, head=PIXELS)
+    saved = denoiser_forward(fb, "dn", x, tfeat, params, cfg)
+    dy, loss = weighted_mse(fb, saved.image, target, weight) if weight is not None else mse(fb, saved.image, target)
+    grads = denoiser_backward(fb, "dn", saved, params, dy, cfg, lowering)
     return compile_module(print_module(module(fb.ret(loss, *grads))))
 
 
-@pytest.mark.parametrize("lowering", ["reference", "fast"])
-def test_denoiser_gradients_match_jax(lowering):
-    cfg = denoiser_config((C, 8, 12), T, 2, patch=4, width=8, depth=2, heads=2, mlp=16)
-    rng = np.random.default_rng(3)
-    names = [n for n, _ in param_specs(cfg)]
+def inputs(cfg: DenoiserConfig, seed: int = 3):
+    rng = np.random.default_rng(seed)
     params = [ref.sample(rng, n, d) for n, d in param_specs(cfg)]
-    x = rng.standard_normal((cfg.batch, cfg.channels, *cfg.image)).astype(np.float32)
+    x = rng.standard_normal((cfg.batch, cfg.input_channels, *cfg.image)).astype(np.float32)
+    tfeat = rng.standard_normal((cfg.batch, T)).astype(np.float32)
     target = rng.standard_normal((cfg.batch, C, *cfg.image)).astype(np.float32)
+    weight = rng.uniform(0.2, 2.0, cfg.batch).astype(np.float32)
+    return params, x, tfeat, target, weight
+
+
+@pytest.mark.parametrize("conditioning, lowering, weighted", [
+    ("channels", "reference", False), ("channels", "fast", True),
+    ("adaln", "fast", False), ("adaln-zero", "fast", True), ("adaln-zero", "reference", False),
+])
+def test_denoiser_gradients_match_jax(conditioning, lowering, weighted):
+    cfg = small(conditioning, weighted)
+    names = [n for n, _ in param_specs(cfg)]
+    params, x, tfeat, target, weight = inputs(cfg)
 
     def loss_fn(flat):
-        pred = jax_denoiser(x, ref.unflatten(flat, cfg.depth), cfg)
-        return jnp.mean((pred - target) ** 2)
+        pred = jax_forward(cfg, x, tfeat, dict(zip(names, flat)))
+        return ref.weighted_mse(pred, target, weight if weighted else jnp.ones(cfg.batch))
 
     loss_ref, grads_ref = jax.value_and_grad(loss_fn)([jnp.asarray(p) for p in params])
-    loss, *grads = vitir_loss_and_grads(cfg, lowering)(x, *params, target)
+    args = [x] + ([] if conditioning == "channels" else [tfeat]) + params + [target] + ([weight] if weighted else [])
+    loss, *grads = vitir_loss_and_grads(cfg, lowering)(*args)
     assert rel_err(loss, loss_ref) <= 1e-6
     errors = {n: rel_err(g, r) for n, g, r in zip(names, grads, grads_ref) if not n.startswith("bk_")}
     assert max(errors.values()) <= 1e-5, sorted(errors.items(), key=lambda kv: -kv[1])[:3]
@@ -67,3 +80,23 @@ def test_denoiser_gradients_match_jax(lowering):
     for n, g in zip(names, grads):
         if n.startswith("bk_"):
             assert np.abs(g).max() <= 1e-6
+
+
+@pytest.mark.parametrize("conditioning", ["channels", "adaln-zero"])
+def test_forward_and_step_modules_take_their_arguments_in_order(conditioning):
+    """The forward module is the model; one step with lr 0 leaves theta and returns the loss of that model."""
+    cfg = small(conditioning)
+    names = [n for n, _ in param_specs(cfg)]
+    params, x, tfeat, target, _ = inputs(cfg, seed=5)
+    flat_x = x.reshape(cfg.batch, -1)
+    time_args = [] if conditioning == "channels" else [tfeat]
+    (pred,) = compile_module(print_module(denoiser_fwd_module(cfg)))(flat_x, *time_args, *params)
+    want = jax_forward(cfg, x, tfeat, dict(zip(names, params)))
+    assert rel_err(pred, want) <= 1e-5
+    zeros = [np.zeros_like(p) for p in params]
+    outs = compile_module(print_module(denoiser_step_module(cfg)))(
+        flat_x, *params, *zeros, *zeros, np.float32(0.0), np.float32(0.1), np.float32(0.001), *time_args, target)
+    k = len(params)
+    assert len(outs) == 3 * k + 1
+    assert all(np.array_equal(a, b) for a, b in zip(outs[:k], params))
+    assert rel_err(outs[3 * k], np.mean((np.asarray(want) - target) ** 2)) <= 1e-5

@@ -13,7 +13,7 @@ import pytest
 
 from tests.gradcheck import jax_reference as ref
 from tests.gradcheck.harness import as_float64, function_text, rel_err, run
-from vitir.lower.loss import smoothed_ce, softmax_ce_cotangent
+from vitir.lower.loss import smoothed_ce, softmax_ce_cotangent, weighted_mse
 
 BATCH = 4
 TOL64 = 1e-10
@@ -60,3 +60,17 @@ def test_smoothed_cotangent_and_loss_match_the_reference(classes, exact):
     want_loss, want_dy = _reference(logits, onehot, 0.1)
     assert rel_err(dy, want_dy) <= TOL64
     assert abs(float(loss) - want_loss) <= TOL64 * abs(want_loss)
+
+
+@pytest.mark.parametrize("shape", [(4, 3), (3, 2, 4, 5)])
+def test_weighted_mse_and_its_cotangent_match_jax(shape):
+    text = function_text("wmse", [("pred", shape), ("target", shape), ("weight", (shape[0],))],
+                         lambda fb, v: weighted_mse(fb, v["pred"], v["target"], v["weight"]))
+    rng = np.random.default_rng(len(shape))
+    pred, target = rng.standard_normal(shape), rng.standard_normal(shape)
+    weight = rng.uniform(0.1, 3.0, shape[0])
+    dy, loss = run(as_float64(text), [pred, target, weight])
+    with jax.enable_x64(True):
+        want_loss, want_dy = jax.value_and_grad(ref.weighted_mse)(pred, target, weight)
+    assert rel_err(dy, want_dy) <= TOL64
+    assert abs(float(loss) - float(want_loss)) <= TOL64 * abs(float(want_loss))

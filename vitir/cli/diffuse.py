@@ -39,54 +39,70 @@ HELP = "train a 2-D or image diffusion or flow model and score its samples by en
 DEFAULTS_2D = {"method": "ddpm", "steps": "20000", "nfe": "2,10,50", "samples": "512", "batch": "256",
                "lr": "1e-3"}
 DEFAULTS_IMAGES = {"nfe": "10,50", "samples": "1000"}
-# Image training flags: config field -> (argument name, kind); only --epochs may change on --resume.
+# Image training flags: config field -> (argument name, kind, help); only --epochs may change on --resume.
 IMAGE_TRAINING_FLAGS = {
-    "data": ("data", str), "data_dir": ("data_dir", str), "method": ("method", str),
-    "time_embed": ("time_embed", str), "n_freq": ("n_freq", int), "patch": ("patch", int),
-    "width": ("width", int), "depth": ("depth", int), "heads": ("heads", int), "mlp": ("mlp", int),
-    "batch": ("batch", int), "epochs": ("epochs", int), "lr": ("lr", float), "warmup_epochs": ("warmup", float),
-    "wd": ("wd", str), "ema": ("ema", float), "seed": ("seed", int),
+    "data": ("data", str, None), "data_dir": ("data_dir", str, None), "method": ("method", str, None),
+    "epochs": ("epochs", int, None), "batch": ("batch", int, None), "lr": ("lr", float, None),
+    "seed": ("seed", int, None), "ema": ("ema", float, None),
+    "conditioning": ("conditioning", str, "how the denoiser reads the time: channels (extra input channels, "
+                                          "the reference's), adaln or adaln-zero (DiT)"),
+    "prediction": ("prediction", str, "what the denoiser predicts: ddpm eps, x0 or v; flow velocity or x0"),
+    "weighting": ("weighting", str, "loss weighting per time, none or min-snr"),
+    "snr_gamma": ("snr_gamma", float, "the gamma of min-snr"),
+    "time_embed": ("time_embed", str, "channels only: sincos (2F channels) or t (one t/T channel)"),
+    "n_freq": ("n_freq", int, "sin/cos frequencies F of the time features"),
+    "patch": ("patch", int, "the denoiser's patch size"), "width": ("width", int, "the denoiser's token width"),
+    "depth": ("depth", int, "the denoiser's blocks"), "heads": ("heads", int, "attention heads"),
+    "mlp": ("mlp", int, "MLP hidden width"), "warmup_epochs": ("warmup", float, "learning-rate warmup epochs"),
+    "wd": ("wd", str, "AdamW weight decay"), "replicas": ("replicas", int, "devices (data parallel)"),
 }
-IMAGE_ONLY = ("data_dir", "epochs", "resume", "ema", "classifier", "time_embed", "n_freq", "patch", "width",
-              "depth", "heads", "mlp", "warmup", "wd")
+IMAGE_ONLY = ("data_dir", "epochs", "resume", "ema", "classifier", "eval_every", "eval_samples", *(
+    name for field, (name, _, text) in IMAGE_TRAINING_FLAGS.items() if text is not None))
+
+
+def _image_default(field: str) -> str:
+    """`(default X)`, or `(default: digits X, mnist Y)` where the data decide."""
+    from ..diffusion.train_image import DATASET_DEFAULTS, ImageDiffusionConfig
+
+    if field in DATASET_DEFAULTS["mnist"]:
+        def shown(value):
+            return f"{value:g}" if isinstance(value, float) else str(value) or "eps for ddpm, velocity for flow"
+        return "(default: " + ", ".join(f"{data} {shown(values[field])}" for data, values in
+                                        DATASET_DEFAULTS.items()) + ")"
+    return f"(default {getattr(ImageDiffusionConfig(), field)})"
 
 
 def add_parser(sub) -> None:
-    from ..diffusion.train_image import ImageDiffusionConfig
-
     p = sub.add_parser("diffuse", help=HELP, description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     # Values are parsed in run(), so a bad one is reported in one line.
-    image = ImageDiffusionConfig()
     p.add_argument("--target", help="2-D: 8gaussians, spiral, moons, checkerboard or mullerbrown (default 8gaussians)")
     p.add_argument("--data", help="images instead of a 2-D target: digits, or mnist with --data-dir")
     p.add_argument("--data-dir", metavar="DIR", help="where the MNIST IDX files are")
     p.add_argument("--method", help="ddpm, flow, flow-ot or reflow (images: ddpm, flow or flow-ot; default ddpm)")
     p.add_argument("--steps", help="2-D training steps (default 20000; reflow trains twice)")
-    p.add_argument("--epochs", help=f"image training epochs (default {image.epochs})")
+    p.add_argument("--epochs", help=f"image training epochs {_image_default('epochs')}")
     p.add_argument("--sampler", default="", help="comma list (2-D default ddim for ddpm, fm-euler for flows; "
                                                  "images: ddim,ancestral for ddpm, fm-euler for flow)")
     p.add_argument("--nfe", help="network evaluations per sample, comma list (default 2,10,50; images 10,50)")
     p.add_argument("--eta", default="0", help="DDIM eta, comma list (default 0; 1 is ancestral DDPM)")
     p.add_argument("--grid", default="uniform", help="time grid of the VP solvers: uniform, logabar, logsnr")
     p.add_argument("--samples", help="samples per sampler and NFE (default 512; images 1000)")
-    p.add_argument("--batch", help=f"training batch (default 256; images {image.batch})")
-    p.add_argument("--lr", help=f"learning rate (default 1e-3; images {image.lr:g} at the peak, after the "
-                                "warmup and before the cosine decay)")
+    p.add_argument("--batch", help=f"training batch (default 256; images {_image_default('batch')[1:-1]})")
+    p.add_argument("--lr", help=f"learning rate (default 1e-3; images: the peak after the warmup, before the "
+                                f"cosine decay, {_image_default('lr')[1:-1]})")
     p.add_argument("--seed", help="initialisation, data and training noise (default 0)")
-    p.add_argument("--ema", help="images: keep an EMA of the weights with this decay and sample with it "
-                                 "(default 0: none)")
-    p.add_argument("--classifier", metavar="RUN_DIR", help="images: the `vitir train` run whose softmax "
-                                                           "features score the samples (default: train one)")
-    p.add_argument("--time-embed", help=f"images: sincos (2F channels) or t (one t/T channel; default "
-                                        f"{image.time_embed})")
-    p.add_argument("--n-freq", help=f"images: sin/cos frequencies F (default {image.n_freq})")
-    for name, what in (("patch", "patch size (default 2 on digits, 4 on mnist)"), ("width", "token width"),
-                       ("depth", "blocks"), ("heads", "attention heads"), ("mlp", "MLP hidden width")):
-        default = "" if name == "patch" else f" (default {getattr(image, name)})"
-        p.add_argument(f"--{name}", help=f"images: the denoiser's {what}{default}")
-    p.add_argument("--warmup", help=f"images: learning-rate warmup epochs (default {image.warmup_epochs:g})")
-    p.add_argument("--wd", help=f"images: AdamW weight decay (default {image.wd})")
+    p.add_argument("--ema", help="images: keep an EMA of the weights with this decay and sample with it, 0 for "
+                                 f"none {_image_default('ema')}")
+    p.add_argument("--classifier", metavar="RUN_DIR", help="images: the `vitir train` run whose features score "
+                                                           "the samples (default: train one with its defaults)")
+    for field, (name, _, text) in IMAGE_TRAINING_FLAGS.items():
+        if text is not None:
+            p.add_argument("--" + name.replace("_", "-"), help=f"images: {text} {_image_default(field)}")
+    p.add_argument("--eval-every", metavar="EPOCHS", help="images: also score the model every this many epochs "
+                                                          "while it trains (one sampler at 50 NFE; metrics.jsonl "
+                                                          "and curves.png show quality against training time)")
+    p.add_argument("--eval-samples", metavar="N", help="images: samples per --eval-every scoring (default 250)")
     p.add_argument("--resume", metavar="DIR", help="images: continue the run in DIR from its checkpoint "
                                                    "(then sample and score; only --epochs may change)")
     p.add_argument("--out", metavar="DIR", help="run directory (default runs/diffuse-<timestamp>)")
@@ -143,7 +159,7 @@ def image_configs_from(args):
     if args.steps is not None:
         raise ConfigError("images train for --epochs, not --steps")
     given = {}
-    for field, (name, kind) in IMAGE_TRAINING_FLAGS.items():
+    for field, (name, kind, _) in IMAGE_TRAINING_FLAGS.items():
         text = getattr(args, name)
         if text is not None:
             flag = "--" + name.replace("_", "-")
@@ -207,13 +223,14 @@ def plot_clouds(clouds: dict, reference, path: Path, title: str) -> Path:
 
 
 def image_table(result: dict) -> str:
-    head = f"{'sampler':<10} {'eta':>4} {'NFE':>5} {'ED':>9} {'ED/floor':>9} {'classes':>8} {'confidence':>10}"
+    head = (f"{'sampler':<10} {'eta':>4} {'NFE':>5} {'ED':>9} {'ED/floor':>9} {'FD':>9} {'FD/floor':>9} "
+            f"{'confident classes':>17} {'confident':>9}")
     lines = [head]
     classes = len(result["controls"][0]["class_shares"])
 
     def cells(row):
-        return (f"{row['ed']:>9.5f} {row['ratio']:>9.1f} {row['coverage']:>5}/{classes:<2} "
-                f"{row['confidence']:>10.3f}")
+        return (f"{row['ed']:>9.5f} {row['ratio']:>9.1f} {row['fd']:>9.4g} {row['fd_ratio']:>9.1f} "
+                f"{row['confident_classes']:>14}/{classes:<2} {row['confident_fraction']:>9.1%}")
 
     for row in result["rows"]:
         eta = "-" if row["eta"] is None else f"{row['eta']:g}"
@@ -224,22 +241,35 @@ def image_table(result: dict) -> str:
 
 
 def run_images(args) -> int:
-    from ..diffusion.eval_image import evaluate_image_model
+    from ..diffusion.eval_image import QualityMonitor, evaluate_image_model, scoring_for
     from ..diffusion.train_image import ImageDiffusionTrainer
     from ..train.rundir import write_json_atomic
 
     cfg, ev, run_dir, resume = image_configs_from(args)
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     trainer = ImageDiffusionTrainer(cfg, run_dir, log=log)
+    scoring = None
+    if args.eval_every is not None:
+        every = _numbers(args.eval_every, "--eval-every", int, False)
+        samples = _numbers(args.eval_samples or "250", "--eval-samples", int, False)
+        if every < 1 or samples < 2:
+            raise ConfigError("--eval-every needs a positive number of epochs and --eval-samples at least 2")
+        scoring = scoring_for(trainer.data, cfg, ev, run_dir, log)
+        trainer.task.monitor = QualityMonitor(*scoring, cfg, trainer.data.image_shape, every, samples,
+                                              ev.samplers[-1], log=log)
+    time_input = f"{cfg.time_embed} time channels" if cfg.conditioning == "channels" else cfg.conditioning
     log(f"vitir diffuse: {cfg.method} on {cfg.data} ({len(trainer.data.x_train)} training images), ViT denoiser "
-        f"depth {cfg.depth} width {cfg.width} patch {cfg.patch}, {cfg.time_embed} time, batch {cfg.batch}, "
-        f"{cfg.epochs} epochs of {trainer.steps_per_epoch} steps -> {run_dir}")
+        f"depth {cfg.depth} width {cfg.width} patch {cfg.patch}, {time_input}, predicting {cfg.predicts}, "
+        f"batch {cfg.batch}, {cfg.epochs} epochs of {trainer.steps_per_epoch} steps -> {run_dir}")
     trained = trainer.train(resume=resume)
-    scored = evaluate_image_model(trainer, ev, run_dir, log)
+    scored = evaluate_image_model(trainer, ev, run_dir, log, scoring)
     result = {**trained, **scored}
     write_json_atomic(run_dir / "result.json", result)
-    print(f"{cfg.method} on {cfg.data}, {trained['epochs']} epochs ({trained['train_seconds']:.0f} s training, "
-          f"{trained['seconds_per_epoch']:.2f} s an epoch), {scored['weights']} weights, floor {scored['floor']:.5f}")
+    per_epoch = trained["seconds_per_epoch"]
+    per_epoch = "" if per_epoch is None else f", {per_epoch:.2f} s an epoch"
+    print(f"{cfg.method} on {cfg.data}, {trained['epochs']} epochs ({trained['train_seconds']:.0f} s training"
+          f"{per_epoch}), {scored['weights']} weights, ED floor {scored['floor']:.5f}, FD floor "
+          f"{scored['fd_floor']:.4g}; confident: top probability >= {scored['confident_threshold']:g}")
     print(image_table(result))
     return 0
 
@@ -248,7 +278,6 @@ def run(args) -> int:
     if args.data is not None or args.resume is not None:
         return run_images(args)
     from ..diffusion.train2d import run_diffusion
-    from ..train.progress import Progress
     from ..train.rundir import write_json_atomic
 
     cfg = config_from(args)
@@ -256,7 +285,7 @@ def run(args) -> int:
     out.mkdir(parents=True, exist_ok=True)
     print(f"vitir diffuse: {cfg.method} on {cfg.target}, {cfg.steps} steps at batch {cfg.batch} -> {out}",
           file=sys.stderr, flush=True)
-    result, clouds, reference = run_diffusion(cfg, lambda phase, steps: Progress(steps, phase))
+    result, clouds, reference = run_diffusion(cfg, progress=True)
     write_json_atomic(out / "result.json", result)
     title = f"{cfg.method} on {cfg.target}, {cfg.steps} steps"
     plot_clouds(clouds, reference, out / "samples.png", title)

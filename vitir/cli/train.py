@@ -5,6 +5,12 @@ With no arguments: a small ViT on the embedded 8x8 digits (scikit-learn's
 stderr, and a run directory runs/<timestamp> with result.json, metrics.jsonl,
 curves.png, the train step's text and an atomic checkpoint.
 
+The model size and the epochs default per dataset, each sized to finish in
+minutes on a laptop CPU (measured on 2 cores): digits about 1 minute (98-99%
+test accuracy), --dataset mnist --data-dir DIR about 3-4 minutes (97.8% on
+the 10,000-image MNIST subset). The run prints its own estimate of the
+training time after timing its first steps, and an ETA as it goes.
+
 Data parallel over several processes (one per host): start one per process
 with --processes N --process-id I --coordinator HOST:PORT (process 0 listens
 there), or let a cluster launcher set VITIR_NUM_PROCESSES, VITIR_PROCESS_ID and
@@ -28,7 +34,7 @@ EXIT_DIVERGED = 3
 
 def add_parser(sub) -> None:
     from ..backend.distributed import DEFAULT_TIMEOUT_S
-    from ..train.trainer import TrainConfig
+    from ..train.trainer import DATASET_DEFAULTS, TrainConfig, default_fields
 
     p = sub.add_parser("train", help="train a ViT (default: the embedded digits)", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -40,6 +46,7 @@ def add_parser(sub) -> None:
                    help="seconds to wait for the other processes, at start and in each step, before "
                         f"ending with an error (default {DEFAULT_TIMEOUT_S:g})")
     defaults = TrainConfig()
+    per_dataset = default_fields()
     for f in fields(TrainConfig):
         flag = "--" + f.name.replace("_", "-")
         default = getattr(defaults, f.name)
@@ -48,7 +55,9 @@ def add_parser(sub) -> None:
                            help="turn off the random 1-pixel shifts")
             continue
         kind = {int: int, float: float}.get(type(default), str)
-        p.add_argument(flag, dest=f.name, type=kind, default=None, help=f"(default {default})")
+        text = (f"(default: {', '.join(f'{name} {values[f.name]}' for name, values in DATASET_DEFAULTS.items())})"
+                if f.name in per_dataset else f"(default {default})")
+        p.add_argument(flag, dest=f.name, type=kind, default=None, help=text)
     p.set_defaults(func=run)
 
 

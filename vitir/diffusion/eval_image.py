@@ -1,10 +1,20 @@
-"""Scoring generated images as the reference does: the energy distance (ED)
-between the softmax features that a classifier, trained by `vitir train` on
-the same data, gives generated images and the real test images, beside the
-floor (the ED between the two halves of the test features); with the class
-coverage (classes given at least 1% of the samples) and the mean confidence
-(the mean top probability). Two control rows calibrate the scale: pure noise
-(the samplers' start) and real training images. Also the PNG sample grids.
+"""Scoring generated images with a classifier trained by `vitir train` on the
+same data:
+
+- the energy distance (ED) between the softmax outputs it gives the samples
+  and the real test images, as the reference scores, beside its floor (the ED
+  between the two halves of the test images);
+- the Frechet distance (FD, FID's formula) between Gaussians fitted to its
+  penultimate features (the CLS token after the final LayerNorm), with its
+  floor likewise;
+- per class, the samples it calls confidently (top probability at least
+  CONFIDENT, which 95% of real MNIST test images reach), and the classes that
+  hold at least 1% of the samples so: noise, which a classifier may still
+  spread over every class, reaches almost none.
+
+Two control rows calibrate the scale: pure noise (the samplers' start) and
+real training images. Also the PNG sample grids, real test images beside the
+samples of each NFE.
 """
 
 from __future__ import annotations
@@ -16,14 +26,15 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import ConfigError
-from .metrics import energy_distance, energy_distance_floor
+from ..train.loop import compile_graph
+from ..train.progress import format_duration
+from .metrics import energy_distance, energy_distance_floor, frechet_distance, frechet_distance_floor
 from .samplers import TIME_GRIDS, TMAX, sample_ddim, sample_flow, sample_vp, start_noise
 from .train_image import ImageDenoiser, to_unit
 
 COVERAGE_FRACTION = 0.01
+CONFIDENT = 0.8  # top softmax probability (the classifier is trained with label smoothing 0.1: at most ~0.91)
 CLASSIFIER_DIR = "classifier"
-# Epochs of the classifier trained when none is given: `vitir train`'s default on the digits.
-CLASSIFIER_EPOCHS = {"digits": 120, "mnist": 10}
 # The VP solvers by their image-side names; "ancestral" is DDIM at eta 1.
 VP_SOLVERS = {"vp-euler": "euler", "vp-heun": "heun", "vp-sde": "sde"}
 FLOW_SOLVERS = ("fm-euler", "fm-heun")
@@ -79,8 +90,14 @@ def softmax(logits: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
-class SoftmaxClassifier:
-    """A `vitir train` classifier as a feature map: images in [0, 1] -> class probabilities."""
+@dataclass(frozen=True)
+class Features:
+    probs: np.ndarray  # softmax [N, classes]
+    penultimate: np.ndarray  # [N, width]
+
+
+class ClassifierFeatures:
+    """A `vitir train` classifier as a feature map: images in [0, 1] -> its softmax and penultimate features."""
 
     def __init__(self, params: list[np.ndarray], train_config: dict, image_shape, classes: int):
         from ..lower import param_specs
@@ -97,7 +114,7 @@ class SoftmaxClassifier:
         self._exe = self._device_params = None
 
     @classmethod
-    def from_run(cls, run_dir: str | Path, image_shape, classes: int) -> "SoftmaxClassifier":
+    def from_run(cls, run_dir: str | Path, image_shape, classes: int) -> "ClassifierFeatures":
         from ..train.checkpoint import load_checkpoint
 
         ck = load_checkpoint(Path(run_dir))
@@ -105,52 +122,82 @@ class SoftmaxClassifier:
             raise ConfigError(f"{run_dir} is not a `vitir train` run (its checkpoint has no input mean and std)")
         return cls(ck.params, ck.config, image_shape, classes)
 
-    def __call__(self, images: np.ndarray) -> np.ndarray:
-        """Probabilities [N, classes] of images [N, C, H, W] in [0, 1]."""
-        from ..backend import compile_module
-        from ..lower import fwd_module
-        from ..print import print_module
+    def features(self, images: np.ndarray) -> Features:
+        """Features of images [N, C, H, W] in [0, 1]."""
+        from ..lower import features_module
         from ..train.rundir import standardise
 
         if self._exe is None:
-            self._exe = compile_module(print_module(fwd_module(self.model)))
+            self._exe = compile_graph(features_module(self.model))
             self._device_params = [self._exe.to_device(p, i + 1) for i, p in enumerate(self.params)]
         batch = self.model.batch
         flat = standardise(images, self.mean, self.std).reshape(len(images), -1)
-        out = []
+        probs, penultimate = [], []
         for i in range(0, len(flat), batch):
             part = flat[i:i + batch]
             rows = len(part)
             if rows < batch:  # the module has a fixed batch: pad, then drop the padding
                 part = np.concatenate([part, np.zeros((batch - rows, flat.shape[1]), np.float32)])
-            (logits,) = self._exe.execute_device([part, *self._device_params])
-            out.append(softmax(np.asarray(logits))[:rows])
-        return np.concatenate(out)
+            logits, feats = self._exe.execute_device([part, *self._device_params])
+            probs.append(softmax(np.asarray(logits))[:rows])
+            penultimate.append(np.asarray(feats, np.float64)[:rows])
+        return Features(np.concatenate(probs), np.concatenate(penultimate))
+
+    def __call__(self, images: np.ndarray) -> np.ndarray:
+        """Probabilities [N, classes] of images [N, C, H, W] in [0, 1]."""
+        return self.features(images).probs
 
 
 def classifier_for(data, data_name: str, data_dir: str | None, run_dir: Path, classifier_dir: str | None = None,
-                   log=print) -> SoftmaxClassifier:
-    """The classifier of `classifier_dir`, or one trained by vitir's Trainer and cached in run_dir/classifier."""
+                   log=print) -> ClassifierFeatures:
+    """The classifier of `classifier_dir`, or one trained with `vitir train`'s defaults for the data and
+    cached in run_dir/classifier."""
     from ..train.trainer import Trainer, TrainConfig
 
     shape, classes = data.image_shape, len(data.classes)
     if classifier_dir is not None:
-        return SoftmaxClassifier.from_run(classifier_dir, shape, classes)
+        return ClassifierFeatures.from_run(classifier_dir, shape, classes)
     cache = Path(run_dir) / CLASSIFIER_DIR
     if not (cache / "result.json").is_file():  # written last, so a cut-short training is redone
-        cfg = TrainConfig(dataset=data_name, data_dir=data_dir, epochs=CLASSIFIER_EPOCHS[data_name])
-        log(f"training the evaluation classifier ({cfg.epochs} epochs) -> {cache}")
+        cfg = TrainConfig(dataset=data_name, data_dir=data_dir)
+        log(f"training the evaluation classifier (`vitir train` defaults for {data_name}: {cfg.epochs} epochs) "
+            f"-> {cache}")
         result = Trainer(cfg, cache, dataset=data, log=log).train()
         log(f"classifier test accuracy {100 * result['test_accuracy']:.2f}%")
-    return SoftmaxClassifier.from_run(cache, shape, classes)
+    return ClassifierFeatures.from_run(cache, shape, classes)
 
 
-def feature_scores(probs: np.ndarray, reference: np.ndarray, floor: float) -> dict:
-    """ED against the reference features, ED/floor, coverage, mean confidence, class shares."""
-    classes = reference.shape[1]
+@dataclass(frozen=True)
+class Reference:
+    """The test images' features and the floors they give."""
+
+    features: Features
+    ed_floor: float
+    fd_floor: float
+
+    @classmethod
+    def of(cls, features: Features) -> "Reference":
+        return cls(features, energy_distance_floor(features.probs), frechet_distance_floor(features.penultimate))
+
+
+def confident_counts(probs: np.ndarray, threshold: float = CONFIDENT) -> np.ndarray:
+    """Per class, the samples whose top probability is at least `threshold` and in that class."""
+    top = np.max(probs, axis=1)
+    return np.bincount(np.argmax(probs, axis=1)[top >= threshold], minlength=probs.shape[1])
+
+
+def feature_scores(features: Features, reference: Reference) -> dict:
+    """ED and FD against the reference with their ratios to the floors, confident samples per class."""
+    probs = features.probs
+    classes = probs.shape[1]
     shares = np.bincount(np.argmax(probs, axis=1), minlength=classes) / len(probs)
-    ed = energy_distance(probs, reference)
-    return {"ed": ed, "floor": floor, "ratio": ed / floor,
+    confident = confident_counts(probs)
+    ed = energy_distance(probs, reference.features.probs)
+    fd = frechet_distance(features.penultimate, reference.features.penultimate)
+    return {"ed": ed, "floor": reference.ed_floor, "ratio": ed / reference.ed_floor,
+            "fd": fd, "fd_floor": reference.fd_floor, "fd_ratio": fd / reference.fd_floor,
+            "confident": confident.tolist(), "confident_fraction": float(confident.sum() / len(probs)),
+            "confident_classes": int(np.sum(confident >= COVERAGE_FRACTION * len(probs))),
             "coverage": int(np.sum(shares >= COVERAGE_FRACTION)),
             "confidence": float(np.mean(np.max(probs, axis=1))),
             "class_shares": [round(float(s), 4) for s in shares]}
@@ -170,7 +217,20 @@ def sampler_label(sampler: str, eta: float | None) -> str:
     return f"{sampler}-eta{eta:g}" if sampler == "ddim" else sampler
 
 
-def score_image_samplers(model, classifier, reference: np.ndarray, floor: float, ev: ImageEvalConfig,
+def sampling_seconds(model, ev: "ImageEvalConfig", image_shape) -> float:
+    """About how long score_image_samplers will take: one chunk of the forward
+    timed (after a first call that compiles it), times the evaluations asked for."""
+    chunk = min(ev.samples, model.chunk)
+    x = start_noise((chunk, *image_shape))
+    model(x, TMAX // 2)
+    start = time.perf_counter()
+    model(x, TMAX // 2)
+    per_chunk = time.perf_counter() - start
+    evaluations = len(ev.variants()) * sum(ev.nfes)
+    return evaluations * -(-ev.samples // chunk) * per_chunk
+
+
+def score_image_samplers(model, classifier, reference: Reference, ev: ImageEvalConfig,
                          image_shape, log=None) -> tuple[list[dict], dict]:
     """One row per (sampler, eta, NFE); and the images [samples, c, H, W] in [0, 1] by (sampler, eta, nfe)."""
     x_init = start_noise((ev.samples, *image_shape))
@@ -181,22 +241,23 @@ def score_image_samplers(model, classifier, reference: np.ndarray, floor: float,
             unit = to_unit(draw_samples(model, sampler, eta, x_init, nfe, ev.grid))
             seconds = time.perf_counter() - start
             row = {"sampler": sampler, "eta": eta, "nfe": nfe,
-                   **feature_scores(classifier(unit), reference, floor), "sample_seconds": seconds}
+                   **feature_scores(classifier.features(unit), reference), "sample_seconds": seconds}
             rows.append(row)
             images[(sampler, eta, nfe)] = unit
             if log is not None:
                 log(f"  {sampler_label(sampler, eta)} NFE {nfe}: ED {row['ed']:.5f} ({row['ratio']:.1f}x floor), "
-                    f"{row['coverage']}/{len(row['class_shares'])} classes, {seconds:.0f} s")
+                    f"FD {row['fd']:.3g} ({row['fd_ratio']:.1f}x), {row['confident_classes']}/"
+                    f"{len(row['class_shares'])} classes with confident samples, {seconds:.0f} s")
     return rows, images
 
 
-def control_rows(classifier, data, reference: np.ndarray, floor: float, samples: int) -> list[dict]:
+def control_rows(classifier, data, reference: Reference, samples: int) -> list[dict]:
     """Pure noise (the samplers' start, as images) and real training images, scored like samples."""
     noise = to_unit(start_noise((samples, *data.image_shape)))
     pick = np.random.default_rng(0).permutation(len(data.x_train))[:samples]
-    return [{"control": "noise", "count": samples, **feature_scores(classifier(noise), reference, floor)},
+    return [{"control": "noise", "count": samples, **feature_scores(classifier.features(noise), reference)},
             {"control": "real train images", "count": len(pick),
-             **feature_scores(classifier(data.x_train[pick]), reference, floor)}]
+             **feature_scores(classifier.features(data.x_train[pick]), reference)}]
 
 
 def _tile(images: np.ndarray, columns: int = 10) -> np.ndarray:
@@ -237,24 +298,60 @@ def plot_sample_grids(images: dict, real: np.ndarray, out_dir: Path, title: str)
     return paths
 
 
-def evaluate_image_model(trainer, ev: ImageEvalConfig, out_dir: Path, log=print) -> dict:
+class QualityMonitor:
+    """Scores the denoiser every `every` epochs while it trains: `samples` images from one sampler at
+    `nfe`, against the test images; the numbers go into that epoch's metrics line."""
+
+    def __init__(self, classifier, reference: Reference, cfg, image_shape, every: int, samples: int = 250,
+                 sampler: str | None = None, nfe: int = 50, log=None):
+        self.classifier, self.reference, self.cfg, self.image_shape = classifier, reference, cfg, tuple(image_shape)
+        self.every, self.samples, self.nfe, self.log = every, samples, nfe, log
+        self.sampler = sampler or DEFAULT_IMAGE_SAMPLERS[cfg.method][-1]
+        self.eta = 1.0 if self.sampler == "ancestral" else (0.0 if self.sampler == "ddim" else None)
+
+    def __call__(self, epoch: int, weights: list[np.ndarray]) -> dict:
+        if epoch % self.every:
+            return {}
+        start = time.perf_counter()
+        model = ImageDenoiser(weights, self.cfg, self.image_shape)
+        x_init = start_noise((self.samples, *self.image_shape))
+        unit = to_unit(draw_samples(model, self.sampler, self.eta, x_init, self.nfe))
+        row = feature_scores(self.classifier.features(unit), self.reference)
+        out = {"ed_ratio": row["ratio"], "fd_ratio": row["fd_ratio"], "confident_classes": row["confident_classes"],
+               "monitor_seconds": time.perf_counter() - start}
+        if self.log is not None:
+            self.log(f"  epoch {epoch}: {self.sampler} NFE {self.nfe}, {self.samples} samples: ED "
+                     f"{row['ratio']:.1f}x floor, FD {row['fd_ratio']:.1f}x, {row['confident_classes']} "
+                     "confident classes")
+        return out
+
+
+def scoring_for(data, cfg, ev: ImageEvalConfig, out_dir: Path, log=print) -> tuple[ClassifierFeatures, Reference]:
+    """The scoring classifier (trained first when none is given) and the test images' reference."""
+    classifier = classifier_for(data, cfg.data, cfg.data_dir, out_dir, ev.classifier, log)
+    return classifier, Reference.of(classifier.features(data.x_test))
+
+
+def evaluate_image_model(trainer, ev: ImageEvalConfig, out_dir: Path, log=print, scoring=None) -> dict:
     """Sample with every chosen sampler, score against the test images, write the grids."""
     cfg, data = trainer.cfg, trainer.data
     weights = "ema" if trainer.state.ema is not None else "final"
     model = ImageDenoiser(trainer.sampling_weights(), cfg, data.image_shape)
-    classifier = classifier_for(data, cfg.data, cfg.data_dir, out_dir, ev.classifier, log)
-    reference = classifier(data.x_test)
-    floor = energy_distance_floor(reference)
-    log(f"scoring {ev.samples} samples per sampler and NFE against {len(reference)} test images "
-        f"(floor {floor:.5f}, {weights} weights)")
+    classifier, reference = scoring or scoring_for(data, cfg, ev, out_dir, log)
+    log(f"scoring {ev.samples} samples per sampler and NFE against {len(data.x_test)} test images "
+        f"(ED floor {reference.ed_floor:.5f}, FD floor {reference.fd_floor:.4g}, {weights} weights)")
+    estimate = sampling_seconds(model, ev, data.image_shape)
+    log(f"sampling: about {format_duration(estimate)} ({len(ev.variants())} sampler(s) x NFE {sum(ev.nfes)} x "
+        f"{ev.samples} samples, timed on one forward)")
     start = time.perf_counter()
-    rows, images = score_image_samplers(model, classifier, reference, floor, ev, data.image_shape, log)
-    controls = control_rows(classifier, data, reference, floor, ev.samples)
+    rows, images = score_image_samplers(model, classifier, reference, ev, data.image_shape, log)
+    controls = control_rows(classifier, data, reference, ev.samples)
     title = f"{cfg.method} on {cfg.data}, {trainer.state.epoch} epochs"
     grids = plot_sample_grids(images, data.x_test, out_dir, title)
-    test_accuracy = float(np.mean(np.argmax(reference, axis=1) == data.y_test))
-    return {"weights": weights, "samples": ev.samples, "grid": ev.grid, "floor": floor,
+    test_accuracy = float(np.mean(np.argmax(reference.features.probs, axis=1) == data.y_test))
+    return {"weights": weights, "samples": ev.samples, "grid": ev.grid, "floor": reference.ed_floor,
+            "fd_floor": reference.fd_floor, "confident_threshold": CONFIDENT,
             "classifier": str(ev.classifier or Path(out_dir) / CLASSIFIER_DIR),
-            "classifier_test_accuracy": test_accuracy, "test_images": len(reference),
+            "classifier_test_accuracy": test_accuracy, "test_images": len(data.x_test),
             "sample_seconds": time.perf_counter() - start, "rows": rows, "controls": controls,
             "grids": [p.name for p in grids]}

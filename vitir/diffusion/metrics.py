@@ -1,4 +1,5 @@
-"""Energy distance between point clouds, and its sampling-noise floor."""
+"""Energy distance between point clouds and the Frechet distance between their
+Gaussian fits, each with its sampling-noise floor."""
 
 import numpy as np
 from scipy.spatial.distance import cdist
@@ -40,3 +41,28 @@ def energy_distance_floor(reference, max_points: int = ED_MAX_POINTS,
     reference = _as_points(reference)
     half = reference.shape[0] // 2
     return energy_distance(reference[:half], reference[half:], max_points, seed)
+
+
+def frechet_distance(x, y) -> float:
+    """|mu_x - mu_y|^2 + Tr(S_x + S_y - 2 (S_x S_y)^(1/2)) of the Gaussians fitted
+    to the rows of x and y (sample means, covariances with n - 1), as FID
+    computes it on a network's features. The trace of the root is read from the
+    eigenvalues of S_x^(1/2) S_y S_x^(1/2), symmetric and positive semi-definite,
+    so no complex square root is needed."""
+    x, y = _as_points(x), _as_points(y)
+    if min(len(x), len(y)) < 2:
+        raise ValueError("the Frechet distance needs at least 2 rows on each side")
+    mu = x.mean(axis=0) - y.mean(axis=0)
+    sx, sy = np.atleast_2d(np.cov(x, rowvar=False)), np.atleast_2d(np.cov(y, rowvar=False))
+    vals, vecs = np.linalg.eigh(sx)
+    root_x = (vecs * np.sqrt(np.clip(vals, 0.0, None))) @ vecs.T
+    inner = np.linalg.eigvalsh(root_x @ sy @ root_x)
+    trace_root = float(np.sum(np.sqrt(np.clip(inner, 0.0, None))))
+    return float(mu @ mu + np.trace(sx) + np.trace(sy) - 2.0 * trace_root)
+
+
+def frechet_distance_floor(reference) -> float:
+    """The Frechet distance between the two halves of a reference sample."""
+    reference = _as_points(reference)
+    half = reference.shape[0] // 2
+    return frechet_distance(reference[:half], reference[half:])

@@ -1,7 +1,9 @@
-"""Time conditioning as extra input channels, and the integer time index.
+"""Time conditioning: the sin/cos features of the integer time index (the
+input of the adaLN denoisers' time MLP) and the same as extra input channels,
+and the integer time index itself.
 
-Every function takes x as [B, C, H, W] float32 and appends its channels after
-the C image channels.
+The channel functions take x as [B, C, H, W] float32 and append their
+channels after the C image channels.
 """
 
 import numpy as np
@@ -48,7 +50,7 @@ def prepend_t_channel_scalar(x: np.ndarray, t: int, tmax: int) -> np.ndarray:
     return _with_channels(x, np.full((rows, 1), t_norm, dtype=np.float32))
 
 
-def _sincos_features(t, n_freq: int, tmax: int) -> np.ndarray:
+def sincos_features(t, n_freq: int, tmax: int) -> np.ndarray:
     """[len(t), 2F]: sin(t w_k) for k < F, then cos(t w_k); w_k = tmax^(-2k/2F)."""
     inv_n = 1.0 / float(2 * n_freq)
     exponents = (2.0 * np.arange(n_freq)) * inv_n
@@ -59,11 +61,11 @@ def _sincos_features(t, n_freq: int, tmax: int) -> np.ndarray:
 
 def prepend_sincos_t(x: np.ndarray, t, n_freq: int, tmax: int) -> np.ndarray:
     """[B, C, H, W] -> [B, C + 2F, H, W] with the raw integer step t per row."""
-    return _with_channels(x, _sincos_features(t, n_freq, tmax))
+    return _with_channels(x, sincos_features(t, n_freq, tmax))
 
 
 def prepend_sincos_t_scalar(x: np.ndarray, t: int, n_freq: int, tmax: int) -> np.ndarray:
     """`prepend_sincos_t` with one t for every row."""
     rows = np.asarray(x).shape[0]
-    features = _sincos_features([t], n_freq, tmax)
+    features = sincos_features([t], n_freq, tmax)
     return _with_channels(x, np.repeat(features, rows, axis=0))

@@ -1,9 +1,10 @@
 """Training the 2-D denoiser through PJRT and scoring its samples.
 
-Parameters and Adam moments stay on the device between steps; the host sends
-each step's noised batch (step_inputs or flow_step_inputs, then the sin/cos
-time features), the learning rate and the bias corrections. Batches are drawn
-with replacement from a fixed pool of target points.
+A task of the training loop (vitir.train.loop): parameters and Adam moments
+stay on the device between steps; the host sends each step's noised batch
+(step_inputs or flow_step_inputs, then the sin/cos time features), the
+learning rate (constant) and the bias corrections. Batches are drawn with
+replacement from a fixed pool of target points.
 
 Methods: "ddpm" (eps prediction), "flow" (independent coupling), "flow-ot"
 (minibatch-OT coupling), "reflow" (train "flow", draw noise/sample pairs with
@@ -12,7 +13,7 @@ it, then retrain on those fixed pairs, starting from the trained weights).
 
 from __future__ import annotations
 
-import math
+import sys
 import time
 from dataclasses import dataclass, field, replace
 
@@ -20,17 +21,9 @@ import numpy as np
 
 from ..config_checks import as_option, require_positive_ints, require_positive_number
 from ..errors import ConfigError
-from ..train.trainer import TrainingDiverged
-from .denoiser2d import (
-    ADAM_BETAS,
-    PARAM_SPECS,
-    POINT_DIM,
-    denoiser_features,
-    denoiser_features_scalar,
-    forward_module,
-    init_denoiser_params,
-    train_step_module,
-)
+from ..lower.denoiser2d import PARAM_SPECS, POINT_DIM, forward_module, train_step_module
+from ..train.loop import LoopConfig, Task, TrainingLoop, compile_graph
+from .denoiser2d import ADAM_BETAS, denoiser_features, denoiser_features_scalar, init_denoiser_params
 from .metrics import energy_distance, energy_distance_floor
 from .rng import sample_noise
 from .samplers import FLOW_SAMPLER_NFE, SAMPLER_NFE, TMAX, TIME_GRIDS, sample, sample_flow, start_noise
@@ -109,58 +102,71 @@ class TrainResult:
     seconds: float = 0.0
 
 
+OBJECTIVE_FLOW_MODES = {"flow": FLOW_INDEPENDENT, "flow-ot": FLOW_MINIBATCH_OT, "reflow": FLOW_REFLOW}
+
+
+class Denoiser2DTask(Task):
+    """The 2-D denoiser: batches drawn with replacement from a pool of target points."""
+
+    kind = "denoiser-2d"
+
+    def __init__(self, pool: np.ndarray, objective: str, batch: int, seed: int, params=None, paired_noise=None):
+        self.pool, self.objective, self.batch, self.seed = pool, objective, batch, seed
+        self.flow_mode = OBJECTIVE_FLOW_MODES.get(objective)
+        self.params, self.paired_noise = params, paired_noise
+        self.abar = cosine_schedule(TMAX)
+        self.steps = 0
+
+    def param_specs(self):
+        return list(PARAM_SPECS)
+
+    def initial_params(self):
+        return init_denoiser_params(self.seed) if self.params is None else self.params
+
+    def step_module(self, replicas: int):
+        if replicas != 1:
+            raise ConfigError("the 2-D denoiser trains on one device")
+        return train_step_module(self.batch)
+
+    def epoch_batches(self, rng, epoch):
+        return (rng.integers(0, len(self.pool), self.batch) for _ in range(self.steps))
+
+    def step_inputs(self, rows, step, rng):
+        x0 = self.pool[rows]
+        seed = (self.seed << 32) + step
+        if self.flow_mode is None:
+            x_t, target, t = step_inputs(x0, self.abar, seed)
+        else:
+            eps_in = None if self.paired_noise is None else self.paired_noise[rows]
+            x_t, target, t = flow_step_inputs(x0, eps_in, seed, TMAX, self.flow_mode)
+        return [denoiser_features(x_t, t)], [target]
+
+    def config(self) -> dict:
+        return {"objective": self.objective, "batch": self.batch, "seed": self.seed}
+
+
 def train_denoiser(pool: np.ndarray, steps: int, *, objective: str, batch: int = 256, lr: float = 1e-3,
                    seed: int = 0, params: list[np.ndarray] | None = None, paired_noise: np.ndarray | None = None,
-                   loss_every: int = 50, progress=None) -> TrainResult:
-    """`steps` Adam steps on batches from `pool` [n, 2].
+                   loss_every: int = 50, progress: bool = False, label: str = "train") -> TrainResult:
+    """`steps` Adam steps (constant lr) on batches from `pool` [n, 2], through the training loop.
 
     objective: "eps" (DDPM), "flow" (independent), "flow-ot" (minibatch OT) or
     "reflow" (pool rows paired with paired_noise rows, flow mode 1).
     """
-    from ..backend import compile_module, to_host
-    from ..print import print_module
-
-    flow_mode = {"flow": FLOW_INDEPENDENT, "flow-ot": FLOW_MINIBATCH_OT, "reflow": FLOW_REFLOW}.get(objective)
-    if objective != "eps" and flow_mode is None:
+    if objective != "eps" and objective not in OBJECTIVE_FLOW_MODES:
         raise ConfigError(f"unknown objective {objective!r}")
     if (objective == "reflow") != (paired_noise is not None):
         raise ConfigError("the reflow objective, and only it, takes paired_noise")
-    exe = compile_module(print_module(train_step_module(batch)))
-    params = init_denoiser_params(seed) if params is None else params
-    state = params + [np.zeros_like(p) for p in params] * 2
-    dev = [exe.to_device(a, i + 1) for i, a in enumerate(state)]
-    k = len(params)
-    abar = cosine_schedule(TMAX)
-    rng = np.random.default_rng(seed)
-    seed_base = seed << 32
+    task = Denoiser2DTask(pool, objective, batch, seed, params, paired_noise)
+    task.steps = steps
     b1, b2 = ADAM_BETAS
-    lr32 = np.float32(lr)
-    result = TrainResult(params)
+    cfg = LoopConfig(epochs=1, steps_per_epoch=steps, lr=lr, decay="constant", beta1=b1, beta2=b2,
+                     loss_every=loss_every, label=label, rate="steps/s", show_progress=progress)
+    log = (lambda message: print(message, file=sys.stderr, flush=True)) if progress else (lambda message: None)
+    loop = TrainingLoop(task, cfg, seed=seed, log=log)
     start = time.perf_counter()
-    for step in range(1, steps + 1):
-        rows = rng.integers(0, len(pool), batch)
-        x0 = pool[rows]
-        if flow_mode is None:
-            x_t, target, t = step_inputs(x0, abar, seed_base + step)
-        else:
-            eps_in = None if paired_noise is None else paired_noise[rows]
-            x_t, target, t = flow_step_inputs(x0, eps_in, seed_base + step, TMAX, flow_mode)
-        args = [denoiser_features(x_t, t), *dev,
-                lr32, np.float32(1.0 - b1 ** step), np.float32(1.0 - b2 ** step), target]
-        outs = exe.execute_device(args)
-        dev = outs[:3 * k]
-        if step % loss_every == 0 or step == steps:
-            # Reading the loss waits for the device, so only every loss_every steps.
-            loss = float(np.asarray(outs[3 * k]))
-            if not math.isfinite(loss):
-                raise TrainingDiverged(f"loss became {loss} at step {step} (lr {lr:g})")
-            result.losses.append((step, loss))
-            if progress is not None:
-                elapsed = time.perf_counter() - start
-                progress.update(step, loss=f"{loss:.4f}", **{"steps/s": f"{step / max(elapsed, 1e-9):.0f}"})
-    result.params = [np.array(a, dtype=np.float32) for a in to_host(dev[:k])]
-    result.seconds = time.perf_counter() - start
-    return result
+    loop.run()
+    return TrainResult(loop.state.params, loop.losses, time.perf_counter() - start)
 
 
 class Denoiser:
@@ -171,10 +177,7 @@ class Denoiser:
         self._device_params = None
 
     def __call__(self, points: np.ndarray, t_idx: int) -> np.ndarray:
-        from ..backend import compile_module
-        from ..print import print_module
-
-        exe = compile_module(print_module(forward_module(len(points))))
+        exe = compile_graph(forward_module(len(points)))
         if self._device_params is None:
             self._device_params = [exe.to_device(p, i + 1) for i, p in enumerate(self.params)]
         (y,) = exe.execute_device([denoiser_features_scalar(points, t_idx), *self._device_params])
@@ -196,30 +199,26 @@ class TrainedModel:
 
 
 def _train_phase(cfg: DiffuseConfig, name: str, objective: str, data: np.ndarray, phase_index: int,
-                 progress_for=None, **kw) -> TrainResult:
-    bar = progress_for(name, cfg.steps) if progress_for else None
-    out = train_denoiser(data, cfg.steps, objective=objective, batch=cfg.batch, lr=cfg.lr,
-                         seed=cfg.seed + phase_index * PHASE_SEED_STRIDE, progress=bar, **kw)
-    if bar is not None:
-        bar.close()
-    return out
+                 progress: bool = False, **kw) -> TrainResult:
+    return train_denoiser(data, cfg.steps, objective=objective, batch=cfg.batch, lr=cfg.lr,
+                          seed=cfg.seed + phase_index * PHASE_SEED_STRIDE, progress=progress, label=name, **kw)
 
 
-def train_method(cfg: DiffuseConfig, pool: np.ndarray, progress_for=None) -> TrainedModel:
-    """Train cfg.method's model; `progress_for(phase, steps)` makes a progress bar (or None)."""
+def train_method(cfg: DiffuseConfig, pool: np.ndarray, progress: bool = False) -> TrainedModel:
+    """Train cfg.method's model, with a progress bar on stderr if `progress`."""
     if cfg.method == "reflow":
-        return reflow(cfg, train_method(replace(cfg, method="flow"), pool, progress_for), progress_for)
+        return reflow(cfg, train_method(replace(cfg, method="flow"), pool, progress), progress)
     objective = "eps" if cfg.method == "ddpm" else cfg.method
-    run = _train_phase(cfg, f"train {cfg.method}", objective, pool, 0, progress_for)
+    run = _train_phase(cfg, f"train {cfg.method}", objective, pool, 0, progress)
     return TrainedModel(Denoiser(run.params), {"train": run.seconds}, run.losses)
 
 
-def reflow(cfg: DiffuseConfig, flow: TrainedModel, progress_for=None) -> TrainedModel:
+def reflow(cfg: DiffuseConfig, flow: TrainedModel, progress: bool = False) -> TrainedModel:
     """Retrain a trained flow on the noise/sample pairs it draws (flow mode 1)."""
     start = time.perf_counter()
     samples, noise = reflow_pairs(flow.model, seed=cfg.seed)
     pair_seconds = time.perf_counter() - start
-    run = _train_phase(cfg, "reflow", "reflow", samples, 1, progress_for,
+    run = _train_phase(cfg, "reflow", "reflow", samples, 1, progress,
                        params=flow.model.params, paired_noise=noise)
     return TrainedModel(Denoiser(run.params),
                         {"train": flow.seconds["train"], "pairs": pair_seconds, "retrain": run.seconds},
@@ -252,10 +251,10 @@ def score_samplers(model, samplers, nfes, samples: int, reference: np.ndarray, f
     return rows, clouds
 
 
-def run_diffusion(cfg: DiffuseConfig, progress_for=None) -> tuple[dict, dict, np.ndarray]:
+def run_diffusion(cfg: DiffuseConfig, progress: bool = False) -> tuple[dict, dict, np.ndarray]:
     """Train, sample and score. Returns (result, clouds, reference)."""
     pool = sample_target(cfg.target, POOL_SIZE, cfg.seed)
-    trained = train_method(cfg, pool, progress_for)
+    trained = train_method(cfg, pool, progress)
     reference, floor = ed_reference(cfg.target)
     start = time.perf_counter()
     rows, clouds = score_samplers(trained.model, cfg.samplers, cfg.nfes, cfg.samples, reference, floor,

@@ -16,8 +16,25 @@ def float_literal(x: float) -> str:
     return repr(float(x))
 
 
+class PatchGrid:
+    """The patch grid of a config with `image` (H, W), `patch`, `width` and `heads`."""
+
+    @property
+    def grid(self) -> tuple[int, int]:
+        return self.image[0] // self.patch, self.image[1] // self.patch
+
+    @property
+    def patches(self) -> int:
+        ph, pw = self.grid
+        return ph * pw
+
+    @property
+    def head_dim(self) -> int:
+        return self.width // self.heads
+
+
 @dataclass(frozen=True)
-class ViTConfig:
+class ViTConfig(PatchGrid):
     batch: int
     channels: int = 3
     image: tuple[int, int] = (224, 224)
@@ -38,44 +55,11 @@ class ViTConfig:
             raise ConfigError(f"depth must be a non-negative integer, got {self.depth!r}")
         if len(image) != 2 or any(not isinstance(s, int) or s < 1 for s in image):
             raise ConfigError(f"image must be one positive size or HxW, got {self.image!r}")
-        h, w = image
-        if h % self.patch or w % self.patch:
-            raise ConfigError(f"image {h}x{w} is not divisible by patch {self.patch}")
-        if self.width % self.heads:
-            raise ConfigError(f"width {self.width} is not divisible by heads {self.heads}")
-        c, s = self.channels, self.patch
-        for what, size in (("batch", self.batch), ("mlp", self.mlp), ("width", self.width), ("classes", self.classes),
-                           ("channels x image", c * h * w), ("channels x patch x patch", c * s * s),
-                           ("tokens", (h // s) * (w // s) + 1)):
-            if size > MAX_DIMENSION:
-                raise ConfigError(f"{what} {size} is too large: a tensor dimension must fit MLIR's int64 "
-                                  f"(at most {MAX_DIMENSION})")
-        for name in ("eps", "scale"):
-            text = getattr(self, name)
-            if text:
-                try:
-                    float(text)
-                except ValueError:
-                    raise ConfigError(f"{name} must be a float literal, got {text!r}") from None
-        if not self.scale:
-            object.__setattr__(self, "scale", float_literal(1.0 / math.sqrt(self.head_dim)))
-
-    @property
-    def grid(self) -> tuple[int, int]:
-        return self.image[0] // self.patch, self.image[1] // self.patch
-
-    @property
-    def patches(self) -> int:
-        ph, pw = self.grid
-        return ph * pw
+        check_transformer(self)
 
     @property
     def tokens(self) -> int:
         return self.patches + 1
-
-    @property
-    def head_dim(self) -> int:
-        return self.width // self.heads
 
     @property
     def input_features(self) -> int:
@@ -84,6 +68,33 @@ class ViTConfig:
     def param_count(self) -> int:
         from .vit import param_specs
         return sum(math.prod(dims) for _, dims in param_specs(self))
+
+
+def check_transformer(cfg) -> None:
+    """What a ViTConfig and a DenoiserConfig both need: patches that tile the
+    image, heads that split the width, float literals; fills the attention
+    scale (1/sqrt(head dim)) when not given."""
+    h, w = cfg.image
+    if h % cfg.patch or w % cfg.patch:
+        raise ConfigError(f"image {h}x{w} is not divisible by patch {cfg.patch}")
+    if cfg.width % cfg.heads:
+        raise ConfigError(f"width {cfg.width} is not divisible by heads {cfg.heads}")
+    c, s = getattr(cfg, "channels", getattr(cfg, "image_channels", 1)), cfg.patch
+    sizes = [(name, getattr(cfg, name)) for name in ("batch", "mlp", "width", "classes") if hasattr(cfg, name)]
+    for what, size in (*sizes, ("channels x image", c * h * w), ("channels x patch x patch", c * s * s),
+                       ("tokens", (h // s) * (w // s) + 1)):
+        if size > MAX_DIMENSION:
+            raise ConfigError(f"{what} {size} is too large: a tensor dimension must fit MLIR's int64 "
+                              f"(at most {MAX_DIMENSION})")
+    for name in ("eps", "scale"):
+        text = getattr(cfg, name)
+        if text:
+            try:
+                float(text)
+            except ValueError:
+                raise ConfigError(f"{name} must be a float literal, got {text!r}") from None
+    if not cfg.scale:
+        object.__setattr__(cfg, "scale", float_literal(1.0 / math.sqrt(cfg.width // cfg.heads)))
 
 
 def vit_tiny(batch: int = 32, depth: int = 12) -> ViTConfig:

@@ -1,60 +1,268 @@
-"""A ViT denoiser: the ViT trunk with a pixel head that maps every patch token
-back to its pixels, trained on the mean squared error against the noise
-(DDPM) or the velocity (flow matching) with the scheduled AdamW step.
+"""Image denoisers: a ViT trunk with a pixel head that maps every patch token
+back to its pixels, trained on a (weighted) mean squared error against the
+noise, the clean image or the velocity with the scheduled AdamW step.
 
-The input is the noisy image with its time channels appended (see
-vitir.diffusion.prepend_sincos_t), flattened to [b, (c + t) H W].
+Three ways to tell the network the time (`conditioning`):
+
+- "channels" (the reference's): the time features are extra input channels,
+  constant over the image, appended after the image channels on the host
+  (vitir.diffusion.prepend_sincos_t); the classifier's trunk (CLS token,
+  LayerNorms with learned affines) then reads them through its patch embedding.
+- "adaln": DiT's adaptive LayerNorm. The sin/cos time features f [b, 2F] go
+  through a SiLU MLP to c [b, d]; every block's LayerNorms take their scale and
+  shift from a dense layer of silu(c); no CLS token.
+- "adaln-zero": adaLN with per-block gates on both residual branches too,
+  the modulations zero-initialised, so every block starts as the identity
+  (DiT's best variant).
+
+In both adaLN forms the final LayerNorm is modulated the same way (shift and
+scale from silu(c)) before the pixel head, as in DiT.
 """
 
 from __future__ import annotations
 
-from ..ast import AdamScalars, FunctionBuilder, Module, TensorType
+import math
+from dataclasses import dataclass, field
+
+from ..ast import FunctionBuilder, Module, TensorType, Value
 from ..ast.gc_pause import gc_paused
+from ..config_checks import require_positive_ints
 from ..errors import ConfigError
-from .config import ViTConfig
-from .loss import mse
-from .optim import AdamHyper, adamw_updates
-from .train_step import ADAM_SCALARS, SCALAR, fwd_module, image_arg, moment_args, prologue
-from .vit import PIXELS, declare_params, vit_backward, vit_forward
+from .config import PatchGrid, check_transformer
+from .layers.adaln import modulate_backward, modulate_forward, modulation_backward, modulation_forward
+from .layers.adaln_block import (ADALN_BLOCK_FIELDS, AdaLNBlockParams, adaln_block_backward, adaln_block_forward,
+                                 adaln_block_param_dims)
+from .layers.cls_pos import pos_backward, pos_forward
+from .layers.patch_embed import patch_embed_backward, patch_embed_forward
+from .layers.silu import silu_backward, silu_forward
+from .layers.time_mlp import time_mlp_backward, time_mlp_forward
+from .layers.unpatch import unpatch_backward, unpatch_forward
+from .loss import mse, weighted_mse
+from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args
+from .vit import trunk_backward, trunk_forward, trunk_from_flat, trunk_param_specs
+
+CONDITIONINGS = ("channels", "adaln", "adaln-zero")
+TIME_MLP_FIELDS = ("tW1", "tb1", "tW2", "tb2")
+FINAL_MOD_FIELDS = ("Wfmod", "bfmod")
+PIXEL_HEAD_FIELDS = ("Wp", "bp")
 
 
-def denoiser_config(image_shape: tuple[int, int, int], time_channels: int, batch: int, *, patch: int, width: int,
-                    depth: int, heads: int, mlp: int, eps: str = "1.0e-5") -> ViTConfig:
-    """The ViTConfig of a denoiser for images (c, H, W): input channels c + time
-    channels; the head's width (`classes`) is c * patch^2 pixels per token."""
-    c, h, w = image_shape
-    if time_channels < 0:
-        raise ConfigError(f"time channels must be non-negative, got {time_channels}")
-    return ViTConfig(batch=batch, channels=c + time_channels, image=(h, w), patch=patch, width=width, depth=depth,
-                     heads=heads, mlp=mlp, classes=c * patch * patch, eps=eps)
+@dataclass(frozen=True)
+class DenoiserConfig(PatchGrid):
+    """A denoiser of images [batch, image_channels, H, W] (batch per replica)."""
+
+    batch: int
+    image_channels: int = 1
+    image: tuple[int, int] = (28, 28)
+    patch: int = 4
+    width: int = 128
+    depth: int = 4
+    heads: int = 4
+    mlp: int = 256
+    conditioning: str = "adaln-zero"
+    time_features: int = 16  # 2F sin/cos features: input channels ("channels") or the time MLP's input
+    weighted: bool = False  # the loss weighs each example (arguments gain `weight` [batch])
+    eps: str = "1.0e-5"
+    scale: str = field(default="")  # attention scale literal; default 1/sqrt(head dim)
+
+    def __post_init__(self):
+        image = (self.image, self.image) if isinstance(self.image, int) else tuple(self.image)
+        object.__setattr__(self, "image", image)
+        require_positive_ints(self, ("batch", "image_channels", "patch", "width", "depth", "heads", "mlp",
+                                     "time_features"))
+        if self.conditioning not in CONDITIONINGS:
+            raise ConfigError(f"unknown conditioning {self.conditioning!r}; have {', '.join(CONDITIONINGS)}")
+        check_transformer(self)
+
+    @property
+    def has_cls(self) -> bool:
+        return self.conditioning == "channels"
+
+    @property
+    def tokens(self) -> int:
+        return self.patches + self.has_cls
+
+    @property
+    def pixels_per_token(self) -> int:
+        """The pixel head's width: the image channels of one patch."""
+        return self.image_channels * self.patch * self.patch
+
+    @property
+    def input_channels(self) -> int:
+        """Channels the patch embedding reads: the image's, plus the time's when they are channels."""
+        return self.image_channels + (self.time_features if self.conditioning == "channels" else 0)
+
+    @property
+    def image_shape(self) -> tuple[int, int, int]:
+        return (self.image_channels, *self.image)
 
 
-def image_channels(cfg: ViTConfig) -> int:
-    return cfg.classes // (cfg.patch * cfg.patch)
+def param_specs(cfg: DenoiserConfig) -> list[tuple[str, tuple[int, ...]]]:
+    """(name, dims) of every parameter in canonical order."""
+    d, m, p = cfg.width, cfg.mlp, cfg.pixels_per_token
+    head = [("Wp", (d, p)), ("bp", (p,))]
+    if cfg.conditioning == "channels":
+        return trunk_param_specs(d, m, cfg.input_channels, cfg.patch, cfg.tokens, cfg.depth) + head
+    s = cfg.patch
+    specs = [("wConv", (d, cfg.input_channels, s, s)), ("bConv", (d,)), ("pos", (cfg.tokens, d))]
+    specs += list(zip(TIME_MLP_FIELDS, ((cfg.time_features, d), (d,), (d, d), (d,))))
+    for i in range(cfg.depth):
+        dims = adaln_block_param_dims(d, m, d, cfg.conditioning)
+        specs += [(f"{name}_{i}", shape) for name, shape in zip(ADALN_BLOCK_FIELDS, dims)]
+    return specs + [("Wfmod", (d, 2 * d)), ("bfmod", (2 * d,))] + head
 
 
-def denoiser_fwd_module(cfg: ViTConfig) -> Module:
-    """@denoiser_fwd(x, params) -> the predicted noise (or velocity) [b, c, H, W]."""
-    return fwd_module(cfg, head=PIXELS, name="denoiser_fwd")
+def parameter_count(cfg: DenoiserConfig) -> int:
+    return sum(math.prod(dims) for _, dims in param_specs(cfg))
+
+
+def _by_name(cfg: DenoiserConfig, values) -> dict[str, Value]:
+    return dict(zip((name for name, _ in param_specs(cfg)), values))
+
+
+def _blocks(cfg: DenoiserConfig, p: dict[str, Value]) -> list[AdaLNBlockParams]:
+    return [AdaLNBlockParams(*(p[f"{name}_{i}"] for name in ADALN_BLOCK_FIELDS)) for i in range(cfg.depth)]
+
+
+@dataclass
+class DenoiserSaved:
+    image: Value  # the prediction [b, c, H, W]
+    parts: dict  # what the backward reuses, by part
+
+
+def denoiser_forward(fb: FunctionBuilder, p: str, x: Value, tfeat: Value | None, params: list[Value],
+                     cfg: DenoiserConfig) -> DenoiserSaved:
+    """x [b, input channels, H, W] (and the time features [b, 2F] for adaLN) -> the prediction."""
+    named = _by_name(cfg, params)
+    parts = {"x": x}
+    with fb.layer(p or "dn"):
+        if cfg.conditioning == "channels":
+            trunk = trunk_forward(fb, p, x, trunk_from_flat(params, cfg.depth), cfg.heads, cfg.eps, cfg.scale)
+            parts["trunk"], z = trunk, trunk.z
+        else:
+            z = _adaln_trunk_forward(fb, p, x, tfeat, named, cfg, parts)
+        with fb.layer("head"):
+            head = unpatch_forward(fb, f"{p}hd", z, named["Wp"], named["bp"], cfg.grid, cfg.patch)
+    parts["head"] = head
+    return DenoiserSaved(head.image, parts)
+
+
+def _adaln_trunk_forward(fb, p, x, tfeat, named, cfg, parts) -> Value:
+    with fb.layer("pe"):
+        tok = patch_embed_forward(fb, f"{p}pe", x, named["wConv"], named["bConv"])
+    with fb.layer("pos"):
+        z = pos_forward(fb, f"{p}ps", tok, named["pos"])
+    with fb.layer("time"):
+        temb = time_mlp_forward(fb, f"{p}t", tfeat, *(named[n] for n in TIME_MLP_FIELDS))
+        cs = silu_forward(fb, f"{p}cs", temb.c)
+    blocks = []
+    for i, bp in enumerate(_blocks(cfg, named)):
+        with fb.layer(f"b{i}"):
+            sb = adaln_block_forward(fb, f"{p}b{i}_", z, cs.y, bp, cfg.heads, cfg.eps, cfg.scale, cfg.conditioning)
+        blocks.append(sb)
+        z = sb.out
+    with fb.layer("fln"):
+        shift, scale = modulation_forward(fb, f"{p}fc", cs.y, named["Wfmod"], named["bfmod"], 2)
+        fln = modulate_forward(fb, f"{p}fln", z, shift, scale, cfg.eps)
+    parts.update(temb=temb, cs=cs, blocks=blocks, fln=fln)
+    return fln.y
+
+
+def denoiser_backward(fb: FunctionBuilder, p: str, saved: DenoiserSaved, params: list[Value], d_image: Value,
+                      cfg: DenoiserConfig, lowering: str = "fast") -> list[Value]:
+    """Gradients of every parameter in canonical order (the inputs get none)."""
+    named = _by_name(cfg, params)
+    parts = saved.parts
+    with fb.layer(p or "dn"):
+        with fb.layer("head"):
+            dz, dwp, dbp = unpatch_backward(fb, f"{p}hd", parts["head"], named["Wp"], d_image, cfg.tokens)
+        if cfg.conditioning == "channels":
+            grads = trunk_backward(fb, p, parts["trunk"], trunk_from_flat(params, cfg.depth), parts["x"], dz,
+                                   cfg.heads, cfg.scale, lowering)
+        else:
+            grads = _adaln_trunk_backward(fb, p, parts, named, dz, cfg, lowering)
+    return grads + [dwp, dbp]
+
+
+def _adaln_trunk_backward(fb, p, parts, named, dz, cfg, lowering) -> list[Value]:
+    cs = parts["cs"]
+    with fb.layer("fln"):
+        dz, dshift, dscale = modulate_backward(fb, f"{p}fln", parts["fln"], dz)
+        dcs, dwf, dbf = modulation_backward(fb, f"{p}fc", cs.y, named["Wfmod"], [dshift, dscale])
+    blocks = _blocks(cfg, named)
+    block_grads = [None] * cfg.depth
+    for i in reversed(range(cfg.depth)):
+        with fb.layer(f"b{i}"):
+            dz, dcs_i, block_grads[i] = adaln_block_backward(fb, f"{p}b{i}_", parts["blocks"][i], cs.y, blocks[i],
+                                                             dz, cfg.heads, cfg.scale, cfg.conditioning)
+            dcs = fb.add(f"{p}b{i}_dcsum", dcs, dcs_i)
+    with fb.layer("time"):
+        dc = silu_backward(fb, f"{p}cs", cs, dcs)
+        time_grads = time_mlp_backward(fb, f"{p}t", parts["temb"], named["tW2"], dc)
+    with fb.layer("pos"):
+        dtok, dpos = pos_backward(fb, f"{p}ps", dz)
+    with fb.layer("pe"):
+        dw, db = patch_embed_backward(fb, f"{p}pe", parts["x"], dtok, named["wConv"], lowering)
+    grads = [dw, db, dpos, *time_grads]
+    for g in block_grads:
+        grads.extend(g)
+    return grads + [dwf, dbf]
+
+
+# -- modules -------------------------------------------------------------------
+
+def _image_arg(fb: FunctionBuilder, cfg: DenoiserConfig) -> Value:
+    """%x: the flat images, with the time channels where they are channels."""
+    return fb.arg("x", TensorType((cfg.batch, cfg.input_channels * cfg.image[0] * cfg.image[1])))
+
+
+def _image_view(fb: FunctionBuilder, cfg: DenoiserConfig, x: Value) -> Value:
+    return fb.reshape("xr", x, (cfg.batch, cfg.input_channels, *cfg.image))
+
+
+def _time_arg(fb: FunctionBuilder, cfg: DenoiserConfig) -> Value | None:
+    return None if cfg.conditioning == "channels" else fb.arg("tfeat", TensorType((cfg.batch, cfg.time_features)))
+
+
+def _declare(fb: FunctionBuilder, cfg: DenoiserConfig, suffix: str = "") -> list[Value]:
+    return [fb.arg(name + suffix, TensorType(dims)) for name, dims in param_specs(cfg)]
 
 
 @gc_paused
-def denoiser_step_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), *,
+def denoiser_fwd_module(cfg: DenoiserConfig) -> Module:
+    """@denoiser_fwd(x, [tfeat,] params) -> the prediction [b, c, H, W]."""
+    fb = FunctionBuilder("denoiser_fwd")
+    x = _image_arg(fb, cfg)
+    tfeat = _time_arg(fb, cfg)
+    params = _declare(fb, cfg)
+    fb.zero = fb.constant("sc", "0.0")
+    saved = denoiser_forward(fb, "dn", _image_view(fb, cfg, x), tfeat, params, cfg)
+    return Module([fb.ret(saved.image)])
+
+
+@gc_paused
+def denoiser_step_module(cfg: DenoiserConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), replicas: int = 1, *,
                          lowering: str = "fast") -> Module:
-    """One scheduled AdamW step on the MSE: arguments (x, theta*k, m*k, v*k, lr,
-    bc1, bc2, target [b, c, H, W]); results (theta'*k, m'*k, v'*k, loss, bc1, bc2)."""
+    """One scheduled AdamW step on the MSE. Arguments (x, theta*k, m*k, v*k, lr,
+    bc1, bc2, [tfeat,] target [b, c, H, W], [weight [b]]); results (theta'*k,
+    m'*k, v'*k, loss). With replicas > 1 the gradients are averaged across
+    replicas (one collective) before the update: data parallel."""
+    if not isinstance(replicas, int) or replicas < 1:
+        raise ConfigError(f"replicas must be a positive integer, got {replicas!r}")
     fb = FunctionBuilder("denoiser_train_step")
-    x = image_arg(fb, cfg)
-    params = declare_params(fb, cfg)
-    ms, vs = moment_args(fb, params)
-    runtime = {name: fb.arg(name, SCALAR) for name in ("lr", "bc1", "bc2")}
-    h, w = cfg.image
-    target = fb.arg("target", TensorType((cfg.batch, image_channels(cfg), h, w)))
-    baked = {"b1": hyper.b1, "ob1": hyper.ob1, "b2": hyper.b2, "ob2": hyper.ob2, "eps": hyper.eps, "wd": hyper.wd}
-    xr, consts = prologue(fb, cfg, x, baked)
-    saved = vit_forward(fb, "vit", xr, params, cfg, head=PIXELS)
-    dy, loss = mse(fb, saved.logits, target)
-    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering, head=PIXELS)
-    scalars = AdamScalars(*({**consts, **runtime}[n] for n in ADAM_SCALARS))
-    thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, scalars)
-    return Module([fb.ret(*thetas, *m2, *v2, loss, runtime["bc1"], runtime["bc2"])])
+    x = _image_arg(fb, cfg)
+    params = _declare(fb, cfg)
+    ms = [fb.arg(v.name + "m", v.type) for v in params]
+    vs = [fb.arg(v.name + "v", v.type) for v in params]
+    runtime = runtime_scalar_args(fb)
+    tfeat = _time_arg(fb, cfg)
+    target = fb.arg("target", TensorType((cfg.batch, *cfg.image_shape)))
+    weight = fb.arg("weight", TensorType((cfg.batch,))) if cfg.weighted else None
+    fb.zero = fb.constant("sc", "0.0")
+    consts = {name: fb.constant(name, literal) for name, literal in baked_adam_literals(hyper).items()}
+    saved = denoiser_forward(fb, "dn", _image_view(fb, cfg, x), tfeat, params, cfg)
+    dy, loss = mse(fb, saved.image, target) if weight is None else weighted_mse(fb, saved.image, target, weight)
+    grads = denoiser_backward(fb, "dn", saved, params, dy, cfg, lowering)
+    thetas, m2, v2 = adamw_updates(fb, params, grads, ms, vs, adam_scalars({**consts, **runtime}), replicas,
+                                   fuse_all_reduce=True)
+    return Module([fb.ret(*thetas, *m2, *v2, loss)])

@@ -91,3 +91,20 @@ def mse(fb: FunctionBuilder, pred: Value, target: Value) -> tuple[Value, Value]:
         scale = fb.constant("mscale", repr(2.0 / count), pred.shape)
         dy = fb.multiply("dy", diff, scale)
     return dy, loss
+
+
+def weighted_mse(fb: FunctionBuilder, pred: Value, target: Value, weight: Value) -> tuple[Value, Value]:
+    """The squared error weighted per example (weight [b], e.g. min-SNR), and its cotangent: (dy, loss),
+    loss = sum_i w_i sum_j (pred - target)_ij^2 / N,  dy = (2 / N) w_i (pred - target)_i."""
+    count = 1
+    for s in pred.shape:
+        count *= s
+    rank = pred.type.rank
+    with fb.layer("loss"):
+        diff = fb.subtract("mdiff", pred, target)
+        wb = fb.broadcast_in_dim("mwb", weight, [0], pred.shape)
+        wdiff = fb.multiply("mwd", diff, wb)
+        total = fb.sum("msum", fb.multiply("msq", wdiff, diff), list(range(rank)))
+        loss = fb.divide("loss", total, fb.constant("mcount", f"{count}.0", []))
+        dy = fb.multiply("dy", wdiff, fb.constant("mscale", repr(2.0 / count), pred.shape))
+    return dy, loss

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Sequence
 
-from ..ast import AdamScalars, FunctionBuilder, Value
+from ..ast import AdamScalars, FunctionBuilder, Value, f32
 from ..errors import ConfigError
 
 
@@ -48,6 +48,30 @@ class AdamHyper:
             object.__setattr__(self, "ob1", one_minus(self.b1))
         if not self.ob2:
             object.__setattr__(self, "ob2", one_minus(self.b2))
+
+
+# The AdamW scalars the host sends every step of a scheduled step (warmup and
+# decay of the learning rate, the bias corrections 1 - beta^t).
+RUNTIME_SCALARS = ("lr", "bc1", "bc2")
+
+
+def runtime_scalar_args(fb: FunctionBuilder) -> dict[str, Value]:
+    """The rank-0 arguments %lr, %bc1, %bc2, in that order."""
+    return {name: fb.arg(name, f32()) for name in RUNTIME_SCALARS}
+
+
+def baked_adam_literals(hyper: AdamHyper, packed: bool = False) -> dict[str, str]:
+    """The literals a step bakes as constants, in the order it emits them. A
+    scheduled step bakes the betas, eps and wd; the packed step also lr and
+    bc1 = bc2 = 1 (no bias correction)."""
+    betas = {"b1": hyper.b1, "ob1": hyper.ob1, "b2": hyper.b2, "ob2": hyper.ob2}
+    runtime = {"bc1": "1.0", "bc2": "1.0", "lr": hyper.lr} if packed else {}
+    return {**betas, **runtime, "eps": hyper.eps, "wd": hyper.wd}
+
+
+def adam_scalars(values: dict[str, Value]) -> AdamScalars:
+    """AdamScalars from its values by field name (baked constants and runtime arguments together)."""
+    return AdamScalars(*(values[name] for name in AdamScalars._fields))
 
 
 def sgd_updates(fb: FunctionBuilder, params: Sequence[Value], grads: Sequence[Value], lr: str) -> list[Value]:

@@ -8,8 +8,9 @@ from ..ast.gc_pause import gc_paused
 from ..errors import ConfigError
 from .config import ViTConfig
 from .loss import smoothed_ce, softmax_ce_cotangent
-from .optim import AdamHyper, adamw_updates, sgd_updates
-from .vit import CLASSIFIER, Head, ViTParams, declare_params, vit_backward, vit_forward
+from .optim import (AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args,
+                    sgd_updates)
+from .vit import ViTParams, declare_params, vit_backward, vit_forward
 
 SCALAR = f32()
 ADAM_SCALARS = AdamScalars._fields  # b1 ob1 b2 ob2 bc1 bc2 lr eps wd
@@ -39,14 +40,26 @@ def moment_args(fb: FunctionBuilder, params: ViTParams) -> tuple[list[Value], li
 
 
 @gc_paused
-def fwd_module(cfg: ViTConfig, *, head: Head = CLASSIFIER, name: str = "vit_fwd") -> Module:
-    """@vit_fwd(x, params) -> the head's output (logits [b, classes] by default)."""
-    fb = FunctionBuilder(name)
+def fwd_module(cfg: ViTConfig) -> Module:
+    """@vit_fwd(x, params) -> logits [b, classes]."""
+    fb = FunctionBuilder("vit_fwd")
     x = image_arg(fb, cfg)
     params = declare_params(fb, cfg)
     xr, _ = prologue(fb, cfg, x)
-    saved = vit_forward(fb, "vit", xr, params, cfg, head=head)
+    saved = vit_forward(fb, "vit", xr, params, cfg)
     return Module([fb.ret(saved.logits)])
+
+
+@gc_paused
+def features_module(cfg: ViTConfig) -> Module:
+    """@vit_features(x, params) -> (logits [b, classes], the CLS token after the
+    final LayerNorm [b, d]: the penultimate features a Frechet distance reads)."""
+    fb = FunctionBuilder("vit_features")
+    x = image_arg(fb, cfg)
+    params = declare_params(fb, cfg)
+    xr, _ = prologue(fb, cfg, x)
+    saved = vit_forward(fb, "vit", xr, params, cfg)
+    return Module([fb.ret(saved.logits, saved.head.clsv)])
 
 
 @gc_paused
@@ -88,14 +101,11 @@ def adam_packed_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), *, loweri
     params = declare_params(fb, cfg)
     ms, vs = moment_args(fb, params)
     onehot = onehot_arg(fb, cfg)
-    baked = {"b1": hyper.b1, "ob1": hyper.ob1, "b2": hyper.b2, "ob2": hyper.ob2, "bc1": "1.0", "bc2": "1.0",
-             "lr": hyper.lr, "eps": hyper.eps, "wd": hyper.wd}
-    xr, consts = prologue(fb, cfg, x, baked)
+    xr, consts = prologue(fb, cfg, x, baked_adam_literals(hyper, packed=True))
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy = softmax_ce_cotangent(fb, saved.logits, onehot)
     grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
-    thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs,
-                                   AdamScalars(*(consts[n] for n in ADAM_SCALARS)))
+    thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, adam_scalars(consts))
     return Module([fb.ret(*thetas, *m2, *v2)])
 
 
@@ -114,15 +124,13 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     x = image_arg(fb, cfg)
     params = declare_params(fb, cfg)
     ms, vs = moment_args(fb, params)
-    runtime = {name: fb.arg(name, SCALAR) for name in ("lr", "bc1", "bc2")}
+    runtime = runtime_scalar_args(fb)
     onehot = onehot_arg(fb, cfg)
-    baked = {"b1": hyper.b1, "ob1": hyper.ob1, "b2": hyper.b2, "ob2": hyper.ob2, "eps": hyper.eps, "wd": hyper.wd}
-    xr, consts = prologue(fb, cfg, x, baked)
+    xr, consts = prologue(fb, cfg, x, baked_adam_literals(hyper))
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy, loss = smoothed_ce(fb, saved.logits, onehot, hyper.label_smoothing, exact=lowering == "fast")
     grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
-    scalars = AdamScalars(*({**consts, **runtime}[n] for n in ADAM_SCALARS))
-    thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, scalars, replicas,
+    thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, adam_scalars({**consts, **runtime}), replicas,
                                    fuse_all_reduce=lowering == "fast")
     return Module([fb.ret(*thetas, *m2, *v2, loss, runtime["bc1"], runtime["bc2"])])
 

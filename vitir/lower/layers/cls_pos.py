@@ -2,6 +2,8 @@
 
 Backward: dpos = sum over batch of dz; dcls = sum over batch of row 0;
           dtok = rows 1..n0.
+The denoisers conditioned by adaptive LayerNorm have no CLS token: z = tokens
++ pos, dpos = sum over batch of dz, dtok = dz (pos_forward, pos_backward).
 """
 
 from __future__ import annotations
@@ -26,3 +28,13 @@ def cls_pos_backward(fb: FunctionBuilder, p: str, dz: Value) -> tuple[Value, Val
     dcls = fb.sum(f"{p}dcls", cr, [0])
     dtok = fb.slice(f"{p}dtok", dz, [0, 1, 0], [b, n, d])
     return dtok, dcls, dpos
+
+
+def pos_forward(fb: FunctionBuilder, p: str, tok: Value, pos: Value) -> Value:
+    posb = fb.broadcast_in_dim(f"{p}posb", pos, [1, 2], tok.shape)
+    return fb.add(f"{p}z", tok, posb)
+
+
+def pos_backward(fb: FunctionBuilder, p: str, dz: Value) -> tuple[Value, Value]:
+    """Returns (dtok, dpos); dtok is dz itself."""
+    return dz, fb.sum(f"{p}dpos", dz, [0])

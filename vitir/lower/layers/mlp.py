@@ -28,6 +28,16 @@ def dense_bias(fb: FunctionBuilder, x: Value, w: Value, bias: Value, names: tupl
     return fb.add(out_name, y, bb)
 
 
+def dense_backward(fb: FunctionBuilder, p: str, x: Value, w: Value, dz: Value) -> tuple[Value, Value, Value]:
+    """(dx, dW, db) of z = x W + b for x [.., k]: the weight and bias gradients sum over every leading axis.
+    Names: `{p}dx`, `{p}dW`, `{p}db`."""
+    lead = list(range(x.type.rank - 1))
+    dw = fb.dot_general(f"{p}dW", x, dz, (lead, lead))
+    db = fb.sum(f"{p}db", dz, lead)
+    dx = fb.dot_general(f"{p}dx", dz, w, ([dz.type.rank - 1], [1]))
+    return dx, dw, db
+
+
 def mlp_forward(fb: FunctionBuilder, p: str, x: Value, w1: Value, b1: Value, w2: Value, b2: Value) -> MlpSaved:
     h1 = dense_bias(fb, x, w1, b1, (f"{p}h1d", f"{p}h1bb", f"{p}h1"))
     with fb.layer("gelu"):

@@ -1,10 +1,11 @@
 """Pixel head of a ViT denoiser: every patch token back to its s x s pixels,
 the inverse of the patch embedding.
 
-Forward:  tokens 1..n0 of z [b, n, d] (the CLS row is dropped), dense to
-          [b, n0, c*s*s], then un-patchified to the image [b, c, H, W].
+Forward:  tokens 1..n0 of z [b, n, d] (the CLS row is dropped; a trunk
+          without CLS passes every token), dense to [b, n0, c*s*s], then
+          un-patchified to the image [b, c, H, W].
 Backward: the image gradient patchified back to [b, n0, c*s*s]; a dense
-          backward; the token gradient padded with a zero CLS row.
+          backward; the token gradient padded with a zero CLS row (if any).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def unpatch_forward(fb: FunctionBuilder, p: str, z: Value, w: Value, bias: Value
     ph, pw = grid
     s = patch
     c = w.shape[1] // (s * s)
-    tok = fb.slice(f"{p}tok", z, [0, 1, 0], [b, n, d])
+    tok = fb.slice(f"{p}tok", z, [0, 1, 0], [b, n, d]) if n > ph * pw else z
     y = dense_bias(fb, tok, w, bias, (f"{p}pd", f"{p}pbb", f"{p}pix"))
     y6 = fb.reshape(f"{p}p6", y, [b, ph, pw, c, s, s])
     yt = fb.transpose(f"{p}pt", y6, TO_IMAGE)
@@ -51,5 +52,7 @@ def unpatch_backward(fb: FunctionBuilder, p: str, saved: UnpatchSaved, w: Value,
     dw = fb.dot_general(f"{p}dW", saved.tok, dpix, ([0, 1], [0, 1]))
     db = fb.sum(f"{p}db", dpix, [0, 1])
     dtok = fb.dot_general(f"{p}dtok", dpix, w, ([2], [1]))
+    if tokens == ph * pw:
+        return dtok, dw, db
     dz = fb.pad(f"{p}dz", dtok, fb.zero, [0, tokens - ph * pw, 0], [0, 0, 0], [0, 0, 0])
     return dz, dw, db
