@@ -36,6 +36,17 @@ def test_a_dynamic_slice_of_a_rank_0_operand_prints_no_stray_comma():
     round_trips(text)
 
 
+
+@pytest.mark.parametrize("stable", [True, False])
+def test_top_k_is_stable_goes_in_the_attribute_dictionary(stable):
+    # `chlo.top_k(%x, k = 2, is_stable = false)`: newer chlo's form, which jaxlib's parser refuses
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", TensorType((3, 4), DType.I64))
+    text = print_module(module(fb.ret(*fb.top_k("t", x, 2, is_stable=stable))))
+    word = "true" if stable else "false"
+    assert f"chlo.top_k(%x, k = 2) {{is_stable = {word}}} : tensor<3x4xi64> -> " in text
+    round_trips(text)
+
 def test_dynamic_pad_paddings_of_different_types_are_refused():
     fb = FunctionBuilder("g")
     x = fb.arg("x", f32(2))
