@@ -150,6 +150,20 @@ def test_evaluate_op_takes_numpy_scalars_as_rank_0_arrays():
     assert out.shape == () and out == np.False_
 
 
+
+def test_evaluate_op_runs_a_collective_across_its_replicas():
+    # one environment per replica ran each on a grid of one: all_reduce over [[0, 1]] refused to run
+    from vitir.evaluate import evaluate_op
+
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", f32(2))
+    body = fb.region()
+    a, b = body.arg("a", f32()), body.arg("b", f32())
+    fb.all_reduce("s", (x,), [[0, 1]], body.ret(body.add("r", a, b)))
+    given = [np.array([1.0, 2.0], np.float32), np.array([10.0, -5.0], np.float32)]
+    outs = evaluate_op(fb.ops[-1], [{"x": v} for v in given])
+    assert [out[0].tolist() for out in outs] == [[11.0, -3.0], [11.0, -3.0]]
+
 def test_xla_crashes_folding_an_integer_division_by_zero():
     """Found by the fuzzer (`(a - a) / (a - a)` of an i32): XLA's constant folder divides by the zero it
     proved, and the process dies of SIGFPE. vitir builds what the spec allows (integer division by zero
