@@ -47,6 +47,22 @@ def test_top_k_is_stable_goes_in_the_attribute_dictionary(stable):
     assert f"chlo.top_k(%x, k = 2) {{is_stable = {word}}} : tensor<3x4xi64> -> " in text
     round_trips(text)
 
+
+@pytest.mark.parametrize("entry", ["batch_group_count", "batch_group_count : 1 : i64"])
+def test_an_attribute_without_its_value_is_refused_at_its_line(entry):
+    # `{batch_group_count : 1 : i64, ...}` (a mutated `=`) read the name as a unit attribute and crashed
+    # converting it to an integer
+    fb = FunctionBuilder("g")
+    x, w = fb.arg("x", f32(1, 1, 4)), fb.arg("w", f32(1, 1, 3))
+    text = print_module(module(fb.ret(fb.convolution("y", x, w, stride=[1], padding=[(0, 0)], layouts=("bf0", "oi0", "bf0")))))
+    assert "{batch_group_count = 1 : i64," in text
+    text = text.replace("batch_group_count = 1 : i64", entry)
+    assert mlir_error(text) is not None
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if "batch_group_count" in t)
+    with pytest.raises(MlirError, match=rf"^{line}:\d+: stablehlo.convolution's attribute 'batch_group_count' "
+                                        r"needs a value: `batch_group_count = ...`"):
+        import_text(text)
+
 def test_dynamic_pad_paddings_of_different_types_are_refused():
     fb = FunctionBuilder("g")
     x = fb.arg("x", f32(2))

@@ -457,6 +457,8 @@ def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
             out[others.name] = out.get(others.name, ()) + ((key, None if unit else attribute_text(parser)),)
         elif field is None:
             parser.raise_error(f"{cls.NAME} has no attribute '{key}'")
+        elif unit and field.kind.name != "unit":  # `{count}` or `{count : 1}`: a value's attribute without one
+            parser.raise_error(f"{cls.NAME}'s attribute '{key}' needs a value: `{key} = ...`")
         elif unit:
             out[field.name] = bridge(field.kind).from_xdsl(UnitAttr())
         elif field.kind.name == "attribute_text":
