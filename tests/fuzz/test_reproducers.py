@@ -63,6 +63,17 @@ def test_an_attribute_without_its_value_is_refused_at_its_line(entry):
                                         r"needs a value: `batch_group_count = ...`"):
         import_text(text)
 
+
+def test_a_custom_call_of_no_results_parses():
+    # `stablehlo.custom_call @foo(%x) {...} : (tensor<2xf32>) -> ()` printed, MLIR took it, and vitir's
+    # parser gave xDSL no group for the variadic results ("Expected 1 result, but got 0")
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", f32(2))
+    fb.custom_call("c", [x], "foo", [], has_side_effect=True)
+    text = print_module(module(fb.ret(x)))
+    assert "stablehlo.custom_call @foo(%x) {has_side_effect = true} : (tensor<2xf32>) -> ()" in text
+    round_trips(text)
+
 def test_dynamic_pad_paddings_of_different_types_are_refused():
     fb = FunctionBuilder("g")
     x = fb.arg("x", f32(2))

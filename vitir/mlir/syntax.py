@@ -208,7 +208,8 @@ def build(cls: type[Op], parser: Parser, state: _State, at: int):
         values = parser.resolve_operands(names, types, at) if names else []
         groups.append(values if f.variadic else values[0])
     results = state.result_types or []
-    result_groups = _result_groups(cls, results) if results else []
+    # a variadic result field with no results is still a group (an empty one): custom_call's `-> ()`
+    result_groups = _result_groups(cls, results) if results or all(f.variadic for f in cls.RESULT_FIELDS) else []
     properties, attributes = {}, {}
     for f in cls.ATTR_FIELDS:
         value = state.values.get(f.name)
