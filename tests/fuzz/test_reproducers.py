@@ -191,6 +191,19 @@ def test_evaluate_op_runs_a_collective_across_its_replicas():
     outs = evaluate_op(fb.ops[-1], [{"x": v} for v in given])
     assert [out[0].tolist() for out in outs] == [[11.0, -3.0], [11.0, -3.0]]
 
+
+def test_evaluate_op_reads_a_tuple_as_given():
+    # numpy made an array of the tuple (x, y) of two shapes and failed
+    from vitir.evaluate import evaluate_op
+
+    fb = FunctionBuilder("g")
+    x, y = fb.arg("x", f32(2)), fb.arg("y", f32(3))
+    both = fb.tuple("p", [x, y])
+    fb.get_tuple_element("e", both, 1)
+    pair = (np.zeros(2, np.float32), np.arange(3, dtype=np.float32))
+    (out,) = evaluate_op(fb.ops[-1], {"p": pair})
+    assert out.tolist() == [0.0, 1.0, 2.0]
+
 def test_xla_crashes_folding_an_integer_division_by_zero():
     """Found by the fuzzer (`(a - a) / (a - a)` of an i32): XLA's constant folder divides by the zero it
     proved, and the process dies of SIGFPE. vitir builds what the spec allows (integer division by zero
