@@ -239,3 +239,26 @@ def test_backend_names_are_checked():
         compile_module(MATMUL, backend="iree:cuda", platform="cpu")
     with pytest.raises(ConfigError, match=r"^PJRT takes no compiler flags here"):
         compile_module(MATMUL, flags=["--iree-opt-level=O1"])
+
+
+def test_run_command_on_iree_writes_what_pjrt_writes_and_names_the_same_errors(tmp_path, capsys):
+    from vitir.backend.run_cli import run_command
+
+    module = tmp_path / "matmul.mlir"
+    module.write_text(MATMUL)
+    x, w = random(2, 3), random(3, 4)
+    outputs, errors = {}, {}
+    for backend in BACKENDS:
+        np.savez(tmp_path / "in.npz", x=x, w=w)
+        out = tmp_path / f"{backend}.npz"
+        assert run_command([str(module), "--inputs", str(tmp_path / "in.npz"), "--out", str(out),
+                            "--backend", backend]) == 0
+        with np.load(out) as saved:
+            outputs[backend] = saved["out0"]
+        np.savez(tmp_path / "in.npz", x=x, w=w.T)
+        assert run_command([str(module), "--inputs", str(tmp_path / "in.npz"), "--out", str(out),
+                            "--backend", backend]) == 1
+        errors[backend] = capsys.readouterr().err
+    np.testing.assert_allclose(outputs["iree"], outputs["pjrt"], rtol=1e-6)
+    assert errors["iree"] == errors["pjrt"] == (
+        "vitir run: error: argument 1 '%w': expected tensor<3x4xf32> (float32), got shape (4, 3) float32\n")

@@ -52,6 +52,7 @@ IMAGE_ONLY = ("data_dir", "epochs", "resume", "ema", "classifier", "time_embed",
 
 
 def add_parser(sub) -> None:
+    from ..backend import BACKEND_HELP
     from ..diffusion.train_image import ImageDiffusionConfig
 
     p = sub.add_parser("diffuse", help=HELP, description=__doc__,
@@ -90,6 +91,7 @@ def add_parser(sub) -> None:
     p.add_argument("--resume", metavar="DIR", help="images: continue the run in DIR from its checkpoint "
                                                    "(then sample and score; only --epochs may change)")
     p.add_argument("--out", metavar="DIR", help="run directory (default runs/diffuse-<timestamp>)")
+    p.add_argument("--backend", default="pjrt", help=BACKEND_HELP)
     p.set_defaults(func=run)
 
 
@@ -129,7 +131,7 @@ def config_from(args):
         samplers=_samplers(args),
         nfes=_numbers(_given(args, "nfe", d), "--nfe", int, True),
         etas=_numbers(args.eta, "--eta", float, True),
-        grid=args.grid.strip())
+        grid=args.grid.strip(), backend=args.backend)
 
 
 def image_configs_from(args):
@@ -230,7 +232,7 @@ def run_images(args) -> int:
 
     cfg, ev, run_dir, resume = image_configs_from(args)
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
-    trainer = ImageDiffusionTrainer(cfg, run_dir, log=log)
+    trainer = ImageDiffusionTrainer(cfg, run_dir, log=log, backend=args.backend)
     log(f"vitir diffuse: {cfg.method} on {cfg.data} ({len(trainer.data.x_train)} training images), ViT denoiser "
         f"depth {cfg.depth} width {cfg.width} patch {cfg.patch}, {cfg.time_embed} time, batch {cfg.batch}, "
         f"{cfg.epochs} epochs of {trainer.steps_per_epoch} steps -> {run_dir}")
@@ -245,6 +247,9 @@ def run_images(args) -> int:
 
 
 def run(args) -> int:
+    from ..backend import parse_backend
+
+    parse_backend(args.backend)  # a bad name fails before anything trains
     if args.data is not None or args.resume is not None:
         return run_images(args)
     from ..diffusion.train2d import run_diffusion

@@ -82,7 +82,9 @@ def softmax(logits: np.ndarray) -> np.ndarray:
 class SoftmaxClassifier:
     """A `vitir train` classifier as a feature map: images in [0, 1] -> class probabilities."""
 
-    def __init__(self, params: list[np.ndarray], train_config: dict, image_shape, classes: int):
+    def __init__(self, params: list[np.ndarray], train_config: dict, image_shape, classes: int,
+                 backend: str = "pjrt"):
+        self.backend = backend
         from ..lower import param_specs
         from ..train.trainer import TrainConfig
 
@@ -97,13 +99,13 @@ class SoftmaxClassifier:
         self._exe = self._device_params = None
 
     @classmethod
-    def from_run(cls, run_dir: str | Path, image_shape, classes: int) -> "SoftmaxClassifier":
+    def from_run(cls, run_dir: str | Path, image_shape, classes: int, backend: str = "pjrt") -> "SoftmaxClassifier":
         from ..train.checkpoint import load_checkpoint
 
         ck = load_checkpoint(Path(run_dir))
         if "mean" not in ck.config:
             raise ConfigError(f"{run_dir} is not a `vitir train` run (its checkpoint has no input mean and std)")
-        return cls(ck.params, ck.config, image_shape, classes)
+        return cls(ck.params, ck.config, image_shape, classes, backend)
 
     def __call__(self, images: np.ndarray) -> np.ndarray:
         """Probabilities [N, classes] of images [N, C, H, W] in [0, 1]."""
@@ -113,7 +115,7 @@ class SoftmaxClassifier:
         from ..train.rundir import standardise
 
         if self._exe is None:
-            self._exe = compile_module(print_module(fwd_module(self.model)))
+            self._exe = compile_module(print_module(fwd_module(self.model)), backend=self.backend)
             self._device_params = [self._exe.to_device(p, i + 1) for i, p in enumerate(self.params)]
         batch = self.model.batch
         flat = standardise(images, self.mean, self.std).reshape(len(images), -1)
@@ -129,20 +131,20 @@ class SoftmaxClassifier:
 
 
 def classifier_for(data, data_name: str, data_dir: str | None, run_dir: Path, classifier_dir: str | None = None,
-                   log=print) -> SoftmaxClassifier:
+                   log=print, backend: str = "pjrt") -> SoftmaxClassifier:
     """The classifier of `classifier_dir`, or one trained by vitir's Trainer and cached in run_dir/classifier."""
     from ..train.trainer import Trainer, TrainConfig
 
     shape, classes = data.image_shape, len(data.classes)
     if classifier_dir is not None:
-        return SoftmaxClassifier.from_run(classifier_dir, shape, classes)
+        return SoftmaxClassifier.from_run(classifier_dir, shape, classes, backend)
     cache = Path(run_dir) / CLASSIFIER_DIR
     if not (cache / "result.json").is_file():  # written last, so a cut-short training is redone
         cfg = TrainConfig(dataset=data_name, data_dir=data_dir, epochs=CLASSIFIER_EPOCHS[data_name])
         log(f"training the evaluation classifier ({cfg.epochs} epochs) -> {cache}")
-        result = Trainer(cfg, cache, dataset=data, log=log).train()
+        result = Trainer(cfg, cache, dataset=data, log=log, backend=backend).train()
         log(f"classifier test accuracy {100 * result['test_accuracy']:.2f}%")
-    return SoftmaxClassifier.from_run(cache, shape, classes)
+    return SoftmaxClassifier.from_run(cache, shape, classes, backend)
 
 
 def feature_scores(probs: np.ndarray, reference: np.ndarray, floor: float) -> dict:
@@ -241,8 +243,8 @@ def evaluate_image_model(trainer, ev: ImageEvalConfig, out_dir: Path, log=print)
     """Sample with every chosen sampler, score against the test images, write the grids."""
     cfg, data = trainer.cfg, trainer.data
     weights = "ema" if trainer.state.ema is not None else "final"
-    model = ImageDenoiser(trainer.sampling_weights(), cfg, data.image_shape)
-    classifier = classifier_for(data, cfg.data, cfg.data_dir, out_dir, ev.classifier, log)
+    model = ImageDenoiser(trainer.sampling_weights(), cfg, data.image_shape, backend=trainer.backend)
+    classifier = classifier_for(data, cfg.data, cfg.data_dir, out_dir, ev.classifier, log, trainer.backend)
     reference = classifier(data.x_test)
     floor = energy_distance_floor(reference)
     log(f"scoring {ev.samples} samples per sampler and NFE against {len(reference)} test images "

@@ -77,6 +77,7 @@ class DiffuseConfig:
     nfes: tuple[int, ...] = (2, 10, 50)
     etas: tuple[float, ...] = (0.0,)  # DDIM only
     grid: str = "uniform"  # VP ODE/SDE samplers only
+    backend: str = "pjrt"  # vitir.backend.compile_module's: pjrt or iree[:platform]
 
     def __post_init__(self):
         object.__setattr__(self, "target", resolve_target(self.target))
@@ -111,7 +112,7 @@ class TrainResult:
 
 def train_denoiser(pool: np.ndarray, steps: int, *, objective: str, batch: int = 256, lr: float = 1e-3,
                    seed: int = 0, params: list[np.ndarray] | None = None, paired_noise: np.ndarray | None = None,
-                   loss_every: int = 50, progress=None) -> TrainResult:
+                   loss_every: int = 50, progress=None, backend: str = "pjrt") -> TrainResult:
     """`steps` Adam steps on batches from `pool` [n, 2].
 
     objective: "eps" (DDPM), "flow" (independent), "flow-ot" (minibatch OT) or
@@ -125,7 +126,7 @@ def train_denoiser(pool: np.ndarray, steps: int, *, objective: str, batch: int =
         raise ConfigError(f"unknown objective {objective!r}")
     if (objective == "reflow") != (paired_noise is not None):
         raise ConfigError("the reflow objective, and only it, takes paired_noise")
-    exe = compile_module(print_module(train_step_module(batch)))
+    exe = compile_module(print_module(train_step_module(batch)), backend=backend)
     params = init_denoiser_params(seed) if params is None else params
     state = params + [np.zeros_like(p) for p in params] * 2
     dev = [exe.to_device(a, i + 1) for i, a in enumerate(state)]
@@ -166,15 +167,16 @@ def train_denoiser(pool: np.ndarray, steps: int, *, objective: str, batch: int =
 class Denoiser:
     """A trained denoiser as the samplers' model: (points [n, 2], t_idx) -> [n, 2]."""
 
-    def __init__(self, params: list[np.ndarray]):
+    def __init__(self, params: list[np.ndarray], backend: str = "pjrt"):
         self.params = params
+        self.backend = backend
         self._device_params = None
 
     def __call__(self, points: np.ndarray, t_idx: int) -> np.ndarray:
         from ..backend import compile_module
         from ..print import print_module
 
-        exe = compile_module(print_module(forward_module(len(points))))
+        exe = compile_module(print_module(forward_module(len(points))), backend=self.backend)
         if self._device_params is None:
             self._device_params = [exe.to_device(p, i + 1) for i, p in enumerate(self.params)]
         (y,) = exe.execute_device([denoiser_features_scalar(points, t_idx), *self._device_params])
@@ -199,7 +201,7 @@ def _train_phase(cfg: DiffuseConfig, name: str, objective: str, data: np.ndarray
                  progress_for=None, **kw) -> TrainResult:
     bar = progress_for(name, cfg.steps) if progress_for else None
     out = train_denoiser(data, cfg.steps, objective=objective, batch=cfg.batch, lr=cfg.lr,
-                         seed=cfg.seed + phase_index * PHASE_SEED_STRIDE, progress=bar, **kw)
+                         seed=cfg.seed + phase_index * PHASE_SEED_STRIDE, progress=bar, backend=cfg.backend, **kw)
     if bar is not None:
         bar.close()
     return out
@@ -211,7 +213,7 @@ def train_method(cfg: DiffuseConfig, pool: np.ndarray, progress_for=None) -> Tra
         return reflow(cfg, train_method(replace(cfg, method="flow"), pool, progress_for), progress_for)
     objective = "eps" if cfg.method == "ddpm" else cfg.method
     run = _train_phase(cfg, f"train {cfg.method}", objective, pool, 0, progress_for)
-    return TrainedModel(Denoiser(run.params), {"train": run.seconds}, run.losses)
+    return TrainedModel(Denoiser(run.params, cfg.backend), {"train": run.seconds}, run.losses)
 
 
 def reflow(cfg: DiffuseConfig, flow: TrainedModel, progress_for=None) -> TrainedModel:
@@ -221,7 +223,7 @@ def reflow(cfg: DiffuseConfig, flow: TrainedModel, progress_for=None) -> Trained
     pair_seconds = time.perf_counter() - start
     run = _train_phase(cfg, "reflow", "reflow", samples, 1, progress_for,
                        params=flow.model.params, paired_noise=noise)
-    return TrainedModel(Denoiser(run.params),
+    return TrainedModel(Denoiser(run.params, cfg.backend),
                         {"train": flow.seconds["train"], "pairs": pair_seconds, "retrain": run.seconds},
                         flow.losses + [(cfg.steps + s, loss) for s, loss in run.losses])
 
@@ -269,6 +271,7 @@ def run_diffusion(cfg: DiffuseConfig, progress_for=None) -> tuple[dict, dict, np
         "seed": cfg.seed,
         "samples": cfg.samples,
         "grid": cfg.grid,
+        "backend": cfg.backend,
         "parameters": sum(int(np.prod(s)) for _, s in PARAM_SPECS),
         "train_seconds": sum(trained.seconds.values()),
         "phase_seconds": trained.seconds,

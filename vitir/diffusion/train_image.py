@@ -186,8 +186,9 @@ def load_image_data(cfg: ImageDiffusionConfig):
 
 class ImageDiffusionTrainer:
     def __init__(self, cfg: ImageDiffusionConfig, run_dir: Path, dataset=None, log=print,
-                 checkpoint_seconds: float = 30.0):
+                 checkpoint_seconds: float = 30.0, backend: str = "pjrt"):
         self.cfg, self.run_dir, self.log = cfg, Path(run_dir), log
+        self.backend = backend  # vitir.backend.compile_module's: pjrt or iree[:platform]
         self.checkpoint_seconds = checkpoint_seconds
         self.data = load_image_data(cfg) if dataset is None else dataset
         if cfg.batch > len(self.data.x_train):
@@ -225,8 +226,9 @@ class ImageDiffusionTrainer:
         self.run_dir.mkdir(parents=True, exist_ok=True)
         step_text = print_module(denoiser_step_module(self.model, cfg.hyper()))
         (self.run_dir / "train_step.mlir").write_text(step_text)
-        exe = compile_module(step_text)
-        ema_exe = compile_module(print_module(ema_module(param_specs(self.model)))) if cfg.ema else None
+        exe = compile_module(step_text, backend=self.backend)
+        ema_exe = (compile_module(print_module(ema_module(param_specs(self.model))), backend=self.backend)
+                   if cfg.ema else None)
         st = self.state_from(load_checkpoint(self.run_dir)) if resume else self.fresh_state()
         if resume:
             self.log(f"resuming {self.run_dir} at step {st.step} (epoch {st.epoch})")
@@ -296,6 +298,7 @@ class ImageDiffusionTrainer:
             "final_loss": epochs_run[-1]["loss"] if epochs_run else None,
             "parameters": int(sum(p.size for p in st.params)),
             "config": asdict(cfg),
+            "backend": self.backend,
         }
         write_json_atomic(self.run_dir / "train.json", result)
         target = "eps" if cfg.method == "ddpm" else "velocity"
@@ -316,8 +319,10 @@ class ImageDenoiser:
     one padded), each batch size compiled once.
     """
 
-    def __init__(self, params: list[np.ndarray], cfg: ImageDiffusionConfig, image_shape, chunk: int = 250):
+    def __init__(self, params: list[np.ndarray], cfg: ImageDiffusionConfig, image_shape, chunk: int = 250,
+                 backend: str = "pjrt"):
         self.params, self.cfg, self.image_shape, self.chunk = params, cfg, tuple(image_shape), chunk
+        self.backend = backend
         self._compiled = {}  # batch -> (executable, device params)
 
     def _executable(self, batch: int):
@@ -325,7 +330,8 @@ class ImageDenoiser:
             from ..backend import compile_module
             from ..print import print_module
 
-            exe = compile_module(print_module(denoiser_fwd_module(self.cfg.model(self.image_shape, batch))))
+            exe = compile_module(print_module(denoiser_fwd_module(self.cfg.model(self.image_shape, batch))),
+                                 backend=self.backend)
             self._compiled[batch] = exe, [exe.to_device(p, i + 1) for i, p in enumerate(self.params)]
         return self._compiled[batch]
 

@@ -112,8 +112,9 @@ def onehot(labels: np.ndarray, classes: int) -> np.ndarray:
 
 class Trainer:
     def __init__(self, cfg: TrainConfig, run_dir: Path, dataset=None, log=print,
-                 group: ProcessGroup = SINGLE_PROCESS):
+                 group: ProcessGroup = SINGLE_PROCESS, backend: str = "pjrt"):
         self.cfg, self.run_dir, self.log, self.group = cfg, Path(run_dir), log, group
+        self.backend = backend  # vitir.backend.compile_module's: pjrt or iree[:platform]
         if dataset is None:
             from ..data import load_dataset
             dataset = load_dataset(cfg.dataset, cfg.data_dir, cfg.image_size)
@@ -140,7 +141,7 @@ class Trainer:
             ensure_host_devices(self.cfg.replicas)
         replicas = self.cfg.replicas * self.cfg.processes
         step_text = print_module(adam_sched_module(self.model, self.hyper, replicas, lowering=self.cfg.lowering))
-        self._step_exe = compile_module(step_text, replicas=replicas)
+        self._step_exe = compile_module(step_text, replicas=replicas, backend=self.backend)
         self._compile_forward()
         return step_text
 
@@ -151,7 +152,7 @@ class Trainer:
         from ..print import print_module
 
         eval_cfg = self.cfg.model(self.data.image_shape, self.classes, self.cfg.eval_batch)
-        self._fwd_exe = compile_module(print_module(fwd_module(eval_cfg)))
+        self._fwd_exe = compile_module(print_module(fwd_module(eval_cfg)), backend=self.backend)
 
     # -- state -----------------------------------------------------------------
     def fresh_state(self) -> RunState:
@@ -273,6 +274,7 @@ class Trainer:
             "steps": st.step,
             "epochs": st.epoch,
             "global_batch": self.global_batch,
+            "backend": self.backend,
             "parameters": int(sum(p.size for p in st.params)),
             "config": asdict(cfg),
         }
