@@ -178,7 +178,7 @@ def compile_module(
 def _set_runtime_flags(adapter) -> None:
     global _runtime_flags_set
     if not _runtime_flags_set:
-        adapter.set_runtime_flags(shlex.split(os.environ.get(RUNTIME_FLAGS_ENV, "")))
+        adapter.set_runtime_flags(shlex.split(os.environ.get(RUNTIME_FLAGS_ENV, "")), f"${RUNTIME_FLAGS_ENV}")
         _runtime_flags_set = True
 
 

@@ -58,10 +58,13 @@ def _diagnostics(message: str) -> str:
     return " ".join(body.split()) or message.strip()
 
 
-def set_runtime_flags(flags: Sequence[str]) -> None:
+def set_runtime_flags(flags: Sequence[str], source: str) -> None:
     """Process-wide runtime flags (such as --task_worker_stack_size); before the first device opens."""
     if flags:
-        _runtime.flags.parse_flags(*flags)
+        try:
+            _runtime.flags.parse_flags(*flags)
+        except ValueError as e:
+            raise ConfigError(f"{source}: {' '.join(str(e).split())}") from None
 
 
 @cache
