@@ -80,3 +80,18 @@ def test_image_diffusion_with_ema_gives_the_same_losses_and_distances(tmp_path, 
     # the samples pass through each backend's own classifier, trained apart
     assert [r["ed"] for r in iree["rows"]] == pytest.approx([r["ed"] for r in pjrt["rows"]], rel=1e-3)
     assert json.loads((tmp_path / "iree" / "train.json").read_text())["backend"] == "iree"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["train", "--backend", "iree", "--replicas", "2", "--epochs", "1"],
+     "vitir train: error: the IREE backend runs one replica, not 2: IREE's CPU drivers have no collectives"),
+    (["train", "--backend", "iree", "--processes", "2", "--process-id", "0", "--coordinator", "localhost:1"],
+     "vitir train: error: the IREE backend runs one replica, not 2: "),
+    (["train", "--backend", "xla"], "vitir train: error: unknown backend 'xla'; choose pjrt, iree"),
+    (["diffuse", "--backend", "iree:tpu", "--steps", "1"], "vitir diffuse: error: IREE has no platform 'tpu'"),
+])
+def test_backend_limits_are_one_line_before_anything_runs(argv, message, capsys, tmp_path):
+    assert main([*argv, "--out", str(tmp_path / "run")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1, err
+    assert not (tmp_path / "run").exists()

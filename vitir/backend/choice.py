@@ -41,10 +41,14 @@ def backend_module(name: str):
     return importlib.import_module(BACKENDS[parse_backend(name)[0]])
 
 
-def check_replicas(backend: str | None, replicas: int) -> None:
-    """Raise ConfigError now if `backend` cannot run `replicas` replicas (IREE runs one)."""
-    if parse_backend(backend)[0] == "iree":
-        backend_module("iree").check_replicas(replicas)
+def check_backend(backend: str | None, replicas: int = 1, platform: str | None = None) -> None:
+    """Raise ConfigError now, before anything compiles, for an unknown backend or
+    IREE platform, or a replica count the backend cannot run (IREE runs one)."""
+    name, platform = parse_backend(backend, platform)
+    if name == "iree":
+        iree = backend_module(name)
+        iree.target(platform)
+        iree.check_replicas(replicas)
 
 
 def compile_module(

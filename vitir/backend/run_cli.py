@@ -57,10 +57,10 @@ def _ordered_inputs(signature, inputs: dict[str, np.ndarray]) -> list[np.ndarray
 
 
 def _run(args: argparse.Namespace) -> list[np.ndarray]:
-    from vitir.backend import compile_module, parse_backend
+    from vitir.backend import check_backend, compile_module
     from vitir.backend.signature import parse_signature
 
-    parse_backend(args.backend, args.platform)  # a bad name fails before the module is read
+    check_backend(args.backend, platform=args.platform)  # before reading anything
 
     try:
         with open(args.module, encoding="utf-8") as f:

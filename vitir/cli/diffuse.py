@@ -247,9 +247,9 @@ def run_images(args) -> int:
 
 
 def run(args) -> int:
-    from ..backend import parse_backend
+    from ..backend import check_backend
 
-    parse_backend(args.backend)  # a bad name fails before anything trains
+    check_backend(args.backend)  # a bad name fails before anything trains
     if args.data is not None or args.resume is not None:
         return run_images(args)
     from ..diffusion.train2d import run_diffusion

@@ -55,7 +55,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    from ..backend import check_replicas
+    from ..backend import check_backend
     from ..backend.distributed import initialize_distributed, process_group
     from ..train.checkpoint import load_checkpoint, resumed_config
     from ..train.trainer import Trainer, TrainConfig, TrainingDiverged
@@ -72,7 +72,7 @@ def run(args) -> int:
     else:
         cfg = TrainConfig(**given)
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}")
-    check_replicas(args.backend, cfg.replicas * settings.num_processes)  # before any process group forms
+    check_backend(args.backend, cfg.replicas * settings.num_processes)  # before any process group forms
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     try:
         with settings.exit_on_failure("vitir train", {TrainingDiverged: EXIT_DIVERGED}):
