@@ -161,6 +161,13 @@ def test_disk_cache_is_keyed_by_text_flags_and_compiler_version(tmp_path, monkey
     compile_module(text, backend="iree", flags=["--iree-opt-level=O1"])
     assert len(list(tmp_path.glob("*.vmfb"))) == 3
     assert cache_stats("iree")["compiled"] == before["compiled"] + 2
+    # a truncated entry (a crash elsewhere, a full disk) is compiled afresh and replaced
+    clear_cache()
+    for entry in tmp_path.glob("*.vmfb"):
+        entry.write_bytes(entry.read_bytes()[:100])
+    np.testing.assert_allclose(compile_module(text, backend="iree")(x, w)[0], x @ w, rtol=1e-6)
+    assert cache_stats("iree")["compiled"] == before["compiled"] + 3
+    assert sorted(entry.stat().st_size > 100 for entry in tmp_path.glob("*.vmfb")) == [False, False, True]
 
 
 def test_device_resident_state_matches_numpy(monkeypatch):

@@ -168,8 +168,9 @@ def compile_module(
         disk_key = "\0".join([key, *(f"{name}=={v}" for name, v in versions), host])
         disk_path = Path(cache_dir) / (hashlib.sha256(disk_key.encode()).hexdigest() + ".vmfb")
     device = adapter.device(chosen.driver)  # before compiling: a missing GPU fails at once
-    flatbuffer = _compiled(adapter, text, signature, chosen, all_flags, disk_path)
-    loaded = device.load(flatbuffer, "main")
+    loaded = _from_disk(device, disk_path)
+    if loaded is None:
+        loaded = device.load(_compiled(adapter, text, signature, chosen, all_flags, disk_path), "main")
     executable = Executable(loaded, signature, device, platform or DEFAULT_PLATFORM)
     _executables[key] = executable
     return executable
@@ -182,11 +183,20 @@ def _set_runtime_flags(adapter) -> None:
         _runtime_flags_set = True
 
 
+def _from_disk(device, disk_path: Path | None):
+    """The cached module's entry function, or None (no entry, or a truncated one: compile afresh)."""
+    if disk_path is None or not disk_path.exists():
+        return None
+    try:
+        loaded = device.load(disk_path.read_bytes(), "main")
+    except (OSError, VitirError):
+        return None
+    _stats["disk_hits"] += 1
+    return loaded
+
+
 def _compiled(adapter, text: str, signature: Signature, chosen: Target, flags: Sequence[str],
               disk_path: Path | None) -> bytes:
-    if disk_path is not None and disk_path.exists():
-        _stats["disk_hits"] += 1
-        return disk_path.read_bytes()
     flatbuffer = adapter.compile_text(entry_text(text, signature.name), chosen.compiler_backend, flags,
                                       signature.name)
     _stats["compiled"] += 1

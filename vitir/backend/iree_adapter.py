@@ -95,8 +95,11 @@ class Device:
     def load(self, flatbuffer: bytes, function: str) -> "Function":
         """`function` of a compiled module, in a VM context of its own on this device."""
         context = _runtime.SystemContext(config=self._config)
-        vm_module = _runtime.VmModule.copy_buffer(context.instance, flatbuffer)
-        context.add_vm_module(vm_module)
+        try:
+            vm_module = _runtime.VmModule.copy_buffer(context.instance, flatbuffer)
+            context.add_vm_module(vm_module)
+        except (RuntimeError, ValueError) as e:
+            raise VitirError(f"IREE could not load a compiled module: {' '.join(str(e).split())}") from None
         return Function(context.modules[vm_module.name][function], context)
 
 
