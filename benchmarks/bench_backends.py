@@ -3,12 +3,12 @@ PJRT, in one process, calls alternated step by step; and, with --sweep, what
 each IREE compiler flag does to one of those steps.
 
     python benchmarks/bench_backends.py [--presets small,vit-tiny] [--lowerings reference,fast]
-        [--tiny-lowerings fast] [--steps 5] [--tiny-steps 2] [--warmup 1] [--tiny-batch 8]
+        [--tiny-lowerings fast] [--steps 5] [--tiny-steps 2] [--warmup 1] [--tiny-batch 8] [--iree iree:cpu-sync]
     python benchmarks/bench_backends.py --sweep [--sweep-preset vit-tiny] [--sweep-lowering fast] [--tiny-steps 3]
 
 Both backends compile the same printed text through vitir.backend.compile_module
-(IREE with vitir's CPU defaults: the host CPU and the 'peel' vectorization
-strategy), keep parameters and moments on the device, feed each step's outputs
+(IREE with vitir's CPU defaults: the host CPU, the 'peel' vectorization
+strategy, convolutions through im2col), keep parameters and moments on the device, feed each step's outputs
 to the next, and upload a fresh batch and the schedule scalars per step. A
 step's time ends when its loss is on the host. Compile times are cold (no disk
 cache, the in-process caches cleared). The IREE variants of --sweep are flags
@@ -45,19 +45,21 @@ B1, B2, LR = float(HYPER.b1), float(HYPER.b2), 1e-3
 SMALL = ViTConfig(batch=32, channels=3, image=32, patch=4, width=96, depth=4, heads=3, mlp=384, classes=10)
 # Large code-generation stack frames (the data-tiling variants) need bigger worker stacks.
 SWEEP_RUNTIME_FLAGS = "--task_worker_stack_size=1048576"
-# (label, flags after vitir's defaults, what it tries)
+# (label, IREE backend, flags after vitir's defaults, what it tries)
 SWEEP = [
-    ("vitir's defaults", [], "host CPU, peel"),
-    ("IREE's vectorization default", ["--iree-llvmcpu-vector-pproc-strategy=mask"], "host CPU, mask"),
-    ("generic CPU", ["--iree-llvmcpu-target-cpu=generic"], "no target CPU features"),
-    ("microkernels", ["--iree-llvmcpu-enable-ukernels=all"], ""),
-    ("aggressive fusion", ["--iree-dispatch-creation-enable-aggressive-fusion"], ""),
-    ("O2", ["--iree-opt-level=O2"], ""),
-    ("O2, no multi-use fusion", ["--iree-opt-level=O2", "--iree-dispatch-creation-fuse-multi-use=false"],
+    ("vitir's defaults", "iree", [], "host CPU, peel, im2col"),
+    ("cpu-sync driver", "iree:cpu-sync", [], "local-sync: inline on the calling thread"),
+    ("without im2col", "iree", ["--iree-global-opt-use-im2col-for-convs=false"], "convolutions as convolutions"),
+    ("IREE's vectorization default", "iree", ["--iree-llvmcpu-vector-pproc-strategy=mask"], "mask"),
+    ("generic CPU", "iree", ["--iree-llvmcpu-target-cpu=generic"], "no target CPU features"),
+    ("microkernels", "iree", ["--iree-llvmcpu-enable-ukernels=all"], ""),
+    ("aggressive fusion", "iree", ["--iree-dispatch-creation-enable-aggressive-fusion"], ""),
+    ("O2", "iree", ["--iree-opt-level=O2"], ""),
+    ("O2, no multi-use fusion", "iree", ["--iree-opt-level=O2", "--iree-dispatch-creation-fuse-multi-use=false"],
      "the dominance bug's workaround"),
-    ("O3, no multi-use fusion", ["--iree-opt-level=O3", "--iree-dispatch-creation-fuse-multi-use=false"], ""),
-    ("data tiling", ["--iree-opt-data-tiling"], ""),
-    ("data tiling, large vectors allowed",
+    ("O3, no multi-use fusion", "iree", ["--iree-opt-level=O3", "--iree-dispatch-creation-fuse-multi-use=false"], ""),
+    ("data tiling", "iree", ["--iree-opt-data-tiling"], ""),
+    ("data tiling, large vectors allowed", "iree",
      ["--iree-opt-data-tiling", "--iree-llvmcpu-fail-on-large-vector=false",
       "--iree-llvmcpu-stack-allocation-limit=1048576"], "and 1 MiB worker stacks"),
 ]
@@ -142,7 +144,7 @@ def compare(args) -> None:
         for lowering in lowerings.split(","):
             text = step_text(cfg, lowering)
             label = f"{preset} {lowering}"
-            runners = [compiled("pjrt", text, "pjrt"), compiled("iree", text, "iree")]
+            runners = [compiled("pjrt", text, "pjrt"), compiled("iree", text, args.iree)]
             print(f"{label}: {text.count(chr(10)):,} lines; compile PJRT {runners[0].compile_s:.2f} s, "
                   f"IREE {runners[1].compile_s:.2f} s", flush=True)
             race(label, runners, cfg, steps, args.warmup)
@@ -166,23 +168,23 @@ def sweep(args) -> None:
     label = f"{args.sweep_preset} {args.sweep_lowering}"
     pjrt = compiled("pjrt", text, "pjrt")
     rows = []
-    for name, flags, note in SWEEP:
+    for name, backend, flags, note in SWEEP:
         try:
-            iree = compiled("iree", text, "iree", flags)
+            iree = compiled("iree", text, backend, flags)
         except VitirError as e:
             print(f"{label}, {name}: {e}", flush=True)
-            rows.append((name, flags, note, None, str(e).split(": ", 1)[-1][:160]))
+            rows.append((name, backend, flags, note, None, str(e).split(": ", 1)[-1][:160]))
             continue
         print(f"{label}, {name}: IREE compile {iree.compile_s:.2f} s", flush=True)
         pjrt.times = []
         race(f"{label}, {name}", [pjrt, iree], cfg, steps, args.warmup)
-        rows.append((name, flags, note, iree, median_ms(iree) / median_ms(pjrt)))
+        rows.append((name, backend, flags, note, iree, median_ms(iree) / median_ms(pjrt)))
     print(f"\n{label}: IREE flags after vitir's defaults ({' '.join(iree_backend.CPU_FLAGS)}); "
           f"PJRT compile {pjrt.compile_s:.2f} s")
-    print("| variant | flags | IREE compile | IREE step | IREE / PJRT step (same run) | note |")
+    print("| variant | backend, flags | IREE compile | IREE step | IREE / PJRT step (same run) | note |")
     print("|---|---|---|---|---|---|")
-    for name, flags, note, iree, outcome in rows:
-        shown = " ".join(f"`{f}`" for f in flags) or "-"
+    for name, backend, flags, note, iree, outcome in rows:
+        shown = " ".join([f"`{backend}`", *(f"`{f}`" for f in flags)])
         if iree is None:
             print(f"| {name} | {shown} | fails | - | - | {outcome} |")
         else:
@@ -199,6 +201,7 @@ def main() -> None:
     ap.add_argument("--tiny-steps", type=int, default=2, help="timed steps of ViT-Tiny (seconds each on CPU)")
     ap.add_argument("--warmup", type=int, default=1, help="untimed steps first")
     ap.add_argument("--tiny-batch", type=int, default=8, help="ViT-Tiny's batch")
+    ap.add_argument("--iree", default="iree", help="the IREE backend compared: iree, iree:cpu-sync")
     ap.add_argument("--sweep", action="store_true", help="time IREE's flag variants on one step instead")
     ap.add_argument("--sweep-preset", default="vit-tiny")
     ap.add_argument("--sweep-lowering", default="fast")

@@ -206,6 +206,19 @@ def test_device_resident_state_matches_numpy(monkeypatch):
     np.testing.assert_array_equal(replicated[0][0], step(w, m, grads[0], lr)[0])
 
 
+def test_cpu_sync_runs_the_same_code_inline_and_takes_the_other_drivers_values():
+    on_task = compile_module(MOMENTUM_STEP, backend="iree")
+    on_sync = compile_module(MOMENTUM_STEP, backend="iree:cpu-sync")
+    assert (on_task.devices[0].driver, on_sync.devices[0].driver) == ("local-task", "local-sync")
+    w, m, g = random(3), random(3), random(3)
+    state = on_task.execute_device([w, m, g, 0.1])  # local-task values into a local-sync call
+    new_w, new_m = on_sync(*state, g, 0.1)
+    want_m = np.float32(0.9) * (np.float32(0.9) * m + g) + g
+    np.testing.assert_allclose(new_m, want_m, rtol=1e-6)
+    np.testing.assert_allclose(new_w, w - np.float32(0.1) * (np.float32(0.9) * m + g) - np.float32(0.1) * want_m,
+                               rtol=1e-6)
+
+
 def test_data_parallel_modules_are_refused_with_the_reason():
     with pytest.raises(ConfigError) as error:
         compile_module(MATMUL, replicas=2, backend="iree")
@@ -240,7 +253,7 @@ def test_gpu_targets_pass_their_architecture_through(platform, flag, code_format
 def test_backend_names_are_checked():
     with pytest.raises(ConfigError, match=r"^unknown backend 'xla'; choose pjrt, iree"):
         compile_module(MATMUL, backend="xla")
-    with pytest.raises(ConfigError, match=r"^IREE has no platform 'gpu' in vitir; choose cpu, cuda, rocm, vulkan$"):
+    with pytest.raises(ConfigError, match=r"^IREE has no platform 'gpu' in vitir; choose cpu, cpu-sync, cuda, rocm, vulkan$"):
         compile_module(MATMUL, backend="iree:gpu")
     with pytest.raises(ConfigError, match=r"^backend 'iree:cuda' names platform 'cuda' but platform 'cpu'"):
         compile_module(MATMUL, backend="iree:cuda", platform="cpu")

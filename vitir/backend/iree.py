@@ -46,13 +46,18 @@ class Target:
     has_collectives: bool = False  # whether vitir may hand IREE a module with collectives
 
 
-# On CPU: code for this host's CPU, and the "peel" vectorization strategy: the
-# default ("mask") makes reductions and transposed matmuls over odd sizes (197
-# tokens) 20 to 100 times slower (docs/backends.md, "IREE bugs met").
-CPU_FLAGS = ("--iree-llvmcpu-target-cpu=host", "--iree-llvmcpu-vector-pproc-strategy=peel")
+# On CPU: code for this host's CPU; the "peel" vectorization strategy (the
+# default, "mask", makes reductions and batch matmuls over odd sizes such as 197
+# tokens 20 to 100 times slower: docs/backends.md, "IREE bugs met"); and
+# convolutions as im2col + matmul (the patch embedding's 7x faster).
+CPU_FLAGS = ("--iree-llvmcpu-target-cpu=host", "--iree-llvmcpu-vector-pproc-strategy=peel",
+             "--iree-global-opt-use-im2col-for-convs")
 
 TARGETS = {
     "cpu": Target("llvm-cpu", "local-task", CPU_FLAGS),
+    # The same code run inline on the calling thread: no hand-off to worker
+    # threads per dispatch, which wins on a small or shared CPU (docs/benchmarks.md).
+    "cpu-sync": Target("llvm-cpu", "local-sync", CPU_FLAGS),
     "cuda": Target("cuda", "cuda", required_flag="--iree-cuda-target=", example="--iree-cuda-target=sm_80",
                    has_collectives=True),
     "rocm": Target("rocm", "hip", required_flag="--iree-rocm-target=", example="--iree-rocm-target=gfx942",
@@ -274,7 +279,8 @@ class Executable:
         for argument, value in zip(self.signature.arguments, args):
             if isinstance(value, device_array):
                 check_device_array(argument, value)
-                operands.append(value)
+                # another IREE device's value (cpu and cpu-sync executables) goes through the host
+                operands.append(value if value.device is self.devices[0] else value.to_host())
             else:
                 operands.append(host_array(argument, value, 1, argument.index in split_indices))
         try:

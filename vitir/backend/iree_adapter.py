@@ -90,7 +90,7 @@ class Device:
         return f"<IREE {self.driver} device>"
 
     def upload(self, array: np.ndarray) -> "DeviceArray":
-        return DeviceArray(_runtime.asdevicearray(self._config.device, array, implicit_host_transfer=True))
+        return DeviceArray(_runtime.asdevicearray(self._config.device, array, implicit_host_transfer=True), self)
 
     def load(self, flatbuffer: bytes, function: str) -> "Function":
         """`function` of a compiled module, in a VM context of its own on this device."""
@@ -100,7 +100,7 @@ class Device:
             context.add_vm_module(vm_module)
         except (RuntimeError, ValueError) as e:
             raise VitirError(f"IREE could not load a compiled module: {' '.join(str(e).split())}") from None
-        return Function(context.modules[vm_module.name][function], context)
+        return Function(context.modules[vm_module.name][function], context, self)
 
 
 class DeviceArray:
@@ -110,10 +110,11 @@ class DeviceArray:
     never aliases device state that a later call may reuse.
     """
 
-    __slots__ = ("_array",)
+    __slots__ = ("_array", "device")
 
-    def __init__(self, array):
+    def __init__(self, array, device: Device):
         self._array = array
+        self.device = device  # the Device it lives on
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -137,9 +138,10 @@ class DeviceArray:
 class Function:
     """One function of a loaded module: device arrays or numpy arrays in, device arrays out."""
 
-    def __init__(self, invoker, context):
+    def __init__(self, invoker, context, device: Device):
         self._invoker = invoker
         self._context = context  # the VM context must outlive the invoker
+        self._device = device
 
     def __call__(self, operands: Sequence) -> list[DeviceArray]:
         unwrapped = [o._array if isinstance(o, DeviceArray) else o for o in operands]
@@ -151,4 +153,4 @@ class Function:
             return []
         if not isinstance(results, tuple):
             results = (results,)
-        return [DeviceArray(r) for r in results]
+        return [DeviceArray(r, self._device) for r in results]
