@@ -33,12 +33,14 @@ EXIT_DIVERGED = 3
 
 
 def add_parser(sub) -> None:
+    from ..backend import BACKEND_HELP
     from ..backend.distributed import DEFAULT_TIMEOUT_S
     from ..train.trainer import DATASET_DEFAULTS, TrainConfig, default_fields
 
     p = sub.add_parser("train", help="train a ViT (default: the embedded digits)", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", metavar="DIR", help="run directory (default runs/<timestamp>)")
+    p.add_argument("--backend", default="pjrt", help=BACKEND_HELP)
     p.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its checkpoint")
     p.add_argument("--process-id", type=int, metavar="I", help="this process's rank, 0 to N-1 (with --processes N)")
     p.add_argument("--coordinator", metavar="HOST:PORT", help="where process 0 listens for the others")
@@ -62,6 +64,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from ..backend import check_backend
     from ..backend.distributed import initialize_distributed, process_group
     from ..train.checkpoint import load_checkpoint, resumed_config
     from ..train.trainer import Trainer, TrainConfig, TrainingDiverged
@@ -78,16 +81,17 @@ def run(args) -> int:
     else:
         cfg = TrainConfig(**given)
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}")
+    check_backend(args.backend, cfg.replicas * settings.num_processes)  # before any process group forms
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     try:
         with settings.exit_on_failure("vitir train", {TrainingDiverged: EXIT_DIVERGED}):
             group = initialize_distributed(settings.coordinator, settings.num_processes, settings.process_id,
                                            args.timeout)
-            trainer = Trainer(cfg, run_dir, log=log, group=group)
+            trainer = Trainer(cfg, run_dir, log=log, group=group, backend=args.backend)
             where = f" ({group})" if group.num_processes > 1 else ""
             log(f"vitir train: {cfg.dataset}, {len(trainer.data.x_train)} train / {len(trainer.data.x_test)} test "
                 f"images, ViT depth {cfg.depth} width {cfg.width} heads {cfg.heads} patch {cfg.patch}, global "
-                f"batch {trainer.global_batch} on {cfg.replicas * cfg.processes} device(s){where}, "
+                f"batch {trainer.global_batch} on {cfg.replicas * cfg.processes} {args.backend} device(s){where}, "
                 f"{trainer.total_steps} steps -> {run_dir}")
             result = trainer.train(resume=bool(args.resume))
     except TrainingDiverged as e:  # one process alone; a group's processes end in exit_on_failure
