@@ -148,6 +148,19 @@ def test_an_adamw_update_whose_parameter_is_its_own_gradient():
         np.testing.assert_allclose(o, x, rtol=1e-6)
 
 
+@pytest.mark.parametrize("dtype,a,b", [(DType.I32, -7, 2 ** 30 + 3), (DType.UI8, 200, 201)])
+def test_mulhi_of_rank_0_values(dtype, a, b):
+    # numpy multiplied two rank-0 object arrays into a Python int, which has no `.size`
+    fb = FunctionBuilder("g")
+    x, y = fb.arg("x", TensorType((), dtype)), fb.arg("y", TensorType((), dtype))
+    text = print_module(module(fn := fb.ret(fb.mulhi("h", x, y))))
+    round_trips(text)
+    kind = np.int32 if dtype is DType.I32 else np.uint8
+    (ours,), (xla,) = both(fn, kind(a), kind(b))
+    assert ours.shape == () and ours.dtype == kind
+    assert int(ours) == int(xla) == (a * b) >> dtype.bits  # the high half of the exact product
+
+
 def test_a_reduce_of_two_float_precisions_is_valid_stablehlo_that_xla_refuses():
     """Kept out of the evaluated graphs: XLA's HLO verifier refuses "mixed precision" in one reduce."""
     fb = FunctionBuilder("g")
