@@ -218,6 +218,8 @@ def _differs_by_design(op, env, computed: set, producers: dict) -> str | None:
         return "a maximum or minimum of a clamp whose bounds cross"
     if op.NAME == "stablehlo.cholesky" and not _positive_definite(env[op.a.name]):
         return "a cholesky of a matrix not positive definite (its result is the implementation's)"
+    if op.NAME == "stablehlo.triangular_solve" and not _solvable(op, env[op.a.name]):
+        return "a triangular_solve of a singular or non-finite matrix (no solution: its result is the implementation's)"
     if op.NAME == "stablehlo.sort" and _unordered_keys(op, env):
         return "a sort comparator that is not a strict weak order (NaN under a FLOAT comparison)"
     if op.NAME == "stablehlo.convolution":
@@ -237,6 +239,17 @@ def _positive_definite(a: np.ndarray) -> bool:
         except np.linalg.LinAlgError:
             return False
     return bool(np.all(np.isfinite(a)))
+
+
+def _solvable(op, a: np.ndarray) -> bool:
+    """Whether the triangle a triangular_solve reads is finite, and its diagonal (unless taken as ones)
+    has no zero."""
+    a = a.astype(np.float64)
+    below = -1 if op.unit_diagonal else 0  # a unit diagonal is not read
+    triangle = np.tril(a, below) if op.lower else np.triu(a, -below)
+    if not np.all(np.isfinite(triangle)):
+        return False
+    return op.unit_diagonal or bool(np.all(np.diagonal(a, axis1=-2, axis2=-1) != 0))
 
 
 def _unordered_keys(op, env) -> bool:
