@@ -192,6 +192,28 @@ def test_mulhi_of_rank_0_values(dtype, a, b):
     assert int(ours) == int(xla) == (a * b) >> dtype.bits  # the high half of the exact product
 
 
+def test_a_broadcast_compare_takes_the_compare_type_of_its_element_type():
+    # `chlo.broadcast_compare` of i64 with compare_type FLOAT: MLIR's parser takes it, the spec does not
+    # (SIGNED for signed integers), and XLA's verifier refuses it ("Expected comparison type SIGNED")
+    from vitir.backend import compile_module
+    from vitir.errors import VitirError
+
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", TensorType((3, 1), DType.I64))
+    with pytest.raises(ShapeError, match=r"^chlo.broadcast_compare %c: compare type FLOAT does not apply to i64 "
+                                         r"operands \(use SIGNED\)"):
+        fb.broadcast_compare("c", x, x, "LT", compare_type="FLOAT")
+    text = print_module(module(fb.ret(fb.broadcast_compare("c", x, x, "LT", compare_type="SIGNED"))))
+    round_trips(text)
+    compile_module(text)
+    refused = text.replace("comparison_type SIGNED", "comparison_type FLOAT")
+    assert refused != text and mlir_error(refused) is None
+    with pytest.raises(ShapeError, match=r"^line 3: chlo.broadcast_compare %c: compare type FLOAT does not apply"):
+        import_text(refused)
+    with pytest.raises(VitirError, match="Expected comparison type SIGNED"):
+        compile_module(refused)
+
+
 def test_a_reduce_of_two_float_precisions_is_valid_stablehlo_that_xla_refuses():
     """Kept out of the evaluated graphs: XLA's HLO verifier refuses "mixed precision" in one reduce."""
     fb = FunctionBuilder("g")
