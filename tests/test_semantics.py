@@ -171,3 +171,28 @@ def test_an_f64_feature_grouped_convolution_with_a_nan_input():
     (ours,), (xla,) = both(fn, image, np.zeros((2, 1, 1)))
     np.testing.assert_array_equal(np.isnan(ours).any(axis=(0, 2)), [True, False])
     np.testing.assert_array_equal(np.isnan(xla).any(axis=(0, 2)), [True, True])
+
+
+def test_a_triangular_solve_of_a_singular_or_non_finite_matrix():
+    """Found by the fuzzer: a system with no solution has no result in the spec; the evaluator substitutes
+    row by row in IEEE arithmetic (as LAPACK's trsm does), XLA's blocked solve spreads NaN wider."""
+    fb = FunctionBuilder("f")
+    a, b = fb.arg("a", f32(3, 3)), fb.arg("b", f32(3, 3))
+    left = fb.ret(fb.triangular_solve("t", a, b, True, True, False, "NO_TRANSPOSE"))
+    fb = FunctionBuilder("f")
+    a, b = fb.arg("a", f32(3, 3)), fb.arg("b", f32(3, 3))
+    right_unit = fb.ret(fb.triangular_solve("t", a, b, False, True, True, "NO_TRANSPOSE"))
+    rhs = np.arange(1, 10, dtype=np.float32).reshape(3, 3)
+    singular = np.diag(np.float32([1, 0, 1]))  # a x = b: row 1 reads 0 * x1 = 4
+    (ours,), (xla,) = both(left, singular, rhs)
+    np.testing.assert_array_equal(ours, [[1, 2, 3], [np.inf] * 3, [np.nan] * 3])  # 4 / 0, then 0 * inf
+    np.testing.assert_array_equal(xla, [[1, 2, 3], [np.nan] * 3, [np.nan] * 3])
+    infinite = np.eye(3, dtype=np.float32)
+    infinite[2, 1] = -np.inf  # x a = b, a's unit lower triangle: column 2 of x is b's alone
+    (ours,), (xla,) = both(right_unit, infinite, rhs)
+    np.testing.assert_array_equal(ours, [[np.nan, np.inf, 3], [np.nan, np.inf, 6], [np.nan, np.inf, 9]])
+    np.testing.assert_array_equal(xla, [[np.nan, np.inf, np.nan]] * 3)
+    invertible = np.float32([[2, 0, 0], [1, 4, 0], [3, -1, 5]])
+    (ours,), (xla,) = both(left, invertible, rhs)  # a solution: one answer
+    np.testing.assert_allclose(ours, np.linalg.solve(invertible.astype(np.float64), rhs), rtol=1e-6)
+    np.testing.assert_allclose(xla, ours, rtol=1e-6)

@@ -91,8 +91,15 @@ TOLERANCE = {DType.F64: 1e-9, DType.F32: 1e-4, DType.F16: 2e-3, DType.BF16: 2e-2
 SCALED = {"stablehlo.dot_general", "stablehlo.convolution", "stablehlo.reduce", "stablehlo.all_reduce"}
 
 
+def _random_floats(rng: np.random.Generator, shape) -> np.ndarray:
+    x = rng.normal(0, 2, shape)
+    special = rng.random(shape) < 0.04
+    return np.where(special, rng.choice([0.0, -0.0, np.inf, -np.inf, np.nan], shape), x)
+
+
 def random_inputs(rng: np.random.Generator, types) -> list[np.ndarray]:
-    """Arrays for the arguments: normal floats with a few specials, small integers with a few extremes."""
+    """Arrays for the arguments: normal floats (and complex parts) with a few specials, small integers with a
+    few extremes."""
     from vitir.numpy_dtypes import numpy_dtype
 
     out = []
@@ -101,10 +108,10 @@ def random_inputs(rng: np.random.Generator, types) -> list[np.ndarray]:
         if dtype.is_bool:
             out.append(np.asarray(rng.random(shape) < 0.5))
             continue
-        if dtype.is_float:
-            x = rng.normal(0, 2, shape)
-            special = rng.random(shape) < 0.04
-            x = np.where(special, rng.choice([0.0, -0.0, np.inf, -np.inf, np.nan], shape), x)
+        if dtype.is_float or dtype.is_complex:  # a complex value: its two parts drawn as floats
+            x = _random_floats(rng, shape)
+            if dtype.is_complex:
+                x = x + 1j * _random_floats(rng, shape)
         else:
             low, high = max(dtype.min, -8), min(dtype.max, 8)
             x = rng.integers(low, high + 1, shape)
@@ -211,6 +218,8 @@ def _differs_by_design(op, env, computed: set, producers: dict) -> str | None:
         return "a maximum or minimum of a clamp whose bounds cross"
     if op.NAME == "stablehlo.cholesky" and not _positive_definite(env[op.a.name]):
         return "a cholesky of a matrix not positive definite (its result is the implementation's)"
+    if op.NAME == "stablehlo.triangular_solve" and not _solvable(op, env[op.a.name]):
+        return "a triangular_solve of a singular or non-finite matrix (no solution: its result is the implementation's)"
     if op.NAME == "stablehlo.sort" and _unordered_keys(op, env):
         return "a sort comparator that is not a strict weak order (NaN under a FLOAT comparison)"
     if op.NAME == "stablehlo.convolution":
@@ -230,6 +239,17 @@ def _positive_definite(a: np.ndarray) -> bool:
         except np.linalg.LinAlgError:
             return False
     return bool(np.all(np.isfinite(a)))
+
+
+def _solvable(op, a: np.ndarray) -> bool:
+    """Whether the triangle a triangular_solve reads is finite, and its diagonal (unless taken as ones)
+    has no zero."""
+    a = a.astype(np.float64)
+    below = -1 if op.unit_diagonal else 0  # a unit diagonal is not read
+    triangle = np.tril(a, below) if op.lower else np.triu(a, -below)
+    if not np.all(np.isfinite(triangle)):
+        return False
+    return op.unit_diagonal or bool(np.all(np.diagonal(a, axis1=-2, axis2=-1) != 0))
 
 
 def _unordered_keys(op, env) -> bool:
@@ -255,8 +275,8 @@ def _scale(op, env) -> float:
     largest = 1.0
     for v in _reads(op):
         x = env[v.name]
-        if x.dtype.kind in "fV" and x.size:
-            finite = np.abs(x.astype(np.float64))
+        if x.dtype.kind in "fVc" and x.size:
+            finite = np.abs(x if x.dtype.kind == "c" else x.astype(np.float64))
             finite = finite[np.isfinite(finite)]
             if finite.size:
                 largest = max(largest, float(finite.max()))
@@ -266,23 +286,32 @@ def _scale(op, env) -> float:
     return largest * largest * terms
 
 
+def _floats_differ(a: np.ndarray, b: np.ndarray, tolerance: float, scale: float) -> np.ndarray:
+    """Where two float arrays differ: not both NaN, not the same value, and not both finite and close."""
+    a, b = a.astype(np.float64), b.astype(np.float64)
+    same = (a == b) | (np.isnan(a) & np.isnan(b))
+    with np.errstate(invalid="ignore", over="ignore"):
+        close = np.abs(a - b) <= tolerance * (np.abs(b) + scale)
+    return ~(same | (close & np.isfinite(a) & np.isfinite(b)))
+
+
 def disagreement(ours: np.ndarray, xla: np.ndarray, dtype: DType, scale: float,
                  precision: DType | None = None) -> str | None:
     """None when the two results agree: same shape and type; integers and booleans equal; floats
-    both NaN, both the same infinity, or within the dtype's tolerance of each other."""
+    both NaN, both the same infinity, or within the dtype's tolerance of each other; complex numbers
+    so in each part (an infinite imaginary part leaves the real part to compare)."""
     if ours.shape != xla.shape or ours.dtype != xla.dtype:
         return f"shape {ours.shape} {ours.dtype} vs XLA's {xla.shape} {xla.dtype}"
     if not dtype.is_float and not dtype.is_complex:
         bad = np.flatnonzero(ours.ravel() != xla.ravel())
     else:
-        a, b = ours.astype(np.complex128 if dtype.is_complex else np.float64), \
-            xla.astype(np.complex128 if dtype.is_complex else np.float64)
-        nan = np.isnan(a) & np.isnan(b)
-        same = (a == b) | nan
-        tolerance = max(TOLERANCE.get(dtype, 0.2), TOLERANCE.get(precision, 0.0))
-        with np.errstate(invalid="ignore", over="ignore"):
-            close = np.abs(a - b) <= tolerance * (np.abs(b) + scale)
-        bad = np.flatnonzero(~(same | (close & np.isfinite(a) & np.isfinite(b))))
+        part = dtype.part if dtype.is_complex else dtype
+        tolerance = max(TOLERANCE.get(part, 0.2), TOLERANCE.get(precision, 0.0))
+        a, b = ours.ravel(), xla.ravel()
+        differ = _floats_differ(a.real, b.real, tolerance, scale)
+        if dtype.is_complex:
+            differ |= _floats_differ(a.imag, b.imag, tolerance, scale)
+        bad = np.flatnonzero(differ)
     if bad.size == 0:
         return None
     i = int(bad[0])

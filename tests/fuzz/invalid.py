@@ -23,8 +23,11 @@ def _fields(op) -> dict:
     return {f.name: getattr(op, f.name) for f in type(op).FIELDS if f.role != "result"}
 
 
-def _other_type(rng: random.Random, ty: TensorType) -> TensorType:
-    """A tensor type that is not `ty`."""
+def _other_type(rng: random.Random, ty):
+    """A type that is not `ty`: another shape or element type of a tensor (plain or quantized), a tensor
+    where a token or a tuple was."""
+    if not hasattr(ty, "shape"):  # a token or a tuple: a tensor is another type
+        return TensorType((rng.randint(1, 3),), rng.choice((DType.F32, DType.I32)))
     while True:
         how = rng.choice(("dim", "rank", "dtype"))
         shape, dtype = list(ty.shape), ty.dtype
@@ -35,7 +38,10 @@ def _other_type(rng: random.Random, ty: TensorType) -> TensorType:
             shape = shape + [rng.randint(1, 3)] if rng.random() < 0.5 or not shape else shape[:-1]
         else:
             dtype = rng.choice([d for d in (DType.F32, DType.I32, DType.I1, DType.F16, DType.UI8) if d is not ty.dtype])
-        other = TensorType(shape, dtype)
+        try:  # a quantized element keeps its kind of tensor; one per axis fits only shapes of its scales
+            other = ty.with_shape(shape) if dtype is ty.dtype else TensorType(shape, dtype)
+        except ValueError:
+            continue
         if other is not ty:
             return other
 

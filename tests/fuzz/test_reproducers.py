@@ -11,6 +11,7 @@ from tests.mlir_parser import mlir_error
 from tests.test_drift import both
 from vitir.ast import AdamScalars, DType, FunctionBuilder, ShapeError, TensorType, f32, module
 from vitir.mlir import MlirError, import_text, parse_text, roundtrip
+from vitir.mlir.errors import MlirShapeError
 from vitir.print import print_module
 
 
@@ -73,6 +74,36 @@ def test_a_custom_call_of_no_results_parses():
     text = print_module(module(fb.ret(x)))
     assert "stablehlo.custom_call @foo(%x) {has_side_effect = true} : (tensor<2xf32>) -> ()" in text
     round_trips(text)
+
+CUSTOM_CALL_TEXTS = [  # (attribute, text MLIR refuses, what vitir says, a text MLIR takes)
+    ("called_computations", "bogus", "must be an array of flat symbol references", "[@g]"),
+    ("called_computations", '["g"]', "must be an array of flat symbol references", "[]"),
+    ("output_operand_aliases", "bogus", "must be an array of #stablehlo.output_operand_alias<",
+     "[#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>]"),
+    ("output_operand_aliases", "[#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, "
+     "operand_tuple_indices = []>]", r"operand_index 1 is out of range \[0, 1\)", "[]"),
+    ("backend_config", "bogus", "must be a string", '"abc"'),
+    ("result_tilings", "bogus", "must be an array of attributes", "[dense<0> : tensor<1xindex>]"),
+]
+
+
+@pytest.mark.parametrize("name,bad,message,good", CUSTOM_CALL_TEXTS)
+def test_custom_call_attributes_kept_as_text_are_of_the_form_mlir_requires(name, bad, message, good):
+    # `called_computations = bogus` and `output_operand_aliases = bogus` built and printed; MLIR's parser
+    # refuses them ("expected attribute value")
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", f32(2))
+    with pytest.raises(ShapeError, match=rf"^stablehlo.custom_call %c: {name}\b.*{message}"):
+        fb.custom_call("c", [x], "foo", [f32(2)], **{name: bad})
+    text = print_module(module(fb.ret(fb.custom_call("c", [x], "foo", [f32(2)], **{name: good}))))
+    round_trips(text)
+    refused = text.replace(f"{name} = {good}", f"{name} = {bad}")
+    assert mlir_error(refused) is not None
+    with pytest.raises(MlirShapeError, match=rf"^line 3: stablehlo.custom_call %c: {name}\b.*{message}"):
+        import_text(refused)
+    with pytest.raises(MlirError, match=rf"^3:5: stablehlo.custom_call: {name}\b.*{message}"):
+        parse_text(refused)
+
 
 def test_dynamic_pad_paddings_of_different_types_are_refused():
     fb = FunctionBuilder("g")
@@ -146,6 +177,41 @@ def test_an_adamw_update_whose_parameter_is_its_own_gradient():
     ours, xla = both(fn, *inputs)
     for o, x in zip(ours, xla):
         np.testing.assert_allclose(o, x, rtol=1e-6)
+
+
+@pytest.mark.parametrize("dtype,a,b", [(DType.I32, -7, 2 ** 30 + 3), (DType.UI8, 200, 201)])
+def test_mulhi_of_rank_0_values(dtype, a, b):
+    # numpy multiplied two rank-0 object arrays into a Python int, which has no `.size`
+    fb = FunctionBuilder("g")
+    x, y = fb.arg("x", TensorType((), dtype)), fb.arg("y", TensorType((), dtype))
+    text = print_module(module(fn := fb.ret(fb.mulhi("h", x, y))))
+    round_trips(text)
+    kind = np.int32 if dtype is DType.I32 else np.uint8
+    (ours,), (xla,) = both(fn, kind(a), kind(b))
+    assert ours.shape == () and ours.dtype == kind
+    assert int(ours) == int(xla) == (a * b) >> dtype.bits  # the high half of the exact product
+
+
+def test_a_broadcast_compare_takes_the_compare_type_of_its_element_type():
+    # `chlo.broadcast_compare` of i64 with compare_type FLOAT: MLIR's parser takes it, the spec does not
+    # (SIGNED for signed integers), and XLA's verifier refuses it ("Expected comparison type SIGNED")
+    from vitir.backend import compile_module
+    from vitir.errors import VitirError
+
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", TensorType((3, 1), DType.I64))
+    with pytest.raises(ShapeError, match=r"^chlo.broadcast_compare %c: compare type FLOAT does not apply to i64 "
+                                         r"operands \(use SIGNED\)"):
+        fb.broadcast_compare("c", x, x, "LT", compare_type="FLOAT")
+    text = print_module(module(fb.ret(fb.broadcast_compare("c", x, x, "LT", compare_type="SIGNED"))))
+    round_trips(text)
+    compile_module(text)
+    refused = text.replace("comparison_type SIGNED", "comparison_type FLOAT")
+    assert refused != text and mlir_error(refused) is None
+    with pytest.raises(ShapeError, match=r"^line 3: chlo.broadcast_compare %c: compare type FLOAT does not apply"):
+        import_text(refused)
+    with pytest.raises(VitirError, match="Expected comparison type SIGNED"):
+        compile_module(refused)
 
 
 def test_a_reduce_of_two_float_precisions_is_valid_stablehlo_that_xla_refuses():

@@ -100,9 +100,9 @@ def mulhi(op, a, b):
     """The high N bits of the 2N-bit product, in Python's unbounded integers (its >> floors, as an
     arithmetic shift does)."""
     bits = op.results[0].type.dtype.bits
-    product = a.astype(object) * b.astype(object)
-    high = np.vectorize(lambda p: p >> bits, otypes=[object])(product) if product.size else product
-    return np.asarray(high.astype(np.int64 if a.dtype.kind == "i" else np.uint64)).astype(a.dtype)
+    product = np.asarray(a.astype(object) * b.astype(object), dtype=object)  # rank 0 gives an int: kept an array
+    high = np.asarray(product >> bits, dtype=object)
+    return high.astype(np.int64 if a.dtype.kind == "i" else np.uint64).astype(a.dtype)
 
 
 def top_k(op, x):

@@ -19,7 +19,7 @@ from ..shape_rules import RuleError
 from ..type_rules import elementwise, require, same_element, tensor
 from ..types import TensorType
 from . import elementwise as E
-from .compare import Compare
+from .compare import Compare, check_compare_type
 
 _EVALUATE = "vitir.evaluate.chlo:"
 
@@ -373,7 +373,7 @@ class BroadcastCompare(Op):
 
     @staticmethod
     def rule(lhs, rhs, comparison_direction, broadcast_dimensions, compare_type):
-        same_element([tensor(lhs), tensor(rhs)])
+        check_compare_type(same_element([tensor(lhs), tensor(rhs)]), compare_type)  # as stablehlo.compare's
         return TensorType(broadcast_shape(lhs.shape, rhs.shape, broadcast_dimensions), DType.I1)
 
 

@@ -22,6 +22,14 @@ _ALLOWED_TYPES = {"FLOAT": ("float", "complex"), "TOTALORDER": ("float",), "SIGN
                   "UNSIGNED": ("unsigned", "bool")}
 
 
+def check_compare_type(dtype: DType, compare_type: str | None) -> None:
+    """The spec's constraint: SIGNED for signed integers, UNSIGNED for unsigned ones and booleans, FLOAT
+    or TOTALORDER for floats, FLOAT for complex (XLA's verifier refuses any other)."""
+    if compare_type is not None and compare_type != "NOTYPE" and dtype.kind.value not in _ALLOWED_TYPES[compare_type]:
+        raise RuleError(f"compare type {compare_type} does not apply to {dtype.value} operands "
+                        f"(use {default_compare_type(dtype)})")
+
+
 class Compare(Op):
     """Elementwise comparison to an i1 tensor: `stablehlo.compare GT, %a, %b, FLOAT : (T, T) -> Ti1`."""
 
@@ -37,11 +45,7 @@ class Compare(Op):
     def rule(lhs, rhs, comparison_direction, compare_type):
         dtype = same_element([tensor(lhs), tensor(rhs)])
         shape = same_shape([lhs, rhs])
-        if compare_type is not None and compare_type != "NOTYPE":
-            kinds = _ALLOWED_TYPES[compare_type]
-            if dtype.kind.value not in kinds:
-                raise RuleError(f"compare type {compare_type} does not apply to {dtype.value} operands "
-                                f"(use {default_compare_type(dtype)})")
+        check_compare_type(dtype, compare_type)
         if dtype.is_complex and comparison_direction not in ("EQ", "NE"):
             raise RuleError(f"complex operands compare only EQ or NE, not {comparison_direction}")
         return TensorType(shape, DType.I1)

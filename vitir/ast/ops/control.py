@@ -8,6 +8,7 @@ arguments and may use any value of the enclosing function, as JAX's lax.cond doe
 
 from __future__ import annotations
 
+from .. import custom_call_attributes
 from ..attributes import ATTRIBUTE_TEXT, BOOL, DISCARDABLE, I32, I64_ARRAY, STRING, SYMBOL
 from ..declare import (Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_region_def,
                        var_result_def)
@@ -268,7 +269,8 @@ class CustomCall(Op):
     """A call of an implementation-defined target (a LAPACK routine on XLA's CPU): vitir carries it
     and prints it as written, and does not evaluate it. `stablehlo.custom_call @target(%x)
     {backend_config = "", ...} : (T) -> R`; its attributes are kept as their MLIR text, other
-    dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`."""
+    dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`; each text must
+    be of the form MLIR requires (vitir/ast/custom_call_attributes.py)."""
 
     NAME = "stablehlo.custom_call"
     inputs = var_operand_def()
@@ -296,4 +298,8 @@ class CustomCall(Op):
             raise RuleError("call_target_name must not be empty")
         if (operand_layouts is None) != (result_layouts is None):
             raise RuleError("operand_layouts and result_layouts go together: give both or neither")
+        custom_call_attributes.check(inputs, result_types, api_version, backend_config, {
+            "called_computations": called_computations, "operand_layouts": operand_layouts,
+            "result_layouts": result_layouts, "output_operand_aliases": output_operand_aliases,
+            "result_tilings": result_tilings})
         return _values(result_types, "result")

@@ -1,0 +1,84 @@
+"""What MLIR requires of custom_call's attributes that vitir keeps as their text: each text must be an
+attribute of the form its constraint names (an array of flat symbol references, of output-operand
+aliases, of layouts), and the values MLIR's verifier reads must fit the call's operands and results.
+A text MLIR would refuse is refused when the op is built, so that vitir never prints what MLIR cannot
+parse."""
+
+from __future__ import annotations
+
+import re
+
+from .shape_rules import RuleError
+from .types import TensorType
+
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_INTS = r"\[\s*(?:-?\d+(?:\s*,\s*-?\d+)*)?\s*\]"
+_SYMBOL = rf"@(?:[A-Za-z_$.][\w$.-]*|{_STRING})"
+_ALIAS = (rf"#stablehlo\.output_operand_alias<\s*output_tuple_indices\s*=\s*(?:{_INTS})\s*,\s*"
+          rf"operand_index\s*=\s*(\d+)\s*,\s*operand_tuple_indices\s*=\s*(?:{_INTS})\s*>")
+_LAYOUT = rf"dense<\s*(-?\d+|{_INTS}|)\s*>\s*:\s*tensor<(\d+)xindex>"
+# result_tilings is an array of any attributes: each must at least begin as an attribute value does
+# (a bare word such as `bogus` is none)
+_ANY = r"(?:[\[{\"#@-]|\d|dense<|array<|true\b|false\b|unit\b|[a-z]+\d*<)[^,]*?"
+
+
+def _array(item: str) -> re.Pattern:
+    return re.compile(rf"\[\s*(?:{item}(?:\s*,\s*{item})*)?\s*\]", re.DOTALL)
+
+
+# attribute -> (the whole text's form, its items' form, what MLIR's constraint calls it)
+FORMS = {
+    "called_computations": (_array(_SYMBOL), _SYMBOL, "an array of flat symbol references, such as [@f]"),
+    "output_operand_aliases": (_array(_ALIAS), _ALIAS, "an array of #stablehlo.output_operand_alias<"
+                                                       "output_tuple_indices = [...], operand_index = N, "
+                                                       "operand_tuple_indices = [...]>"),
+    "operand_layouts": (_array(_LAYOUT), _LAYOUT, "an array of layouts, such as [dense<[1, 0]> : tensor<2xindex>]"),
+    "result_layouts": (_array(_LAYOUT), _LAYOUT, "an array of layouts, such as [dense<[1, 0]> : tensor<2xindex>]"),
+    "result_tilings": (_array(_ANY), _ANY, "an array of attributes"),
+}
+_TYPED_FFI = 4  # api_version whose backend_config is a dictionary; every other version's is a string
+
+
+def _items(text: str, item: str) -> list[re.Match]:
+    return list(re.finditer(item, text, re.DOTALL))
+
+
+def _layout(match: re.Match) -> list[int]:
+    values, size = match.group(1), int(match.group(2))
+    numbers = [int(v) for v in re.findall(r"-?\d+", values)]
+    return numbers * size if len(numbers) == 1 and not values.lstrip().startswith("[") else numbers
+
+
+def _check_layouts(text: str, types, what: str) -> None:
+    layouts = [_layout(m) for m in _items(text, _LAYOUT)]
+    if len(layouts) != len(types):
+        raise RuleError(f"{len(layouts)} {what} layouts for {len(types)} {what}s")
+    for layout, ty in zip(layouts, types):
+        if isinstance(ty, TensorType) and sorted(layout) != list(range(ty.rank)):
+            raise RuleError(f"layout {layout} of {ty} must be a permutation of [0, {ty.rank})")
+
+
+def check(inputs, result_types, api_version, backend_config, texts: dict) -> None:
+    """`texts`: the attributes kept as text (name -> text or None)."""
+    for name, text in texts.items():
+        if text is None:
+            continue
+        whole, _, form = FORMS[name]
+        if not whole.fullmatch(text.strip()):
+            raise RuleError(f"{name} must be {form}, got {text!r}")
+    if texts["output_operand_aliases"] is not None:
+        for alias in _items(texts["output_operand_aliases"], _ALIAS):
+            if int(alias.group(1)) >= len(inputs):
+                raise RuleError(f"output_operand_aliases: operand_index {alias.group(1)} is out of range "
+                                f"[0, {len(inputs)})")
+    if texts["operand_layouts"] is not None and texts["result_layouts"] is not None:
+        _check_layouts(texts["operand_layouts"], inputs, "operand")
+        _check_layouts(texts["result_layouts"], result_types, "result")
+    if backend_config is not None:
+        dictionary = api_version == _TYPED_FFI
+        value = backend_config.strip()
+        if dictionary and not (value.startswith("{") and value.endswith("}")):
+            raise RuleError(f"backend_config for api_version {_TYPED_FFI} must be a dictionary, got {backend_config!r}")
+        if not dictionary and not re.fullmatch(_STRING, value, re.DOTALL):
+            raise RuleError(f"backend_config must be a string (a dictionary only for api_version {_TYPED_FFI}), "
+                            f"got {backend_config!r}")
