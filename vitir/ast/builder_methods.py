@@ -459,7 +459,8 @@ class OpMethods:
         """A call of an implementation-defined target (a LAPACK routine on XLA's CPU): vitir carries it
         and prints it as written, and does not evaluate it. `stablehlo.custom_call @target(%x)
         {backend_config = "", ...} : (T) -> R`; its attributes are kept as their MLIR text, other
-        dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`."""
+        dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`; each text must
+        be of the form MLIR requires (vitir/ast/custom_call_attributes.py)."""
         return self.emit(O.CustomCall(name, inputs, call_target_name, result_types, has_side_effect, backend_config, api_version, called_computations, operand_layouts, result_layouts, output_operand_aliases, result_tilings, discardable, path=self._path_text))
 
     def gather(self, name: str | Sequence[str], operand: Value, start_indices: Value, dimension_numbers: Any, slice_sizes: Any, indices_are_sorted: Any = None) -> Value:
