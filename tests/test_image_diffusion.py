@@ -373,7 +373,7 @@ def test_cli_mnist_flow_with_t_channel_trains_its_own_classifier(tmp_path, capsy
 def test_resume_refuses_a_changed_config(tmp_path, capsys, digits):
     trainer(tmp_path, digits, epochs=1).train()
     assert main(["diffuse", "--resume", str(tmp_path), "--width", "32"]) == 2
-    assert "these differ: width (only --epochs may change)" in capsys.readouterr().err
+    assert f"these differ: --width 32 (the run's: {TINY['width']}) (only --epochs may change)" in capsys.readouterr().err
 
 
 def test_two_replicas_train_the_denoiser_as_one_device_with_twice_the_batch(tmp_path, digits):

@@ -60,6 +60,11 @@ IMAGE_ONLY = ("data_dir", "epochs", "resume", "ema", "classifier", "eval_every",
     name for field, (name, _, text) in IMAGE_TRAINING_FLAGS.items() if text is not None))
 
 
+def _image_flag(field: str) -> str:
+    """How `vitir diffuse` spells an image config field: warmup_epochs -> --warmup."""
+    return "--" + IMAGE_TRAINING_FLAGS.get(field, (field,))[0].replace("_", "-")
+
+
 def _image_default(field: str) -> str:
     """`(default X)`, or `(default: digits X, mnist Y)` where the data decide."""
     from ..diffusion.train_image import DATASET_DEFAULTS, ImageDiffusionConfig
@@ -171,7 +176,7 @@ def image_configs_from(args):
         saved = load_checkpoint(run_dir).config
         if saved.get("kind") != "image-diffusion":
             raise ConfigError(f"{run_dir} holds no image diffusion run")
-        cfg = ImageDiffusionConfig.from_dict(resumed_config(saved, given))
+        cfg = ImageDiffusionConfig.from_dict(resumed_config(saved, given, flag=_image_flag))
     else:
         cfg = ImageDiffusionConfig(**given)
         run_dir = Path(args.out or f"runs/diffuse-{cfg.data}-{time.strftime('%Y%m%d-%H%M%S')}")
