@@ -3,18 +3,29 @@ vitir's AST, beside the plain string templates doing the same, in one process;
 then both as whole commands (a fresh interpreter each).
 
     python benchmarks/bench_render.py [--repeat 5]
+    python benchmarks/bench_render.py --instructions [--root CHECKOUT]
+
+--instructions counts the instructions each path executes under valgrind's
+callgrind (build, print and the templates apart; a count does not move with the
+machine's load, as times on a shared machine do); --root imports vitir from
+another checkout (an older commit, to compare with).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+if "--root" in sys.argv:  # before vitir is imported: the checkout to measure
+    ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
 sys.path.insert(0, str(ROOT))
 
 from tests.templates import vit_text as vt  # noqa: E402
@@ -47,10 +58,45 @@ def command_time(code: str, repeat: int) -> float:
     return best_of(run, repeat)
 
 
+SETUP = ("from vitir.lower import AdamHyper, adam_sched_module, vit_tiny; from vitir.print import print_module; "
+         "from tests.templates import vit_text as vt; cfg = vit_tiny(32, 12); m = adam_sched_module(cfg, AdamHyper()); "
+         "print_module(m); vt.adam_sched_module(vt.vit_tiny(32), 12, **%r)" % T_HYPER)  # warm: caches filled
+MEASURED = {
+    "build (AST with its checks)": "adam_sched_module(cfg, AdamHyper())",
+    "print": "print_module(m)",
+    "string templates": "vt.adam_sched_module(vt.vit_tiny(32), 12, **%r)" % T_HYPER,
+}
+
+
+def instructions(code: str) -> int:
+    """Instructions a fresh interpreter executes running SETUP then `code` (callgrind's total)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "callgrind.out"
+        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c",
+                        f"{SETUP}\n{code}"], check=True, cwd=ROOT, capture_output=True,
+                       env={**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)})
+        return int(re.search(r"^summary: (\d+)", out.read_text(), re.M).group(1))
+
+
+def count_instructions() -> None:
+    base = instructions("pass")
+    counts = {name: instructions(code) - base for name, code in MEASURED.items()}
+    print(f"instructions executed, vitir from {ROOT}")
+    for name, n in counts.items():
+        print(f"{name:<30} {n / 1e6:>9.2f} M")
+    ast = counts["build (AST with its checks)"] + counts["print"]
+    print(f"{'AST path / templates':<30} {ast / counts['string templates']:>9.2f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--instructions", action="store_true", help="count instructions under callgrind instead")
+    ap.add_argument("--root", help="import vitir from this checkout")
     args = ap.parse_args()
+    if args.instructions:
+        count_instructions()
+        return
     assert ast_path() == template_path(), "the two paths disagree"
     rows = []
     ast_t, tpl_t = [], []

@@ -100,10 +100,10 @@ def test_top_k_builds_two_results_and_prints_as_chlo():
     ir.Module.parse(text, context=make_ir_context())
     grouped = FunctionBuilder("main")
     y = grouped.arg("y", TensorType((5,), DType.I32))
-    # one name: a group, `%t:2`, used as %t#0 and %t#1; is_stable is newer chlo's (jaxlib 0.10.2 lacks it)
+    # one name: a group, `%t:2`, used as %t#0 and %t#1; is_stable (newer chlo's) in the attribute dictionary
     both = grouped.top_k("t", y, 2, is_stable=True)
     text = print_module(module(grouped.ret(*both)))
-    assert "    %t:2 = chlo.top_k(%y, k = 2, is_stable = true) : tensor<5xi32> -> (tensor<2xi32>, tensor<2xi32>)\n" in text
+    assert "    %t:2 = chlo.top_k(%y, k = 2) {is_stable = true} : tensor<5xi32> -> (tensor<2xi32>, tensor<2xi32>)\n" in text
     assert "return %t#0, %t#1 : tensor<2xi32>, tensor<2xi32>" in text
     assert print_module(import_text(text)) == text
     got = evaluate(import_text(text), np.array([3, -1, 7, 7, 0], np.int32))

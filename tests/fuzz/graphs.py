@@ -39,6 +39,8 @@ class Graph:
     fb: FunctionBuilder = field(default_factory=lambda: FunctionBuilder("g"))
     pool: list[Value] = field(default_factory=list)
     drawn: list[str] = field(default_factory=list)  # the op of each successful draw
+    tokens: list[Value] = field(default_factory=list)  # the tokens ops made, for the next to take
+    functions: list = field(default_factory=list)  # what the module holds besides the graph (decompositions)
     refused: int = 0  # draws an op's rule refused
     counter: int = 0
 
@@ -258,6 +260,12 @@ def dot_general(g: Graph, cls):
 
 
 def convolution(g: Graph, cls):
+    fields = convolution_fields(g)
+    return g.fb.convolution(g.name(), *fields["operands"], **fields["attributes"])
+
+
+def convolution_fields(g: Graph) -> dict:
+    """A convolution's operands (of the graph) and attributes, tied together (dynamic_conv's too)."""
     rng = g.rng
     spatial = rng.randint(1, 2)
     digits = "".join(str(i) for i in range(spatial))
@@ -271,11 +279,10 @@ def convolution(g: Graph, cls):
     dtype = g.dtype(FLOATS)
     lhs = g.value(Value("x", TensorType([sizes[c] for c in lhs_l], dtype)), how="same")
     rhs = g.value(Value("k", TensorType([kernel[c] for c in rhs_l], dtype)), how="same")
-    return g.fb.convolution(
-        g.name(), lhs, rhs, stride=[rng.randint(1, 2) for _ in digits],
-        padding=[(rng.randint(0, 1), rng.randint(0, 1)) for _ in digits],
+    return {"operands": (lhs, rhs), "attributes": dict(
+        stride=[rng.randint(1, 2) for _ in digits], padding=[(rng.randint(0, 1), rng.randint(0, 1)) for _ in digits],
         lhs_dilate=[rng.randint(1, 2) for _ in digits], rhs_dilate=[rng.randint(1, 2) for _ in digits],
-        layouts=(lhs_l, rhs_l, out_l), feature_group_count=groups, batch_group_count=batch_groups)
+        layouts=(lhs_l, rhs_l, out_l), feature_group_count=groups, batch_group_count=batch_groups)}
 
 
 def _scalar_region(g: Graph, dtype: DType):
@@ -522,6 +529,11 @@ RECIPES = {
 }
 
 
+from tests.fuzz.families import RECIPES as _FAMILIES  # noqa: E402 - they use the helpers above
+
+RECIPES.update(_FAMILIES)
+
+
 class _Compound:
     """The compound nodes, drawn like ops by their builder recipe."""
 
@@ -532,19 +544,24 @@ class _Compound:
 COMPOUNDS = (_Compound("all_reduce_mean"), _Compound("adamw_update"))
 
 
-def op_table() -> list:
-    """What a graph draws from: every declared op, then the compound nodes."""
-    return [*OPS.values(), *COMPOUNDS]
+def op_table(evaluated: bool = False) -> list:
+    """What a graph draws from: every declared op, then the compound nodes (an evaluated graph
+    without the ops XLA and the evaluator cannot both run, families.UNEVALUATED)."""
+    from tests.fuzz.families import UNEVALUATED
+
+    return [cls for cls in (*OPS.values(), *COMPOUNDS) if not (evaluated and cls.NAME in UNEVALUATED)]
 
 
-def random_graph(rng: random.Random, *, evaluated: bool = False, size: tuple[int, int] = (1, 10)):
+def random_graph(rng: random.Random, *, evaluated: bool = False, size: tuple[int, int] = (1, 10),
+                 compiled: bool = False):
     """A module of one function of randomly drawn ops. `evaluated`: every result is returned (the
-    fuzzer compares each op with XLA's), collectives span `graph.replicas` replicas. Returns the
-    module and the Graph (what was drawn)."""
+    fuzzer compares each op with XLA's), collectives span `graph.replicas` replicas; `compiled`: of
+    the ops an evaluated graph draws, those XLA compiles. Returns the module and the Graph (what was
+    drawn)."""
     g = Graph(rng, evaluated=evaluated, replicas=rng.choice((1, 1, 2)) if evaluated else 1)
     for _ in range(rng.randint(1, 2)):
         g.arg(TensorType(g.shape(), g.dtype()))
-    table = op_table()
+    table = op_table(evaluated or compiled)
     for _ in range(rng.randint(*size)):
         g.grow(rng.choice(table))
     values = list(g.pool)
@@ -552,4 +569,4 @@ def random_graph(rng: random.Random, *, evaluated: bool = False, size: tuple[int
         results = [v for op in g.fb.ops for v in op.results if isinstance(v.type, TensorType)] or g.fb.args[:1]
     else:
         results = rng.sample(values, rng.randint(1, min(3, len(values))))
-    return module(g.fb.ret(*results)), g
+    return module(*g.functions, g.fb.ret(*results)), g

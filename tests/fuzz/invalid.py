@@ -149,7 +149,7 @@ def invalid_case(seed: int, stats: Counter) -> None:
     except Exception as e:  # anything but vitir's error is a crash
         raise Failure("an invalid build crashed", f"{cls.NAME} ({what}): {type(e).__name__}: {e}") from None
     stats["changes that kept the op valid"] += 1
-    _check_mlir_takes_it(fb, cls, what)
+    _check_mlir_takes_it(graph, cls, what)
 
 
 def _replacement(rng: random.Random, graph, value: Value) -> Value:
@@ -163,14 +163,15 @@ def _replacement(rng: random.Random, graph, value: Value) -> Value:
     return rng.choice(same) if same and rng.random() < 0.5 else graph.arg(ty)
 
 
-def _check_mlir_takes_it(fb: FunctionBuilder, cls, what: str) -> None:
+def _check_mlir_takes_it(graph, cls, what: str) -> None:
     from tests.mlir_parser import mlir_error
     from vitir.print import print_module
 
+    fb = graph.fb
     results = [v for op in fb.ops for v in op.results if isinstance(v.type, TensorType)] or fb.args[:1]
     if not results:
         return
-    text = print_module(module(fb.ret(*results)))
+    text = print_module(module(*graph.functions, fb.ret(*results)))
     problem = mlir_error(text)
     if problem is not None:
         raise Failure("vitir accepts a build MLIR refuses", f"{cls.NAME} ({what}): {problem}")

@@ -62,7 +62,8 @@ def _graph_base(rng: random.Random) -> str:
     from tests.fuzz.graphs import random_graph
     from vitir.print import print_module
 
-    return print_module(random_graph(rng)[0])
+    # of the ops XLA compiles, since an accepted mutant must compile
+    return print_module(random_graph(rng, compiled=True)[0])
 
 
 def mutate(rng: random.Random, text: str) -> tuple[str, str]:

@@ -36,6 +36,44 @@ def test_a_dynamic_slice_of_a_rank_0_operand_prints_no_stray_comma():
     round_trips(text)
 
 
+
+@pytest.mark.parametrize("stable", [True, False])
+def test_top_k_is_stable_goes_in_the_attribute_dictionary(stable):
+    # `chlo.top_k(%x, k = 2, is_stable = false)`: newer chlo's form, which jaxlib's parser refuses
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", TensorType((3, 4), DType.I64))
+    text = print_module(module(fb.ret(*fb.top_k("t", x, 2, is_stable=stable))))
+    word = "true" if stable else "false"
+    assert f"chlo.top_k(%x, k = 2) {{is_stable = {word}}} : tensor<3x4xi64> -> " in text
+    round_trips(text)
+
+
+@pytest.mark.parametrize("entry", ["batch_group_count", "batch_group_count : 1 : i64"])
+def test_an_attribute_without_its_value_is_refused_at_its_line(entry):
+    # `{batch_group_count : 1 : i64, ...}` (a mutated `=`) read the name as a unit attribute and crashed
+    # converting it to an integer
+    fb = FunctionBuilder("g")
+    x, w = fb.arg("x", f32(1, 1, 4)), fb.arg("w", f32(1, 1, 3))
+    text = print_module(module(fb.ret(fb.convolution("y", x, w, stride=[1], padding=[(0, 0)], layouts=("bf0", "oi0", "bf0")))))
+    assert "{batch_group_count = 1 : i64," in text
+    text = text.replace("batch_group_count = 1 : i64", entry)
+    assert mlir_error(text) is not None
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if "batch_group_count" in t)
+    with pytest.raises(MlirError, match=rf"^{line}:\d+: stablehlo.convolution's attribute 'batch_group_count' "
+                                        r"needs a value: `batch_group_count = ...`"):
+        import_text(text)
+
+
+def test_a_custom_call_of_no_results_parses():
+    # `stablehlo.custom_call @foo(%x) {...} : (tensor<2xf32>) -> ()` printed, MLIR took it, and vitir's
+    # parser gave xDSL no group for the variadic results ("Expected 1 result, but got 0")
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", f32(2))
+    fb.custom_call("c", [x], "foo", [], has_side_effect=True)
+    text = print_module(module(fb.ret(x)))
+    assert "stablehlo.custom_call @foo(%x) {has_side_effect = true} : (tensor<2xf32>) -> ()" in text
+    round_trips(text)
+
 def test_dynamic_pad_paddings_of_different_types_are_refused():
     fb = FunctionBuilder("g")
     x = fb.arg("x", f32(2))
@@ -138,6 +176,33 @@ def test_evaluate_op_takes_numpy_scalars_as_rank_0_arrays():
     (out,) = evaluate_op(fb.ops[-1], {"x": np.True_, "u": np.False_})
     assert out.shape == () and out == np.False_
 
+
+
+def test_evaluate_op_runs_a_collective_across_its_replicas():
+    # one environment per replica ran each on a grid of one: all_reduce over [[0, 1]] refused to run
+    from vitir.evaluate import evaluate_op
+
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", f32(2))
+    body = fb.region()
+    a, b = body.arg("a", f32()), body.arg("b", f32())
+    fb.all_reduce("s", (x,), [[0, 1]], body.ret(body.add("r", a, b)))
+    given = [np.array([1.0, 2.0], np.float32), np.array([10.0, -5.0], np.float32)]
+    outs = evaluate_op(fb.ops[-1], [{"x": v} for v in given])
+    assert [out[0].tolist() for out in outs] == [[11.0, -3.0], [11.0, -3.0]]
+
+
+def test_evaluate_op_reads_a_tuple_as_given():
+    # numpy made an array of the tuple (x, y) of two shapes and failed
+    from vitir.evaluate import evaluate_op
+
+    fb = FunctionBuilder("g")
+    x, y = fb.arg("x", f32(2)), fb.arg("y", f32(3))
+    both = fb.tuple("p", [x, y])
+    fb.get_tuple_element("e", both, 1)
+    pair = (np.zeros(2, np.float32), np.arange(3, dtype=np.float32))
+    (out,) = evaluate_op(fb.ops[-1], {"p": pair})
+    assert out.tolist() == [0.0, 1.0, 2.0]
 
 def test_xla_crashes_folding_an_integer_division_by_zero():
     """Found by the fuzzer (`(a - a) / (a - a)` of an i32): XLA's constant folder divides by the zero it

@@ -219,6 +219,8 @@ _IDENTIFIER = re.compile(r"[0-9]+|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*")
 
 def _is_identifier(name) -> bool:
     """Whether `name` can follow `%` in MLIR: digits, or a letter or one of `_$.-` then those and digits."""
+    if type(name) is str and name.isascii() and name.isidentifier():  # most names: no regular expression
+        return True
     return isinstance(name, str) and _IDENTIFIER.fullmatch(name) is not None
 
 

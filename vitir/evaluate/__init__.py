@@ -299,9 +299,11 @@ def run_parallel(programs: Sequence[Sequence[Module | Function]], inputs: Sequen
 def evaluate_op(op, values: Mapping | list[Mapping]) -> tuple | list[tuple]:
     """One op's results from the arrays of the values it reads (by SSA name, operands and what its
     regions capture): to compare an op on its own with another oracle's intermediate values.
-    With a list of mappings, one per replica, returns a list of result tuples."""
+    With a list of mappings, one per replica, the op runs on a grid of that many replicas (so that a
+    collective meets across them) and a list of result tuples is returned."""
     per_replica = isinstance(values, list)
-    envs = [{name: np.asarray(x) for name, x in v.items()} for v in (values if per_replica else [values])]
-    _run_ops([op], envs)
+    envs = [{name: x if isinstance(x, tuple) else np.asarray(x) for name, x in v.items()}  # a tuple stays one
+            for v in (values if per_replica else [values])]
+    run_grid(Grid(len(envs)), [lambda env=env: _run_ops([op], [env]) for env in envs])
     results = [tuple(env[r.name] for r in op.results) for env in envs]
     return results if per_replica else results[0]

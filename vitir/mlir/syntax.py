@@ -208,7 +208,8 @@ def build(cls: type[Op], parser: Parser, state: _State, at: int):
         values = parser.resolve_operands(names, types, at) if names else []
         groups.append(values if f.variadic else values[0])
     results = state.result_types or []
-    result_groups = _result_groups(cls, results) if results else []
+    # a variadic result field with no results is still a group (an empty one): custom_call's `-> ()`
+    result_groups = _result_groups(cls, results) if results or all(f.variadic for f in cls.RESULT_FIELDS) else []
     properties, attributes = {}, {}
     for f in cls.ATTR_FIELDS:
         value = state.values.get(f.name)
@@ -457,6 +458,8 @@ def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
             out[others.name] = out.get(others.name, ()) + ((key, None if unit else attribute_text(parser)),)
         elif field is None:
             parser.raise_error(f"{cls.NAME} has no attribute '{key}'")
+        elif unit and field.kind.name != "unit":  # `{count}` or `{count : 1}`: a value's attribute without one
+            parser.raise_error(f"{cls.NAME}'s attribute '{key}' needs a value: `{key} = ...`")
         elif unit:
             out[field.name] = bridge(field.kind).from_xdsl(UnitAttr())
         elif field.kind.name == "attribute_text":

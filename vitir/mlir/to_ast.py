@@ -165,6 +165,8 @@ class _FunctionImporter:
         results = op.results
         if len(results) == 1:
             name = self.name(results[0])
+        elif not results:  # custom_call's `-> ()`: nothing to name
+            name = ()
         elif all((value_name(r) or "").partition("#")[2] == str(i) for i, r in enumerate(results)):
             name = self.name(results[0]).partition("#")[0]
         else:

@@ -213,10 +213,12 @@ class TopK(Op):
     NAME = "chlo.top_k"
     operand = operand_def()
     k = attr_def(I64)
-    is_stable = attr_def(BOOL, default=None)  # newer chlo; jaxlib 0.10.2's parser does not know it
+    # Newer chlo; jaxlib 0.10.2's chlo knows no is_stable, so it goes in the attribute dictionary,
+    # which that parser keeps as written and a newer one reads as the op's own attribute.
+    is_stable = attr_def(BOOL, default=None)
     values = result_def()
     indices = result_def()
-    syntax = "({operand}, k = {k}{is_stable?, is_stable = }) : {type:operand} -> ({type:values}, {type:indices})"
+    syntax = "({operand}, k = {k}){attr_dict? } : {type:operand} -> ({type:values}, {type:indices})"
     evaluate = _EVALUATE + "top_k"
 
     @staticmethod
