@@ -19,8 +19,11 @@ classifier (--classifier RUN_DIR from vitir train, or one trained here and
 cached under the run directory) gives the samples and the test images; the
 floor is the ED between the halves of the test features. Writes result.json,
 metrics.jsonl, an atomic checkpoint (--resume DIR continues it, or only
-re-samples a finished run), samples-<sampler>.png grids and curves.png (loss
-and learning rate per epoch) under --out.
+re-samples a finished run, scoring as the run did: its sampling.json keeps
+--sampler, --nfe, --eta, --samples, --grid and --classifier unless given
+again), samples-<sampler>.png grids and curves.png (loss and learning rate per
+epoch) under --out. A folder that holds a run is not overwritten unless
+--overwrite is given.
 """
 
 from __future__ import annotations

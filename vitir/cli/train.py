@@ -3,7 +3,9 @@
 With no arguments: a small ViT on the embedded 8x8 digits (scikit-learn's
 1,797 images, fixed stratified split), vitir's fast lowering, progress on
 stderr, and a run directory runs/<timestamp> with result.json, metrics.jsonl,
-curves.png, the train step's text and an atomic checkpoint.
+curves.png, the train step's text and an atomic checkpoint; --out DIR on a
+folder that holds a run is refused unless --overwrite is given. The Adam
+hyperparameters are taken as typed (0, .5, 1e-8) and become f32 literals.
 
 The model size and the epochs default per dataset, each sized to finish in
 minutes on a laptop CPU (measured on 2 cores): digits about 1 minute (98-99%
