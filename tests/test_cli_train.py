@@ -53,11 +53,18 @@ def test_bad_flags_are_one_line_naming_the_flag(capsys, tmp_path, args, message)
     assert not (tmp_path / "run").exists()  # refused before anything was written
 
 
-def test_help_lists_the_choices(capsys):
+@pytest.mark.parametrize("command,choices", [
+    ("train", ["--dataset {digits,mnist,cifar10,imagefolder}", "--lowering {reference,fast}"]),
+    ("diffuse", ["--data {digits,mnist}", "--method {ddpm,flow,flow-ot,reflow}", "--grid {uniform,logabar,logsnr}",
+                 "--target {8gaussians,spiral,moons,checkerboard,mullerbrown}"]),
+    ("run", []),
+])
+def test_help_lists_the_choices(capsys, command, choices):
     with pytest.raises(SystemExit):
-        main(["train", "--help"])
+        main([command, "--help"])
     out = capsys.readouterr().out
-    assert "--dataset {digits,mnist,cifar10,imagefolder}" in out and "--lowering {reference,fast}" in out
+    for flag in [*choices, "--backend {pjrt,iree,iree:cuda,iree:rocm}"]:
+        assert f"  {flag}\n" in out, flag
 
 
 def test_version(capsys):

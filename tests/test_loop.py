@@ -9,6 +9,7 @@ import io
 import numpy as np
 import pytest
 
+from vitir.backend.distributed import ProcessGroup
 from vitir.errors import ConfigError
 from vitir.train.loop import LoopConfig
 from vitir.train.progress import Progress, format_duration
@@ -52,3 +53,26 @@ def test_the_2d_run_logs_its_time_estimate_and_reads_the_loss_every_n_steps(caps
     # read at step 1 and the probe's last step (timing), every 50 steps, and at the end
     assert [s for s, _ in result.losses] == [1, 4, 50, 100, 120]
     assert all(np.isfinite(loss) for _, loss in result.losses)
+
+
+@pytest.mark.parametrize("backend, replicas, message", [
+    ("xla", 1, "unknown backend 'xla'; choose pjrt, iree"),
+    ("iree:tpu", 1, "IREE has no platform 'tpu' in vitir"),
+    ("iree", 2, "the IREE backend runs one replica, not 2: IREE's CPU drivers have no collectives"),
+])
+def test_the_loop_refuses_a_backend_it_cannot_run_before_writing_anything(backend, replicas, message, tmp_path):
+    from vitir.diffusion import sample_target
+    from vitir.diffusion.train2d import Denoiser2DTask
+    from vitir.train.loop import TrainingLoop
+
+    with pytest.raises(ConfigError) as error:
+        LoopConfig(epochs=1, steps_per_epoch=1, lr=1e-3, replicas=replicas, backend=backend)
+    assert str(error.value).startswith(message)
+    # replicas spread over processes: the loop checks the total before the run directory exists
+    task = Denoiser2DTask(sample_target("eight_gaussians", 64, 0), "eps", 8, 0)
+    two_processes = ProcessGroup(num_processes=2, process_id=0)
+    loop = TrainingLoop(task, LoopConfig(epochs=1, steps_per_epoch=1, lr=1e-3, backend="iree"), tmp_path / "run",
+                        group=two_processes)
+    with pytest.raises(ConfigError, match="the IREE backend runs one replica, not 2"):
+        loop.run()
+    assert not (tmp_path / "run").exists()

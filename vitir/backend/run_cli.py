@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from vitir.backend.choice import BACKEND_HELP, BACKEND_METAVAR
 from vitir.errors import ArgumentError, VitirError
 
 PROG = "vitir run"
@@ -22,7 +23,9 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--inputs", help=".npz with one array per argument, keyed by name without '%%'")
     parser.add_argument("--out", required=True, help=".npz to write results to (out0, out1, ...)")
     parser.add_argument("--function", help="function to run when the module has several")
-    parser.add_argument("--platform", help="cpu, gpu, ... (default: jax's default platform)")
+    parser.add_argument("--backend", default="pjrt", metavar=BACKEND_METAVAR, help=BACKEND_HELP)
+    parser.add_argument("--platform", help="PJRT: cpu, gpu, ... (default: jax's default platform); "
+                                           "IREE: cpu (default), cuda, rocm, vulkan")
 
 
 def add_run_parser(subparsers) -> argparse.ArgumentParser:
@@ -54,16 +57,17 @@ def _ordered_inputs(signature, inputs: dict[str, np.ndarray]) -> list[np.ndarray
 
 
 def _run(args: argparse.Namespace) -> list[np.ndarray]:
-    from vitir.backend.pjrt import compile_module
+    from vitir.backend import check_backend, compile_module
     from vitir.backend.signature import parse_signature
 
     from vitir.files import load_npz, read_text
 
+    check_backend(args.backend, platform=args.platform)  # before reading anything
     text = read_text(args.module)
     signature = parse_signature(text, args.function)  # checks inputs before compiling
     inputs: dict[str, np.ndarray] = load_npz(args.inputs) if args.inputs else {}
     arrays = _ordered_inputs(signature, inputs)
-    executable = compile_module(text, platform=args.platform, function=signature.name)
+    executable = compile_module(text, platform=args.platform, function=signature.name, backend=args.backend)
     return list(executable.run(*arrays))
 
 

@@ -13,7 +13,7 @@ from ..errors import VitirError
 # command -> (module, name of its `add_parser(subparsers)` function, one-line help)
 COMMANDS = {
     "render": ("vitir.cli.render", "add_parser", "print a ViT module as StableHLO text"),
-    "run": ("vitir.backend.run_cli", "add_run_parser", "run a StableHLO module on npz inputs through PJRT"),
+    "run": ("vitir.backend.run_cli", "add_run_parser", "run a StableHLO module on npz inputs (PJRT or IREE)"),
     "train": ("vitir.cli.train", "add_parser", "train a ViT (default: the embedded digits)"),
     "eval": ("vitir.cli.evaluate", "add_parser", "accuracy and confusion matrix of a saved run"),
     "fmt": ("vitir.cli.fmt", "add_parser", "print StableHLO text canonically (-i: in place)"),

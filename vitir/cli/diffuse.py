@@ -83,6 +83,8 @@ def _image_default(field: str) -> str:
 
 
 def add_parser(sub) -> None:
+    from ..backend.choice import BACKEND_HELP, BACKEND_METAVAR
+
     p = sub.add_parser("diffuse", help=HELP, description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     # Values are parsed in run(), so a bad one is reported in one line.
@@ -121,6 +123,7 @@ def add_parser(sub) -> None:
     p.add_argument("--out", metavar="DIR", help="run directory (default runs/diffuse-<timestamp>)")
     p.add_argument("--overwrite", action="store_true",
                    help="start a new run in --out DIR even where one is (its files are replaced)")
+    p.add_argument("--backend", default="pjrt", metavar=BACKEND_METAVAR, help=BACKEND_HELP)
     p.set_defaults(func=run)
 
 
@@ -160,7 +163,7 @@ def config_from(args):
         samplers=_samplers(args),
         nfes=_numbers(_given(args, "nfe", d), "--nfe", int, True),
         etas=_numbers(args.eta or "0", "--eta", float, True),
-        grid=(args.grid or "uniform").strip())
+        grid=(args.grid or "uniform").strip(), backend=args.backend)
 
 
 def image_configs_from(args):
@@ -316,7 +319,7 @@ def run_images(args) -> int:
 
     cfg, ev, run_dir, resume = image_configs_from(args)
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
-    trainer = ImageDiffusionTrainer(cfg, run_dir, log=log)
+    trainer = ImageDiffusionTrainer(cfg, run_dir, log=log, backend=args.backend)
     run_dir.mkdir(parents=True, exist_ok=True)
     save_sampling(run_dir, ev)
     scoring = None
@@ -325,9 +328,9 @@ def run_images(args) -> int:
         samples = _numbers(args.eval_samples or "250", "--eval-samples", int, False)
         if every < 1 or samples < 2:
             raise ConfigError("--eval-every needs a positive number of epochs and --eval-samples at least 2")
-        scoring = scoring_for(trainer.data, cfg, ev, run_dir, log)
+        scoring = scoring_for(trainer.data, cfg, ev, run_dir, log, args.backend)
         trainer.task.monitor = QualityMonitor(*scoring, cfg, trainer.data.image_shape, every, samples,
-                                              ev.samplers[-1], log=log)
+                                              ev.samplers[-1], log=log, backend=args.backend)
     time_input = f"{cfg.time_embed} time channels" if cfg.conditioning == "channels" else cfg.conditioning
     log(f"vitir diffuse: {cfg.method} on {cfg.data} ({len(trainer.data.x_train)} training images), ViT denoiser "
         f"depth {cfg.depth} width {cfg.width} patch {cfg.patch}, {time_input}, predicting {cfg.predicts}, "
@@ -346,6 +349,9 @@ def run_images(args) -> int:
 
 
 def run(args) -> int:
+    from ..backend import check_backend
+
+    check_backend(args.backend)  # a bad name fails before anything trains
     if args.data is not None or args.resume is not None:
         return run_images(args)
     from ..diffusion.train2d import run_diffusion

@@ -42,6 +42,7 @@ FIELD_HELP = {
 
 
 def add_parser(sub) -> None:
+    from ..backend.choice import BACKEND_HELP, BACKEND_METAVAR
     from ..backend.distributed import DEFAULT_TIMEOUT_S
     from ..data import DATASETS
     from ..lower.layers.patch_embed import LOWERINGS
@@ -50,6 +51,7 @@ def add_parser(sub) -> None:
     p = sub.add_parser("train", help="train a ViT (default: the embedded digits)", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", metavar="DIR", help="run directory (default runs/<timestamp>)")
+    p.add_argument("--backend", default="pjrt", metavar=BACKEND_METAVAR, help=BACKEND_HELP)
     p.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its checkpoint")
     p.add_argument("--overwrite", action="store_true",
                    help="start a new run in --out DIR even where one is (its files are replaced)")
@@ -77,6 +79,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    from ..backend import check_backend
     from ..backend.distributed import initialize_distributed, process_group
     from ..config_checks import as_option, f32_option
     from ..train.checkpoint import load_checkpoint, resumed_config
@@ -102,16 +105,17 @@ def run(args) -> int:
         cfg = TrainConfig(**given)
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}")
         require_new_run_dir(run_dir, args.overwrite)
+    check_backend(args.backend, cfg.replicas * settings.num_processes)  # before any process group forms
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     try:
         with settings.exit_on_failure("vitir train", {TrainingDiverged: EXIT_DIVERGED}):
             group = initialize_distributed(settings.coordinator, settings.num_processes, settings.process_id,
                                            args.timeout)
-            trainer = Trainer(cfg, run_dir, log=log, group=group)
+            trainer = Trainer(cfg, run_dir, log=log, group=group, backend=args.backend)
             where = f" ({group})" if group.num_processes > 1 else ""
             log(f"vitir train: {cfg.dataset}, {len(trainer.data.x_train)} train / {len(trainer.data.x_test)} test "
                 f"images, ViT depth {cfg.depth} width {cfg.width} heads {cfg.heads} patch {cfg.patch}, global "
-                f"batch {trainer.global_batch} on {cfg.replicas * cfg.processes} device(s){where}, "
+                f"batch {trainer.global_batch} on {cfg.replicas * cfg.processes} {args.backend} device(s){where}, "
                 f"{trainer.total_steps} steps -> {run_dir}")
             result = trainer.train(resume=bool(args.resume))
     except TrainingDiverged as e:  # one process alone; a group's processes end in exit_on_failure

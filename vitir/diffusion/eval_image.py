@@ -25,6 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..backend.choice import DEFAULT_BACKEND
 from ..errors import ConfigError
 from ..train.loop import compile_graph
 from ..train.progress import format_duration
@@ -99,10 +100,12 @@ class Features:
 class ClassifierFeatures:
     """A `vitir train` classifier as a feature map: images in [0, 1] -> its softmax and penultimate features."""
 
-    def __init__(self, params: list[np.ndarray], train_config: dict, image_shape, classes: int):
+    def __init__(self, params: list[np.ndarray], train_config: dict, image_shape, classes: int,
+                 backend: str = DEFAULT_BACKEND):
         from ..lower import param_specs
         from ..train.trainer import TrainConfig
 
+        self.backend = backend  # vitir.backend.compile_module's: pjrt or iree[:platform]
         self.cfg = TrainConfig.from_dict(train_config)
         self.mean, self.std = float(train_config["mean"]), float(train_config["std"])
         self.model = self.cfg.model(tuple(image_shape), classes, self.cfg.eval_batch)
@@ -114,9 +117,10 @@ class ClassifierFeatures:
         self._exe = self._device_params = None
 
     @classmethod
-    def from_run(cls, run_dir: str | Path, image_shape, classes: int) -> "ClassifierFeatures":
+    def from_run(cls, run_dir: str | Path, image_shape, classes: int,
+                 backend: str = DEFAULT_BACKEND) -> "ClassifierFeatures":
         ck = classifier_checkpoint(run_dir)
-        return cls(ck.params, ck.config, image_shape, classes)
+        return cls(ck.params, ck.config, image_shape, classes, backend)
 
     def features(self, images: np.ndarray) -> Features:
         """Features of images [N, C, H, W] in [0, 1]."""
@@ -124,7 +128,7 @@ class ClassifierFeatures:
         from ..train.rundir import standardise
 
         if self._exe is None:
-            self._exe = compile_graph(features_module(self.model))
+            self._exe = compile_graph(features_module(self.model), backend=self.backend)
             self._device_params = [self._exe.to_device(p, i + 1) for i, p in enumerate(self.params)]
         batch = self.model.batch
         flat = standardise(images, self.mean, self.std).reshape(len(images), -1)
@@ -172,22 +176,22 @@ def _trained_on(run_dir: Path) -> str | None:
 
 
 def classifier_for(data, data_name: str, data_dir: str | None, run_dir: Path, classifier_dir: str | None = None,
-                   log=print) -> ClassifierFeatures:
+                   log=print, backend: str = DEFAULT_BACKEND) -> ClassifierFeatures:
     """The classifier of `classifier_dir`, or one trained with `vitir train`'s defaults for the data and
     cached in run_dir/classifier."""
     from ..train.trainer import Trainer, TrainConfig
 
     shape, classes = data.image_shape, len(data.classes)
     if classifier_dir is not None:
-        return ClassifierFeatures.from_run(classifier_dir, shape, classes)
+        return ClassifierFeatures.from_run(classifier_dir, shape, classes, backend)
     cache = Path(run_dir) / CLASSIFIER_DIR
     if _trained_on(cache) != data_name:  # none yet, cut short (result.json is written last), or other data
         cfg = TrainConfig(dataset=data_name, data_dir=data_dir)
         log(f"training the evaluation classifier (`vitir train` defaults for {data_name}: {cfg.epochs} epochs) "
             f"-> {cache}")
-        result = Trainer(cfg, cache, dataset=data, log=log).train()
+        result = Trainer(cfg, cache, dataset=data, log=log, backend=backend).train()
         log(f"classifier test accuracy {100 * result['test_accuracy']:.2f}%")
-    return ClassifierFeatures.from_run(cache, shape, classes)
+    return ClassifierFeatures.from_run(cache, shape, classes, backend)
 
 
 @dataclass(frozen=True)
@@ -326,9 +330,9 @@ class QualityMonitor:
     `nfe`, against the test images; the numbers go into that epoch's metrics line."""
 
     def __init__(self, classifier, reference: Reference, cfg, image_shape, every: int, samples: int = 250,
-                 sampler: str | None = None, nfe: int = 50, log=None):
+                 sampler: str | None = None, nfe: int = 50, log=None, backend: str = DEFAULT_BACKEND):
         self.classifier, self.reference, self.cfg, self.image_shape = classifier, reference, cfg, tuple(image_shape)
-        self.every, self.samples, self.nfe, self.log = every, samples, nfe, log
+        self.every, self.samples, self.nfe, self.log, self.backend = every, samples, nfe, log, backend
         self.sampler = sampler or DEFAULT_IMAGE_SAMPLERS[cfg.method][-1]
         self.eta = 1.0 if self.sampler == "ancestral" else (0.0 if self.sampler == "ddim" else None)
 
@@ -336,7 +340,7 @@ class QualityMonitor:
         if epoch % self.every:
             return {}
         start = time.perf_counter()
-        model = ImageDenoiser(weights, self.cfg, self.image_shape)
+        model = ImageDenoiser(weights, self.cfg, self.image_shape, backend=self.backend)
         x_init = start_noise((self.samples, *self.image_shape))
         unit = to_unit(draw_samples(model, self.sampler, self.eta, x_init, self.nfe))
         row = feature_scores(self.classifier.features(unit), self.reference)
@@ -349,9 +353,10 @@ class QualityMonitor:
         return out
 
 
-def scoring_for(data, cfg, ev: ImageEvalConfig, out_dir: Path, log=print) -> tuple[ClassifierFeatures, Reference]:
+def scoring_for(data, cfg, ev: ImageEvalConfig, out_dir: Path, log=print,
+                backend: str = DEFAULT_BACKEND) -> tuple[ClassifierFeatures, Reference]:
     """The scoring classifier (trained first when none is given) and the test images' reference."""
-    classifier = classifier_for(data, cfg.data, cfg.data_dir, out_dir, ev.classifier, log)
+    classifier = classifier_for(data, cfg.data, cfg.data_dir, out_dir, ev.classifier, log, backend)
     return classifier, Reference.of(classifier.features(data.x_test))
 
 
@@ -359,8 +364,8 @@ def evaluate_image_model(trainer, ev: ImageEvalConfig, out_dir: Path, log=print,
     """Sample with every chosen sampler, score against the test images, write the grids."""
     cfg, data = trainer.cfg, trainer.data
     weights = "ema" if trainer.state.ema is not None else "final"
-    model = ImageDenoiser(trainer.sampling_weights(), cfg, data.image_shape)
-    classifier, reference = scoring or scoring_for(data, cfg, ev, out_dir, log)
+    model = ImageDenoiser(trainer.sampling_weights(), cfg, data.image_shape, backend=trainer.backend)
+    classifier, reference = scoring or scoring_for(data, cfg, ev, out_dir, log, trainer.backend)
     log(f"scoring {ev.samples} samples per sampler and NFE against {len(data.x_test)} test images "
         f"(ED floor {reference.ed_floor:.5f}, FD floor {reference.fd_floor:.4g}, {weights} weights)")
     estimate = sampling_seconds(model, ev, data.image_shape)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from ..backend.choice import DEFAULT_BACKEND, check_backend
 from ..config_checks import as_option, require_positive_ints, require_positive_number
 from ..errors import ConfigError
 from ..lower.denoiser2d import PARAM_SPECS, POINT_DIM, forward_module, train_step_module
@@ -70,6 +71,7 @@ class DiffuseConfig:
     nfes: tuple[int, ...] = (2, 10, 50)
     etas: tuple[float, ...] = (0.0,)  # DDIM only
     grid: str = "uniform"  # VP ODE/SDE samplers only
+    backend: str = DEFAULT_BACKEND  # vitir.backend.compile_module's: pjrt or iree[:platform]
 
     def __post_init__(self):
         object.__setattr__(self, "target", resolve_target(self.target))
@@ -79,6 +81,7 @@ class DiffuseConfig:
         require_positive_number("--lr", self.lr)
         if self.seed < 0:
             raise ConfigError(f"--seed must be non-negative, got {self.seed}")
+        check_backend(self.backend)
         if not self.samplers:
             object.__setattr__(self, "samplers", (DEFAULT_SAMPLER[self.method],))
         allowed = tuple(SAMPLER_NFE) if self.method == "ddpm" else tuple(FLOW_SAMPLER_NFE)
@@ -147,7 +150,8 @@ class Denoiser2DTask(Task):
 
 def train_denoiser(pool: np.ndarray, steps: int, *, objective: str, batch: int = 256, lr: float = 1e-3,
                    seed: int = 0, params: list[np.ndarray] | None = None, paired_noise: np.ndarray | None = None,
-                   loss_every: int = 50, progress: bool = False, label: str = "train") -> TrainResult:
+                   loss_every: int = 50, progress: bool = False, label: str = "train",
+                   backend: str = DEFAULT_BACKEND) -> TrainResult:
     """`steps` Adam steps (constant lr) on batches from `pool` [n, 2], through the training loop.
 
     objective: "eps" (DDPM), "flow" (independent), "flow-ot" (minibatch OT) or
@@ -161,7 +165,8 @@ def train_denoiser(pool: np.ndarray, steps: int, *, objective: str, batch: int =
     task.steps = steps
     b1, b2 = ADAM_BETAS
     cfg = LoopConfig(epochs=1, steps_per_epoch=steps, lr=lr, decay="constant", beta1=b1, beta2=b2,
-                     loss_every=loss_every, label=label, rate="steps/s", show_progress=progress)
+                     loss_every=loss_every, label=label, rate="steps/s", show_progress=progress,
+                     backend=backend)
     log = (lambda message: print(message, file=sys.stderr, flush=True)) if progress else (lambda message: None)
     loop = TrainingLoop(task, cfg, seed=seed, log=log)
     start = time.perf_counter()
@@ -172,12 +177,13 @@ def train_denoiser(pool: np.ndarray, steps: int, *, objective: str, batch: int =
 class Denoiser:
     """A trained denoiser as the samplers' model: (points [n, 2], t_idx) -> [n, 2]."""
 
-    def __init__(self, params: list[np.ndarray]):
+    def __init__(self, params: list[np.ndarray], backend: str = DEFAULT_BACKEND):
         self.params = params
+        self.backend = backend
         self._device_params = None
 
     def __call__(self, points: np.ndarray, t_idx: int) -> np.ndarray:
-        exe = compile_graph(forward_module(len(points)))
+        exe = compile_graph(forward_module(len(points)), backend=self.backend)
         if self._device_params is None:
             self._device_params = [exe.to_device(p, i + 1) for i, p in enumerate(self.params)]
         (y,) = exe.execute_device([denoiser_features_scalar(points, t_idx), *self._device_params])
@@ -201,7 +207,8 @@ class TrainedModel:
 def _train_phase(cfg: DiffuseConfig, name: str, objective: str, data: np.ndarray, phase_index: int,
                  progress: bool = False, **kw) -> TrainResult:
     return train_denoiser(data, cfg.steps, objective=objective, batch=cfg.batch, lr=cfg.lr,
-                          seed=cfg.seed + phase_index * PHASE_SEED_STRIDE, progress=progress, label=name, **kw)
+                          seed=cfg.seed + phase_index * PHASE_SEED_STRIDE, progress=progress, label=name,
+                          backend=cfg.backend, **kw)
 
 
 def train_method(cfg: DiffuseConfig, pool: np.ndarray, progress: bool = False) -> TrainedModel:
@@ -210,7 +217,7 @@ def train_method(cfg: DiffuseConfig, pool: np.ndarray, progress: bool = False) -
         return reflow(cfg, train_method(replace(cfg, method="flow"), pool, progress), progress)
     objective = "eps" if cfg.method == "ddpm" else cfg.method
     run = _train_phase(cfg, f"train {cfg.method}", objective, pool, 0, progress)
-    return TrainedModel(Denoiser(run.params), {"train": run.seconds}, run.losses)
+    return TrainedModel(Denoiser(run.params, cfg.backend), {"train": run.seconds}, run.losses)
 
 
 def reflow(cfg: DiffuseConfig, flow: TrainedModel, progress: bool = False) -> TrainedModel:
@@ -220,7 +227,7 @@ def reflow(cfg: DiffuseConfig, flow: TrainedModel, progress: bool = False) -> Tr
     pair_seconds = time.perf_counter() - start
     run = _train_phase(cfg, "reflow", "reflow", samples, 1, progress,
                        params=flow.model.params, paired_noise=noise)
-    return TrainedModel(Denoiser(run.params),
+    return TrainedModel(Denoiser(run.params, cfg.backend),
                         {"train": flow.seconds["train"], "pairs": pair_seconds, "retrain": run.seconds},
                         flow.losses + [(cfg.steps + s, loss) for s, loss in run.losses])
 
@@ -268,6 +275,7 @@ def run_diffusion(cfg: DiffuseConfig, progress: bool = False) -> tuple[dict, dic
         "seed": cfg.seed,
         "samples": cfg.samples,
         "grid": cfg.grid,
+        "backend": cfg.backend,
         "parameters": sum(int(np.prod(s)) for _, s in PARAM_SPECS),
         "train_seconds": sum(trained.seconds.values()),
         "phase_seconds": trained.seconds,

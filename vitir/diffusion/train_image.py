@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..backend.choice import DEFAULT_BACKEND, check_backend
 from ..config_checks import (as_option, check_adam_literals, f32_option, from_known_fields, require_positive_ints,
                              require_positive_number)
 from ..errors import ConfigError
@@ -293,8 +294,10 @@ def load_image_data(cfg: ImageDiffusionConfig):
 
 class ImageDiffusionTrainer:
     def __init__(self, cfg: ImageDiffusionConfig, run_dir: Path, dataset=None, log=print,
-                 checkpoint_seconds: float = 30.0):
+                 checkpoint_seconds: float = 30.0, backend: str = DEFAULT_BACKEND):
+        check_backend(backend, cfg.replicas)  # before the data loads
         self.cfg, self.run_dir, self.log = cfg, Path(run_dir), log
+        self.backend = backend  # vitir.backend.compile_module's: pjrt or iree[:platform]
         self.checkpoint_seconds = checkpoint_seconds
         self.data = load_image_data(cfg) if dataset is None else dataset
         if cfg.batch * cfg.replicas > len(self.data.x_train):
@@ -308,7 +311,7 @@ class ImageDiffusionTrainer:
     def train(self, resume: bool = False) -> dict:
         """Train to cfg.epochs (from the checkpoint when resuming); returns the run's summary."""
         cfg = self.cfg
-        loop_cfg = replace(self.task.loop_config(), checkpoint_seconds=self.checkpoint_seconds)
+        loop_cfg = replace(self.task.loop_config(), checkpoint_seconds=self.checkpoint_seconds, backend=self.backend)
         loop = TrainingLoop(self.task, loop_cfg, self.run_dir, seed=cfg.seed, log=self.log)
         summary = loop.run(resume)
         self.state = loop.state
@@ -349,14 +352,16 @@ class ImageDenoiser:
     one padded), each batch size compiled once.
     """
 
-    def __init__(self, params: list[np.ndarray], cfg: ImageDiffusionConfig, image_shape, chunk: int = 250):
+    def __init__(self, params: list[np.ndarray], cfg: ImageDiffusionConfig, image_shape, chunk: int = 250,
+                 backend: str = DEFAULT_BACKEND):
         self.params, self.cfg, self.image_shape, self.chunk = params, cfg, tuple(image_shape), chunk
+        self.backend = backend
         self._compiled = {}  # batch -> (executable, device params)
         self._abar = cosine_schedule(TMAX)
 
     def _executable(self, batch: int):
         if batch not in self._compiled:
-            exe = compile_graph(denoiser_fwd_module(self.cfg.model(self.image_shape, batch)))
+            exe = compile_graph(denoiser_fwd_module(self.cfg.model(self.image_shape, batch)), backend=self.backend)
             first = 1 if self.cfg.conditioning == "channels" else 2
             self._compiled[batch] = exe, [exe.to_device(p, i + first) for i, p in enumerate(self.params)]
         return self._compiled[batch]

@@ -19,7 +19,8 @@ the model is evaluated after an epoch; the loop does the rest:
 
 Every module is compiled by `compile_graph`, the one place that turns a vitir
 Module into an executable (the step, the EMA update, the evaluations, the
-samplers' and the scoring classifier's forwards).
+samplers' and the scoring classifier's forwards), with the backend named in
+LoopConfig (PJRT by default, or IREE: vitir.backend.choice).
 
 A step module's arguments are (leading inputs, theta*k, m*k, v*k, lr, bc1,
 bc2, trailing inputs) and its results start (theta'*k, m'*k, v'*k, loss);
@@ -38,6 +39,7 @@ from typing import Iterable
 
 import numpy as np
 
+from ..backend.choice import DEFAULT_BACKEND, check_backend
 from ..backend.distributed import SINGLE_PROCESS, ProcessGroup
 from ..config_checks import require_positive_ints, require_positive_number
 from ..errors import ConfigError, TrainingDiverged
@@ -69,6 +71,7 @@ class LoopConfig:
     label: str = "train"
     rate: str = "img/s"  # the progress line's rate: rows ("img/s") or steps ("steps/s") per second
     show_progress: bool = True
+    backend: str = DEFAULT_BACKEND  # vitir.backend.compile_module's: pjrt or iree[:platform]
 
     def __post_init__(self):
         require_positive_ints(self, ("epochs", "steps_per_epoch", "replicas", "loss_every"))
@@ -79,6 +82,7 @@ class LoopConfig:
             raise ConfigError(f"unknown learning-rate decay {self.decay!r}; have {', '.join(DECAYS)}")
         if not 0.0 <= self.ema < 1.0:
             raise ConfigError(f"the EMA decay must be in [0, 1) (0: off), got {self.ema}")
+        check_backend(self.backend, self.replicas)  # this process's replicas; run() checks them all
 
     @property
     def total_steps(self) -> int:
@@ -90,18 +94,20 @@ class LoopConfig:
         return learning_rate(step, self.total_steps, self.lr, self.warmup_steps)
 
 
-def compile_graph(module, replicas: int = 1, group: ProcessGroup = SINGLE_PROCESS):
+def compile_graph(module, replicas: int = 1, group: ProcessGroup = SINGLE_PROCESS,
+                  backend: str = DEFAULT_BACKEND):
     """An executable of a vitir Module (or its printed text) for `replicas` devices
-    in all, spread over the group's processes. The one place vitir's training,
-    evaluation and sampling compile."""
+    in all, spread over the group's processes, compiled by `backend`. The one
+    place vitir's training, evaluation and sampling compile."""
     from ..backend import compile_module, ensure_host_devices
     from ..print import print_module
 
+    check_backend(backend, replicas)  # IREE refuses several replicas before anything is printed
     local = replicas // group.num_processes if replicas > 1 else 1
     if local > 1:
         ensure_host_devices(local)
     text = module if isinstance(module, str) else print_module(module)
-    return compile_module(text, replicas=replicas)
+    return compile_module(text, replicas=replicas, backend=backend)
 
 
 def ema_decay(step: int, decay: float) -> float:
@@ -168,7 +174,7 @@ class TrainingLoop:
         self.last_eval: dict = {}
 
     def compile(self, module, replicas: int = 1):
-        return compile_graph(module, replicas, self.group)
+        return compile_graph(module, replicas, self.group, self.cfg.backend)
 
     @property
     def replicas(self) -> int:
@@ -206,6 +212,7 @@ class TrainingLoop:
     def run(self, resume: bool = False) -> dict:
         """Train to cfg.epochs (from the checkpoint when resuming); returns the summary."""
         cfg, group, task = self.cfg, self.group, self.task
+        check_backend(cfg.backend, self.replicas)  # before any file is written
         group.check_same("training config", {k: v for k, v in task.config().items() if k != "data_dir"})
         if self.run_dir is not None:
             group.on_main(self.run_dir.mkdir, parents=True, exist_ok=True)
@@ -321,6 +328,7 @@ class TrainingLoop:
             "seconds_per_epoch": float(np.median(seconds)) if seconds else None,
             "final_loss": epochs[-1]["loss"] if epochs else None,
             "parameters": int(sum(p.size for p in st.params)),
+            "backend": self.cfg.backend,
             **self.last_eval,
         }
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..backend.choice import DEFAULT_BACKEND
 from ..backend.distributed import SINGLE_PROCESS, ProcessGroup
 from ..config_checks import (as_option, check_adam_literals, f32_option, from_known_fields, require_positive_ints,
                              require_positive_number)
@@ -132,8 +133,10 @@ class ClassifierTask(Task):
 
     kind = "classifier"
 
-    def __init__(self, cfg: TrainConfig, data, mean: float, std: float, global_batch: int):
+    def __init__(self, cfg: TrainConfig, data, mean: float, std: float, global_batch: int,
+                 backend: str = DEFAULT_BACKEND):
         self.cfg, self.data, self.mean, self.std, self.global_batch = cfg, data, mean, std, global_batch
+        self.backend = backend  # vitir.backend.compile_module's: pjrt or iree[:platform]
         self.classes = len(data.classes)
         self.model = cfg.model(data.image_shape, self.classes, cfg.batch)
         self.x_train = standardise(data.x_train, mean, std)
@@ -175,7 +178,7 @@ class ClassifierTask(Task):
 
         if self._fwd_exe is None:  # one device of this process: evaluation needs no peers
             eval_model = self.cfg.model(self.data.image_shape, self.classes, self.cfg.eval_batch)
-            self._fwd_exe = compile_graph(fwd_module(eval_model))
+            self._fwd_exe = compile_graph(fwd_module(eval_model), backend=self.backend)
         eb = self.cfg.eval_batch
         flat = standardise(x, self.mean, self.std).reshape(len(x), -1)
         preds = []
@@ -191,15 +194,17 @@ class ClassifierTask(Task):
         cfg = self.cfg
         return LoopConfig(epochs=cfg.epochs, steps_per_epoch=self.steps_per_epoch, lr=cfg.lr,
                           warmup_steps=int(round(cfg.warmup_epochs * self.steps_per_epoch)),
-                          beta1=float(cfg.beta1), beta2=float(cfg.beta2), replicas=cfg.replicas, label="train")
+                          beta1=float(cfg.beta1), beta2=float(cfg.beta2), replicas=cfg.replicas, label="train",
+                          backend=self.backend)
 
 
 class Trainer:
     """`vitir train`'s run: the classifier task in the training loop, then result.json and curves.png."""
 
     def __init__(self, cfg: TrainConfig, run_dir: Path, dataset=None, log=print,
-                 group: ProcessGroup = SINGLE_PROCESS):
+                 group: ProcessGroup = SINGLE_PROCESS, backend: str = DEFAULT_BACKEND):
         self.cfg, self.run_dir, self.log, self.group = cfg, Path(run_dir), log, group
+        self.backend = backend
         if dataset is None:
             from ..data import load_dataset
             dataset = load_dataset(cfg.dataset, cfg.data_dir, cfg.image_size)
@@ -209,7 +214,7 @@ class Trainer:
         self.global_batch = cfg.batch * cfg.replicas * cfg.processes
         if self.global_batch > len(self.data.x_train):
             raise ConfigError(f"global batch {self.global_batch} exceeds the {len(self.data.x_train)} training images")
-        self.task = ClassifierTask(cfg, self.data, self.mean, self.std, self.global_batch)
+        self.task = ClassifierTask(cfg, self.data, self.mean, self.std, self.global_batch, backend)
         self.steps_per_epoch = self.task.steps_per_epoch
         self.total_steps = self.steps_per_epoch * cfg.epochs
         self.model = self.task.model
