@@ -88,3 +88,57 @@ def test_bad_arguments_give_one_clear_line(argv, message, capsys, tmp_path):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("vitir diffuse: error: ") and message in err, err
     assert not (tmp_path / "run").exists()
+
+
+def one_line_error(capsys, argv) -> str:
+    assert main(["diffuse", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    return err.rstrip("\n")
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--data", "digits", "--wd", "1e999"], "--wd: 1e999 overflows f32"),
+    (["--data", "digits", "--wd", "-1"], "--wd: -1.0 is negative; weight decay shrinks the weights, at least 0"),
+    (["--data", "mnist"], "--data mnist reads files: give --data-dir DIR"),
+    (["--data", "digits", "--seed", "-1"], "--seed must be non-negative, got -1"),
+    (["--seed", "-1"], "--seed must be non-negative, got -1"),
+])
+def test_bad_values_are_one_line_naming_the_flag(capsys, tmp_path, argv, message):
+    assert one_line_error(capsys, [*argv, "--out", str(tmp_path / "run")]) == f"vitir diffuse: error: {message}"
+    assert not (tmp_path / "run").exists()
+
+
+def test_a_bad_classifier_is_refused_before_training(capsys, tmp_path):
+    from vitir.train.checkpoint import Checkpoint, save_checkpoint
+
+    out = ["--data", "digits", "--out", str(tmp_path / "run")]
+    assert one_line_error(capsys, [*out, "--classifier", str(tmp_path / "none")]) == (
+        f"vitir diffuse: error: --classifier {tmp_path / 'none'}: no such folder (give a `vitir train` run "
+        "directory)")
+    assert one_line_error(capsys, [*out, "--classifier", str(tmp_path)]) == (
+        f"vitir diffuse: error: --classifier {tmp_path}: no checkpoint.npz there (give a `vitir train` run "
+        "directory)")
+    mnist = tmp_path / "mnist-classifier"
+    mnist.mkdir()
+    save_checkpoint(mnist, Checkpoint([], [], [], 1, 1, {}, {"kind": "classifier", "dataset": "mnist", "mean": 0.1,
+                                                            "std": 0.3}))
+    assert one_line_error(capsys, [*out, "--classifier", str(mnist)]) == (
+        f"vitir diffuse: error: --classifier {mnist} was trained on mnist, not digits")
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("data", [[], ["--data", "digits"]])
+def test_an_existing_run_is_not_overwritten(capsys, tmp_path, data):
+    (tmp_path / "result.json").write_text("{}")
+    resume = f"--resume {tmp_path} to continue it or " if data else ""
+    assert one_line_error(capsys, [*data, "--out", str(tmp_path)]) == (
+        f"vitir diffuse: error: --out {tmp_path} already holds a run (result.json); pass {resume}--overwrite to "
+        "replace it")
+    assert (tmp_path / "result.json").read_text() == "{}"
+
+
+def test_overwrite_replaces_a_2d_run(capsys, tmp_path):
+    (tmp_path / "result.json").write_text("{}")
+    result, _ = _run(capsys, tmp_path, "--nfe", "2", "--overwrite")
+    assert [r["nfe"] for r in result["rows"]] == [2]

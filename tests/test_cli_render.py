@@ -45,6 +45,15 @@ def test_lr_is_baked_where_the_module_bakes_it(capsys):
     assert "%lr = stablehlo.constant dense<0.25>" in render(capsys, "adam-packed", "--depth", "1", "--lr", "0.25")
 
 
+def test_numbers_as_typed_become_f32_literals(capsys):
+    out = render(capsys, "adam-packed", "--depth", "1", "--wd", "0", "--eps", "1e-8", "--beta1", ".5",
+                 "--beta2", "+0.5", "--lr", "1")
+    for name, literal in (("wd", "0.0"), ("eps", "1.0e-8"), ("b1", "0.5"), ("ob1", "0.5"), ("b2", "0.5"),
+                          ("lr", "1.0")):
+        assert f"%{name} = stablehlo.constant dense<{literal}> : tensor<f32>" in out
+    assert "dense<1.0e-3> : tensor<192x3x16x16xf32>" in render(capsys, "sgd", "--depth", "1", "--lr", "1e-3")
+
+
 def test_fast_lowering_differs_only_where_documented(capsys):
     ref = render(capsys, "adam-sched", "--depth", "1", "--batch", "2")
     fast = render(capsys, "adam-sched", "--depth", "1", "--batch", "2", "--lowering", "fast")
@@ -62,7 +71,16 @@ def test_fast_lowering_differs_only_where_documented(capsys):
     (["fwd", "--width", "190"], "width 190 is not divisible by heads 3"),
     (["fwd", "--image", "100"], "image 100x100 is not divisible by patch 16"),
     (["adam-dp", "--replicas", "0"], "replicas must be a positive integer, got 0"),
-    (["adam-packed", "--beta1", "high"], "b1 must be a float literal, got 'high'"),
+    (["adam-packed", "--beta1", "high"], "--beta1: 'high' is not a number (write a decimal such as 0.5, 1e-3 or "
+                                         "-2.5e+3)"),
+    (["adam-packed", "--wd", "1e999"], "--wd: 1e999 overflows f32"),
+    (["adam-packed", "--eps", "1e-50"], "--eps: 1e-50 is too small for f32 (it rounds to 0.0)"),
+    (["adam-packed", "--beta2", "1"], "--beta2: 1 makes 1 - beta2 zero: the moment would stay 0 and its bias "
+                                      "correction 1 - beta2^t divide by zero; give a value in [0, 1)"),
+    (["adam-packed", "--beta1", "1.5"], "--beta1: 1.5 is outside [0, 1), the decay of a moving average"),
+    (["adam-packed", "--eps", "0"], "--eps: 0.0 is not positive; an epsilon keeps a divisor above 0"),
+    (["adam-packed", "--wd", "-0.1"], "--wd: -0.1 is negative; weight decay shrinks the weights, at least 0"),
+    (["fwd", "--ln-eps", "x"], "--ln-eps: 'x' is not a number (write a decimal such as 0.5, 1e-3 or -2.5e+3)"),
 ])
 def test_invalid_combinations_exit_with_one_line(capsys, args, message):
     assert main(["render", *args]) == 2

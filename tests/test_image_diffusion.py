@@ -319,7 +319,7 @@ def _diffuse(capsys, *argv):
 
 def test_cli_digits_end_to_end_then_resample(tmp_path, capsys, classifier_run):
     out = tmp_path / "run"
-    captured = _diffuse(capsys, "--data", "digits", *TINY_FLAGS, "--epochs", "2", "--ema", "0.9",
+    captured = _diffuse(capsys, "--data", "digits", *TINY_FLAGS, "--epochs", "2", "--ema", "0.9", "--wd", "0",
                         "--sampler", "ddim,ancestral,vp-heun", "--eta", "0,0.5", "--nfe", "2,4", "--samples", "24",
                         "--classifier", str(classifier_run), "--eval-every", "1", "--eval-samples", "8",
                         "--out", str(out))
@@ -335,15 +335,25 @@ def test_cli_digits_end_to_end_then_resample(tmp_path, capsys, classifier_run):
         assert row["ratio"] == pytest.approx(row["ed"] / result["floor"]) and 1 <= row["coverage"] <= 10
         assert 0.1 <= row["confidence"] <= 1.0
     assert result["weights"] == "ema" and result["epochs"] == 2 and result["samples"] == 24
+    assert result["config"]["wd"] == "0.0"  # typed 0, an f32 literal in the step
     assert result["grids"] == ["samples-ddim-eta0.png", "samples-ddim-eta0.5.png", "samples-ancestral.png",
                                "samples-vp-heun.png"]
     assert all((out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for name in result["grids"])
     assert "train ddpm [" in captured.err and "ED/floor" in captured.out and "real train images" in captured.out
-    # resuming a finished run trains no more and re-samples with other samplers
-    _diffuse(capsys, "--resume", str(out), "--sampler", "vp-euler", "--nfe", "3", "--samples", "16",
-             "--classifier", str(classifier_run))
+    # resuming a finished run trains no more and re-samples with other samplers, saying so; by the run's
+    # classifier, not given again
+    captured = _diffuse(capsys, "--resume", str(out), "--sampler", "vp-euler", "--nfe", "3", "--samples", "16")
+    assert ("vitir diffuse: re-scoring with --sampler vp-euler (the run's: ddim,ancestral,vp-heun)\n"
+            "vitir diffuse: re-scoring with --nfe 3 (the run's: 2,4)\n"
+            "vitir diffuse: re-scoring with --samples 16 (the run's: 24)\n") in captured.err
     again = json.loads((out / "result.json").read_text())
     assert again["steps"] == result["steps"] and [r["sampler"] for r in again["rows"]] == ["vp-euler"]
+    # resumed again with no flags: the settings of its last scoring
+    captured = _diffuse(capsys, "--resume", str(out))
+    kept = json.loads((out / "result.json").read_text())
+    assert [(r["sampler"], r["nfe"]) for r in kept["rows"]] == [("vp-euler", 3)] and kept["samples"] == 16
+    assert kept["classifier"] == str(classifier_run) and not (out / "classifier").exists()
+    assert "re-scoring" not in captured.err
 
 
 def write_fake_mnist(folder, train=64, test=32):
@@ -373,7 +383,7 @@ def test_cli_mnist_flow_with_t_channel_trains_its_own_classifier(tmp_path, capsy
 def test_resume_refuses_a_changed_config(tmp_path, capsys, digits):
     trainer(tmp_path, digits, epochs=1).train()
     assert main(["diffuse", "--resume", str(tmp_path), "--width", "32"]) == 2
-    assert "these differ: width (only --epochs may change)" in capsys.readouterr().err
+    assert f"these differ: --width 32 (the run's: {TINY['width']}) (only --epochs may change)" in capsys.readouterr().err
 
 
 def test_two_replicas_train_the_denoiser_as_one_device_with_twice_the_batch(tmp_path, digits):

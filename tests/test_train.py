@@ -121,7 +121,7 @@ def test_cli_resume_refuses_a_changed_config(tmp_path, capsys):
     assert main(["train", "--out", str(tmp_path), "--epochs", "1", "--width", "16", "--heads", "2", "--depth", "1",
                  "--mlp", "32"]) == 0
     assert main(["train", "--resume", str(tmp_path), "--width", "32"]) == 2
-    assert "these differ: width" in capsys.readouterr().err
+    assert "these differ: --width 32 (the run's: 16) (only --epochs may change)" in capsys.readouterr().err
 
 
 def test_bad_config_is_one_clear_line(capsys):

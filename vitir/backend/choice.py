@@ -21,6 +21,7 @@ from vitir.errors import ConfigError
 
 BACKENDS = {"pjrt": "vitir.backend.pjrt", "iree": "vitir.backend.iree"}
 DEFAULT_BACKEND = "pjrt"
+BACKEND_METAVAR = "{pjrt,iree,iree:cuda,iree:rocm}"  # --help lists the choices
 BACKEND_HELP = ("pjrt (XLA, the default) or iree; iree:cuda or iree:rocm for IREE on a GPU, with its "
                 "architecture in $VITIR_IREE_FLAGS (docs/backends.md)")
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from vitir.backend.choice import BACKEND_HELP
+from vitir.backend.choice import BACKEND_HELP, BACKEND_METAVAR
 from vitir.errors import ArgumentError, VitirError
 
 PROG = "vitir run"
@@ -23,7 +23,7 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--inputs", help=".npz with one array per argument, keyed by name without '%%'")
     parser.add_argument("--out", required=True, help=".npz to write results to (out0, out1, ...)")
     parser.add_argument("--function", help="function to run when the module has several")
-    parser.add_argument("--backend", default="pjrt", help=BACKEND_HELP)
+    parser.add_argument("--backend", default="pjrt", metavar=BACKEND_METAVAR, help=BACKEND_HELP)
     parser.add_argument("--platform", help="PJRT: cpu, gpu, ... (default: jax's default platform); "
                                            "IREE: cpu (default), cuda, rocm, vulkan")
 

@@ -7,6 +7,7 @@ import argparse
 import importlib
 import sys
 
+from .. import __version__
 from ..errors import VitirError
 
 # command -> (module, name of its `add_parser(subparsers)` function, one-line help)
@@ -22,9 +23,17 @@ COMMANDS = {
 }
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, its errors one line like vitir's own (no usage block before them)."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The full parser of `command`; the others appear as one-line stubs."""
-    parser = argparse.ArgumentParser(prog="vitir", description="Typed StableHLO for ViT and diffusion training.")
+    parser = Parser(prog="vitir", description="Typed StableHLO for ViT and diffusion training.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module, add, help_text) in COMMANDS.items():
         if name == command:

@@ -19,8 +19,11 @@ classifier (--classifier RUN_DIR from vitir train, or one trained here and
 cached under the run directory) gives the samples and the test images; the
 floor is the ED between the halves of the test features. Writes result.json,
 metrics.jsonl, an atomic checkpoint (--resume DIR continues it, or only
-re-samples a finished run), samples-<sampler>.png grids and curves.png (loss
-and learning rate per epoch) under --out.
+re-samples a finished run, scoring as the run did: its sampling.json keeps
+--sampler, --nfe, --eta, --samples, --grid and --classifier unless given
+again), samples-<sampler>.png grids and curves.png (loss and learning rate per
+epoch) under --out. A folder that holds a run is not overwritten unless
+--overwrite is given.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import sys
 import time
 from pathlib import Path
 
+from ..config_checks import f32_option
 from ..errors import ConfigError
 
 HELP = "train a 2-D or image diffusion or flow model and score its samples by energy distance"
@@ -56,8 +60,14 @@ IMAGE_TRAINING_FLAGS = {
     "mlp": ("mlp", int, "MLP hidden width"), "warmup_epochs": ("warmup", float, "learning-rate warmup epochs"),
     "wd": ("wd", str, "AdamW weight decay"), "replicas": ("replicas", int, "devices (data parallel)"),
 }
+LITERAL_FIELDS = ("wd",)  # decimal text, an f32 literal in the step: 0 -> 0.0
 IMAGE_ONLY = ("data_dir", "epochs", "resume", "ema", "classifier", "eval_every", "eval_samples", *(
     name for field, (name, _, text) in IMAGE_TRAINING_FLAGS.items() if text is not None))
+
+
+def _image_flag(field: str) -> str:
+    """How `vitir diffuse` spells an image config field: warmup_epochs -> --warmup."""
+    return "--" + IMAGE_TRAINING_FLAGS.get(field, (field,))[0].replace("_", "-")
 
 
 def _image_default(field: str) -> str:
@@ -73,22 +83,25 @@ def _image_default(field: str) -> str:
 
 
 def add_parser(sub) -> None:
-    from ..backend import BACKEND_HELP
+    from ..backend.choice import BACKEND_HELP, BACKEND_METAVAR
 
     p = sub.add_parser("diffuse", help=HELP, description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     # Values are parsed in run(), so a bad one is reported in one line.
-    p.add_argument("--target", help="2-D: 8gaussians, spiral, moons, checkerboard or mullerbrown (default 8gaussians)")
-    p.add_argument("--data", help="images instead of a 2-D target: digits, or mnist with --data-dir")
+    p.add_argument("--target", metavar="{8gaussians,spiral,moons,checkerboard,mullerbrown}",
+                   help="a 2-D target (default 8gaussians)")
+    p.add_argument("--data", metavar="{digits,mnist}", help="images instead of a 2-D target: digits, or mnist with "
+                                                            "--data-dir")
     p.add_argument("--data-dir", metavar="DIR", help="where the MNIST IDX files are")
-    p.add_argument("--method", help="ddpm, flow, flow-ot or reflow (images: ddpm, flow or flow-ot; default ddpm)")
+    p.add_argument("--method", metavar="{ddpm,flow,flow-ot,reflow}",
+                   help="images: ddpm, flow or flow-ot; 2-D also reflow (default ddpm)")
     p.add_argument("--steps", help="2-D training steps (default 20000; reflow trains twice)")
     p.add_argument("--epochs", help=f"image training epochs {_image_default('epochs')}")
-    p.add_argument("--sampler", default="", help="comma list (2-D default ddim for ddpm, fm-euler for flows; "
+    p.add_argument("--sampler", help="comma list (2-D default ddim for ddpm, fm-euler for flows; "
                                                  "images: ddim,ancestral for ddpm, fm-euler for flow)")
     p.add_argument("--nfe", help="network evaluations per sample, comma list (default 2,10,50; images 10,50)")
-    p.add_argument("--eta", default="0", help="DDIM eta, comma list (default 0; 1 is ancestral DDPM)")
-    p.add_argument("--grid", default="uniform", help="time grid of the VP solvers: uniform, logabar, logsnr")
+    p.add_argument("--eta", help="DDIM eta, comma list (default 0; 1 is ancestral DDPM)")
+    p.add_argument("--grid", metavar="{uniform,logabar,logsnr}", help="time grid of the VP solvers (default uniform)")
     p.add_argument("--samples", help="samples per sampler and NFE (default 512; images 1000)")
     p.add_argument("--batch", help=f"training batch (default 256; images {_image_default('batch')[1:-1]})")
     p.add_argument("--lr", help=f"learning rate (default 1e-3; images: the peak after the warmup, before the "
@@ -108,7 +121,9 @@ def add_parser(sub) -> None:
     p.add_argument("--resume", metavar="DIR", help="images: continue the run in DIR from its checkpoint "
                                                    "(then sample and score; only --epochs may change)")
     p.add_argument("--out", metavar="DIR", help="run directory (default runs/diffuse-<timestamp>)")
-    p.add_argument("--backend", default="pjrt", help=BACKEND_HELP)
+    p.add_argument("--overwrite", action="store_true",
+                   help="start a new run in --out DIR even where one is (its files are replaced)")
+    p.add_argument("--backend", default="pjrt", metavar=BACKEND_METAVAR, help=BACKEND_HELP)
     p.set_defaults(func=run)
 
 
@@ -128,7 +143,7 @@ def _given(args, name: str, defaults: dict) -> str:
 
 
 def _samplers(args) -> tuple[str, ...]:
-    return tuple(s.strip() for s in args.sampler.split(",") if s.strip())
+    return tuple(s.strip() for s in (args.sampler or "").split(",") if s.strip())
 
 
 def config_from(args):
@@ -147,15 +162,17 @@ def config_from(args):
         samples=_numbers(_given(args, "samples", d), "--samples", int, False),
         samplers=_samplers(args),
         nfes=_numbers(_given(args, "nfe", d), "--nfe", int, True),
-        etas=_numbers(args.eta, "--eta", float, True),
-        grid=args.grid.strip(), backend=args.backend)
+        etas=_numbers(args.eta or "0", "--eta", float, True),
+        grid=(args.grid or "uniform").strip(), backend=args.backend)
 
 
 def image_configs_from(args):
     """(training config, evaluation config, run directory, resume) of an image run."""
     from ..diffusion.eval_image import ImageEvalConfig
     from ..diffusion.train_image import ImageDiffusionConfig
+    from ..diffusion.eval_image import classifier_checkpoint
     from ..train.checkpoint import load_checkpoint, resumed_config
+    from ..train.rundir import require_new_run_dir
 
     if args.target is not None:
         raise ConfigError("give --target (2-D) or --data (images), not both")
@@ -166,25 +183,77 @@ def image_configs_from(args):
         text = getattr(args, name)
         if text is not None:
             flag = "--" + name.replace("_", "-")
-            given[field] = text.strip() if kind is str else _numbers(text, flag, kind, False)
+            given[field] = (f32_option(text, flag) if field in LITERAL_FIELDS else text.strip() if kind is str
+                            else _numbers(text, flag, kind, False))
     if args.resume:
         if args.out:
             raise ConfigError("--resume DIR continues DIR; do not also give --out")
+        if args.overwrite:
+            raise ConfigError("--overwrite starts a new run; --resume continues one")
         run_dir = Path(args.resume)
         saved = load_checkpoint(run_dir).config
         if saved.get("kind") != "image-diffusion":
             raise ConfigError(f"{run_dir} holds no image diffusion run")
-        cfg = ImageDiffusionConfig.from_dict(resumed_config(saved, given))
+        cfg = ImageDiffusionConfig.from_dict(resumed_config(saved, given, flag=_image_flag))
     else:
         cfg = ImageDiffusionConfig(**given)
         run_dir = Path(args.out or f"runs/diffuse-{cfg.data}-{time.strftime('%Y%m%d-%H%M%S')}")
+    sampling = sampling_given(args)
+    if args.resume:
+        sampling = resumed_sampling(run_dir, sampling)
+    else:
+        require_new_run_dir(run_dir, args.overwrite)
     d = DEFAULTS_IMAGES
-    ev = ImageEvalConfig(method=cfg.method, samplers=_samplers(args),
-                         nfes=_numbers(_given(args, "nfe", d), "--nfe", int, True),
-                         etas=_numbers(args.eta, "--eta", float, True),
-                         samples=_numbers(_given(args, "samples", d), "--samples", int, False),
-                         grid=args.grid.strip(), classifier=args.classifier)
+    defaults = {"nfes": _numbers(d["nfe"], "--nfe", int, True), "samples": int(d["samples"])}
+    ev = ImageEvalConfig(method=cfg.method, **{**defaults, **sampling})
+    if ev.classifier is not None:
+        classifier_checkpoint(ev.classifier, cfg.data)  # before training, not after
     return cfg, ev, run_dir, bool(args.resume)
+
+
+# ImageEvalConfig field -> the flag that sets it; a resumed run keeps the run's unless given again.
+SAMPLING_FLAGS = {"samplers": "--sampler", "nfes": "--nfe", "etas": "--eta", "samples": "--samples",
+                  "grid": "--grid", "classifier": "--classifier"}
+SAMPLING = "sampling.json"  # in the run directory: the sampling settings of its last scoring
+
+
+def sampling_given(args) -> dict:
+    """The sampling settings given as flags, by ImageEvalConfig field."""
+    given = {"samplers": _samplers(args) or None,
+             "nfes": None if args.nfe is None else _numbers(args.nfe, "--nfe", int, True),
+             "etas": None if args.eta is None else _numbers(args.eta, "--eta", float, True),
+             "samples": None if args.samples is None else _numbers(args.samples, "--samples", int, False),
+             "grid": None if args.grid is None else args.grid.strip(), "classifier": args.classifier}
+    return {field: value for field, value in given.items() if value is not None}
+
+
+def resumed_sampling(run_dir: Path, given: dict) -> dict:
+    """The run's sampling settings (its SAMPLING file), each replaced where a flag gives it again: the
+    samples are scored as before, by the same classifier, unless asked otherwise (said on stderr)."""
+    import json
+
+    from ..files import read_text
+
+    path = run_dir / SAMPLING
+    saved = json.loads(read_text(path)) if path.is_file() else {}
+    saved = {field: tuple(value) if isinstance(value, list) else value for field, value in saved.items()
+             if field in SAMPLING_FLAGS}
+    for field, value in given.items():
+        if field in saved and saved[field] != value:
+            print(f"vitir diffuse: re-scoring with {SAMPLING_FLAGS[field]} {_shown(value)} "
+                  f"(the run's: {_shown(saved[field])})", file=sys.stderr, flush=True)
+    return {**saved, **given}
+
+
+def _shown(value) -> str:
+    return ",".join(f"{v:g}" if isinstance(v, float) else str(v) for v in value) if isinstance(value, tuple) \
+        else str(value)
+
+
+def save_sampling(run_dir: Path, ev) -> None:
+    from ..train.rundir import write_json_atomic
+
+    write_json_atomic(run_dir / SAMPLING, {field: getattr(ev, field) for field in SAMPLING_FLAGS})
 
 
 def ed_table(result: dict) -> str:
@@ -251,6 +320,8 @@ def run_images(args) -> int:
     cfg, ev, run_dir, resume = image_configs_from(args)
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     trainer = ImageDiffusionTrainer(cfg, run_dir, log=log, backend=args.backend)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    save_sampling(run_dir, ev)
     scoring = None
     if args.eval_every is not None:
         every = _numbers(args.eval_every, "--eval-every", int, False)
@@ -284,10 +355,11 @@ def run(args) -> int:
     if args.data is not None or args.resume is not None:
         return run_images(args)
     from ..diffusion.train2d import run_diffusion
-    from ..train.rundir import write_json_atomic
+    from ..train.rundir import require_new_run_dir, write_json_atomic
 
     cfg = config_from(args)
     out = Path(args.out or f"runs/diffuse-{time.strftime('%Y%m%d-%H%M%S')}")
+    require_new_run_dir(out, args.overwrite, resumable=False)
     out.mkdir(parents=True, exist_ok=True)
     print(f"vitir diffuse: {cfg.method} on {cfg.target}, {cfg.steps} steps at batch {cfg.batch} -> {out}",
           file=sys.stderr, flush=True)

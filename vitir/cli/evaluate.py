@@ -7,6 +7,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import ConfigError
+
 
 def add_parser(sub) -> None:
     p = sub.add_parser("eval", help="accuracy and confusion matrix of a saved run", description=__doc__)
@@ -34,6 +36,11 @@ def run(args) -> int:
 
     run_dir = Path(args.run_dir)
     ck = load_checkpoint(run_dir)
+    if ck.config.get("kind") == "image-diffusion":
+        raise ConfigError(f"{run_dir} is a diffusion run (vitir diffuse), not a classifier; its samples' scores "
+                          "are in its result.json")
+    if "mean" not in ck.config:
+        raise ConfigError(f"{run_dir} is not a `vitir train` run (its checkpoint has no input mean and std)")
     cfg = TrainConfig.from_dict(ck.config)
     trainer = Trainer(cfg, run_dir)
     trainer.mean, trainer.std = ck.config["mean"], ck.config["std"]

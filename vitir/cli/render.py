@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..config_checks import as_option, check_adam_literals, f32_option
 from ..errors import ConfigError
 
 MODULES = ("fwd", "sgd", "adam", "adam-packed", "adam-sched", "adam-dp")
@@ -52,7 +53,7 @@ def add_parser(sub) -> None:
     model.add_argument("--classes", type=int, help="classes (default 10)")
     model.add_argument("--ln-eps", help="LayerNorm epsilon literal (default 1.0e-5)")
     model.add_argument("--replicas", type=int, help="data-parallel replicas, adam-dp only (default 2)")
-    hyper = p.add_argument_group("hyperparameters (literals are spliced as given)")
+    hyper = p.add_argument_group("hyperparameters (numbers as typed, 0, .5 or 1e-3, spliced as f32 literals)")
     hyper.add_argument("--lr", help=f"baked learning rate of sgd and adam-packed (default {DEFAULT_LR})")
     hyper.add_argument("--beta1", help="Adam beta1 (default 0.9; 1-beta1 is derived exactly)")
     hyper.add_argument("--beta2", help="Adam beta2 (default 0.999)")
@@ -77,6 +78,21 @@ def _check_combination(args) -> None:
         raise ConfigError(f"--label-smoothing applies only to adam-sched and adam-dp, not {kind}")
 
 
+LITERAL_OPTIONS = ("lr", "beta1", "beta2", "eps", "wd", "ln_eps")
+
+
+def typed_literals(args) -> dict[str, str]:
+    """The f32 literal of each number given for LITERAL_OPTIONS, as typed (`0` -> `0.0`, `1e-8` -> `1.0e-8`),
+    the Adam ones checked for range; errors name the flag."""
+    literals = {name: f32_option(getattr(args, name), as_option(name))
+                for name in LITERAL_OPTIONS if getattr(args, name) is not None}
+    check_adam_literals({name: literals[name] for name in ("beta1", "beta2", "eps", "wd") if name in literals},
+                        as_option)
+    if "ln_eps" in literals:
+        check_adam_literals({"eps": literals["ln_eps"]}, lambda _: "--ln-eps")
+    return literals
+
+
 def build(args):
     """The Module that the parsed arguments describe."""
     from ..lower import PRESETS, AdamHyper, ViTConfig
@@ -86,19 +102,23 @@ def build(args):
     base = PRESETS[args.preset]()
     overrides = {field: getattr(args, opt) for field, opt in (
         ("batch", "batch"), ("channels", "channels"), ("image", "image"), ("patch", "patch"), ("width", "width"),
-        ("depth", "depth"), ("heads", "heads"), ("mlp", "mlp"), ("classes", "classes"), ("eps", "ln_eps"))
+        ("depth", "depth"), ("heads", "heads"), ("mlp", "mlp"), ("classes", "classes"))
         if getattr(args, opt) is not None}
     fields = {f: getattr(base, f) for f in ViTConfig.__dataclass_fields__ if f != "scale"}
+    literals = typed_literals(args)
+    if "ln_eps" in literals:
+        overrides["eps"] = literals["ln_eps"]
     cfg = ViTConfig(**{**fields, **overrides})
-    hyper_fields = {name: getattr(args, opt) for name, opt in (
-        ("b1", "beta1"), ("b2", "beta2"), ("eps", "eps"), ("wd", "wd"), ("lr", "lr"),
-        ("label_smoothing", "label_smoothing")) if getattr(args, opt) is not None}
+    hyper_fields = {name: literals[opt] for name, opt in (
+        ("b1", "beta1"), ("b2", "beta2"), ("eps", "eps"), ("wd", "wd"), ("lr", "lr")) if opt in literals}
+    if args.label_smoothing is not None:
+        hyper_fields["label_smoothing"] = args.label_smoothing
     hyper = AdamHyper(**hyper_fields)
     kind, low = args.module, args.lowering
     if kind == "fwd":
         return ts.fwd_module(cfg)
     if kind == "sgd":
-        return ts.sgd_module(cfg, args.lr or DEFAULT_LR, lowering=low)
+        return ts.sgd_module(cfg, literals.get("lr", DEFAULT_LR), lowering=low)
     if kind == "adam":
         return ts.adam_module(cfg, lowering=low)
     if kind == "adam-packed":

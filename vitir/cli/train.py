@@ -3,7 +3,9 @@
 With no arguments: a small ViT on the embedded 8x8 digits (scikit-learn's
 1,797 images, fixed stratified split), vitir's fast lowering, progress on
 stderr, and a run directory runs/<timestamp> with result.json, metrics.jsonl,
-curves.png, the train step's text and an atomic checkpoint.
+curves.png, the train step's text and an atomic checkpoint; --out DIR on a
+folder that holds a run is refused unless --overwrite is given. The Adam
+hyperparameters are taken as typed (0, .5, 1e-8) and become f32 literals.
 
 The model size and the epochs default per dataset, each sized to finish in
 minutes on a laptop CPU (measured on 2 cores): digits about 1 minute (98-99%
@@ -30,18 +32,29 @@ from pathlib import Path
 from ..errors import ConfigError
 
 EXIT_DIVERGED = 3
+# TrainConfig annotation -> argparse type; the rest are text (the Adam literals: 0, .5, 1e-8 as typed).
+FIELD_TYPES = {"int": int, "int | None": int, "float": float}
+FIELD_METAVARS = {"data_dir": "DIR", "image_size": "N"}
+FIELD_HELP = {
+    "image_size": "resize the images to N x N (bilinear; the patch must divide N)",
+    "beta1": "Adam beta1, in [0, 1)", "beta2": "Adam beta2, in [0, 1)", "eps": "Adam epsilon", "wd": "weight decay",
+}
 
 
 def add_parser(sub) -> None:
-    from ..backend import BACKEND_HELP
+    from ..backend.choice import BACKEND_HELP, BACKEND_METAVAR
     from ..backend.distributed import DEFAULT_TIMEOUT_S
+    from ..data import DATASETS
+    from ..lower.layers.patch_embed import LOWERINGS
     from ..train.trainer import DATASET_DEFAULTS, TrainConfig, default_fields
 
     p = sub.add_parser("train", help="train a ViT (default: the embedded digits)", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", metavar="DIR", help="run directory (default runs/<timestamp>)")
-    p.add_argument("--backend", default="pjrt", help=BACKEND_HELP)
+    p.add_argument("--backend", default="pjrt", metavar=BACKEND_METAVAR, help=BACKEND_HELP)
     p.add_argument("--resume", metavar="DIR", help="continue the run in DIR from its checkpoint")
+    p.add_argument("--overwrite", action="store_true",
+                   help="start a new run in --out DIR even where one is (its files are replaced)")
     p.add_argument("--process-id", type=int, metavar="I", help="this process's rank, 0 to N-1 (with --processes N)")
     p.add_argument("--coordinator", metavar="HOST:PORT", help="where process 0 listens for the others")
     p.add_argument("--timeout", type=float, metavar="S", default=DEFAULT_TIMEOUT_S,
@@ -56,18 +69,22 @@ def add_parser(sub) -> None:
             p.add_argument("--no-augment", dest="augment", action="store_false", default=None,
                            help="turn off the random 1-pixel shifts")
             continue
-        kind = {int: int, float: float}.get(type(default), str)
+        kind = FIELD_TYPES.get(f.type, str)  # the annotation's text (the module uses postponed annotations)
         text = (f"(default: {', '.join(f'{name} {values[f.name]}' for name, values in DATASET_DEFAULTS.items())})"
                 if f.name in per_dataset else f"(default {default})")
-        p.add_argument(flag, dest=f.name, type=kind, default=None, help=text)
+        choices = {"dataset": DATASETS, "lowering": LOWERINGS}.get(f.name)
+        p.add_argument(flag, dest=f.name, type=kind, default=None, choices=choices, metavar=FIELD_METAVARS.get(f.name),
+                       help=f"{FIELD_HELP[f.name]} {text}" if f.name in FIELD_HELP else text)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from ..backend import check_backend
     from ..backend.distributed import initialize_distributed, process_group
+    from ..config_checks import as_option, f32_option
     from ..train.checkpoint import load_checkpoint, resumed_config
-    from ..train.trainer import Trainer, TrainConfig, TrainingDiverged
+    from ..train.rundir import require_new_run_dir
+    from ..train.trainer import ADAM_LITERALS, Trainer, TrainConfig, TrainingDiverged
 
     given = {f.name: getattr(args, f.name) for f in fields(TrainConfig) if getattr(args, f.name, None) is not None}
     settings = process_group(args.coordinator, args.processes, args.process_id, args.timeout)
@@ -76,11 +93,18 @@ def run(args) -> int:
     if args.resume:
         if args.out:
             raise ConfigError("--resume DIR continues DIR; do not also give --out")
+        if args.overwrite:
+            raise ConfigError("--overwrite starts a new run; --resume continues one")
         run_dir = Path(args.resume)
-        cfg = TrainConfig.from_dict(resumed_config(load_checkpoint(run_dir).config, given))
+        saved = load_checkpoint(run_dir).config
+        if saved.get("kind", "classifier") != "classifier":
+            raise ConfigError(f"--resume {run_dir} holds an {saved['kind']} run (vitir diffuse), not a classifier")
+        given.update({name: f32_option(given[name], as_option(name)) for name in ADAM_LITERALS if name in given})
+        cfg = TrainConfig.from_dict(resumed_config(saved, given))
     else:
         cfg = TrainConfig(**given)
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}")
+        require_new_run_dir(run_dir, args.overwrite)
     check_backend(args.backend, cfg.replicas * settings.num_processes)  # before any process group forms
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     try:

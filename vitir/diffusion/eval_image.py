@@ -119,11 +119,7 @@ class ClassifierFeatures:
     @classmethod
     def from_run(cls, run_dir: str | Path, image_shape, classes: int,
                  backend: str = DEFAULT_BACKEND) -> "ClassifierFeatures":
-        from ..train.checkpoint import load_checkpoint
-
-        ck = load_checkpoint(Path(run_dir))
-        if "mean" not in ck.config:
-            raise ConfigError(f"{run_dir} is not a `vitir train` run (its checkpoint has no input mean and std)")
+        ck = classifier_checkpoint(run_dir)
         return cls(ck.params, ck.config, image_shape, classes, backend)
 
     def features(self, images: np.ndarray) -> Features:
@@ -152,6 +148,33 @@ class ClassifierFeatures:
         return self.features(images).probs
 
 
+def classifier_checkpoint(run_dir: str | Path, data: str | None = None):
+    """The checkpoint of the `vitir train` run in `run_dir` (--classifier), trained on `data` when given."""
+    from ..train.checkpoint import CHECKPOINT, load_checkpoint
+
+    where = f"--classifier {run_dir}"
+    if not Path(run_dir).is_dir():
+        raise ConfigError(f"{where}: no such folder (give a `vitir train` run directory)")
+    if not (Path(run_dir) / CHECKPOINT).is_file():
+        raise ConfigError(f"{where}: no {CHECKPOINT} there (give a `vitir train` run directory)")
+    ck = load_checkpoint(Path(run_dir))
+    if "mean" not in ck.config:
+        raise ConfigError(f"{where} is not a `vitir train` run (its checkpoint has no input mean and std)")
+    if data is not None and ck.config.get("dataset") != data:
+        raise ConfigError(f"{where} was trained on {ck.config.get('dataset')}, not {data}")
+    return ck
+
+
+def _trained_on(run_dir: Path) -> str | None:
+    """The dataset of the finished `vitir train` run in run_dir, None when there is none."""
+    import json
+
+    try:
+        return json.loads((run_dir / "result.json").read_text())["config"]["dataset"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def classifier_for(data, data_name: str, data_dir: str | None, run_dir: Path, classifier_dir: str | None = None,
                    log=print, backend: str = DEFAULT_BACKEND) -> ClassifierFeatures:
     """The classifier of `classifier_dir`, or one trained with `vitir train`'s defaults for the data and
@@ -162,7 +185,7 @@ def classifier_for(data, data_name: str, data_dir: str | None, run_dir: Path, cl
     if classifier_dir is not None:
         return ClassifierFeatures.from_run(classifier_dir, shape, classes, backend)
     cache = Path(run_dir) / CLASSIFIER_DIR
-    if not (cache / "result.json").is_file():  # written last, so a cut-short training is redone
+    if _trained_on(cache) != data_name:  # none yet, cut short (result.json is written last), or other data
         cfg = TrainConfig(dataset=data_name, data_dir=data_dir)
         log(f"training the evaluation classifier (`vitir train` defaults for {data_name}: {cfg.epochs} epochs) "
             f"-> {cache}")

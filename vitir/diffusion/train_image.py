@@ -21,7 +21,8 @@ from pathlib import Path
 import numpy as np
 
 from ..backend.choice import DEFAULT_BACKEND, check_backend
-from ..config_checks import as_option, from_known_fields, require_positive_ints, require_positive_number
+from ..config_checks import (as_option, check_adam_literals, f32_option, from_known_fields, require_positive_ints,
+                             require_positive_number)
 from ..errors import ConfigError
 from ..lower import AdamHyper
 from ..lower.denoiser import CONDITIONINGS, DenoiserConfig, denoiser_fwd_module, denoiser_step_module, param_specs
@@ -111,6 +112,11 @@ class ImageDiffusionConfig:
             raise ConfigError(f"--ema must be in [0, 1) (0: off), got {self.ema}")
         if self.seed < 0:
             raise ConfigError(f"--seed must be non-negative, got {self.seed}")
+        if self.data != "digits" and self.data_dir is None:
+            raise ConfigError(f"--data {self.data} reads files: give --data-dir DIR")
+        for name in ("beta1", "beta2", "wd"):  # as f32 literals: 0 -> 0.0, 1e-4 -> 1.0e-4
+            object.__setattr__(self, name, f32_option(getattr(self, name), as_option(name)))
+        check_adam_literals({name: getattr(self, name) for name in ("beta1", "beta2", "wd")}, as_option)
 
     @classmethod
     def from_dict(cls, d: dict) -> "ImageDiffusionConfig":

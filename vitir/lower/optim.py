@@ -8,6 +8,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Sequence
 
 from ..ast import AdamScalars, FunctionBuilder, Value, f32
+from ..config_checks import check_adam_literals, f32_option
 from ..errors import ConfigError
 
 
@@ -34,20 +35,17 @@ class AdamHyper:
     ob2: str = ""
 
     def __post_init__(self):
-        for name in ("b1", "b2", "eps", "wd", "lr", "ob1", "ob2"):
-            text = getattr(self, name)
-            if name in ("ob1", "ob2") and not text:
-                continue
-            try:
-                float(text)
-            except ValueError:
-                raise ConfigError(f"{name} must be a float literal, got {text!r}") from None
+        for name in ("b1", "b2", "eps", "wd", "lr", "ob1", "ob2"):  # as f32 literals: 1e-3 -> 1.0e-3
+            if getattr(self, name):
+                object.__setattr__(self, name, f32_option(getattr(self, name), name))
+        check_adam_literals({"beta1": self.b1, "beta2": self.b2, "eps": self.eps, "wd": self.wd},
+                            {"beta1": "b1", "beta2": "b2", "eps": "eps", "wd": "wd"}.get)
         if not 0.0 <= self.label_smoothing < 1.0:
             raise ConfigError(f"label smoothing must be in [0, 1), got {self.label_smoothing}")
         if not self.ob1:
-            object.__setattr__(self, "ob1", one_minus(self.b1))
+            object.__setattr__(self, "ob1", f32_option(one_minus(self.b1), "1 - b1"))
         if not self.ob2:
-            object.__setattr__(self, "ob2", one_minus(self.b2))
+            object.__setattr__(self, "ob2", f32_option(one_minus(self.b2), "1 - b2"))
 
 
 # The AdamW scalars the host sends every step of a scheduled step (warmup and

@@ -12,7 +12,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import ConfigError, VitirError
+from ..config_checks import as_option
+from ..errors import ConfigError, FileError, VitirError
+from ..files import load_npz
 
 CHECKPOINT = "checkpoint.npz"
 
@@ -54,23 +56,24 @@ def load_checkpoint(run_dir: Path) -> Checkpoint:
     path = Path(run_dir) / CHECKPOINT
     if not path.is_file():
         raise VitirError(f"no checkpoint in {run_dir} (expected {CHECKPOINT})")
+    z = load_npz(path)  # a truncated or foreign file: a FileError naming it
     try:
-        with np.load(path) as z:
-            meta = json.loads(bytes(z["meta"]).decode())
-            n = meta["count"]
-            groups = [[z[f"{g}{i}"] for i in range(n)] for g in ("p", "m", "v")]
-            extra = {name: [z[f"extra_{name}_{i}"] for i in range(count)]
-                     for name, count in meta.get("extra", {}).items()}
-    except (OSError, ValueError, KeyError) as e:
-        raise VitirError(f"{path}: unreadable checkpoint ({e})") from None
+        meta = json.loads(bytes(z["meta"]).decode())
+        n = meta["count"]
+        groups = [[z[f"{g}{i}"] for i in range(n)] for g in ("p", "m", "v")]
+        extra = {name: [z[f"extra_{name}_{i}"] for i in range(count)]
+                 for name, count in meta.get("extra", {}).items()}
+    except (ValueError, KeyError, TypeError) as e:
+        raise FileError(path, f"not a vitir checkpoint (missing or malformed {e})") from None
     return Checkpoint(*groups, meta["step"], meta["epoch"], meta["rng_state"], meta["config"], extra)
 
 
-def resumed_config(saved: dict, given: dict, may_change=("epochs",)) -> dict:
+def resumed_config(saved: dict, given: dict, may_change=("epochs",), flag=as_option) -> dict:
     """A saved run config updated by the settings given on resuming, which must
-    match it except for those in `may_change`."""
+    match it except for those in `may_change`; `flag` spells a field as its option."""
     changed = sorted(k for k, v in given.items() if k not in may_change and saved.get(k) != v)
     if changed:
-        raise ConfigError(f"--resume keeps the run's config; these differ: {', '.join(changed)} "
-                          f"(only {', '.join('--' + k.replace('_', '-') for k in may_change)} may change)")
+        differ = ", ".join(f"{flag(k)} {given[k]} (the run's: {saved.get(k)})" for k in changed)
+        raise ConfigError(f"--resume keeps the run's config; these differ: {differ} "
+                          f"(only {', '.join(flag(k) for k in may_change)} may change)")
     return {**saved, **given}

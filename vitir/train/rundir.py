@@ -46,3 +46,22 @@ def to_host_list(values) -> list[np.ndarray]:
 
 def standardise(x: np.ndarray, mean: float, std: float) -> np.ndarray:
     return ((x - mean) / std).astype(np.float32)
+
+
+# Files that make a folder a run: a new run there would replace them.
+RUN_FILES = ("checkpoint.npz", "result.json", "metrics.jsonl")
+
+
+def require_new_run_dir(run_dir: Path, overwrite: bool = False, resumable: bool = True) -> None:
+    """Refuse to start a run in `run_dir` (given by --out) when it is a file, or holds a run and
+    `overwrite` (--overwrite) was not given."""
+    from ..errors import ConfigError
+
+    run_dir = Path(run_dir)
+    if run_dir.exists() and not run_dir.is_dir():
+        raise ConfigError(f"--out {run_dir}: is a file, not a folder")
+    found = [name for name in RUN_FILES if (run_dir / name).exists()]
+    if found and not overwrite:
+        resume = f"--resume {run_dir} to continue it or " if resumable else ""
+        raise ConfigError(f"--out {run_dir} already holds a run ({', '.join(found)}); pass {resume}"
+                          "--overwrite to replace it")

@@ -17,9 +17,12 @@ import numpy as np
 
 from ..backend.choice import DEFAULT_BACKEND
 from ..backend.distributed import SINGLE_PROCESS, ProcessGroup
-from ..config_checks import from_known_fields, require_positive_ints, require_positive_number
+from ..config_checks import (as_option, check_adam_literals, f32_option, from_known_fields, require_positive_ints,
+                             require_positive_number)
+from ..data import DATASETS
 from ..errors import ConfigError, TrainingDiverged  # noqa: F401 - TrainingDiverged re-exported
 from ..lower import AdamHyper, ViTConfig, param_specs
+from ..lower.layers.patch_embed import LOWERINGS
 from .init import init_params
 from .loop import LoopConfig, Task, TrainingLoop, compile_graph, row_batches
 from .rundir import standardise, write_json_atomic
@@ -31,6 +34,8 @@ DATASET_DEFAULTS = {
     "mnist": dict(patch=4, width=64, depth=4, heads=4, mlp=128, epochs=25),
     "other": dict(patch=4, width=128, depth=2, heads=8, mlp=256, epochs=120),
 }
+# The AdamW hyperparameters given as decimal text, spliced into the step as f32 literals.
+ADAM_LITERALS = ("beta1", "beta2", "eps", "wd")
 
 
 @dataclass
@@ -63,9 +68,24 @@ class TrainConfig:
         for name, value in dataset_defaults(self.dataset).items():
             if getattr(self, name) is None:
                 setattr(self, name, value)
+        # Fields are `vitir train`'s flags, so messages name them as flags.
         require_positive_ints(self, ("patch", "width", "depth", "heads", "mlp", "batch", "replicas", "processes",
-                                     "epochs", "eval_batch"))
-        require_positive_number("lr", self.lr)
+                                     "epochs", "eval_batch", *(("image_size",) if self.image_size is not None else ())),
+                              as_option)
+        require_positive_number("--lr", self.lr)
+        if not isinstance(self.seed, int) or self.seed < 0:
+            raise ConfigError(f"--seed must be a non-negative integer, got {self.seed!r}")
+        if self.lowering not in LOWERINGS:
+            raise ConfigError(f"unknown --lowering {self.lowering!r}; choose one of {', '.join(LOWERINGS)}")
+        if self.image_size is not None and self.image_size % self.patch:
+            raise ConfigError(f"--image-size {self.image_size} is not divisible by --patch {self.patch}")
+        if self.dataset not in DATASETS:
+            raise ConfigError(f"unknown --dataset {self.dataset!r}; choose one of {', '.join(DATASETS)}")
+        if self.dataset != "digits" and self.data_dir is None:
+            raise ConfigError(f"--dataset {self.dataset} reads files: give --data-dir DIR")
+        for name in ADAM_LITERALS:
+            setattr(self, name, f32_option(getattr(self, name), as_option(name)))
+        check_adam_literals({name: getattr(self, name) for name in ADAM_LITERALS}, as_option)
 
     @classmethod
     def from_dict(cls, d: dict) -> "TrainConfig":
