@@ -214,6 +214,31 @@ def test_a_broadcast_compare_takes_the_compare_type_of_its_element_type():
         compile_module(refused)
 
 
+def test_broadcast_dimensions_of_operands_of_one_rank_are_the_identity():
+    # `chlo.broadcast_add %x, %x {broadcast_dimensions = array<i64: 2, 0, 0>}` of two 1x2x2 values into
+    # 2x2x2: chlo's verifier infers that type, and its lowering turns two operands of one shape into a
+    # plain add of the 2x2x2 result, which XLA refuses ("requires the same shape")
+    from vitir.backend import compile_module
+    from vitir.errors import VitirError
+
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", TensorType((1, 2, 2), DType.BF16))
+    with pytest.raises(ShapeError, match=r"^chlo.broadcast_add %s: broadcast_dimensions \[2, 0, 0\] must be the "
+                                         r"identity \[0, 1, 2\] for operands of one rank"):
+        fb.broadcast_add("s", x, x, [2, 0, 0])
+    text = print_module(module(fb.ret(fb.broadcast_add("s", x, x, [0, 1, 2]))))
+    round_trips(text)
+    compile_module(text)
+    refused = text.replace("array<i64: 0, 1, 2>", "array<i64: 2, 0, 0>")
+    for result in ("-> tensor<1x2x2xbf16>", "%s : tensor<1x2x2xbf16>"):
+        refused = refused.replace(result, result.replace("1x2x2", "2x2x2"))
+    assert refused.count("2x2x2xbf16") == 3 and mlir_error(refused) is None
+    with pytest.raises(ShapeError, match=r"^line 3: chlo.broadcast_add %s: broadcast_dimensions \[2, 0, 0\] must"):
+        import_text(refused)
+    with pytest.raises(VitirError, match="'stablehlo.add' op requires the same shape"):
+        compile_module(refused)
+
+
 def test_a_reduce_of_two_float_precisions_is_valid_stablehlo_that_xla_refuses():
     """Kept out of the evaluated graphs: XLA's HLO verifier refuses "mixed precision" in one reduce."""
     fb = FunctionBuilder("g")
