@@ -65,6 +65,19 @@ def test_an_attribute_without_its_value_is_refused_at_its_line(entry):
         import_text(text)
 
 
+@pytest.mark.parametrize("text,message", [
+    ("module @\u00e9m {\n}\n", "1:9: @ identifier expected to start with letter or '_'"),
+    ("module @m attributes {m.\u00e9 = 1} {\n}\n", "1:25: unexpected character"),
+])
+def test_an_identifier_starts_with_an_ascii_letter(text, message):
+    # `module @\u00e9m`: xDSL's lexer took any letter Python's isalpha() takes; MLIR's takes ASCII ones
+    assert mlir_error(text) == message
+    with pytest.raises(MlirError, match=rf"^{message}$"):
+        parse_text(text)
+    assert mlir_error(text.replace("\u00e9", "e")) is None
+    parse_text(text.replace("\u00e9", "e"))
+
+
 def test_a_custom_call_of_no_results_parses():
     # `stablehlo.custom_call @foo(%x) {...} : (tensor<2xf32>) -> ()` printed, MLIR took it, and vitir's
     # parser gave xDSL no group for the variadic results ("Expected 1 result, but got 0")
