@@ -237,7 +237,11 @@ def test_broadcast_dimensions_place_the_smaller_operand():
     ((2, 3), (2,), None, "operand shapes [2, 3] and [2] do not broadcast: 2 vs 3 at dimension 1"),
     ((2, 3), (2,), [0, 1], "broadcast_dimensions [0, 1] has 2 entries for an operand of rank 1"),
     ((2, 3), (3,), [2], "broadcast_dimensions [2]: 2 is out of range for rank 2"),
+    ((4, 2, 3), (2, 3), [1, 1], "broadcast_dimensions [1, 1] must rise strictly"),
+    ((4, 2, 3), (2, 1), [2, 1], "broadcast_dimensions [2, 1] must rise strictly"),
+    ((1, 5), (4, 1), [1, 0], "broadcast_dimensions [1, 0] must be the identity [0, 1] for operands of one rank"),
     ((4, 1), (1, 5), None, None),
+    ((4, 1), (1, 5), [0, 1], None),
 ])
 def test_broadcasting_shapes(lhs, rhs, dims, reason):
     fb = FunctionBuilder("main")

@@ -3,8 +3,11 @@ the spec: what vitir's evaluator computes beside what XLA computes (docs/semanti
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
+import scipy.special
 
 from tests.test_drift import both, same_bits
 from vitir.ast import DType, FunctionBuilder, TensorType, f32
@@ -196,3 +199,56 @@ def test_a_triangular_solve_of_a_singular_or_non_finite_matrix():
     (ours,), (xla,) = both(left, invertible, rhs)  # a solution: one answer
     np.testing.assert_allclose(ours, np.linalg.solve(invertible.astype(np.float64), rhs), rtol=1e-6)
     np.testing.assert_allclose(xla, ours, rtol=1e-6)
+
+
+# -- valid ops XLA's CPU backend cannot compile (kept out of the fuzzer's evaluated graphs) ---------
+
+def _complex_unary(op):
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", TensorType((3,), DType.C64))
+    return fb.ret(getattr(fb, op)("y", x))
+
+
+def _signed_mulhi_fused():
+    fb = FunctionBuilder("f")
+    a = fb.arg("a", TensorType((3,), DType.I16))
+    return fb.ret(fb.mulhi("h", fb.negate("n", a), a))
+
+
+def _scan_of_nothing():
+    fb = FunctionBuilder("f")
+    x, c = fb.arg("x", f32(0, 2)), fb.arg("c", f32(2))
+    body = fb.region()
+    item, carry = body.arg("i", f32(2)), body.arg("k", f32(2))
+    new = body.add("s", carry, item)
+    return fb.ret(*fb.scan("scan", [x], [c], 0, body.ret(new, new)))
+
+
+@pytest.mark.parametrize("build,inputs,check,refusal", [
+    (lambda: _complex_unary("cbrt"), [np.complex64([8, -1j, 2 + 3j])],
+     lambda x, y: np.testing.assert_allclose(y ** 3, x, rtol=1e-5), "to be floating for cbrt operation; got C64"),
+    (lambda: _complex_unary("bessel_i1e"), [np.complex64([1, -2, 0.5])],
+     lambda x, y: np.testing.assert_allclose(y, scipy.special.i1e(x.real), rtol=1e-5),
+     "failed to legalize operation 'chlo.bessel_i1e'"),
+    (_signed_mulhi_fused, [np.int16([-300, 200, 32767])],
+     lambda a, h: np.testing.assert_array_equal(h, (-a.astype(np.int64) * a) >> 16),
+     "Unsupported elementwise operation %mulhi"),
+    (_scan_of_nothing, [np.zeros((0, 2), np.float32), np.float32([1, 2])],
+     lambda x, c, out, carry: (np.testing.assert_array_equal(out, x), np.testing.assert_array_equal(carry, c)),
+     "Slice dim size 1 greater than dynamic slice dimension: 0"),
+])
+def test_valid_ops_xla_cannot_compile(build, inputs, check, refusal):
+    """Found by the fuzzer: the spec and MLIR take these; the evaluator runs them; XLA refuses them."""
+    from tests.mlir_parser import mlir_error
+    from vitir.ast import module
+    from vitir.backend import compile_module
+    from vitir.errors import VitirError
+    from vitir.evaluate import evaluate
+    from vitir.mlir import import_text
+    from vitir.print import print_module
+
+    text = print_module(module(build()))
+    assert mlir_error(text) is None
+    check(*inputs, *evaluate(import_text(text), *inputs))
+    with pytest.raises(VitirError, match=re.escape(refusal)):
+        compile_module(text)

@@ -2,6 +2,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
+from tests.mlir_parser import mlir_error
 from tests.backend.modules import MATMUL, MOMENTUM_STEP, PASS_THROUGH, TWO_FUNCTIONS
 from vitir.ast import DType, TensorType
 from vitir.backend.signature import entry_text, function_names, parse_signature
@@ -33,6 +34,14 @@ def test_vitir_style_signature():
     assert signature.results == (TensorType((2, 4), DType.parse("f32")),)
     assert signature.argument("%w").index == 1
     assert signature.argument(0).name == "x"
+
+
+def test_whitespace_between_type_tokens():
+    # `tensor\n<2x2x2xui8>` (a line break the fuzzer inserted): MLIR reads it, the signature did not
+    text = MATMUL.replace("tensor<3x4xf32>", "tensor\n< 3x4\nxf32 >", 1)
+    assert text != MATMUL
+    assert mlir_error(text) is None
+    assert parse_signature(text).arguments[1].type.shape == (3, 4)
 
 
 def test_several_results_and_rank_zero():

@@ -328,6 +328,7 @@ def graph_case(seed: int, evaluated: bool, stats: Counter):
     mod, graph = random_graph(random.Random(seed), evaluated=evaluated)
     stats.update(f"drawn: {name}" for name in graph.drawn)
     stats["draws refused by a rule"] += graph.refused
+    stats.update({f"draws left out, XLA cannot compile them: {why}": n for why, n in graph.left_out.items()})
     check_text(mod)
     if evaluated:
         compare_with_xla(mod, graph.replicas, seed, stats)

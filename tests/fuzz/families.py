@@ -17,7 +17,7 @@ from vitir.ast.attributes import RaggedDotDimensions
 from vitir.ast.quantized import QuantizedElement, QuantizedTensorType
 from vitir.ast.types import TokenType
 
-from tests.fuzz.graphs import FLOATS, INTEGERS, Graph, _groups, _scalar_region, _shape_operand, convolution_fields
+from tests.fuzz.graphs import FLOATS, INTEGERS, Graph, LeftOut, _groups, _scalar_region, _shape_operand, convolution_fields
 
 
 def _ranked(g: Graph, dtypes=None, least: int = 1) -> Value:
@@ -385,6 +385,8 @@ def scan(g: Graph, cls):
     """A running fold along one dimension: one output (the carry after each step) and the carry."""
     x = _ranked(g, FLOATS + INTEGERS)
     dim = g.rng.randint(0, x.type.rank - 1)
+    if g.evaluated and x.type.shape[dim] == 0:
+        raise LeftOut(SCAN_OF_NOTHING)
     part = TensorType(x.type.shape[:dim] + x.type.shape[dim + 1:], x.type.dtype)
     init = g.value(Value("c", part), how="same")
     body = g.fb.region()
@@ -453,6 +455,24 @@ UNEVALUATED = {
     "stablehlo.uniform_quantize": "jaxlib's MLIR has no quant dialect: neither its parser nor XLA reads the type",
     "stablehlo.uniform_dequantize": "jaxlib's MLIR has no quant dialect: neither its parser nor XLA reads the type",
 }
+
+# Valid draws of ops an evaluated graph does hold that XLA's CPU backend cannot compile
+# (docs/semantics.md): by op, which operand element types, and why.
+XLA_LACKS = {
+    "stablehlo.cbrt": (lambda dtype: dtype.is_complex, "a cbrt of complex values (XLA's takes floats only)"),
+    "chlo.bessel_i1e": (lambda dtype: dtype.is_complex, "a bessel_i1e of complex values (XLA has no lowering)"),
+    "chlo.mulhi": (lambda dtype: dtype.is_signed, "a mulhi of signed integers (XLA fuses it with no other op)"),
+}
+SCAN_OF_NOTHING = "a chlo.scan along a dimension of size 0 (XLA's lowering slices one step of it)"
+
+
+def xla_lacks(name: str, operands: list) -> str | None:
+    """Why XLA's CPU backend cannot compile op `name` of these operands, or None."""
+    lacking = XLA_LACKS.get(name)
+    if lacking and operands and isinstance(operands[0].type, TensorType) and lacking[0](operands[0].type.dtype):
+        return lacking[1]
+    return None
+
 
 # Ops whose text jaxlib's MLIR parser cannot read (they postdate it), so a graph holding one is
 # checked by xDSL's round trip and the import alone.

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from vitir.ast import AdamScalars, DType, FunctionBuilder, ShapeError, TensorType, Value, module
@@ -27,6 +28,10 @@ FLOATS = (DType.F32, DType.F32, DType.F32, DType.F16, DType.BF16, DType.F64)
 INTEGERS = (DType.I32, DType.I32, DType.I8, DType.I16, DType.I64, DType.UI8, DType.UI32)
 TYPES = FLOATS * 2 + INTEGERS + (DType.I1,)
 TRIES = 12  # draws of one op before it is given up
+
+
+class LeftOut(Exception):
+    """A valid draw an evaluated graph leaves out: XLA's CPU backend cannot compile it (why)."""
 
 
 @dataclass
@@ -42,6 +47,7 @@ class Graph:
     tokens: list[Value] = field(default_factory=list)  # the tokens ops made, for the next to take
     functions: list = field(default_factory=list)  # what the module holds besides the graph (decompositions)
     refused: int = 0  # draws an op's rule refused
+    left_out: Counter = field(default_factory=Counter)  # valid draws XLA cannot compile, by why
     counter: int = 0
 
     # -- values ---------------------------------------------------------------------------------
@@ -88,6 +94,9 @@ class Graph:
             except ShapeError:
                 self.refused += 1
                 continue
+            except LeftOut as e:
+                self.left_out[str(e)] += 1
+                continue
             if out is None:
                 return False
             if len(self.fb.ops) == before:
@@ -126,6 +135,12 @@ def generic(g: Graph, cls):
             fields[f.name] = result_type(g, cls, f, first, fields)
         else:
             return None  # a region: generic draws cannot make one
+    if g.evaluated:
+        from tests.fuzz.families import xla_lacks
+
+        lacking = xla_lacks(cls.NAME, [v for v in fields.values() if isinstance(v, Value)])
+        if lacking:
+            raise LeftOut(lacking)
     return g.emit(cls, fields)
 
 

@@ -65,6 +65,19 @@ def test_an_attribute_without_its_value_is_refused_at_its_line(entry):
         import_text(text)
 
 
+@pytest.mark.parametrize("text,message", [
+    ("module @\u00e9m {\n}\n", "1:9: @ identifier expected to start with letter or '_'"),
+    ("module @m attributes {m.\u00e9 = 1} {\n}\n", "1:25: unexpected character"),
+])
+def test_an_identifier_starts_with_an_ascii_letter(text, message):
+    # `module @\u00e9m`: xDSL's lexer took any letter Python's isalpha() takes; MLIR's takes ASCII ones
+    assert mlir_error(text) == message
+    with pytest.raises(MlirError, match=rf"^{message}$"):
+        parse_text(text)
+    assert mlir_error(text.replace("\u00e9", "e")) is None
+    parse_text(text.replace("\u00e9", "e"))
+
+
 def test_a_custom_call_of_no_results_parses():
     # `stablehlo.custom_call @foo(%x) {...} : (tensor<2xf32>) -> ()` printed, MLIR took it, and vitir's
     # parser gave xDSL no group for the variadic results ("Expected 1 result, but got 0")
@@ -211,6 +224,31 @@ def test_a_broadcast_compare_takes_the_compare_type_of_its_element_type():
     with pytest.raises(ShapeError, match=r"^line 3: chlo.broadcast_compare %c: compare type FLOAT does not apply"):
         import_text(refused)
     with pytest.raises(VitirError, match="Expected comparison type SIGNED"):
+        compile_module(refused)
+
+
+def test_broadcast_dimensions_of_operands_of_one_rank_are_the_identity():
+    # `chlo.broadcast_add %x, %x {broadcast_dimensions = array<i64: 2, 0, 0>}` of two 1x2x2 values into
+    # 2x2x2: chlo's verifier infers that type, and its lowering turns two operands of one shape into a
+    # plain add of the 2x2x2 result, which XLA refuses ("requires the same shape")
+    from vitir.backend import compile_module
+    from vitir.errors import VitirError
+
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", TensorType((1, 2, 2), DType.BF16))
+    with pytest.raises(ShapeError, match=r"^chlo.broadcast_add %s: broadcast_dimensions \[2, 0, 0\] must be the "
+                                         r"identity \[0, 1, 2\] for operands of one rank"):
+        fb.broadcast_add("s", x, x, [2, 0, 0])
+    text = print_module(module(fb.ret(fb.broadcast_add("s", x, x, [0, 1, 2]))))
+    round_trips(text)
+    compile_module(text)
+    refused = text.replace("array<i64: 0, 1, 2>", "array<i64: 2, 0, 0>")
+    for result in ("-> tensor<1x2x2xbf16>", "%s : tensor<1x2x2xbf16>"):
+        refused = refused.replace(result, result.replace("1x2x2", "2x2x2"))
+    assert refused.count("2x2x2xbf16") == 3 and mlir_error(refused) is None
+    with pytest.raises(ShapeError, match=r"^line 3: chlo.broadcast_add %s: broadcast_dimensions \[2, 0, 0\] must"):
+        import_text(refused)
+    with pytest.raises(VitirError, match="'stablehlo.add' op requires the same shape"):
         compile_module(refused)
 
 

@@ -18,12 +18,13 @@ from vitir.errors import VitirError
 
 def parse_tensor_type(text: str) -> TensorType:
     """vitir's type of `tensor<2x3xf32>` (ranked, static shapes only), its element type from the
-    element-type table; the backend keeps no type model of its own."""
-    match = re.fullmatch(r"tensor<(.*)>", text.strip(), re.DOTALL)
+    element-type table; the backend keeps no type model of its own. Whitespace, line breaks too, may
+    stand between the tokens, as MLIR's lexer allows (`tensor\n<2x3xf32>`)."""
+    match = re.fullmatch(r"tensor\s*<(.*)>", text.strip(), re.DOTALL)
     if match is None:
         raise VitirError(f"'{text.strip()}' is not a tensor type")
     body = _split_top_level(match.group(1))[0]  # drop an encoding after ','
-    parts = re.fullmatch(r"((?:(?:\d+|\?)x)*)([a-z][\w<>]*)", body.replace(" ", ""))
+    parts = re.fullmatch(r"((?:(?:\d+|\?)x)*)([a-z][\w<>]*)", re.sub(r"\s+", "", body))
     if parts is None or "?" in parts.group(1):
         raise VitirError(f"'{text.strip()}' is not a ranked tensor type of static shape")
     dims, element = parts.group(1).split("x")[:-1], parts.group(2)
@@ -110,8 +111,9 @@ def _split_top_level(text: str) -> list[str]:
 def _leading_type(text: str) -> str:
     """The type at the start of text, without the attributes or loc after it."""
     text = text.lstrip()
-    if text.startswith("tensor<"):
-        return text[: _matching_close(text, len("tensor")) + 1]
+    tensor = re.match(r"tensor\s*<", text)
+    if tensor:
+        return text[: _matching_close(text, tensor.end() - 1) + 1]
     return re.match(r"[^\s{,]*", text).group(0)
 
 

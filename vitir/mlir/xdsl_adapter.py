@@ -28,7 +28,7 @@ from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError
-from xdsl.utils.lexer import Input
+from xdsl.utils.lexer import Input, Span
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 
@@ -69,9 +69,24 @@ LARGE_DENSE = 1 << 16  # elements beyond which a dense attribute is kept as writ
 class BoundedLexer(MLIRLexer):
     """xDSL's lexer in linear time: string literals by a pattern with possessive repetitions
     (xDSL's nests `[^"]+` in `(...)*`, which tries every split of the text after an unclosed `"`),
-    and decimal literals no longer than Python converts."""
+    and decimal literals no longer than Python converts; and, as MLIR's, identifiers that start with an
+    ASCII letter (xDSL's `isalpha()` takes `@ém`)."""
 
     _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]++|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"')
+
+    def lex(self):
+        self._consume_whitespace()
+        char = self._peek_chars()
+        if char is not None and not char.isascii():  # outside string literals, which xDSL lexes whole
+            raise ParseError(Span(self.pos, self.pos + 1, self.input), "unexpected character")
+        return super().lex()
+
+    def _lex_at_ident(self, start_pos):
+        char = self._peek_chars()
+        if char is not None and not char.isascii():
+            raise ParseError(Span(self.pos, self.pos + 1, self.input), "@ identifier expected to start with "
+                                                                          "letter or '_'")
+        return super()._lex_at_ident(start_pos)
 
     def _lex_number(self, start_pos):
         token = super()._lex_number(start_pos)

@@ -239,13 +239,20 @@ class TopK(Op):
 def broadcast_shape(lhs: tuple[int, ...], rhs: tuple[int, ...], dims: tuple[int, ...] | None) -> tuple[int, ...]:
     """The result shape of CHLO's broadcasting: numpy's (the lower rank padded with leading 1s), or with
     `broadcast_dimensions` the smaller operand's dimensions placed at those of the larger; each pair of
-    sizes equal, or one of them 1."""
+    sizes equal, or one of them 1. As XLA's broadcasting (which chlo's ops follow) wants, the dimensions
+    rise strictly, and operands of one rank take only the identity: chlo's verifier takes others, and
+    its lowering turns two operands of one shape into the plain op whatever the dimensions say."""
     large, small = (lhs, rhs) if len(lhs) > len(rhs) else (rhs, lhs)
     if dims is None:
         dims = tuple(range(len(large) - len(small), len(large)))
     elif len(dims) != len(small):
         raise RuleError(f"broadcast_dimensions {list(dims)} has {len(dims)} entries for an operand of rank "
                         f"{len(small)}")
+    elif len(lhs) == len(rhs) and tuple(dims) != tuple(range(len(lhs))):
+        raise RuleError(f"broadcast_dimensions {list(dims)} must be the identity {list(range(len(lhs)))} for "
+                        f"operands of one rank")
+    elif any(a >= b for a, b in zip(dims, dims[1:])):
+        raise RuleError(f"broadcast_dimensions {list(dims)} must rise strictly")
     out = list(large)
     for i, d in enumerate(dims):
         if not 0 <= d < len(large):
