@@ -53,7 +53,7 @@ DATASET_DEFAULTS = {
     "digits": dict(conditioning="channels", prediction="", n_freq=8, patch=2, width=128, depth=4, heads=4, mlp=256,
                    batch=128, epochs=400, lr=2e-3, warmup_epochs=5.0, ema=0.0),
     "mnist": dict(conditioning="adaln-zero", prediction="x0", n_freq=16, patch=4, width=96, depth=4, heads=4,
-                  mlp=192, batch=64, epochs=48, lr=2e-3, warmup_epochs=2.0, ema=0.99),
+                  mlp=192, batch=64, epochs=96, lr=2e-3, warmup_epochs=2.0, ema=0.99),
 }
 
 
