@@ -287,3 +287,23 @@ def test_xla_crashes_folding_an_integer_division_by_zero():
     a = fb.arg("a", TensorType((), DType.I32))
     text = print_module(module(fb.ret(fb.divide("q", a, a))))  # the same division of a value XLA cannot fold
     assert xla(text, inputs=[np.int32(0)]) == [(np.int32(-1),)]
+
+
+@pytest.mark.parametrize("shape,feature", [((0, 3), 0), ((4, 0, 2), 1), ((0, 3), 1), ((2, 3), 1)])
+def test_batch_norm_reduces_over_the_product_of_the_other_dimensions(shape, feature):
+    # the count of elements per feature was size // shape[feature]: 0 // 0 crashed on an empty feature
+    # dimension (where every per-feature result is empty)
+    fb = FunctionBuilder("g")
+    x = fb.arg("x", f32(*shape))
+    scale, offset = fb.arg("s", f32(shape[feature])), fb.arg("o", f32(shape[feature]))
+    fn = fb.ret(*fb.batch_norm_training(("y", "m", "v"), x, scale, offset, 1e-5, feature))
+    rng = np.random.default_rng(0)
+    inputs = [rng.normal(size=s).astype(np.float32) for s in (shape, shape[feature], shape[feature])]
+    ours, xla = both(fn, *inputs)
+    other = tuple(d for d in range(len(shape)) if d != feature)
+    with np.errstate(invalid="ignore"):
+        exact = inputs[0].astype(np.float64).sum(axis=other) / np.prod([shape[d] for d in other])
+    for o, x in zip(ours, xla):
+        assert o.shape == x.shape
+        np.testing.assert_allclose(o, x, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(ours[1], exact, rtol=1e-5)  # the mean, against numpy's
