@@ -196,3 +196,25 @@ def test_a_triangular_solve_of_a_singular_or_non_finite_matrix():
     (ours,), (xla,) = both(left, invertible, rhs)  # a solution: one answer
     np.testing.assert_allclose(ours, np.linalg.solve(invertible.astype(np.float64), rhs), rtol=1e-6)
     np.testing.assert_allclose(xla, ours, rtol=1e-6)
+
+
+def _wrapped_power(base: int, exponent: int, bits: int) -> int:
+    """The exact power, wrapped to a signed integer of `bits` bits."""
+    v = pow(base, exponent, 2 ** bits)
+    return v - 2 ** bits if v >= 2 ** (bits - 1) else v
+
+
+@pytest.mark.parametrize("dtype,bits", [(DType.I32, 32), (DType.I64, 64)])
+def test_an_integer_power_of_an_exponent_of_64_or_more(dtype, bits):
+    """Found by the fuzzer: the spec's integer power (its interpreter's squaring over every bit of the
+    exponent) wraps the exact power; XLA squares the base six times only, so reads the exponent's low
+    six bits: (-5) ** (2 ** 31 - 1) is (-5) ** 63 to it."""
+    fb = FunctionBuilder("f")
+    x, y = fb.arg("x", TensorType((4,), dtype)), fb.arg("y", TensorType((4,), dtype))
+    fn = fb.ret(fb.power("p", x, y))
+    kind = np.int32 if bits == 32 else np.int64
+    bases, exponents = [-5, 3, 7, 3], [2 ** (bits - 1) - 1, 64, 65, 63]
+    (ours,), (xla,) = both(fn, np.array(bases, kind), np.array(exponents, kind))
+    assert ours.tolist() == [_wrapped_power(b, e, bits) for b, e in zip(bases, exponents)]
+    assert xla.tolist() == [_wrapped_power(b, e % 64, bits) for b, e in zip(bases, exponents)]
+    assert ours[3] == xla[3]  # below 64: one answer
