@@ -218,3 +218,40 @@ def test_an_integer_power_of_an_exponent_of_64_or_more(dtype, bits):
     assert ours.tolist() == [_wrapped_power(b, e, bits) for b, e in zip(bases, exponents)]
     assert xla.tolist() == [_wrapped_power(b, e % 64, bits) for b, e in zip(bases, exponents)]
     assert ours[3] == xla[3]  # below 64: one answer
+
+
+def _select_and_scatter_of_minimums(shape, padding):
+    fb = FunctionBuilder("f")
+    i64 = lambda *s: TensorType(s, DType.I64)  # noqa: E731
+    x, source = fb.arg("x", i64(*shape)), fb.arg("s", i64(1, 3, 1))
+    select = fb.region()
+    a, b = select.arg("a", i64()), select.arg("b", i64())
+    select = select.ret(select.compare("le", a, b, "LE", "SIGNED"))  # keeps the earlier of two equal
+    scatter = fb.region()
+    p, q = scatter.arg("p", i64()), scatter.arg("q", i64())
+    scatter = scatter.ret(scatter.add("r", p, q))
+    zero = fb.constant("z", "0", (), DType.I64)
+    return fb.ret(fb.select_and_scatter("t", x, source, zero, select, scatter, [3, 2, 1], [2, 1, 2], padding))
+
+
+def test_a_padded_select_and_scatter_whose_window_holds_two_equal_candidates():
+    """Found by the fuzzer: the spec selects with a reduction whose order is the implementation's, so of two
+    equal candidates under `LE` either may be picked. The evaluator visits each window in row-major order, as
+    the reference interpreter does; XLA does too unpadded, but picks another of a padded window's ties."""
+    column = np.array([-7, -6, -8, 7, 1, -4, -7, -8, 0], np.int64).reshape(3, 3, 1)
+    source = np.array([1, 2, 3], np.int64).reshape(1, 3, 1)
+    padded = _select_and_scatter_of_minimums((3, 3, 1), [(0, 0), (1, 0), (0, 0)])
+    (ours,), (xla,) = both(padded, column, source)
+    # the third window reads rows 1 and 2 of every plane: -8 at plane 0 row 2 and at plane 2 row 1
+    assert ours[:, :, 0].tolist() == [[1, 0, 3], [0, 0, 0], [0, 2, 0]]
+    assert xla[:, :, 0].tolist() == [[1, 0, 0], [0, 0, 0], [0, 5, 0]]
+    distinct = column.copy()
+    distinct[2, 1, 0] = -9  # one minimum in each window: one answer
+    (ours,), (xla,) = both(padded, distinct, source)
+    np.testing.assert_array_equal(ours, xla)
+    assert ours[:, :, 0].tolist() == [[1, 0, 0], [0, 0, 0], [0, 5, 0]]
+    unpadded = _select_and_scatter_of_minimums((3, 4, 1), None)  # the same windows, the padding a real row
+    shifted = np.concatenate([np.full((3, 1, 1), 99, np.int64), column], axis=1)
+    (ours,), (xla,) = both(unpadded, shifted, source)
+    np.testing.assert_array_equal(ours, xla)
+    assert ours[:, 1:, 0].tolist() == [[1, 0, 3], [0, 0, 0], [0, 2, 0]]

@@ -222,6 +222,8 @@ def _differs_by_design(op, env, computed: set, producers: dict) -> str | None:
         return "a triangular_solve of a singular or non-finite matrix (no solution: its result is the implementation's)"
     if op.NAME in INTEGER_POWERS and _exponent_of_64_or_more(op, env):
         return "an integer power of an exponent of 64 or more (XLA reads its low six bits)"
+    if op.NAME == "stablehlo.select_and_scatter" and _padded_window_with_ties(op, env):
+        return "a padded select_and_scatter window holding two equal candidates (or NaN): its pick is the order's"
     if op.NAME == "stablehlo.sort" and _unordered_keys(op, env):
         return "a sort comparator that is not a strict weak order (NaN under a FLOAT comparison)"
     if op.NAME == "stablehlo.convolution":
@@ -241,6 +243,31 @@ def _exponent_of_64_or_more(op, env) -> bool:
     """Whether an integer power's exponent reaches 64: XLA squares the base six times only."""
     exponent = env[_reads(op)[1].name]
     return exponent.dtype.kind in "iu" and bool(np.any(exponent >= 64))
+
+
+def _padded_window_with_ties(op, env) -> bool:
+    """Whether a select_and_scatter has padding and a window whose operand elements hold two equal values
+    or a NaN: which one its select picks depends on the order it visits them, which XLA's differs from the
+    reference interpreter's (row-major) in padded windows."""
+    if not op.padding or not any(lo or hi for lo, hi in op.padding):
+        return False
+    operand = env[op.operand.name].astype(np.float64)  # i64 rounded: more ties seen, never fewer
+    rank = operand.ndim
+    window, strides = op.window_dimensions or (1,) * rank, op.window_strides or (1,) * rank
+    pads = [tuple(p) for p in op.padding]
+    padded = np.pad(operand, pads, constant_values=np.nan)
+    inside = np.pad(np.ones(operand.shape, bool), pads, constant_values=False)
+    if any(n < w for n, w in zip(padded.shape, window)):
+        return False  # no window
+    every = tuple(slice(None, None, s) for s in strides)
+    size = int(np.prod(window))
+    windows = np.lib.stride_tricks.sliding_window_view(padded, window)[every].reshape(-1, size)
+    real = np.lib.stride_tricks.sliding_window_view(inside, window)[every].reshape(-1, size)
+    for values, kept in zip(windows, real):
+        values = values[kept]
+        if np.isnan(values).any() or np.unique(values).size < values.size:
+            return True
+    return False
 
 
 def _positive_definite(a: np.ndarray) -> bool:
