@@ -255,3 +255,21 @@ def test_a_padded_select_and_scatter_whose_window_holds_two_equal_candidates():
     (ours,), (xla,) = both(unpadded, shifted, source)
     np.testing.assert_array_equal(ours, xla)
     assert ours[:, 1:, 0].tolist() == [[1, 0, 3], [0, 0, 0], [0, 2, 0]]
+
+
+def test_zeta_of_an_infinite_argument_is_nan_as_in_xla():
+    """Found by the fuzzer: chlo.zeta is defined by its lowering, whose domain the evaluator follows (NaN for
+    x < 1, where the analytic continuation has values); XLA's series gives NaN for an infinite x or q too,
+    where the sum has a limit (scipy's: zeta(inf, 0.5) = inf, zeta(inf, 1) = 1, zeta(2, inf) = 0)."""
+    from scipy import special
+
+    fb = FunctionBuilder("f")
+    x, q = fb.arg("x", f32(8)), fb.arg("q", f32(8))
+    fn = fb.ret(fb.zeta("z", x, q))
+    xs = np.float32([np.inf, np.inf, np.inf, 2, 3, 1, 1, 2])
+    qs = np.float32([0.5, 1, np.inf, np.inf, -np.inf, np.inf, -np.inf, 1])
+    (ours,), (xla,) = both(fn, xs, qs)
+    np.testing.assert_array_equal(xla, np.float32([np.nan] * 5 + [np.inf, np.inf, np.pi ** 2 / 6]))
+    np.testing.assert_array_equal(ours, xla)  # NaN where XLA's is (the sign of a NaN aside)
+    np.testing.assert_array_equal(special.zeta(xs[:4].astype(np.float64), qs[:4].astype(np.float64)),
+                                  [np.inf, 1, 0, 0])  # the limits XLA does not give
