@@ -273,3 +273,22 @@ def test_zeta_of_an_infinite_argument_is_nan_as_in_xla():
     np.testing.assert_array_equal(ours, xla)  # NaN where XLA's is (the sign of a NaN aside)
     np.testing.assert_array_equal(special.zeta(xs[:4].astype(np.float64), qs[:4].astype(np.float64)),
                                   [np.inf, 1, 0, 0])  # the limits XLA does not give
+
+
+def test_the_readers_of_a_cholesky_of_a_matrix_not_positive_definite():
+    """Found by the fuzzer: the spec leaves a cholesky of a matrix that is not positive definite undefined.
+    XLA returns NaN for that matrix's factor, but an elementwise op reading it is handed another value: the
+    previous matrix's factor (cosh of it, where cosh of NaN is NaN), or what its buffer held where none precedes."""
+    fb = FunctionBuilder("f")
+    a = fb.arg("a", f32(2, 2, 2))
+    factor = fb.cholesky("c", a)
+    fn = fb.ret(factor, fb.cosh("h", factor))
+    positive = np.float32([[4, 2], [2, 5]])  # its factor: [[2, 1], [0, 2]]
+    indefinite = np.float32([[-1, 0], [0, 1]])
+    ours, xla = both(fn, np.stack([positive, indefinite]))
+    np.testing.assert_array_equal(xla[0][1], np.full((2, 2), np.nan))
+    np.testing.assert_allclose(xla[1][1], np.cosh(np.float32([[2, 1], [0, 2]])), rtol=1e-6)  # matrix 0's
+    np.testing.assert_array_equal(np.isnan(ours[1][1]), np.isnan(np.cosh(ours[0][1])))  # the evaluator: cosh of its factor
+    ours, xla = both(fn, np.stack([indefinite, positive]))
+    for o, x in zip(ours, xla):  # the positive-definite matrix: one answer
+        np.testing.assert_allclose(o[1], x[1], rtol=1e-6)
