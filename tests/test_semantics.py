@@ -292,3 +292,19 @@ def test_the_readers_of_a_cholesky_of_a_matrix_not_positive_definite():
     ours, xla = both(fn, np.stack([indefinite, positive]))
     for o, x in zip(ours, xla):  # the positive-definite matrix: one answer
         np.testing.assert_allclose(o[1], x[1], rtol=1e-6)
+
+
+def test_a_triangular_solve_of_an_infinite_right_hand_side():
+    """Found by the fuzzer: with inf in b no real solution exists. Substitution (the evaluator's, as LAPACK's
+    trsm) meets inf - inf; XLA multiplies by the inverse of the triangle, whose finite entries carry the
+    inf through: x2 = b2 - 1 * x0 - 1 * x1 is NaN by substitution, (1, -1, 1) . b = inf by the inverse."""
+    fb = FunctionBuilder("f")
+    a, b = fb.arg("a", f32(3, 3)), fb.arg("b", f32(3, 1))
+    fn = fb.ret(fb.triangular_solve("t", a, b, True, True, True, "NO_TRANSPOSE"))
+    triangle = np.float32([[1, 0, 0], [2, 1, 0], [1, 1, 1]])  # unit lower: x0 = b0, x1 = b1 - 2 x0, ...
+    (ours,), (xla,) = both(fn, triangle, np.float32([[np.inf], [0], [0]]))
+    np.testing.assert_array_equal(ours.ravel(), [np.inf, -np.inf, np.nan])
+    np.testing.assert_array_equal(xla.ravel(), [np.inf, -np.inf, np.inf])
+    (ours,), (xla,) = both(fn, triangle, np.float32([[3], [0], [0]]))  # finite: one answer
+    np.testing.assert_array_equal(ours, xla)
+    np.testing.assert_array_equal(ours.ravel(), np.linalg.solve(triangle.astype(np.float64), [3, 0, 0]))
