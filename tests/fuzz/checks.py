@@ -22,7 +22,7 @@ from contextlib import contextmanager
 
 import numpy as np
 
-from vitir.ast import DType, TensorType
+from vitir.ast import DType, Region, TensorType
 
 
 class CaseTimeout(Exception):
@@ -177,6 +177,8 @@ def _read_names(op) -> set:
     """The names an op reads: its operands', and those its regions read from outside."""
     names = {v.name for v in op.operands}
     for region in op.regions():
+        if not isinstance(region, Region):
+            continue  # a compact BinaryRegion: it reads its two arguments only
         inner = {a.name for a in region.args} | {r.name for o in region.ops for r in o.results}
         names |= {n for o in region.ops for n in _read_names(o)} - inner
         names |= {v.name for v in region.results} - inner
