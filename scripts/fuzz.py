@@ -145,7 +145,7 @@ def main(argv=None) -> int:
         print(f"  ops drawn ({len(drawn)} kinds): " + ", ".join(f"{k.removeprefix('stablehlo.')} {v}" for k, v in drawn))
     if report.failures:
         args.out.mkdir(parents=True, exist_ok=True)
-        print(f"\n{len(report.failures)} failures (reproducers in {args.out}):")
+        print(f"\n{len(failures)} failures, {len(crashes)} XLA crashes (reproducers in {args.out}):")
         for kind, index, message in report.failures:
             print(f"  {kind}:{index}: {message[:300]}")
             path = args.out / f"{kind}-{index}.mlir"

@@ -252,3 +252,115 @@ def test_valid_ops_xla_cannot_compile(build, inputs, check, refusal):
     check(*inputs, *evaluate(import_text(text), *inputs))
     with pytest.raises(VitirError, match=re.escape(refusal)):
         compile_module(text)
+
+
+def _wrapped_power(base: int, exponent: int, bits: int) -> int:
+    """The exact power, wrapped to a signed integer of `bits` bits."""
+    v = pow(base, exponent, 2 ** bits)
+    return v - 2 ** bits if v >= 2 ** (bits - 1) else v
+
+
+@pytest.mark.parametrize("dtype,bits", [(DType.I32, 32), (DType.I64, 64)])
+def test_an_integer_power_of_an_exponent_of_64_or_more(dtype, bits):
+    """Found by the fuzzer: the spec's integer power (its interpreter's squaring over every bit of the
+    exponent) wraps the exact power; XLA squares the base six times only, so reads the exponent's low
+    six bits: (-5) ** (2 ** 31 - 1) is (-5) ** 63 to it."""
+    fb = FunctionBuilder("f")
+    x, y = fb.arg("x", TensorType((4,), dtype)), fb.arg("y", TensorType((4,), dtype))
+    fn = fb.ret(fb.power("p", x, y))
+    kind = np.int32 if bits == 32 else np.int64
+    bases, exponents = [-5, 3, 7, 3], [2 ** (bits - 1) - 1, 64, 65, 63]
+    (ours,), (xla,) = both(fn, np.array(bases, kind), np.array(exponents, kind))
+    assert ours.tolist() == [_wrapped_power(b, e, bits) for b, e in zip(bases, exponents)]
+    assert xla.tolist() == [_wrapped_power(b, e % 64, bits) for b, e in zip(bases, exponents)]
+    assert ours[3] == xla[3]  # below 64: one answer
+
+
+def _select_and_scatter_of_minimums(shape, padding):
+    fb = FunctionBuilder("f")
+    i64 = lambda *s: TensorType(s, DType.I64)  # noqa: E731
+    x, source = fb.arg("x", i64(*shape)), fb.arg("s", i64(1, 3, 1))
+    select = fb.region()
+    a, b = select.arg("a", i64()), select.arg("b", i64())
+    select = select.ret(select.compare("le", a, b, "LE", "SIGNED"))  # keeps the earlier of two equal
+    scatter = fb.region()
+    p, q = scatter.arg("p", i64()), scatter.arg("q", i64())
+    scatter = scatter.ret(scatter.add("r", p, q))
+    zero = fb.constant("z", "0", (), DType.I64)
+    return fb.ret(fb.select_and_scatter("t", x, source, zero, select, scatter, [3, 2, 1], [2, 1, 2], padding))
+
+
+def test_a_padded_select_and_scatter_whose_window_holds_two_equal_candidates():
+    """Found by the fuzzer: the spec selects with a reduction whose order is the implementation's, so of two
+    equal candidates under `LE` either may be picked. The evaluator visits each window in row-major order, as
+    the reference interpreter does; XLA does too unpadded, but picks another of a padded window's ties."""
+    column = np.array([-7, -6, -8, 7, 1, -4, -7, -8, 0], np.int64).reshape(3, 3, 1)
+    source = np.array([1, 2, 3], np.int64).reshape(1, 3, 1)
+    padded = _select_and_scatter_of_minimums((3, 3, 1), [(0, 0), (1, 0), (0, 0)])
+    (ours,), (xla,) = both(padded, column, source)
+    # the third window reads rows 1 and 2 of every plane: -8 at plane 0 row 2 and at plane 2 row 1
+    assert ours[:, :, 0].tolist() == [[1, 0, 3], [0, 0, 0], [0, 2, 0]]
+    assert xla[:, :, 0].tolist() == [[1, 0, 0], [0, 0, 0], [0, 5, 0]]
+    distinct = column.copy()
+    distinct[2, 1, 0] = -9  # one minimum in each window: one answer
+    (ours,), (xla,) = both(padded, distinct, source)
+    np.testing.assert_array_equal(ours, xla)
+    assert ours[:, :, 0].tolist() == [[1, 0, 0], [0, 0, 0], [0, 5, 0]]
+    unpadded = _select_and_scatter_of_minimums((3, 4, 1), None)  # the same windows, the padding a real row
+    shifted = np.concatenate([np.full((3, 1, 1), 99, np.int64), column], axis=1)
+    (ours,), (xla,) = both(unpadded, shifted, source)
+    np.testing.assert_array_equal(ours, xla)
+    assert ours[:, 1:, 0].tolist() == [[1, 0, 3], [0, 0, 0], [0, 2, 0]]
+
+
+def test_zeta_of_an_infinite_argument_is_nan_as_in_xla():
+    """Found by the fuzzer: chlo.zeta is defined by its lowering, whose domain the evaluator follows (NaN for
+    x < 1, where the analytic continuation has values); XLA's series gives NaN for an infinite x or q too,
+    where the sum has a limit (scipy's: zeta(inf, 0.5) = inf, zeta(inf, 1) = 1, zeta(2, inf) = 0)."""
+    from scipy import special
+
+    fb = FunctionBuilder("f")
+    x, q = fb.arg("x", f32(8)), fb.arg("q", f32(8))
+    fn = fb.ret(fb.zeta("z", x, q))
+    xs = np.float32([np.inf, np.inf, np.inf, 2, 3, 1, 1, 2])
+    qs = np.float32([0.5, 1, np.inf, np.inf, -np.inf, np.inf, -np.inf, 1])
+    (ours,), (xla,) = both(fn, xs, qs)
+    np.testing.assert_array_equal(xla, np.float32([np.nan] * 5 + [np.inf, np.inf, np.pi ** 2 / 6]))
+    np.testing.assert_array_equal(ours, xla)  # NaN where XLA's is (the sign of a NaN aside)
+    np.testing.assert_array_equal(special.zeta(xs[:4].astype(np.float64), qs[:4].astype(np.float64)),
+                                  [np.inf, 1, 0, 0])  # the limits XLA does not give
+
+
+def test_the_readers_of_a_cholesky_of_a_matrix_not_positive_definite():
+    """Found by the fuzzer: the spec leaves a cholesky of a matrix that is not positive definite undefined.
+    XLA returns NaN for that matrix's factor, but an elementwise op reading it is handed another value: the
+    previous matrix's factor (cosh of it, where cosh of NaN is NaN), or what its buffer held where none precedes."""
+    fb = FunctionBuilder("f")
+    a = fb.arg("a", f32(2, 2, 2))
+    factor = fb.cholesky("c", a)
+    fn = fb.ret(factor, fb.cosh("h", factor))
+    positive = np.float32([[4, 2], [2, 5]])  # its factor: [[2, 1], [0, 2]]
+    indefinite = np.float32([[-1, 0], [0, 1]])
+    ours, xla = both(fn, np.stack([positive, indefinite]))
+    np.testing.assert_array_equal(xla[0][1], np.full((2, 2), np.nan))
+    np.testing.assert_allclose(xla[1][1], np.cosh(np.float32([[2, 1], [0, 2]])), rtol=1e-6)  # matrix 0's
+    np.testing.assert_array_equal(np.isnan(ours[1][1]), np.isnan(np.cosh(ours[0][1])))  # the evaluator: cosh of its factor
+    ours, xla = both(fn, np.stack([indefinite, positive]))
+    for o, x in zip(ours, xla):  # the positive-definite matrix: one answer
+        np.testing.assert_allclose(o[1], x[1], rtol=1e-6)
+
+
+def test_a_triangular_solve_of_an_infinite_right_hand_side():
+    """Found by the fuzzer: with inf in b no real solution exists. Substitution (the evaluator's, as LAPACK's
+    trsm) meets inf - inf; XLA multiplies by the inverse of the triangle, whose finite entries carry the
+    inf through: x2 = b2 - 1 * x0 - 1 * x1 is NaN by substitution, (1, -1, 1) . b = inf by the inverse."""
+    fb = FunctionBuilder("f")
+    a, b = fb.arg("a", f32(3, 3)), fb.arg("b", f32(3, 1))
+    fn = fb.ret(fb.triangular_solve("t", a, b, True, True, True, "NO_TRANSPOSE"))
+    triangle = np.float32([[1, 0, 0], [2, 1, 0], [1, 1, 1]])  # unit lower: x0 = b0, x1 = b1 - 2 x0, ...
+    (ours,), (xla,) = both(fn, triangle, np.float32([[np.inf], [0], [0]]))
+    np.testing.assert_array_equal(ours.ravel(), [np.inf, -np.inf, np.nan])
+    np.testing.assert_array_equal(xla.ravel(), [np.inf, -np.inf, np.inf])
+    (ours,), (xla,) = both(fn, triangle, np.float32([[3], [0], [0]]))  # finite: one answer
+    np.testing.assert_array_equal(ours, xla)
+    np.testing.assert_array_equal(ours.ravel(), np.linalg.solve(triangle.astype(np.float64), [3, 0, 0]))

@@ -86,10 +86,11 @@ def polygamma(op, n, x):
 
 
 def zeta(op, x, q):
-    """Hurwitz zeta, with XLA's domain: NaN for x < 1, and for q <= 0 unless x is an integer; at the
-    poles (integer q <= 0) +inf for even x, else NaN; +inf at x = 1."""
+    """Hurwitz zeta, with XLA's domain: NaN for x < 1, for an infinite x or q (where the series has a
+    limit: 0, 1 or inf), and for q <= 0 unless x is an integer; at the poles (integer q <= 0) +inf for
+    even x, else NaN; +inf at x = 1."""
     with np.errstate(**_ERRORS):
-        value = np.where(x < 1, np.nan, special.zeta(x, q))
+        value = np.where((x < 1) | np.isinf(x) | np.isinf(q), np.nan, special.zeta(x, q))
         whole_x = x == np.floor(x)
         value = np.where((q <= 0) & ~whole_x, np.nan, value)
         value = np.where(_pole(q), np.where(whole_x & (np.fmod(x, 2) == 0), np.inf, np.nan), value)

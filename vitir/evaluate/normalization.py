@@ -3,6 +3,8 @@ gradient as XLA's batchnorm expander computes it), in the operand's element type
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 
@@ -17,9 +19,14 @@ def _per_feature(op, v: np.ndarray, x: np.ndarray) -> np.ndarray:
     return v.reshape(shape)
 
 
+def _count(op, x: np.ndarray) -> np.ndarray:
+    """How many elements each feature reduces over: the product of the other dimensions (not the size
+    over the feature dimension's, which is 0 / 0 when that dimension is empty)."""
+    return np.asarray(math.prod(x.shape[d] for d in _axes(op, x)), x.dtype)
+
+
 def _mean(op, x: np.ndarray) -> np.ndarray:
-    count = np.asarray(x.size // x.shape[op.feature_index], x.dtype)
-    return np.sum(x, axis=_axes(op, x)) / count
+    return np.sum(x, axis=_axes(op, x)) / _count(op, x)
 
 
 def _epsilon(op, x: np.ndarray) -> np.ndarray:
@@ -48,7 +55,7 @@ def batch_norm_training(op, x, scale, offset) -> tuple:
 def batch_norm_grad(op, x, scale, mean, variance, grad_output) -> tuple:
     axes = _axes(op, x)
     with np.errstate(all="ignore"):
-        count = np.asarray(x.size // x.shape[op.feature_index], x.dtype)
+        count = _count(op, x)
         centered = x - _per_feature(op, mean, x)
         spread = _per_feature(op, variance, x) + _epsilon(op, x)
         stddev = np.sqrt(spread)
