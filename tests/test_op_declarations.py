@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from vitir.ast import DType, FunctionBuilder, Op, ShapeError, TensorType, f32, module
-from vitir.ast.declare import DECLARED, OPS, operand_def
+from vitir.ast.declare import OPS, operand_def, withdraw
 from vitir.ast.type_rules import elementwise
 from vitir.backend import compile_module
 from vitir.evaluate import evaluate
@@ -40,10 +40,7 @@ def outside_op():
         numpy = "cbrt"
 
     yield CubeRoot
-    DECLARED.remove(CubeRoot)
-    del OPS["stablehlo.cbrt"]
-    if saved is not None:
-        OPS["stablehlo.cbrt"] = saved
+    withdraw(CubeRoot, restore=saved)  # the parser's context, made while CubeRoot held the name, too
 
 
 def test_an_op_declared_outside_vitir_needs_no_other_edit(outside_op):

@@ -177,6 +177,17 @@ def registry_version() -> int:
     return _VERSION[0]
 
 
+def withdraw(cls: type["Op"], restore: type["Op"] | None = None) -> None:
+    """Take a declared op out of the registry, putting `restore` back under its name (an op declared
+    for a while, as a test does); what is made from the registry (the xDSL context) is made again."""
+    DECLARED[:] = [c for c in DECLARED if c is not cls]
+    if OPS.get(cls.NAME) is cls:
+        del OPS[cls.NAME]
+    if restore is not None:
+        OPS[restore.NAME] = restore
+    _VERSION[0] += 1
+
+
 _RESERVED = frozenset({"operands", "results", "path", "spelling", "name", "regions", "attributes"})
 
 
