@@ -69,10 +69,24 @@ LARGE_DENSE = 1 << 16  # elements beyond which a dense attribute is kept as writ
 class BoundedLexer(MLIRLexer):
     """xDSL's lexer in linear time: string literals by a pattern with possessive repetitions
     (xDSL's nests `[^"]+` in `(...)*`, which tries every split of the text after an unclosed `"`),
-    and decimal literals no longer than Python converts; and, as MLIR's, identifiers that start with an
-    ASCII letter (xDSL's `isalpha()` takes `@ém`)."""
+    and decimal literals no longer than Python converts."""
 
     _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]++|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"')
+
+    def _lex_number(self, start_pos):
+        token = super()._lex_number(start_pos)
+        if self.pos - start_pos > MAX_DECIMAL_DIGITS:  # rare: the checks only then
+            text = token.span.text
+            if token.kind == MLIRTokenKind.INTEGER_LIT and text[:2] != "0x":
+                raise ParseError(token.span, f"integer literal of {len(text)} digits: vitir reads at most "
+                                             f"{MAX_DECIMAL_DIGITS}")
+        return token
+
+
+class NonAsciiLexer(BoundedLexer):
+    """The lexer of a text that is not all ASCII: as MLIR's, it refuses a non-ASCII character outside
+    string literals, and an identifier that does not start with an ASCII letter (xDSL's `isalpha()`
+    takes `@ém`). A text of ASCII alone, nearly every one, is lexed without these per-token checks."""
 
     def lex(self):
         self._consume_whitespace()
@@ -87,15 +101,6 @@ class BoundedLexer(MLIRLexer):
             raise ParseError(Span(self.pos, self.pos + 1, self.input), "@ identifier expected to start with "
                                                                           "letter or '_'")
         return super()._lex_at_ident(start_pos)
-
-    def _lex_number(self, start_pos):
-        token = super()._lex_number(start_pos)
-        if self.pos - start_pos > MAX_DECIMAL_DIGITS:  # rare: the checks only then
-            text = token.span.text
-            if token.kind == MLIRTokenKind.INTEGER_LIT and text[:2] != "0x":
-                raise ParseError(token.span, f"integer literal of {len(text)} digits: vitir reads at most "
-                                             f"{MAX_DECIMAL_DIGITS}")
-        return token
 
 
 _INTEGER_TYPE = re.compile(r"[su]?i([0-9]+)")
@@ -113,7 +118,8 @@ class HookedParser(Parser):
 
     def __init__(self, ctx, text: str, name: str):
         super().__init__(ctx, "", name)  # xDSL's own lexer would read the first token: give it none
-        self._parser_state = ParserState(BoundedLexer(Input(text, name)))
+        lexer = BoundedLexer if text.isascii() else NonAsciiLexer
+        self._parser_state = ParserState(lexer(Input(text, name)))
         self._in_constant = False
 
     def _parse_optional_integer_or_float_type(self):
