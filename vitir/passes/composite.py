@@ -1,0 +1,123 @@
+"""`inline-composite`: a stablehlo.composite becomes the ops of its decomposition.
+
+A composite names the function that defines it (`decomposition = @my.softmax`); the pass puts a
+copy of that function's ops in the composite's place, its arguments read as the composite's
+inputs, and the composite's results become what the function returns (a returned value takes the
+composite's result name; the copied ops are named from it: `%v0_cst`). A decomposition that holds
+composites is inlined in turn. Decomposition functions no composite names any more leave the module,
+so a program of one entry function is one function again, which the evaluator runs.
+"""
+
+from __future__ import annotations
+
+from ..ast import ops as O
+from ..ast.declare import result_base
+from ..ast.module import Function, Module
+from ..ast.values import Value
+from ..errors import RewriteError
+from ..rewrite import UseIndex, blocks_of, clone_op, walk
+from ..rewrite.index import operand_fields
+
+MAX_DEPTH = 64  # composites inside decompositions inside ...: deeper is a decomposition that names itself
+
+
+def inline_composites(module: Module) -> int:
+    """Inline every composite of `module` whose decomposition it holds, in place; returns how many."""
+    functions = {f.name: f for f in module.functions}
+    inlined_from: set[str] = set()
+    count = 0
+    for fn in module.functions:
+        if fn.name in inlined_from:
+            continue
+        index = UseIndex(fn)
+        for _ in range(MAX_DEPTH):
+            found = [op for op in walk(fn.ops) if type(op) is O.Composite and op.decomposition in functions
+                     and op.decomposition != fn.name]
+            if not found:
+                break
+            for op in found:
+                if _inline(index, op, functions[op.decomposition]):
+                    inlined_from.add(op.decomposition)
+                    count += 1
+        else:
+            raise RewriteError(f"@{fn.name}: composites still inline after {MAX_DEPTH} rounds (a decomposition that "
+                               "names itself?)")
+    named = {op.decomposition for fn in module.functions for op in walk(fn.ops) if type(op) is O.Composite}
+    module.functions[:] = [f for f in module.functions if f.name not in inlined_from or f.name in named]
+    return count
+
+
+def _inline(index: UseIndex, op, callee: Function) -> bool:
+    if any(type(inner).COMPOUND for inner in walk(callee.ops)):
+        return False  # a compound node's internal names would need renaming too
+    mapping: dict[Value, Value] = dict(zip(callee.args, op.inputs))
+    ops = [_copy(inner, mapping) for inner in callee.ops]
+    returned = [mapping[v] for v in callee.ret.operands]
+    for old, new in zip(op.results, returned):
+        index.replace_all_uses(old, new)
+    block = index.block_of(op)
+    position = next(i for i, o in enumerate(block.ops) if o is op)
+    base = result_base(op) or (op.results[0].name if op.results else "composite")
+    takes = {new: old.name for old, new in zip(op.results, returned) if "#" not in old.name}
+    index.forget(op)
+    del block.ops[position]
+    _name(ops, index, base, takes)
+    index.insert(block, position, ops)
+    return True
+
+
+def _copy(op, mapping: dict):
+    """A copy of `op` reading `mapping`'s values, with new result values (and region arguments) of its own."""
+    new = clone_op(op)
+    for inner in walk([new]):
+        for region in blocks_of(inner):
+            fresh_args = tuple(Value(a.name, a.type) for a in region.args)
+            mapping.update(zip(region.args, fresh_args))
+            region.args = fresh_args
+        for field in type(inner).OPERAND_FIELDS:
+            value = getattr(inner, field.name)
+            setattr(inner, field.name, tuple(mapping.get(v, v) for v in value) if field.variadic
+                    else mapping.get(value, value))
+        operand_fields(inner)
+        results = tuple(Value(r.name, r.type) for r in inner.results)
+        mapping.update(zip(inner.results, results))
+        inner.results = results
+    for inner in walk([new]):  # a region returns values its own ops define: read them through the mapping
+        for region in blocks_of(inner):
+            region.results = tuple(mapping.get(v, v) for v in region.results)
+    return new
+
+
+def _name(ops: list, index: UseIndex, base: str, takes: dict) -> None:
+    taken: set[str] = set()
+
+    def fresh(hint: str) -> str:
+        name, n = hint, 0
+        while name in taken or index.has_name(name):
+            n += 1
+            name = f"{hint}_{n}"
+        taken.add(name)
+        return name
+
+    for inner in walk(ops):
+        group = result_base(inner)
+        if group:
+            stem = fresh(f"{base}_{group}")
+            for k, v in enumerate(inner.results):
+                _rename(v, f"{stem}#{k}")
+        else:
+            for v in inner.results:
+                own = takes.get(v)
+                _rename(v, fresh(own) if own is not None and own not in taken and not index.has_name(own)
+                        else fresh(f"{base}_{v.name}"))
+        renamed: dict[str, str] = {}  # a while's cond and body name their arguments alike: keep them alike
+        for region in blocks_of(inner):
+            for a in region.args:
+                new = renamed.get(a.name) or fresh(f"{base}_{a.name}")
+                renamed[a.name] = new
+                _rename(a, new)
+
+
+def _rename(value: Value, name: str) -> None:
+    value.name, value.ssa = name, "%" + name
+
