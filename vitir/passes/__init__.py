@@ -26,11 +26,13 @@ from .dce import dead_code_elimination
 
 @dataclass(frozen=True)
 class Pass:
-    """`function(fn: Function)` rewrites fn in place (its return value is ignored)."""
+    """`function(fn: Function)` rewrites fn in place (its return value is ignored); with `whole_module`,
+    `function(module)` rewrites the module (a pass that reads other functions: inline-composite)."""
 
     name: str
     description: str
     function: Callable[[Function], object]
+    whole_module: bool = False
 
     @classmethod
     def of_rules(cls, name: str, description: str, rules, max_iterations: int = 16) -> "Pass":
@@ -84,6 +86,9 @@ def run(module: Module | Function, passes: Iterable | str) -> Module | Function:
     single = isinstance(module, Function)
     out = clone_module(Module([module]) if single else module)
     for p in chosen:
+        if p.whole_module:
+            p.function(out)
+            continue
         for fn in out.functions:
             p.function(fn)
     return out.functions[0] if single else out
@@ -93,6 +98,8 @@ register(Pass("dce", "dead-code elimination: drop effect-free ops whose results 
               dead_code_elimination))
 register(Pass("cse", "common-subexpression elimination: merge repeated effect-free ops (commutative operands "
                      "in a canonical order)", common_subexpression_elimination))
+
+from . import standard  # noqa: E402 -- registers fold, simplify, inline-composite, expand- and fold-compounds
 
 __all__ = ["PASSES", "Pass", "common_subexpression_elimination", "dead_code_elimination", "get", "register",
            "resolve", "run", "unregister"]

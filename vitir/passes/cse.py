@@ -38,7 +38,8 @@ def _block(block, index: UseIndex, tables: list, numbers: dict) -> int:
     scopes = [table, *tables]
     kept, removed = [], 0
     for a in getattr(block, "args", ()):
-        numbers[a] = len(numbers)
+        if a not in numbers:  # a function's arguments are numbered already; renumbering gave them all one number
+            numbers[a] = len(numbers)
     for op in block.ops:
         for region in blocks_of(op):
             removed += _block(region, index, scopes, numbers)
