@@ -42,9 +42,12 @@ def inline_composites(module: Module) -> int:
         else:
             raise RewriteError(f"@{fn.name}: composites still inline after {MAX_DEPTH} rounds (a decomposition that "
                                "names itself?)")
-    named = {op.decomposition for fn in module.functions for op in walk(fn.ops) if type(op) is O.Composite}
-    module.functions[:] = [f for f in module.functions if f.name not in inlined_from or f.name in named]
-    return count
+    while True:  # drop the inlined decompositions nothing names (a dropped one may have named another)
+        named = {op.decomposition for fn in module.functions for op in walk(fn.ops) if type(op) is O.Composite}
+        kept = [f for f in module.functions if f.name not in inlined_from or f.name in named]
+        if len(kept) == len(module.functions):
+            return count
+        module.functions[:] = kept
 
 
 def _inline(index: UseIndex, op, callee: Function) -> bool:
