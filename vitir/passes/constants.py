@@ -59,6 +59,17 @@ _NARROW_FLOATS = {"bfloat16", "float8_e4m3fn", "float8_e5m2", "float8_e4m3fnuz",
                   "float6_e3m2fn", "float4_e2m1fn"}
 
 
+def same_values(a, b) -> bool:
+    """`same_bits` for what the evaluator returns: arrays, tuples of them, tokens."""
+    if isinstance(a, tuple) or isinstance(b, tuple):
+        return (isinstance(a, tuple) and isinstance(b, tuple) and len(a) == len(b)
+                and all(same_values(x, y) for x, y in zip(a, b)))
+    a, b = (np.asarray(x) if isinstance(x, np.generic) else x for x in (a, b))  # a rank-0 result may be a scalar
+    if not isinstance(a, np.ndarray) or not isinstance(b, np.ndarray):
+        return type(a) is type(b)
+    return same_bits(a, b)
+
+
 def _isnan(a: np.ndarray) -> np.ndarray:
     if a.dtype.kind == "c":
         return np.isnan(a.real) | np.isnan(a.imag)
@@ -78,6 +89,12 @@ def element_literal(value, dtype: DType) -> str:
     if dtype.is_bool:
         return "true" if value else "false"
     return value_literal(int(value), dtype)
+
+
+def name_hint(result) -> str:
+    """The name a new value replacing `result` asks for: its own, but `%r#1` of a group (no name of its
+    own) asks for `r_1`."""
+    return result.name.replace("#", "_")
 
 
 def array_constant(name: str, array: np.ndarray, type: TensorType, path: str = "") -> O.Constant:

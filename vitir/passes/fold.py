@@ -24,7 +24,7 @@ from ..ast.types import TensorType
 from ..evaluate import evaluate_op
 from ..evaluate.choices import implementation_defined
 from ..rewrite import RuleSet, effect_free, rule
-from .constants import array_constant, constant_array, element_literal, splat_of
+from .constants import array_constant, constant_array, element_literal, name_hint, splat_of
 
 ELEMENT_LIMIT = 65_536
 
@@ -76,7 +76,7 @@ def make_fold_rule(limit: int = ELEMENT_LIMIT):
         values = fold_values(op, arrays, limit)
         if values is None:
             return None
-        out = tuple(m.b.emit(array_constant(r.name, a, r.type, op.path)) for r, a in zip(op.results, values))
+        out = tuple(m.b.emit(array_constant(name_hint(r), a, r.type, op.path)) for r, a in zip(op.results, values))
         return out[0] if len(out) == 1 else out
 
     return fold

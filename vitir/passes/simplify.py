@@ -28,7 +28,7 @@ from ..ast import ops as O
 from ..ast.element_types import DType
 from ..ast.types import TensorType, TupleType
 from ..rewrite import RuleSet, effect_free, rule
-from .constants import array_constant, constant_array, splat_of
+from .constants import array_constant, constant_array, name_hint, splat_of
 
 # -- reading constants -----------------------------------------------------------------------------
 
@@ -457,9 +457,9 @@ def reduce_of_one(op, m):
         return None
     shape = inputs[0].type.shape
     if all(shape[d] == 1 for d in op.dimensions):
-        return tuple(v if v.type is r.type else m.b.reshape(r.name, v, r.type) for v, r in zip(inputs, op.results))
+        return tuple(v if v.type is r.type else m.b.reshape(name_hint(r), v, r.type) for v, r in zip(inputs, op.results))
     if inputs[0].type.num_elements == 0 and all(i.type.dtype is r.type.dtype for i, r in zip(inits, op.results)):
-        return tuple(m.b.broadcast_in_dim(r.name, i, (), r.type) for i, r in zip(inits, op.results))
+        return tuple(m.b.broadcast_in_dim(name_hint(r), i, (), r.type) for i, r in zip(inits, op.results))
 
 
 @rule()
@@ -470,7 +470,7 @@ def zero_extent(op, m):
             or not all(isinstance(r.type, TensorType) and r.type.num_elements == 0 for r in results)
             or not effect_free(op)):
         return None
-    return tuple(m.b.emit(array_constant(r.name, np.zeros(r.type.shape), r.type, op.path)) for r in results)
+    return tuple(m.b.emit(array_constant(name_hint(r), np.zeros(r.type.shape), r.type, op.path)) for r in results)
 
 
 # -- helpers ----------------------------------------------------------------------------------------
