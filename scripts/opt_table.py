@@ -1,0 +1,113 @@
+"""Op counts before and after `vitir opt -p dce,cse,fold,simplify`: JAX programs and the conformance suite.
+
+    PYTHONPATH=. python scripts/opt_table.py                        # the table, as markdown
+    PYTHONPATH=. python scripts/opt_table.py -p dce,cse             # other passes
+    PYTHONPATH=. python scripts/opt_table.py --markdown docs/passes.md
+
+Each JAX program (tests/passes/jax_programs.py) is lowered by JAX now, imported, run through the passes,
+printed and imported again; the numpy evaluator runs both on the same inputs, and the results must be equal
+bit for bit. Every case of the StableHLO interpreter suite that passes vitir's stages goes through the passes
+too (vitir/conformance/passes.py): its expected values must still hold. Ops are counted at every depth (the
+ops of regions too); a row's columns count each op name's ops, the largest changes first.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+BEGIN, END = "<!-- opt-table: begin -->", "<!-- opt-table: end -->"
+
+
+def op_counts(module) -> Counter:
+    from vitir.rewrite import walk
+
+    return Counter(op.NAME.removeprefix("stablehlo.") for fn in module.functions for op in walk(fn.ops))
+
+
+def changes(before: Counter, after: Counter, most: int = 4) -> str:
+    """The op names whose counts changed most: `constant 40 -> 12`."""
+    moved = sorted(set(before) | set(after), key=lambda n: (-abs(before[n] - after[n]), n))
+    return ", ".join(f"{n} {before[n]} -> {after[n]}" for n in moved[:most] if before[n] != after[n])
+
+
+def program_rows(passes: str) -> list[tuple]:
+    from tests.differential import same_bits
+    from tests.passes.jax_programs import PROGRAMS, lowered
+    from vitir import passes as registry
+    from vitir.evaluate import evaluate
+    from vitir.mlir import import_text
+    from vitir.print import print_module
+
+    rows = []
+    for name in PROGRAMS:
+        text, inputs = lowered(name)
+        module = import_text(text)
+        start = time.perf_counter()
+        optimized = import_text(print_module(registry.run(module, passes)))
+        seconds = time.perf_counter() - start
+        with np.errstate(all="ignore"):  # NaN meets a compare in some programs, on purpose
+            ours, theirs = evaluate(module, *inputs), evaluate(optimized, *inputs)
+        same = all(same_bits(a, b) is None for a, b in zip(ours, theirs,
+                                                             strict=True))
+        before, after = op_counts(module), op_counts(optimized)
+        rows.append((name, sum(before.values()), sum(after.values()), "yes" if same else "NO", f"{seconds:.2f}",
+                     changes(before, after)))
+    return rows
+
+
+def suite_row(passes: str, suite: Path) -> tuple:
+    from vitir.conformance import suite_cases
+    from vitir.conformance.passes import run_with_passes
+
+    outcomes = [run_with_passes(case, passes) for case in suite_cases(suite)]
+    kept = [o for o in outcomes if o.status == "kept"]
+    wrong = [o for o in outcomes if o.status in ("differs", "failure")]
+    for o in wrong:
+        print(f"opt_table: {o.case.id}: {o.status}: {o.message}", file=sys.stderr)
+    ran = len(kept) + len(wrong)
+    return (f"conformance suite ({ran} cases that pass vitir's stages)", sum(o.ops_before for o in kept + wrong),
+            sum(o.ops_after for o in kept + wrong), f"{len(kept)} of {ran} give their expected values, equal",
+            "", "")
+
+
+def table(passes: str, suite: Path | None) -> str:
+    rows = program_rows(passes)
+    if suite is not None and suite.is_dir():
+        rows.append(suite_row(passes, suite))
+    lines = [f"`vitir opt -p {passes}`:", "",
+             "| program | ops before | ops after | results equal bit for bit | seconds | largest changes |",
+             "| --- | ---: | ---: | --- | ---: | --- |"]
+    lines += [f"| {name} | {b:,} | {a:,} | {same} | {seconds} | {what} |" for name, b, a, same, seconds, what in rows]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("-p", "--passes", default="dce,cse,fold,simplify")
+    p.add_argument("--suite", type=Path, default=None, help="the conformance suite (default: ../shared beside the checkout)")
+    p.add_argument("--no-suite", action="store_true", help="the JAX programs only")
+    p.add_argument("--markdown", type=Path, help="write the table into this file, between its opt-table markers")
+    args = p.parse_args(argv)
+    from vitir.conformance import default_suite
+
+    generated = table(args.passes, None if args.no_suite else (args.suite or default_suite()))
+    if args.markdown is None:
+        sys.stdout.write(generated)
+        return 0
+    document = args.markdown.read_text()
+    if BEGIN not in document or END not in document:
+        print(f"opt_table: {args.markdown} has no {BEGIN} ... {END} markers", file=sys.stderr)
+        return 2
+    head, rest = document.split(BEGIN, 1)
+    args.markdown.write_text(f"{head}{BEGIN}\n{generated}{END}{rest.split(END, 1)[1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
