@@ -81,7 +81,7 @@ def table(passes: str, suite: Path | None) -> str:
     if suite is not None and suite.is_dir():
         rows.append(suite_row(passes, suite))
     lines = [f"`vitir opt -p {passes}`:", "",
-             "| program | ops before | ops after | results equal bit for bit | seconds | largest changes |",
+             "| program | ops before | ops after | results equal bit for bit | seconds (passes, print, import) | largest changes |",
              "| --- | ---: | ---: | --- | ---: | --- |"]
     lines += [f"| {name} | {b:,} | {a:,} | {same} | {seconds} | {what} |" for name, b, a, same, seconds, what in rows]
     return "\n".join(lines) + "\n"

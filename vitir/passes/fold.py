@@ -19,6 +19,8 @@ tensor) becomes the splat of its result type whatever its size: one literal, not
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..ast import ops as O
 from ..ast.types import TensorType
 from ..evaluate import evaluate_op
@@ -58,7 +60,8 @@ def fold_values(op, arrays, limit: int = ELEMENT_LIMIT):
     if implementation_defined(op, arrays) is not None:
         return None
     try:
-        return evaluate_op(op, {v.name: a for v, a in zip(op.operands, arrays)})
+        with np.errstate(all="ignore"):  # NaN and inf are values, as in the evaluator
+            return evaluate_op(op, {v.name: a for v, a in zip(op.operands, arrays)})
     except Exception:  # noqa: BLE001 -- any refusal of the evaluator leaves the op to run where it runs
         return None
 
