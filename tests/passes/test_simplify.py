@@ -153,6 +153,7 @@ def test_add_of_positive_zero_changes_negative_zero_which_is_why_it_is_not_appli
     (kept,) = evaluate(P.run(m, "simplify"), np.array([-0.0], np.float32))
     (unsafe,) = evaluate(P.run(m, "simplify-unsafe-float"), np.array([-0.0], np.float32))
     assert np.signbit(unsafe[0]) and not np.signbit(kept[0])  # -0.0 + 0.0 is +0.0
+    assert P.get("simplify").exact and not P.get("simplify-unsafe-float").exact  # the fuzzer leaves it out
 
 
 # -- the other rules ---------------------------------------------------------------------------------------

@@ -27,12 +27,14 @@ from .dce import dead_code_elimination
 @dataclass(frozen=True)
 class Pass:
     """`function(fn: Function)` rewrites fn in place (its return value is ignored); with `whole_module`,
-    `function(module)` rewrites the module (a pass that reads other functions: inline-composite)."""
+    `function(module)` rewrites the module (a pass that reads other functions: inline-composite).
+    `exact` False: the pass may change values (simplify-unsafe-float), so meaning checks leave it out."""
 
     name: str
     description: str
     function: Callable[[Function], object]
     whole_module: bool = False
+    exact: bool = True
 
     @classmethod
     def of_rules(cls, name: str, description: str, rules, max_iterations: int = 16) -> "Pass":

@@ -13,14 +13,14 @@ from .fold import ELEMENT_LIMIT, RULES as FOLD_RULES
 from .simplify import EXACT, UNSAFE_FLOAT
 
 
-def greedy(name: str, description: str, rules) -> Pass:
+def greedy(name: str, description: str, rules, exact: bool = True) -> Pass:
     """A pass of `rules` applied to a fixed point, then the ops they left unread removed, as MLIR's greedy
     driver erases the trivially dead ops it meets."""
     def apply(fn: Function) -> int:
         return apply_rules(fn, rules) + dead_code_elimination(fn)
 
     apply.__name__ = name.replace("-", "_")
-    return Pass(name, description, apply)
+    return Pass(name, description, apply, exact=exact)
 
 
 register(greedy("fold", f"constant folding through the numpy evaluator (results of at most {ELEMENT_LIMIT:,} "
@@ -29,7 +29,7 @@ register(greedy("simplify", "StableHLO's simplifications that keep every value b
                             "no-op and merged data movement, tuples, selects, ...)", EXACT))
 register(greedy("simplify-unsafe-float", "simplify, and the rules that change float results (x + 0.0 -> x, "
                                          "x * 0.0 -> 0, x - x -> 0, compare(x, x)): no NaN, no infinity, "
-                                         "signless zeros assumed", EXACT + UNSAFE_FLOAT))
+                                         "signless zeros assumed", EXACT + UNSAFE_FLOAT, exact=False))
 register(Pass("inline-composite", "every stablehlo.composite becomes its decomposition's ops; unused decompositions "
                                   "leave the module", inline_composites, whole_module=True))
 register(Pass("expand-compounds", "compound nodes (AllReduceMean, AdamWUpdate) become their plain ops",
