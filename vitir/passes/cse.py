@@ -14,14 +14,8 @@ from __future__ import annotations
 
 from ..ast.module import Function
 from ..ast.regions import Region
-from ..rewrite.effects import effect_free
+from ..rewrite.effects import effect_free, is_commutative
 from ..rewrite.index import UseIndex, blocks_of
-
-try:
-    from ..ast.traits import is_commutative
-except ImportError:  # the traits are not declared yet: the op's COMMUTATIVE flag
-    def is_commutative(op_or_class) -> bool:
-        return bool(getattr(op_or_class, "COMMUTATIVE", False))
 
 
 def common_subexpression_elimination(fn: Function, index: UseIndex | None = None) -> int:
