@@ -21,17 +21,14 @@ from ..rewrite.index import UseIndex, blocks_of
 def common_subexpression_elimination(fn: Function, index: UseIndex | None = None) -> int:
     """Merge the repeated effect-free ops of `fn` in place, at any depth; returns how many went."""
     index = index or UseIndex(fn)
-    numbers: dict = {}
-    for a in fn.args:
-        numbers[a] = len(numbers)
-    return _block(fn, index, [], numbers)
+    return _block(fn, index, [], {})
 
 
 def _block(block, index: UseIndex, tables: list, numbers: dict) -> int:
     table: dict = {}
     scopes = [table, *tables]
     kept, removed = [], 0
-    for a in getattr(block, "args", ()):
+    for a in block.args:  # a value's number: its place in the order of definition
         numbers[a] = len(numbers)
     for op in block.ops:
         for region in blocks_of(op):
