@@ -11,6 +11,7 @@ import pytest
 import vitir.passes as passes
 from tests.differential import assert_same_meaning
 from tests.fuzz.graphs import Graph, op_table
+from tests.test_rewrite import countdown
 from vitir.ast import DType, TensorType
 from vitir.ast import ops as O
 from vitir.cli import main
@@ -61,27 +62,12 @@ def test_cse_merges_commutative_operands_in_either_order_and_dce_drops_the_unuse
 
 
 def test_dce_keeps_what_regions_read_and_removes_dead_ops_inside_them():
-    text = """module @m {
-  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
-    %n = stablehlo.constant dense<2> : tensor<i32>
-    %k = stablehlo.exponential %x : tensor<4xf32>
-    %dead = stablehlo.log %x : tensor<4xf32>
-    %r:2 = stablehlo.while(%i = %n, %v = %x) : tensor<i32>, tensor<4xf32>
-    cond {
-      %z = stablehlo.constant dense<0> : tensor<i32>
-      %c = stablehlo.compare  GT, %i, %z,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
-      stablehlo.return %c : tensor<i1>
-    } do {
-      %one = stablehlo.constant dense<1> : tensor<i32>
-      %j = stablehlo.subtract %i, %one : tensor<i32>
-      %unused = stablehlo.multiply %v, %v : tensor<4xf32>
-      %w = stablehlo.add %v, %k : tensor<4xf32>
-      stablehlo.return %j, %w : tensor<i32>, tensor<4xf32>
-    }
-    return %r#1 : tensor<4xf32>
-  }
-}
-"""
+    text = countdown("    %k = stablehlo.exponential %x : tensor<4xf32>\n"
+                     "    %dead = stablehlo.log %x : tensor<4xf32>\n",
+                     "      %one = stablehlo.constant dense<1> : tensor<i32>\n"
+                     "      %j = stablehlo.subtract %i, %one : tensor<i32>\n"
+                     "      %unused = stablehlo.multiply %v, %v : tensor<4xf32>\n"
+                     "      %w = stablehlo.add %v, %k : tensor<4xf32>\n", count=2)
     before = import_text(text)
     after = passes.run(before, "dce")
     assert _names(after.main) == ["constant", "exponential", "while"]

@@ -193,25 +193,30 @@ def test_a_chain_of_rewrites_settles_in_one_sweep():
     assert apply_rules(clone_function(fn), double_negation) == 3
 
 
-def test_rules_rewrite_the_ops_of_regions():
-    text = """module @m {
-  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
-    %n = stablehlo.constant dense<3> : tensor<i32>
-    %one = stablehlo.constant dense<1> : tensor<i32>
-    %r:2 = stablehlo.while(%i = %n, %v = %x) : tensor<i32>, tensor<4xf32>
-    cond {
+def countdown(before: str, body: str, count: int = 3, result: str = "%r#1") -> str:
+    """A function of %x: `before` lines, then a loop of `count` turns whose body (lines, reading the
+    counter %i and the state %v) yields %j and %w; it returns `result`."""
+    return f"""module @m {{
+  func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {{
+    %n = stablehlo.constant dense<{count}> : tensor<i32>
+{before}    %r:2 = stablehlo.while(%i = %n, %v = %x) : tensor<i32>, tensor<4xf32>
+    cond {{
       %z = stablehlo.constant dense<0> : tensor<i32>
       %c = stablehlo.compare  GT, %i, %z,  SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
       stablehlo.return %c : tensor<i1>
-    } do {
-      %j = stablehlo.subtract %i, %one : tensor<i32>
-      %w = stablehlo.subtract %v, %x : tensor<4xf32>
-      stablehlo.return %j, %w : tensor<i32>, tensor<4xf32>
-    }
-    return %r#1 : tensor<4xf32>
-  }
-}
+    }} do {{
+{body}      stablehlo.return %j, %w : tensor<i32>, tensor<4xf32>
+    }}
+    return {result} : tensor<4xf32>
+  }}
+}}
 """
+
+
+def test_rules_rewrite_the_ops_of_regions():
+    text = countdown("    %one = stablehlo.constant dense<1> : tensor<i32>\n",
+                     "      %j = stablehlo.subtract %i, %one : tensor<i32>\n"
+                     "      %w = stablehlo.subtract %v, %x : tensor<4xf32>\n")
     before = import_text(text)
     after = rewrite(before, subtract_as_add_negate)
     body = after.main.ops[2].body
