@@ -322,3 +322,25 @@ def test_the_ops_with_effects_are_those_the_issue_names():
     assert KEPT <= with_effects
     assert {"stablehlo.add", "stablehlo.constant", "stablehlo.while", "stablehlo.reduce", "stablehlo.sort",
             "adamw_update", "stablehlo.dot_general"}.isdisjoint(with_effects)
+
+
+def test_cse_leaves_the_bodies_of_reduce_and_sort_capturing_nothing():
+    text = """module @m {
+  func.func @f(%x: tensor<3xf32>) -> (tensor<f32>, tensor<f32>) {
+    %z = stablehlo.constant dense<0.0> : tensor<f32>
+    %r = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<3xf32>, tensor<f32>) -> tensor<f32>
+     reducer(%a: tensor<f32>, %b: tensor<f32>)  {
+      %z2 = stablehlo.constant dense<0.0> : tensor<f32>
+      %m = stablehlo.maximum %a, %b : tensor<f32>
+      %s = stablehlo.add %m, %z2 : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+    }
+    return %r, %z : tensor<f32>, tensor<f32>
+  }
+}
+"""
+    before = import_text(text)
+    after = passes.run(before, "cse")
+    body = after.main.ops[1].body
+    assert [op.results[0].name for op in body.ops] == ["z2", "m", "s"]
+    assert_same_meaning(before, after)

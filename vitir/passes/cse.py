@@ -13,6 +13,7 @@ compound nodes (their internal names are their own).
 from __future__ import annotations
 
 from ..ast.module import Function
+from ..ast.ops.control import Case, If, While
 from ..ast.regions import Region
 from ..rewrite.effects import effect_free, is_commutative
 from ..rewrite.index import UseIndex, blocks_of
@@ -32,7 +33,7 @@ def _block(block, index: UseIndex, tables: list, numbers: dict) -> int:
         numbers[a] = len(numbers)
     for op in block.ops:
         for region in blocks_of(op):
-            removed += _block(region, index, scopes, numbers)
+            removed += _block(region, index, scopes if type(op) in _SEE_OUTSIDE else [], numbers)
         key = _key(op, numbers.__getitem__) if op.results and not type(op).COMPOUND and effect_free(op) else None
         if key is not None:
             earlier = next((s[key] for s in scopes if key in s), None)
@@ -49,6 +50,10 @@ def _block(block, index: UseIndex, tables: list, numbers: dict) -> int:
     if removed:
         block.ops[:] = kept
     return removed
+
+
+# Ops whose regions may read values from outside them (and so an earlier equal op outside).
+_SEE_OUTSIDE = (While, If, Case)
 
 
 def _key(op, ref):
