@@ -56,3 +56,20 @@ def test_a_tenth_of_the_conformance_suite_gives_its_expected_values_after_the_pa
 def test_every_conformance_case_gives_its_expected_values_after_the_passes():
     outcomes = _check(_suite_cases(1))
     assert sum(o.status == "kept" for o in outcomes) >= 516  # every case that passes vitir's stages
+
+
+def test_vitir_opt_runs_the_passes_on_jax_text(tmp_path, capsys):
+    from vitir.cli import main
+
+    text, inputs = lowered("conv_grads")
+    source, out = tmp_path / "conv.mlir", tmp_path / "conv.opt.mlir"
+    source.write_text(text)
+    assert main(["opt", str(source), "-p", PIPELINE, "-o", str(out)]) == 0
+    optimized, original = import_text(out.read_text()), import_text(text)
+    assert count_ops(optimized) < count_ops(original)
+    for a, b in zip(evaluate(original, *inputs), evaluate(optimized, *inputs), strict=True):
+        assert same_bits(a, b) is None
+    assert main(["opt", "--list"]) == 0
+    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
+    for name in ("fold", "simplify", "simplify-unsafe-float", "inline-composite", "expand-compounds", "fold-compounds"):
+        assert name in listed

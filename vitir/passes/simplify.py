@@ -464,9 +464,9 @@ def reduce_of_one(op, m):
 
 @rule()
 def zero_extent(op, m):
-    """An effect-free op whose results hold no elements -> empty constants."""
+    """An effect-free op whose results hold no elements -> empty constants (not a while: it may not end)."""
     results = op.results
-    if (not results or type(op) is O.Constant
+    if (not results or type(op) in (O.Constant, O.While)
             or not all(isinstance(r.type, TensorType) and r.type.num_elements == 0 for r in results)
             or not effect_free(op)):
         return None
