@@ -220,6 +220,8 @@ RULE_CASES = [
     ("slice of all", [F32], lambda fb, x: fb.slice("r", x, (0,), (N,)), O.Slice),
     ("slice(slice(x))", [F32], lambda fb, x: fb.slice("r", fb.slice("s", x, (1,), (15,), (2,)), (1,), (7,), (3,)),
      O.Slice),
+    ("slice of a concatenate's middle operand", [_t(2, 3), _t(2, 5), _t(2, 4)],
+     lambda fb, a, b, c: fb.slice("r", fb.concatenate("k", [a, b, c], 1), (0, 4), (2, 8), (1, 2)), O.Concatenate),
     ("pad of nothing", [F32], lambda fb, x: fb.pad("r", x, fb.constant("v", "1.0"), (0,), (0,), (0,)), O.Pad),
     ("pad of an empty operand", [_t(0)], lambda fb, x: fb.pad("r", x, fb.constant("v", "-0.0"), (2,), (1,), (0,)),
      O.Pad),
@@ -276,6 +278,13 @@ def test_a_nested_concatenate_read_once_is_spliced_and_one_read_twice_is_not():
         return fb.concatenate("r", [inner, a], 0), inner
 
     assert _classes(_simplified(_fn(twice, F32, F32))).count(O.Concatenate) == 2
+
+
+def test_a_slice_of_a_concatenates_last_two_operands_concatenates_only_them():
+    out = _simplified(_fn(lambda fb, a, b, c: fb.slice("r", fb.concatenate("k", [a, b, c], 1), (1, 5), (2, 11), (1, 3)),
+                          _t(2, 3), _t(2, 5), _t(2, 4)))
+    (concat,) = [op for op in walk(out.main.ops) if type(op) is O.Concatenate]
+    assert [v.name for v in concat.inputs] == ["a1", "a2"]
 
 
 def test_untouched_ops_keep_their_names_and_a_new_op_takes_the_replaced_name():

@@ -350,6 +350,30 @@ def slice_noop(op, m):
     return m.b.slice(op.result.name, inner.operand, start, limit, strides)
 
 
+@rule(O.Slice)
+def slice_of_concatenate(op, m):
+    """slice(concatenate(x, y, z)) reading only y (or y and z) -> a slice of y (of their concatenate, when the
+    first concatenate has no other reader)."""
+    concat = m.defining(op.operand)
+    if type(concat) is not O.Concatenate or op.result.type.num_elements == 0:
+        return None
+    d, start, limit = concat.dim, op.start[concat.dim], op.limit[concat.dim]
+    first, last, front, at = None, None, 0, 0
+    for k, v in enumerate(concat.inputs):
+        size = v.type.shape[d]
+        if first is None and at + size > start:
+            first, front = k, at
+        if at < limit:
+            last = k
+        at += size
+    subset = concat.inputs[first:last + 1]
+    if len(subset) == len(concat.inputs) or (len(subset) > 1 and m.use_count(op.operand) > 1):
+        return None
+    source = subset[0] if len(subset) == 1 else m.b.concatenate("cat", subset, d)
+    shift = lambda xs: tuple(x - front if i == d else x for i, x in enumerate(xs))  # noqa: E731
+    return m.b.slice(op.result.name, source, shift(op.start), shift(op.limit), op.strides)
+
+
 @rule(O.Pad)
 def pad_noop(op, m):
     """pad(x) of no padding -> x; pad of an empty operand -> the padding value broadcast."""
@@ -512,7 +536,7 @@ def unsafe_float_select_is_extreme(op, m):
 EXACT = RuleSet([
     *identity_rules(BINARY_IDENTITIES), idempotent, self_cancels, compare_self, compare_boolean, involution,
     convert_to_same_type, part_of_complex, complex_of_parts, select_known, select_of_not, select_is_extreme,
-    reshape_noop, transpose_noop, transpose_is_reshape, broadcast_noop, slice_noop, pad_noop, concatenate_flat,
+    reshape_noop, transpose_noop, transpose_is_reshape, broadcast_noop, slice_noop, slice_of_concatenate, pad_noop, concatenate_flat,
     reverse_noop, dynamic_slice_of_constants, dynamic_update_slice_whole, element_of_tuple, tuple_repacked,
     iota_of_one, dimension_size, reduce_of_one, zero_extent,
 ])
