@@ -26,9 +26,10 @@ import numpy as np
 
 from ..ast import ops as O
 from ..ast.element_types import DType
-from ..ast.types import TensorType, TupleType
+from ..ast.ops.constants import constant_ints
+from ..ast.types import TensorType
 from ..rewrite import RuleSet, effect_free, rule
-from .constants import array_constant, constant_array, name_hint, splat_of
+from .constants import array_constant, name_hint, splat_of
 
 # -- reading constants -----------------------------------------------------------------------------
 
@@ -40,14 +41,6 @@ def splat(m, value):
     while type(op) in (O.BroadcastInDim, O.Reshape):
         op = m.defining(op.operand)
     return splat_of(op)
-
-
-def constant_ints(m, value) -> list[int] | None:
-    """The integers of the constant that defines `value`, row-major, else None."""
-    op = m.defining(value)
-    if type(op) is not O.Constant or not op.result_type.dtype.is_integer:
-        return None
-    return [int(x) for x in constant_array(op).reshape(-1)]
 
 
 # -- what a constant is ------------------------------------------------------------------------------
@@ -420,7 +413,7 @@ def dynamic_slice_of_constants(op, m):
     """dynamic_slice(x, constant starts) -> slice(x), each start clamped as dynamic_slice clamps it."""
     starts = []
     for v, size, dim in zip(op.start_indices, op.slice_sizes, op.operand.type.shape):
-        ints = constant_ints(m, v)
+        ints = constant_ints(m.defining(v))
         if ints is None:
             return None
         starts.append(min(max(ints[0], 0), dim - size))
