@@ -155,3 +155,39 @@ def test_folding_reaches_inside_regions_and_leaves_what_reads_the_loop_state():
     out = _folded(m)
     body_ops = [type(op) for op in out.main.ops[0].body.ops]
     assert body_ops == [O.Constant, O.Add], body_ops
+
+
+def _reduce_of(init: str, dtype=DType.I32):
+    fb = FunctionBuilder("f")
+    a = _constant(fb, "a", [1, 2, 3, 4], dtype)
+    return module(fb.ret(fb.reduce("r", a, fb.constant("z", init, (), dtype), (0,), "add")))
+
+
+def _sort_of(values):
+    fb = FunctionBuilder("f")
+    a = _constant(fb, "a", values, DType.F32)
+    body = fb.region()
+    x, y = body.arg("x", TensorType((), DType.F32)), body.arg("y", TensorType((), DType.F32))
+    return module(fb.ret(fb.sort("s", [a], body.ret(body.compare("lt", x, y, "LT")))))
+
+
+def _binary_of(op, dtype, values):
+    fb = FunctionBuilder("f")
+    a = _constant(fb, "a", values, dtype)
+    return module(fb.ret(getattr(fb, op)("r", a, a)))
+
+
+@pytest.mark.parametrize("what, m, folds", [
+    ("an integer sum from 0", _reduce_of("0"), True),
+    ("an integer sum from 5 (not the identity)", _reduce_of("5"), False),
+    ("a sort of floats", _sort_of([3.0, -0.0, 1.0]), True),
+    ("a sort of floats meeting NaN", _sort_of([3.0, float("nan"), 1.0]), False),
+    ("an integer power", _binary_of("power", DType.I32, [2, 3, -1]), True),
+    ("a float power", _binary_of("power", DType.F32, [2.0, 3.0, 0.5]), False),
+    ("a complex multiply", _binary_of("multiply", DType.C64, [1 + 2j, -3j, 0.5]), False),
+    ("a complex add", _binary_of("add", DType.C64, [1 + 2j, -3j, 0.5]), True),
+], ids=lambda x: x if isinstance(x, str) else "")
+def test_what_the_evaluator_leaves_to_the_implementation_is_not_folded(what, m, folds):
+    out = P.run(m, "fold")
+    assert (_classes(out) == [O.Constant]) == folds, what
+    assert_same_meaning(m, out)

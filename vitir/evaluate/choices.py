@@ -28,6 +28,11 @@ APPROXIMATED = frozenset({
     "chlo.broadcast_zeta",
 })
 
+# Of complex numbers these are algorithms, not one rounding: numpy's division (Smith's), its
+# multiply (with or without a fused multiply-add), its magnitude and square root are not XLA's.
+COMPLEX_ALGORITHMS = frozenset({"stablehlo.multiply", "stablehlo.divide", "stablehlo.sqrt", "stablehlo.abs",
+                                "stablehlo.sign", "chlo.broadcast_multiply", "chlo.broadcast_divide"})
+
 # Sums whose order the spec leaves to the implementation (a reduction's schedule; a dot product's or a
 # convolution's additions): in floats the order changes the rounding.
 FLOAT_SUMS = frozenset({
@@ -62,6 +67,9 @@ def implementation_defined(op, operands: Sequence[np.ndarray] = ()) -> str | Non
                  for v in (*op.operands, *op.results))
     if name in APPROXIMATED and floats:
         return f"{name} of floats is an approximation whose last bits are the implementation's"
+    if name in COMPLEX_ALGORITHMS and any(isinstance(v.type, TensorType) and v.type.dtype.is_complex
+                                          for v in op.operands):
+        return f"{name} of complex numbers is an algorithm whose rounding is the implementation's"
     if name in FLOAT_SUMS and floats:
         return f"{name} of floats sums in an order the spec leaves to the implementation"
     if name == "stablehlo.reduce" and operands and not _identity_inits(op, operands):
