@@ -9,17 +9,18 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from xdsl.traits import (Commutative, ConstantLike, NoMemoryEffect, RecursiveMemoryEffect, RecursivelySpeculatable,
-                         is_side_effect_free, is_speculatable)
+from xdsl.traits import (AlwaysSpeculatable, Commutative, ConstantLike, NoMemoryEffect, RecursiveMemoryEffect,
+                         RecursivelySpeculatable, SameOperandsAndResultType, is_side_effect_free, is_speculatable)
 from xdsl.transforms.canonicalize import CanonicalizePass
 from xdsl.transforms.common_subexpression_elimination import CommonSubexpressionElimination
 from xdsl.transforms.dead_code_elimination import DeadCodeElimination
 
 from vitir.ast.declare import OPS
-from vitir.ast.traits import COMMUTATIVE, CONSTANT_LIKE, PURE, RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE, SPECULATABLE
+from vitir.ast.traits import (COMMUTATIVE, CONSTANT_LIKE, ELEMENTWISE, PURE, RECURSIVE_EFFECTS,
+                              RECURSIVELY_SPECULATABLE, SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE)
 from vitir.evaluate import evaluate
 from vitir.mlir import import_text, parse_text, print_mlir
-from vitir.mlir.dialect import dialect_class
+from vitir.mlir.dialect import Elementwise, dialect_class
 from vitir.mlir.parse import context
 
 
@@ -121,10 +122,13 @@ def test_each_dialect_class_carries_the_declarations_traits(name):
     cls = OPS[name]
     made = dialect_class(cls)
     assert made.has_trait(NoMemoryEffect) == (PURE in cls.traits), name
+    assert made.has_trait(AlwaysSpeculatable) == (SPECULATABLE in cls.traits), name
     assert made.has_trait(RecursiveMemoryEffect) == (RECURSIVE_EFFECTS in cls.traits), name
     assert made.has_trait(RecursivelySpeculatable) == (RECURSIVELY_SPECULATABLE in cls.traits), name
     assert made.has_trait(Commutative) == (COMMUTATIVE in cls.traits), name
     assert made.has_trait(ConstantLike) == (CONSTANT_LIKE in cls.traits), name
+    assert made.has_trait(Elementwise) == (ELEMENTWISE in cls.traits), name
+    assert made.has_trait(SameOperandsAndResultType) == (SAME_OPERANDS_AND_RESULT_TYPE in cls.traits), name
 
 
 def test_xdsl_reads_effects_and_speculation_from_the_traits():

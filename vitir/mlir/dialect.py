@@ -212,6 +212,16 @@ def dialect_class(cls: type[Op]) -> type[DeclaredOp]:
     return made
 
 
+_OWN = frozenset({"name", "traits", "irdl_options", "DECLARATION"})  # what _make puts in every class
+
+
+def accessor(field: str) -> str:
+    """The xDSL class's accessor of a declaration's field: the field's own name (`op.lhs`, `op.body`,
+    `op.perm`), with a trailing underscore where it would hide a member of xDSL's
+    operations (a variadic result field named `results` is `op.results_`), as `fb.not_` is spelled."""
+    return field + "_" if field in _OWN or hasattr(DeclaredOp, field) else field
+
+
 def _make(cls: type[Op]) -> type[DeclaredOp]:
     namespace: dict = {"name": cls.NAME, "DECLARATION": cls, "__module__": __name__,
                        "__qualname__": cls.__name__ + "Op", "__doc__": cls.__doc__,
@@ -221,12 +231,11 @@ def _make(cls: type[Op]) -> type[DeclaredOp]:
                                             ("result", result_def, var_result_def, SameVariadicResultSize),
                                             ("region", None, None, SameVariadicRegionSize)):
         fields = [f for f in cls.FIELDS if f.role == role] if role != "result" else list(cls.RESULT_FIELDS)
-        prefix = {"operand": "o_", "result": "r_", "region": "g_"}[role]
         for f in fields:
             if role == "region":
-                namespace[prefix + f.name] = var_region_def("single_block") if f.variadic else region_def("single_block")
+                namespace[accessor(f.name)] = var_region_def("single_block") if f.variadic else region_def("single_block")
             else:
-                namespace[prefix + f.name] = several() if f.variadic else single()
+                namespace[accessor(f.name)] = several() if f.variadic else single()
         if sum(f.variadic for f in fields) > 1:  # MLIR's segment sizes where the declaration says so (chlo.scan)
             sized = role == "operand" and getattr(cls, "SEGMENTS", None) == "attr_sized"
             options.append(AttrSizedOperandSegments(as_property=True) if sized else segments())
@@ -234,7 +243,7 @@ def _make(cls: type[Op]) -> type[DeclaredOp]:
         if f.kind.name == "discardable":  # other dialects' attributes: attributes of the op, not properties
             continue
         define = prop_def if f.default is REQUIRED else opt_prop_def
-        namespace["p_" + f.name] = define(bridge(f.kind).constraint, prop_name=f.mlir_name)
+        namespace[accessor(f.name)] = define(bridge(f.kind).constraint, prop_name=f.mlir_name)
     if options:
         namespace["irdl_options"] = tuple(options)
     namespace["traits"] = traits_def(*xdsl_traits(cls))
