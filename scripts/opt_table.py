@@ -2,7 +2,8 @@
 
     PYTHONPATH=. python scripts/opt_table.py                        # the table, as markdown
     PYTHONPATH=. python scripts/opt_table.py -p dce,cse             # other passes
-    PYTHONPATH=. python scripts/opt_table.py --markdown docs/passes.md
+    PYTHONPATH=. python scripts/opt_table.py --markdown docs/passes.md \
+        --file ../shared/golden/vit_tiny_b32_d12_adam_sched.mlir
 
 Each JAX program (tests/passes/jax_programs.py) is lowered by JAX now, imported, run through the passes,
 printed and imported again; the numpy evaluator runs both on the same inputs, and the results must be equal
@@ -76,8 +77,23 @@ def suite_row(passes: str, suite: Path) -> tuple:
             "", "")
 
 
-def table(passes: str, suite: Path | None) -> str:
-    rows = program_rows(passes)
+def file_row(passes: str, path: Path) -> tuple:
+    """A StableHLO file's counts (not evaluated: a full-size program is too slow for the numpy evaluator)."""
+    from vitir import passes as registry
+    from vitir.mlir import import_text
+    from vitir.print import print_module
+
+    module = import_text(path.read_text(), str(path))
+    start = time.perf_counter()
+    optimized = import_text(print_module(registry.run(module, passes)))
+    seconds = time.perf_counter() - start
+    before, after = op_counts(module), op_counts(optimized)
+    return (path.name, sum(before.values()), sum(after.values()), "not evaluated", f"{seconds:.2f}",
+            changes(before, after))
+
+
+def table(passes: str, suite: Path | None, files=()) -> str:
+    rows = program_rows(passes) + [file_row(passes, f) for f in files]
     if suite is not None and suite.is_dir():
         rows.append(suite_row(passes, suite))
     lines = [f"`vitir opt -p {passes}`:", "",
@@ -92,11 +108,13 @@ def main(argv=None) -> int:
     p.add_argument("-p", "--passes", default="dce,cse,fold,simplify")
     p.add_argument("--suite", type=Path, default=None, help="the conformance suite (default: ../shared beside the checkout)")
     p.add_argument("--no-suite", action="store_true", help="the JAX programs only")
+    p.add_argument("--file", type=Path, action="append", default=[],
+                   help="a StableHLO file to count too (repeatable; not evaluated)")
     p.add_argument("--markdown", type=Path, help="write the table into this file, between its opt-table markers")
     args = p.parse_args(argv)
     from vitir.conformance import default_suite
 
-    generated = table(args.passes, None if args.no_suite else (args.suite or default_suite()))
+    generated = table(args.passes, None if args.no_suite else (args.suite or default_suite()), args.file)
     if args.markdown is None:
         sys.stdout.write(generated)
         return 0
