@@ -28,6 +28,7 @@ from ..ast import ops as O
 from ..ast.element_types import DType
 from ..ast.ops.constants import constant_ints
 from ..ast.types import TensorType
+from ..numpy_dtypes import numpy_dtype
 from ..rewrite import RuleSet, effect_free, rule
 from .constants import array_constant, name_hint, splat_of
 
@@ -90,7 +91,7 @@ def _highest(x, dtype: DType) -> bool:
 ZERO, NEGATIVE_ZERO, POSITIVE_ZERO, ONE, ALL_ONES, LOWEST, HIGHEST = (
     _zero, _negative_zero, _positive_zero, _one, _all_ones, _lowest, _highest)
 
-# Element kinds, as sets of DType predicates' names.
+# Element kinds (what `_kind` names), as sets that combine with |.
 INTEGER, BOOL, FLOAT, COMPLEX = frozenset({"integer"}), frozenset({"bool"}), frozenset({"float"}), frozenset({"complex"})
 EITHER, RHS = "either", "rhs"  # where the constant may stand (either side of a commutative op)
 OTHER, CONSTANT = "other", "constant"  # what the op becomes: its other operand, or the constant itself
@@ -494,8 +495,6 @@ def zero_extent(op, m):
 
 def _splat_constant(m, op, value):
     t = op.result.type
-    from ..numpy_dtypes import numpy_dtype
-
     return m.b.emit(array_constant(op.result.name, np.full(t.shape, value, numpy_dtype(t.dtype)), t, op.path))
 
 
