@@ -35,6 +35,14 @@ def test_value_names_are_kept_as_written():
     assert X.value_name(add.results[0]) == "sum_12"
 
 
+def test_xdsl_holds_only_the_names_it_accepts_so_its_passes_can_erase_values():
+    constant, add, ret = _ops()
+    assert add.results[0].name_hint is None and constant.results[0].name_hint == "cst_0"
+    ret.operands[0] = constant.results[0]
+    add.parent.erase_op(add)  # xDSL copies the erased value's name through its checking setter
+    assert X.value_name(constant.results[0]) == "cst_0"
+
+
 def test_a_result_group_names_each_result_as_its_uses_do():
     text = TEXT.replace("%cst_0 = stablehlo.constant dense<1.0> : tensor<2xf32>",
                         "%cst_0 = stablehlo.constant dense<1.0> : tensor<2xf32>\n"

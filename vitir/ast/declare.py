@@ -31,7 +31,7 @@ operand arrays). Nothing else is written per op.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, ClassVar
 
 from ..errors import ShapeError
 from .attributes import Kind
@@ -537,15 +537,6 @@ def result_base(op: Op) -> str:
     if all(r.name == f"{base}#{i}" for i, r in enumerate(results)):
         return base
     return ""
-
-
-def declared_ops() -> list[type[Op]]:
-    return list(OPS.values())
-
-
-def signature(cls: type[Op], ordering: Sequence[str] = ()) -> list[Field]:
-    """The constructor's fields in order (results excluded)."""
-    return [f for f in cls.FIELDS if f.role != "result"]
 
 
 def check_known_operands(node: Op, constant_ints: Callable) -> None:

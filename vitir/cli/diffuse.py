@@ -333,7 +333,7 @@ def run_images(args) -> int:
                                               ev.samplers[-1], log=log, backend=args.backend)
     time_input = f"{cfg.time_embed} time channels" if cfg.conditioning == "channels" else cfg.conditioning
     log(f"vitir diffuse: {cfg.method} on {cfg.data} ({len(trainer.data.x_train)} training images), ViT denoiser "
-        f"depth {cfg.depth} width {cfg.width} patch {cfg.patch}, {time_input}, predicting {cfg.predicts}, "
+        f"depth {cfg.depth} width {cfg.width} patch {cfg.patch}, {time_input}, predicting {cfg.prediction}, "
         f"batch {cfg.batch}, {cfg.epochs} epochs of {trainer.steps_per_epoch} steps -> {run_dir}")
     trained = trainer.train(resume=resume)
     scored = evaluate_image_model(trainer, ev, run_dir, log, scoring)

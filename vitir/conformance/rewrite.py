@@ -146,7 +146,7 @@ def _dense(code: str, at: int, line: int) -> tuple[str, str, int]:
     if m is None:
         raise ConformanceError(f"line {line}: dense literal without a type")
     start = m.end()
-    end = scan._type_end(code, start)
+    end = scan.type_end(code, start)
     return body, code[start:end], end
 
 

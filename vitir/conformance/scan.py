@@ -118,7 +118,7 @@ def functions(code: str) -> list[Function]:
             i = close_args + 1
         else:
             i = _skip_space(code, i + 2)
-            i = matching(code, i) + 1 if code[i] == "(" else _type_end(code, i)
+            i = matching(code, i) + 1 if code[i] == "(" else type_end(code, i)
         results = (results_start, i)
         i = _skip_space(code, i)
         if code.startswith("attributes", i):
@@ -139,7 +139,7 @@ def _skip_space(code: str, i: int) -> int:
     return i
 
 
-def _type_end(code: str, i: int) -> int:
+def type_end(code: str, i: int) -> int:
     """The end of the type that starts at `i` (brackets balanced, up to a space or `{` outside them)."""
     while i < len(code) and not code[i].isspace() and code[i] != "{":
         if code[i] in _OPENERS:

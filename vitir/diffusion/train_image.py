@@ -126,11 +126,6 @@ class ImageDiffusionConfig:
     def time_features(self) -> int:
         return 1 if self.time_embed == "t" else 2 * self.n_freq
 
-    @property
-    def predicts(self) -> str:
-        """What the network outputs: eps, x0 or v (DDPM), velocity or x0 (flow)."""
-        return self.prediction
-
     def model(self, image_shape: tuple[int, int, int], batch: int) -> DenoiserConfig:
         c, h, w = image_shape
         return DenoiserConfig(batch=batch, image_channels=c, image=(h, w), patch=self.patch, width=self.width,
@@ -319,7 +314,7 @@ class ImageDiffusionTrainer:
         write_json_atomic(self.run_dir / "train.json", result)
         epochs_run = [m for m in read_metrics(self.run_dir / "metrics.jsonl") if m.get("kind") == "epoch"]
         plot_epoch_curves(epochs_run, self.run_dir / "curves.png", f"{cfg.method} on {cfg.data}",
-                          f"train loss (MSE on the {cfg.predicts})")
+                          f"train loss (MSE on the {cfg.prediction})")
         return result
 
     def sampling_weights(self) -> list[np.ndarray]:

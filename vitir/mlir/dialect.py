@@ -5,12 +5,16 @@ TransposeOp): its operands, results, properties (StableHLO's names) and
 regions come from the declaration's fields; it parses its pretty syntax from
 the declaration's format (MLIR's generic form needs nothing of it), prints the
 text vitir's printer gives its AST node, and verifies itself with the
-declaration's rule. The one op written here is stablehlo.return, the
-terminator of regions (in the AST a region simply holds the values it returns).
+declaration's rule. Each carries xDSL's trait for each of the declaration's
+traits (vitir/ast/traits.py; `xdsl_traits`), so xDSL's own passes (cse, dce,
+canonicalize) know which ops are free of effects, commutative or constant. The
+one op written here is stablehlo.return, the terminator of regions (in the AST a
+region simply holds the values it returns).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from xdsl.ir import Dialect
@@ -19,12 +23,15 @@ from xdsl.irdl import (AttrSizedOperandSegments, IRDLOperation, SameVariadicOper
                        result_def, traits_def, var_operand_def, var_region_def, var_result_def)
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import IsTerminator
+from xdsl.traits import (AlwaysSpeculatable, Commutative, ConstantLike, HasFolder, IsTerminator, NoMemoryEffect,
+                         OpTrait, Pure, RecursiveMemoryEffect, RecursivelySpeculatable, SameOperandsAndResultType)
 from xdsl.utils.exceptions import VerifyException
 
 from ..ast import ops as _ops  # noqa: F401  (declares every op)
 from ..ast.declare import DECLARED, GENERIC, OPS, REQUIRED, Op
 from ..ast.shape_rules import RuleError
+from ..ast.traits import (COMMUTATIVE, CONSTANT_LIKE, ELEMENTWISE, PURE, RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE,
+                          SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE, TERMINATOR)
 from .attributes import ATTRIBUTES
 from .kinds import Unsupported, bridge, vitir_type
 
@@ -117,13 +124,55 @@ def _constant_ints(value) -> tuple[int, ...] | None:
         return None  # the constant's own verifier reports it
 
 
+# -- traits: xDSL's for vitir's ----------------------------------------------------------------
+
+class Elementwise(OpTrait):
+    """MLIR's Elementwise, which xDSL lacks: each result element from the operands' elements at its index."""
+
+
+@dataclass(frozen=True)
+class SameTypes(SameOperandsAndResultType):
+    """xDSL's SameOperandsAndResultType, whose check the declaration's rule makes (naming the types,
+    and telling what it cannot check from what is wrong)."""
+
+    def verify(self, op) -> None:
+        pass
+
+
+class ConstantValue(HasFolder):
+    """A constant folds to its value, so that xDSL's `ConstantLike.get_constant_value` reads it."""
+
+    @classmethod
+    def fold(cls, op):
+        return (op.properties["value"],)
+
+
+_MARKERS = ((COMMUTATIVE, Commutative), (ELEMENTWISE, Elementwise), (SAME_OPERANDS_AND_RESULT_TYPE, SameTypes),
+            (CONSTANT_LIKE, ConstantLike), (CONSTANT_LIKE, ConstantValue), (TERMINATOR, IsTerminator),
+            (RECURSIVE_EFFECTS, RecursiveMemoryEffect), (RECURSIVELY_SPECULATABLE, RecursivelySpeculatable))
+
+
+def xdsl_traits(cls: type[Op]) -> tuple[OpTrait, ...]:
+    """xDSL's traits for a declaration's: PURE with SPECULATABLE is Pure, PURE alone NoMemoryEffect
+    (MLIR's Pure is both); the rest one for one."""
+    traits = cls.traits
+    out: list[OpTrait] = []
+    if PURE in traits:
+        out.append(Pure() if SPECULATABLE in traits else NoMemoryEffect())
+    elif SPECULATABLE in traits:
+        out.append(AlwaysSpeculatable())
+    out += [make() for trait, make in _MARKERS if trait in traits]
+    return tuple(out)
+
+
 @irdl_op_definition
 class ReturnOp(IRDLOperation):
-    """`stablehlo.return %x : T`, the terminator of regions."""
+    """`stablehlo.return %x : T`, the terminator of regions (Pure, as the ODS has it, so that a region
+    of effect-free ops is effect-free)."""
 
     name = "stablehlo.return"
     returned = var_operand_def()
-    traits = traits_def(IsTerminator())
+    traits = traits_def(IsTerminator(), Pure())
 
     @classmethod
     def parse(cls, parser: Parser):
@@ -163,6 +212,16 @@ def dialect_class(cls: type[Op]) -> type[DeclaredOp]:
     return made
 
 
+_OWN = frozenset({"name", "traits", "irdl_options", "DECLARATION"})  # what _make puts in every class
+
+
+def accessor(field: str) -> str:
+    """The xDSL class's accessor of a declaration's field: the field's own name (`op.lhs`, `op.body`,
+    `op.perm`), with a trailing underscore where it would hide a member of xDSL's
+    operations (a variadic result field named `results` is `op.results_`), as `fb.not_` is spelled."""
+    return field + "_" if field in _OWN or hasattr(DeclaredOp, field) else field
+
+
 def _make(cls: type[Op]) -> type[DeclaredOp]:
     namespace: dict = {"name": cls.NAME, "DECLARATION": cls, "__module__": __name__,
                        "__qualname__": cls.__name__ + "Op", "__doc__": cls.__doc__,
@@ -172,12 +231,11 @@ def _make(cls: type[Op]) -> type[DeclaredOp]:
                                             ("result", result_def, var_result_def, SameVariadicResultSize),
                                             ("region", None, None, SameVariadicRegionSize)):
         fields = [f for f in cls.FIELDS if f.role == role] if role != "result" else list(cls.RESULT_FIELDS)
-        prefix = {"operand": "o_", "result": "r_", "region": "g_"}[role]
         for f in fields:
             if role == "region":
-                namespace[prefix + f.name] = var_region_def("single_block") if f.variadic else region_def("single_block")
+                namespace[accessor(f.name)] = var_region_def("single_block") if f.variadic else region_def("single_block")
             else:
-                namespace[prefix + f.name] = several() if f.variadic else single()
+                namespace[accessor(f.name)] = several() if f.variadic else single()
         if sum(f.variadic for f in fields) > 1:  # MLIR's segment sizes where the declaration says so (chlo.scan)
             sized = role == "operand" and getattr(cls, "SEGMENTS", None) == "attr_sized"
             options.append(AttrSizedOperandSegments(as_property=True) if sized else segments())
@@ -185,9 +243,10 @@ def _make(cls: type[Op]) -> type[DeclaredOp]:
         if f.kind.name == "discardable":  # other dialects' attributes: attributes of the op, not properties
             continue
         define = prop_def if f.default is REQUIRED else opt_prop_def
-        namespace["p_" + f.name] = define(bridge(f.kind).constraint, prop_name=f.mlir_name)
+        namespace[accessor(f.name)] = define(bridge(f.kind).constraint, prop_name=f.mlir_name)
     if options:
         namespace["irdl_options"] = tuple(options)
+    namespace["traits"] = traits_def(*xdsl_traits(cls))
     if cls.syntax == GENERIC:
         namespace["parse"] = classmethod(_generic_only)
         namespace["print"] = IRDLOperation.print  # xDSL's own generic printer where vitir's is not used

@@ -121,12 +121,23 @@ class ParsedModule:
     source: str
     offsets: dict[Operation, int] = field(repr=False)
     _lines: LineIndex | None = field(default=None, repr=False)
+    _written: frozenset[str] | None = field(default=None, repr=False)
 
     def where(self, op: Operation) -> tuple[int, int]:
         if self._lines is None:
             self._lines = LineIndex(self.text)
         offset = self.offsets.get(op)
         return self._lines(offset) if offset is not None else (0, 0)
+
+    def written_names(self) -> frozenset[str]:
+        """Every SSA name the text writes that is not a number (`%cst_0`, `%arg0`): a name the
+        importer makes for a numeric one (`v3` for `%3`) must avoid them. Read from the text once."""
+        if self._written is None:
+            self._written = frozenset(_WRITTEN_NAME.findall(self.text))
+        return self._written
+
+
+_WRITTEN_NAME = re.compile(r"%([A-Za-z_$.][\w$.\-]*)")
 
 
 # The op name that starts a statement: `%a = name`, `"name"(`, or a bare `name`.

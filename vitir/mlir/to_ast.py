@@ -30,18 +30,6 @@ from .translate import SPELLINGS, compact_region, declaration, fields
 from .xdsl_adapter import value_name
 
 
-_NAME = re.compile(r"%([A-Za-z_$.][\w$.\-]*)")
-
-
-def _written_names(parsed: ParsedModule) -> frozenset[str]:
-    """Every SSA name the text writes that is not a number: generated names (`v3` for `%3`)
-    must avoid them. Read from the text, once per module."""
-    names = getattr(parsed, "_written", None)
-    if names is None:
-        names = parsed._written = frozenset(_NAME.findall(parsed.text))
-    return names
-
-
 def _defined_values(fn: func.FuncOp):
     """Every value a function defines: block arguments (its own and its regions') and results."""
     for op in fn.walk():
@@ -66,7 +54,7 @@ class _FunctionImporter:
         self.fb = FunctionBuilder(fn.sym_name.data)
         self.values: dict[SSAValue, Value] = {}
         self.names: dict[SSAValue, str] = {}
-        self._taken = set(_written_names(parsed))
+        self._taken = set(parsed.written_names())
         self._prefix = ""  # while inlining a call: names its values `<callee>_c<k>_...`
         self._calls = 0
         self._inlining: list[str] = [fn.sym_name.data]  # the functions being imported, innermost last

@@ -18,6 +18,7 @@ from ..ast.declare import REQUIRED, Op
 from ..ast.regions import BinaryRegion, Region, compact_reducer
 from ..ast.types import TensorType
 from ..ast.values import Value
+from .dialect import accessor
 from .kinds import Unsupported, bridge, vitir_type
 from .literals import constant_literals
 
@@ -86,7 +87,7 @@ def operand_groups(op: Operation, cls=None) -> list:
     cls = cls or declaration(op)
     plan = _segments(cls)
     if plan is None:
-        return [getattr(op, "o_" + f.name) for f in cls.OPERAND_FIELDS]
+        return [getattr(op, accessor(f.name)) for f in cls.OPERAND_FIELDS]
     variadic, count = plan
     flat = op.operands
     if variadic < 0:
@@ -98,7 +99,7 @@ def operand_groups(op: Operation, cls=None) -> list:
 
 def region_groups(op: Operation, cls=None) -> list:
     cls = cls or declaration(op)
-    return [getattr(op, "g_" + f.name) for f in cls.REGION_FIELDS]
+    return [getattr(op, accessor(f.name)) for f in cls.REGION_FIELDS]
 
 
 def fields(op: Operation, value: Callable[[SSAValue], Value], region: Callable, raw: bool = False) -> dict:

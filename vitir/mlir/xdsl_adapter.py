@@ -36,12 +36,16 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 def value_name(value: SSAValue) -> str | None:
     """The name as written (`%cst_0` -> "cst_0", `%0` -> "0", `%r#1` -> "r#1"), or None."""
-    return value._name
+    written = value.__dict__.get("written_name")
+    return written if written is not None else value._name
 
 
 def set_value_name(value: SSAValue, name: str | None) -> None:
-    """Set a name verbatim: xDSL's setter would drop a `_<digits>` suffix and refuse `0`."""
-    value._name = name
+    """Set a name verbatim: xDSL's setter would drop a `_<digits>` suffix and refuse `0`. The name
+    is kept beside xDSL's own, which holds it only where xDSL accepts it (`cst_0`, not `0` or
+    `r#1`): xDSL's passes copy a name through its checking setter when they erase or clone a value."""
+    value.__dict__["written_name"] = name
+    value._name = name if name is None or SSAValue.is_valid_name(name) else None
 
 
 # -- the parser's position ---------------------------------------------------------------------
