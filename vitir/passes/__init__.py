@@ -100,6 +100,7 @@ register(Pass("dce", "dead-code elimination: drop effect-free ops whose results 
               dead_code_elimination))
 register(Pass("cse", "common-subexpression elimination: merge repeated effect-free ops (commutative operands "
                      "in a canonical order)", common_subexpression_elimination))
+from . import fast_lowering  # noqa: E402,F401  (registers patch-embed-gradient, ..., fast-lowering)
 
 from . import standard  # noqa: E402 -- registers fold, simplify, inline-composite, expand- and fold-compounds
 

@@ -92,12 +92,15 @@ def clone_module(module: Module) -> Module:
 class RewriteBuilder(FunctionBuilder):
     """The builder a rule makes its replacement with (`m.b.negate("neg", x)`): every op method of
     FunctionBuilder, each op built through its constructor (so its rule runs); the names given
-    are hints the driver turns into fresh ones, and the ops may read any value of the function."""
+    are hints the driver turns into fresh ones, and the ops may read any value of the function.
+    A rule that sets `m.b.exact_names = True` keeps its names as given (made unique with `_1`,
+    `_2` only when taken), for a rewrite whose new text names its values as a builder would."""
 
     def __init__(self, match: "Match"):
         super().__init__("rewrite")
         self.match = match
         self.pending: list = []
+        self.exact_names = False
 
     def emit(self, op):
         if op.KNOWN_OPERANDS:
@@ -173,6 +176,7 @@ class Match:
     def _begin(self, op) -> None:
         self.op = op
         self.b.pending = []
+        self.b.exact_names = False
         self.b._path_text = op.path
 
 
@@ -294,6 +298,7 @@ class _Driver:
         made from the replaced op's name and the rule's."""
         index = self.index
         base = result_base(op) or (op.results[0].name if op.results else "v")
+        derived = _as_given if self.match.b.exact_names else _derived
         takes = {}
         for old, new in zip(op.results, values):
             if "#" not in old.name and new not in takes:
@@ -307,7 +312,7 @@ class _Driver:
                 continue
             group = result_base(inner)
             if group:
-                fresh = index.fresh_name(_derived(base, group))
+                fresh = index.fresh_name(derived(base, group))
                 for k, v in enumerate(inner.results):
                     _rename(v, f"{fresh}#{k}")
             else:
@@ -316,10 +321,10 @@ class _Driver:
                     if own is not None and not index.has_name(own):
                         _rename(v, index.fresh_name(own))
                     else:
-                        _rename(v, index.fresh_name(_derived(base, v.name)))
+                        _rename(v, index.fresh_name(derived(base, v.name)))
             for region in blocks_of(inner):
                 for a in region.args:
-                    _rename(a, index.fresh_name(_derived(base, a.name)))
+                    _rename(a, index.fresh_name(derived(base, a.name)))
         for inner in walk(pending):  # the index counts the names again as it takes the ops in
             for name in inner.defined_names():
                 index._release(name)
@@ -332,6 +337,10 @@ def _derived(base: str, hint: str) -> str:
     if hint == base or hint.startswith(base + "_"):
         return hint
     return f"{hint}_{base}" if base[:1].isdigit() else f"{base}_{hint}"
+
+
+def _as_given(base: str, hint: str) -> str:
+    return hint
 
 
 def _rename(value: Value, name: str) -> None:
