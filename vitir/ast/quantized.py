@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 
+from ..errors import TypeDefinitionError
 from .element_types import DType
+from .types import _dimensions
 
 _INTEGER = {(d.bits, d.is_signed): d for d in DType if d.is_integer}
 _FIELDS = ("storage", "expressed", "scales", "zero_points", "axis", "storage_min", "storage_max")
@@ -104,19 +106,19 @@ _UNIFORM = re.compile(r"(?:!quant\.uniform)?<\s*(u|i|ui)(\d+)\s*(?:<\s*(-?\d+)\s
 
 def _check(storage, expressed, scales, zero_points, axis, low, high) -> None:
     if not storage.is_integer:
-        raise ValueError(f"a quantized storage type is an integer, got {storage.value}")
+        raise TypeDefinitionError(f"a quantized storage type is an integer, got {storage.value}")
     if not expressed.is_float:
-        raise ValueError(f"a quantized expressed type is a float, got {expressed.value}")
+        raise TypeDefinitionError(f"a quantized expressed type is a float, got {expressed.value}")
     if not storage.min <= low < high <= storage.max:
-        raise ValueError(f"storage range [{low}, {high}] is outside {storage.value}'s [{storage.min}, {storage.max}]")
+        raise TypeDefinitionError(f"storage range [{low}, {high}] is outside {storage.value}'s [{storage.min}, {storage.max}]")
     if not scales or len(scales) != len(zero_points) or (axis is None and len(scales) != 1):
-        raise ValueError(f"{len(scales)} scales and {len(zero_points)} zero points")
+        raise TypeDefinitionError(f"{len(scales)} scales and {len(zero_points)} zero points")
     for z in zero_points:
         if not low <= z <= high:
-            raise ValueError(f"zero point {z} is outside the storage range [{low}, {high}]")
+            raise TypeDefinitionError(f"zero point {z} is outside the storage range [{low}, {high}]")
     for s in scales:
         if not s > 0:
-            raise ValueError(f"scale {s} is not positive")
+            raise TypeDefinitionError(f"scale {s} is not positive")
 
 
 def _params(scale: float, zero: int) -> str:
@@ -140,17 +142,16 @@ class QuantizedTensorType:
     _interned: dict = {}
 
     def __new__(cls, shape, element: QuantizedElement):
-        shape = tuple(shape)
+        shape = _dimensions(tuple(shape))  # not a hot path: checked before the cache, as 7.0 hashes as 7
+        if not isinstance(element, QuantizedElement):
+            raise TypeDefinitionError(f"a quantized tensor's element is a QuantizedElement, got {element!r}")
         key = (shape, element)
         hit = cls._interned.get(key)
         if hit is not None:
             return hit
-        for d in shape:
-            if not isinstance(d, int) or isinstance(d, bool) or d < 0:
-                raise ValueError(f"tensor dimensions must be non-negative ints, got {shape}")
         if element.axis is not None and (element.axis >= len(shape) or shape[element.axis] != len(element.scales)):
-            raise ValueError(f"tensor<{'x'.join(map(str, shape))}x{element}>: {len(element.scales)} scales along "
-                             f"dimension {element.axis}")
+            raise TypeDefinitionError(f"tensor<{'x'.join(map(str, shape))}x{element}>: {len(element.scales)} scales "
+                                      f"along dimension {element.axis}")
         self = super().__new__(cls)
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "dtype", element)

@@ -316,8 +316,12 @@ def _module_attributes(parsed: ParsedModule) -> list[Diagnostic]:
 
 def _place(parsed: ParsedModule, op: Operation) -> tuple[int, int]:
     """Where `op` starts; the module xDSL wraps around several top-level ops has no place of its own,
-    so its problems are put at its second op (the one that made it needed)."""
+    so its problems are put at its second op (the one that made it needed). An op the text does not
+    spell (the body of a compact `applies stablehlo.and`) is put at the op that holds it."""
     line, col = parsed.where(op)
+    while line == 0 and op is not parsed.module and op.parent_op() is not None:
+        op = op.parent_op()
+        line, col = parsed.where(op)
     if line == 0 and op is parsed.module:
         tops = list(op.ops)
         if len(tops) > 1:
