@@ -32,11 +32,6 @@ class ShapeError(VitirError):
         super().__init__(f"{where}{head}: {reason}{operands}")
 
 
-class TypeDefinitionError(VitirError, ValueError):
-    """A type asked for with dimensions or an element type StableHLO has no type for
-    (`TensorType((-1, 2), f32)`, a float or bool dimension, a quantized element in a TensorType)."""
-
-
 class ConfigError(VitirError):
     """An invalid model, module or command-line configuration."""
 

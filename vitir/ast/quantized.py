@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 
-from ..errors import TypeDefinitionError
 from .element_types import DType
+from .shape_rules import TypeDefinitionError
 from .types import _dimensions
 
 _INTEGER = {(d.bits, d.is_signed): d for d in DType if d.is_integer}
@@ -48,6 +48,14 @@ class QuantizedElement:
         object.__setattr__(self, "value", _text(self))
         cls._interned[key] = self
         return self
+
+    # The predicates of DType's, so that a rule asking an element type's kind gets an answer and
+    # refuses a quantized one by its name ("needs a floating-point operand, got !quant.uniform<...>").
+    is_bool = is_integer = is_signed = is_unsigned = is_float = is_complex = False
+    is_quantized = True
+    kind = None
+    format = part = None
+    xla_cpu = True
 
     def __setattr__(self, name, value):
         raise AttributeError("QuantizedElement is immutable")
@@ -116,9 +124,13 @@ def _check(storage, expressed, scales, zero_points, axis, low, high) -> None:
     for z in zero_points:
         if not low <= z <= high:
             raise TypeDefinitionError(f"zero point {z} is outside the storage range [{low}, {high}]")
+    smallest, largest = 2.0 ** (1 - expressed.format.bias), expressed.format.max_finite
     for s in scales:
         if not s > 0:
             raise TypeDefinitionError(f"scale {s} is not positive")
+        if not smallest <= s <= largest:  # MLIR's quant dialect: a normal number of the expressed type
+            raise TypeDefinitionError(f"scale {s:e} out of expressed type range [{smallest:e}, {largest:e}] of "
+                                      f"{expressed.value}")
 
 
 def _params(scale: float, zero: int) -> str:

@@ -9,11 +9,19 @@ import re
 from functools import lru_cache
 from typing import Sequence
 
+from ..errors import VitirError
+
 Shape = tuple[int, ...]
 
 
 class RuleError(Exception):
     """A broken shape rule; the text is the reason only."""
+
+
+class TypeDefinitionError(RuleError, VitirError, ValueError):
+    """A type asked for with dimensions or an element type StableHLO has no type for
+    (`TensorType((-1, 2), f32)`, a float or bool dimension, a quantized scale out of its expressed
+    type's range). A rule that meets one reports it as its op's error, as any RuleError."""
 
 
 def check_dims_in_range(dims: Sequence[int], rank: int, what: str) -> None:

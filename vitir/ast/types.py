@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from operator import index
 
-from ..errors import TypeDefinitionError
 from .element_types import DType
+from .shape_rules import TypeDefinitionError
 
 
 _MAX_DIMENSION = (1 << 63) - 1  # MLIR's dimensions are i64

@@ -218,7 +218,7 @@ BRIDGES: dict[str, Bridge] = {
     "comparison_direction": _enum(K.COMPARISON_DIRECTION, ComparisonDirectionAttr, ComparisonDirection),
     "comparison_type": _enum(K.COMPARISON_TYPE, ComparisonTypeAttr, ComparisonType),
     "precision": _enum(K.PRECISION, PrecisionAttr, Precision),
-    "precision_list": Bridge(ArrayAttr, lambda v: ArrayAttr([PrecisionAttr(Precision(x)) for x in v]),
+    "precision_list": Bridge(ArrayAttr[PrecisionAttr], lambda v: ArrayAttr([PrecisionAttr(Precision(x)) for x in v]),
                              lambda a: tuple(x.data.value for x in a.data), _precision_list_parse),
     "dot_dimensions": Bridge(DotDimensionNumbersAttr, lambda v: DotDimensionNumbersAttr.of(*v),
                              lambda a: K.DotDimensions(*a.values()), None),
@@ -321,7 +321,8 @@ BRIDGES["chlo_comparison_type"] = _enum(K.CHLO_COMPARISON_TYPE, ChloComparisonTy
 
 from .attributes import ChloPrecisionAttr, RaggedDotDimensionNumbersAttr  # noqa: E402
 
-BRIDGES["chlo_precision_list"] = Bridge(ArrayAttr, lambda v: ArrayAttr([ChloPrecisionAttr(Precision(x)) for x in v]),
+BRIDGES["chlo_precision_list"] = Bridge(ArrayAttr[ChloPrecisionAttr],
+                                        lambda v: ArrayAttr([ChloPrecisionAttr(Precision(x)) for x in v]),
                                         lambda a: tuple(x.data.value for x in a.data), None)
 BRIDGES["ragged_dot_dimensions"] = Bridge(RaggedDotDimensionNumbersAttr, lambda v: RaggedDotDimensionNumbersAttr.of(*v),
                                           lambda a: K.RaggedDotDimensions(*a.values()), None)

@@ -133,7 +133,8 @@ def _compact_element(op: Operation):
     if first is None:
         return True
     try:
-        return TensorType((), vitir_type(first.type).dtype)
+        operand = vitir_type(first.type)
+        return operand.with_shape(()) if hasattr(operand, "with_shape") else True  # a token has no scalar
     except Unsupported:
         return True
 

@@ -13,7 +13,7 @@ from ..attributes import BOOL, CHANNEL_HANDLE, DENSE_INTS, I64, STRING, UNIT, Ch
 from ..declare import (Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_result_def)
 from ..element_types import DType
 from ..shape_rules import RuleError
-from ..type_rules import tensor, type_text
+from ..type_rules import is_promotable, scalar, tensor, type_text
 from ..types import TensorType, TokenType
 
 _EVALUATE = "vitir.evaluate.collectives:"
@@ -50,12 +50,19 @@ def _check_global(channel_handle, use_global_device_ids, allow_zero: bool = Fals
         raise RuleError(f"use_global_device_ids needs a channel_handle with a positive handle, got {channel}")
 
 
-def _check_computation(computation, operand: TensorType) -> None:
+def _check_computation(computation, operand: TensorType):
+    """The type of the operand's reduction: the computation takes two rank-0 tensors of the operand's
+    element type, or of one it promotes to (an f32 summed in f64, StableHLO's is_promotable), and
+    returns one; the result has the operand's shape and that element type."""
     args, results = computation
-    scalar = TensorType((), operand.dtype)
-    if tuple(args) != (scalar, scalar) or tuple(results) != (scalar,):
+    accumulator = scalar(operand)
+    if (len(results) == 1 and getattr(results[0], "shape", None) == () and hasattr(results[0], "with_shape")
+            and is_promotable(operand.dtype, results[0].dtype)):
+        accumulator = results[0]
+    if tuple(args) != (accumulator, accumulator) or tuple(results) != (accumulator,):
         raise RuleError(f"the computation takes ({type_text(args)}) and returns ({type_text(results)}), "
-                        f"needs ({scalar}, {scalar}) -> {scalar}")
+                        f"needs ({accumulator}, {accumulator}) -> {accumulator}")
+    return accumulator.with_shape(operand.shape)
 
 
 def _dimension(what: str, value: int, t: TensorType, index: int) -> None:
@@ -74,7 +81,7 @@ def _scaled(t: TensorType, dim: int, factor: int, divide: bool = False) -> Tenso
 
 
 def _same_but(operand: TensorType, result: TensorType, dim: int, index: int, what: str) -> None:
-    tensor(result, "result")
+    tensor(result, "result", quantized=True)
     if result.dtype is not operand.dtype or result.rank != operand.rank or any(
             a != b for d, (a, b) in enumerate(zip(operand.shape, result.shape)) if d != dim):
         raise RuleError(f"result {index} {result} must be operand {index}'s {operand} but for dimension {dim} ({what})")
@@ -99,12 +106,10 @@ class AllReduce(Op):
         if not inputs:
             raise RuleError("all_reduce needs at least one operand")
         for t in inputs:
-            tensor(t)
+            tensor(t, quantized=True)
         check_replica_groups(replica_groups, False, use_global_device_ids)
         _check_global(channel_handle, use_global_device_ids)
-        for t in inputs:
-            _check_computation(computation, t)
-        return tuple(inputs)
+        return tuple(_check_computation(computation, t) for t in inputs)
 
 
 class AllGather(Op):
@@ -165,9 +170,9 @@ class ReduceScatter(Op):
     @staticmethod
     def rule(operand, scatter_dimension, replica_groups, computation, channel_handle, use_global_device_ids,
              result_type):
-        tensor(operand)
+        tensor(operand, quantized=True)
         check_replica_groups(replica_groups, True, use_global_device_ids)
-        _check_computation(computation, operand)
+        operand = _check_computation(computation, operand)  # in the reduction's element type from here
         _dimension("scatter_dimension", scatter_dimension, operand, 0)
         _check_global(channel_handle, use_global_device_ids)
         size = operand.shape[scatter_dimension]
@@ -310,9 +315,7 @@ class CollectiveReduce(Op):
         check_replica_groups(replica_groups, False, use_global_device_ids)
         _check_global(channel_handle, use_global_device_ids)
         data = _data_operands("collective_reduce", inputs, has_dynamic_root)
-        for t in data:
-            _check_computation(computation, t)
-        return data
+        return tuple(_check_computation(computation, t) for t in data)
 
 
 class ReplicaId(Op):

@@ -38,20 +38,20 @@ class Binary(Op):
 class Add(Binary):
     NAME = "stablehlo.add"
     COMMUTATIVE = True
-    rule = elementwise("any")
+    rule = elementwise("any", quantized=True)
     numpy = "add"  # booleans: logical or, as the spec says
 
 
 class Subtract(Binary):
     NAME = "stablehlo.subtract"
-    rule = elementwise("numeric")
+    rule = elementwise("numeric", quantized="per-tensor")
     numpy = "subtract"
 
 
 class Multiply(Binary):
     NAME = "stablehlo.multiply"
     COMMUTATIVE = True
-    rule = elementwise("any")
+    rule = elementwise("any", quantized="per-tensor")
     numpy = "multiply"  # booleans: logical and
 
 
@@ -64,14 +64,14 @@ class Divide(Binary):
 class Maximum(Binary):
     NAME = "stablehlo.maximum"
     COMMUTATIVE = True
-    rule = elementwise("any")
+    rule = elementwise("any", quantized="per-tensor")
     evaluate = _EVALUATE + "maximum"
 
 
 class Minimum(Binary):
     NAME = "stablehlo.minimum"
     COMMUTATIVE = True
-    rule = elementwise("any")
+    rule = elementwise("any", quantized="per-tensor")
     evaluate = _EVALUATE + "minimum"
 
 
@@ -115,7 +115,8 @@ class Clamp(Op):
 
     @staticmethod
     def rule(min, operand, max):
-        same_element([tensor(min), tensor(operand), tensor(max)])
+        same_element([tensor(min, "min", quantized=True), tensor(operand, quantized=True),
+                      tensor(max, "max", quantized=True)])
         clamp_shape(min.shape, operand.shape, max.shape)
         return operand
 
