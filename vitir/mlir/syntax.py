@@ -330,8 +330,30 @@ CUSTOM["complex_type"] = _complex_type
 # -- whole-op syntaxes ------------------------------------------------------------------------
 
 def _constant(cls: type[Op], parser: Parser):
+    """`dense<...> : T`, or the form MLIR's parseConstantOp also reads (and its printer writes when
+    the value's type is not the result's, as for a quantized result): `() <{value = ...}>
+    {attributes} : () -> T`, the value among the properties or the attributes."""
     from .dialect import dialect_class
 
+    if parser.parse_optional_punctuation("(") is not None:
+        parser.parse_punctuation(")")
+        found = {}
+        if parser.parse_optional_punctuation("<") is not None:
+            found.update(parser.parse_attribute().data)  # the properties, a dictionary
+            parser.parse_punctuation(">")
+        attributes = parser.parse_optional_attr_dict()
+        found.update(attributes)
+        parser.parse_punctuation(":")
+        parser.parse_punctuation("(")
+        parser.parse_punctuation(")")
+        parser.parse_punctuation("->")
+        result = parser.parse_type()
+        if "value" not in found:
+            parser.raise_error("stablehlo.constant needs a value (`{value = dense<...> : T}`)")
+        others = {k: v for k, v in found.items() if k != "value"}
+        if others:
+            parser.raise_error(f"stablehlo.constant takes no attribute but its value, got {', '.join(others)}")
+        return dialect_class(cls).build(properties={"value": found["value"]}, result_types=[result])
     parser.parse_keyword("dense")
     value = parse_dense_literal(parser)
     return dialect_class(cls).build(properties={"value": value}, result_types=[value.type])

@@ -16,6 +16,7 @@ from xdsl.ir import Operation, SSAValue
 from ..ast.attributes import DENSE_LITERAL
 from ..ast.declare import REQUIRED, Op
 from ..ast.regions import BinaryRegion, Region
+from ..ast.shape_rules import RuleError
 from ..ast.types import TensorType
 from ..ast.values import Value
 from .kinds import Unsupported, bridge, vitir_type
@@ -44,6 +45,7 @@ def attribute_values(op: Operation, raw: bool = False, cls=None) -> dict:
         if attr is None:
             values[field.name] = None if field.default is REQUIRED else field.default
         elif field.kind is DENSE_LITERAL:
+            _check_value_type(op, attr)
             values[field.name] = constant_literals(attr, _result_dtype(op), raw=raw)
         else:
             values[field.name] = bridge(field.kind).from_xdsl(attr)
@@ -63,7 +65,22 @@ def _discardable(op: Operation, cls: type[Op]):
 
 
 def _result_dtype(op: Operation):
-    return vitir_type(op.results[0].type).dtype
+    dtype = vitir_type(op.results[0].type).dtype
+    return dtype.storage if dtype.is_quantized else dtype
+
+
+def _check_value_type(op: Operation, attr) -> None:
+    """A constant's value is of its result type (of the storage type for a quantized result), as
+    MLIR's ConstantOp infers and compares them."""
+    value_type = getattr(attr, "type", None)
+    if value_type is None:
+        return
+    result = vitir_type(op.results[0].type)
+    want = TensorType(result.shape, result.dtype.storage) if result.dtype.is_quantized else result
+    got = vitir_type(value_type)
+    if got is not want:
+        raise RuleError(f"the value's type {got} differs from the result type {result}"
+                        + (f" (a quantized constant holds {want})" if want is not result else ""))
 
 
 _SEGMENTS: dict = {}  # declaration -> how its flat operands split into its fields
