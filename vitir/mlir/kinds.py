@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from xdsl.dialects.builtin import (ArrayAttr, BoolAttr, DenseArrayBase, DenseIntOrFPElementsAttr, FloatAttr,
-                                   IntAttr, IntegerAttr, NoneAttr, StringAttr, SymbolRefAttr, TensorType, TupleType,
-                                   TypeAttribute, UnitAttr, f32, i1, i32, i64)
+                                   IntAttr, IntegerAttr, IntegerType, NoneAttr, StringAttr, SymbolRefAttr, TensorType,
+                                   TupleType, TypeAttribute, UnitAttr, f32, i1, i32, i64)
 from xdsl.ir import Attribute
 from xdsl.irdl import base
 from xdsl.parser import Parser
@@ -120,6 +120,8 @@ def _array_values(a: DenseArrayBase) -> tuple[int, ...]:
 
 
 def _dense_ints_value(a: DenseIntOrFPElementsAttr) -> K.DenseInts:
+    if not isinstance(a.get_element_type(), IntegerType):
+        raise RuleError(f"expects a tensor of integers, got one of {a.get_element_type()}")
     shape = tuple(a.get_shape())
     values = tuple(int(v) for v in a.get_values())
     if len(values) == 1 and shape and _count(shape) != 1:  # a splat
@@ -148,6 +150,10 @@ def _precision_list_parse(p: Parser) -> tuple[str, ...]:
 
 
 def _pairs_value(a: DenseIntOrFPElementsAttr) -> tuple[tuple[int, int], ...]:
+    shape = tuple(a.get_shape())
+    if len(shape) != 2 or shape[1] != 2:
+        raise RuleError(f"expects the shape of padding-attribute to be {{N, 2}}, but got "
+                        f"{{{', '.join(map(str, shape))}}}")
     flat = _dense_ints_value(a).values
     return tuple(zip(flat[0::2], flat[1::2]))
 
