@@ -308,9 +308,9 @@ class OpMethods:
         """Receives tensors of the given types and a token on channel `channel_handle`."""
         return self.emit(O.Recv(name, token, channel_handle, result_types, is_host_transfer, source_target_pairs, path=self._path_text))
 
-    def infeed(self, name: str | Sequence[str], token: Value, result_types: Sequence[TensorType], infeed_config: Any = '') -> Value | tuple[Value, ...]:
+    def infeed(self, name: str | Sequence[str], token: Value, result_types: Sequence[TensorType], infeed_config: Any = '', layout: Any = None) -> Value | tuple[Value, ...]:
         """Reads tensors of the given types (and a token) from the infeed."""
-        return self.emit(O.Infeed(name, token, result_types, infeed_config, path=self._path_text))
+        return self.emit(O.Infeed(name, token, result_types, infeed_config, layout, path=self._path_text))
 
     def outfeed(self, name: str | Sequence[str], inputs: Sequence[Value], token: Value, outfeed_config: Any = '') -> Value:
         """Writes its inputs to the outfeed; its result orders later effects."""

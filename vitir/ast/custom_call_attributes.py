@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .shape_rules import RuleError
-from .types import TensorType
+from .types import TupleType
 
 _STRING = r'"(?:[^"\\]|\\.)*"'
 _INTS = r"\[\s*(?:-?\d+(?:\s*,\s*-?\d+)*)?\s*\]"
@@ -50,11 +50,21 @@ def _layout(match: re.Match) -> list[int]:
 
 
 def _check_layouts(text: str, types, what: str) -> None:
+    """MLIR's CustomCallOp::verify: one layout per value (per element of a single tuple result), a
+    tensor's a permutation of its dimensions, a token's empty."""
     layouts = [_layout(m) for m in _items(text, _LAYOUT)]
+    if what == "result" and len(types) == 1 and isinstance(types[0], TupleType):
+        types = types[0].types
     if len(layouts) != len(types):
         raise RuleError(f"{len(layouts)} {what} layouts for {len(types)} {what}s")
-    for layout, ty in zip(layouts, types):
-        if isinstance(ty, TensorType) and sorted(layout) != list(range(ty.rank)):
+    for i, (layout, ty) in enumerate(zip(layouts, types)):
+        if isinstance(ty, TupleType):
+            raise RuleError(f"{what} #{i} is a tuple: tuple types are not fully supported with layout constraints")
+        if not hasattr(ty, "rank"):
+            if layout:
+                raise RuleError(f"only tensor types can have non-empty layout: {what} #{i} of type {ty} has layout "
+                                f"{layout}")
+        elif sorted(layout) != list(range(ty.rank)):
             raise RuleError(f"layout {layout} of {ty} must be a permutation of [0, {ty.rank})")
 
 

@@ -9,7 +9,9 @@ checked by the evaluator, which knows the grid.
 
 from __future__ import annotations
 
-from ..attributes import BOOL, CHANNEL_HANDLE, DENSE_INTS, I64, STRING, UNIT, ChannelHandle, DenseInts
+import re
+
+from ..attributes import ATTRIBUTE_TEXT, BOOL, CHANNEL_HANDLE, DENSE_INTS, I64, STRING, UNIT, ChannelHandle, DenseInts
 from ..declare import (Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_result_def)
 from ..element_types import DType
 from ..shape_rules import RuleError
@@ -411,6 +413,42 @@ class Recv(Op):
         return _payload(result_types, "recv")
 
 
+def _infeed_layout(text: str, tensors: int) -> None:
+    """MLIR's rule for infeed's `layout`: an array of one array of integers per tensor result."""
+    items = _array_items(text)
+    if items is None:
+        raise RuleError(f"layout-attribute expected to be of array-type, got {text}")
+    if len(items) != tensors:
+        raise RuleError(f"layout-attribute size must be {tensors} (which is the number of op-results - 1 (for "
+                        f"token result)), but got {len(items)}")
+    for item in items:
+        leaves = _array_items(item)
+        if leaves is None:
+            raise RuleError(f"layout-attribute expected to have elements of type array, but got {item}")
+        for leaf in leaves:
+            if not re.fullmatch(r"-?\d+(\s*:\s*i\d+)?", leaf):
+                raise RuleError(f"layout-attribute's leaf elements are expected to be of type integer, but got {leaf}")
+
+
+def _array_items(text: str) -> list[str] | None:
+    """The items of an MLIR array attribute's text (`[a, [b, c]]`), split at its own commas; None if
+    the text is no array."""
+    text = text.strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    items, depth, start = [], 0, 1
+    for i, c in enumerate(text[1:-1], start=1):
+        if c in "[<({":
+            depth += 1
+        elif c in "]>)}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            items.append(text[start:i].strip())
+            start = i + 1
+    last = text[start:-1].strip()
+    return items + [last] if last or items else items
+
+
 class Infeed(Op):
     """Reads tensors of the given types (and a token) from the infeed."""
 
@@ -418,14 +456,18 @@ class Infeed(Op):
     token = operand_def()
     result_types = result_type_def("the tensors' types and, last, the token's", several=True)
     infeed_config = attr_def(STRING, default="")
+    layout = attr_def(ATTRIBUTE_TEXT, default=None)
     results = var_result_def()
     syntax = "generic"
     evaluate = _EVALUATE + "outside_the_program"
 
     @staticmethod
-    def rule(token, result_types, infeed_config):
+    def rule(token, result_types, infeed_config, layout):
         _token(token)
-        return _payload(result_types, "infeed")
+        out = _payload(result_types, "infeed")
+        if layout is not None:
+            _infeed_layout(layout, len(result_types) - 1)
+        return out
 
 
 class Outfeed(Op):
