@@ -288,8 +288,16 @@ def attribute_text_value(a: Attribute) -> str:
 
     if isinstance(a, AttributeTextAttr):
         return a.text.data
+
+    class TextPrinter(Printer):  # an attribute kept as text inside another (an array) prints as written
+        def print_attribute(self, attribute: Attribute) -> None:
+            if isinstance(attribute, AttributeTextAttr):
+                self.print_string(attribute.text.data)
+            else:
+                super().print_attribute(attribute)
+
     out = StringIO()
-    Printer(stream=out).print_attribute(a)
+    TextPrinter(stream=out).print_attribute(a)
     return out.getvalue()
 
 
