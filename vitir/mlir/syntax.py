@@ -458,6 +458,22 @@ CUSTOM["operands"] = _operands
 
 # -- control flow, tuples and tokens ------------------------------------------------------
 
+def _checked_value(parser: Parser, field, attr, at: int):
+    """The field's value of an attribute the parser read, once it is of the field's constraint (as the
+    property's verifier would find it: `precision_config = ["DEFAULT"]` holds no precision)."""
+    from xdsl.irdl import ConstraintContext, irdl_to_attr_constraint
+    from xdsl.utils.exceptions import VerifyException
+
+    from ..ast.shape_rules import RuleError
+
+    kind = bridge(field.kind)
+    try:
+        irdl_to_attr_constraint(kind.constraint).verify(attr, ConstraintContext())
+        return kind.from_xdsl(attr)
+    except (VerifyException, RuleError) as e:
+        parser.raise_error(f"'{field.mlir_name}' failed to satisfy constraint: {e}", at, parser.pos)
+
+
 def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
     """`{name = value, flag}` as field values; an attribute of a kind kept as text (ATTRIBUTE_TEXT)
     is read as written, balanced brackets and all, whatever its dialect; an attribute the op does
@@ -487,7 +503,8 @@ def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
         elif field.kind.name == "attribute_text":
             out[field.name] = attribute_text(parser)
         else:
-            out[field.name] = bridge(field.kind).from_xdsl(parser.parse_attribute())
+            at = parser.pos
+            out[field.name] = _checked_value(parser, field, parser.parse_attribute(), at)
         if parser.parse_optional_punctuation("}") is not None:
             return out
         parser.parse_punctuation(",")
