@@ -49,21 +49,19 @@ def _expect_words(parser: Parser, words) -> None:
             parser.parse_punctuation(word)
 
 
-def _expect(parser: Parser, text: str) -> None:
-    _expect_words(parser, _words(text))
-
-
 def _optional(parser: Parser, text: str) -> bool:
-    """Parse `text` if its first token is next; False (nothing consumed) when it is not."""
+    """Parse `text` if its tokens are next; False (nothing consumed) when they are not: `, algorithm =`
+    after a dot_general's operands is not `, precision =`, which MLIR lets it leave out."""
+    from .xdsl_adapter import resume_at
+
     words = _WORD.findall(text)
-    if not words:
-        return True
-    first = words[0]
-    found = (parser.parse_optional_keyword(first) if first[0].isalpha() or first[0] == "_"
-             else parser.parse_optional_punctuation(first))
-    if found is None:
-        return False
-    _expect(parser, "".join(f" {w}" for w in words[1:]))
+    at = position(parser)
+    for word in words:
+        found = (parser.parse_optional_keyword(word) if word[0].isalpha() or word[0] == "_"
+                 else parser.parse_optional_punctuation(word))
+        if found is None:
+            resume_at(parser, at)
+            return False
     return True
 
 
@@ -461,14 +459,14 @@ CUSTOM["operands"] = _operands
 def _checked_value(parser: Parser, field, attr, at: int):
     """The field's value of an attribute the parser read, once it is of the field's constraint (as the
     property's verifier would find it: `precision_config = ["DEFAULT"]` holds no precision)."""
-    from xdsl.irdl import ConstraintContext, irdl_to_attr_constraint
+    from xdsl.irdl import VerificationContext, irdl_to_attr_constraint
     from xdsl.utils.exceptions import VerifyException
 
     from ..ast.shape_rules import RuleError
 
     kind = bridge(field.kind)
     try:
-        irdl_to_attr_constraint(kind.constraint).verify(attr, ConstraintContext())
+        irdl_to_attr_constraint(kind.constraint).verify(attr, VerificationContext())
         return kind.from_xdsl(attr)
     except (VerifyException, RuleError) as e:
         parser.raise_error(f"'{field.mlir_name}' failed to satisfy constraint: {e}", at, parser.pos)
