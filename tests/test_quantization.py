@@ -74,7 +74,8 @@ def quantized_args():
      "stablehlo.uniform_dequantize %r: operand must be a quantized tensor, got tensor<2xf32>"),
     (lambda fb, x, q, i: fb.popcnt("r", q),
      "stablehlo.popcnt %r: operand tensor<2x!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>> "
-     "is of a quantized element type, which vitir takes in this op only through uniform_dequantize"),
+     "is of a quantized element type, which this op does not take in vitir "
+     "(stablehlo.uniform_dequantize it first)"),
     (lambda fb, x, q, i: fb.exponential("r", q),
      "stablehlo.exponential %r: operand tensor<2x!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>> is "
      "per-axis quantized; this op takes per-tensor quantized tensors"),

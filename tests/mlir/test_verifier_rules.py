@@ -310,7 +310,8 @@ def test_ops_stablehlo_allows_quantized_operands(line, args, result):
     ("%r = stablehlo.exponential %x : tensor<2x!quant.uniform<i4:f16, 1.000000e+05>>",  # at the type, line 1
      "scale 1.000000e+05 out of expressed type range [6.103516e-05, 6.550400e+04] of f16"),
     (f"%r = stablehlo.popcnt %x : tensor<2x{Q8}>", f"stablehlo.popcnt %r: operand tensor<2x{Q8}> is of a quantized "
-     "element type, which vitir takes in this op only through uniform_dequantize"),
+     "element type, which this op does not take in vitir "
+     "(stablehlo.uniform_dequantize it first)"),
     (f"%r = stablehlo.maximum %x, %x : tensor<2x!quant.uniform<i8:f32:0, {{1.000000e+00,2.000000e+00}}>>",
      "stablehlo.maximum %r: operand tensor<2x!quant.uniform<i8:f32:0, {1.000000e+00,2.000000e+00}>> is per-axis "
      "quantized; this op takes per-tensor quantized tensors"),

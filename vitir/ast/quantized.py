@@ -6,9 +6,11 @@ expressed (float) type; it is stored as an integer of its storage type, within
 dimension a scale and zero point of its own
 (`!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>`).
 
-A QuantizedTensorType is not a TensorType: ops that take tensors refuse it
-(naming the type), so only the ops that define how quantized values behave
-(uniform_quantize, uniform_dequantize, bitcast_convert) ever see one. Text is
+A QuantizedTensorType is not a TensorType: a rule takes one only where it asks
+for it (type_rules.tensor(t, quantized=True): the ops that define how quantized
+values behave, uniform_quantize, uniform_dequantize and bitcast_convert, and
+those StableHLO defines on them, add, clamp, the products, reductions), and
+every other refuses it naming the type. Text is
 MLIR's quant dialect's, as it prints it: the storage type `i<bits>` or
 `u<bits>` with `<min:max>` when not the full range, scales in C's `%e` (six
 digits, so a scale written with more changes on a round trip, as in MLIR).

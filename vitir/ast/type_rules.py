@@ -43,8 +43,8 @@ def tensor(t, what: str = "operand", quantized: bool = False) -> TensorType:
     if isinstance(t, QuantizedTensorType):
         if quantized:
             return t
-        raise RuleError(f"{what} {t} is of a quantized element type, which vitir takes in this op only "
-                        "through uniform_dequantize")
+        raise RuleError(f"{what} {t} is of a quantized element type, which this op does not take in vitir "
+                        "(stablehlo.uniform_dequantize it first)")
     raise RuleError(f"{what} must be a tensor, got {t}")
 
 
