@@ -98,16 +98,8 @@ def _composite_text() -> str:
 def _precision(rng: random.Random, text: str) -> tuple[str, str]:
     entries = ", ".join(rng.choice(_PRECISIONS[:3] if rng.random() < 0.7 else _PRECISIONS)
                         for _ in range(rng.choice((0, 1, 1, 2, 2, 3))))
-    spots = list(re.finditer(r"precision(?:_config)? = \[[^\]]*\]", text))
-    if spots:
-        m = rng.choice(spots)
-        key = m.group(0).split(" = ")[0]
-        return text[:m.start()] + f"{key} = [{entries}]" + text[m.end():], f"precision [{entries}]"
-    spots = list(re.finditer(r"(stablehlo\.dot(?:_general)? [^:\n]*?)( : \()", text))
-    if not spots:
-        return text, "no dot"
-    m = rng.choice(spots)
-    return text[:m.end(1)] + f", precision = [{entries}]" + text[m.end(1):], f"precision [{entries}] added"
+    return _rewrite(rng, text, r"(precision(?:_config)?) = \[[^\]]*\]", f"[{entries}]",
+                    r"(stablehlo\.dot(?:_general)? [^:\n]*?)( : \()", "precision")
 
 
 def _algorithm(rng: random.Random, text: str) -> tuple[str, str]:
@@ -121,15 +113,22 @@ def _algorithm(rng: random.Random, text: str) -> tuple[str, str]:
         fields = (f"lhs_precision_type = {t}, rhs_precision_type = {t}, accumulation_type = f32, lhs_component_count "
                   f"= 1, rhs_component_count = 1, num_primitive_operations = {rng.choice((1, 3))}, "
                   "allow_imprecise_accumulation = false")
-    spots = list(re.finditer(r"algorithm = <[^>]*>", text))
+    return _rewrite(rng, text, r"(algorithm) = <[^>]*>", f"<{fields}>", r"(stablehlo\.dot_general [^:\n]*?)( : \()",
+                    "algorithm")
+
+
+def _rewrite(rng: random.Random, text: str, written: str, value: str, op: str, key: str) -> tuple[str, str]:
+    """One attribute `written` (its name the first group) given `value`; or, where none is written,
+    `key = value` added to one op matching `op` (before the second group, its type)."""
+    spots = list(re.finditer(written, text))
     if spots:
         m = rng.choice(spots)
-        return text[:m.start()] + f"algorithm = <{fields}>" + text[m.end():], f"algorithm <{fields}>"
-    spots = list(re.finditer(r"(stablehlo\.dot_general [^:\n]*?)( : \()", text))
+        return text[:m.start()] + f"{m.group(1)} = {value}" + text[m.end():], f"{m.group(1)} = {value}"
+    spots = list(re.finditer(op, text))
     if not spots:
-        return text, "no dot_general"
+        return text, f"no op for {key}"
     m = rng.choice(spots)
-    return text[:m.end(1)] + f", algorithm = <{fields}>" + text[m.end(1):], f"algorithm <{fields}> added"
+    return text[:m.end(1)] + f", {key} = {value}" + text[m.end(1):], f"{key} = {value} added"
 
 
 def _layout(rng: random.Random, text: str) -> tuple[str, str]:
@@ -246,8 +245,9 @@ def attribute_case(seed: int, stats: Counter) -> None:
 
 def check_attribute_text(text: str, what: str = "", stats: Counter | None = None) -> None:
     """Refused naming a line, or accepted by vitir and by MLIR's parser, and printed back in vitir's form."""
+    from tests.fuzz.mutations import checked_import
     from tests.mlir_parser import mlir_error
-    from vitir.mlir import import_text, roundtrip
+    from vitir.mlir import roundtrip
     from vitir.print import print_module
 
     import tests.fuzz.graphs  # noqa: F401 - it loads the families module, which needs it first
@@ -255,18 +255,12 @@ def check_attribute_text(text: str, what: str = "", stats: Counter | None = None
 
     stats = stats if stats is not None else Counter()
     quantized = "!quant." in text or any(name in text for name in NEWER_THAN_JAXLIB)
-    try:
-        imported = import_text(text, "<mutated>", keep_going=True)
-    except VitirError as e:
-        lines = [d.line for d in getattr(e, "diagnostics", ())]
-        if not lines or min(lines) < 1:
-            raise Failure("a refusal names no line", f"({what}): {e}") from None
+    imported = checked_import(text, what)
+    if imported is None:
         stats["attribute texts refused with their line"] += 1
         if not quantized and mlir_error(text) is None:
             stats["attribute texts refused that jaxlib's parser takes"] += 1
         return
-    except Exception as e:
-        raise Failure("vitir check crashed", f"({what}): {type(e).__name__}: {e}") from None
     stats["attribute texts accepted"] += 1
     if quantized:
         stats["accepted with a quantized type or op newer than jaxlib (its parser reads none)"] += 1
