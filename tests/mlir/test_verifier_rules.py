@@ -128,8 +128,9 @@ def test_a_custom_call_layout_of_a_token_is_empty():
 def test_custom_call_result_layouts_are_one_per_element_of_a_tuple_result():
     result = "tuple<tensor<3x2xf32>, !stablehlo.token>"
     layouts = "dense<[0, 1]> : tensor<2xindex>, dense<> : tensor<0xindex>"
-    text = func("  " + CUSTOM_CALL.format("%r = ", "dense<> : tensor<0xindex>", layouts, result).replace("return", "return %r : "
-                + result), "%x: tensor<2x3xf32>, %t: !stablehlo.token", result)
+    call = CUSTOM_CALL.format("%r = ", "dense<> : tensor<0xindex>", layouts, result)
+    text = func("  " + call.replace("return", "return %r : " + result), "%x: tensor<2x3xf32>, %t: !stablehlo.token",
+                result)
     assert f"result_layouts = [{layouts}]}} : (tensor<2x3xf32>, !stablehlo.token) -> {result}" in printed(text)
 
 
@@ -174,8 +175,8 @@ CONV = ("%c = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0]x[o, i, 0]->[
 
 def conv(attributes: str = "", kernel: int = 2) -> str:
     out = 6 - kernel
-    return func("  " + CONV.format(attributes, kernel, out, out), f"%x: tensor<1x2x5xf32>, %w: tensor<3x2x{kernel}xf32>",
-                f"tensor<1x3x{out}xf32>")
+    return func("  " + CONV.format(attributes, kernel, out, out),
+                f"%x: tensor<1x2x5xf32>, %w: tensor<3x2x{kernel}xf32>", f"tensor<1x3x{out}xf32>")
 
 
 def test_a_convolution_has_at_most_two_precision_entries():
@@ -215,8 +216,9 @@ def test_a_reduce_window_padding_is_of_shape_n_by_2(padding, shape):
 
 
 RAGGED = ('%r = "chlo.ragged_dot"(%a, %b, %g) {{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions'
-          ' = [0], rhs_batching_dimensions = [{}], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [{}], '
-          'lhs_ragged_dimensions = [1], rhs_group_dimensions = [{}]>}} : (tensor<2x6x4xf32>, tensor<{}>, tensor<{}>) -> '
+          ' = [0], rhs_batching_dimensions = [{}], lhs_contracting_dimensions = [2], '
+          'rhs_contracting_dimensions = [{}], lhs_ragged_dimensions = [1], rhs_group_dimensions = [{}]>}} : '
+          '(tensor<2x6x4xf32>, tensor<{}>, tensor<{}>) -> '
           'tensor<2x6x5xf32>\n  return %r : tensor<2x6x5xf32>')
 
 
@@ -269,7 +271,8 @@ def test_a_quantized_constant_holds_its_storage_type():
 def reduce_text(operand: str, init: str, body: str, result: str) -> str:
     return func(f"  %r = stablehlo.reduce(%x init: %z) across dimensions = [0] : (tensor<3x{operand}>, tensor<{init}>)"
                 f" -> tensor<{result}>\n    reducer(%a: tensor<{body}>, %b: tensor<{body}>) {{\n"
-                f"      %s = stablehlo.add %a, %b : tensor<{body}>\n      stablehlo.return %s : tensor<{body}>\n    }}\n"
+                f"      %s = stablehlo.add %a, %b : tensor<{body}>\n"
+                f"      stablehlo.return %s : tensor<{body}>\n    }}\n"
                 f"  return %r : tensor<{result}>", f"%x: tensor<3x{operand}>, %z: tensor<{init}>", f"tensor<{result}>")
 
 
@@ -372,15 +375,15 @@ def test_result_accuracy_rules(accuracy, message):
 
 
 def test_raw_convolution_dimension_numbers():
-    text = conv().replace("dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1]}", "window = "
-                          "{stride = [1]}").replace("{batch_group_count", "{dimension_numbers = #stablehlo.conv<raw "
-                                                    "input_batch_dimension = 0, input_feature_dimension = 1,\n"
-                                                    "    input_spatial_dimensions = [2], kernel_input_feature_dimension "
-                                                    "= 1, kernel_output_feature_dimension = 0, kernel_spatial_dimensions"
-                                                    " = [2], output_batch_dimension = 0, output_feature_dimension = 1, "
-                                                    "output_spatial_dimensions = [2],>, batch_group_count")
-    text = text.replace("%c = stablehlo.convolution(%x, %w) window = {stride = [1]} ", '%c = "stablehlo.convolution"'
-                        '(%x, %w) ').replace("{dimension_numbers", "{window_strides = array<i64: 1>, dimension_numbers")
+    raw = ("#stablehlo.conv<raw input_batch_dimension = 0, input_feature_dimension = 1,\n"
+           "    input_spatial_dimensions = [2], kernel_input_feature_dimension = 1, "
+           "kernel_output_feature_dimension = 0, kernel_spatial_dimensions = [2], output_batch_dimension = 0, "
+           "output_feature_dimension = 1, "
+           "output_spatial_dimensions = [2],>")
+    text = func(f'  %c = "stablehlo.convolution"(%x, %w) {{window_strides = array<i64: 1>, dimension_numbers = {raw}, '
+                "batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x2x5xf32>, tensor<3x2x2xf32>) "
+                "-> tensor<1x3x4xf32>\n  return %c : tensor<1x3x4xf32>", "%x: tensor<1x2x5xf32>, %w: tensor<3x2x2xf32>",
+                "tensor<1x3x4xf32>")
     assert "dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0]," in printed(text)
 
 
@@ -395,3 +398,14 @@ def test_the_generic_constant_form_of_the_constant_parser():
     text = func("  %c = stablehlo.constant() {value = dense<[1.5, 2.0]> : tensor<2xf32>} : () -> tensor<2xf32>\n"
                 "  return %c : tensor<2xf32>", "", "tensor<2xf32>")
     assert "    %c = stablehlo.constant dense<[1.5, 2.0]> : tensor<2xf32>\n" in printed(text)
+
+
+def test_a_quantized_add_of_another_result_scale_is_refused_saying_why():
+    other = Q8.replace("2.000000e+00", "4.000000e+00")
+    text = func(f"  %r = stablehlo.add %x, %x : (tensor<2x{Q8}>, tensor<2x{Q8}>) -> tensor<2x{other}>\n"
+                f"  return %r : tensor<2x{other}>", f"%x: tensor<2x{Q8}>", f"tensor<2x{other}>")
+    line, message = refused(text)
+    assert (line, message) == (2, f"stablehlo.add %r: result type annotation tensor<2x{other}> differs from the "
+                                  "inferred "
+                                  f"tensor<2x{Q8}> (vitir infers the result of quantized operands as their type; "
+                                  "other scales or zero points are not supported here)")

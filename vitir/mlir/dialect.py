@@ -27,6 +27,7 @@ from ..ast.declare import DECLARED, GENERIC, OPS, REQUIRED, Op
 from ..ast.shape_rules import RuleError
 from .attributes import ATTRIBUTES
 from .kinds import Unsupported, bridge, vitir_type
+from .errors import quantized_result_note
 
 
 class NotChecked(VerifyException):
@@ -73,7 +74,8 @@ class DeclaredOp(IRDLOperation):
             raise VerifyException(f"{len(annotated)} results, the op gives {len(inferred)}")
         for got, want in zip(annotated, inferred):
             if got is not want:
-                raise VerifyException(f"result type {got} differs from the inferred {want}")
+                raise VerifyException(f"result type {got} differs from the inferred {want}"
+                                      + quantized_result_note(got, want))
         if cls.KNOWN_OPERANDS:
             self._verify_known(cls, key)
 
