@@ -409,3 +409,24 @@ def test_a_quantized_add_of_another_result_scale_is_refused_saying_why():
                                   "inferred "
                                   f"tensor<2x{Q8}> (vitir infers the result of quantized operands as their type; "
                                   "other scales or zero points are not supported here)")
+
+
+def test_fmt_prints_the_ops_the_ast_cannot_hold_without_an_exception():
+    # a result type the AST cannot hold (a per-axis type of the wrong scale count, a dynamic constant): noted as
+    # not shape-checked by `vitir fmt`, printed as written, never a Python exception
+    from vitir.mlir.parse import verify_module
+
+    bad = "tensor<2x!quant.uniform<i8:f32:0, {1.000000e-01:-30}>>"
+    text = func(f"  %r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0] : ({bad}, "
+                "tensor<!quant.uniform<i8:f32, 1.000000e-01:-30>>) -> tensor<!quant.uniform<i8:f32, 1.000000e-01:-30>>"
+                "\n  return %r : tensor<!quant.uniform<i8:f32, 1.000000e-01:-30>>",
+                f"%x: {bad}, %z: tensor<!quant.uniform<i8:f32, 1.000000e-01:-30>>",
+                "tensor<!quant.uniform<i8:f32, 1.000000e-01:-30>>")
+    parsed = parse_text(text, verify=False)
+    unchecked = []
+    verify_module(parsed, unchecked)
+    assert [d.line for d in unchecked] == [2]
+    out = print_mlir(parsed.module)
+    assert f"%r = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0] : ({bad}, " in out
+    with pytest.raises(MlirError):
+        import_text(text)

@@ -45,8 +45,9 @@ def attribute_values(op: Operation, raw: bool = False, cls=None) -> dict:
         if attr is None:
             values[field.name] = None if field.default is REQUIRED else field.default
         elif field.kind is DENSE_LITERAL:
-            _check_value_type(op, attr)
-            values[field.name] = constant_literals(attr, _result_dtype(op), raw=raw)
+            if not raw:  # a check of the verifier's; the printer prints what it is given
+                _check_value_type(op, attr)
+            values[field.name] = constant_literals(attr, _result_dtype(op, raw), raw=raw)
         else:
             values[field.name] = bridge(field.kind).from_xdsl(attr)
     return values
@@ -64,8 +65,15 @@ def _discardable(op: Operation, cls: type[Op]):
     return pairs or None
 
 
-def _result_dtype(op: Operation):
-    dtype = vitir_type(op.results[0].type).dtype
+def _result_dtype(op: Operation, raw: bool = False):
+    """The element type of the op's (a constant's) result; None for the printer where the AST holds none
+    (a dynamic shape: the literals are printed as written)."""
+    try:
+        dtype = vitir_type(op.results[0].type).dtype
+    except Unsupported:
+        if raw:
+            return None
+        raise
     return dtype.storage if dtype.is_quantized else dtype
 
 
@@ -118,10 +126,12 @@ def region_groups(op: Operation, cls=None) -> list:
     return [getattr(op, "g_" + f.name) for f in cls.REGION_FIELDS]
 
 
-def fields(op: Operation, value: Callable[[SSAValue], Value], region: Callable, raw: bool = False) -> dict:
+def fields(op: Operation, value: Callable[[SSAValue], Value], region: Callable, raw: bool = False,
+           result_type: Callable = vitir_type) -> dict:
     """Every constructor field of the op's declaration: operands through `value`, regions through
     `region` (None for a reduce's body that is one commutative op: a BinaryRegion), attributes
-    converted, the result type(s) as annotated."""
+    converted, the result type(s) as annotated (through `result_type`: the printer keeps a type
+    vitir's AST cannot hold as its text)."""
     cls = declaration(op)
     out = {}
     for f, group in zip(cls.OPERAND_FIELDS, operand_groups(op, cls)):
@@ -135,7 +145,7 @@ def fields(op: Operation, value: Callable[[SSAValue], Value], region: Callable, 
             out[f.name] = region(group, getattr(f, "compact", False) and _compact_element(op))
     given = cls.RESULT_TYPE_FIELD
     if given is not None:
-        types = [vitir_type(r.type) for r in op.results]
+        types = [result_type(r.type) for r in op.results]
         out[given.name] = tuple(types) if given.several else types[0]
     return out
 

@@ -18,6 +18,7 @@ from ..ast import ops as O
 from ..ast.builder import FunctionBuilder
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function, Module
+from ..ast.quantized import QuantizedTensorType
 from ..ast.regions import BinaryRegion
 from ..ast.types import TensorType
 from . import attributes as A
@@ -63,7 +64,7 @@ def dense_text(literals, shape) -> str:
 def _constant(op: O.Constant) -> str:
     r, value = op.results[0], op.value
     body = value if type(value) is str else dense_text(value, r.type.shape)
-    if r.type.dtype.is_quantized:  # the value holds the storage type: MLIR prints the generic form then
+    if type(r.type) is QuantizedTensorType:  # the value holds the storage type: MLIR prints the generic form
         stored = TensorType(r.type.shape, r.type.dtype.storage)
         return (f"    {r.ssa} = stablehlo.constant() <{{value = dense<{body}> : {stored.text}}}> : () -> "
                 f"{r.type.text}\n")
