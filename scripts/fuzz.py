@@ -6,7 +6,9 @@ Cases (tests/fuzz/): random well-typed graphs over the declared ops (printed,
 MLIR's parser, xDSL round trip, import, print byte-identical); evaluated
 graphs (the same, then compiled by XLA and each op's result compared with the
 evaluator's); builds that break one rule (refused naming their op); mutated
-texts of rendered modules (refused naming their line, or compiled by XLA).
+texts of rendered modules (refused naming their line, or compiled by XLA);
+texts with one attribute or element type mutated (refused naming their line,
+or accepted by jaxlib's MLIR parser too and printed back in vitir's form).
 Each case is seeded by (--seed, kind, index) and bounded by --bound seconds.
 Every failure is written to --out as a reproducer (the module's or the
 mutated text, shrunk to the lines that still fail, with the command that
@@ -39,6 +41,9 @@ def parse_args(argv=None):
     p.add_argument("--mutations", type=int, default=0, help="mutated texts of rendered modules")
     p.add_argument("--passes", type=int, default=0,
                    help="generated graphs run through every registered pass, evaluated before and after")
+    p.add_argument("--attributes", type=int, default=0,
+                   help="texts with an attribute or element type mutated (precisions, algorithms, layouts, "
+                        "composites, quantized types)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--start", type=int, default=0, help="first case index of each kind")
     p.add_argument("--bound", type=float, default=60.0, help="seconds one case may take (default 60)")
@@ -116,6 +121,10 @@ def reproducer(kind: str, index: int, seed: int, message: str, quick: bool = Fal
             return False
 
         return shrink(text, fails) if fails(text) else text
+    if kind == "attributes":
+        from tests.fuzz.attributes import mutated_attribute_text
+
+        return mutated_attribute_text(s)[0]
     return ""
 
 

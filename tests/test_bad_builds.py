@@ -69,3 +69,31 @@ def test_argmax_errors_name_the_reduce():
     x = fb.arg("x", f32(2, 3))
     refused(lambda: fb.argmax("bad", x, 2),
             "stablehlo.reduce %bad: dimension 2 is out of range for rank 2 (operands: tensor<2x3xf32>)")
+
+
+def test_tensor_dimensions_are_ints_whatever_the_cache_holds():
+    from vitir.ast.shape_rules import TypeDefinitionError
+    from vitir.errors import VitirError
+
+    np = pytest.importorskip("numpy")
+    assert TensorType((7,)) is f32(7) and TensorType((1, 3)) is f32(1, 3)  # interned first
+    for shape, shown in (((7.0,), "[7.0]"), ((True, 3), "[True, 3]"), ((np.True_,), "[np.True_]"),
+                         ((-1, 2), "[-1, 2]"), (("7",), "['7']"), (([7],), "[[7]]")):
+        with pytest.raises(TypeDefinitionError) as info:
+            TensorType(shape, DType.F32)
+        assert str(info.value) == f"tensor dimensions must be ints from 0 to 2**63 - 1, got {shown}"
+        assert isinstance(info.value, VitirError) and isinstance(info.value, ValueError)
+    # numpy's integers are integers: the same interned type
+    assert TensorType((np.int64(7),)) is f32(7) and TensorType(np.array([1, 3])) is f32(1, 3)
+    assert type(TensorType((np.int32(5),)).shape[0]) is int
+
+
+@pytest.mark.parametrize("reducer", ["and", "or", "xor"])
+def test_a_reduction_by_a_bit_op_of_floats_is_refused_as_the_op_is(reducer):
+    fb = builder()
+    x = fb.arg("x", f32(4, 3))
+    refused(lambda: fb.reduce("r", x, fb.zero, [0], reducer),
+            f"stablehlo.reduce %r: a body of stablehlo.{reducer} on tensor<f32>: needs an integer or boolean operand, "
+            "got f32 (operands: tensor<4x3xf32>, tensor<f32>)")
+    i = fb.arg("i", TensorType((4, 3), DType.I32))
+    assert fb.reduce("ri", i, fb.constant("z", "0", (), DType.I32), [0], reducer).type is TensorType((3,), DType.I32)

@@ -301,9 +301,13 @@ def test_composite_prints_as_written_and_is_not_evaluated():
     with pytest.raises(EvaluationError, match=r"^stablehlo.composite %r: vitir does not evaluate "):
         evaluate(imported.functions[1], np.int64(1))
     fb = FunctionBuilder("f")
-    with pytest.raises(ShapeError, match=r"^stablehlo.composite %y: name 'mul' must be namespaced, such as "
-                                         r"\"my.mul\" \(operands: tensor<3xf32>\)$"):
-        fb.composite("y", (fb.arg("x", f32(3)),), "mul", "impl", (f32(3),))
+    x = fb.arg("x", f32(3))
+    for name in ("mul", "0.mul", "my.%"):  # composite_c1: MLIR's verifier's pattern
+        with pytest.raises(ShapeError) as error:
+            fb.composite("y", (x,), name, "impl", (f32(3),))
+        assert str(error.value) == (f"stablehlo.composite %y: name {name!r} must be a valid namespaced op name "
+                                    "(matching ^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$, such as "
+                                    '"my_namespace.my_op") (operands: tensor<3xf32>)')
 
 
 def test_custom_call_keeps_its_attributes_as_written_and_is_not_evaluated():

@@ -72,9 +72,19 @@ def quantized_args():
      "operand f32"),
     (lambda fb, x, q, i: fb.uniform_dequantize("r", x),
      "stablehlo.uniform_dequantize %r: operand must be a quantized tensor, got tensor<2xf32>"),
-    (lambda fb, x, q, i: fb.add("r", q, q),
-     "stablehlo.add %r: operand must be a tensor, got tensor<2x!quant.uniform<i8:f32:0, "
-     "{1.000000e-01:-30,5.000000e-01:-20}>>"),
+    (lambda fb, x, q, i: fb.popcnt("r", q),
+     "stablehlo.popcnt %r: operand tensor<2x!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>> "
+     "is of a quantized element type, which this op does not take in vitir "
+     "(stablehlo.uniform_dequantize it first)"),
+    (lambda fb, x, q, i: fb.exponential("r", q),
+     "stablehlo.exponential %r: operand tensor<2x!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>> is "
+     "per-axis quantized; this op takes per-tensor quantized tensors"),
+    (lambda fb, x, q, i: fb.maximum("r", q, q),
+     "stablehlo.maximum %r: operand tensor<2x!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>> is "
+     "per-axis quantized; this op takes per-tensor quantized tensors"),
+    (lambda fb, x, q, i: fb.add("r", q, x),
+     "stablehlo.add %r: operand element types differ: !quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}> "
+     "vs f32"),
     (lambda fb, x, q, i: fb.bitcast_convert("r", q, TensorType((2,), DType.I16)),
      "stablehlo.bitcast_convert %r: tensor<2x!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>> must "
      "be tensor<2xi16> with one more dimension of 16 / 8 bits = 2"),

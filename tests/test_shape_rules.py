@@ -413,8 +413,10 @@ def test_elementwise_element_kinds_accept_and_type_the_result():
 def test_elementwise_arity():
     fb = builder()
     x = fb.arg("x", f32(2))
-    with pytest.raises(TypeError, match=r"cosine\(\) takes 3 positional arguments but 4 were given"):
-        fb.cosine("c", x, x)
+    with pytest.raises(TypeError, match=r"cosine\(\) takes from 3 to 4 positional arguments but 5 were given"):
+        fb.cosine("c", x, x, x)
+    with pytest.raises(ShapeError, match=r"^stablehlo.cosine %c: expected an attribute's MLIR text, got Value"):
+        fb.cosine("c", x, x)  # the one argument after the operand is its result_accuracy
     with pytest.raises(TypeError, match=r"clamp\(\) missing 1 required positional argument: 'max'"):
         fb.clamp("c", x, x)
 

@@ -91,3 +91,15 @@ def test_frechet_distance_is_zero_on_itself_and_its_floor_small_for_one_distribu
     assert frechet_distance(x, x) == pytest.approx(0.0, abs=1e-9)
     assert 0.0 < frechet_distance_floor(x) < 0.05
     assert frechet_distance_floor(x) < frechet_distance(x, x + 0.5) / 10
+
+
+@pytest.mark.parametrize("rank", [3, 8])
+def test_frechet_distance_of_rank_deficient_features_with_themselves_is_zero_in_any_row_order(rank):
+    # 13 features spanning `rank` directions, as a classifier's penultimate layer often does: the
+    # eigenvalues of S^(1/2) S S^(1/2) near zero are rounding noise, whose square roots alone gave
+    # about -1e-6; the rows permuted sum in another order, as another BLAS or core count would
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((200, rank)) @ rng.standard_normal((rank, 13))
+    for _ in range(3):
+        d = frechet_distance(x, x[rng.permutation(len(x))])
+        assert 0.0 <= d <= 1e-11

@@ -125,23 +125,43 @@ def mutation_case(seed: int, stats: Counter, compile_accepted: bool = True, dept
 def check_mutated(text: str, what: str = "", stats: Counter | None = None, compile_accepted: bool = True) -> None:
     """Refused naming a line, or accepted and (with compile_accepted) compiled by XLA."""
     from vitir.files import decode_text
-    from vitir.mlir import import_text
 
     stats = stats if stats is not None else Counter()
     try:
         source = decode_text(text.encode("utf-8", "surrogateescape"), "<mutated>")
-        imported = import_text(source, "<mutated>", keep_going=True)
     except VitirError as e:
-        lines = [d.line for d in getattr(e, "diagnostics", ())] or ([e.line] if getattr(e, "line", None) else [])
-        if not lines or min(lines) < 1:
-            raise Failure("a refusal names no line", f"({what}): {e}") from None
+        refused_with_line(e, what)
         stats["mutated texts refused with their line"] += 1
         return
-    except Exception as e:
-        raise Failure("vitir check crashed", f"({what}): {type(e).__name__}: {e}") from None
+    imported = checked_import(source, what)
+    if imported is None:
+        stats["mutated texts refused with their line"] += 1
+        return
     stats["mutated texts accepted"] += 1
     if compile_accepted:
         _compile(source, imported, what, stats)
+
+
+def refused_with_line(error: VitirError, what: str) -> None:
+    """A refusal must name a line of the text (every diagnostic at line 1 or later)."""
+    lines = [d.line for d in getattr(error, "diagnostics", ())] or ([error.line] if getattr(error, "line", None)
+                                                                     else [])
+    if not lines or min(lines) < 1:
+        raise Failure("a refusal names no line", f"({what}): {error}") from None
+
+
+def checked_import(text: str, what: str):
+    """`vitir check`'s import of a text: the module, or None when refused naming a line; nothing but
+    vitir's own error may escape."""
+    from vitir.mlir import import_text
+
+    try:
+        return import_text(text, "<mutated>", keep_going=True)
+    except VitirError as e:
+        refused_with_line(e, what)
+        return None
+    except Exception as e:
+        raise Failure("vitir check crashed", f"({what}): {type(e).__name__}: {e}") from None
 
 
 def _compile(text: str, imported, what: str, stats: Counter) -> None:

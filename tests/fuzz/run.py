@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from tests.fuzz.checks import CaseTimeout, Failure, time_bound
 
-KINDS = ("graphs", "evaluated", "invalid", "mutations", "passes")
+KINDS = ("graphs", "evaluated", "invalid", "mutations", "passes", "attributes")
 
 
 def case_seed(seed: int, kind: str, index: int) -> int:
@@ -29,6 +29,7 @@ class Report:
 
 def run_case(kind: str, seed: int, stats: Counter, quick: bool = False) -> None:
     """One case; `quick` (the suite's run) mutates the smallest rendered modules."""
+    from tests.fuzz.attributes import attribute_case
     from tests.fuzz.checks import graph_case
     from tests.fuzz.invalid import invalid_case
     from tests.fuzz.mutations import mutation_case
@@ -42,6 +43,8 @@ def run_case(kind: str, seed: int, stats: Counter, quick: bool = False) -> None:
         invalid_case(seed, stats)
     elif kind == "passes":
         pass_case(seed, stats)
+    elif kind == "attributes":
+        attribute_case(seed, stats)
     else:
         mutation_case(seed, stats, depth=0 if quick else 1)
 

@@ -13,7 +13,7 @@ from vitir.ast.declare import OPS
 
 SEED = 0
 BOUND = 20.0  # seconds per case: a hang fails the case, not the suite
-COUNTS = {"graphs": 200, "evaluated": 15, "invalid": 300, "mutations": 200, "passes": 40}
+COUNTS = {"graphs": 200, "evaluated": 15, "invalid": 300, "mutations": 200, "passes": 40, "attributes": 150}
 
 
 @pytest.fixture(scope="module")
@@ -44,3 +44,5 @@ def test_the_cases_exercise_each_outcome(report):
     assert stats["graphs compared before and after the passes"] + stats["pass graphs left out"] == COUNTS["passes"]
     assert stats["graphs compared before and after the passes"] > COUNTS["passes"] * 0.9
     assert stats["ops removed by dce"] > 0 and stats["ops removed by cse"] > 0
+    assert stats["attribute texts refused with their line"] > 20
+    assert stats["accepted attribute texts MLIR's parser takes"] > 20

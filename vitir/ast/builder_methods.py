@@ -308,9 +308,9 @@ class OpMethods:
         """Receives tensors of the given types and a token on channel `channel_handle`."""
         return self.emit(O.Recv(name, token, channel_handle, result_types, is_host_transfer, source_target_pairs, path=self._path_text))
 
-    def infeed(self, name: str | Sequence[str], token: Value, result_types: Sequence[TensorType], infeed_config: Any = '') -> Value | tuple[Value, ...]:
+    def infeed(self, name: str | Sequence[str], token: Value, result_types: Sequence[TensorType], infeed_config: Any = '', layout: Any = None) -> Value | tuple[Value, ...]:
         """Reads tensors of the given types (and a token) from the infeed."""
-        return self.emit(O.Infeed(name, token, result_types, infeed_config, path=self._path_text))
+        return self.emit(O.Infeed(name, token, result_types, infeed_config, layout, path=self._path_text))
 
     def outfeed(self, name: str | Sequence[str], inputs: Sequence[Value], token: Value, outfeed_config: Any = '') -> Value:
         """Writes its inputs to the outfeed; its result orders later effects."""
@@ -582,33 +582,33 @@ class OpMethods:
         """`stablehlo.clamp %min, %x, %max`: min and max are rank 0 or the operand's shape."""
         return self.emit(O.Clamp(name, min, operand, max, path=self._path_text))
 
-    def exponential(self, name: str | Sequence[str], operand: Value) -> Value:
+    def exponential(self, name: str | Sequence[str], operand: Value, result_accuracy: Any = None) -> Value:
         """`stablehlo.exponential`."""
-        return self.emit(O.Exponential(name, operand, path=self._path_text))
+        return self.emit(O.Exponential(name, operand, result_accuracy, path=self._path_text))
 
-    def log(self, name: str | Sequence[str], operand: Value) -> Value:
+    def log(self, name: str | Sequence[str], operand: Value, result_accuracy: Any = None) -> Value:
         """`stablehlo.log`."""
-        return self.emit(O.Log(name, operand, path=self._path_text))
+        return self.emit(O.Log(name, operand, result_accuracy, path=self._path_text))
 
-    def rsqrt(self, name: str | Sequence[str], operand: Value) -> Value:
+    def rsqrt(self, name: str | Sequence[str], operand: Value, result_accuracy: Any = None) -> Value:
         """`stablehlo.rsqrt`."""
-        return self.emit(O.Rsqrt(name, operand, path=self._path_text))
+        return self.emit(O.Rsqrt(name, operand, result_accuracy, path=self._path_text))
 
-    def sqrt(self, name: str | Sequence[str], operand: Value) -> Value:
+    def sqrt(self, name: str | Sequence[str], operand: Value, result_accuracy: Any = None) -> Value:
         """`stablehlo.sqrt`."""
-        return self.emit(O.Sqrt(name, operand, path=self._path_text))
+        return self.emit(O.Sqrt(name, operand, result_accuracy, path=self._path_text))
 
-    def tanh(self, name: str | Sequence[str], operand: Value) -> Value:
+    def tanh(self, name: str | Sequence[str], operand: Value, result_accuracy: Any = None) -> Value:
         """`stablehlo.tanh`."""
-        return self.emit(O.Tanh(name, operand, path=self._path_text))
+        return self.emit(O.Tanh(name, operand, result_accuracy, path=self._path_text))
 
-    def cosine(self, name: str | Sequence[str], operand: Value) -> Value:
+    def cosine(self, name: str | Sequence[str], operand: Value, result_accuracy: Any = None) -> Value:
         """`stablehlo.cosine`."""
-        return self.emit(O.Cosine(name, operand, path=self._path_text))
+        return self.emit(O.Cosine(name, operand, result_accuracy, path=self._path_text))
 
-    def sine(self, name: str | Sequence[str], operand: Value) -> Value:
+    def sine(self, name: str | Sequence[str], operand: Value, result_accuracy: Any = None) -> Value:
         """`stablehlo.sine`."""
-        return self.emit(O.Sine(name, operand, path=self._path_text))
+        return self.emit(O.Sine(name, operand, result_accuracy, path=self._path_text))
 
     def floor(self, name: str | Sequence[str], operand: Value) -> Value:
         """`stablehlo.floor`."""
@@ -618,17 +618,17 @@ class OpMethods:
         """`stablehlo.ceil`."""
         return self.emit(O.Ceil(name, operand, path=self._path_text))
 
-    def logistic(self, name: str | Sequence[str], operand: Value) -> Value:
+    def logistic(self, name: str | Sequence[str], operand: Value, result_accuracy: Any = None) -> Value:
         """`stablehlo.logistic`."""
-        return self.emit(O.Logistic(name, operand, path=self._path_text))
+        return self.emit(O.Logistic(name, operand, result_accuracy, path=self._path_text))
 
-    def log_plus_one(self, name: str | Sequence[str], operand: Value) -> Value:
+    def log_plus_one(self, name: str | Sequence[str], operand: Value, result_accuracy: Any = None) -> Value:
         """`stablehlo.log_plus_one`."""
-        return self.emit(O.LogPlusOne(name, operand, path=self._path_text))
+        return self.emit(O.LogPlusOne(name, operand, result_accuracy, path=self._path_text))
 
-    def exponential_minus_one(self, name: str | Sequence[str], operand: Value) -> Value:
+    def exponential_minus_one(self, name: str | Sequence[str], operand: Value, result_accuracy: Any = None) -> Value:
         """`stablehlo.exponential_minus_one`."""
-        return self.emit(O.ExponentialMinusOne(name, operand, path=self._path_text))
+        return self.emit(O.ExponentialMinusOne(name, operand, result_accuracy, path=self._path_text))
 
     def round_nearest_even(self, name: str | Sequence[str], operand: Value) -> Value:
         """`stablehlo.round_nearest_even`."""
@@ -686,13 +686,13 @@ class OpMethods:
         """`stablehlo.complex %re, %im : tensor<2xcomplex<f32>>`: f32 or f64 parts, a complex result."""
         return self.emit(O.Complex(name, lhs, rhs, path=self._path_text))
 
-    def cbrt(self, name: str | Sequence[str], operand: Value) -> Value:
+    def cbrt(self, name: str | Sequence[str], operand: Value, result_accuracy: Any = None) -> Value:
         """`stablehlo.cbrt`."""
-        return self.emit(O.Cbrt(name, operand, path=self._path_text))
+        return self.emit(O.Cbrt(name, operand, result_accuracy, path=self._path_text))
 
-    def tan(self, name: str | Sequence[str], operand: Value) -> Value:
+    def tan(self, name: str | Sequence[str], operand: Value, result_accuracy: Any = None) -> Value:
         """`stablehlo.tan`."""
-        return self.emit(O.Tan(name, operand, path=self._path_text))
+        return self.emit(O.Tan(name, operand, result_accuracy, path=self._path_text))
 
     def round_nearest_afz(self, name: str | Sequence[str], operand: Value) -> Value:
         """Ties away from zero (IEEE roundToIntegralTiesToAway)."""

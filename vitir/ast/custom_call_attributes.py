@@ -9,13 +9,13 @@ from __future__ import annotations
 import re
 
 from .shape_rules import RuleError
-from .types import TensorType
+from .types import TupleType
 
 _STRING = r'"(?:[^"\\]|\\.)*"'
 _INTS = r"\[\s*(?:-?\d+(?:\s*,\s*-?\d+)*)?\s*\]"
 _SYMBOL = rf"@(?:[A-Za-z_$.][\w$.-]*|{_STRING})"
-_ALIAS = (rf"#stablehlo\.output_operand_alias<\s*output_tuple_indices\s*=\s*(?:{_INTS})\s*,\s*"
-          rf"operand_index\s*=\s*(\d+)\s*,\s*operand_tuple_indices\s*=\s*(?:{_INTS})\s*>")
+_ALIAS = (rf"#stablehlo\.output_operand_alias<\s*output_tuple_indices\s*=\s*({_INTS})\s*,\s*"
+          rf"operand_index\s*=\s*(\d+)\s*,\s*operand_tuple_indices\s*=\s*({_INTS})\s*,?\s*>")
 _LAYOUT = rf"dense<\s*(-?\d+|{_INTS}|)\s*>\s*:\s*tensor<(\d+)xindex>"
 # result_tilings is an array of any attributes: each must at least begin as an attribute value does
 # (a bare word such as `bogus` is none)
@@ -50,12 +50,46 @@ def _layout(match: re.Match) -> list[int]:
 
 
 def _check_layouts(text: str, types, what: str) -> None:
+    """MLIR's CustomCallOp::verify: one layout per value (per element of a single tuple result), a
+    tensor's a permutation of its dimensions, a token's empty."""
     layouts = [_layout(m) for m in _items(text, _LAYOUT)]
+    if what == "result" and len(types) == 1 and isinstance(types[0], TupleType):
+        types = types[0].types
     if len(layouts) != len(types):
         raise RuleError(f"{len(layouts)} {what} layouts for {len(types)} {what}s")
-    for layout, ty in zip(layouts, types):
-        if isinstance(ty, TensorType) and sorted(layout) != list(range(ty.rank)):
+    for i, (layout, ty) in enumerate(zip(layouts, types)):
+        if isinstance(ty, TupleType):
+            raise RuleError(f"{what} #{i} is a tuple: tuple types are not fully supported with layout constraints")
+        if not hasattr(ty, "rank"):
+            if layout:
+                raise RuleError(f"only tensor types can have non-empty layout: {what} #{i} of type {ty} has layout "
+                                f"{layout}")
+        elif sorted(layout) != list(range(ty.rank)):
             raise RuleError(f"layout {layout} of {ty} must be a permutation of [0, {ty.rank})")
+
+
+def _part(ty, indices: list[int], what: str):
+    """The element of a (nested) tuple type that tuple indices name."""
+    for i in indices:
+        if not isinstance(ty, TupleType) or not 0 <= i < len(ty.types):
+            raise RuleError(f"{what} in the output_operand_alias attribute out of bounds: {indices} in {ty}")
+        ty = ty.types[i]
+    return ty
+
+
+def _check_alias(alias: re.Match, inputs, result_types) -> None:
+    """MLIR's CustomCallOp::verify: the operand and the part of the output an alias names exist, of one type."""
+    output_indices, index, operand_indices = (
+        [int(v) for v in re.findall(r"-?\d+", alias.group(1))], int(alias.group(2)),
+        [int(v) for v in re.findall(r"-?\d+", alias.group(3))])
+    if index >= len(inputs):
+        raise RuleError(f"output_operand_aliases: operand_index {index} is out of range [0, {len(inputs)})")
+    operand = _part(inputs[index], operand_indices, "operand_tuple_indices")
+    whole = result_types[0] if len(result_types) == 1 else TupleType(result_types)
+    output = _part(whole, output_indices, "output_tuple_indices")
+    if operand is not output:
+        raise RuleError(f"shapes mismatch in the output_operand_alias attribute: operand part has type {operand} and "
+                        f"output part has type {output}")
 
 
 def check(inputs, result_types, api_version, backend_config, texts: dict) -> None:
@@ -68,9 +102,7 @@ def check(inputs, result_types, api_version, backend_config, texts: dict) -> Non
             raise RuleError(f"{name} must be {form}, got {text!r}")
     if texts["output_operand_aliases"] is not None:
         for alias in _items(texts["output_operand_aliases"], _ALIAS):
-            if int(alias.group(1)) >= len(inputs):
-                raise RuleError(f"output_operand_aliases: operand_index {alias.group(1)} is out of range "
-                                f"[0, {len(inputs)})")
+            _check_alias(alias, inputs, result_types)
     if texts["operand_layouts"] is not None and texts["result_layouts"] is not None:
         _check_layouts(texts["operand_layouts"], inputs, "operand")
         _check_layouts(texts["result_layouts"], result_types, "result")

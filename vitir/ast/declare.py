@@ -491,7 +491,7 @@ def _tensor_type():
 
 def _given_shape(given, operand: Value):
     """A result type given as a bare shape takes `operand`'s element type."""
-    if isinstance(given, (TokenType, TupleType)):
+    if isinstance(given, (TokenType, TupleType, QuantizedTensorType)):
         return given
     if isinstance(given, (str, bytes)) or not hasattr(given, "__iter__"):
         raise RuleError(f"expected a shape or a result type, got {given!r}")

@@ -120,6 +120,7 @@ class DType(Enum):
     is_unsigned: bool
     is_float: bool
     is_complex: bool
+    is_quantized: bool  # False: a QuantizedElement (vitir/ast/quantized.py) is the one that says True
     xla_cpu: bool  # XLA's CPU backend compiles it (f6 types do not, with jaxlib 0.10.2)
 
     @classmethod
@@ -178,6 +179,7 @@ for _dtype, (_kind, _bits, _numpy, _module, _format) in _TABLE.items():
     _dtype.is_float = _kind is Kind.FLOAT
     _dtype.is_complex = _kind is Kind.COMPLEX
     _dtype.xla_cpu = _dtype not in _NOT_ON_XLA_CPU
+    _dtype.is_quantized = False
     if _kind is Kind.SIGNED:
         _dtype.min, _dtype.max = -(1 << (_bits - 1)), (1 << (_bits - 1)) - 1
     elif _kind is Kind.UNSIGNED:

@@ -6,9 +6,11 @@ expressed (float) type; it is stored as an integer of its storage type, within
 dimension a scale and zero point of its own
 (`!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>`).
 
-A QuantizedTensorType is not a TensorType: ops that take tensors refuse it
-(naming the type), so only the ops that define how quantized values behave
-(uniform_quantize, uniform_dequantize, bitcast_convert) ever see one. Text is
+A QuantizedTensorType is not a TensorType: a rule takes one only where it asks
+for it (type_rules.tensor(t, quantized=True): the ops that define how quantized
+values behave, uniform_quantize, uniform_dequantize and bitcast_convert, and
+those StableHLO defines on them, add, clamp, the products, reductions), and
+every other refuses it naming the type. Text is
 MLIR's quant dialect's, as it prints it: the storage type `i<bits>` or
 `u<bits>` with `<min:max>` when not the full range, scales in C's `%e` (six
 digits, so a scale written with more changes on a round trip, as in MLIR).
@@ -19,6 +21,8 @@ from __future__ import annotations
 import re
 
 from .element_types import DType
+from .shape_rules import TypeDefinitionError
+from .types import _dimensions
 
 _INTEGER = {(d.bits, d.is_signed): d for d in DType if d.is_integer}
 _FIELDS = ("storage", "expressed", "scales", "zero_points", "axis", "storage_min", "storage_max")
@@ -46,6 +50,14 @@ class QuantizedElement:
         object.__setattr__(self, "value", _text(self))
         cls._interned[key] = self
         return self
+
+    # The predicates of DType's, so that a rule asking an element type's kind gets an answer and
+    # refuses a quantized one by its name ("needs a floating-point operand, got !quant.uniform<...>").
+    is_bool = is_integer = is_signed = is_unsigned = is_float = is_complex = False
+    is_quantized = True
+    kind = None
+    format = part = None
+    xla_cpu = True
 
     def __setattr__(self, name, value):
         raise AttributeError("QuantizedElement is immutable")
@@ -104,19 +116,23 @@ _UNIFORM = re.compile(r"(?:!quant\.uniform)?<\s*(u|i|ui)(\d+)\s*(?:<\s*(-?\d+)\s
 
 def _check(storage, expressed, scales, zero_points, axis, low, high) -> None:
     if not storage.is_integer:
-        raise ValueError(f"a quantized storage type is an integer, got {storage.value}")
+        raise TypeDefinitionError(f"a quantized storage type is an integer, got {storage.value}")
     if not expressed.is_float:
-        raise ValueError(f"a quantized expressed type is a float, got {expressed.value}")
+        raise TypeDefinitionError(f"a quantized expressed type is a float, got {expressed.value}")
     if not storage.min <= low < high <= storage.max:
-        raise ValueError(f"storage range [{low}, {high}] is outside {storage.value}'s [{storage.min}, {storage.max}]")
+        raise TypeDefinitionError(f"storage range [{low}, {high}] is outside {storage.value}'s [{storage.min}, {storage.max}]")
     if not scales or len(scales) != len(zero_points) or (axis is None and len(scales) != 1):
-        raise ValueError(f"{len(scales)} scales and {len(zero_points)} zero points")
+        raise TypeDefinitionError(f"{len(scales)} scales and {len(zero_points)} zero points")
     for z in zero_points:
         if not low <= z <= high:
-            raise ValueError(f"zero point {z} is outside the storage range [{low}, {high}]")
+            raise TypeDefinitionError(f"zero point {z} is outside the storage range [{low}, {high}]")
+    smallest, largest = 2.0 ** (1 - expressed.format.bias), expressed.format.max_finite
     for s in scales:
         if not s > 0:
-            raise ValueError(f"scale {s} is not positive")
+            raise TypeDefinitionError(f"scale {s} is not positive")
+        if not smallest <= s <= largest:  # MLIR's quant dialect: a normal number of the expressed type
+            raise TypeDefinitionError(f"scale {s:e} out of expressed type range [{smallest:e}, {largest:e}] of "
+                                      f"{expressed.value}")
 
 
 def _params(scale: float, zero: int) -> str:
@@ -140,17 +156,16 @@ class QuantizedTensorType:
     _interned: dict = {}
 
     def __new__(cls, shape, element: QuantizedElement):
-        shape = tuple(shape)
+        shape = _dimensions(tuple(shape))  # not a hot path: checked before the cache, as 7.0 hashes as 7
+        if not isinstance(element, QuantizedElement):
+            raise TypeDefinitionError(f"a quantized tensor's element is a QuantizedElement, got {element!r}")
         key = (shape, element)
         hit = cls._interned.get(key)
         if hit is not None:
             return hit
-        for d in shape:
-            if not isinstance(d, int) or isinstance(d, bool) or d < 0:
-                raise ValueError(f"tensor dimensions must be non-negative ints, got {shape}")
         if element.axis is not None and (element.axis >= len(shape) or shape[element.axis] != len(element.scales)):
-            raise ValueError(f"tensor<{'x'.join(map(str, shape))}x{element}>: {len(element.scales)} scales along "
-                             f"dimension {element.axis}")
+            raise TypeDefinitionError(f"tensor<{'x'.join(map(str, shape))}x{element}>: {len(element.scales)} scales "
+                                      f"along dimension {element.axis}")
         self = super().__new__(cls)
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "dtype", element)

@@ -85,6 +85,10 @@ class BinaryRegion:
 def _binary_region(cls, op_class, element_type: TensorType) -> BinaryRegion:
     if not compact_reducer(op_class):
         raise RuleError(f"{op_class.NAME} is not a binary elementwise op a reduction can apply")
+    try:  # the body's one op takes the element type as that op would anywhere (no `and` of floats)
+        op_class.rule(element_type, element_type)
+    except RuleError as e:
+        raise RuleError(f"a body of {op_class.NAME} on {element_type}: {e}") from None
     self = object.__new__(cls)
     self.op_class, self.element_type = op_class, element_type
     self.signature = ((element_type, element_type), (element_type,))

@@ -9,11 +9,19 @@ import re
 from functools import lru_cache
 from typing import Sequence
 
+from ..errors import VitirError
+
 Shape = tuple[int, ...]
 
 
 class RuleError(Exception):
     """A broken shape rule; the text is the reason only."""
+
+
+class TypeDefinitionError(RuleError, VitirError, ValueError):
+    """A type asked for with dimensions or an element type StableHLO has no type for
+    (`TensorType((-1, 2), f32)`, a float or bool dimension, a quantized scale out of its expressed
+    type's range). A rule that meets one reports it as its op's error, as any RuleError."""
 
 
 def check_dims_in_range(dims: Sequence[int], rank: int, what: str) -> None:
@@ -259,6 +267,8 @@ def convolution(lhs: Shape, rhs: Shape, lhs_layout: str, rhs_layout: str, out_la
         w = rhs[rhs_layout.index(str(k))]
         if stride[k] < 1 or lhs_dilate[k] < 1 or rhs_dilate[k] < 1:
             raise RuleError(f"stride and dilations of spatial dim {k} must be positive")
+        if w < 1:  # the kernel's spatial sizes are the window's (StableHLO's window attributes check)
+            raise RuleError(f"expects window to have positive value for {k}-th window dimension, but got {w}")
         xd = (x - 1) * lhs_dilate[k] + 1 if x > 0 else 0
         wd = (w - 1) * rhs_dilate[k] + 1 if w > 0 else 0
         span = xd + padding[k][0] + padding[k][1] - wd

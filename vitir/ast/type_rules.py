@@ -10,6 +10,7 @@ from typing import Callable, Sequence
 
 from .element_types import DType
 from .shape_rules import RuleError
+from .quantized import QuantizedTensorType
 from .types import TensorType, TokenType, TupleType
 
 # The element types an op takes, by the words StableHLO's spec uses: name -> (what the error
@@ -34,10 +35,27 @@ def require(dtype: DType, kind: str, what: str = "operand") -> None:
         raise RuleError(f"needs {label} {what}, got {dtype.value}")
 
 
-def tensor(t, what: str = "operand") -> TensorType:
-    if not isinstance(t, TensorType):
-        raise RuleError(f"{what} must be a tensor, got {t}")
-    return t
+def tensor(t, what: str = "operand", quantized: bool = False) -> TensorType:
+    """`t`, a tensor; a tensor of a quantized element type only where the op takes one (`quantized`),
+    as StableHLO allows in add, clamp, dot_general, convolution, reduce and others."""
+    if type(t) is TensorType:
+        return t
+    if isinstance(t, QuantizedTensorType):
+        if quantized:
+            return t
+        raise RuleError(f"{what} {t} is of a quantized element type, which this op does not take in vitir "
+                        "(stablehlo.uniform_dequantize it first)")
+    raise RuleError(f"{what} must be a tensor, got {t}")
+
+
+def tensor_of(shape, dtype):
+    """The tensor type of `shape` and `dtype`, a DType or a QuantizedElement."""
+    return QuantizedTensorType(shape, dtype) if dtype.is_quantized else TensorType(shape, dtype)
+
+
+def scalar(t) -> TensorType:
+    """The rank-0 tensor of `t`'s element type (quantized or not): a region's argument."""
+    return t.with_shape(())
 
 
 def same_element(types: Sequence, what: str = "operand") -> DType:
@@ -56,14 +74,23 @@ def same_shape(types: Sequence) -> tuple[int, ...]:
     return first
 
 
-def elementwise(kind: str, result: DType | Callable[[DType], DType] | None = None):
+def elementwise(kind: str, result: DType | Callable[[DType], DType] | None = None, quantized: bool | str = False):
     """The rule of an elementwise op whose operands share one type and whose element type is
     of `kind`; the result has the operands' type, or `result`'s element type (a DType, or a
-    function of the operand's: abs of a complex is its real part)."""
+    function of the operand's: abs of a complex is its real part). `quantized`: operands of one
+    quantized type are taken too (the result has it: vitir infers no other scales); "per-tensor":
+    only of a per-tensor one, as StableHLO's subtract, multiply, maximum and minimum take."""
 
     def rule(*operands):
         for t in operands:
-            tensor(t)
+            tensor(t, quantized=quantized)
+        if quantized and type(operands[0]) is QuantizedTensorType:
+            same_element(operands)
+            same_shape(operands)
+            if quantized == "per-tensor" and operands[0].dtype.per_axis:
+                raise RuleError(f"operand {operands[0]} is per-axis quantized; this op takes per-tensor "
+                                "quantized tensors")
+            return operands[0]
         dtype = same_element(operands)
         shape = same_shape(operands)
         require(dtype, kind)
@@ -89,9 +116,13 @@ def _promotion_kind(dtype: DType) -> str:
     return "bool" if dtype.is_bool else "integer" if dtype.is_integer else dtype.kind.value
 
 
-def is_promotable(x: DType, y: DType) -> bool:
+def is_promotable(x, y) -> bool:
     """The spec's is_promotable: x and y of one kind (bool, integer, float, complex), y no narrower
-    (a region may accumulate an operand's elements in a wider type of the same kind)."""
+    (a region may accumulate an operand's elements in a wider type of the same kind); quantized
+    elements of one expressed type and quantization, y's storage no narrower."""
+    if x.is_quantized or y.is_quantized:
+        return (x.is_quantized and y.is_quantized and x.expressed is y.expressed and x.axis == y.axis
+                and x.scales == y.scales and x.zero_points == y.zero_points and is_promotable(x.storage, y.storage))
     return _promotion_kind(x) == _promotion_kind(y) and x.bits <= y.bits
 
 
@@ -104,10 +135,10 @@ def reduction_operands(inputs: Sequence[TensorType], init_values: Sequence[Tenso
     if n == 0 or len(init_values) != n:
         raise RuleError(f"{n} operand{'s' * (n != 1)} and {len(init_values)} init value"
                         f"{'s' * (len(init_values) != 1)}: needs one init value per operand, at least one")
-    shape = tensor(inputs[0]).shape
+    shape = tensor(inputs[0], quantized=True).shape
     for i, (t, init) in enumerate(zip(inputs, init_values)):
-        tensor(t)
-        tensor(init, "init value")
+        tensor(t, quantized=True)
+        tensor(init, "init value", quantized=True)
         if t.shape != shape:
             raise RuleError(f"operand {i} has shape {list(t.shape)}, operand 0 has {list(shape)}")
         if init.shape != ():
@@ -124,10 +155,10 @@ def accumulator_types(inputs: Sequence[TensorType], body, what: str = "the reduc
     elements, all rank 0, and returns the N accumulators, each of the element type of its input or
     one it promotes to (StableHLO's is_promotable)."""
     args, returned = body
-    scalars = tuple(TensorType((), t.dtype) for t in inputs)
+    scalars = tuple(scalar(t) for t in inputs)
     accumulators = tuple(returned)
     if len(accumulators) != len(inputs) or not all(
-            isinstance(a, TensorType) and a.shape == () and is_promotable(t.dtype, a.dtype)
+            isinstance(a, (TensorType, QuantizedTensorType)) and a.shape == () and is_promotable(t.dtype, a.dtype)
             for t, a in zip(inputs, accumulators)):
         accumulators = scalars
     if tuple(args) != accumulators * 2:

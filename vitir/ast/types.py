@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from operator import index
+
 from .element_types import DType
+from .shape_rules import TypeDefinitionError
 
 
 _MAX_DIMENSION = (1 << 63) - 1  # MLIR's dimensions are i64
@@ -17,8 +20,19 @@ class TensorType:
 
     def __new__(cls, shape, dtype: DType = DType.F32):
         shape = tuple(shape)
+        try:
+            hit = cls._interned.get((shape, dtype))
+        except TypeError:  # an unhashable dimension or element type: _dimensions or _setup says which
+            hit = None
+        if hit is not None:
+            for d in shape:  # 7.0 and True hash as 7 and 1 do: a hit alone proves nothing
+                if type(d) is not int:
+                    break
+            else:
+                return hit
+        shape = _dimensions(shape)
         key = (shape, dtype)
-        hit = cls._interned.get(key)
+        hit = cls._interned.get(key) if isinstance(dtype, DType) else None
         if hit is not None:
             return hit
         self = super().__new__(cls)
@@ -27,11 +41,8 @@ class TensorType:
         return self
 
     def _setup(self, shape: tuple, dtype: DType) -> None:
-        for d in shape:
-            if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= _MAX_DIMENSION:
-                raise ValueError(f"tensor dimensions must be ints from 0 to 2**63 - 1, got {list(shape)}")
         if not isinstance(dtype, DType):
-            raise ValueError(f"element type {dtype!r} is not one of vitir's ({', '.join(d.value for d in DType)})")
+            raise TypeDefinitionError(f"element type {dtype!r} is not one of vitir's ({', '.join(d.value for d in DType)})")
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "dtype", dtype)
         dims = "".join(f"{d}x" for d in shape)
@@ -66,6 +77,19 @@ class TensorType:
 
     def __repr__(self) -> str:
         return f"TensorType({self.text})"
+
+
+def _dimensions(shape: tuple) -> tuple:
+    """The dimensions as Python ints: ints and integer scalars (numpy's) from 0 to 2**63 - 1;
+    a bool or a float is refused, even a whole one (MLIR's dimensions are integers)."""
+    try:
+        dims = tuple(index(d) for d in shape if not isinstance(d, bool) and type(d).__name__ != "bool_")
+    except TypeError:
+        dims = ()
+    if len(dims) != len(shape) or not all(0 <= d <= _MAX_DIMENSION for d in dims):
+        shown = ", ".join(map(repr, shape))
+        raise TypeDefinitionError(f"tensor dimensions must be ints from 0 to 2**63 - 1, got [{shown}]")
+    return dims
 
 
 def f32(*shape: int) -> TensorType:

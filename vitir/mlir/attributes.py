@@ -29,6 +29,16 @@ def ints_text(values) -> str:
     return "[" + ", ".join(str(v) for v in values) + "]"
 
 
+def parse_struct_entries(parser, entry) -> None:
+    """The `key = value` entries of a StableHLO struct attribute up to its closing `>` (its `<` read),
+    as MLIR's parseStruct reads them: separated by commas, a trailing comma allowed, none at all too."""
+    while parser.parse_optional_punctuation(">") is None:
+        entry()
+        if parser.parse_optional_punctuation(",") is None:
+            parser.parse_punctuation(">")
+            return
+
+
 def parse_int_list(parser) -> list[int]:
     """`[1, 2]` or `[]`."""
     return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
@@ -114,15 +124,20 @@ class DotDimensionNumbersAttr(ParametrizedAttribute):
     @classmethod
     def parse_parameters(cls, parser: AttrParser):
         found = {f: [] for f in _DOT_FIELDS}
+        seen = set()
 
         def entry():
             key = parser.parse_identifier()
             if key not in found:
                 parser.raise_error(f"unknown dot dimension field '{key}'")
+            if key in seen:
+                parser.raise_error(f"duplicated `{key}` entry")
+            seen.add(key)
             parser.parse_punctuation("=")
             found[key] = parse_int_list(parser)
 
-        parser.parse_comma_separated_list(parser.Delimiter.ANGLE, entry)
+        parser.parse_punctuation("<")
+        parse_struct_entries(parser, entry)
         return [int_array(found[f]) for f in _DOT_FIELDS]
 
     def print_parameters(self, printer: Printer) -> None:
@@ -153,6 +168,50 @@ def parse_layouts(parser: AttrParser) -> tuple[str, str, str]:
     rhs = parse_layout(parser)
     parser.parse_punctuation("->")
     return lhs, rhs, parse_layout(parser)
+
+
+# The raw form's fields: (name, operand, the letter its position gets; None: the spatial dimensions)
+_RAW_CONV = (("input_batch_dimension", 0, "b"), ("input_feature_dimension", 0, "f"),
+             ("input_spatial_dimensions", 0, None), ("kernel_input_feature_dimension", 1, "i"),
+             ("kernel_output_feature_dimension", 1, "o"), ("kernel_spatial_dimensions", 1, None),
+             ("output_batch_dimension", 2, "b"), ("output_feature_dimension", 2, "f"),
+             ("output_spatial_dimensions", 2, None))
+
+
+def parse_raw_layouts(parser: AttrParser) -> tuple[str, str, str]:
+    """MLIR's raw form of convolution dimension numbers (after `raw`, through the closing `>`):
+    `input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_... , output_...`, each
+    field at most once, in any order (an absent one is 0 or []), as vitir's layout strings."""
+    given: dict = {}
+    names = {name for name, _, _ in _RAW_CONV}
+
+    def entry():
+        at = parser.pos
+        name = parser.parse_identifier()
+        if name not in names or name in given:
+            parser.raise_error(f"expected one of {', '.join(n for n, _, _ in _RAW_CONV if n not in given)}, "
+                               f"got {name}", at)
+        parser.parse_punctuation("=")
+        given[name] = parse_int_list(parser) if name.endswith("dimensions") else parser.parse_integer(
+            allow_boolean=False)
+
+    parse_struct_entries(parser, entry)
+    layouts = []
+    for operand in range(3):
+        fields = [(given.get(n, [] if letter is None else 0), letter) for n, o, letter in _RAW_CONV if o == operand]
+        spatial = next(v for v, letter in fields if letter is None)
+        if len(spatial) > 10:
+            parser.raise_error("vitir supports at most 10 spatial dimensions")
+        places = [(v, letter) for v, letter in fields if letter is not None]
+        places += [(d, str(i)) for i, d in enumerate(spatial)]
+        chars = [""] * (2 + len(spatial))
+        for d, letter in places:
+            if not 0 <= d < len(chars) or chars[d]:
+                parser.raise_error(f"dimension {d} of {('input', 'kernel', 'output')[operand]} is out of range "
+                                   f"[0, {len(chars)}) or given twice")
+            chars[d] = letter
+        layouts.append("".join(chars))
+    return tuple(layouts)
 
 
 def layout_text(layout: str) -> str:
@@ -191,6 +250,8 @@ class ConvDimensionNumbersAttr(ParametrizedAttribute):
     @classmethod
     def parse_parameters(cls, parser: AttrParser):
         parser.parse_punctuation("<")
+        if parser.parse_optional_keyword("raw") is not None:
+            return [StringAttr(s) for s in parse_raw_layouts(parser)]
         layouts = parse_layouts(parser)
         parser.parse_punctuation(">")
         return [StringAttr(s) for s in layouts]
@@ -359,7 +420,8 @@ def _struct_attribute(mnemonic: str, fields: tuple[str, ...], parse_field, print
                 parser.parse_punctuation("=")
                 found[key] = parse_field(parser, key)
 
-            parser.parse_comma_separated_list(parser.Delimiter.ANGLE, entry)
+            parser.parse_punctuation("<")
+            parse_struct_entries(parser, entry)
             missing = [f for f in fields if f not in found]
             if missing:
                 parser.raise_error(f"{mnemonic} lacks {', '.join(missing)}")
@@ -458,7 +520,8 @@ def _dimension_numbers(mnemonic: str, fields: tuple[str, ...]):
                 parser.parse_punctuation("=")
                 found[key] = parser.parse_integer() if key == fields[-1] else parse_int_list(parser)
 
-            parser.parse_comma_separated_list(parser.Delimiter.ANGLE, entry)
+            parser.parse_punctuation("<")
+            parse_struct_entries(parser, entry)
             return [IntAttr(found.get(f, 0)) if f == fields[-1] else int_array(found.get(f, ())) for f in fields]
 
         def print_parameters(self, printer: Printer) -> None:
@@ -689,7 +752,8 @@ class RaggedDotDimensionNumbersAttr(ParametrizedAttribute):
             parser.parse_punctuation("=")
             found[key] = parse_int_list(parser)
 
-        parser.parse_comma_separated_list(parser.Delimiter.ANGLE, entry)
+        parser.parse_punctuation("<")
+        parse_struct_entries(parser, entry)
         return [int_array(found[f]) for f in _RAGGED_FIELDS]
 
     def print_parameters(self, printer: Printer) -> None:

@@ -34,6 +34,7 @@ from ..ast.traits import (COMMUTATIVE, CONSTANT_LIKE, ELEMENTWISE, PURE, RECURSI
                           SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE, TERMINATOR)
 from .attributes import ATTRIBUTES
 from .kinds import Unsupported, bridge, vitir_type
+from .errors import quantized_result_note
 
 
 class NotChecked(VerifyException):
@@ -80,7 +81,8 @@ class DeclaredOp(IRDLOperation):
             raise VerifyException(f"{len(annotated)} results, the op gives {len(inferred)}")
         for got, want in zip(annotated, inferred):
             if got is not want:
-                raise VerifyException(f"result type {got} differs from the inferred {want}")
+                raise VerifyException(f"result type {got} differs from the inferred {want}"
+                                      + quantized_result_note(got, want))
         if cls.KNOWN_OPERANDS:
             self._verify_known(cls, key)
 

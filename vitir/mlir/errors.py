@@ -57,3 +57,13 @@ def compiler_lines(source: str, error: VitirError) -> list[str]:
     if not diagnostics:
         return [f"{source}: error: {error}"]
     return [f"{source}:{d.line}: error: {d.message}" + (f" (column {d.col})" if d.col else "") for d in diagnostics]
+
+
+def quantized_result_note(annotated, inferred) -> str:
+    """Why a quantized result of other scales is refused: StableHLO lets the result of an elementwise op
+    on quantized operands be quantized otherwise, and vitir infers it as the operands' type."""
+    quantized = [getattr(getattr(t, "dtype", None), "is_quantized", False) for t in (annotated, inferred)]
+    if all(quantized):
+        return " (vitir infers the result of quantized operands as their type; other scales or zero points are not " \
+               "supported here)"
+    return ""

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Callable, NamedTuple
 
 from xdsl.dialects.builtin import (ArrayAttr, BoolAttr, DenseArrayBase, DenseIntOrFPElementsAttr, FloatAttr,
-                                   IntAttr, IntegerAttr, NoneAttr, StringAttr, SymbolRefAttr, TensorType, TupleType,
-                                   TypeAttribute, UnitAttr, f32, i1, i32, i64)
+                                   IntAttr, IntegerAttr, IntegerType, NoneAttr, StringAttr, SymbolRefAttr, TensorType,
+                                   TupleType, TypeAttribute, UnitAttr, f32, i1, i32, i64)
 from xdsl.ir import Attribute
 from xdsl.irdl import base
 from xdsl.parser import Parser
@@ -120,6 +120,8 @@ def _array_values(a: DenseArrayBase) -> tuple[int, ...]:
 
 
 def _dense_ints_value(a: DenseIntOrFPElementsAttr) -> K.DenseInts:
+    if not isinstance(a.get_element_type(), IntegerType):
+        raise RuleError(f"expects a tensor of integers, got one of {a.get_element_type()}")
     shape = tuple(a.get_shape())
     values = tuple(int(v) for v in a.get_values())
     if len(values) == 1 and shape and _count(shape) != 1:  # a splat
@@ -148,6 +150,10 @@ def _precision_list_parse(p: Parser) -> tuple[str, ...]:
 
 
 def _pairs_value(a: DenseIntOrFPElementsAttr) -> tuple[tuple[int, int], ...]:
+    shape = tuple(a.get_shape())
+    if len(shape) != 2 or shape[1] != 2:
+        raise RuleError(f"expects the shape of padding-attribute to be {{N, 2}}, but got "
+                        f"{{{', '.join(map(str, shape))}}}")
     flat = _dense_ints_value(a).values
     return tuple(zip(flat[0::2], flat[1::2]))
 
@@ -218,7 +224,7 @@ BRIDGES: dict[str, Bridge] = {
     "comparison_direction": _enum(K.COMPARISON_DIRECTION, ComparisonDirectionAttr, ComparisonDirection),
     "comparison_type": _enum(K.COMPARISON_TYPE, ComparisonTypeAttr, ComparisonType),
     "precision": _enum(K.PRECISION, PrecisionAttr, Precision),
-    "precision_list": Bridge(ArrayAttr, lambda v: ArrayAttr([PrecisionAttr(Precision(x)) for x in v]),
+    "precision_list": Bridge(ArrayAttr[PrecisionAttr], lambda v: ArrayAttr([PrecisionAttr(Precision(x)) for x in v]),
                              lambda a: tuple(x.data.value for x in a.data), _precision_list_parse),
     "dot_dimensions": Bridge(DotDimensionNumbersAttr, lambda v: DotDimensionNumbersAttr.of(*v),
                              lambda a: K.DotDimensions(*a.values()), None),
@@ -282,8 +288,16 @@ def attribute_text_value(a: Attribute) -> str:
 
     if isinstance(a, AttributeTextAttr):
         return a.text.data
+
+    class TextPrinter(Printer):  # an attribute kept as text inside another (an array) prints as written
+        def print_attribute(self, attribute: Attribute) -> None:
+            if isinstance(attribute, AttributeTextAttr):
+                self.print_string(attribute.text.data)
+            else:
+                super().print_attribute(attribute)
+
     out = StringIO()
-    Printer(stream=out).print_attribute(a)
+    TextPrinter(stream=out).print_attribute(a)
     return out.getvalue()
 
 
@@ -321,7 +335,8 @@ BRIDGES["chlo_comparison_type"] = _enum(K.CHLO_COMPARISON_TYPE, ChloComparisonTy
 
 from .attributes import ChloPrecisionAttr, RaggedDotDimensionNumbersAttr  # noqa: E402
 
-BRIDGES["chlo_precision_list"] = Bridge(ArrayAttr, lambda v: ArrayAttr([ChloPrecisionAttr(Precision(x)) for x in v]),
+BRIDGES["chlo_precision_list"] = Bridge(ArrayAttr[ChloPrecisionAttr],
+                                        lambda v: ArrayAttr([ChloPrecisionAttr(Precision(x)) for x in v]),
                                         lambda a: tuple(x.data.value for x in a.data), None)
 BRIDGES["ragged_dot_dimensions"] = Bridge(RaggedDotDimensionNumbersAttr, lambda v: RaggedDotDimensionNumbersAttr.of(*v),
                                           lambda a: K.RaggedDotDimensions(*a.values()), None)

@@ -325,10 +325,51 @@ def _module_attributes(parsed: ParsedModule) -> list[Diagnostic]:
     return problems
 
 
+def _composites(parsed: ParsedModule) -> list[Diagnostic]:
+    """composite_c2 to c4 of the spec: a composite's decomposition names a function of the module
+    whose signature is the composite's operand and result types."""
+    from xdsl.dialects.func import FuncOp
+
+    functions = {op.sym_name.data: op for op in parsed.module.walk() if isinstance(op, FuncOp)}
+    problems = []
+    for op in parsed.module.walk():
+        if op.name != "stablehlo.composite" or "decomposition" not in op.properties:
+            continue
+        name = op.properties["decomposition"].root_reference.data
+        found = functions.get(name)
+        if found is None:
+            problems.append(Diagnostic(*_place(parsed, op), f"{op.name}: '{name}' does not reference a valid function"))
+            continue
+        function_type = found.function_type
+        for what, have, theirs in (("operand", [v.type for v in op.operands], list(function_type.inputs)),
+                                   ("result", [r.type for r in op.results], list(function_type.outputs))):
+            if len(have) != len(theirs):
+                problems.append(Diagnostic(*_place(parsed, op), f"{op.name}: has {len(have)} {what}(s), but "
+                                                                f"decomposition @{name} has {len(theirs)}"))
+                break
+            wrong = next((i for i, (a, b) in enumerate(zip(have, theirs)) if a != b), None)
+            if wrong is not None:
+                problems.append(Diagnostic(*_place(parsed, op), f"{op.name}: {what} at index {wrong} has type "
+                                                                f"{_type_text(have[wrong])}, but decomposition @{name} "
+                                                                f"has type {_type_text(theirs[wrong])}"))
+                break
+    return problems
+
+
+def _type_text(t) -> str:
+    from .print import type_text
+
+    return type_text(t)
+
+
 def _place(parsed: ParsedModule, op: Operation) -> tuple[int, int]:
     """Where `op` starts; the module xDSL wraps around several top-level ops has no place of its own,
-    so its problems are put at its second op (the one that made it needed)."""
+    so its problems are put at its second op (the one that made it needed). An op the text does not
+    spell (the body of a compact `applies stablehlo.and`) is put at the op that holds it."""
     line, col = parsed.where(op)
+    while line == 0 and op is not parsed.module and op.parent_op() is not None:
+        op = op.parent_op()
+        line, col = parsed.where(op)
     if line == 0 and op is parsed.module:
         tops = list(op.ops)
         if len(tops) > 1:
@@ -343,7 +384,7 @@ def verify_module(parsed: ParsedModule, unchecked: list[Diagnostic] | None = Non
     cannot check (a dynamic shape) is noted there instead of refused."""
     from .dialect import NotChecked
 
-    problems = _dominance(parsed) + _module_attributes(parsed)
+    problems = _dominance(parsed) + _module_attributes(parsed) + _composites(parsed)
     for op in parsed.module.walk():
         try:
             op.verify(verify_nested_ops=False)

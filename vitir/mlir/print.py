@@ -79,13 +79,16 @@ class _Shadow:
         cls = declaration(op)
         if cls is None:
             return _Foreign(op)
-        values = fields(op, self.value, self.region, raw=True)
+        values = fields(op, self.value, self.region, raw=True, result_type=_type)
         results = [self.value(r) for r in op.results]
         return unchecked(cls, None, values, results, SPELLINGS.get(op))
 
     def region(self, region, compact: bool):
         if compact:
-            binary = compact_region(region, compact)
+            try:
+                binary = compact_region(region, compact)
+            except Unsupported:  # a body of types the AST cannot hold prints as the region it is
+                binary = None
             if binary is not None:
                 return binary
         from ..ast.regions import Region

@@ -50,21 +50,19 @@ def _expect_words(parser: Parser, words) -> None:
             parser.parse_punctuation(word)
 
 
-def _expect(parser: Parser, text: str) -> None:
-    _expect_words(parser, _words(text))
-
-
 def _optional(parser: Parser, text: str) -> bool:
-    """Parse `text` if its first token is next; False (nothing consumed) when it is not."""
+    """Parse `text` if its tokens are next; False (nothing consumed) when they are not: `, algorithm =`
+    after a dot_general's operands is not `, precision =`, which MLIR lets it leave out."""
+    from .xdsl_adapter import resume_at
+
     words = _WORD.findall(text)
-    if not words:
-        return True
-    first = words[0]
-    found = (parser.parse_optional_keyword(first) if first[0].isalpha() or first[0] == "_"
-             else parser.parse_optional_punctuation(first))
-    if found is None:
-        return False
-    _expect(parser, "".join(f" {w}" for w in words[1:]))
+    at = position(parser)
+    for word in words:
+        found = (parser.parse_optional_keyword(word) if word[0].isalpha() or word[0] == "_"
+                 else parser.parse_optional_punctuation(word))
+        if found is None:
+            resume_at(parser, at)
+            return False
     return True
 
 
@@ -331,8 +329,30 @@ CUSTOM["complex_type"] = _complex_type
 # -- whole-op syntaxes ------------------------------------------------------------------------
 
 def _constant(cls: type[Op], parser: Parser):
+    """`dense<...> : T`, or the form MLIR's parseConstantOp also reads (and its printer writes when
+    the value's type is not the result's, as for a quantized result): `() <{value = ...}>
+    {attributes} : () -> T`, the value among the properties or the attributes."""
     from .dialect import dialect_class
 
+    if parser.parse_optional_punctuation("(") is not None:
+        parser.parse_punctuation(")")
+        found = {}
+        if parser.parse_optional_punctuation("<") is not None:
+            found.update(parser.parse_attribute().data)  # the properties, a dictionary
+            parser.parse_punctuation(">")
+        attributes = parser.parse_optional_attr_dict()
+        found.update(attributes)
+        parser.parse_punctuation(":")
+        parser.parse_punctuation("(")
+        parser.parse_punctuation(")")
+        parser.parse_punctuation("->")
+        result = parser.parse_type()
+        if "value" not in found:
+            parser.raise_error("stablehlo.constant needs a value (`{value = dense<...> : T}`)")
+        others = {k: v for k, v in found.items() if k != "value"}
+        if others:
+            parser.raise_error(f"stablehlo.constant takes no attribute but its value, got {', '.join(others)}")
+        return dialect_class(cls).build(properties={"value": found["value"]}, result_types=[result])
     parser.parse_keyword("dense")
     value = parse_dense_literal(parser)
     return dialect_class(cls).build(properties={"value": value}, result_types=[value.type])
@@ -437,6 +457,22 @@ CUSTOM["operands"] = _operands
 
 # -- control flow, tuples and tokens ------------------------------------------------------
 
+def _checked_value(parser: Parser, field, attr, at: int):
+    """The field's value of an attribute the parser read, once it is of the field's constraint (as the
+    property's verifier would find it: `precision_config = ["DEFAULT"]` holds no precision)."""
+    from xdsl.irdl import VerificationContext, irdl_to_attr_constraint
+    from xdsl.utils.exceptions import VerifyException
+
+    from ..ast.shape_rules import RuleError
+
+    kind = bridge(field.kind)
+    try:
+        irdl_to_attr_constraint(kind.constraint).verify(attr, VerificationContext())
+        return kind.from_xdsl(attr)
+    except (VerifyException, RuleError) as e:
+        parser.raise_error(f"'{field.mlir_name}' failed to satisfy constraint: {e}", at, parser.pos)
+
+
 def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
     """`{name = value, flag}` as field values; an attribute of a kind kept as text (ATTRIBUTE_TEXT)
     is read as written, balanced brackets and all, whatever its dialect; an attribute the op does
@@ -466,7 +502,8 @@ def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
         elif field.kind.name == "attribute_text":
             out[field.name] = attribute_text(parser)
         else:
-            out[field.name] = bridge(field.kind).from_xdsl(parser.parse_attribute())
+            at = parser.pos
+            out[field.name] = _checked_value(parser, field, parser.parse_attribute(), at)
         if parser.parse_optional_punctuation("}") is not None:
             return out
         parser.parse_punctuation(",")

@@ -23,7 +23,7 @@ from ..ast.module import Function
 from ..ast.ops.compound import fold_compounds
 from ..errors import ShapeError
 from .dialect import DeclaredOp, ReturnOp
-from .errors import Diagnostic, MlirError, MlirShapeError
+from .errors import Diagnostic, MlirError, MlirShapeError, quantized_result_note
 from .kinds import Unsupported, vitir_type
 from .parse import ParsedModule, parse_text, verify_module
 from .translate import SPELLINGS, compact_region, declaration, fields
@@ -166,7 +166,8 @@ class _FunctionImporter:
         for value, written in zip(built, results, strict=True):
             annotated = vitir_type(written.type)
             if value.type is not annotated:
-                raise ShapeError(f"result type annotation {annotated} differs from the inferred {value.type}",
+                raise ShapeError(f"result type annotation {annotated} differs from the inferred {value.type}"
+                                 + quantized_result_note(annotated, value.type),
                                  op=op.name, ssa=value.ssa, operand_types=[v.type for v in node.operands])
             self.values[written] = value
 

@@ -16,6 +16,7 @@ from xdsl.ir import Operation, SSAValue
 from ..ast.attributes import DENSE_LITERAL
 from ..ast.declare import REQUIRED, Op
 from ..ast.regions import BinaryRegion, Region, compact_reducer
+from ..ast.shape_rules import RuleError
 from ..ast.types import TensorType
 from ..ast.values import Value
 from .dialect import accessor
@@ -45,7 +46,9 @@ def attribute_values(op: Operation, raw: bool = False, cls=None) -> dict:
         if attr is None:
             values[field.name] = None if field.default is REQUIRED else field.default
         elif field.kind is DENSE_LITERAL:
-            values[field.name] = constant_literals(attr, _result_dtype(op), raw=raw)
+            if not raw:  # a check of the verifier's; the printer prints what it is given
+                _check_value_type(op, attr)
+            values[field.name] = constant_literals(attr, _result_dtype(op, raw), raw=raw)
         else:
             values[field.name] = bridge(field.kind).from_xdsl(attr)
     return values
@@ -63,8 +66,30 @@ def _discardable(op: Operation, cls: type[Op]):
     return pairs or None
 
 
-def _result_dtype(op: Operation):
-    return vitir_type(op.results[0].type).dtype
+def _result_dtype(op: Operation, raw: bool = False):
+    """The element type of the op's (a constant's) result; None for the printer where the AST holds none
+    (a dynamic shape: the literals are printed as written)."""
+    try:
+        dtype = vitir_type(op.results[0].type).dtype
+    except Unsupported:
+        if raw:
+            return None
+        raise
+    return dtype.storage if dtype.is_quantized else dtype
+
+
+def _check_value_type(op: Operation, attr) -> None:
+    """A constant's value is of its result type (of the storage type for a quantized result), as
+    MLIR's ConstantOp infers and compares them."""
+    value_type = getattr(attr, "type", None)
+    if value_type is None:
+        return
+    result = vitir_type(op.results[0].type)
+    want = TensorType(result.shape, result.dtype.storage) if result.dtype.is_quantized else result
+    got = vitir_type(value_type)
+    if got is not want:
+        raise RuleError(f"the value's type {got} differs from the result type {result}"
+                        + (f" (a quantized constant holds {want})" if want is not result else ""))
 
 
 _SEGMENTS: dict = {}  # declaration -> how its flat operands split into its fields
@@ -102,10 +127,12 @@ def region_groups(op: Operation, cls=None) -> list:
     return [getattr(op, accessor(f.name)) for f in cls.REGION_FIELDS]
 
 
-def fields(op: Operation, value: Callable[[SSAValue], Value], region: Callable, raw: bool = False) -> dict:
+def fields(op: Operation, value: Callable[[SSAValue], Value], region: Callable, raw: bool = False,
+           result_type: Callable = vitir_type) -> dict:
     """Every constructor field of the op's declaration: operands through `value`, regions through
     `region` (None for a reduce's body that is one commutative op: a BinaryRegion), attributes
-    converted, the result type(s) as annotated."""
+    converted, the result type(s) as annotated (through `result_type`: the printer keeps a type
+    vitir's AST cannot hold as its text)."""
     cls = declaration(op)
     out = {}
     for f, group in zip(cls.OPERAND_FIELDS, operand_groups(op, cls)):
@@ -119,7 +146,7 @@ def fields(op: Operation, value: Callable[[SSAValue], Value], region: Callable, 
             out[f.name] = region(group, getattr(f, "compact", False) and _compact_element(op))
     given = cls.RESULT_TYPE_FIELD
     if given is not None:
-        types = [vitir_type(r.type) for r in op.results]
+        types = [result_type(r.type) for r in op.results]
         out[given.name] = tuple(types) if given.several else types[0]
     return out
 
@@ -134,7 +161,8 @@ def _compact_element(op: Operation):
     if first is None:
         return True
     try:
-        return TensorType((), vitir_type(first.type).dtype)
+        operand = vitir_type(first.type)
+        return operand.with_shape(()) if hasattr(operand, "with_shape") else True  # a token has no scalar
     except Unsupported:
         return True
 

@@ -111,6 +111,12 @@ _INTEGER_TYPE = re.compile(r"[su]?i([0-9]+)")
 _DENSE_SHAPE = re.compile(r"<[^<>]*>\s*:\s*tensor<((?:[0-9]+x)*)")
 
 
+# StableHLO's attributes of no kind of vitir's own, carried as their text (an op's field of kind
+# ATTRIBUTE_TEXT holds them): a unary op's result accuracy, a custom_call's output-operand aliases.
+TEXT_ATTRIBUTES = frozenset({"stablehlo.result_accuracy", "stablehlo.result_accuracy_mode",
+                             "stablehlo.output_operand_alias"})
+
+
 class HookedParser(Parser):
     """xDSL's parser with the hooks the bridge needs: each result keeps the name it was written
     with; a generic constant's `value = dense<...>` is parsed by `dense_hook` (which keeps its
@@ -170,6 +176,21 @@ class HookedParser(Parser):
         for size in m.group(1).split("x")[:-1]:
             count *= int(size) if len(size) < 20 else MAX_DIMENSION
         return count > LARGE_DENSE
+
+    def _parse_dialect_type_or_attribute_body(self, attr_name, is_type, is_opaque, starting_opaque_pos):
+        """StableHLO's attributes that vitir carries as their text (TEXT_ATTRIBUTES), kept as written
+        wherever they appear (a generic op's attribute dictionary, an array of them)."""
+        if (not is_type and not is_opaque and attr_name in TEXT_ATTRIBUTES
+                and self._current_token.kind == MLIRTokenKind.LESS):
+            from xdsl.dialects.builtin import StringAttr
+
+            from .attributes import AttributeTextAttr
+
+            body = self._parse_dialect_symbol_body()
+            if '"' not in body:  # on one line, as MLIR prints it
+                body = " ".join(body.split())
+            return AttributeTextAttr(StringAttr(f"#{attr_name}<{body}>"))
+        return super()._parse_dialect_type_or_attribute_body(attr_name, is_type, is_opaque, starting_opaque_pos)
 
     def _parse_tensor_literal_element(self):
         element = super()._parse_tensor_literal_element()

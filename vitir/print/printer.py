@@ -18,7 +18,9 @@ from ..ast import ops as O
 from ..ast.builder import FunctionBuilder
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function, Module
+from ..ast.quantized import QuantizedTensorType
 from ..ast.regions import BinaryRegion
+from ..ast.types import TensorType
 from . import attributes as A
 from . import syntax as S
 from .syntax import INDENT, functional_type, results_prefix, ssa_names
@@ -62,6 +64,10 @@ def dense_text(literals, shape) -> str:
 def _constant(op: O.Constant) -> str:
     r, value = op.results[0], op.value
     body = value if type(value) is str else dense_text(value, r.type.shape)
+    if type(r.type) is QuantizedTensorType:  # the value holds the storage type: MLIR prints the generic form
+        stored = TensorType(r.type.shape, r.type.dtype.storage)
+        return (f"    {r.ssa} = stablehlo.constant() <{{value = dense<{body}> : {stored.text}}}> : () -> "
+                f"{r.type.text}\n")
     return f"    {r.ssa} = stablehlo.constant dense<{body}> : {r.type.text}\n"
 
 

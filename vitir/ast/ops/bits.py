@@ -49,6 +49,15 @@ class Rng(Op):
                             f"of rank {result_type.rank}")
         return result_type
 
+    KNOWN_OPERANDS = ("shape",)
+
+    @staticmethod
+    def known_rule(fields, known):
+        """A constant shape is the result's (MLIR infers the result type from it)."""
+        if tuple(known["shape"]) != fields["result_type"].shape:
+            raise RuleError(f"the shape operand holds {list(known['shape'])}, the result type {fields['result_type']} "
+                            f"has {list(fields['result_type'].shape)}")
+
 
 class RngBitGenerator(Op):
     """Random bits of the output's type from `initial_state` by `rng_algorithm` (THREE_FRY: two

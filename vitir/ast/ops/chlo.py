@@ -483,6 +483,26 @@ class Scan(Op):
 
 # -- ragged_dot -------------------------------------------------------------------------------------------
 
+def _ragged_group_sizes(lhs, group_sizes, lb, lc, m) -> None:
+    """group_sizes is [g], or [b..., x..., g]: the lhs's batching dimensions (those before the
+    ragged one, for a ragged batching dimension), the contracting ones before it (ragged
+    contracting) or the free ones before it (ragged non-contracting), then the groups."""
+    if m in lb:
+        prefix = list(lb[:lb.index(m)])
+    elif m in lc:
+        prefix = list(lb) + list(lc[:lc.index(m)])
+    else:
+        prefix = list(lb) + [d for d in range(m) if d not in lb and d not in lc]
+    want = [lhs.shape[d] for d in prefix]
+    got = list(group_sizes.shape)
+    if len(got) == 1:
+        return
+    if len(got) != len(want) + 1:
+        raise RuleError(f"expected group_sizes to have rank {len(want) + 1}, got {len(got)}")
+    if got[:-1] != want:
+        raise RuleError(f"group_sizes is expected to have shape {want + got[-1:]}, got {got}")
+
+
 class RaggedDot(Op):
     """A dot_general over one ragged dimension of lhs, cut into groups by group_sizes: a non-contracting one
     (each group of rows against its own slice of rhs's group dimension; `[m, k], [g, k, n], [g] -> [m, n]`), a
@@ -514,6 +534,13 @@ class RaggedDot(Op):
             if lhs.shape[a] != rhs.shape[b]:
                 raise RuleError(f"lhs dimension {a} (size {lhs.shape[a]}) and rhs dimension {b} (size "
                                 f"{rhs.shape[b]}) differ")
+        _ragged_group_sizes(lhs, group_sizes, lb, lc, m)
+        for g in group:
+            if not 0 <= g < rhs.rank:
+                raise RuleError(f"rhs group dimension {g} is out of range for rank {rhs.rank}")
+            for other, what in ((rb, "rhs_batching_dimensions"), (rc, "rhs_contracting_dimensions")):
+                if g in other:
+                    raise RuleError(f"has duplicated dimension from rhs_group_dimensions and {what}: {g}")
         groups = group_sizes.shape[-1] if group_sizes.rank else None
         if m not in lc and m not in lb:  # ragged non-contracting: rhs holds one slice per group
             if len(group) != 1 or rhs.shape[group[0]] != groups:

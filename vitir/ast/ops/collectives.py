@@ -9,12 +9,14 @@ checked by the evaluator, which knows the grid.
 
 from __future__ import annotations
 
-from ..attributes import BOOL, CHANNEL_HANDLE, DENSE_INTS, I64, STRING, UNIT, ChannelHandle, DenseInts
+import re
+
+from ..attributes import ATTRIBUTE_TEXT, BOOL, CHANNEL_HANDLE, DENSE_INTS, I64, STRING, UNIT, ChannelHandle, DenseInts
 from ..declare import (Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_result_def)
 from ..traits import PURE, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError
-from ..type_rules import tensor, type_text
+from ..type_rules import is_promotable, scalar, tensor, type_text
 from ..types import TensorType, TokenType
 
 _EVALUATE = "vitir.evaluate.collectives:"
@@ -51,12 +53,19 @@ def _check_global(channel_handle, use_global_device_ids, allow_zero: bool = Fals
         raise RuleError(f"use_global_device_ids needs a channel_handle with a positive handle, got {channel}")
 
 
-def _check_computation(computation, operand: TensorType) -> None:
+def _check_computation(computation, operand: TensorType):
+    """The type of the operand's reduction: the computation takes two rank-0 tensors of the operand's
+    element type, or of one it promotes to (an f32 summed in f64, StableHLO's is_promotable), and
+    returns one; the result has the operand's shape and that element type."""
     args, results = computation
-    scalar = TensorType((), operand.dtype)
-    if tuple(args) != (scalar, scalar) or tuple(results) != (scalar,):
+    accumulator = scalar(operand)
+    if (len(results) == 1 and getattr(results[0], "shape", None) == () and hasattr(results[0], "with_shape")
+            and is_promotable(operand.dtype, results[0].dtype)):
+        accumulator = results[0]
+    if tuple(args) != (accumulator, accumulator) or tuple(results) != (accumulator,):
         raise RuleError(f"the computation takes ({type_text(args)}) and returns ({type_text(results)}), "
-                        f"needs ({scalar}, {scalar}) -> {scalar}")
+                        f"needs ({accumulator}, {accumulator}) -> {accumulator}")
+    return accumulator.with_shape(operand.shape)
 
 
 def _dimension(what: str, value: int, t: TensorType, index: int) -> None:
@@ -75,7 +84,7 @@ def _scaled(t: TensorType, dim: int, factor: int, divide: bool = False) -> Tenso
 
 
 def _same_but(operand: TensorType, result: TensorType, dim: int, index: int, what: str) -> None:
-    tensor(result, "result")
+    tensor(result, "result", quantized=True)
     if result.dtype is not operand.dtype or result.rank != operand.rank or any(
             a != b for d, (a, b) in enumerate(zip(operand.shape, result.shape)) if d != dim):
         raise RuleError(f"result {index} {result} must be operand {index}'s {operand} but for dimension {dim} ({what})")
@@ -100,12 +109,10 @@ class AllReduce(Op):
         if not inputs:
             raise RuleError("all_reduce needs at least one operand")
         for t in inputs:
-            tensor(t)
+            tensor(t, quantized=True)
         check_replica_groups(replica_groups, False, use_global_device_ids)
         _check_global(channel_handle, use_global_device_ids)
-        for t in inputs:
-            _check_computation(computation, t)
-        return tuple(inputs)
+        return tuple(_check_computation(computation, t) for t in inputs)
 
 
 class AllGather(Op):
@@ -166,9 +173,9 @@ class ReduceScatter(Op):
     @staticmethod
     def rule(operand, scatter_dimension, replica_groups, computation, channel_handle, use_global_device_ids,
              result_type):
-        tensor(operand)
+        tensor(operand, quantized=True)
         check_replica_groups(replica_groups, True, use_global_device_ids)
-        _check_computation(computation, operand)
+        operand = _check_computation(computation, operand)  # in the reduction's element type from here
         _dimension("scatter_dimension", scatter_dimension, operand, 0)
         _check_global(channel_handle, use_global_device_ids)
         size = operand.shape[scatter_dimension]
@@ -311,9 +318,7 @@ class CollectiveReduce(Op):
         check_replica_groups(replica_groups, False, use_global_device_ids)
         _check_global(channel_handle, use_global_device_ids)
         data = _data_operands("collective_reduce", inputs, has_dynamic_root)
-        for t in data:
-            _check_computation(computation, t)
-        return data
+        return tuple(_check_computation(computation, t) for t in data)
 
 
 class ReplicaId(Op):
@@ -411,6 +416,42 @@ class Recv(Op):
         return _payload(result_types, "recv")
 
 
+def _infeed_layout(text: str, tensors: int) -> None:
+    """MLIR's rule for infeed's `layout`: an array of one array of integers per tensor result."""
+    items = _array_items(text)
+    if items is None:
+        raise RuleError(f"layout-attribute expected to be of array-type, got {text}")
+    if len(items) != tensors:
+        raise RuleError(f"layout-attribute size must be {tensors} (which is the number of op-results - 1 (for "
+                        f"token result)), but got {len(items)}")
+    for item in items:
+        leaves = _array_items(item)
+        if leaves is None:
+            raise RuleError(f"layout-attribute expected to have elements of type array, but got {item}")
+        for leaf in leaves:
+            if not re.fullmatch(r"-?\d+(\s*:\s*i\d+)?", leaf):
+                raise RuleError(f"layout-attribute's leaf elements are expected to be of type integer, but got {leaf}")
+
+
+def _array_items(text: str) -> list[str] | None:
+    """The items of an MLIR array attribute's text (`[a, [b, c]]`), split at its own commas; None if
+    the text is no array."""
+    text = text.strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    items, depth, start = [], 0, 1
+    for i, c in enumerate(text[1:-1], start=1):
+        if c in "[<({":
+            depth += 1
+        elif c in "]>)}":
+            depth -= 1
+        elif c == "," and depth == 0:
+            items.append(text[start:i].strip())
+            start = i + 1
+    last = text[start:-1].strip()
+    return items + [last] if last or items else items
+
+
 class Infeed(Op):
     """Reads tensors of the given types (and a token) from the infeed."""
 
@@ -418,14 +459,18 @@ class Infeed(Op):
     token = operand_def()
     result_types = result_type_def("the tensors' types and, last, the token's", several=True)
     infeed_config = attr_def(STRING, default="")
+    layout = attr_def(ATTRIBUTE_TEXT, default=None)
     results = var_result_def()
     syntax = "generic"
     evaluate = _EVALUATE + "outside_the_program"
 
     @staticmethod
-    def rule(token, result_types, infeed_config):
+    def rule(token, result_types, infeed_config, layout):
         _token(token)
-        return _payload(result_types, "infeed")
+        out = _payload(result_types, "infeed")
+        if layout is not None:
+            _infeed_layout(layout, len(result_types) - 1)
+        return out
 
 
 class Outfeed(Op):

@@ -29,8 +29,10 @@ class Constant(Op):
 
     @staticmethod
     def rule(value, result_type):
-        tensor(result_type, "result")
+        tensor(result_type, "result", quantized=True)
         dtype = result_type.dtype
+        if dtype.is_quantized:  # a quantized constant holds its stored integers
+            dtype = dtype.storage
         if type(value) is str:
             _check_literal(value, dtype, "literal")
             return result_type

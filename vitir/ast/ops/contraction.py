@@ -13,9 +13,110 @@ from ..type_rules import same_element, tensor
 from ..types import TensorType
 
 
+# The dot algorithms StableHLO knows some hardware to run (Base.cpp's knownDotAlgorithms):
+# (lhs precision, rhs precision, accumulation, primitive operations), each of one component.
+KNOWN_DOT_ALGORITHMS = frozenset({
+    ("f16", "f16", "f16", 1), ("f16", "f16", "f32", 1), ("bf16", "bf16", "bf16", 1), ("bf16", "bf16", "f32", 1),
+    ("bf16", "bf16", "f32", 3), ("bf16", "bf16", "f32", 6), ("bf16", "bf16", "f32", 9), ("tf32", "tf32", "f32", 1),
+    ("tf32", "tf32", "f32", 3), ("f32", "f32", "f32", 1), ("f64", "f64", "f64", 1)})
+# Any pair of these f8 types accumulated in f32 in one operation, precisely or not.
+_DOT_F8 = frozenset({"f8E3M4", "f8E4M3", "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E5M2FNUZ"})
+
+
+def check_dot_algorithm(algorithm, precision_config) -> None:
+    """dot_general_c21 to c24 and the best-effort check of known algorithms (dot_general_i8 to i10)."""
+    if any(p != "DEFAULT" for p in precision_config or ()):
+        raise RuleError(f"must specify DEFAULT precision config when algorithm is set, got "
+                        f"[{', '.join(precision_config)}]")
+    a = algorithm
+    for what, count in (("lhs component count", a.lhs_component_count),
+                        ("rhs component count", a.rhs_component_count),
+                        ("num primitive operations", a.num_primitive_operations)):
+        if count < 1:
+            raise RuleError(f"{what} must be positive, got {count}")
+    one = a.lhs_component_count == a.rhs_component_count == 1
+    f8 = (a.lhs_precision_type in _DOT_F8 and a.rhs_precision_type in _DOT_F8 and a.accumulation_type == "f32"
+          and a.num_primitive_operations == 1)
+    known = (a.lhs_precision_type, a.rhs_precision_type, a.accumulation_type,
+             a.num_primitive_operations) in KNOWN_DOT_ALGORITHMS and not a.allow_imprecise_accumulation
+    if not (one and (f8 or known)):
+        raise RuleError(f"dot algorithm not known to be supported on any hardware: {{lhs:{a.lhs_precision_type}, "
+                        f"rhs:{a.rhs_precision_type}, accum:{a.accumulation_type}, lhs_components:"
+                        f"{a.lhs_component_count}, rhs_components:{a.rhs_component_count}, primitive_ops:"
+                        f"{a.num_primitive_operations}, imprecise:{int(a.allow_imprecise_accumulation)}}}")
+
+
+def _precision(precision_config) -> None:
+    """StableHLO's verifyPrecisionConfig: none, or one entry per operand at most."""
+    if precision_config is not None and len(precision_config) > 2:
+        raise RuleError(f"expects precision config to be empty or have <= 2 elements, got {len(precision_config)}")
+
+
+def _conv_quantization(rhs, result_type, layouts) -> None:
+    """convolution_c29, c30: a per-axis rhs is quantized along its output features, a per-axis result
+    along its features."""
+    for t, layout, letter, what in ((rhs, layouts.rhs, "o", "kernel_output_feature_dimension"),
+                                    (result_type, layouts.out, "f", "output_feature_dimension")):
+        if t is not None and t.dtype.is_quantized and t.dtype.per_axis and t.dtype.axis != layout.index(letter):
+            raise RuleError(f"quantization dimension {t.dtype.axis} of {t} should be the {what} "
+                            f"{layout.index(letter)}")
+
+
+def _operands(lhs, rhs) -> None:
+    """Both tensors, of one element type unless quantized (StableHLO's quantized and hybrid products)."""
+    tensor(lhs, "lhs", quantized=True)
+    tensor(rhs, "rhs", quantized=True)
+    if lhs.dtype is not rhs.dtype and not (lhs.dtype.is_quantized or rhs.dtype.is_quantized):
+        raise RuleError(f"operand element types differ: {lhs.dtype.value} vs {rhs.dtype.value}")
+
+
+def _quantized(lhs, rhs, result_type) -> bool:
+    return lhs.dtype.is_quantized or rhs.dtype.is_quantized or (
+        result_type is not None and result_type.dtype.is_quantized)
+
+
+def _quantized_result(shape, lhs, rhs, result_type):
+    """The result of a quantized product (convolution_c28, c31 to c34 and dot_general_c14, c17 to
+    c20 of the spec): the rhs quantized; a quantized lhs (then the result is quantized, of the same
+    storage and expressed types, and its scales are the caller's to give) or one of the rhs's
+    expressed type (a hybrid product, whose result is of that type)."""
+    q, result = rhs.dtype, result_type
+    if result is not None:
+        tensor(result, "result", quantized=True)
+    if not q.is_quantized or (lhs.dtype.is_quantized != (result.dtype.is_quantized if result is not None
+                                                          else lhs.dtype.is_quantized)):
+        raise RuleError("rhs should be quantized for quantized operations and is_quantized(lhs) = "
+                        f"is_quantized(result) should hold, got {lhs}, {rhs}" + (f" -> {result}" if result else ""))
+    if lhs.dtype.is_quantized:
+        if result is None:
+            raise RuleError("a product of quantized operands needs its result type (its scales and zero points)")
+        p, r = lhs.dtype, result.dtype
+        if p.storage is not q.storage:
+            raise RuleError(f"mismatched lhs and rhs quantization storage types: {p.storage.value} vs "
+                            f"{q.storage.value}")
+        if not p.expressed is q.expressed is r.expressed:
+            raise RuleError(f"mismatched lhs, rhs and result quantization expressed types: {p.expressed.value}, "
+                            f"{q.expressed.value}, {r.expressed.value}")
+        if not q.per_axis and r.per_axis:
+            raise RuleError("mismatched rhs and result quantization granularity: a per-tensor rhs gives a "
+                            "per-tensor result")
+    else:
+        want = result.dtype if result is not None else lhs.dtype
+        if not lhs.dtype is q.expressed is want:
+            raise RuleError(f"mismatched rhs quantization expressed type and lhs and result element type: "
+                            f"{q.expressed.value}, {lhs.dtype.value}, {want}")
+    if result is None:
+        return TensorType(shape, lhs.dtype)
+    if result.shape != shape:
+        raise RuleError(f"result type {result} differs from the inferred shape {list(shape)}")
+    return result
+
+
 def _result(shape, operands, result_type) -> TensorType:
     """The inferred shape in the operands' element type, or in the given result type's
     (an i8 product accumulated in i32, bf16 in f32)."""
+    if _quantized(*operands, result_type):
+        return _quantized_result(shape, *operands, result_type)
     dtype = same_element(operands)
     if result_type is None:
         return TensorType(shape, dtype)
@@ -45,13 +146,17 @@ class DotGeneral(Op):
 
     @staticmethod
     def rule(lhs, rhs, dimension_numbers, precision_config, algorithm, result_type):
-        tensor(lhs, "lhs")
-        tensor(rhs, "rhs")
-        if lhs.dtype is not rhs.dtype:
-            raise RuleError(f"operand element types differ: {lhs.dtype.value} vs {rhs.dtype.value}")
-        if precision_config is not None and len(precision_config) not in (0, 2):
-            raise RuleError(f"precision_config has {len(precision_config)} entries, needs 0 or 2")
+        _operands(lhs, rhs)
+        _precision(precision_config)
+        if algorithm is not None:
+            check_dot_algorithm(algorithm, precision_config)
         shape = shapes.dot_general(lhs.shape, rhs.shape, *dimension_numbers)
+        if rhs.dtype.is_quantized:  # dot_general_c15, c16
+            if any(rhs.dtype.zero_points):
+                raise RuleError(f"zero points of rhs should be 0, got {rhs}")
+            if rhs.dtype.per_axis and rhs.dtype.axis in dimension_numbers.rhs_contracting_dimensions:
+                raise RuleError(f"quantization dimension {rhs.dtype.axis} of rhs should not be in the contracting "
+                                f"dimensions of rhs {list(dimension_numbers.rhs_contracting_dimensions)}")
         return _result(shape, (lhs, rhs), result_type)
 
     @staticmethod
@@ -89,10 +194,8 @@ class Convolution(Op):
     @staticmethod
     def rule(lhs, rhs, stride, padding, lhs_dilate, rhs_dilate, reverse, layouts, feature_group_count,
              batch_group_count, precision_config, result_type):
-        tensor(lhs, "lhs")
-        tensor(rhs, "rhs")
-        if lhs.dtype is not rhs.dtype:
-            raise RuleError(f"operand element types differ: {lhs.dtype.value} vs {rhs.dtype.value}")
+        _operands(lhs, rhs)
+        _precision(precision_config)
         spatial = len(layouts.lhs) - 2
         for what, value in (("window_reversal", reverse),):
             if value is not None and len(value) != spatial:
@@ -103,6 +206,7 @@ class Convolution(Op):
                                    lhs_dilate if lhs_dilate is not None else (1,) * spatial,
                                    rhs_dilate if rhs_dilate is not None else (1,) * spatial,
                                    feature_group_count, batch_group_count)
+        _conv_quantization(rhs, result_type, layouts)
         return _result(shape, (lhs, rhs), result_type)
 
     @staticmethod
@@ -137,12 +241,8 @@ class Dot(Op):
 
     @staticmethod
     def rule(lhs, rhs, precision_config, result_type):
-        tensor(lhs, "lhs")
-        tensor(rhs, "rhs")
-        if lhs.dtype is not rhs.dtype:
-            raise RuleError(f"operand element types differ: {lhs.dtype.value} vs {rhs.dtype.value}")
-        if precision_config is not None and len(precision_config) > 2:
-            raise RuleError(f"precision_config has {len(precision_config)} entries, at most 2")
+        _operands(lhs, rhs)
+        _precision(precision_config)
         if lhs.rank not in (1, 2) or rhs.rank not in (1, 2):
             raise RuleError(f"operands must have rank 1 or 2, got shapes {list(lhs.shape)} and {list(rhs.shape)}")
         if lhs.shape[-1] != rhs.shape[0]:

@@ -8,6 +8,8 @@ arguments and may use any value of the enclosing function, as JAX's lax.cond doe
 
 from __future__ import annotations
 
+import re
+
 from .. import custom_call_attributes
 from ..attributes import ATTRIBUTE_TEXT, BOOL, DISCARDABLE, I32, I64_ARRAY, STRING, SYMBOL
 from ..declare import (Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_region_def,
@@ -250,6 +252,9 @@ class CreateToken(Op):
         return TokenType()
 
 
+_COMPOSITE_NAME = re.compile(r"^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$")  # composite_c1, as MLIR's verifier
+
+
 class Composite(Op):
     """An op of another name (`composite_name`, such as "my.softmax") made of the function
     `decomposition`; vitir carries it and prints it as written, and does not evaluate it:
@@ -270,8 +275,9 @@ class Composite(Op):
     @staticmethod
     def rule(inputs, composite_name, decomposition, result_types, composite_attributes, version):
         _values(inputs, "input")
-        if "." not in composite_name.strip("."):
-            raise RuleError(f"name {composite_name!r} must be namespaced, such as \"my.{composite_name}\"")
+        if _COMPOSITE_NAME.match(composite_name) is None:
+            raise RuleError(f"name {composite_name!r} must be a valid namespaced op name (matching "
+                            f"{_COMPOSITE_NAME.pattern}, such as \"my_namespace.my_op\")")
         return _values(result_types, "result")
 
 

@@ -8,7 +8,10 @@ StableHLO's: signed zeros, integer division, NaN).
 
 from __future__ import annotations
 
-from ..declare import Op, operand_def, result_type_def
+import re
+
+from ..attributes import ATTRIBUTE_TEXT
+from ..declare import Op, attr_def, operand_def, result_type_def
 from ..traits import COMMUTATIVE, ELEMENTWISE, PURE, SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError, clamp as clamp_shape
@@ -26,6 +29,51 @@ class Unary(Op):
     traits = (PURE, SPECULATABLE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE)
 
 
+_NUMBER = r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|0x[0-9A-Fa-f]+)"
+_RESULT_ACCURACY = re.compile(rf"#stablehlo\.result_accuracy<\s*atol\s*=\s*({_NUMBER})\s*,\s*rtol\s*=\s*({_NUMBER})"
+                              rf"\s*,\s*ulps\s*=\s*(-?\d+)\s*,\s*mode\s*=\s*#stablehlo\.result_accuracy_mode<\s*"
+                              rf"(DEFAULT|HIGHEST|TOLERANCE)\s*>\s*>")
+
+
+def _check_result_accuracy(text: str) -> None:
+    """StableHLO's ResultAccuracyAttr: tolerances not negative, all zero but in TOLERANCE mode."""
+    m = _RESULT_ACCURACY.fullmatch(text.strip())
+    if m is None:
+        raise RuleError(f"result_accuracy must be #stablehlo.result_accuracy<atol = F, rtol = F, ulps = N, mode = "
+                        f"#stablehlo.result_accuracy_mode<DEFAULT|HIGHEST|TOLERANCE>>, got {text!r}")
+    atol, rtol, ulps, mode = m.groups()
+    if atol.startswith("-") or rtol.startswith("-") or int(ulps) < 0:
+        raise RuleError(f"negative tolerance in {text}")
+    if mode != "TOLERANCE" and (_number(atol) or _number(rtol) or int(ulps)):
+        raise RuleError(f"invalid tolerances for ResultAccuracyAttr with mode {mode}, must be all zero")
+
+
+def _number(text: str) -> float:
+    return float.fromhex(text) if "x" in text else float(text)
+
+
+class Transcendental(Unary):
+    """A unary op whose result may carry how accurate it must be (StableHLO's result_accuracy,
+    kept as its text; absent: the default), `stablehlo.exponential %x {result_accuracy =
+    #stablehlo.result_accuracy<atol = 1.0e-05, rtol = 0.0, ulps = 1, mode =
+    #stablehlo.result_accuracy_mode<TOLERANCE>>} : T`. Its rule is the elementwise `kind`'s."""
+
+    result_accuracy = attr_def(ATTRIBUTE_TEXT, default=None)
+    syntax = "{operand}{attr_dict? } : {same_type}"
+
+    def __init_subclass__(cls, kind: str = "float or complex", **kwargs):
+        inner = elementwise(kind, quantized="per-tensor").__func__
+
+        def rule(operand, result_accuracy):
+            if result_accuracy is not None:
+                _check_result_accuracy(result_accuracy)
+            return inner(operand)
+
+        rule.kind = kind
+        cls.rule = staticmethod(rule)
+        super().__init_subclass__(**kwargs)
+
+
 class Binary(Op):
     """`%r = stablehlo.<op> %a, %b : T`. The COMMUTATIVE ones can be a reduction's compact body."""
 
@@ -40,20 +88,20 @@ class Binary(Op):
 class Add(Binary):
     NAME = "stablehlo.add"
     traits = Binary.traits | {COMMUTATIVE}
-    rule = elementwise("any")
+    rule = elementwise("any", quantized=True)
     numpy = "add"  # booleans: logical or, as the spec says
 
 
 class Subtract(Binary):
     NAME = "stablehlo.subtract"
-    rule = elementwise("numeric")
+    rule = elementwise("numeric", quantized="per-tensor")
     numpy = "subtract"
 
 
 class Multiply(Binary):
     NAME = "stablehlo.multiply"
     traits = Binary.traits | {COMMUTATIVE}
-    rule = elementwise("any")
+    rule = elementwise("any", quantized="per-tensor")
     numpy = "multiply"  # booleans: logical and
 
 
@@ -67,14 +115,14 @@ class Divide(Binary):
 class Maximum(Binary):
     NAME = "stablehlo.maximum"
     traits = Binary.traits | {COMMUTATIVE}
-    rule = elementwise("any")
+    rule = elementwise("any", quantized="per-tensor")
     evaluate = _EVALUATE + "maximum"
 
 
 class Minimum(Binary):
     NAME = "stablehlo.minimum"
     traits = Binary.traits | {COMMUTATIVE}
-    rule = elementwise("any")
+    rule = elementwise("any", quantized="per-tensor")
     evaluate = _EVALUATE + "minimum"
 
 
@@ -120,52 +168,46 @@ class Clamp(Op):
 
     @staticmethod
     def rule(min, operand, max):
-        same_element([tensor(min), tensor(operand), tensor(max)])
+        same_element([tensor(min, "min", quantized=True), tensor(operand, quantized=True),
+                      tensor(max, "max", quantized=True)])
         clamp_shape(min.shape, operand.shape, max.shape)
         return operand
 
 
 # -- unary -------------------------------------------------------------------------------
 
-class Exponential(Unary):
+class Exponential(Transcendental):
     NAME = "stablehlo.exponential"
-    rule = elementwise("float or complex")
     numpy = "exp"
 
 
-class Log(Unary):
+class Log(Transcendental):
     NAME = "stablehlo.log"
-    rule = elementwise("float or complex")
     numpy = "log"
 
 
-class Rsqrt(Unary):
+class Rsqrt(Transcendental):
     NAME = "stablehlo.rsqrt"
-    rule = elementwise("float or complex")
     evaluate = _EVALUATE + "rsqrt"
 
 
-class Sqrt(Unary):
+class Sqrt(Transcendental):
     NAME = "stablehlo.sqrt"
-    rule = elementwise("float or complex")
     numpy = "sqrt"
 
 
-class Tanh(Unary):
+class Tanh(Transcendental):
     NAME = "stablehlo.tanh"
-    rule = elementwise("float or complex")
     numpy = "tanh"
 
 
-class Cosine(Unary):
+class Cosine(Transcendental):
     NAME = "stablehlo.cosine"
-    rule = elementwise("float or complex")
     numpy = "cos"
 
 
-class Sine(Unary):
+class Sine(Transcendental):
     NAME = "stablehlo.sine"
-    rule = elementwise("float or complex")
     numpy = "sin"
 
 
@@ -181,21 +223,18 @@ class Ceil(Unary):
     numpy = "ceil"
 
 
-class Logistic(Unary):
+class Logistic(Transcendental):
     NAME = "stablehlo.logistic"
-    rule = elementwise("float or complex")
     evaluate = _EVALUATE + "logistic"
 
 
-class LogPlusOne(Unary):
+class LogPlusOne(Transcendental):
     NAME = "stablehlo.log_plus_one"
-    rule = elementwise("float or complex")
     numpy = "log1p"
 
 
-class ExponentialMinusOne(Unary):
+class ExponentialMinusOne(Transcendental):
     NAME = "stablehlo.exponential_minus_one"
-    rule = elementwise("float or complex")
     numpy = "expm1"
 
 
@@ -320,15 +359,13 @@ class Complex(Binary):
     evaluate = _EVALUATE + "make_complex"
 
 
-class Cbrt(Unary):
+class Cbrt(Transcendental):
     NAME = "stablehlo.cbrt"
-    rule = elementwise("float or complex")
     evaluate = _EVALUATE + "cbrt"
 
 
-class Tan(Unary):
+class Tan(Transcendental):
     NAME = "stablehlo.tan"
-    rule = elementwise("float or complex")
     numpy = "tan"
 
 

@@ -7,7 +7,7 @@ from ..declare import OPS, Op, attr_def, region_def, var_operand_def, var_result
 from ..traits import RECURSIVELY_SPECULATABLE, RECURSIVE_EFFECTS
 from ..regions import BinaryRegion, compact_reducer
 from ..shape_rules import RuleError, check_dims_in_range
-from ..type_rules import accumulator_types, reduction_operands
+from ..type_rules import accumulator_types, reduction_operands, tensor_of
 from ..types import TensorType
 
 
@@ -44,7 +44,7 @@ class Reduce(Op):
             raise RuleError(f"a compact body ({body.op_class.NAME} of {body.element_type}) is of the operand's "
                             f"element type {inputs[0].dtype.value}; build a wider one with fb.region()")
         kept = tuple(s for i, s in enumerate(shape) if i not in dimensions)
-        return tuple(TensorType(kept, dtype) for dtype in accumulators)
+        return tuple(tensor_of(kept, dtype) for dtype in accumulators)
 
     @staticmethod
     def builder(operand, init, dims, reducer: str = "add"):
@@ -58,7 +58,7 @@ class Reduce(Op):
                 known = ", ".join(name.removeprefix("stablehlo.") for name, cls in OPS.items()
                                   if compact_reducer(cls))
                 raise RuleError(f"unknown reducer {reducer!r} (known: {known})")
-            body = _COMPACT[(reducer, dtype)] = BinaryRegion(op, TensorType((), dtype))
+            body = _COMPACT[(reducer, dtype)] = BinaryRegion(op, tensor_of((), dtype))
         return dict(inputs=(operand,), init_values=(init,), dimensions=dims, body=body)
 
     @staticmethod

@@ -12,7 +12,7 @@ from ..declare import Op, attr_def, operand_def, region_def, var_operand_def, va
 from ..traits import RECURSIVELY_SPECULATABLE, RECURSIVE_EFFECTS
 from ..element_types import DType
 from ..shape_rules import RuleError
-from ..type_rules import accumulator_types, reduction_operands, tensor, type_text
+from ..type_rules import accumulator_types, reduction_operands, tensor, tensor_of, type_text
 from ..types import TensorType
 
 
@@ -51,7 +51,7 @@ class ReduceWindow(Op):
         shape = reduction_operands(inputs, init_values)
         counts = _windows(shape, window_dimensions, window_strides, base_dilations, window_dilations, padding)
         accumulators = accumulator_types(inputs, body, "the body")
-        return tuple(TensorType(counts, dtype) for dtype in accumulators)
+        return tuple(tensor_of(counts, dtype) for dtype in accumulators)
 
 
 class SelectAndScatter(Op):
