@@ -1,0 +1,11 @@
+"""StableHLO text straight to vitir's AST, without xDSL: one regex tokenizer and a reader compiled
+from each op declaration's `syntax`, the format the printer compiles (vitir/print/syntax.py).
+
+`fast_import(text)` returns the Module, or None for any text it does not take (a generic form, an
+attribute it does not read, any error at all): the caller then goes through xDSL's parser
+(vitir/mlir), which reports every diagnostic. Importing this package loads no xDSL.
+"""
+
+from .fast_import import fast_import
+
+__all__ = ["fast_import"]
