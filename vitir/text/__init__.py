@@ -6,6 +6,6 @@ attribute it does not read, any error at all): the caller then goes through xDSL
 (vitir/mlir), which reports every diagnostic. Importing this package loads no xDSL.
 """
 
-from .fast_import import fast_import
+from .importer import fast_import
 
 __all__ = ["fast_import"]

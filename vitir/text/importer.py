@@ -84,7 +84,7 @@ class _Reader:
 
     def expect(self, tok: str) -> None:
         if self.toks[self.i] != tok:
-            raise Fallback
+            raise Fallback(f"expected {tok!r}, got {self.toks[self.i]!r}")
         self.i += 1
 
     def optional(self, tok: str) -> bool:
@@ -132,7 +132,7 @@ class _Reader:
     def type(self) -> TensorType:
         ty = _tensor_type(self.next())
         if ty is None:
-            raise Fallback
+            raise Fallback(f"type {self.toks[self.i - 1]!r}")
         return ty
 
     def types(self) -> list:
@@ -275,7 +275,7 @@ class _Reader:
             return ("call", callee, results, operands, inputs, outputs)
         cls = OPS.get(name)
         if cls is None:
-            raise Fallback
+            raise Fallback(f"no declaration named {name!r}")
         plan = _plan(cls)
         return plan(self, cls, results)
 
@@ -339,7 +339,7 @@ def _read_attribute(reader: _Reader, kind):
         rhs = layout()
         reader.expect("->")
         return ConvDimensions(lhs, rhs, layout())
-    raise Fallback
+    raise Fallback(f"attribute kind {name}")
 
 
 def _dict_attribute(reader: _Reader, kind):
@@ -604,7 +604,7 @@ def _constant(reader: _Reader, cls, results):
         raise Fallback
     splat = _SPLAT_BODY.fullmatch(tok[6:-1])
     if splat is None:
-        raise Fallback
+        raise Fallback("a constant of several elements")
     reader.expect(":")
     ty = reader.type()
     literal = splat.group(1)
@@ -645,7 +645,7 @@ def _plan(cls: type[Op]):
     if plan is False:
         plan = _PLANS[cls] = _compile(cls)
     if plan is None:
-        raise Fallback
+        raise Fallback(f"{cls.NAME}: a syntax this path does not read")
     return plan
 
 
