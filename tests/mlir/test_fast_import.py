@@ -110,14 +110,40 @@ def test_conformance_programs_read_alike_or_fall_back():
 HEAD = "module @m {\n  func.func @f(%x: tensor<2x3xf32>, %i: tensor<i32>) -> tensor<2x3xf32> {\n"
 TAIL = "    return %y : tensor<2x3xf32>\n  }\n}\n"
 
-FALLS_BACK = {  # texts the reader leaves to xDSL's parser: read there all the same
-    "generic form": '    %y = "stablehlo.negate"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>\n',
-    "debug locations": "    %y = stablehlo.negate %x : tensor<2x3xf32> loc(\"f.py\":1:2)\n",
+TAKEN = {  # texts the reader takes besides JAX's and vitir's straight-line ops
     "a constant of several elements": "    %c = stablehlo.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : "
                                       "tensor<2x3xf32>\n    %y = stablehlo.add %x, %c : tensor<2x3xf32>\n",
-    "a region": "    %z = stablehlo.while(%it = %i) : tensor<i32>\n     cond {\n      %c = stablehlo.compare LT, %it, "
-                "%it : (tensor<i32>, tensor<i32>) -> tensor<i1>\n      stablehlo.return %c : tensor<i1>\n     } do {\n"
-                "      stablehlo.return %it : tensor<i32>\n    }\n    %y = stablehlo.negate %x : tensor<2x3xf32>\n",
+    "a while loop": "    %z = stablehlo.while(%it = %i) : tensor<i32>\n     cond {\n      %c = stablehlo.compare LT, %it, "
+                    "%it : (tensor<i32>, tensor<i32>) -> tensor<i1>\n      stablehlo.return %c : tensor<i1>\n     } do {\n"
+                    "      stablehlo.return %it : tensor<i32>\n    }\n    %y = stablehlo.negate %x : tensor<2x3xf32>\n",
+    "a generic op without attributes": '    %y = "stablehlo.negate"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>\n',
+    "a reduce with a body": "    %z = stablehlo.constant dense<0.0> : tensor<f32>\n    %r = stablehlo.reduce(%x init: %z) across "
+                            "dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>\n     reducer(%a: tensor<f32>, "
+                            "%b: tensor<f32>)  {\n      %m = stablehlo.maximum %b, %a : tensor<f32>\n      stablehlo.return "
+                            "%m : tensor<f32>\n    }\n    %y = stablehlo.negate %x : tensor<2x3xf32>\n",
+    "a reduce whose body is one commutative op": "    %z = stablehlo.constant dense<0.0> : tensor<f32>\n    %r = "
+        "stablehlo.reduce(%x init: %z) across dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>\n"
+        "     reducer(%a: tensor<f32>, %b: tensor<f32>)  {\n      %m = stablehlo.add %a, %b : tensor<f32>\n"
+        "      stablehlo.return %m : tensor<f32>\n    }\n    %y = stablehlo.negate %x : tensor<2x3xf32>\n",
+}
+
+
+@pytest.mark.parametrize("body", TAKEN.values(), ids=TAKEN.keys())
+def test_texts_with_regions_and_constants_read_alike(body):
+    assert_same(HEAD + body + TAIL)
+
+
+FALLS_BACK = {  # texts the reader leaves to xDSL's parser: read there all the same
+    "a generic form with properties": '    %t = "stablehlo.transpose"(%x) <{permutation = array<i64: 1, 0>}> : '
+                                      '(tensor<2x3xf32>) -> tensor<3x2xf32>\n    %y = stablehlo.negate %x : '
+                                      'tensor<2x3xf32>\n',
+    "debug locations": "    %y = stablehlo.negate %x : tensor<2x3xf32> loc(\"f.py\":1:2)\n",
+    "a dot algorithm": "    %t = stablehlo.dot_general %x, %x, contracting_dims = [1] x [1], precision = [DEFAULT, DEFAULT], "
+                       "algorithm = <lhs_precision_type = "
+                       "f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, "
+                       "rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false> : "
+                       "(tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x2xf32>\n    %y = stablehlo.negate %x : "
+                       "tensor<2x3xf32>\n",
 }
 
 

@@ -1,8 +1,10 @@
 """StableHLO text -> vitir's AST in one pass over its tokens, for the texts it takes.
 
 Two steps, as the xDSL path has them: `_Reader` reads the module into plain records (each
-function's arguments, its ops with their operands' written names and their fields' values, its
-return), each op by the parse plan compiled once from its declaration's `syntax`; `_Builder`
+function's arguments, its ops with their operands' written names, their fields' values and their
+regions, its return), each op by the parse plan compiled once from its declaration's `syntax`
+(the whole-op syntaxes constant, reduce and while, and MLIR's generic form of an op without
+attributes, are read here); `_Builder`
 then builds the AST exactly as vitir/mlir/to_ast.py does from xDSL's module: the same names
 (`%0` -> `v0`, inlined calls prefixed `<callee>_c<k>_`), the same checks (every node built by its
 declaration's constructor, so every rule runs; every written type equal to its value's; every
@@ -135,6 +137,12 @@ class _Reader:
             raise Fallback(f"type {self.toks[self.i - 1]!r}")
         return ty
 
+    def argument(self) -> tuple[str, TensorType]:
+        """`%a: T`, as (written name, type)."""
+        written = self.ssa()
+        self.expect(":")
+        return written, self.type()
+
     def types(self) -> list:
         out = [self.type()]
         while self.optional(","):
@@ -215,9 +223,7 @@ class _Reader:
         args = []
         if not self.optional(")"):
             while True:
-                written = self.ssa()
-                self.expect(":")
-                args.append((written, self.type()))
+                args.append(self.argument())
                 if self.peek() == "{":
                     self.attribute_dict()
                 if self.optional(")"):
@@ -257,8 +263,9 @@ class _Reader:
         return names, types
 
     def op(self):
-        """One op: ("op", cls, results, fields, operand names, operand types, result types, one_line)
-        or ("call", callee, results, operand names, operand types, result types)."""
+        """One op: ("op", cls, results, fields, operand names, operand types, result types, one_line,
+        regions) or ("call", callee, results, operand names, operand types, result types). A region is
+        (its arguments as (written name, type), its ops, (returned names, their types))."""
         results = self.results()
         name = self.next()
         if name in ("call", "func.call"):
@@ -273,11 +280,37 @@ class _Reader:
             self.expect(":")
             inputs, outputs = self.functional_type()
             return ("call", callee, results, operands, inputs, outputs)
+        if name[:1] == '"':
+            return _generic(self, name[1:-1], results)
         cls = OPS.get(name)
         if cls is None:
             raise Fallback(f"no declaration named {name!r}")
         plan = _plan(cls)
         return plan(self, cls, results)
+
+    def region(self, args=None) -> tuple:
+        """`{ [^bb0(%a: T, ...):] ops stablehlo.return %x : T }`; `args`: the arguments a pretty
+        syntax names before the region (then no block header)."""
+        self.expect("{")
+        if args is None:
+            args = []
+            if self.optional("^bb0"):
+                self.expect("(")
+                if not self.optional(")"):
+                    while True:
+                        args.append(self.argument())
+                        if self.optional(")"):
+                            break
+                        self.expect(",")
+                self.expect(":")
+        ops = []
+        while not self.optional("stablehlo.return"):
+            if self.peek() in ("}", ""):
+                raise Fallback("a region must end in stablehlo.return")
+            ops.append(self.op())
+        returned = self.operands_and_types()
+        self.expect("}")
+        return (tuple(args), ops, returned)
 
     def results(self) -> tuple:
         """`%r = ` as ("one", "r"); `%r:3 = ` as ("group", "r", 3); no results as ("none",)."""
@@ -526,7 +559,36 @@ def _window(*names):
     return step
 
 
-_CUSTOM = {"slice_ranges": _slice_ranges, "dot_dimensions": _dot_dimensions, "window": _window}
+def _operands(*names):
+    """MLIR's `operands` directive: every operand, comma-separated, shared out over the fields in
+    order (the one variadic field takes what the others leave)."""
+    def step(reader, state, fields):
+        found = _operand_list(reader)
+        variadic = [n for n in names if fields[n].variadic]
+        spare = len(found) - (len(names) - len(variadic))
+        if len(variadic) > 1 or spare < 0 or (spare and not variadic):
+            raise Fallback
+        it = iter(found)
+        for n in names:
+            state.operands[n] = [next(it) for _ in range(spare if fields[n].variadic else 1)]
+    return step
+
+
+_EXPONENT_MANTISSA = re.compile(r"e([0-9]+)m([0-9]+)")
+
+
+def _exponent_mantissa(exponent, mantissa):
+    """reduce_precision's `e5m10`."""
+    def step(reader, state, fields):
+        m = _EXPONENT_MANTISSA.fullmatch(reader.next())
+        if m is None:
+            raise Fallback
+        state.values[exponent], state.values[mantissa] = int(m.group(1)), int(m.group(2))
+    return step
+
+
+_CUSTOM = {"slice_ranges": _slice_ranges, "dot_dimensions": _dot_dimensions, "window": _window,
+           "operands": _operands, "exponent_mantissa": _exponent_mantissa}
 
 
 def _compile(cls: type[Op]):
@@ -595,48 +657,142 @@ def _record(cls, results, state: _State):
     for f, group in zip(cls.OPERAND_FIELDS, names):
         if not f.variadic and len(group) != 1:
             raise Fallback
-    return ("op", cls, results, state.values, names, types, state.result_types or [], state.one_line)
+    return ("op", cls, results, state.values, names, types, state.result_types or [], state.one_line, ())
 
 
 def _constant(reader: _Reader, cls, results):
     tok = reader.next()
     if not tok.startswith("dense<"):
         raise Fallback
-    splat = _SPLAT_BODY.fullmatch(tok[6:-1])
-    if splat is None:
-        raise Fallback("a constant of several elements")
+    body = tok[6:-1]
+    splat = _SPLAT_BODY.fullmatch(body)
     reader.expect(":")
     ty = reader.type()
-    literal = splat.group(1)
-    return ("op", cls, results, {"value": literal}, [], [], [ty], False)
+    value = splat.group(1) if splat is not None else ("__elements__", body)
+    return ("op", cls, results, {"value": value}, [], [], [ty], False, ())
 
 
 def _reduce(reader: _Reader, cls, results):
-    """`(%x init: %a) applies stablehlo.add across dimensions = [1] : (...) -> ...`; a body of its
-    own falls back."""
-    reader.expect("(")
-    x = reader.ssa()
-    reader.expect("init")
-    reader.expect(":")
-    init = reader.ssa()
-    reader.expect(")")
-    reader.expect("applies")
-    reducer = OPS.get(reader.next())
-    if reducer is None or not getattr(reducer, "COMMUTATIVE", False):
-        raise Fallback
+    """`(%x init: %a) applies stablehlo.add across dimensions = [1] : (...) -> ...`, or of several
+    inputs with a body: `... : (...) -> (...)\n reducer(%a0: T0, %x0: T0) (%a1: T1, %x1: T1) {...}`."""
+    xs, inits = [], []
+    while True:
+        reader.expect("(")
+        xs.append(reader.ssa())
+        reader.expect("init")
+        reader.expect(":")
+        inits.append(reader.ssa())
+        reader.expect(")")
+        if not reader.optional(","):
+            break
+    reducer = None
+    if reader.optional("applies"):
+        reducer = OPS.get(reader.next())
+        if reducer is None or not getattr(reducer, "COMMUTATIVE", False) or len(xs) != 1:
+            raise Fallback
     reader.expect("across")
     reader.expect("dimensions")
     reader.expect("=")
     dims = reader.ints()
     reader.expect(":")
     inputs, outputs = reader.functional_type()
-    if len(inputs) != 2:
+    n = len(xs)
+    if len(inputs) != 2 * n:
         raise Fallback
-    return ("op", cls, results, {"dimensions": dims, "__reducer__": reducer}, [[x], [init]], [inputs[:1], inputs[1:]],
-            outputs, False)
+    attrs = {"dimensions": dims}
+    regions = ()
+    if reducer is not None:
+        attrs["__reducer__"] = reducer
+    else:
+        reader.expect("reducer")
+        accumulators, elements = [], []
+        for _ in xs:
+            reader.expect("(")
+            accumulators.append(reader.argument())
+            reader.expect(",")
+            elements.append(reader.argument())
+            reader.expect(")")
+        regions = (reader.region(accumulators + elements),)
+    return ("op", cls, results, attrs, [xs, inits], [inputs[:n], inputs[n:]], outputs, False, regions)
 
 
-_WHOLE = {"constant": _constant, "reduce": _reduce}
+def _while(reader: _Reader, cls, results):
+    """`(%iterArg = %a, %iterArg_0 = %b) : T0, T1 cond {...} do {...}`: the regions' arguments are
+    named once, their types are the operands'."""
+    reader.expect("(")
+    args, operands = [], []
+    if not reader.optional(")"):
+        while True:
+            args.append(reader.ssa())
+            reader.expect("=")
+            operands.append(reader.ssa())
+            if reader.optional(")"):
+                break
+            reader.expect(",")
+    types = []
+    if operands:
+        reader.expect(":")
+        types = reader.types()
+    if len(types) != len(operands):
+        raise Fallback
+    typed = list(zip(args, types))
+    reader.expect("cond")
+    cond = reader.region(typed)
+    reader.expect("do")
+    body = reader.region(typed)
+    return ("op", cls, results, {"__shared_arguments__": True}, [operands], [types], types, False, (cond, body))
+
+
+_WHOLE = {"constant": _constant, "reduce": _reduce, "while": _while}
+
+
+def _generic(reader: _Reader, name: str, results):
+    """MLIR's generic form of an op with no attributes: `"stablehlo.case"(%i) ({...}, {...}) : (T) -> R`."""
+    cls = OPS.get(name)
+    if cls is None or cls.COMPOUND or sum(f.variadic for f in cls.OPERAND_FIELDS) > 1:
+        raise Fallback(f"the generic form of {name}")
+    if any(f.default is REQUIRED for f in cls.ATTR_FIELDS):
+        raise Fallback(f"the generic form of {name}")
+    reader.expect("(")
+    operands = _operand_list(reader)
+    reader.expect(")")
+    regions = []
+    if reader.optional("("):
+        while True:
+            regions.append(reader.region())
+            if reader.optional(")"):
+                break
+            reader.expect(",")
+    reader.expect(":")
+    inputs, outputs = reader.functional_type()
+    if len(inputs) != len(operands):
+        raise Fallback
+    fields = cls.OPERAND_FIELDS
+    variadic = next((i for i, f in enumerate(fields) if f.variadic), None)
+    if variadic is None:
+        if len(operands) != len(fields):
+            raise Fallback
+        names, types = [[o] for o in operands], [[t] for t in inputs]
+    else:
+        after = len(fields) - variadic - 1
+        end = len(operands) - after
+        if end < variadic:
+            raise Fallback
+        cuts = [(i, i + 1) for i in range(variadic)] + [(variadic, end)] + [(end + i, end + i + 1) for i in range(after)]
+        names = [operands[a:b] for a, b in cuts]
+        types = [inputs[a:b] for a, b in cuts]
+    region_fields = cls.REGION_FIELDS
+    if any(f.variadic for f in region_fields):
+        if len(region_fields) != 1:
+            raise Fallback
+        grouped = (regions,)  # a list: one field's regions
+    else:
+        if len(regions) != len(region_fields):
+            raise Fallback
+        grouped = tuple(regions)
+    return ("op", cls, results, {}, names, types, outputs, False, grouped)
+
+
 _PLANS: dict = {}
 
 
@@ -650,6 +806,39 @@ def _plan(cls: type[Op]):
 
 
 # -- the builder ----------------------------------------------------------------------------------
+
+def _constant_value(value, ty: TensorType):
+    """A constant's literal (a splat) or its literals, one per element, as translate.py gives them."""
+    if type(value) is str:
+        return element_literal(value, ty.dtype)
+    from ..mlir.attributes import dense_elements  # a constant of several elements: read as the bridge does
+    from ..mlir.kinds import xdsl_type
+
+    return tuple(element_literal(literal, ty.dtype) for literal in dense_elements(value[1], xdsl_type(ty)))
+
+
+def _compact_region(region, element):
+    """The BinaryRegion a region stands for when it is one commutative op of its two arguments whose
+    result it returns, all of the type `element` (True: any rank-0 type), as translate.py's
+    compact_region; else None."""
+    from ..ast.regions import BinaryRegion
+
+    args, ops, (ret_names, ret_types) = region
+    if len(args) != 2 or len(ops) != 1 or ops[0][0] != "op":
+        return None
+    _, cls, results, attrs, names, types, result_types, _, regions = ops[0]
+    if not getattr(cls, "COMMUTATIVE", False) or results[0] != "one" or regions or attrs:
+        return None
+    flat = [n for group in names for n in group]
+    if flat != [args[0][0], args[1][0]] or ret_names != [results[1]]:
+        return None
+    ty = args[0][1]
+    if not isinstance(ty, TensorType) or ty.rank != 0 or (element is not True and ty is not element):
+        return None
+    if any(t is not ty for t in (args[1][1], *result_types, *ret_types, *(t for g in types for t in g))):
+        return None
+    return BinaryRegion(cls, ty)
+
 
 class _Builder:
     """One entry function's AST from its records, named and checked as to_ast.py does."""
@@ -725,7 +914,7 @@ class _Builder:
             values[key] = value
 
     def op(self, record, values) -> None:
-        _, cls, results, attrs, names, types, result_types, one_line = record
+        _, cls, results, attrs, names, types, result_types, one_line, regions = record
         fields = {}
         for f, group, group_types in zip(cls.OPERAND_FIELDS, names, types):
             used = self.uses(group, group_types, values)
@@ -736,27 +925,33 @@ class _Builder:
             else:
                 fields[f.name] = None if f.default is REQUIRED else f.default
         if cls.NAME == "stablehlo.constant":
-            fields["value"] = element_literal(attrs["value"], result_types[0].dtype)
+            fields["value"] = _constant_value(attrs["value"], result_types[0])
         reducer = attrs.get("__reducer__")
         if reducer is not None:
             from ..ast.regions import BinaryRegion
 
-            x, init = fields["inputs"], fields["init_values"]
-            element = TensorType((), x[0].type.dtype) if isinstance(x[0].type, TensorType) else None
-            if init[0].type is not element:
+            element = self.compact_element(cls, fields)
+            if fields["init_values"][0].type is not element:
                 raise Fallback
             fields[cls.REGION_FIELDS[0].name] = BinaryRegion(reducer, element)
+        elif regions:
+            shared = {} if attrs.get("__shared_arguments__") else None
+            for f, group in zip(cls.REGION_FIELDS, regions, strict=True):
+                if f.variadic:
+                    fields[f.name] = tuple(self.region(r, values) for r in group)
+                else:
+                    compact = getattr(f, "compact", False) and self.compact_element(cls, fields)
+                    fields[f.name] = (compact and _compact_region(group, compact)) or self.region(group, values, shared)
+        elif cls.REGION_FIELDS:
+            raise Fallback
         given = cls.RESULT_TYPE_FIELD
         if given is not None:
             if not result_types:
                 raise Fallback
             fields[given.name] = tuple(result_types) if given.several else result_types[0]
-        if results[0] == "one":
-            name = self.new_name(results[1])
-        elif results[0] == "group":
-            name = self.new_name(results[1])
-        else:
+        if results[0] == "none":
             raise Fallback
+        name = self.new_name(results[1])
         node = cls(name, **fields, path=self.fb.path)
         node.spelling = "one line" if one_line else None
         built = self.fb.emit(node)
@@ -767,6 +962,47 @@ class _Builder:
             if value.type is not annotated:
                 raise Fallback
         self.define(results, built, values)
+
+    @staticmethod
+    def compact_element(cls, fields):
+        """The type a compact body's arguments have: rank 0 of the first operand's element type, as
+        translate.py's _compact_element; True if the op has no operand."""
+        if not cls.OPERAND_FIELDS:
+            return True
+        first = fields[cls.OPERAND_FIELDS[0].name]
+        if cls.OPERAND_FIELDS[0].variadic:
+            if not first:
+                return True
+            first = first[0]
+        if not isinstance(first.type, TensorType):
+            raise Fallback
+        return TensorType((), first.type.dtype)
+
+    def region(self, region, values, shared: dict | None = None):
+        """A Region built by a builder of the function's, as to_ast.py's _region; `shared` holds the
+        names of arguments an op's regions share (a while's cond and body)."""
+        from ..ast.ops.compound import fold_compounds
+
+        args, ops, (ret_names, ret_types) = region
+        outer, self.fb = self.fb, self.fb.region()
+        inner = dict(values)
+        try:
+            for i, (written, ty) in enumerate(args):
+                if written in inner or "#" in written:
+                    raise Fallback
+                if shared is not None and i in shared:
+                    name = shared[i]
+                else:
+                    name = self.new_name(written)
+                    if shared is not None:
+                        shared[i] = name
+                inner[written] = self.fb.arg(name, ty)
+            self.body(ops, inner)
+            returned = self.uses(ret_names, ret_types, inner)
+            self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
+            return self.fb.ret(*returned)
+        finally:
+            self.fb = outer
 
     def inline(self, record, values) -> None:
         _, callee, results, operands, inputs, outputs = record
@@ -797,9 +1033,14 @@ class _Builder:
 
 
 def _calls(ops):
+    """The callees of every call among `ops` and in their regions."""
     for record in ops:
         if record[0] == "call":
             yield record[1]
+            continue
+        for group in record[8]:  # a region, or a list of them (a variadic region field)
+            for region in (group if isinstance(group, list) else (group,)):
+                yield from _calls(region[1])
 
 
 def fast_import(text: str):
