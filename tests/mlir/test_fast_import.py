@@ -199,3 +199,19 @@ def test_calls_inlined_and_named_alike():
             "    %0 = stablehlo.multiply %arg0, %arg0 : tensor<3xf32>\n    return %0 : tensor<3xf32>\n  }\n}\n")
     assert_same(text)
     assert "%sq_c2_v0" in print_module(fast_import(text))
+
+
+def test_vitir_check_of_a_text_the_reader_takes_loads_no_xdsl(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "negate.mlir"
+    path.write_text(HEAD + "    %y = stablehlo.negate %x : tensor<2x3xf32>\n" + TAIL)
+    code = ("import sys; from vitir.cli import main; code = main(['check', sys.argv[1]]); "
+            "print('xdsl' in sys.modules); sys.exit(code)")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=root,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [f"{path}: OK: @f: 2 arguments, 1 ops, 1 results", "False"]
