@@ -6,11 +6,12 @@ jaxlib, in one process.
 The program is the ViT-Tiny train step (batch 32, depth 12) as JAX lowers it: jax.jit of
 value_and_grad of the independent model in tests/gradcheck/jax_reference.py plus AdamW (the step of
 benchmarks/bench_step.py), `jax.jit(step).lower(...).as_text()`, about 10,700 lines. Timed: vitir's
-import (`vitir.mlir.parse_text` (xDSL's parser with vitir's dialects, unverified), `verify_module`,
-`import_module` to vitir's AST through its shape rules; their sum is `import_text`) and jaxlib's
-`ir.Module.parse` (which verifies too), in turn each round, best of --repeat; then the same for vitir's golden module
-(../shared/golden, 7,457 lines) when it is there. --profile runs cProfile over one vitir import of each
-text and prints where the time goes: the three phases, and the functions that spend the most.
+`import_text` (vitir/text's reader, straight to the AST through the shape rules, when it takes the
+text), `vitir check` on the text in process, the xDSL path it falls back to (`vitir.mlir.parse_text`
+(xDSL's parser with vitir's dialects, unverified), `verify_module`, `import_module` to vitir's AST)
+and jaxlib's `ir.Module.parse` (which verifies too), in turn each round, best of --repeat; then the same for vitir's golden module
+(../shared/golden, 7,457 lines) when it is there. --profile runs cProfile over one import_text of each
+text and prints the functions that spend the most.
 """
 
 from __future__ import annotations
@@ -62,15 +63,18 @@ def timed(fn):
 
 
 def interleaved(text: str, repeat: int) -> dict[str, float]:
-    """Best of `repeat` of jaxlib's parse and of each phase of vitir's import_text, run in turn each
-    round (so a busy machine slows both alike)."""
-    from vitir.mlir import import_module, parse_text
+    """Best of `repeat` of jaxlib's parse, of `import_text` (vitir/text's reader when it takes the
+    text), of `vitir check`'s in-process path, and of each phase of the xDSL path, run in turn each
+    round (so a busy machine slows all alike)."""
+    from vitir.mlir import import_module, import_text, parse_text
     from vitir.mlir.parse import verify_module
 
     jaxlib_parse = jaxlib_parser()
-    best = {"jaxlib": float("inf"), "parse": float("inf"), "verify": float("inf"), "import": float("inf")}
+    best = {k: float("inf") for k in ("jaxlib", "import_text", "check", "parse", "verify", "import")}
     for _ in range(repeat):
         seconds = {"jaxlib": timed(lambda: jaxlib_parse(text))[0]}
+        seconds["import_text"], _ = timed(lambda: import_text(text))
+        seconds["check"], _ = timed(lambda: check(text))
         seconds["parse"], parsed = timed(lambda: parse_text(text, verify=False))
         seconds["import"], _ = timed(lambda: import_module(parsed))
         seconds["verify"], _ = timed(lambda: verify_module(parsed))
@@ -78,29 +82,34 @@ def interleaved(text: str, repeat: int) -> dict[str, float]:
     return best
 
 
+def check(text: str) -> None:
+    """What `vitir check FILE` does with the file's text, in process."""
+    import contextlib
+    import tempfile
+
+    from vitir.cli import main
+
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir") as f:
+        f.write(text)
+        f.flush()
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["check", f.name]) == 0
+
+
 def profile(text: str, top: int = 18) -> str:
-    """cProfile of one vitir import: the phases, then the functions by their own time."""
-    from vitir.mlir import import_module, parse_text
-    from vitir.mlir.parse import verify_module
+    """cProfile of one import_text: the functions by their own time."""
+    from vitir.mlir import import_text
 
     profiler = cProfile.Profile()
     profiler.enable()
-    parsed = parse_text(text, verify=False)
-    import_module(parsed)
-    verify_module(parsed)
+    import_text(text)
     profiler.disable()
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out)
-    phases = {name: entry for entry in stats.stats.items()
-              for name in ("parse_text", "import_module", "verify_module") if entry[0][2] == name}
-    total = sum(entry[1][3] for entry in phases.values())
-    lines = [f"  profiled import {total:.2f} s: " + ", ".join(
-        f"{name} {entry[1][3]:.2f} s ({entry[1][3] / total:.0%})" for name, entry in phases.items())]
     stats.sort_stats("tottime").print_stats(top)
     table = out.getvalue().splitlines()
     start = next(i for i, line in enumerate(table) if line.lstrip().startswith("ncalls"))
-    lines += ["  " + line for line in table[start:start + top + 1] if line.strip()]
-    return "\n".join(lines)
+    return "\n".join("  " + line for line in table[start:start + top + 1] if line.strip())
 
 
 def report(name: str, text: str, repeat: int, with_profile: bool) -> None:
@@ -114,10 +123,13 @@ def report(name: str, text: str, repeat: int, with_profile: bool) -> None:
         print("  vitir does not import it:\n    " + "\n    ".join(str(e).splitlines()[:10]))
         return
     best = interleaved(text, repeat)
-    vitir_s = best["parse"] + best["verify"] + best["import"]
-    print(f"  vitir import {vitir_s:.3f} s: parse {best['parse']:.3f} s, verify {best['verify']:.3f} s, "
-          f"import to the AST {best['import']:.3f} s")
-    print(f"  jaxlib ir.Module.parse {best['jaxlib'] * 1e3:.1f} ms; vitir / jaxlib {vitir_s / best['jaxlib']:.0f}x")
+    xdsl_s = best["parse"] + best["verify"] + best["import"]
+    jaxlib_s = best["jaxlib"]
+    print(f"  jaxlib ir.Module.parse {jaxlib_s * 1e3:.1f} ms")
+    print(f"  vitir import_text {best['import_text'] * 1e3:.1f} ms ({best['import_text'] / jaxlib_s:.1f}x jaxlib); "
+          f"vitir check {best['check'] * 1e3:.1f} ms ({best['check'] / jaxlib_s:.1f}x)")
+    print(f"  xDSL path (the fallback) {xdsl_s:.3f} s ({xdsl_s / jaxlib_s:.0f}x): parse {best['parse']:.3f} s, "
+          f"verify {best['verify']:.3f} s, import to the AST {best['import']:.3f} s")
     if with_profile:
         print(profile(text))
 
@@ -125,7 +137,7 @@ def report(name: str, text: str, repeat: int, with_profile: bool) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--profile", action="store_true", help="cProfile one vitir import of each text")
+    parser.add_argument("--profile", action="store_true", help="cProfile one import_text of each text")
     parser.add_argument("--golden", type=Path, default=GOLDEN, help="vitir's golden module (default: %(default)s)")
     parser.add_argument("--embed", choices=sorted(EMBEDS), default="conv",
                         help="JAX's patch embedding: a strided convolution (vitir's form) or a matmul")

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import os
 import stat
-import zipfile
-import zlib
 from pathlib import Path
 
 from .errors import FileError
@@ -104,6 +102,8 @@ def load_npz(path: str | os.PathLike) -> dict:
     if not data.startswith(b"PK"):
         raise FileError(path, "not an .npz file (an .npz is a zip archive of arrays, written by numpy.savez)")
     import io
+    import zipfile  # here, not at the top: rendering and checking read no archive
+    import zlib
 
     try:
         with np.load(io.BytesIO(data), allow_pickle=False) as npz:

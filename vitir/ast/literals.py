@@ -533,3 +533,15 @@ def _user_complex(text: str, dtype: DType) -> str:
 
 _USER_TEXT = {Kind.BOOL: _user_bool, Kind.SIGNED: _user_integer, Kind.UNSIGNED: _user_integer,
               Kind.FLOAT: _user_float, Kind.COMPLEX: _user_complex}
+
+
+def element_literal(literal: str, dtype: DType) -> str:
+    """vitir's literal for one element as written: kept, but for a finite float's
+    hexadecimal bits (`0x3F800000`), which become the shortest decimal of the value."""
+    if dtype.is_float and literal.lstrip("-+").startswith("0x"):
+        bits = "0x" + literal.lstrip("-+")[2:].upper()
+        number = literal_value(bits, dtype)
+        if not math.isfinite(number):  # kept bit for bit (a NaN's payload too)
+            return bits
+        return float_literal(number, dtype)
+    return literal

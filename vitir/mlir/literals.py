@@ -2,26 +2,12 @@
 
 from __future__ import annotations
 
-import math
-
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
 
 from ..ast.element_types import DType
-from ..ast.literals import float_literal, literal_value, value_literal
+from ..ast.literals import element_literal, value_literal
 from .attributes import DenseLiteralsAttr, SplatAttr
 from .kinds import Unsupported
-
-
-def element_literal(literal: str, dtype: DType) -> str:
-    """vitir's literal for one element as written: kept, but for a finite float's
-    hexadecimal bits (`0x3F800000`), which become the shortest decimal of the value."""
-    if dtype.is_float and literal.lstrip("-+").startswith("0x"):
-        bits = "0x" + literal.lstrip("-+")[2:].upper()
-        number = literal_value(bits, dtype)
-        if not math.isfinite(number):  # kept bit for bit (a NaN's payload too)
-            return bits
-        return float_literal(number, dtype)
-    return literal
 
 
 def constant_literals(value, dtype: DType | None = None, raw: bool = False) -> str | tuple[str, ...]:

@@ -332,7 +332,13 @@ def import_text(text: str, source: str = "<text>", keep_going: bool = False) -> 
     """StableHLO text (vitir's, or JAX's pretty or generic form) -> vitir's AST.
     vitir's shape rules run first (a wrong type raises vitir's ShapeError naming
     the line; with keep_going, one MlirError names every one), then xDSL verifies
-    what they do not cover."""
+    what they do not cover. A text vitir/text's reader takes in full is built by it, without xDSL;
+    any other (and any with a problem) goes through xDSL's parser, which reports it."""
+    from ..text import fast_import
+
+    module = fast_import(text)
+    if module is not None:
+        return module
     parsed = parse_text(text, source, verify=False)
     module = import_module(parsed, keep_going)
     verify_module(parsed)

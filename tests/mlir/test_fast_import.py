@@ -1,0 +1,217 @@
+"""vitir/text's reader beside xDSL's path: on every text it takes, the same AST (printed byte for
+byte alike); on every text it does not take, None, so import_text goes through xDSL and its
+diagnostics. The xDSL path here is parse_text + import_module + verify_module, import_text without
+the reader."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vitir.errors import VitirError
+from vitir.mlir import import_module, import_text, parse_text
+from vitir.mlir.parse import verify_module
+from vitir.print import print_module
+from vitir.text import fast_import
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"
+GOLDEN = SHARED / "golden" / "vit_tiny_b32_d12_adam_sched.mlir"
+
+
+def xdsl_import(text: str):
+    parsed = parse_text(text, verify=False)
+    module = import_module(parsed)
+    verify_module(parsed)
+    return module
+
+
+def xdsl_message(text: str) -> str:
+    with pytest.raises(VitirError) as e:
+        xdsl_import(text)
+    return str(e.value)
+
+
+def assert_same(text: str) -> None:
+    fast = fast_import(text)
+    assert fast is not None, "the reader refused a text it should take"
+    assert print_module(fast) == print_module(xdsl_import(text))
+
+
+@pytest.mark.skipif(not GOLDEN.is_file(), reason="../shared/golden is absent")
+def test_golden_read_by_the_reader_prints_back_byte_for_byte():
+    text = GOLDEN.read_text()
+    fast = fast_import(text)
+    assert fast is not None
+    assert print_module(fast) == text == print_module(xdsl_import(text))
+
+
+jax = pytest.importorskip("jax")
+jnp = jax.numpy
+
+
+def _mlp_step(w1, w2, x, y):
+    def loss(w1, w2):
+        h = jnp.tanh(x @ w1)
+        logits = h @ w2
+        return jnp.mean((jax.nn.log_softmax(logits) - y) ** 2) + jnp.sum(jnp.sqrt(jnp.abs(w1) + 1.0))
+    value, (g1, g2) = jax.value_and_grad(loss, argnums=(0, 1))(w1, w2)
+    return value, w1 - 0.1 * g1, w2 - 0.1 * g2
+
+
+def _conv_net(kernel, images):
+    out = jax.lax.conv_general_dilated(images, kernel, (2, 2), [(1, 1), (0, 0)], rhs_dilation=(1, 1),
+                                       dimension_numbers=("NCHW", "OIHW", "NCHW"))
+    pooled = jnp.max(out, axis=(2, 3)) + jnp.min(out, axis=1).sum()
+    return jnp.concatenate([pooled, jnp.transpose(pooled)[:1].reshape(-1, 1)[: pooled.shape[0]]], axis=1)
+
+
+def _lowered(fn, *shapes) -> str:
+    return jax.jit(fn).lower(*(jax.ShapeDtypeStruct(s, jnp.float32) for s in shapes)).as_text()
+
+
+@pytest.mark.parametrize("fn, shapes", [
+    (_mlp_step, [(8, 16), (16, 4), (5, 8), (5, 4)]),
+    (_conv_net, [(4, 3, 3, 3), (2, 3, 9, 8)]),
+    (lambda a, b: (jnp.maximum(a, 0.0) * b - a / (b + 2.0), jnp.exp(-a) ** 2), [(3, 4), (3, 4)]),
+])
+def test_jax_programs_read_alike(fn, shapes):
+    assert_same(_lowered(fn, *shapes))
+
+
+CONFORMANCE = SHARED / "conformance" / "stablehlo-interpret"
+
+
+@pytest.mark.skipif(not CONFORMANCE.is_dir(), reason="../shared/conformance is absent")
+def test_conformance_programs_read_alike_or_fall_back():
+    """Every program of the suite (its checks rewritten away): where the reader takes it, the xDSL path
+    gives the same AST; where the xDSL path refuses it, the reader refuses it too."""
+    from vitir.conformance import suite_cases
+    from vitir.conformance.rewrite import rewrite
+
+    taken = 0
+    for case in suite_cases(CONFORMANCE):
+        try:
+            text = rewrite(case).text
+        except VitirError:
+            continue
+        fast = fast_import(text)
+        try:
+            expected = xdsl_import(text)
+        except VitirError:
+            assert fast is None, case.id
+            continue
+        if fast is not None:
+            taken += 1
+            assert print_module(fast) == print_module(expected), case.id
+    assert taken >= 20
+
+
+HEAD = "module @m {\n  func.func @f(%x: tensor<2x3xf32>, %i: tensor<i32>) -> tensor<2x3xf32> {\n"
+TAIL = "    return %y : tensor<2x3xf32>\n  }\n}\n"
+
+TAKEN = {  # texts the reader takes besides JAX's and vitir's straight-line ops
+    "a constant of several elements": "    %c = stablehlo.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : "
+                                      "tensor<2x3xf32>\n    %y = stablehlo.add %x, %c : tensor<2x3xf32>\n",
+    "a while loop": "    %z = stablehlo.while(%it = %i) : tensor<i32>\n     cond {\n      %c = stablehlo.compare LT, %it, "
+                    "%it : (tensor<i32>, tensor<i32>) -> tensor<i1>\n      stablehlo.return %c : tensor<i1>\n     } do {\n"
+                    "      stablehlo.return %it : tensor<i32>\n    }\n    %y = stablehlo.negate %x : tensor<2x3xf32>\n",
+    "a generic op without attributes": '    %y = "stablehlo.negate"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>\n',
+    "a reduce with a body": "    %z = stablehlo.constant dense<0.0> : tensor<f32>\n    %r = stablehlo.reduce(%x init: %z) across "
+                            "dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>\n     reducer(%a: tensor<f32>, "
+                            "%b: tensor<f32>)  {\n      %m = stablehlo.maximum %b, %a : tensor<f32>\n      stablehlo.return "
+                            "%m : tensor<f32>\n    }\n    %y = stablehlo.negate %x : tensor<2x3xf32>\n",
+    "a reduce whose body is one commutative op": "    %z = stablehlo.constant dense<0.0> : tensor<f32>\n    %r = "
+        "stablehlo.reduce(%x init: %z) across dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>\n"
+        "     reducer(%a: tensor<f32>, %b: tensor<f32>)  {\n      %m = stablehlo.add %a, %b : tensor<f32>\n"
+        "      stablehlo.return %m : tensor<f32>\n    }\n    %y = stablehlo.negate %x : tensor<2x3xf32>\n",
+}
+
+
+@pytest.mark.parametrize("body", TAKEN.values(), ids=TAKEN.keys())
+def test_texts_with_regions_and_constants_read_alike(body):
+    assert_same(HEAD + body + TAIL)
+
+
+FALLS_BACK = {  # texts the reader leaves to xDSL's parser: read there all the same
+    "a generic form with properties": '    %t = "stablehlo.transpose"(%x) <{permutation = array<i64: 1, 0>}> : '
+                                      '(tensor<2x3xf32>) -> tensor<3x2xf32>\n    %y = stablehlo.negate %x : '
+                                      'tensor<2x3xf32>\n',
+    "debug locations": "    %y = stablehlo.negate %x : tensor<2x3xf32> loc(\"f.py\":1:2)\n",
+    "a dot algorithm": "    %t = stablehlo.dot_general %x, %x, contracting_dims = [1] x [1], precision = [DEFAULT, DEFAULT], "
+                       "algorithm = <lhs_precision_type = "
+                       "f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, "
+                       "rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false> : "
+                       "(tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x2xf32>\n    %y = stablehlo.negate %x : "
+                       "tensor<2x3xf32>\n",
+}
+
+
+@pytest.mark.parametrize("body", FALLS_BACK.values(), ids=FALLS_BACK.keys())
+def test_texts_the_reader_does_not_take_fall_back(body):
+    text = HEAD + body + TAIL
+    assert fast_import(text) is None
+    assert print_module(import_text(text)) == print_module(xdsl_import(text))
+
+
+REFUSED = {  # every error: the reader refuses, so the diagnostic is xDSL's path's, at its line
+    "undefined value": "    %y = stablehlo.negate %nope : tensor<2x3xf32>\n",
+    "use before definition": "    %y = stablehlo.add %x, %z : tensor<2x3xf32>\n    %z = stablehlo.negate %x : "
+                             "tensor<2x3xf32>\n",
+    "a name defined twice": "    %y = stablehlo.negate %x : tensor<2x3xf32>\n    %y = stablehlo.negate %x : "
+                            "tensor<2x3xf32>\n",
+    "a literal out of range": "    %c = stablehlo.constant dense<300> : tensor<i8>\n    %y = stablehlo.negate %x : "
+                              "tensor<2x3xf32>\n",
+    "a wrong result type": "    %y = stablehlo.negate %x : (tensor<2x3xf32>) -> tensor<3x2xf32>\n",
+    "a wrong operand type": "    %y = stablehlo.negate %x : tensor<3x2xf32>\n",
+    "a shape rule": "    %t = stablehlo.transpose %x, dims = [0, 0] : (tensor<2x3xf32>) -> tensor<2x2xf32>\n"
+                    "    %y = stablehlo.negate %x : tensor<2x3xf32>\n",
+    "a non-ASCII name": "    %y\u00e9 = stablehlo.negate %x : tensor<2x3xf32>\n    %y = stablehlo.negate %x : "
+                        "tensor<2x3xf32>\n",
+    "an unknown op": "    %y = stablehlo.frobnicate %x : tensor<2x3xf32>\n",
+    "an integer beyond i64": "    %t = stablehlo.transpose %x, dims = [1, 99999999999999999999] : (tensor<2x3xf32>) "
+                             "-> tensor<3x2xf32>\n    %y = stablehlo.negate %x : tensor<2x3xf32>\n",
+}
+
+
+@pytest.mark.parametrize("body", REFUSED.values(), ids=REFUSED.keys())
+def test_errors_are_xdsl_paths_diagnostics(body):
+    text = HEAD + body + TAIL
+    assert fast_import(text) is None
+    message = xdsl_message(text)
+    with pytest.raises(VitirError) as e:
+        import_text(text)
+    assert str(e.value) == message
+
+
+def test_module_attribute_without_a_dialect_prefix_is_refused_with_its_message():
+    text = "module @m attributes {num_partitions = 1 : i32} {\n" + HEAD.split("\n", 1)[1] + \
+        "    %y = stablehlo.negate %x : tensor<2x3xf32>\n" + TAIL
+    assert fast_import(text) is None
+    assert "needs a dialect prefix" in xdsl_message(text)
+
+
+def test_calls_inlined_and_named_alike():
+    text = ("module @m {\n  func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {\n"
+            "    %0 = call @sq(%a) : (tensor<3xf32>) -> tensor<3xf32>\n"
+            "    %1 = call @sq(%0) : (tensor<3xf32>) -> tensor<3xf32>\n    return %1 : tensor<3xf32>\n  }\n"
+            "  func.func private @sq(%arg0: tensor<3xf32>) -> tensor<3xf32> {\n"
+            "    %0 = stablehlo.multiply %arg0, %arg0 : tensor<3xf32>\n    return %0 : tensor<3xf32>\n  }\n}\n")
+    assert_same(text)
+    assert "%sq_c2_v0" in print_module(fast_import(text))
+
+
+def test_vitir_check_of_a_text_the_reader_takes_loads_no_xdsl(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    path = tmp_path / "negate.mlir"
+    path.write_text(HEAD + "    %y = stablehlo.negate %x : tensor<2x3xf32>\n" + TAIL)
+    code = ("import sys; from vitir.cli import main; code = main(['check', sys.argv[1]]); "
+            "print('xdsl' in sys.modules); sys.exit(code)")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=root,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [f"{path}: OK: @f: 2 arguments, 1 ops, 1 results", "False"]

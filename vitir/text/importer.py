@@ -1,0 +1,1074 @@
+"""StableHLO text -> vitir's AST in one pass over its tokens, for the texts it takes.
+
+Two steps, as the xDSL path has them: `_Reader` reads the module into plain records (each
+function's arguments, its ops with their operands' written names, their fields' values and their
+regions, its return), each op by the parse plan compiled once from its declaration's `syntax`
+(the whole-op syntaxes constant, reduce and while, and MLIR's generic form of an op without
+attributes, are read here); `_Builder`
+then builds the AST exactly as vitir/mlir/to_ast.py does from xDSL's module: the same names
+(`%0` -> `v0`, inlined calls prefixed `<callee>_c<k>_`), the same checks (every node built by its
+declaration's constructor, so every rule runs; every written type equal to its value's; every
+result annotation equal to the inferred type), the same compound folding.
+
+Anything the reader does not take raises `Fallback`, and so does every error the build meets
+(a refused rule, an undefined or repeated name): `fast_import` then answers None, and the caller
+parses with xDSL, whose path reports the diagnostic at its line. So this path never decides what
+is wrong with a text; it only accepts texts it can read and check in full.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..ast.attributes import ConvDimensions, DotDimensions
+from ..ast.declare import GENERIC, OPS, REQUIRED, AttrDef, Op
+from ..ast.element_types import DType
+from ..ast.literals import element_literal
+from ..ast.types import TensorType
+from ..print.syntax import Directive, tokens as syntax_tokens, variadic_then_comma
+from .lexer import tokenize
+
+
+class Fallback(Exception):
+    """The fast path does not take this text; xDSL's path reads it."""
+
+
+_TENSOR = re.compile(r"tensor<((?:[0-9]+x)*)([a-z][a-z0-9]*)>")
+_TYPES: dict[str, TensorType] = {}
+
+
+def _tensor_type(token: str) -> TensorType | None:
+    ty = _TYPES.get(token)
+    if ty is None:
+        m = _TENSOR.fullmatch(token)
+        if m is None:
+            return None
+        try:
+            dtype = DType.parse(m.group(2))
+        except ValueError:
+            return None
+        if dtype.is_complex:
+            return None
+        ty = _TYPES[token] = TensorType(tuple(int(d) for d in m.group(1).split("x")[:-1]), dtype)
+    return ty
+
+
+_INT = re.compile(r"-?[0-9]+")
+_I64_LIMIT = 1 << 63
+_SPLAT_BODY = re.compile(r"\s*(\([^()]*\)|-?[0-9][0-9a-zA-Z.+-]*|true|false)\s*")  # as vitir/mlir/attributes.py
+_NAME = re.compile(r"%([A-Za-z_$.][\w$.\-]*)")  # the written names generated ones avoid, as to_ast.py
+_IDENTIFIER_RUN = re.compile(r"[^\w$.]+")
+_SYMBOL = re.compile(r"@[A-Za-z_$.][\w$.\-]*")
+_ATTRIBUTE_NAME = re.compile(r"[A-Za-z_][\w$.]*")
+_PRECISIONS = ("DEFAULT", "HIGH", "HIGHEST")
+_PRECISION_ATTRIBUTES = {f"#stablehlo<precision {w}>": w for w in _PRECISIONS}
+
+
+# -- the reader -----------------------------------------------------------------------------------
+
+class _Reader:
+    """Reads tokens into records; every unexpected token raises Fallback."""
+
+    def __init__(self, text: str):
+        self.toks, self.line_starts = tokenize(text)
+        self.toks.append("")  # the end
+        self.i = 0
+
+    # tokens
+    def peek(self) -> str:
+        return self.toks[self.i]
+
+    def next(self) -> str:
+        tok = self.toks[self.i]
+        self.i += 1
+        return tok
+
+    def expect(self, tok: str) -> None:
+        if self.toks[self.i] != tok:
+            raise Fallback(f"expected {tok!r}, got {self.toks[self.i]!r}")
+        self.i += 1
+
+    def optional(self, tok: str) -> bool:
+        if self.toks[self.i] == tok:
+            self.i += 1
+            return True
+        return False
+
+    def ssa(self) -> str:
+        tok = self.toks[self.i]
+        if tok[:1] != "%":
+            raise Fallback
+        self.i += 1
+        return tok[1:]
+
+    def int(self) -> int:
+        tok = self.next()
+        if _INT.fullmatch(tok) is None or not -_I64_LIMIT <= int(tok) < _I64_LIMIT:
+            raise Fallback
+        return int(tok)
+
+    def bracketed(self, item) -> tuple:
+        """`[a, b, ...]` or `[]`, each entry read by `item()`."""
+        self.expect("[")
+        out = []
+        if not self.optional("]"):
+            out.append(item())
+            while self.optional(","):
+                out.append(item())
+            self.expect("]")
+        return tuple(out)
+
+    def ints(self) -> tuple[int, ...]:
+        return self.bracketed(self.int)
+
+    def word(self, words) -> str:
+        tok = self.next()
+        if tok not in words:
+            raise Fallback
+        return tok
+
+    def bools(self) -> tuple[bool, ...]:
+        return tuple(w == "true" for w in self.bracketed(lambda: self.word(("true", "false"))))
+
+    def type(self) -> TensorType:
+        ty = _tensor_type(self.next())
+        if ty is None:
+            raise Fallback(f"type {self.toks[self.i - 1]!r}")
+        return ty
+
+    def argument(self) -> tuple[str, TensorType]:
+        """`%a: T`, as (written name, type)."""
+        written = self.ssa()
+        self.expect(":")
+        return written, self.type()
+
+    def types(self) -> list:
+        out = [self.type()]
+        while self.optional(","):
+            out.append(self.type())
+        return out
+
+    def functional_type(self) -> tuple[list, list]:
+        self.expect("(")
+        inputs = [] if self.peek() == ")" else self.types()
+        self.expect(")")
+        self.expect("->")
+        if self.optional("("):
+            outputs = [] if self.peek() == ")" else self.types()
+            self.expect(")")
+        else:
+            outputs = [self.type()]
+        return inputs, outputs
+
+    # the module
+    def module(self) -> tuple[str, list]:
+        name = "m"
+        if self.optional("module"):
+            if self.peek()[:1] == "@":
+                name = self.symbol()
+            if self.optional("attributes"):
+                self.attribute_dict(module=True)
+            self.expect("{")
+            functions = self.functions("}")
+            self.expect("}")
+        else:
+            functions = self.functions("")
+        if self.peek() != "":
+            raise Fallback
+        return name, functions
+
+    def symbol(self) -> str:
+        tok = self.next()
+        if _SYMBOL.fullmatch(tok) is None:
+            raise Fallback
+        return tok[1:]
+
+    def attribute_dict(self, module: bool = False) -> None:
+        """`{mhlo.num_partitions = 1 : i32, jax.result_info = "..."}`: names with a dialect prefix
+        (as a module's need), values that are numbers, strings or booleans; read and dropped, as the
+        AST keeps none of them."""
+        self.expect("{")
+        if self.optional("}"):
+            return
+        while True:
+            key = self.next()
+            if _ATTRIBUTE_NAME.fullmatch(key) is None or "." not in key:
+                raise Fallback
+            self.expect("=")
+            value = self.next()
+            if value[:1] == '"' or value in ("true", "false"):
+                pass
+            elif _INT.fullmatch(value) and self.optional(":"):
+                if self.next() not in ("i32", "i64") or not -(1 << 31) <= int(value) < (1 << 31):
+                    raise Fallback
+            else:
+                raise Fallback
+            if self.optional("}"):
+                return
+            self.expect(",")
+
+    def functions(self, end: str) -> list:
+        functions = []
+        while self.peek() != end:
+            functions.append(self.function())
+        return functions
+
+    def function(self):
+        self.expect("func.func")
+        if self.peek() in ("public", "private"):
+            self.i += 1
+        name = self.symbol()
+        self.expect("(")
+        args = []
+        if not self.optional(")"):
+            while True:
+                args.append(self.argument())
+                if self.peek() == "{":
+                    self.attribute_dict()
+                if self.optional(")"):
+                    break
+                self.expect(",")
+        results = []
+        if self.optional("->"):
+            if self.optional("("):
+                if not self.optional(")"):
+                    while True:
+                        results.append(self.type())
+                        if self.peek() == "{":
+                            self.attribute_dict()
+                        if self.optional(")"):
+                            break
+                        self.expect(",")
+            else:
+                results.append(self.type())
+        self.expect("{")
+        ops = []
+        while True:
+            if self.peek() in ("return", "func.return"):
+                self.i += 1
+                names, types = self.operands_and_types()
+                self.expect("}")
+                return name, args, results, ops, (names, types)
+            ops.append(self.op())
+
+    def operands_and_types(self) -> tuple[list, list]:
+        names, types = [], []
+        if self.peek()[:1] == "%":
+            names.append(self.ssa())
+            while self.optional(","):
+                names.append(self.ssa())
+            self.expect(":")
+            types = self.types()
+        return names, types
+
+    def op(self):
+        """One op: ("op", cls, results, fields, operand names, operand types, result types, one_line,
+        regions) or ("call", callee, results, operand names, operand types, result types). A region is
+        (its arguments as (written name, type), its ops, (returned names, their types))."""
+        results = self.results()
+        name = self.next()
+        if name in ("call", "func.call"):
+            callee = self.symbol()
+            self.expect("(")
+            operands = []
+            if not self.optional(")"):
+                operands.append(self.ssa())
+                while self.optional(","):
+                    operands.append(self.ssa())
+                self.expect(")")
+            self.expect(":")
+            inputs, outputs = self.functional_type()
+            return ("call", callee, results, operands, inputs, outputs)
+        if name[:1] == '"':
+            return _generic(self, name[1:-1], results)
+        cls = OPS.get(name)
+        if cls is None:
+            raise Fallback(f"no declaration named {name!r}")
+        plan = _plan(cls)
+        return plan(self, cls, results)
+
+    def region(self, args=None) -> tuple:
+        """`{ [^bb0(%a: T, ...):] ops stablehlo.return %x : T }`; `args`: the arguments a pretty
+        syntax names before the region (then no block header)."""
+        self.expect("{")
+        if args is None:
+            args = []
+            if self.optional("^bb0"):
+                self.expect("(")
+                if not self.optional(")"):
+                    while True:
+                        args.append(self.argument())
+                        if self.optional(")"):
+                            break
+                        self.expect(",")
+                self.expect(":")
+        ops = []
+        while not self.optional("stablehlo.return"):
+            if self.peek() in ("}", ""):
+                raise Fallback("a region must end in stablehlo.return")
+            ops.append(self.op())
+        returned = self.operands_and_types()
+        self.expect("}")
+        return (tuple(args), ops, returned)
+
+    def results(self) -> tuple:
+        """`%r = ` as ("one", "r"); `%r:3 = ` as ("group", "r", 3); no results as ("none",)."""
+        tok = self.peek()
+        if tok[:1] != "%":
+            return ("none",)
+        self.i += 1
+        if "#" in tok:
+            raise Fallback
+        if self.optional(":"):
+            count = self.int()
+            self.expect("=")
+            if count < 1:
+                raise Fallback
+            return ("group", tok[1:], count)
+        self.expect("=")
+        return ("one", tok[1:])
+
+
+# -- parse plans, one per declaration -------------------------------------------------------
+
+def _literal_tokens(text: str) -> tuple[str, ...]:
+    toks, _ = tokenize(text)
+    return tuple(toks)
+
+
+def _read_attribute(reader: _Reader, kind):
+    """An attribute in its op syntax's spelling, for the kinds this path reads."""
+    name = kind.name
+    if name == "i64":
+        return reader.int()
+    if name == "i64_array":
+        return reader.ints()
+    if name == "bool_array":
+        return reader.bools()
+    if name in ("comparison_direction", "comparison_type", "precision"):
+        return reader.word(kind.words)
+    if name == "precision_list":
+        return reader.bracketed(lambda: reader.word(_PRECISIONS))
+    if name == "pairs":
+        pairs = reader.bracketed(reader.ints)
+        if any(len(pair) != 2 for pair in pairs):
+            raise Fallback
+        return pairs
+    if name == "conv_dimensions":
+        def letter():
+            tok = reader.next()
+            if len(tok) != 1 or not tok.isalnum():
+                raise Fallback
+            return tok
+
+        def layout():
+            letters = reader.bracketed(letter)
+            if not letters:
+                raise Fallback
+            return "".join(letters)
+        lhs = layout()
+        reader.expect("x")
+        rhs = layout()
+        reader.expect("->")
+        return ConvDimensions(lhs, rhs, layout())
+    raise Fallback(f"attribute kind {name}")
+
+
+def _dict_attribute(reader: _Reader, kind):
+    """An attribute as an attribute dictionary writes it: `1 : i64`, `[#stablehlo<precision DEFAULT>]`."""
+    if kind.name == "i64":
+        value = reader.int()
+        reader.expect(":")
+        reader.expect("i64")
+        return value
+    if kind.name == "precision_list":
+        return reader.bracketed(lambda: _PRECISION_ATTRIBUTES[reader.word(_PRECISION_ATTRIBUTES)])
+    raise Fallback
+
+
+class _State:
+    __slots__ = ("operands", "types", "result_types", "values", "one_line")
+
+    def __init__(self):
+        self.operands: dict = {}
+        self.types: dict = {}
+        self.result_types: list | None = None
+        self.values: dict = {}
+        self.one_line = False
+
+
+def _operand_list(reader: _Reader) -> list:
+    """`%a, %b` up to the first thing that is not an operand (a comma before it is left)."""
+    names = []
+    if reader.peek()[:1] != "%":
+        return names
+    names.append(reader.ssa())
+    while reader.peek() == "," and reader.toks[reader.i + 1][:1] == "%":
+        reader.i += 1
+        names.append(reader.ssa())
+    return names
+
+
+def _step_text(words):
+    def step(reader, state, fields):
+        for w in words:
+            reader.expect(w)
+    return step
+
+
+def _step_break(reader, state, fields):
+    if reader.i not in reader.line_starts:
+        state.one_line = True
+
+
+def _step_operands_then(field):
+    def step(reader, state, fields):
+        names = []
+        while reader.peek()[:1] == "%":
+            names.append(reader.ssa())
+            reader.expect(",")
+        state.operands[field] = names
+    return step
+
+
+def _step_types(name):
+    def step(reader, state, fields):
+        if name == "functional_type" or reader.peek() == "(":
+            inputs, outputs = reader.functional_type()
+        else:
+            ty = reader.type()
+            if name == "select_type":
+                reader.expect(",")
+                result = reader.type()
+                inputs, outputs = [ty, result, result], [result]
+            else:
+                inputs, outputs = [ty] * sum(len(v) for v in state.operands.values()), [ty]
+        state.types["*"] = inputs
+        state.result_types = outputs
+    return step
+
+
+def _step_type_of(of):
+    def step(reader, state, fields):
+        ty = reader.type()
+        f = fields.get(of)
+        if f is not None and f.role == "operand":
+            state.types[of] = [ty]
+        elif f is None or len(fields["__results__"]) == 1:
+            state.result_types = [ty]
+        else:
+            raise Fallback
+    return step
+
+
+def _step_attr_dict(reader, state, fields):
+    if not reader.optional("{"):
+        return
+    if reader.optional("}"):
+        return
+    by_mlir = fields["__by_mlir__"]
+    while True:
+        key = reader.next()
+        f = by_mlir.get(key)
+        if f is None or f.name in state.values:
+            raise Fallback
+        reader.expect("=")
+        state.values[f.name] = _dict_attribute(reader, f.kind)
+        if reader.optional("}"):
+            return
+        reader.expect(",")
+
+
+def _step_field(d: Directive, f):
+    if f.role == "operand":
+        if f.variadic:
+            def step(reader, state, fields):
+                state.operands[f.name] = _operand_list(reader)
+        else:
+            def step(reader, state, fields):
+                state.operands[f.name] = [reader.ssa()]
+        return step
+    if not isinstance(f, AttrDef):
+        raise Fallback
+    prefix = _literal_tokens(d.optional) if d.optional is not None else None
+
+    def step(reader, state, fields):
+        if prefix is not None:
+            if not prefix or reader.peek() != prefix[0]:
+                return
+            for w in prefix:
+                reader.expect(w)
+        state.values[f.name] = _read_attribute(reader, f.kind)
+    return step
+
+
+def _slice_ranges(start, limit, strides):
+    def step(reader, state, fields):
+        reader.expect("[")
+        a, b, s = [], [], []
+        if not reader.optional("]"):
+            while True:
+                a.append(reader.int())
+                reader.expect(":")
+                b.append(reader.int())
+                s.append(reader.int() if reader.optional(":") else 1)
+                if not reader.optional(","):
+                    break
+            reader.expect("]")
+        state.values.update({start: tuple(a), limit: tuple(b), strides: tuple(s)})
+    return step
+
+
+def _dot_dimensions(field):
+    def pair(reader):
+        lhs = reader.ints()
+        reader.expect("x")
+        return lhs, reader.ints()
+
+    def step(reader, state, fields):
+        batch = ((), ())
+        if reader.optional("batching_dims"):
+            reader.expect("=")
+            batch = pair(reader)
+            reader.expect(",")
+        reader.expect("contracting_dims")
+        reader.expect("=")
+        contract = pair(reader)
+        state.values[field] = DotDimensions(batch[0], batch[1], contract[0], contract[1])
+    return step
+
+
+_WINDOW_ENTRIES = ("stride", "pad", "lhs_dilate", "rhs_dilate", "reverse")
+
+
+def _window(*names):
+    by_entry = dict(zip(_WINDOW_ENTRIES, names))
+
+    def step(reader, state, fields):
+        if reader.peek() == "}":
+            return
+        while True:
+            field = by_entry.get(reader.next())
+            if field is None or field in state.values:
+                raise Fallback
+            reader.expect("=")
+            state.values[field] = _read_attribute(reader, fields[field].kind)
+            if not reader.optional(","):
+                return
+    return step
+
+
+def _operands(*names):
+    """MLIR's `operands` directive: every operand, comma-separated, shared out over the fields in
+    order (the one variadic field takes what the others leave)."""
+    def step(reader, state, fields):
+        found = _operand_list(reader)
+        variadic = [n for n in names if fields[n].variadic]
+        spare = len(found) - (len(names) - len(variadic))
+        if len(variadic) > 1 or spare < 0 or (spare and not variadic):
+            raise Fallback
+        it = iter(found)
+        for n in names:
+            state.operands[n] = [next(it) for _ in range(spare if fields[n].variadic else 1)]
+    return step
+
+
+_EXPONENT_MANTISSA = re.compile(r"e([0-9]+)m([0-9]+)")
+
+
+def _exponent_mantissa(exponent, mantissa):
+    """reduce_precision's `e5m10`."""
+    def step(reader, state, fields):
+        m = _EXPONENT_MANTISSA.fullmatch(reader.next())
+        if m is None:
+            raise Fallback
+        state.values[exponent], state.values[mantissa] = int(m.group(1)), int(m.group(2))
+    return step
+
+
+_CUSTOM = {"slice_ranges": _slice_ranges, "dot_dimensions": _dot_dimensions, "window": _window,
+           "operands": _operands, "exponent_mantissa": _exponent_mantissa}
+
+
+def _compile(cls: type[Op]):
+    """The reader of one declaration's syntax, or of a whole-op syntax this path knows."""
+    if cls.syntax == GENERIC or cls.COMPOUND:
+        return None
+    pieces = syntax_tokens(cls.syntax)
+    if len(pieces) == 1 and pieces[0][0] == "directive":
+        return _WHOLE.get(pieces[0][1])
+    fields = {f.name: f for f in cls.FIELDS}
+    fields["__results__"] = cls.RESULT_FIELDS
+    fields["__by_mlir__"] = {f.mlir_name: f for f in cls.ATTR_FIELDS}
+    steps = []
+    for kind, text in variadic_then_comma(pieces, fields):
+        if kind == "text":
+            words = _literal_tokens(text)
+            if words:
+                steps.append(_step_text(words))
+        elif kind == "break":
+            steps.append(_step_break)
+        elif kind == "operands_then":
+            steps.append(_step_operands_then(text))
+        else:
+            d = Directive(text)
+            if d.name in ("functional_type", "same_type", "select_type"):
+                steps.append(_step_types(d.name))
+            elif d.name == "type":
+                steps.append(_step_type_of(d.of))
+            elif d.name == "attr_dict":
+                steps.append(_step_attr_dict)
+            elif d.args is not None:
+                custom = _CUSTOM.get(d.name)
+                if custom is None:
+                    return None
+                steps.append(custom(*d.args))
+            elif d.name in fields:
+                try:
+                    steps.append(_step_field(d, fields[d.name]))
+                except Fallback:
+                    return None
+            else:
+                return None
+    steps = tuple(steps)
+
+    def read(reader: _Reader, cls, results):
+        state = _State()
+        for step in steps:
+            step(reader, state, fields)
+        return _record(cls, results, state)
+    return read
+
+
+def _record(cls, results, state: _State):
+    names, types = [], []
+    given = state.types.get("*")
+    for f in cls.OPERAND_FIELDS:
+        group = state.operands.get(f.name, [])
+        names.append(group)
+        if given is None:
+            types.append(state.types.get(f.name, []) * len(group))
+    if given is not None:
+        if len(given) != sum(len(g) for g in names):
+            raise Fallback
+        it = iter(given)
+        types = [[next(it) for _ in g] for g in names]
+    for f, group in zip(cls.OPERAND_FIELDS, names):
+        if not f.variadic and len(group) != 1:
+            raise Fallback
+    return ("op", cls, results, state.values, names, types, state.result_types or [], state.one_line, ())
+
+
+def _constant(reader: _Reader, cls, results):
+    tok = reader.next()
+    if not tok.startswith("dense<"):
+        raise Fallback
+    body = tok[6:-1]
+    splat = _SPLAT_BODY.fullmatch(body)
+    reader.expect(":")
+    ty = reader.type()
+    value = splat.group(1) if splat is not None else ("__elements__", body)
+    return ("op", cls, results, {"value": value}, [], [], [ty], False, ())
+
+
+def _reduce(reader: _Reader, cls, results):
+    """`(%x init: %a) applies stablehlo.add across dimensions = [1] : (...) -> ...`, or of several
+    inputs with a body: `... : (...) -> (...)\n reducer(%a0: T0, %x0: T0) (%a1: T1, %x1: T1) {...}`."""
+    xs, inits = [], []
+    while True:
+        reader.expect("(")
+        xs.append(reader.ssa())
+        reader.expect("init")
+        reader.expect(":")
+        inits.append(reader.ssa())
+        reader.expect(")")
+        if not reader.optional(","):
+            break
+    reducer = None
+    if reader.optional("applies"):
+        reducer = OPS.get(reader.next())
+        if reducer is None or not getattr(reducer, "COMMUTATIVE", False) or len(xs) != 1:
+            raise Fallback
+    reader.expect("across")
+    reader.expect("dimensions")
+    reader.expect("=")
+    dims = reader.ints()
+    reader.expect(":")
+    inputs, outputs = reader.functional_type()
+    n = len(xs)
+    if len(inputs) != 2 * n:
+        raise Fallback
+    attrs = {"dimensions": dims}
+    regions = ()
+    if reducer is not None:
+        attrs["__reducer__"] = reducer
+    else:
+        reader.expect("reducer")
+        accumulators, elements = [], []
+        for _ in xs:
+            reader.expect("(")
+            accumulators.append(reader.argument())
+            reader.expect(",")
+            elements.append(reader.argument())
+            reader.expect(")")
+        regions = (reader.region(accumulators + elements),)
+    return ("op", cls, results, attrs, [xs, inits], [inputs[:n], inputs[n:]], outputs, False, regions)
+
+
+def _while(reader: _Reader, cls, results):
+    """`(%iterArg = %a, %iterArg_0 = %b) : T0, T1 cond {...} do {...}`: the regions' arguments are
+    named once, their types are the operands'."""
+    reader.expect("(")
+    args, operands = [], []
+    if not reader.optional(")"):
+        while True:
+            args.append(reader.ssa())
+            reader.expect("=")
+            operands.append(reader.ssa())
+            if reader.optional(")"):
+                break
+            reader.expect(",")
+    types = []
+    if operands:
+        reader.expect(":")
+        types = reader.types()
+    if len(types) != len(operands):
+        raise Fallback
+    typed = list(zip(args, types))
+    reader.expect("cond")
+    cond = reader.region(typed)
+    reader.expect("do")
+    body = reader.region(typed)
+    return ("op", cls, results, {"__shared_arguments__": True}, [operands], [types], types, False, (cond, body))
+
+
+_WHOLE = {"constant": _constant, "reduce": _reduce, "while": _while}
+
+
+def _generic(reader: _Reader, name: str, results):
+    """MLIR's generic form of an op with no attributes: `"stablehlo.case"(%i) ({...}, {...}) : (T) -> R`."""
+    cls = OPS.get(name)
+    if cls is None or cls.COMPOUND or sum(f.variadic for f in cls.OPERAND_FIELDS) > 1:
+        raise Fallback(f"the generic form of {name}")
+    if any(f.default is REQUIRED for f in cls.ATTR_FIELDS):
+        raise Fallback(f"the generic form of {name}")
+    reader.expect("(")
+    operands = _operand_list(reader)
+    reader.expect(")")
+    regions = []
+    if reader.optional("("):
+        while True:
+            regions.append(reader.region())
+            if reader.optional(")"):
+                break
+            reader.expect(",")
+    reader.expect(":")
+    inputs, outputs = reader.functional_type()
+    if len(inputs) != len(operands):
+        raise Fallback
+    fields = cls.OPERAND_FIELDS
+    variadic = next((i for i, f in enumerate(fields) if f.variadic), None)
+    if variadic is None:
+        if len(operands) != len(fields):
+            raise Fallback
+        names, types = [[o] for o in operands], [[t] for t in inputs]
+    else:
+        after = len(fields) - variadic - 1
+        end = len(operands) - after
+        if end < variadic:
+            raise Fallback
+        cuts = [(i, i + 1) for i in range(variadic)] + [(variadic, end)] + [(end + i, end + i + 1) for i in range(after)]
+        names = [operands[a:b] for a, b in cuts]
+        types = [inputs[a:b] for a, b in cuts]
+    region_fields = cls.REGION_FIELDS
+    if any(f.variadic for f in region_fields):
+        if len(region_fields) != 1:
+            raise Fallback
+        grouped = (regions,)  # a list: one field's regions
+    else:
+        if len(regions) != len(region_fields):
+            raise Fallback
+        grouped = tuple(regions)
+    return ("op", cls, results, {}, names, types, outputs, False, grouped)
+
+
+_PLANS: dict = {}
+
+
+def _plan(cls: type[Op]):
+    plan = _PLANS.get(cls, False)
+    if plan is False:
+        plan = _PLANS[cls] = _compile(cls)
+    if plan is None:
+        raise Fallback(f"{cls.NAME}: a syntax this path does not read")
+    return plan
+
+
+# -- the builder ----------------------------------------------------------------------------------
+
+def _constant_value(value, ty: TensorType):
+    """A constant's literal (a splat) or its literals, one per element, as translate.py gives them."""
+    if type(value) is str:
+        return element_literal(value, ty.dtype)
+    from ..mlir.attributes import dense_elements  # a constant of several elements: read as the bridge does
+    from ..mlir.kinds import xdsl_type
+
+    return tuple(element_literal(literal, ty.dtype) for literal in dense_elements(value[1], xdsl_type(ty)))
+
+
+def _compact_region(region, element):
+    """The BinaryRegion a region stands for when it is one commutative op of its two arguments whose
+    result it returns, all of the type `element` (True: any rank-0 type), as translate.py's
+    compact_region; else None."""
+    from ..ast.regions import BinaryRegion
+
+    args, ops, (ret_names, ret_types) = region
+    if len(args) != 2 or len(ops) != 1 or ops[0][0] != "op":
+        return None
+    _, cls, results, attrs, names, types, result_types, _, regions = ops[0]
+    if not getattr(cls, "COMMUTATIVE", False) or results[0] != "one" or regions or attrs:
+        return None
+    flat = [n for group in names for n in group]
+    if flat != [args[0][0], args[1][0]] or ret_names != [results[1]]:
+        return None
+    ty = args[0][1]
+    if not isinstance(ty, TensorType) or ty.rank != 0 or (element is not True and ty is not element):
+        return None
+    if any(t is not ty for t in (args[1][1], *result_types, *ret_types, *(t for g in types for t in g))):
+        return None
+    return BinaryRegion(cls, ty)
+
+
+class _Builder:
+    """One entry function's AST from its records, named and checked as to_ast.py does."""
+
+    def __init__(self, fn, functions: dict, written: frozenset):
+        from ..ast import FunctionBuilder
+
+        self.fn = fn
+        self.functions = functions
+        self.fb = FunctionBuilder(fn[0])
+        self.taken = set(written)
+        self.prefix = ""
+        self.calls = 0
+        self.inlining = [fn[0]]
+
+    def new_name(self, name: str) -> str:
+        if name.isdigit() or self.prefix:
+            if name.isdigit():
+                name = "v" + name
+            name = self.prefix + name
+            while name in self.taken:
+                name += "_"
+            self.taken.add(name)
+        return name
+
+    def run(self):
+        from ..ast.ops.compound import fold_compounds
+
+        name, args, result_types, ops, (ret_names, ret_types) = self.fn
+        values = {}
+        for written, ty in args:
+            if written in values or "#" in written:
+                raise Fallback
+            values[written] = self.fb.arg(self.new_name(written), ty)
+        self.body(ops, values)
+        returned = self.uses(ret_names, ret_types, values)
+        if [v.type for v in returned] != list(result_types) or any(
+                a is not b for a, b in zip((v.type for v in returned), result_types)):
+            raise Fallback
+        self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
+        return self.fb.ret(*returned)
+
+    def uses(self, names, types, values) -> list:
+        if len(names) != len(types):
+            raise Fallback
+        out = []
+        for written, ty in zip(names, types):
+            v = values.get(written)
+            if v is None or v.type is not ty:
+                raise Fallback
+            out.append(v)
+        return out
+
+    def body(self, ops, values) -> None:
+        for record in ops:
+            if record[0] == "call":
+                self.inline(record, values)
+            else:
+                self.op(record, values)
+
+    def define(self, results, built, values) -> None:
+        if results[0] == "one":
+            keys = [results[1]]
+        elif results[0] == "group":
+            keys = [f"{results[1]}#{i}" for i in range(results[2])]
+        else:
+            keys = []
+        if len(keys) != len(built):
+            raise Fallback
+        for key, value in zip(keys, built):
+            if key in values:
+                raise Fallback
+            values[key] = value
+
+    def op(self, record, values) -> None:
+        _, cls, results, attrs, names, types, result_types, one_line, regions = record
+        fields = {}
+        for f, group, group_types in zip(cls.OPERAND_FIELDS, names, types):
+            used = self.uses(group, group_types, values)
+            fields[f.name] = tuple(used) if f.variadic else used[0]
+        for f in cls.ATTR_FIELDS:
+            if f.name in attrs:
+                fields[f.name] = attrs[f.name]
+            else:
+                fields[f.name] = None if f.default is REQUIRED else f.default
+        if cls.NAME == "stablehlo.constant":
+            fields["value"] = _constant_value(attrs["value"], result_types[0])
+        reducer = attrs.get("__reducer__")
+        if reducer is not None:
+            from ..ast.regions import BinaryRegion
+
+            element = self.compact_element(cls, fields)
+            if fields["init_values"][0].type is not element:
+                raise Fallback
+            fields[cls.REGION_FIELDS[0].name] = BinaryRegion(reducer, element)
+        elif regions:
+            shared = {} if attrs.get("__shared_arguments__") else None
+            for f, group in zip(cls.REGION_FIELDS, regions, strict=True):
+                if f.variadic:
+                    fields[f.name] = tuple(self.region(r, values) for r in group)
+                else:
+                    compact = getattr(f, "compact", False) and self.compact_element(cls, fields)
+                    fields[f.name] = (compact and _compact_region(group, compact)) or self.region(group, values, shared)
+        elif cls.REGION_FIELDS:
+            raise Fallback
+        given = cls.RESULT_TYPE_FIELD
+        if given is not None:
+            if not result_types:
+                raise Fallback
+            fields[given.name] = tuple(result_types) if given.several else result_types[0]
+        if results[0] == "none":
+            raise Fallback
+        name = self.new_name(results[1])
+        node = cls(name, **fields, path=self.fb.path)
+        node.spelling = "one line" if one_line else None
+        built = self.fb.emit(node)
+        built = built if isinstance(built, tuple) else (built,)
+        if len(built) != len(result_types):
+            raise Fallback
+        for value, annotated in zip(built, result_types):
+            if value.type is not annotated:
+                raise Fallback
+        self.define(results, built, values)
+
+    @staticmethod
+    def compact_element(cls, fields):
+        """The type a compact body's arguments have: rank 0 of the first operand's element type, as
+        translate.py's _compact_element; True if the op has no operand."""
+        if not cls.OPERAND_FIELDS:
+            return True
+        first = fields[cls.OPERAND_FIELDS[0].name]
+        if cls.OPERAND_FIELDS[0].variadic:
+            if not first:
+                return True
+            first = first[0]
+        if not isinstance(first.type, TensorType):
+            raise Fallback
+        return TensorType((), first.type.dtype)
+
+    def region(self, region, values, shared: dict | None = None):
+        """A Region built by a builder of the function's, as to_ast.py's _region; `shared` holds the
+        names of arguments an op's regions share (a while's cond and body)."""
+        from ..ast.ops.compound import fold_compounds
+
+        args, ops, (ret_names, ret_types) = region
+        outer, self.fb = self.fb, self.fb.region()
+        inner = dict(values)
+        try:
+            for i, (written, ty) in enumerate(args):
+                if written in inner or "#" in written:
+                    raise Fallback
+                if shared is not None and i in shared:
+                    name = shared[i]
+                else:
+                    name = self.new_name(written)
+                    if shared is not None:
+                        shared[i] = name
+                inner[written] = self.fb.arg(name, ty)
+            self.body(ops, inner)
+            returned = self.uses(ret_names, ret_types, inner)
+            self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
+            return self.fb.ret(*returned)
+        finally:
+            self.fb = outer
+
+    def inline(self, record, values) -> None:
+        _, callee, results, operands, inputs, outputs = record
+        fn = self.functions.get(callee)
+        if fn is None or callee in self.inlining:
+            raise Fallback
+        _, args, result_types, ops, (ret_names, ret_types) = fn
+        if [a[1] for a in args] != list(inputs) or list(result_types) != list(outputs):
+            raise Fallback
+        inner = {}
+        for (written, _), operand in zip(args, self.uses(operands, inputs, values), strict=True):
+            if written in inner:
+                raise Fallback
+            inner[written] = operand
+        self.calls += 1
+        outer = self.prefix
+        self.prefix = f"{_IDENTIFIER_RUN.sub('_', callee).strip('_') or 'f'}_c{self.calls}_"
+        self.inlining.append(callee)
+        try:
+            self.body(ops, inner)
+            returned = self.uses(ret_names, ret_types, inner)
+        finally:
+            self.prefix = outer
+            self.inlining.pop()
+        if [v.type for v in returned] != list(result_types):
+            raise Fallback
+        self.define(results, tuple(returned), values)
+
+
+def _calls(ops):
+    """The callees of every call among `ops` and in their regions."""
+    for record in ops:
+        if record[0] == "call":
+            yield record[1]
+            continue
+        for group in record[8]:  # a region, or a list of them (a variadic region field)
+            for region in (group if isinstance(group, list) else (group,)):
+                yield from _calls(region[1])
+
+
+def fast_import(text: str):
+    """vitir's Module of `text`, or None when this path does not take it (the caller then reads the
+    text with xDSL, which reports what is wrong with it)."""
+    from ..ast.gc_pause import gc_paused
+
+    if not text.isascii() or "loc(" in text or "#loc" in text:
+        return None
+    try:
+        return gc_paused(_import)(text)
+    except Exception:  # Fallback, a refused rule (VitirError, RuleError), a malformed text: the xDSL path
+        return None    # reads it and reports what is wrong, the one place that decides
+
+
+def _import(text: str):
+    from ..ast.module import Module
+
+    name, functions = _Reader(text).module()
+    if not functions:
+        raise Fallback
+    defined = {}
+    for fn in functions:
+        if fn[0] in defined:
+            raise Fallback
+        defined[fn[0]] = fn
+    called = {callee for fn in functions for callee in _calls(fn[3]) if callee != fn[0]}
+    if called >= defined.keys() or not called <= defined.keys():
+        raise Fallback
+    written = frozenset(_NAME.findall(text))
+    built = [_Builder(fn, defined, written).run() for fn in functions if fn[0] not in called]
+    return Module(built, name)
