@@ -24,6 +24,7 @@ from ..ast.attributes import ConvDimensions, DotDimensions
 from ..ast.declare import GENERIC, OPS, REQUIRED, AttrDef, Op
 from ..ast.element_types import DType
 from ..ast.literals import element_literal
+from ..ast.regions import compact_reducer
 from ..ast.types import TensorType
 from ..print.syntax import Directive, tokens as syntax_tokens, variadic_then_comma
 from .lexer import tokenize
@@ -687,7 +688,7 @@ def _reduce(reader: _Reader, cls, results):
     reducer = None
     if reader.optional("applies"):
         reducer = OPS.get(reader.next())
-        if reducer is None or not getattr(reducer, "COMMUTATIVE", False) or len(xs) != 1:
+        if reducer is None or not compact_reducer(reducer) or len(xs) != 1:
             raise Fallback
     reader.expect("across")
     reader.expect("dimensions")
@@ -826,7 +827,7 @@ def _compact_region(region, element):
     if len(args) != 2 or len(ops) != 1 or ops[0][0] != "op":
         return None
     _, cls, results, attrs, names, types, result_types, _, regions = ops[0]
-    if not getattr(cls, "COMMUTATIVE", False) or results[0] != "one" or regions or attrs:
+    if not compact_reducer(cls) or results[0] != "one" or regions or attrs:
         return None
     flat = [n for group in names for n in group]
     if flat != [args[0][0], args[1][0]] or ret_names != [results[1]]:
