@@ -79,3 +79,12 @@ class ConformanceError(VitirError):
 
 class TrainingDiverged(VitirError):
     """The loss became NaN or infinite; the last good checkpoint is kept."""
+
+
+class RefineError(VitirError):
+    """A dynamic program vitir cannot make static: the op, and why (a shape that depends on a tensor's values)."""
+
+
+class ShapeAssertionError(VitirError):
+    """A `shape_assertion` custom call (jax.export's checks of the dimension variables) failed: its
+    message, the dimension values filled in."""

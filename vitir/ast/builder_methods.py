@@ -538,6 +538,11 @@ class OpMethods:
         (tensor<4xf32>, tensor<i32>) -> tensor<4xf32>`."""
         return self.emit(O.SetDimensionSize(name, operand, size, dimension, path=self._path_text))
 
+    def real_dynamic_slice(self, name: str | Sequence[str], operand: Value, start_indices: Value, limit_indices: Value, strides: Value, result_type: TensorType) -> Value:
+        """slice by the start, limit and stride operands hold: `stablehlo.real_dynamic_slice %x, %start,
+        %limit, %strides : (tensor<?x4xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x2xf32>`."""
+        return self.emit(O.RealDynamicSlice(name, operand, start_indices, limit_indices, strides, result_type, path=self._path_text))
+
     def add(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
         """`stablehlo.add`."""
         return self.emit(O.Add(name, lhs, rhs, path=self._path_text))

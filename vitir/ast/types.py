@@ -1,5 +1,9 @@
 """Types: tensors (a shape and an element type from the element-type table, printed
-`tensor<2x3xf32>`), tokens and tuples."""
+`tensor<2x3xf32>`), tokens and tuples.
+
+A dimension known only at run time is `DYNAMIC` (None), printed `?` as MLIR does
+(`tensor<?x784xf32>`); a tensor may bound its unknown dimensions (`bounds`, one entry per
+dimension, None where there is no bound), StableHLO's `#stablehlo.bounds<8, ?>` encoding."""
 
 from __future__ import annotations
 
@@ -7,35 +11,55 @@ from .element_types import DType
 
 
 _MAX_DIMENSION = (1 << 63) - 1  # MLIR's dimensions are i64
+DYNAMIC = None  # a dimension known only at run time: MLIR's `?`
+
+
+def _dimension_text(d) -> str:
+    return "?" if d is None else str(d)
 
 
 class TensorType:
     """A ranked tensor type. Immutable; the printed text is computed once."""
 
-    __slots__ = ("shape", "dtype", "text")
-    _interned: dict = {}  # (shape, dtype) -> instance: a model reuses a handful of types thousands of times
+    __slots__ = ("shape", "dtype", "text", "bounds")
+    _interned: dict = {}  # (shape, dtype, bounds) -> instance: a model reuses a handful of types thousands of times
 
-    def __new__(cls, shape, dtype: DType = DType.F32):
+    def __new__(cls, shape, dtype: DType = DType.F32, bounds=None):
         shape = tuple(shape)
-        key = (shape, dtype)
+        key = (shape, dtype, bounds) if bounds is None else (shape, dtype, tuple(bounds))
         hit = cls._interned.get(key)
         if hit is not None:
             return hit
         self = super().__new__(cls)
         self._setup(shape, dtype)
+        self._set_bounds(key[2])
         cls._interned[key] = self
         return self
 
     def _setup(self, shape: tuple, dtype: DType) -> None:
         for d in shape:
+            if d is DYNAMIC:
+                continue
             if not isinstance(d, int) or isinstance(d, bool) or not 0 <= d <= _MAX_DIMENSION:
                 raise ValueError(f"tensor dimensions must be ints from 0 to 2**63 - 1, got {list(shape)}")
         if not isinstance(dtype, DType):
             raise ValueError(f"element type {dtype!r} is not one of vitir's ({', '.join(d.value for d in DType)})")
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "dtype", dtype)
-        dims = "".join(f"{d}x" for d in shape)
+        dims = "".join(f"{_dimension_text(d)}x" for d in shape)
         object.__setattr__(self, "text", f"tensor<{dims}{dtype.value}>")
+
+    def _set_bounds(self, bounds) -> None:
+        """Bounds of the unknown dimensions: `tensor<?x4xf32, #stablehlo.bounds<8, ?>>`."""
+        if bounds is not None:
+            if len(bounds) != len(self.shape) or any(
+                    b is not None and (d is not DYNAMIC or not isinstance(b, int) or b < 0)
+                    for d, b in zip(self.shape, bounds)):
+                raise ValueError(f"bounds {['?' if b is None else b for b in bounds]} must give one entry per "
+                                 f"dimension of {self.text}, a size only for a dimension `?`")
+            text = self.text[:-1] + ", #stablehlo.bounds<" + ", ".join(_dimension_text(b) for b in bounds) + ">>"
+            object.__setattr__(self, "text", text)
+        object.__setattr__(self, "bounds", bounds)
 
     def __setattr__(self, name, value):
         raise AttributeError("TensorType is immutable")
@@ -45,7 +69,13 @@ class TensorType:
         return len(self.shape)
 
     @property
+    def is_static(self) -> bool:
+        return DYNAMIC not in self.shape
+
+    @property
     def num_elements(self) -> int:
+        if not self.is_static:
+            raise ValueError(f"{self.text} has dimensions known only at run time")
         n = 1
         for d in self.shape:
             n *= d
@@ -59,7 +89,7 @@ class TensorType:
     __hash__ = object.__hash__
 
     def __reduce__(self):
-        return TensorType, (self.shape, self.dtype)
+        return TensorType, (self.shape, self.dtype, self.bounds)
 
     def __str__(self) -> str:
         return self.text

@@ -25,6 +25,7 @@ from xdsl.utils.exceptions import VerifyException
 from ..ast import ops as _ops  # noqa: F401  (declares every op)
 from ..ast.declare import DECLARED, GENERIC, OPS, REQUIRED, Op
 from ..ast.shape_rules import RuleError
+from ..ast.type_rules import compatible_types
 from .attributes import ATTRIBUTES
 from .kinds import Unsupported, bridge, vitir_type
 
@@ -72,7 +73,7 @@ class DeclaredOp(IRDLOperation):
         if len(inferred) != len(annotated):
             raise VerifyException(f"{len(annotated)} results, the op gives {len(inferred)}")
         for got, want in zip(annotated, inferred):
-            if got is not want:
+            if got is not want and not compatible_types(got, want):
                 raise VerifyException(f"result type {got} differs from the inferred {want}")
         if cls.KNOWN_OPERANDS:
             self._verify_known(cls, key)

@@ -19,7 +19,7 @@ def _result(shape, operands, result_type) -> TensorType:
     if result_type is None:
         return TensorType(shape, dtype)
     tensor(result_type, "result")
-    if result_type.shape != shape:
+    if not shapes.compatible_shapes(result_type.shape, shape):
         raise RuleError(f"result type {result_type} differs from the inferred {TensorType(shape, result_type.dtype)}")
     if result_type.dtype.is_bool != dtype.is_bool:
         raise RuleError(f"result element type {result_type.dtype.value} does not hold {dtype.value} products")

@@ -287,7 +287,7 @@ class CustomCall(Op):
     discardable = attr_def(DISCARDABLE, mlir="(other dialects)", default=None)
     results = var_result_def()
     syntax = "{custom_call_target(call_target_name)}({inputs}){attr_dict? } : {functional_type}"
-    evaluate = _EVALUATE + "not_evaluated"
+    evaluate = _EVALUATE + "custom_call"  # jax.export's shape_assertion only
 
     @staticmethod
     def rule(inputs, call_target_name, result_types, has_side_effect, backend_config, api_version,
