@@ -56,6 +56,25 @@ def argument_types(fn: Function, shapes: Sequence) -> list[TensorType]:
     return out
 
 
+def parse_argument_types(text: str) -> list:
+    """`'8x784xf32,784x64xf32'` (MLIR's shapes, `tensor<...>` optional; the element type may be left out,
+    `8x784`, to keep the argument's): one TensorType or shape per argument."""
+    from ..ast.element_types import DType
+
+    out = []
+    for part in (p.strip() for p in text.split(",")):
+        body = part.removeprefix("tensor<").removesuffix(">") if part.startswith("tensor<") else part
+        pieces = body.split("x") if body else []
+        try:
+            if pieces and not pieces[-1].isdigit():
+                out.append(TensorType(tuple(int(d) for d in pieces[:-1]), DType.parse(pieces[-1])))
+            else:
+                out.append(tuple(int(d) for d in pieces))
+        except ValueError:
+            raise RefineError(f"argument type '{part}' is not a static shape such as 8x784xf32 (or 8x784)") from None
+    return out
+
+
 def refine(program: Function | Module, shapes: Sequence) -> Function | Module:
     """The static program for concrete argument types (TensorTypes, or shapes); a Module gives a
     Module of its refined main function."""
