@@ -275,6 +275,9 @@ def convolution(lhs: Shape, rhs: Shape, lhs_layout: str, rhs_layout: str, out_la
                         "cannot both exceed 1")
     lb, lf = lhs[lhs_layout.index("b")], lhs[lhs_layout.index("f")]
     ki, ko = rhs[rhs_layout.index("i")], rhs[rhs_layout.index("o")]
+    if not _known(*lhs, *rhs):
+        return _convolution_with_unknowns(lhs, rhs, lhs_layout, rhs_layout, out_layout, stride, padding,
+                                          lhs_dilate, rhs_dilate, feature_group_count, batch_group_count)
     if lf % feature_group_count:
         raise RuleError(f"lhs feature dim {lf} is not divisible by feature_group_count {feature_group_count}")
     if lf != ki * feature_group_count:
@@ -305,6 +308,37 @@ def convolution(lhs: Shape, rhs: Shape, lhs_layout: str, rhs_layout: str, out_la
     for k in range(nsp):
         out[out_layout.index(str(k))] = spatial[k]
     return tuple(out)
+
+
+def _convolution_with_unknowns(lhs, rhs, lhs_layout, rhs_layout, out_layout, stride, padding, lhs_dilate,
+                               rhs_dilate, feature_group_count, batch_group_count) -> Shape:
+    """A convolution with dimensions `?`: each unknown one stands in with a size its partners accept,
+    so the static ones are checked; the result dimensions that depend on an unknown one are `?`."""
+    L, R = list(lhs), list(rhs)
+    b, f = lhs_layout.index("b"), lhs_layout.index("f")
+    i, o = rhs_layout.index("i"), rhs_layout.index("o")
+    if L[f] is None:
+        L[f] = (R[i] or 1) * feature_group_count
+    if R[i] is None:
+        R[i] = max(L[f] // feature_group_count, 1)
+    if L[b] is None:
+        L[b] = batch_group_count
+    if R[o] is None:
+        R[o] = feature_group_count * batch_group_count
+    unknown_out = {out_layout.index("b")} if lhs[b] is None else set()
+    if rhs[o] is None:
+        unknown_out.add(out_layout.index("f"))
+    for k in range(len(lhs_layout) - 2):
+        x, w = lhs_layout.index(str(k)), rhs_layout.index(str(k))
+        if R[w] is None:
+            R[w] = 1
+        if L[x] is None:  # wide enough for the (dilated) window
+            L[x] = R[w] * rhs_dilate[k]
+        if lhs[x] is None or rhs[w] is None:
+            unknown_out.add(out_layout.index(str(k)))
+    out = convolution(tuple(L), tuple(R), lhs_layout, rhs_layout, out_layout, stride, padding, lhs_dilate,
+                      rhs_dilate, feature_group_count, batch_group_count)
+    return tuple(None if d in unknown_out else s for d, s in enumerate(out))
 
 
 def _count(shape: Shape) -> int | None:

@@ -243,7 +243,13 @@ def dynamic_broadcast_in_dim(op, x: np.ndarray, shape: np.ndarray) -> np.ndarray
 
 
 def dynamic_reshape(op, x: np.ndarray, shape: np.ndarray) -> np.ndarray:
-    return x.reshape(_held(op, shape, "output_shape", op.results[0].type.shape))
+    held = _held(op, shape, "output_shape", op.results[0].type.shape)
+    if int(np.prod(held)) != x.size:
+        from ..errors import ShapeError
+
+        raise ShapeError(f"output_shape holds {list(held)} ({int(np.prod(held))} elements) for an operand of shape "
+                         f"{list(x.shape)} ({x.size} elements)", op=op.NAME, ssa=op.results[0].ssa, path=op.path)
+    return x.reshape(held)
 
 
 def dynamic_pad(op, x: np.ndarray, value: np.ndarray, low: np.ndarray, high: np.ndarray,
