@@ -88,3 +88,9 @@ class RefineError(VitirError):
 class ShapeAssertionError(VitirError):
     """A `shape_assertion` custom call (jax.export's checks of the dimension variables) failed: its
     message, the dimension values filled in."""
+
+
+class RewriteError(VitirError):
+    """A rewrite rule or pass produced what it may not: a replacement of another type, an op its
+    rule refuses, a value defined nowhere; or rules that do not reach a fixed point. The message
+    names the rule, the op it matched and its SSA name."""

@@ -38,6 +38,7 @@ from .attributes import Kind
 from .quantized import QuantizedTensorType
 from .regions import BinaryRegion, Region, as_region
 from .shape_rules import RuleError
+from .traits import Trait, normalise as normalise_traits
 from .types import TensorType, TokenType, TupleType
 from .values import Value
 
@@ -209,6 +210,8 @@ class OpMeta(type):
                 own[key] = value
                 del namespace[key]
         fields = {**inherited, **own}
+        if "traits" in namespace:  # declared once in the body; a class without inherits its base's
+            namespace["traits"] = normalise_traits(class_name, namespace["traits"])
         namespace.setdefault("__slots__", tuple(k for k, f in own.items() if k not in inherited and f.role != "result"))
         namespace["FIELDS"] = tuple(fields.values())
         if "rule" in namespace and not isinstance(namespace["rule"], staticmethod):
@@ -234,7 +237,7 @@ class Op(metaclass=OpMeta):
     numpy: ClassVar[str | None] = None
     evaluate: ClassVar[str | Callable | None] = None
     method: ClassVar[str | None] = None  # the builder method's name, when not the op's own
-    traits: ClassVar[frozenset[str]] = frozenset()
+    traits: ClassVar[frozenset[Trait]] = frozenset()  # vitir.ast.traits: PURE, COMMUTATIVE, ...
 
     # Filled by _finish for each concrete class:
     OPERAND_FIELDS: ClassVar[tuple[Field, ...]] = ()

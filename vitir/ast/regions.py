@@ -17,7 +17,17 @@ from functools import lru_cache
 
 from .shape_rules import RuleError
 from .module import Function
+from .traits import is_commutative
 from .types import TensorType
+
+
+def compact_reducer(op_class) -> bool:
+    """Whether a reduction may apply `op_class` compactly (`applies stablehlo.add`), as MLIR's printer
+    allows: a commutative stablehlo op of two operands, one result and no regions."""
+    return (is_commutative(op_class) and op_class.NAME.startswith("stablehlo.")
+            and len(op_class.OPERAND_FIELDS) == 2 and not any(f.variadic for f in op_class.OPERAND_FIELDS)
+            and len(op_class.RESULT_FIELDS) == 1 and not op_class.RESULT_FIELDS[0].variadic
+            and not op_class.REGION_FIELDS)
 
 
 class Region:
@@ -36,7 +46,7 @@ class Region:
         if len(self.args) != 2 or len(self.ops) != 1 or len(self.results) != 1:
             return None
         op = self.ops[0]
-        if (getattr(op, "COMMUTATIVE", False) and op.operands == self.args and op.results == self.results
+        if (compact_reducer(type(op)) and op.operands == self.args and op.results == self.results
                 and op.spelling is None):
             return type(op)
         return None
@@ -73,7 +83,7 @@ class BinaryRegion:
 
 @lru_cache(maxsize=None)
 def _binary_region(cls, op_class, element_type: TensorType) -> BinaryRegion:
-    if not getattr(op_class, "COMMUTATIVE", False):
+    if not compact_reducer(op_class):
         raise RuleError(f"{op_class.NAME} is not a binary elementwise op a reduction can apply")
     self = object.__new__(cls)
     self.op_class, self.element_type = op_class, element_type

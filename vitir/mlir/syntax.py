@@ -15,6 +15,7 @@ from xdsl.parser import Parser
 
 from ..ast.attributes import DotDimensions
 from ..ast.declare import AttrDef, Op
+from ..ast.regions import compact_reducer
 from ..ast.shape_rules import RuleError
 from ..print.syntax import Directive, variadic_then_comma, tokens
 from .attributes import parse_dense_literal, parse_int_list
@@ -362,8 +363,8 @@ def _reduce(cls: type[Op], parser: Parser):
         reducer_at = position(parser)
         name = parser.parse_identifier()
         reducer = OPS.get(name)
-        if reducer is None or not getattr(reducer, "COMMUTATIVE", False) or len(xs) != 1:
-            known = ", ".join(n for n, c in OPS.items() if getattr(c, "COMMUTATIVE", False))
+        if reducer is None or not compact_reducer(reducer) or len(xs) != 1:
+            known = ", ".join(n for n, c in OPS.items() if compact_reducer(c))
             parser.raise_error(f"unsupported reducer {name} (a reduce of one operand applies one of {known})",
                                reducer_at)
     parser.parse_keyword("across")

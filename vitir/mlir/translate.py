@@ -15,7 +15,7 @@ from xdsl.ir import Operation, SSAValue
 
 from ..ast.attributes import DENSE_LITERAL
 from ..ast.declare import REQUIRED, Op
-from ..ast.regions import BinaryRegion, Region
+from ..ast.regions import BinaryRegion, Region, compact_reducer
 from ..ast.types import TensorType
 from ..ast.values import Value
 from .kinds import Unsupported, bridge, vitir_type
@@ -150,7 +150,7 @@ def compact_region(region, element: TensorType | None = None) -> BinaryRegion | 
         return None
     inner, ret = ops
     cls = declaration(inner)
-    if (cls is None or not getattr(cls, "COMMUTATIVE", False) or tuple(inner.operands) != tuple(block.args)
+    if (cls is None or not compact_reducer(cls) or tuple(inner.operands) != tuple(block.args)
             or ret.name != "stablehlo.return" or tuple(ret.operands) != (inner.results[0],)):
         return None
     expected = element if isinstance(element, TensorType) else None

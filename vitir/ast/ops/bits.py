@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..attributes import RNG_ALGORITHM, RNG_DISTRIBUTION
 from ..declare import Op, attr_def, operand_def, result_def, result_type_def
+from ..traits import PURE, SPECULATABLE
 from ..quantized import QuantizedTensorType
 from ..shape_rules import RuleError
 from ..type_rules import require, tensor
@@ -17,6 +18,7 @@ class Rng(Op):
     deviation b. `shape` holds the result's dimensions (a 1-d integer tensor, usually a constant)."""
 
     NAME = "stablehlo.rng"
+    traits = ()  # effects unknown: a random draw
     a = operand_def()
     b = operand_def()
     shape = operand_def()
@@ -53,6 +55,7 @@ class RngBitGenerator(Op):
     ui64, key and counter; PHILOX: two or three), and the state after them."""
 
     NAME = "stablehlo.rng_bit_generator"
+    traits = ()  # NoMemoryEffect in the ODS; kept, so two draws of one state stay two
     initial_state = operand_def()
     rng_algorithm = attr_def(RNG_ALGORITHM)
     result_types = result_type_def("(the state's type, the output's type)", several=True)
@@ -87,6 +90,7 @@ class BitcastConvert(Op):
     A quantized type counts as its storage type (i8 <-> !quant.uniform<i8:f32, ...>)."""
 
     NAME = "stablehlo.bitcast_convert"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     result_type = result_type_def()
     syntax = "{operand} : {functional_type}"

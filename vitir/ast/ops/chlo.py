@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..attributes import (BOOL, CHLO_COMPARISON_DIRECTION, CHLO_COMPARISON_TYPE, CHLO_PRECISION_LIST, I64, I64_ARRAY,
                           RAGGED_DOT_DIMENSIONS)
 from ..declare import Op, attr_def, operand_def, region_def, result_def, var_operand_def, var_result_def
+from ..traits import COMMUTATIVE, ELEMENTWISE, PURE, RECURSIVE_EFFECTS, SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError
 from ..type_rules import elementwise, require, same_element, tensor
@@ -29,6 +30,7 @@ class ChloUnary(Op):
 
     operand = operand_def()
     syntax = "{operand} : {type:operand} -> {type:result}"
+    traits = (PURE, SPECULATABLE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE)
 
 
 class ChloBinary(Op):
@@ -37,6 +39,7 @@ class ChloBinary(Op):
     lhs = operand_def()
     rhs = operand_def()
     syntax = "{lhs}, {rhs} : {type:lhs}, {type:rhs} -> {type:result}"
+    traits = (PURE, SPECULATABLE, SAME_OPERANDS_AND_RESULT_TYPE)
 
 
 # -- unary: floats (and complex where ChloOps.td allows it) ------------------------------------
@@ -154,18 +157,21 @@ class Digamma(ChloUnary):
 
 class IsInf(ChloUnary):
     NAME = "chlo.is_inf"
+    traits = ChloUnary.traits - {SAME_OPERANDS_AND_RESULT_TYPE}  # an i1 result
     rule = elementwise("float", result=DType.I1)
     numpy = "isinf"
 
 
 class IsNegInf(ChloUnary):
     NAME = "chlo.is_neg_inf"
+    traits = ChloUnary.traits - {SAME_OPERANDS_AND_RESULT_TYPE}  # an i1 result
     rule = elementwise("float", result=DType.I1)
     numpy = "isneginf"
 
 
 class IsPosInf(ChloUnary):
     NAME = "chlo.is_pos_inf"
+    traits = ChloUnary.traits - {SAME_OPERANDS_AND_RESULT_TYPE}  # an i1 result
     rule = elementwise("float", result=DType.I1)
     numpy = "isposinf"
 
@@ -200,6 +206,7 @@ class Mulhi(ChloBinary):
     """The high half of the double-width product of two N-bit integers."""
 
     NAME = "chlo.mulhi"
+    traits = ChloBinary.traits | {COMMUTATIVE}
     rule = elementwise("integer")
     evaluate = _EVALUATE + "mulhi"
 
@@ -211,6 +218,7 @@ class TopK(Op):
     index order, NaN above +inf), and their indices (i32)."""
 
     NAME = "chlo.top_k"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     k = attr_def(I64)
     # Newer chlo; jaxlib 0.10.2's chlo knows no is_stable, so it goes in the attribute dictionary,
@@ -286,12 +294,14 @@ class ChloBroadcastBinary(Op):
     rhs = operand_def()
     broadcast_dimensions = attr_def(I64_ARRAY, default=None)
     syntax = "{lhs}, {rhs}{attr_dict? } : {functional_type}"
+    traits = (PURE, SPECULATABLE)  # broadcasting: not of one type
     evaluate = _EVALUATE + "broadcast_binary"
     PLAIN: type[Op]
 
 
 class BroadcastAdd(ChloBroadcastBinary):
     NAME, PLAIN, rule = "chlo.broadcast_add", E.Add, _broadcasting("any")
+    traits = ChloBroadcastBinary.traits | {COMMUTATIVE}
 
 
 class BroadcastAtan2(ChloBroadcastBinary):
@@ -300,18 +310,22 @@ class BroadcastAtan2(ChloBroadcastBinary):
 
 class BroadcastDivide(ChloBroadcastBinary):
     NAME, PLAIN, rule = "chlo.broadcast_divide", E.Divide, _broadcasting("numeric")
+    traits = ChloBroadcastBinary.traits - {SPECULATABLE}  # integer division by zero is undefined
 
 
 class BroadcastMaximum(ChloBroadcastBinary):
     NAME, PLAIN, rule = "chlo.broadcast_maximum", E.Maximum, _broadcasting("any")
+    traits = ChloBroadcastBinary.traits | {COMMUTATIVE}
 
 
 class BroadcastMinimum(ChloBroadcastBinary):
     NAME, PLAIN, rule = "chlo.broadcast_minimum", E.Minimum, _broadcasting("any")
+    traits = ChloBroadcastBinary.traits | {COMMUTATIVE}
 
 
 class BroadcastMultiply(ChloBroadcastBinary):
     NAME, PLAIN, rule = "chlo.broadcast_multiply", E.Multiply, _broadcasting("any")
+    traits = ChloBroadcastBinary.traits | {COMMUTATIVE}
 
 
 class BroadcastNextAfter(ChloBroadcastBinary):
@@ -328,6 +342,7 @@ class BroadcastPower(ChloBroadcastBinary):
 
 class BroadcastRemainder(ChloBroadcastBinary):
     NAME, PLAIN, rule = "chlo.broadcast_remainder", E.Remainder, _broadcasting("numeric")
+    traits = ChloBroadcastBinary.traits - {SPECULATABLE}  # integer division by zero is undefined
 
 
 class BroadcastShiftLeft(ChloBroadcastBinary):
@@ -352,14 +367,17 @@ class BroadcastZeta(ChloBroadcastBinary):
 
 class BroadcastAnd(ChloBroadcastBinary):
     NAME, PLAIN, rule = "chlo.broadcast_and", E.And, _broadcasting("bits")
+    traits = ChloBroadcastBinary.traits | {COMMUTATIVE}
 
 
 class BroadcastOr(ChloBroadcastBinary):
     NAME, PLAIN, rule = "chlo.broadcast_or", E.Or, _broadcasting("bits")
+    traits = ChloBroadcastBinary.traits | {COMMUTATIVE}
 
 
 class BroadcastXor(ChloBroadcastBinary):
     NAME, PLAIN, rule = "chlo.broadcast_xor", E.Xor, _broadcasting("bits")
+    traits = ChloBroadcastBinary.traits | {COMMUTATIVE}
 
 
 class BroadcastComplex(ChloBroadcastBinary):
@@ -370,6 +388,7 @@ class BroadcastCompare(Op):
     """`chlo.broadcast_compare %a, %b {comparison_direction = #chlo<comparison_direction GT>} : ...`."""
 
     NAME, PLAIN = "chlo.broadcast_compare", Compare
+    traits = (PURE, SPECULATABLE)
     lhs = operand_def()
     rhs = operand_def()
     comparison_direction = attr_def(CHLO_COMPARISON_DIRECTION)
@@ -388,6 +407,7 @@ class BroadcastSelect(Op):
     """`chlo.broadcast_select %pred, %t, %f : (Tp, Tt, Tf) -> R`: select on the three broadcast to one shape."""
 
     NAME = "chlo.broadcast_select"
+    traits = (PURE, SPECULATABLE)
     pred = operand_def()
     on_true = operand_def()
     on_false = operand_def()
@@ -414,6 +434,7 @@ class Scan(Op):
     results are the outputs (the scan dimension put back) and the final carries."""
 
     NAME = "chlo.scan"
+    traits = (RECURSIVE_EFFECTS,)
     SEGMENTS = "attr_sized"  # MLIR's operandSegmentSizes: any number of inputs and of inits
     inputs = var_operand_def()
     inits = var_operand_def()
@@ -469,6 +490,7 @@ class RaggedDot(Op):
     it in the generic form."""
 
     NAME = "chlo.ragged_dot"
+    traits = (PURE, SPECULATABLE)
     lhs = operand_def()
     rhs = operand_def()
     group_sizes = operand_def()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..attributes import BOOL, CHANNEL_HANDLE, DENSE_INTS, I64, STRING, UNIT, ChannelHandle, DenseInts
 from ..declare import (Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_result_def)
+from ..traits import PURE, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError
 from ..type_rules import tensor, type_text
@@ -319,6 +320,7 @@ class ReplicaId(Op):
     """The replica id of the process: `%r = stablehlo.replica_id : tensor<ui32>`."""
 
     NAME = "stablehlo.replica_id"
+    traits = (PURE, SPECULATABLE)
     syntax = ": {type:result}"
     evaluate = _EVALUATE + "replica_id"
 
@@ -331,6 +333,7 @@ class PartitionId(Op):
     """The partition id of the process: `%r = stablehlo.partition_id : tensor<ui32>`."""
 
     NAME = "stablehlo.partition_id"
+    traits = (PURE, SPECULATABLE)
     syntax = ": {type:result}"
     evaluate = _EVALUATE + "partition_id"
 

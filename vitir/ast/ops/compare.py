@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..attributes import COMPARISON_DIRECTION, COMPARISON_TYPE
 from ..declare import Op, attr_def, operand_def
+from ..traits import ELEMENTWISE, PURE, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError
 from ..type_rules import same_element, same_shape, tensor
@@ -34,6 +35,7 @@ class Compare(Op):
     """Elementwise comparison to an i1 tensor: `stablehlo.compare GT, %a, %b, FLOAT : (T, T) -> Ti1`."""
 
     NAME = "stablehlo.compare"
+    traits = (PURE, SPECULATABLE, ELEMENTWISE)
     lhs = operand_def()
     rhs = operand_def()
     comparison_direction = attr_def(COMPARISON_DIRECTION)
@@ -62,6 +64,7 @@ class Select(Op):
     """pred ? on_true : on_false, elementwise; pred is i1, of rank 0 or the branches' shape."""
 
     NAME = "stablehlo.select"
+    traits = (PURE, SPECULATABLE)  # the predicate may be rank 0
     pred = operand_def()
     on_true = operand_def()
     on_false = operand_def()

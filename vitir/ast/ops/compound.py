@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from ..attributes import I64, NAMES, DenseInts
 from ..declare import Op, attr_def, operand_def, var_result_def
+from ..traits import PURE
 from .collectives import AllReduce
 from ...errors import ShapeError
 from ..shape_rules import RuleError
@@ -65,6 +66,7 @@ class AllReduceMean(Compound):
     attributes after the region, as the reference prints it), then a divide by the replica count."""
 
     NAME = "all_reduce_mean"
+    traits = ()  # an all_reduce
     operand = operand_def()
     replicas = attr_def(I64)
     names = attr_def(NAMES)
@@ -173,6 +175,7 @@ class AdamWUpdate(Compound):
     m' = b1 m + (1-b1) g, v' = b2 v + (1-b2) g^2: the 26 ops of ADAMW_LINES. Results (theta', m', v')."""
 
     NAME = "adamw_update"
+    traits = (PURE,)  # its expansion's ops: floats, among them divide
     theta = operand_def()
     grad = operand_def()
     m = operand_def()

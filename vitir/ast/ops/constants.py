@@ -7,6 +7,7 @@ from typing import Sequence
 
 from ..attributes import DENSE_LITERAL, I64
 from ..declare import Op, attr_def, result_type_def
+from ..traits import CONSTANT_LIKE, PURE, SPECULATABLE
 from ..element_types import DType
 from ..literals import literal_value, value_literal
 from ..shape_rules import RuleError
@@ -20,6 +21,7 @@ class Constant(Op):
     reads back as the same value of the element type; infinities and NaN their hexadecimal bits."""
 
     NAME = "stablehlo.constant"
+    traits = (CONSTANT_LIKE, PURE, SPECULATABLE)
     value = attr_def(DENSE_LITERAL)
     result_type = result_type_def()
     syntax = "{constant}"
@@ -124,6 +126,7 @@ class Iota(Op):
     """No operands: every element is its own index along `iota_dimension` (`stablehlo.iota dim = 1 : T`)."""
 
     NAME = "stablehlo.iota"
+    traits = (PURE, SPECULATABLE)
     iota_dimension = attr_def(I64)
     result_type = result_type_def()
     syntax = "dim = {iota_dimension} : {type:result}"

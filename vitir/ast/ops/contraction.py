@@ -7,6 +7,7 @@ from .. import shape_rules as shapes
 from ..attributes import (BOOL_ARRAY, CONV_DIMENSIONS, DOT_ALGORITHM, DOT_DIMENSIONS, I64, I64_ARRAY, PAIRS,
                           PRECISION_LIST, DotDimensions)
 from ..declare import Op, attr_def, operand_def, result_type_def
+from ..traits import PURE, SPECULATABLE
 from ..shape_rules import RuleError
 from ..type_rules import same_element, tensor
 from ..types import TensorType
@@ -31,6 +32,7 @@ class DotGeneral(Op):
     contracting_dims = [2] x [1], precision = [DEFAULT, DEFAULT] : (T1, T2) -> R`."""
 
     NAME = "stablehlo.dot_general"
+    traits = (PURE, SPECULATABLE)
     lhs = operand_def()
     rhs = operand_def()
     dimension_numbers = attr_def(DOT_DIMENSIONS, mlir="dot_dimension_numbers")
@@ -67,6 +69,7 @@ class Convolution(Op):
     padding, dilations and reversal, feature and batch groups."""
 
     NAME = "stablehlo.convolution"
+    traits = (PURE, SPECULATABLE)
     lhs = operand_def()
     rhs = operand_def()
     stride = attr_def(I64_ARRAY, mlir="window_strides", default=None)
@@ -124,6 +127,7 @@ class Dot(Op):
     JAX writes dot_general; StableHLO keeps dot for older producers."""
 
     NAME = "stablehlo.dot"
+    traits = (PURE, SPECULATABLE)
     lhs = operand_def()
     rhs = operand_def()
     precision_config = attr_def(PRECISION_LIST, default=None)
@@ -152,6 +156,7 @@ class DynamicConv(Op):
     attribute; the result type is given, its spatial sizes being the padding's to decide."""
 
     NAME = "stablehlo.dynamic_conv"
+    traits = (PURE,)  # speculatable only when the padding operand is a constant
     lhs = operand_def()
     rhs = operand_def()
     padding = operand_def()

@@ -12,6 +12,7 @@ from .. import custom_call_attributes
 from ..attributes import ATTRIBUTE_TEXT, BOOL, DISCARDABLE, I32, I64_ARRAY, STRING, SYMBOL
 from ..declare import (Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_region_def,
                        var_result_def)
+from ..traits import PURE, RECURSIVELY_SPECULATABLE, RECURSIVE_EFFECTS, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError
 from ..type_rules import is_value_type, tensor, type_text
@@ -54,6 +55,7 @@ class While(Op):
     `cond {...} do {...}`."""
 
     NAME = "stablehlo.while"
+    traits = (RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE)
     SHARED_REGION_ARGUMENTS = True  # its syntax names cond's and body's arguments once
     operand = var_operand_def()
     cond = region_def()
@@ -90,6 +92,7 @@ class If(Op):
     the results are the branch's. MLIR prints it in the generic form."""
 
     NAME = "stablehlo.if"
+    traits = (RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE)
     pred = operand_def()
     true_branch = region_def()
     false_branch = region_def()
@@ -113,6 +116,7 @@ class Case(Op):
     results are the branch's. JAX's lax.cond and lax.switch lower to it."""
 
     NAME = "stablehlo.case"
+    traits = (RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE)
     index = operand_def()
     branches = var_region_def()
     results = var_result_def()
@@ -138,6 +142,7 @@ class OptimizationBarrier(Op):
     `%r:2 = stablehlo.optimization_barrier %a, %b : T0, T1` (jax.checkpoint emits it)."""
 
     NAME = "stablehlo.optimization_barrier"
+    traits = ()  # Pure in the ODS; kept, so a barrier is never merged or removed
     operand = var_operand_def()
     results = var_result_def("result")
     syntax = "{optimization_barrier}"
@@ -153,6 +158,7 @@ class Map(Op):
     to the inputs element by element; `dimensions` are all of them, in order."""
 
     NAME = "stablehlo.map"
+    traits = (RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE)
     inputs = var_operand_def()
     dimensions = attr_def(I64_ARRAY)
     computation = region_def()
@@ -181,6 +187,7 @@ class Tuple(Op):
     """`%t = stablehlo.tuple %a, %b : tuple<T0, T1>`."""
 
     NAME = "stablehlo.tuple"
+    traits = (PURE, SPECULATABLE)
     val = var_operand_def()
     syntax = "{val} : {tuple_type(val)}"
     evaluate = _EVALUATE + "tuple_"
@@ -194,6 +201,7 @@ class GetTupleElement(Op):
     """`%x = stablehlo.get_tuple_element %t[1] : (tuple<T0, T1>) -> T1`."""
 
     NAME = "stablehlo.get_tuple_element"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     index = attr_def(I32)
     syntax = "{operand}[{index}] : {functional_type}"
@@ -219,6 +227,7 @@ class AfterAll(Op):
     """A token that comes after each of `inputs` (tokens): `stablehlo.after_all %t0, %t1 : !stablehlo.token`."""
 
     NAME = "stablehlo.after_all"
+    traits = (PURE, SPECULATABLE)
     inputs = var_operand_def()
     syntax = "{inputs} : {same_type}"
     evaluate = _EVALUATE + "token"
@@ -232,6 +241,7 @@ class CreateToken(Op):
     """A new token, as after_all of no inputs (MLIR keeps it; the spec has retired it)."""
 
     NAME = "stablehlo.create_token"
+    traits = (PURE, SPECULATABLE)
     syntax = ": {type:result}"
     evaluate = _EVALUATE + "token"
 

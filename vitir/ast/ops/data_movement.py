@@ -13,6 +13,7 @@ from .. import indexing_rules as rules
 from .. import shape_rules as shapes
 from ..attributes import BOOL, GATHER_DIMENSIONS, I64, I64_ARRAY, SCATTER_DIMENSIONS
 from ..declare import Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_result_def
+from ..traits import PURE, RECURSIVELY_SPECULATABLE, RECURSIVE_EFFECTS, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError, check_dims_in_range
 from ..type_rules import is_promotable, tensor, type_text
@@ -54,6 +55,7 @@ class Gather(Op):
     (jnp.take). Start indices are clamped so that each slice lies inside the operand."""
 
     NAME = "stablehlo.gather"
+    traits = (PURE,)  # undefined when indices_are_sorted lies
     operand = operand_def()
     start_indices = operand_def()
     dimension_numbers = attr_def(GATHER_DIMENSIONS)
@@ -75,6 +77,7 @@ class Scatter(Op):
     by element as the spec says (XLA's CPU backend skips the whole window of such an update)."""
 
     NAME = "stablehlo.scatter"
+    traits = (RECURSIVE_EFFECTS,)  # undefined when unique_indices lies
     inputs = var_operand_def()
     scatter_indices = operand_def()
     updates = var_operand_def()
@@ -121,6 +124,7 @@ class DynamicSlice(Op):
     the slice lies inside the operand: `stablehlo.dynamic_slice %x, %i, %j, sizes = [2, 3] : ...`."""
 
     NAME = "stablehlo.dynamic_slice"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     start_indices = var_operand_def()
     slice_sizes = attr_def(I64_ARRAY)
@@ -139,6 +143,7 @@ class DynamicUpdateSlice(Op):
     update lies inside): `stablehlo.dynamic_update_slice %x, %u, %i, %j : ...`."""
 
     NAME = "stablehlo.dynamic_update_slice"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     update = operand_def()
     start_indices = var_operand_def()
@@ -161,6 +166,7 @@ class Sort(Op):
     the order of elements the comparator holds equal. `jnp.sort`, `jnp.argsort`."""
 
     NAME = "stablehlo.sort"
+    traits = (RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE)
     inputs = var_operand_def()
     comparator = region_def()
     dimension = attr_def(I64, default=None, doc="default -1; negative counts from the last")
@@ -193,6 +199,7 @@ class Reverse(Op):
     """Reverses the order of elements along `dims`: `stablehlo.reverse %x, dims = [0] : T` (jnp.flip)."""
 
     NAME = "stablehlo.reverse"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     dims = attr_def(I64_ARRAY, mlir="dimensions")
     syntax = "{operand}, dims = {dims} : {same_type}"
@@ -208,6 +215,7 @@ class GetDimensionSize(Op):
     """The size of one dimension, as a rank-0 i32: `stablehlo.get_dimension_size %x, dim = 1 : ...`."""
 
     NAME = "stablehlo.get_dimension_size"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     dimension = attr_def(I64)
     syntax = "{operand}, dim = {dimension} : {functional_type}"
@@ -227,6 +235,7 @@ class Broadcast(Op):
     tensor<2x3x4xf32>`."""
 
     NAME = "stablehlo.broadcast"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     sizes = attr_def(I64_ARRAY, mlir="broadcast_sizes")
     syntax = "{operand}, sizes = {sizes} : {functional_type}"
@@ -266,6 +275,7 @@ class DynamicIota(Op):
     tensor<3x4xi64>`."""
 
     NAME = "stablehlo.dynamic_iota"
+    traits = (PURE,)  # undefined when the shape operand disagrees with the result type
     output_shape = operand_def()
     iota_dimension = attr_def(I64)
     result_type = result_type_def()
@@ -294,6 +304,7 @@ class DynamicBroadcastInDim(Op):
     %s, dims = [0, 2] : (tensor<3x1xi64>, tensor<3xi64>) -> tensor<3x2x2xi64>`."""
 
     NAME = "stablehlo.dynamic_broadcast_in_dim"
+    traits = (PURE,)  # undefined when the shape operand disagrees with the result type
     operand = operand_def()
     output_dimensions = operand_def()
     dims = attr_def(I64_ARRAY, mlir="broadcast_dimensions")
@@ -327,6 +338,7 @@ class DynamicPad(Op):
     %hi, %in : (...) -> T`."""
 
     NAME = "stablehlo.dynamic_pad"
+    traits = (PURE,)  # undefined when the shape operand disagrees with the result type
     operand = operand_def()
     padding_value = operand_def()
     edge_padding_low = operand_def()
@@ -375,6 +387,7 @@ class DynamicReshape(Op):
     """reshape to the shape `output_shape` holds: `stablehlo.dynamic_reshape %x, %s : (...) -> T`."""
 
     NAME = "stablehlo.dynamic_reshape"
+    traits = (PURE,)  # undefined when the shape operand disagrees with the result type
     operand = operand_def()
     output_shape = operand_def()
     result_type = result_type_def()
@@ -401,6 +414,7 @@ class DynamicGather(Op):
     """gather with the slice sizes an operand holds (and no batching dimensions)."""
 
     NAME = "stablehlo.dynamic_gather"
+    traits = (PURE,)  # undefined when the shape operand disagrees with the result type
     operand = operand_def()
     start_indices = operand_def()
     slice_sizes = operand_def()
@@ -452,6 +466,7 @@ class SetDimensionSize(Op):
     (tensor<4xf32>, tensor<i32>) -> tensor<4xf32>`."""
 
     NAME = "stablehlo.set_dimension_size"
+    traits = (PURE,)  # undefined when the shape operand disagrees with the result type
     operand = operand_def()
     size = operand_def()
     dimension = attr_def(I64)
@@ -474,6 +489,7 @@ class RealDynamicSlice(Op):
     %limit, %strides : (tensor<?x4xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x2xf32>`."""
 
     NAME = "stablehlo.real_dynamic_slice"
+    traits = (PURE,)  # undefined when the slice's operands disagree with the result type
     operand = operand_def()
     start_indices = operand_def()
     limit_indices = operand_def()

@@ -9,6 +9,7 @@ StableHLO's: signed zeros, integer division, NaN).
 from __future__ import annotations
 
 from ..declare import Op, operand_def, result_type_def
+from ..traits import COMMUTATIVE, ELEMENTWISE, PURE, SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError, clamp as clamp_shape
 from ..type_rules import elementwise, same_element, tensor
@@ -22,22 +23,23 @@ class Unary(Op):
 
     operand = operand_def()
     syntax = "{operand} : {same_type}"
+    traits = (PURE, SPECULATABLE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE)
 
 
 class Binary(Op):
-    """`%r = stablehlo.<op> %a, %b : T`. COMMUTATIVE ops can be a reduction's compact body."""
+    """`%r = stablehlo.<op> %a, %b : T`. The COMMUTATIVE ones can be a reduction's compact body."""
 
     lhs = operand_def()
     rhs = operand_def()
     syntax = "{lhs}, {rhs} : {same_type}"
-    COMMUTATIVE = False
+    traits = (PURE, SPECULATABLE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE)
 
 
 # -- binary ------------------------------------------------------------------------------
 
 class Add(Binary):
     NAME = "stablehlo.add"
-    COMMUTATIVE = True
+    traits = Binary.traits | {COMMUTATIVE}
     rule = elementwise("any")
     numpy = "add"  # booleans: logical or, as the spec says
 
@@ -50,27 +52,28 @@ class Subtract(Binary):
 
 class Multiply(Binary):
     NAME = "stablehlo.multiply"
-    COMMUTATIVE = True
+    traits = Binary.traits | {COMMUTATIVE}
     rule = elementwise("any")
     numpy = "multiply"  # booleans: logical and
 
 
 class Divide(Binary):
     NAME = "stablehlo.divide"
+    traits = Binary.traits - {SPECULATABLE}  # integer division by zero is undefined
     rule = elementwise("numeric")
     evaluate = _EVALUATE + "divide"
 
 
 class Maximum(Binary):
     NAME = "stablehlo.maximum"
-    COMMUTATIVE = True
+    traits = Binary.traits | {COMMUTATIVE}
     rule = elementwise("any")
     evaluate = _EVALUATE + "maximum"
 
 
 class Minimum(Binary):
     NAME = "stablehlo.minimum"
-    COMMUTATIVE = True
+    traits = Binary.traits | {COMMUTATIVE}
     rule = elementwise("any")
     evaluate = _EVALUATE + "minimum"
 
@@ -83,13 +86,14 @@ class Power(Binary):
 
 class Remainder(Binary):
     NAME = "stablehlo.remainder"
+    traits = Binary.traits - {SPECULATABLE}  # integer division by zero is undefined
     rule = elementwise("numeric")
     evaluate = _EVALUATE + "remainder"
 
 
 class And(Binary):
     NAME = "stablehlo.and"
-    COMMUTATIVE = True
+    traits = Binary.traits | {COMMUTATIVE}
     method = "and_"
     rule = elementwise("bits")
     numpy = "bitwise_and"
@@ -97,7 +101,7 @@ class And(Binary):
 
 class Or(Binary):
     NAME = "stablehlo.or"
-    COMMUTATIVE = True
+    traits = Binary.traits | {COMMUTATIVE}
     method = "or_"
     rule = elementwise("bits")
     numpy = "bitwise_or"
@@ -107,6 +111,7 @@ class Clamp(Op):
     """`stablehlo.clamp %min, %x, %max`: min and max are rank 0 or the operand's shape."""
 
     NAME = "stablehlo.clamp"
+    traits = (PURE, SPECULATABLE)  # min and max may be rank 0: not Elementwise in the ODS
     min = operand_def()
     operand = operand_def()
     max = operand_def()
@@ -210,6 +215,7 @@ class Abs(Unary):
     """The magnitude; of a complex operand, a real result of its part type."""
 
     NAME = "stablehlo.abs"
+    traits = Unary.traits - {SAME_OPERANDS_AND_RESULT_TYPE}  # of a complex operand, a real result
     rule = elementwise("signed", result=lambda d: d.part or d)
     numpy = "abs"
 
@@ -229,6 +235,7 @@ class Not(Unary):
 
 class IsFinite(Unary):
     NAME = "stablehlo.is_finite"
+    traits = Unary.traits - {SAME_OPERANDS_AND_RESULT_TYPE}  # an i1 result
     syntax = "{operand} : {functional_type}"
     rule = elementwise("float", result=DType.I1)
     numpy = "isfinite"
@@ -238,6 +245,7 @@ class Convert(Unary):
     """Element type conversion, same shape: `stablehlo.convert %x : (Ti32) -> Tf32`."""
 
     NAME = "stablehlo.convert"
+    traits = Unary.traits - {SAME_OPERANDS_AND_RESULT_TYPE}
     result_type = result_type_def()
     evaluate = _EVALUATE + "convert"
 
@@ -264,7 +272,7 @@ class Convert(Unary):
 
 class Xor(Binary):
     NAME = "stablehlo.xor"
-    COMMUTATIVE = True
+    traits = Binary.traits | {COMMUTATIVE}
     rule = elementwise("bits")
     numpy = "bitwise_xor"  # booleans: logical xor
 
@@ -306,6 +314,7 @@ class Complex(Binary):
     """`stablehlo.complex %re, %im : tensor<2xcomplex<f32>>`: f32 or f64 parts, a complex result."""
 
     NAME = "stablehlo.complex"
+    traits = Binary.traits - {SAME_OPERANDS_AND_RESULT_TYPE}  # f32 parts, a complex result
     syntax = "{lhs}, {rhs} : {complex_type(lhs, rhs, results)}"
     rule = elementwise("f32 or f64", result=complex_of)
     evaluate = _EVALUATE + "make_complex"
@@ -347,6 +356,7 @@ class Real(Unary):
     """The real part; a float operand is its own real part."""
 
     NAME = "stablehlo.real"
+    traits = Unary.traits - {SAME_OPERANDS_AND_RESULT_TYPE}  # of a complex operand, a real result
     rule = elementwise("float or complex", result=lambda d: d.part or d)
     numpy = "real"
 
@@ -355,5 +365,6 @@ class Imag(Unary):
     """The imaginary part; of a float operand, zeros."""
 
     NAME = "stablehlo.imag"
+    traits = Unary.traits - {SAME_OPERANDS_AND_RESULT_TYPE}  # of a complex operand, a real result
     rule = elementwise("float or complex", result=lambda d: d.part or d)
     evaluate = _EVALUATE + "imag"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..attributes import BOOL, FFT_TYPE, I64_ARRAY, TRANSPOSE
 from ..declare import Op, attr_def, operand_def
+from ..traits import PURE, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError
 from ..type_rules import require, tensor
@@ -26,6 +27,7 @@ class TriangularSolve(Op):
     as ones when `unit_diagonal`."""
 
     NAME = "stablehlo.triangular_solve"
+    traits = (PURE,)  # undefined when unit_diagonal lies
     a = operand_def()
     b = operand_def()
     left_side = attr_def(BOOL)
@@ -64,6 +66,7 @@ class Cholesky(Op):
     a = L L^H (`lower`), else upper-triangular U with a = U^H U; only that triangle of a is read."""
 
     NAME = "stablehlo.cholesky"
+    traits = (PURE,)  # undefined for a matrix not positive definite
     a = operand_def()
     lower = attr_def(BOOL, default=False)
     syntax = "{a}{lower?, lower = } : {same_type}"
@@ -87,6 +90,7 @@ class Fft(Op):
     to complex, RFFT real to complex (the last dimension halved plus one), IRFFT its inverse."""
 
     NAME = "stablehlo.fft"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     fft_type = attr_def(FFT_TYPE)
     fft_length = attr_def(I64_ARRAY)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..attributes import F32, I64
 from ..declare import Op, attr_def, operand_def, result_def
+from ..traits import PURE, SPECULATABLE
 from ..shape_rules import RuleError
 from ..type_rules import require, tensor
 from ..types import TensorType
@@ -37,6 +38,7 @@ class BatchNormTraining(Op):
     also returns the mean and variance."""
 
     NAME = "stablehlo.batch_norm_training"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     scale = operand_def()
     offset = operand_def()
@@ -58,6 +60,7 @@ class BatchNormInference(Op):
     """Normalizes `operand` by the given mean and variance per feature, then scales and offsets it."""
 
     NAME = "stablehlo.batch_norm_inference"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     scale = operand_def()
     offset = operand_def()
@@ -79,6 +82,7 @@ class BatchNormGrad(Op):
     from `grad_output` and the forward's mean and variance."""
 
     NAME = "stablehlo.batch_norm_grad"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     scale = operand_def()
     mean = operand_def()

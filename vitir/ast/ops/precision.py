@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..attributes import I32
 from ..declare import Op, attr_def, operand_def
+from ..traits import ELEMENTWISE, PURE, SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE
 from ..shape_rules import RuleError
 from ..type_rules import require, tensor
 
@@ -15,6 +16,7 @@ class ReducePrecision(Op):
     `stablehlo.reduce_precision %x, format = e5m10 : tensor<4xf32>`."""
 
     NAME = "stablehlo.reduce_precision"
+    traits = (PURE, SPECULATABLE, ELEMENTWISE, SAME_OPERANDS_AND_RESULT_TYPE)
     operand = operand_def()
     exponent_bits = attr_def(I32)
     mantissa_bits = attr_def(I32)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..declare import Op, operand_def, result_type_def
+from ..traits import ELEMENTWISE, PURE, SPECULATABLE
 from ..quantized import QuantizedTensorType
 from ..shape_rules import RuleError
 from ..type_rules import tensor
@@ -23,6 +24,7 @@ class UniformQuantize(Op):
     (dequantized first): `stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<...>>`."""
 
     NAME = "stablehlo.uniform_quantize"
+    traits = (PURE, SPECULATABLE, ELEMENTWISE)
     operand = operand_def()
     result_type = result_type_def()
     syntax = "{operand} : {same_type}"
@@ -50,6 +52,7 @@ class UniformDequantize(Op):
     """The float values a quantized tensor stands for, in its expressed type."""
 
     NAME = "stablehlo.uniform_dequantize"
+    traits = (PURE, SPECULATABLE, ELEMENTWISE)
     operand = operand_def()
     syntax = "{operand} : {same_type}"
     evaluate = _EVALUATE + "uniform_dequantize"

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..attributes import I64_ARRAY
 from ..declare import OPS, Op, attr_def, region_def, var_operand_def, var_result_def
-from ..regions import BinaryRegion
+from ..traits import RECURSIVELY_SPECULATABLE, RECURSIVE_EFFECTS
+from ..regions import BinaryRegion, compact_reducer
 from ..shape_rules import RuleError, check_dims_in_range
 from ..type_rules import accumulator_types, reduction_operands
 from ..types import TensorType
@@ -21,6 +22,7 @@ class Reduce(Op):
     = [1]`; any other in the region form, `reducer(%a0: T0, %x0: T0) (%a1: T1, %x1: T1) {...}`."""
 
     NAME = "stablehlo.reduce"
+    traits = (RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE)
     inputs = var_operand_def()
     init_values = var_operand_def()
     dimensions = attr_def(I64_ARRAY)
@@ -52,9 +54,9 @@ class Reduce(Op):
         body = _COMPACT.get((reducer, dtype))
         if body is None:
             op = OPS.get("stablehlo." + reducer) if isinstance(reducer, str) else None
-            if op is None or not getattr(op, "COMMUTATIVE", False):
+            if op is None or not compact_reducer(op):
                 known = ", ".join(name.removeprefix("stablehlo.") for name, cls in OPS.items()
-                                  if getattr(cls, "COMMUTATIVE", False) and name.startswith("stablehlo."))
+                                  if compact_reducer(cls))
                 raise RuleError(f"unknown reducer {reducer!r} (known: {known})")
             body = _COMPACT[(reducer, dtype)] = BinaryRegion(op, TensorType((), dtype))
         return dict(inputs=(operand,), init_values=(init,), dimensions=dims, body=body)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import shape_rules as shapes
 from ..attributes import I64, I64_ARRAY
 from ..declare import Op, attr_def, operand_def, result_type_def, var_operand_def
+from ..traits import PURE, SPECULATABLE
 from ..shape_rules import RuleError
 from ..type_rules import same_element, tensor
 
@@ -15,6 +16,7 @@ class BroadcastInDim(Op):
     """Operand dim i becomes result dim dims[i] (size 1 or equal); the others are broadcast."""
 
     NAME = "stablehlo.broadcast_in_dim"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     dims = attr_def(I64_ARRAY, mlir="broadcast_dimensions")
     shape = result_type_def("the result's shape, in the operand's element type (or the whole type)",
@@ -32,6 +34,7 @@ class BroadcastInDim(Op):
 
 class Reshape(Op):
     NAME = "stablehlo.reshape"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     shape = result_type_def("the result's shape, in the operand's element type (or the whole type)",
                             element_of="operand")
@@ -48,6 +51,7 @@ class Reshape(Op):
 
 class Transpose(Op):
     NAME = "stablehlo.transpose"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     perm = attr_def(I64_ARRAY, mlir="permutation")
     syntax = "{operand}, dims = {perm} : {functional_type}"
@@ -62,6 +66,7 @@ class Slice(Op):
     """`%x [0:32, 1:197:2]`: start, limit and stride per dimension."""
 
     NAME = "stablehlo.slice"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     start = attr_def(I64_ARRAY, mlir="start_indices")
     limit = attr_def(I64_ARRAY, mlir="limit_indices")
@@ -85,6 +90,7 @@ class Pad(Op):
     """Edge padding (negative crops) and interior padding, with a rank-0 padding value."""
 
     NAME = "stablehlo.pad"
+    traits = (PURE, SPECULATABLE)
     operand = operand_def()
     padding_value = operand_def()
     low = attr_def(I64_ARRAY, mlir="edge_padding_low")
@@ -106,6 +112,7 @@ class Pad(Op):
 
 class Concatenate(Op):
     NAME = "stablehlo.concatenate"
+    traits = (PURE, SPECULATABLE)
     inputs = var_operand_def()
     dim = attr_def(I64, mlir="dimension")
     syntax = "{inputs}, dim = {dim} : {functional_type}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .. import shape_rules as shapes
 from ..attributes import I64_ARRAY, PAIRS
 from ..declare import Op, attr_def, operand_def, region_def, var_operand_def, var_result_def
+from ..traits import RECURSIVELY_SPECULATABLE, RECURSIVE_EFFECTS
 from ..element_types import DType
 from ..shape_rules import RuleError
 from ..type_rules import accumulator_types, reduction_operands, tensor, type_text
@@ -31,6 +32,7 @@ class ReduceWindow(Op):
     by `base_dilations`), the windows stepped by `window_strides` and dilated by `window_dilations`."""
 
     NAME = "stablehlo.reduce_window"
+    traits = (RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE)
     inputs = var_operand_def()
     init_values = var_operand_def()
     body = region_def()
@@ -58,6 +60,7 @@ class SelectAndScatter(Op):
     element into the result there with `scatter`; the result starts as `init_value` everywhere."""
 
     NAME = "stablehlo.select_and_scatter"
+    traits = (RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE)
     operand = operand_def()
     source = operand_def()
     init_value = operand_def()
