@@ -149,3 +149,33 @@ def test_argument_types_must_refine_the_arguments():
         refine(module, parse_argument_types("4xi32,2xi32"))
     with pytest.raises(RefineError, match="argument type '4xq' is not a static shape such as 8x784xf32"):
         parse_argument_types("4xq")
+
+
+STATIC_ARGUMENTS = _fn("""    %n = stablehlo.get_dimension_size %x, dim = 0 : (tensor<4xf32>) -> tensor<i32>
+    %n1 = stablehlo.reshape %n : (tensor<i32>) -> tensor<1xi32>
+    %two = stablehlo.constant dense<2> : tensor<1xi32>
+    %s = stablehlo.concatenate %two, %n1, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+    %y = stablehlo.dynamic_broadcast_in_dim %x, %s, dims = [1] : (tensor<4xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+    %z = stablehlo.exponential %y : tensor<?x?xf32>
+    return %z : tensor<?x?xf32>
+""", "%x: tensor<4xf32>", "tensor<?x?xf32>")
+
+
+def test_the_refine_pass_makes_a_function_of_static_arguments_static():
+    import vitir.passes as P
+    from vitir.dynamic.passes import refine_pass
+
+    module = import_text(STATIC_ARGUMENTS)
+    static = P.run(module, ["refine"])
+    assert print_module(static) == _fn(
+        "    %y = stablehlo.broadcast_in_dim %x, dims = [1] : (tensor<4xf32>) -> tensor<2x4xf32>\n"
+        "    %z = stablehlo.exponential %y : tensor<2x4xf32>\n"
+        "    return %z : tensor<2x4xf32>\n", "%x: tensor<4xf32>", "tensor<2x4xf32>")
+    assert print_module(module) == STATIC_ARGUMENTS  # run() refines a copy
+    with pytest.raises(RefineError, match=r"@main: the refine pass needs static arguments, got %x: tensor<\?xf32>"):
+        P.run(import_text(VALUE_DEPENDENT), ["refine"])
+    given = P.run(import_text(VALUE_DEPENDENT.replace("%s", "%s0").replace("%x, %s0", "%x, %s")
+                              .replace(", %s0: tensor<2xi32>", "")
+                              .replace("    %y", "    %s = stablehlo.constant dense<[3, 5]> : tensor<2xi32>\n    %y")),
+                  [refine_pass("5xf32")])
+    assert given.main.ops[-1].NAME == "stablehlo.broadcast_in_dim" and given.main.ret.operands[0].type.shape == (3, 5)

@@ -12,7 +12,7 @@ dynamic_gather -> gather, dynamic_conv -> convolution, set_dimension_size of the
 -> its operand), get_dimension_size a constant and each shape_assertion is checked (a failed one
 raises ShapeAssertionError with its message). Calls were inlined on import, so the callee's
 arguments (jax.export's `jax.global_constant` dimension values among them) are the call's refined
-operands. Ops left without a use (the shape computations) are dropped. A shape that depends on
+operands. Ops left without a use (the shape computations) are dropped (vitir/passes/dce.py). A shape that depends on
 a tensor's values raises RefineError naming the op and the operand.
 """
 
@@ -79,7 +79,7 @@ def refine(program: Function | Module, shapes: Sequence) -> Function | Module:
     """The static program for concrete argument types (TensorTypes, or shapes); a Module gives a
     Module of its refined main function."""
     if isinstance(program, Module):
-        return Module([refine(program.main, shapes)] + list(program.functions[1:]), program.name)
+        return Module([refine(program.main, shapes)], program.name)
     types = argument_types(program, shapes)
     fb = FunctionBuilder(program.name)
     refiner = _Refiner()
@@ -87,7 +87,9 @@ def refine(program: Function | Module, shapes: Sequence) -> Function | Module:
         refiner.new[arg.name] = fb.arg(arg.name, ty)
     refiner.block(fb, program.ops)
     fn = fb.ret(*[refiner.get(v) for v in program.ret.operands])
-    fn.ops[:] = _live(fn.ops, fn.ret.operands)
+    from ..passes.dce import dead_code_elimination  # (vitir.passes registers the refine pass: imported late)
+
+    dead_code_elimination(fn)  # the shape computations nothing reads now
     return fn
 
 
@@ -311,24 +313,3 @@ class _located:
         if isinstance(error, ShapeError):
             raise RefineError(f"the refined types break a shape rule: {error}") from None
         return False
-
-
-_PURE_SKIP = {"stablehlo.custom_call"}
-
-
-def _live(ops: list, returned) -> list:
-    """The ops whose results are used (by a later op, a region's op, or the return) or that have
-    effects; pure ops left without a use, the shape computations, are dropped."""
-    used = {v.name for v in returned}
-    kept = []
-    for op in reversed(ops):
-        pure = type(op).SIMPLE and op.NAME not in _PURE_SKIP and all(isinstance(r.type, TensorType)
-                                                                        for r in op.results)
-        if pure and op.results and not any(r.name in used for r in op.results):
-            continue
-        kept.append(op)
-        for inner in _walk([op]):
-            used.update(v.name for v in inner.operands)
-            for region in _regions(inner):
-                used.update(v.name for v in region.results)
-    return kept[::-1]

@@ -22,6 +22,7 @@ from ..rewrite.driver import apply_rules, clone_module
 from ..rewrite.rules import as_rule_set
 from .cse import common_subexpression_elimination
 from .dce import dead_code_elimination
+from ..dynamic.passes import refine_in_place
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,8 @@ register(Pass("dce", "dead-code elimination: drop effect-free ops whose results 
               dead_code_elimination))
 register(Pass("cse", "common-subexpression elimination: merge repeated effect-free ops (commutative operands "
                      "in a canonical order)", common_subexpression_elimination))
+register(Pass("refine", "refine a program with dimensions `?` to its arguments' static types: result types "
+                        "inferred again, dynamic ops in their static forms (vitir/dynamic)", refine_in_place))
 
 __all__ = ["PASSES", "Pass", "common_subexpression_elimination", "dead_code_elimination", "get", "register",
            "resolve", "run", "unregister"]
