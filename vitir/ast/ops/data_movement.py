@@ -264,6 +264,19 @@ def _shape_operand(t, what: str, size: int | None = None) -> TensorType:
     return t
 
 
+def _per_dimension_operands(operand: TensorType, result_type: TensorType, **named) -> None:
+    """1-D integer operands of one type (MLIR's AllTypesMatch), an entry per operand dimension
+    (dynamic_pad's paddings, real_dynamic_slice's bounds), and a result of the operand's rank."""
+    for what, t in named.items():
+        _shape_operand(t, what, operand.rank)
+    types = tuple(named.values())
+    if len(set(types)) > 1:
+        names = list(named)
+        raise RuleError(f"{', '.join(names[:-1])} and {names[-1]} differ in type: {type_text(types)}")
+    if result_type.rank != operand.rank:
+        raise RuleError(f"result rank {result_type.rank} differs from operand rank {operand.rank}")
+
+
 def _known_shape(shape: tuple[int, ...], result_type: TensorType) -> None:
     """A shape operand a constant gives must be compatible with the result type's shape (MLIR's verifier)."""
     if not shapes.compatible_shapes(tuple(shape), result_type.shape):
@@ -357,14 +370,8 @@ class DynamicPad(Op):
         _same_elements(("operand", operand), ("padding value", padding_value), ("result", result_type))  # C1
         if padding_value.shape != ():
             raise RuleError(f"padding value must be rank 0, got shape {list(padding_value.shape)}")
-        for what, t in (("edge_padding_low", edge_padding_low), ("edge_padding_high", edge_padding_high),
-                        ("interior_padding", interior_padding)):
-            _shape_operand(t, what, operand.rank)  # C2
-        if not (edge_padding_low is edge_padding_high is interior_padding):  # MLIR's AllTypesMatch
-            raise RuleError(f"edge_padding_low, edge_padding_high and interior_padding differ in type: "
-                            f"{type_text((edge_padding_low, edge_padding_high, interior_padding))}")
-        if result_type.rank != operand.rank:  # C4
-            raise RuleError(f"result rank {result_type.rank} differs from operand rank {operand.rank}")
+        _per_dimension_operands(operand, result_type, edge_padding_low=edge_padding_low,  # C2, C4
+                                edge_padding_high=edge_padding_high, interior_padding=interior_padding)
         return result_type
 
     KNOWN_OPERANDS = ("edge_padding_low", "edge_padding_high", "interior_padding")
@@ -503,13 +510,8 @@ class RealDynamicSlice(Op):
         tensor(operand)
         tensor(result_type, "result")
         _same_elements(("operand", operand), ("result", result_type))  # C1
-        for what, t in (("start_indices", start_indices), ("limit_indices", limit_indices), ("strides", strides)):
-            _shape_operand(t, what, operand.rank)  # C2
-        if not (start_indices is limit_indices is strides):  # C3
-            raise RuleError(f"start_indices, limit_indices and strides differ in type: "
-                            f"{type_text((start_indices, limit_indices, strides))}")
-        if result_type.rank != operand.rank:
-            raise RuleError(f"result rank {result_type.rank} differs from operand rank {operand.rank}")
+        _per_dimension_operands(operand, result_type, start_indices=start_indices,  # C2, C3
+                                limit_indices=limit_indices, strides=strides)
         return result_type
 
     KNOWN_OPERANDS = ("start_indices", "limit_indices", "strides")
