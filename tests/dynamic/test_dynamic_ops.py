@@ -47,6 +47,10 @@ def test_bounded_types_read_and_print_back():
     assert print_module(module) == BOUNDED
     (out,) = evaluate(module, np.ones((5, 4), np.float32))
     np.testing.assert_array_equal(out, -np.ones((5, 4), np.float32))
+    assert print_module(refine(module, [(8, 4)])).count("tensor<8x4xf32>") == 4
+    with pytest.raises(RefineError, match=r"argument %x: tensor<9x4xf32> exceeds the bounds of "
+                                          r"tensor<\?x4xf32, #stablehlo.bounds<8, \?>>"):
+        refine(module, [(9, 4)])
 
 
 def _fn(body: str, args: str, result: str) -> str:
@@ -179,3 +183,12 @@ def test_the_refine_pass_makes_a_function_of_static_arguments_static():
                               .replace("    %y", "    %s = stablehlo.constant dense<[3, 5]> : tensor<2xi32>\n    %y")),
                   [refine_pass("5xf32")])
     assert given.main.ops[-1].NAME == "stablehlo.broadcast_in_dim" and given.main.ret.operands[0].type.shape == (3, 5)
+
+
+def test_refined_types_that_break_a_rule_are_refused_with_the_rules_message():
+    module = import_text(_fn("    %z = stablehlo.add %x, %y : tensor<?xf32>\n    return %z : tensor<?xf32>\n",
+                             "%x: tensor<?xf32>, %y: tensor<?xf32>", "tensor<?xf32>"))
+    assert refine(module, [(3,), (3,)]).main.ret.operands[0].type is TensorType((3,))
+    with pytest.raises(RefineError, match=r"the refined types break a shape rule: stablehlo.add %z: operand shapes "
+                                          r"differ: \[3\] vs \[4\] \(operand 1\)"):
+        refine(module, [(3,), (4,)])

@@ -52,6 +52,9 @@ def argument_types(fn: Function, shapes: Sequence) -> list[TensorType]:
             raise RefineError(f"argument {arg.ssa}: {ty} is not static")
         if ty.dtype is not arg.type.dtype or not compatible_shapes(ty.shape, arg.type.shape):
             raise RefineError(f"argument {arg.ssa}: {ty} does not refine {arg.type}")
+        bounds = arg.type.bounds or ()
+        if any(b is not None and d > b for d, b in zip(ty.shape, bounds)):
+            raise RefineError(f"argument {arg.ssa}: {ty} exceeds the bounds of {arg.type}")
         out.append(ty)
     return out
 
