@@ -133,6 +133,8 @@ class _Refiner:
         if cls is O.GetDimensionSize:
             operand = self.get(op.operand)
             size = operand.type.shape[op.dimension]
+            if size is None:
+                raise self._refuse(op, f"dimension {op.dimension} of {operand.ssa} ({operand.type}) is still unknown")
             built = fb.constant(op.results[0].name, str(size), (), op.results[0].type.dtype)
             self._bind(op, (built,))
             self.known[built.name] = np.asarray(size, np.int32)
@@ -168,9 +170,7 @@ class _Refiner:
             elif f.role == "region":
                 fields[f.name] = tuple(self._region(fb, op, r) for r in held) if f.variadic else \
                     self._region(fb, op, held)
-            elif f.role == "result_type":
-                fields[f.name] = held
-            else:
+            else:  # attributes and a given result type (checked below)
                 fields[f.name] = held
         given = cls.RESULT_TYPE_FIELD
         if given is not None:
@@ -219,7 +219,9 @@ class _Refiner:
 
     def _fold(self, op, node) -> None:
         """Track the values of small integer results computed from known ones (what shapes are built of)."""
-        if not type(op).SIMPLE or getattr(op, "has_side_effect", None) or op.NAME == "stablehlo.custom_call":
+        from ..rewrite.effects import effect_free
+
+        if not type(op).SIMPLE or not effect_free(node):  # an rng's value is no shape to take
             return
         results = node.results
         if not all(isinstance(r.type, TensorType) and r.type.is_static and r.type.num_elements <= _KNOWN_LIMIT
