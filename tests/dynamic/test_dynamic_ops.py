@@ -192,3 +192,23 @@ def test_refined_types_that_break_a_rule_are_refused_with_the_rules_message():
     with pytest.raises(RefineError, match=r"the refined types break a shape rule: stablehlo.add %z: operand shapes "
                                           r"differ: \[3\] vs \[4\] \(operand 1\)"):
         refine(module, [(3,), (4,)])
+
+
+WINDOWS = _fn("""    %init = stablehlo.constant dense<0xFF800000> : tensor<f32>
+    %y = "stablehlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 2, 1>}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %m = stablehlo.maximum %a, %b : tensor<f32>
+      stablehlo.return %m : tensor<f32>
+    }) : (tensor<?x4xf32>, tensor<f32>) -> tensor<?x4xf32>
+    return %y : tensor<?x4xf32>
+""", "%x: tensor<?x4xf32>", "tensor<?x4xf32>")
+
+
+def test_a_reduce_window_of_a_dynamic_operand_counts_its_windows_from_the_array():
+    module = import_text(WINDOWS)
+    x = np.random.default_rng(0).standard_normal((5, 4)).astype(np.float32)
+    want = np.maximum(x[:-1], x[1:])
+    np.testing.assert_array_equal(evaluate(module, x)[0], want)
+    refined = refine(module, [x.shape])
+    assert refined.main.ret.operands[0].type is TensorType((4, 4))
+    np.testing.assert_array_equal(evaluate(refined, x)[0], want)
