@@ -81,6 +81,15 @@ class TrainingDiverged(VitirError):
     """The loss became NaN or infinite; the last good checkpoint is kept."""
 
 
+class RefineError(VitirError):
+    """A dynamic program vitir cannot make static: the op, and why (a shape that depends on a tensor's values)."""
+
+
+class ShapeAssertionError(VitirError):
+    """A `shape_assertion` custom call (jax.export's checks of the dimension variables) failed: its
+    message, the dimension values filled in."""
+
+
 class RewriteError(VitirError):
     """A rewrite rule or pass produced what it may not: a replacement of another type, an op its
     rule refuses, a value defined nowhere; or rules that do not reach a fixed point. The message

@@ -484,6 +484,18 @@ def dynamic_gather(g: Graph, cls):
     return g.fb.dynamic_gather(g.name(), x, i, _shape_operand(g, sizes), numbers, out)
 
 
+def real_dynamic_slice(g: Graph, cls):
+    x = g.value()
+    rng = g.rng
+    start = [rng.randint(0, d) for d in x.type.shape]
+    limit = [rng.randint(s, d) for s, d in zip(start, x.type.shape)]
+    strides = [rng.randint(1, 2) for _ in x.type.shape]
+    out = [(b - a + s - 1) // s for a, b, s in zip(start, limit, strides)]
+    dtype = rng.choice((DType.I32, DType.I64))  # the three of one type
+    bounds = (g.fb.constant_array(g.name(), v, (len(v),), dtype) for v in (start, limit, strides))
+    return g.fb.real_dynamic_slice(g.name(), x, *bounds, x.type.with_shape(out))
+
+
 def set_dimension_size(g: Graph, cls):
     x = g.value()
     if x.type.rank == 0:
@@ -539,7 +551,8 @@ RECIPES = {
     "stablehlo.dynamic_update_slice": dynamic_update_slice, "stablehlo.dynamic_iota": dynamic_iota,
     "stablehlo.dynamic_reshape": dynamic_reshape, "stablehlo.dynamic_broadcast_in_dim": dynamic_broadcast_in_dim,
     "stablehlo.dynamic_pad": dynamic_pad, "stablehlo.dynamic_gather": dynamic_gather,
-    "stablehlo.set_dimension_size": set_dimension_size, "stablehlo.all_reduce": all_reduce,
+    "stablehlo.set_dimension_size": set_dimension_size, "stablehlo.real_dynamic_slice": real_dynamic_slice,
+    "stablehlo.all_reduce": all_reduce,
     "all_reduce_mean": all_reduce_mean, "adamw_update": adamw_update,
 }
 

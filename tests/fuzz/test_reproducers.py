@@ -365,3 +365,16 @@ def test_batch_norm_reduces_over_the_product_of_the_other_dimensions(shape, feat
         assert o.shape == x.shape
         np.testing.assert_allclose(o, x, rtol=1e-4, atol=1e-4)
     np.testing.assert_allclose(ours[1], exact, rtol=1e-5)  # the mean, against numpy's
+
+
+def test_a_decimal_integer_literal_is_no_float_attribute():
+    """Found by the fuzzer: `epsilon = -1 : f32` (MLIR refuses it; xDSL read -1.0)."""
+    text = module_text('%t:3 = "stablehlo.batch_norm_grad"(%x, %s, %s, %s, %x) <{epsilon = -1 : f32, '
+                       "feature_index = 0 : i64}> : (tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, "
+                       "tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2xf32>, tensor<2xf32>)",
+                       "return %x : tensor<2x3xf32>", args="%x: tensor<2x3xf32>, %s: tensor<2xf32>")
+    assert "unexpected decimal integer literal for a floating point value" in mlir_error(text)
+    with pytest.raises(MlirError, match="3:72: unexpected decimal integer literal for a floating point value"):
+        import_text(text)
+    assert mlir_error(text.replace("-1 : f32", "-1.0 : f32")) is None
+    import_text(text.replace("-1 : f32", "-1.0 : f32"))

@@ -457,7 +457,8 @@ class OpMethods:
 
     def custom_call(self, name: str | Sequence[str], inputs: Sequence[Value], call_target_name: Any, result_types: Sequence[TensorType], has_side_effect: Any = None, backend_config: Any = None, api_version: Any = None, called_computations: Any = None, operand_layouts: Any = None, result_layouts: Any = None, output_operand_aliases: Any = None, result_tilings: Any = None, discardable: Any = None) -> Value | tuple[Value, ...]:
         """A call of an implementation-defined target (a LAPACK routine on XLA's CPU): vitir carries it
-        and prints it as written, and does not evaluate it. `stablehlo.custom_call @target(%x)
+        and prints it as written, and does not evaluate it (but for jax.export's `shape_assertion`,
+        checked: vitir/dynamic/assertions.py). `stablehlo.custom_call @target(%x)
         {backend_config = "", ...} : (T) -> R`; its attributes are kept as their MLIR text, other
         dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`; each text must
         be of the form MLIR requires (vitir/ast/custom_call_attributes.py)."""
@@ -537,6 +538,11 @@ class OpMethods:
         the operand and the evaluator checks the size: `stablehlo.set_dimension_size %x, %n, dim = 0 :
         (tensor<4xf32>, tensor<i32>) -> tensor<4xf32>`."""
         return self.emit(O.SetDimensionSize(name, operand, size, dimension, path=self._path_text))
+
+    def real_dynamic_slice(self, name: str | Sequence[str], operand: Value, start_indices: Value, limit_indices: Value, strides: Value, result_type: TensorType) -> Value:
+        """slice by the start, limit and stride operands hold: `stablehlo.real_dynamic_slice %x, %start,
+        %limit, %strides : (tensor<?x4xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x2xf32>`."""
+        return self.emit(O.RealDynamicSlice(name, operand, start_indices, limit_indices, strides, result_type, path=self._path_text))
 
     def add(self, name: str | Sequence[str], lhs: Value, rhs: Value) -> Value:
         """`stablehlo.add`."""

@@ -127,6 +127,8 @@ def scatter(inputs: Shape, indices: Shape, updates: Shape, numbers: Sequence) ->
 def within(sizes: Sequence[int], bounds: Sequence[int], what: str, of: str) -> None:
     """0 <= sizes <= bounds, entry by entry."""
     for s, b in zip(sizes, bounds):
+        if s is None or b is None:  # known at run time only: checked then
+            continue
         if not 0 <= s <= b:
             raise RuleError(f"{what} {list(sizes)} exceed the {of} {list(bounds)}")
 

@@ -24,6 +24,31 @@ class TypeDefinitionError(RuleError, VitirError, ValueError):
     type's range). A rule that meets one reports it as its op's error, as any RuleError."""
 
 
+# -- dimensions known only at run time (None, MLIR's `?`) --------------------------------------
+# As StableHLO's verifier does, a rule checks what is static and accepts what is not: two
+# dimensions are compatible when either is unknown; arithmetic on an unknown one is unknown.
+
+def compatible(a, b) -> bool:
+    return a is None or b is None or a == b
+
+
+def compatible_shapes(a: Shape, b: Shape) -> bool:
+    return len(a) == len(b) and all(x is None or y is None or x == y for x, y in zip(a, b))
+
+
+def refined(a: Shape, b: Shape) -> Shape:
+    """The more static of two compatible shapes, dimension by dimension."""
+    return tuple(y if x is None else x for x, y in zip(a, b))
+
+
+def dims_text(shape: Shape) -> str:
+    return "[" + ", ".join("?" if d is None else str(d) for d in shape) + "]"
+
+
+def _known(*dims) -> bool:
+    return all(d is not None for d in dims)
+
+
 def check_dims_in_range(dims: Sequence[int], rank: int, what: str) -> None:
     for d in dims:
         if not 0 <= d < rank:
@@ -65,14 +90,16 @@ def elementwise(*shapes: Shape) -> Shape:
     first = shapes[0]
     for i, s in enumerate(shapes[1:], start=1):
         if s != first:
-            raise RuleError(f"operand shapes differ: {list(first)} vs {list(s)} (operand {i})")
+            if not compatible_shapes(s, first):
+                raise RuleError(f"operand shapes differ: {dims_text(first)} vs {dims_text(s)} (operand {i})")
+            first = refined(first, s)
     return first
 
 
 def clamp(min_: Shape, operand: Shape, max_: Shape) -> Shape:
     """min and max are scalars (rank 0) or the operand's shape; the result has the operand's."""
     for what, bound in (("min", min_), ("max", max_)):
-        if bound and tuple(bound) != tuple(operand):
+        if bound and not compatible_shapes(tuple(bound), tuple(operand)):
             raise RuleError(f"{what} shape {list(bound)} is neither rank 0 nor the operand shape {list(operand)}")
     return tuple(operand)
 
@@ -100,13 +127,15 @@ def broadcast_in_dim(operand: Shape, dims: Sequence[int], result: Shape) -> Shap
         raise RuleError(f"dims {list(dims)} has {len(dims)} entries for an operand of rank {len(operand)}")
     check_dims_in_range(dims, len(result), "broadcast")
     for i, d in enumerate(dims):
-        if operand[i] != 1 and operand[i] != result[d]:
+        if operand[i] != 1 and not compatible(operand[i], result[d]):
             raise RuleError(
                 f"operand dim {i} of size {operand[i]} cannot broadcast to result dim {d} of size {result[d]}")
     return tuple(result)
 
 
 def reshape(operand: Shape, result: Shape) -> Shape:
+    if not _known(*operand, *result):
+        return tuple(result)  # the element counts are compared at run time
     n_in, n_out = _count(operand), _count(result)
     if n_in != n_out:
         raise RuleError(f"cannot reshape {list(operand)} ({n_in} elements) to {list(result)} ({n_out} elements)")
@@ -128,13 +157,13 @@ def dot_general(lhs: Shape, rhs: Shape, lhs_batch: Sequence[int], rhs_batch: Seq
     check_dims_in_range(list(lhs_batch) + list(lhs_contract), len(lhs), "lhs batching/contracting")
     check_dims_in_range(list(rhs_batch) + list(rhs_contract), len(rhs), "rhs batching/contracting")
     for l, r in zip(lhs_batch, rhs_batch):
-        if lhs[l] != rhs[r]:
+        if not compatible(lhs[l], rhs[r]):
             raise RuleError(f"batching dimension sizes differ: lhs dim {l} is {lhs[l]}, rhs dim {r} is {rhs[r]}")
     for l, r in zip(lhs_contract, rhs_contract):
-        if lhs[l] != rhs[r]:
+        if not compatible(lhs[l], rhs[r]):
             raise RuleError(f"contracting dimension sizes differ: lhs dim {l} is {lhs[l]}, rhs dim {r} is {rhs[r]}")
     lhs_used, rhs_used = set(lhs_batch) | set(lhs_contract), set(rhs_batch) | set(rhs_contract)
-    return (tuple(lhs[d] for d in lhs_batch)
+    return (tuple(rhs[r] if lhs[l] is None else lhs[l] for l, r in zip(lhs_batch, rhs_batch))
             + tuple(s for i, s in enumerate(lhs) if i not in lhs_used)
             + tuple(s for i, s in enumerate(rhs) if i not in rhs_used))
 
@@ -161,8 +190,8 @@ def reduce_region(operands: Sequence[tuple[Shape, str]], inits: Sequence[tuple[S
                         "needs one init value per operand, at least one")
     shape = operands[0][0]
     for i, ((s, e), (init_shape, init_element)) in enumerate(zip(operands, inits)):
-        if s != shape:
-            raise RuleError(f"operand {i} has shape {list(s)}, operand 0 has {list(shape)}")
+        if not compatible_shapes(s, shape):
+            raise RuleError(f"operand {i} has shape {dims_text(s)}, operand 0 has {dims_text(shape)}")
         if init_shape != ():
             raise RuleError(f"init value {i} must be rank 0, got shape {list(init_shape)}")
         if init_element != e:
@@ -189,6 +218,9 @@ def pad(operand: Shape, pad_value: Shape, low: Sequence[int], high: Sequence[int
             raise RuleError(f"interior padding {e} of dim {i} is negative")
     out = []
     for i, d in enumerate(operand):
+        if d is None:
+            out.append(None)
+            continue
         size = low[i] + high[i] + d + max(d - 1, 0) * interior[i]
         if size < 0:
             raise RuleError(f"padding gives dim {i} a negative size {size}")
@@ -203,7 +235,7 @@ def slice_(operand: Shape, start: Sequence[int], limit: Sequence[int], strides: 
             raise RuleError(f"{what} {list(v)} has {len(v)} entries for an operand of rank {rank}")
     out = []
     for i, (a, b, s) in enumerate(zip(start, limit, strides)):
-        if not 0 <= a <= b <= operand[i]:
+        if not 0 <= a <= b or not (operand[i] is None or b <= operand[i]):
             raise RuleError(f"slice {a}:{b} of dim {i} is outside 0:{operand[i]}")
         if s < 1:
             raise RuleError(f"stride {s} of dim {i} must be positive")
@@ -221,9 +253,11 @@ def concatenate(shapes: Sequence[Shape], dim: int) -> Shape:
         if len(s) != rank:
             raise RuleError(f"operand {i} has rank {len(s)}, operand 0 has rank {rank}")
         for j in range(rank):
-            if j != dim and s[j] != shapes[0][j]:
+            if j != dim and not compatible(s[j], shapes[0][j]):
                 raise RuleError(f"operand {i} dim {j} is {s[j]}, operand 0 dim {j} is {shapes[0][j]}")
-    return tuple(sum(s[dim] for s in shapes) if j == dim else shapes[0][j] for j in range(rank))
+    sizes = [s[dim] for s in shapes]
+    total = sum(sizes) if _known(*sizes) else None
+    return tuple(total if j == dim else next((s[j] for s in shapes if s[j] is not None), None) for j in range(rank))
 
 
 def convolution(lhs: Shape, rhs: Shape, lhs_layout: str, rhs_layout: str, out_layout: str,
@@ -249,6 +283,9 @@ def convolution(lhs: Shape, rhs: Shape, lhs_layout: str, rhs_layout: str, out_la
                         "cannot both exceed 1")
     lb, lf = lhs[lhs_layout.index("b")], lhs[lhs_layout.index("f")]
     ki, ko = rhs[rhs_layout.index("i")], rhs[rhs_layout.index("o")]
+    if not _known(*lhs, *rhs):
+        return _convolution_with_unknowns(lhs, rhs, lhs_layout, rhs_layout, out_layout, stride, padding,
+                                          lhs_dilate, rhs_dilate, feature_group_count, batch_group_count)
     if lf % feature_group_count:
         raise RuleError(f"lhs feature dim {lf} is not divisible by feature_group_count {feature_group_count}")
     if lf != ki * feature_group_count:
@@ -283,7 +320,40 @@ def convolution(lhs: Shape, rhs: Shape, lhs_layout: str, rhs_layout: str, out_la
     return tuple(out)
 
 
-def _count(shape: Shape) -> int:
+def _convolution_with_unknowns(lhs, rhs, lhs_layout, rhs_layout, out_layout, stride, padding, lhs_dilate,
+                               rhs_dilate, feature_group_count, batch_group_count) -> Shape:
+    """A convolution with dimensions `?`: each unknown one stands in with a size its partners accept,
+    so the static ones are checked; the result dimensions that depend on an unknown one are `?`."""
+    L, R = list(lhs), list(rhs)
+    b, f = lhs_layout.index("b"), lhs_layout.index("f")
+    i, o = rhs_layout.index("i"), rhs_layout.index("o")
+    if L[f] is None:
+        L[f] = (R[i] or 1) * feature_group_count
+    if R[i] is None:
+        R[i] = max(L[f] // feature_group_count, 1)
+    if L[b] is None:
+        L[b] = batch_group_count
+    if R[o] is None:
+        R[o] = feature_group_count * batch_group_count
+    unknown_out = {out_layout.index("b")} if lhs[b] is None else set()
+    if rhs[o] is None:
+        unknown_out.add(out_layout.index("f"))
+    for k in range(len(lhs_layout) - 2):
+        x, w = lhs_layout.index(str(k)), rhs_layout.index(str(k))
+        if R[w] is None:
+            R[w] = 1
+        if L[x] is None:  # wide enough for the (dilated) window
+            L[x] = R[w] * rhs_dilate[k]
+        if lhs[x] is None or rhs[w] is None:
+            unknown_out.add(out_layout.index(str(k)))
+    out = convolution(tuple(L), tuple(R), lhs_layout, rhs_layout, out_layout, stride, padding, lhs_dilate,
+                      rhs_dilate, feature_group_count, batch_group_count)
+    return tuple(None if d in unknown_out else s for d, s in enumerate(out))
+
+
+def _count(shape: Shape) -> int | None:
+    if not _known(*shape):
+        return None
     n = 1
     for d in shape:
         n *= d
@@ -308,6 +378,9 @@ def windows(shape: Shape, window: Sequence[int], strides: Sequence[int], base_di
         raise RuleError(f"padding {[list(p) for p in padding]} has {len(padding)} pairs for an operand of rank {rank}")
     out = []
     for d, w, s, bd, wd, (lo, hi) in zip(shape, window, strides, base_dilations, window_dilations, padding):
+        if d is None:
+            out.append(None)
+            continue
         padded = lo + (0 if d == 0 else (d - 1) * bd + 1) + hi
         span = (w - 1) * wd + 1
         out.append(0 if padded <= 0 or span > padded else (padded - span) // s + 1)

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from .element_types import DType
-from .shape_rules import RuleError
 from .quantized import QuantizedTensorType
+from .shape_rules import RuleError, compatible_shapes, dims_text, refined
 from .types import TensorType, TokenType, TupleType
 
 # The element types an op takes, by the words StableHLO's spec uses: name -> (what the error
@@ -67,11 +67,25 @@ def same_element(types: Sequence, what: str = "operand") -> DType:
 
 
 def same_shape(types: Sequence) -> tuple[int, ...]:
+    """The shape operands share, dimensions unknown in one taken from another."""
     first = types[0].shape
     for i, t in enumerate(types[1:], start=1):
         if t.shape != first:
-            raise RuleError(f"operand shapes differ: {list(first)} vs {list(t.shape)} (operand {i})")
+            if not compatible_shapes(t.shape, first):
+                raise RuleError(f"operand shapes differ: {dims_text(first)} vs {dims_text(t.shape)} (operand {i})")
+            first = refined(first, t.shape)
     return first
+
+
+def compatible_types(a, b) -> bool:
+    """MLIR's compatible types: the same element type and rank, each dimension equal or unknown in one."""
+    if a is b:
+        return True
+    if isinstance(a, TensorType) and isinstance(b, TensorType):
+        return a.dtype is b.dtype and compatible_shapes(a.shape, b.shape)
+    if isinstance(a, TupleType) and isinstance(b, TupleType):
+        return len(a.types) == len(b.types) and all(map(compatible_types, a.types, b.types))
+    return False
 
 
 def elementwise(kind: str, result: DType | Callable[[DType], DType] | None = None, quantized: bool | str = False):
@@ -95,7 +109,7 @@ def elementwise(kind: str, result: DType | Callable[[DType], DType] | None = Non
         shape = same_shape(operands)
         require(dtype, kind)
         if result is None:
-            return operands[0]
+            return operands[0] if shape is operands[0].shape else operands[0].with_shape(shape)
         return TensorType(shape, result if isinstance(result, DType) else result(dtype))
 
     rule.kind = kind  # for readers and docs
@@ -139,8 +153,8 @@ def reduction_operands(inputs: Sequence[TensorType], init_values: Sequence[Tenso
     for i, (t, init) in enumerate(zip(inputs, init_values)):
         tensor(t, quantized=True)
         tensor(init, "init value", quantized=True)
-        if t.shape != shape:
-            raise RuleError(f"operand {i} has shape {list(t.shape)}, operand 0 has {list(shape)}")
+        if not compatible_shapes(t.shape, shape):
+            raise RuleError(f"operand {i} has shape {dims_text(t.shape)}, operand 0 has {dims_text(shape)}")
         if init.shape != ():
             raise RuleError(f"init value{f' {i}' if n > 1 else ''} must be rank 0, got shape {list(init.shape)}")
         if init.dtype is not t.dtype:

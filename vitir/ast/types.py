@@ -1,5 +1,9 @@
 """Types: tensors (a shape and an element type from the element-type table, printed
-`tensor<2x3xf32>`), tokens and tuples."""
+`tensor<2x3xf32>`), tokens and tuples.
+
+A dimension known only at run time is `DYNAMIC` (None), printed `?` as MLIR does
+(`tensor<?x784xf32>`); a tensor may bound its unknown dimensions (`bounds`, one entry per
+dimension, None where there is no bound), StableHLO's `#stablehlo.bounds<8, ?>` encoding."""
 
 from __future__ import annotations
 
@@ -10,33 +14,40 @@ from .shape_rules import TypeDefinitionError
 
 
 _MAX_DIMENSION = (1 << 63) - 1  # MLIR's dimensions are i64
+DYNAMIC = None  # a dimension known only at run time: MLIR's `?`
+
+
+def _dimension_text(d) -> str:
+    return "?" if d is None else str(d)
 
 
 class TensorType:
     """A ranked tensor type. Immutable; the printed text is computed once."""
 
-    __slots__ = ("shape", "dtype", "text")
-    _interned: dict = {}  # (shape, dtype) -> instance: a model reuses a handful of types thousands of times
+    __slots__ = ("shape", "dtype", "text", "bounds")
+    _interned: dict = {}  # (shape, dtype, bounds) -> instance: a model reuses a handful of types thousands of times
 
-    def __new__(cls, shape, dtype: DType = DType.F32):
+    def __new__(cls, shape, dtype: DType = DType.F32, bounds=None):
         shape = tuple(shape)
+        bound_key = None if bounds is None else tuple(bounds)
         try:
-            hit = cls._interned.get((shape, dtype))
+            hit = cls._interned.get((shape, dtype, bound_key))
         except TypeError:  # an unhashable dimension or element type: _dimensions or _setup says which
             hit = None
         if hit is not None:
             for d in shape:  # 7.0 and True hash as 7 and 1 do: a hit alone proves nothing
-                if type(d) is not int:
+                if type(d) is not int and d is not DYNAMIC:
                     break
             else:
                 return hit
         shape = _dimensions(shape)
-        key = (shape, dtype)
+        key = (shape, dtype, bound_key)
         hit = cls._interned.get(key) if isinstance(dtype, DType) else None
         if hit is not None:
             return hit
         self = super().__new__(cls)
         self._setup(shape, dtype)
+        self._set_bounds(key[2])
         cls._interned[key] = self
         return self
 
@@ -45,8 +56,20 @@ class TensorType:
             raise TypeDefinitionError(f"element type {dtype!r} is not one of vitir's ({', '.join(d.value for d in DType)})")
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "dtype", dtype)
-        dims = "".join(f"{d}x" for d in shape)
+        dims = "".join(f"{_dimension_text(d)}x" for d in shape)
         object.__setattr__(self, "text", f"tensor<{dims}{dtype.value}>")
+
+    def _set_bounds(self, bounds) -> None:
+        """Bounds of the unknown dimensions: `tensor<?x4xf32, #stablehlo.bounds<8, ?>>`."""
+        if bounds is not None:
+            if len(bounds) != len(self.shape) or any(
+                    b is not None and (d is not DYNAMIC or not isinstance(b, int) or b < 0)
+                    for d, b in zip(self.shape, bounds)):
+                raise ValueError(f"bounds {['?' if b is None else b for b in bounds]} must give one entry per "
+                                 f"dimension of {self.text}, a size only for a dimension `?`")
+            text = self.text[:-1] + ", #stablehlo.bounds<" + ", ".join(_dimension_text(b) for b in bounds) + ">>"
+            object.__setattr__(self, "text", text)
+        object.__setattr__(self, "bounds", bounds)
 
     def __setattr__(self, name, value):
         raise AttributeError("TensorType is immutable")
@@ -56,7 +79,13 @@ class TensorType:
         return len(self.shape)
 
     @property
+    def is_static(self) -> bool:
+        return DYNAMIC not in self.shape
+
+    @property
     def num_elements(self) -> int:
+        if not self.is_static:
+            raise ValueError(f"{self.text} has dimensions known only at run time")
         n = 1
         for d in self.shape:
             n *= d
@@ -70,7 +99,7 @@ class TensorType:
     __hash__ = object.__hash__
 
     def __reduce__(self):
-        return TensorType, (self.shape, self.dtype)
+        return TensorType, (self.shape, self.dtype, self.bounds)
 
     def __str__(self) -> str:
         return self.text
@@ -80,13 +109,14 @@ class TensorType:
 
 
 def _dimensions(shape: tuple) -> tuple:
-    """The dimensions as Python ints: ints and integer scalars (numpy's) from 0 to 2**63 - 1;
-    a bool or a float is refused, even a whole one (MLIR's dimensions are integers)."""
+    """The dimensions as Python ints: ints and integer scalars (numpy's) from 0 to 2**63 - 1, or
+    DYNAMIC; a bool or a float is refused, even a whole one (MLIR's dimensions are integers)."""
     try:
-        dims = tuple(index(d) for d in shape if not isinstance(d, bool) and type(d).__name__ != "bool_")
+        dims = tuple(d if d is DYNAMIC else index(d) for d in shape
+                     if not isinstance(d, bool) and type(d).__name__ != "bool_")
     except TypeError:
         dims = ()
-    if len(dims) != len(shape) or not all(0 <= d <= _MAX_DIMENSION for d in dims):
+    if len(dims) != len(shape) or not all(d is DYNAMIC or 0 <= d <= _MAX_DIMENSION for d in dims):
         shown = ", ".join(map(repr, shape))
         raise TypeDefinitionError(f"tensor dimensions must be ints from 0 to 2**63 - 1, got [{shown}]")
     return dims

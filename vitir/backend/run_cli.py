@@ -2,11 +2,14 @@
 
 Inputs are keyed by argument name without '%' (`x`, `wConv`; `arg0` for
 JAX-lowered text); outputs are saved as out0, out1, ... in return order.
+A program with dimensions `?` (jax.export's symbolic shapes) is first refined to the
+input arrays' shapes (vitir/dynamic/refine.py), its shape assertions checked.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 
@@ -43,17 +46,40 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _ordered_inputs(signature, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
-    names = signature.argument_names
+    return _ordered_inputs_of(signature.argument_names, signature.name, inputs)
+
+
+def _ordered_inputs_of(names, function: str, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
     missing = [n for n in names if n not in inputs]
     extra = sorted(set(inputs) - set(names))
     if missing:
         listed = ", ".join(f"'{n}'" for n in missing)
-        raise ArgumentError(f"inputs lack {listed} (@{signature.name} takes {', '.join(names)})")
+        raise ArgumentError(f"inputs lack {listed} (@{function} takes {', '.join(names)})")
     if extra:
         listed = ", ".join(f"'{n}'" for n in extra)
         takes = ", ".join(names)
-        raise ArgumentError(f"inputs have {listed}, which @{signature.name} does not take (it takes {takes})")
+        raise ArgumentError(f"inputs have {listed}, which @{function} does not take (it takes {takes})")
     return [inputs[n] for n in names]
+
+
+_DYNAMIC_TYPE = re.compile(r"tensor<[^>]*\?")  # a dimension `?` in a tensor type
+
+
+def _refined_text(text: str, function: str | None, inputs: dict[str, np.ndarray]) -> str:
+    """A program with dimensions `?` refined to the input arrays' shapes (vitir/dynamic/refine.py)."""
+    from vitir.dynamic import refine
+    from vitir.mlir import import_text
+    from vitir.ast.module import Module
+    from vitir.print import print_module
+
+    module = import_text(text)
+    names = [fn.name for fn in module.functions]
+    if function is not None and function not in names:
+        raise ArgumentError(f"the module has no function @{function} (it has {', '.join('@' + n for n in names)})")
+    fn = module.functions[names.index(function)] if function is not None else module.main
+    arrays = _ordered_inputs_of([a.name for a in fn.args], fn.name, inputs)
+    refined = refine(fn, [a.shape for a in arrays])
+    return print_module(Module([refined], module.name))
 
 
 def _run(args: argparse.Namespace) -> list[np.ndarray]:
@@ -64,8 +90,10 @@ def _run(args: argparse.Namespace) -> list[np.ndarray]:
 
     check_backend(args.backend, platform=args.platform)  # before reading anything
     text = read_text(args.module)
-    signature = parse_signature(text, args.function)  # checks inputs before compiling
     inputs: dict[str, np.ndarray] = load_npz(args.inputs) if args.inputs else {}
+    if _DYNAMIC_TYPE.search(text):
+        text = _refined_text(text, args.function, inputs)
+    signature = parse_signature(text, args.function)  # checks inputs before compiling
     arrays = _ordered_inputs(signature, inputs)
     executable = compile_module(text, platform=args.platform, function=signature.name, backend=args.backend)
     return list(executable.run(*arrays))

@@ -2,6 +2,9 @@
 every op. Prints `FILE:LINE: error: ...` for each problem and exits 1, or one
 `OK` line per file. What check passes, MLIR's own parser accepts: literals,
 identifiers, types and the order of definitions follow MLIR's rules.
+A program with dimensions known only at run time (`tensor<?x784xf32>`, as jax.export
+writes a symbolic batch) is checked as MLIR checks it, a dimension `?` compatible with any
+size, and its OK line says so.
 --split-input-file checks each part between `// -----` markers on its own, as
 MLIR's tools do (lines stay the file's)."""
 
@@ -27,6 +30,17 @@ def parts(path: str, split: bool) -> list[tuple[str, str]]:
     if not split:
         return [(path, text)]
     return [(f"{path}:{first_line(part)}", part) for part in split_input(text)]
+
+
+def dynamic_note(fn) -> str:
+    """`; dynamic: ...` naming the arguments whose shapes are known only at run time (checked where
+    static; `vitir fmt --refine` gives the static program for concrete shapes)."""
+    from ..dynamic import is_dynamic
+
+    if not is_dynamic(fn):
+        return ""
+    args = [f"{a.ssa}: {a.type}" for a in fn.args if hasattr(a.type, "is_static") and not a.type.is_static]
+    return "; dynamic shapes" + (f" ({', '.join(args)})" if args else "") + ", checked where static"
 
 
 def run(args) -> int:
@@ -57,5 +71,5 @@ def run(args) -> int:
                     continue
             for fn in module.functions:
                 print(f"{name}: OK: @{fn.name}: {len(fn.args)} arguments, {len(fn.ops)} ops, "
-                      f"{len(fn.ret.operands)} results")
+                      f"{len(fn.ret.operands)} results{dynamic_note(fn)}")
     return 1 if failed else 0

@@ -8,6 +8,9 @@ such op noted on standard error as not shape-checked. The comments before
 the module (a licence header) are kept; `-i` refuses to rewrite a file with
 comments elsewhere or debug locations (`loc(...)`), which the printed text
 would lose, and names the first of them.
+`--refine '8x784xf32,784x64xf32'` prints the static program a program with dimensions `?`
+(jax.export's symbolic shapes) is for those argument types (vitir/dynamic/refine.py): its
+shape assertions checked, its dynamic ops in their static forms.
 --split-input-file formats each part between `// -----` markers on its own and
 prints them between such markers, as MLIR's tools do; each part keeps its own
 header comments.
@@ -25,6 +28,9 @@ def add_parser(sub) -> None:
     p.add_argument("--ast", action="store_true", help="import into vitir's AST and print that (shape-checks too)")
     p.add_argument("--split-input-file", action="store_true",
                    help="format each part between `// -----` markers on its own")
+    p.add_argument("--refine", metavar="ARG_TYPES",
+                   help="the static program for these argument types of a program with dimensions `?`: "
+                        "'8x784xf32,784x64xf32' (through the AST, as --ast)")
     p.set_defaults(func=run)
 
 
@@ -54,7 +60,13 @@ def _format(args, part: str, unchecked: list) -> str:
     from ..print import print_module
 
     parsed = parse_text(part, args.file, verify=False)
-    if args.ast:
+    if args.refine is not None:
+        from ..dynamic import parse_argument_types, refine
+
+        module = import_module(parsed)
+        verify_module(parsed)
+        printed = print_module(refine(module, parse_argument_types(args.refine)))
+    elif args.ast:
         printed = print_module(import_module(parsed))
         verify_module(parsed)
     else:

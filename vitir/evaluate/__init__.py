@@ -22,6 +22,7 @@ import numpy as np
 from ..ast import ops as O
 from ..ast.element_types import DType
 from ..ast.module import Function, Module
+from ..ast.shape_rules import compatible_shapes
 from ..ast.types import TensorType
 from ..numpy_dtypes import numpy_dtype
 from .processes import Grid, run_grid
@@ -192,7 +193,7 @@ def _bind(fn: Function, inputs) -> dict[str, np.ndarray]:
             env[arg.name] = value
             continue
         array = np.asarray(value, dtype=numpy_dtype(arg.type.dtype))
-        if array.shape != arg.shape:
+        if array.shape != arg.shape and not compatible_shapes(array.shape, arg.shape):  # `?`: any size
             raise ValueError(f"argument {arg.ssa}: expected {arg.type}, got shape {array.shape}")
         env[arg.name] = array
     return env

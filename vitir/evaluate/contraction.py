@@ -7,6 +7,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..ast.shape_rules import compatible_shapes
 from ..numpy_dtypes import numpy_dtype
 from .data_movement import pad_array
 
@@ -51,7 +52,8 @@ def _contract(op, a: np.ndarray, b: np.ndarray, lb, rb, lc, rc) -> np.ndarray:
     lhs = a.transpose(list(lb) + a_free + list(lc)).reshape(*batch, _size(a, a_free), k)
     rhs = b.transpose(list(rb) + list(rc) + b_free).reshape(*batch, k, _size(b, b_free))
     with np.errstate(over="ignore", invalid="ignore"):  # inf and NaN are values here, as in XLA
-        return np.matmul(lhs, rhs).reshape(op.results[0].shape)
+        shape = batch + [a.shape[d] for d in a_free] + [b.shape[d] for d in b_free]
+        return np.matmul(lhs, rhs).reshape(shape)
 
 
 def _to_layout(x: np.ndarray, layout: str, order: str) -> np.ndarray:
@@ -104,7 +106,7 @@ def dynamic_conv(op, lhs: np.ndarray, rhs: np.ndarray, padding: np.ndarray) -> n
     pairs = tuple((int(lo), int(hi)) for lo, hi in padding)
     out = _convolve(op, lhs, rhs, pairs)
     result = op.results[0]
-    if out.shape != result.type.shape:
+    if not compatible_shapes(out.shape, result.type.shape):
         from ..errors import ShapeError
 
         raise ShapeError(f"padding {[list(p) for p in pairs]} gives shape {list(out.shape)}, the result type is "

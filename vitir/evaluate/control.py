@@ -68,6 +68,17 @@ def token(op, *inputs) -> tuple:
     return (TOKEN,)
 
 
+def custom_call(op, *operands):
+    """jax.export's shape assertions are checked (vitir/dynamic/assertions.py); other targets are
+    implementation-defined, not evaluated."""
+    from ..dynamic.assertions import check_shape_assertion, is_shape_assertion
+
+    if is_shape_assertion(op):
+        check_shape_assertion(op, *operands)
+        return ()
+    return not_evaluated(op, *operands)
+
+
 def not_evaluated(op, *operands):
     from ..ast.declare import result_base
 

@@ -11,13 +11,7 @@ from ..numpy_dtypes import numpy_dtype
 
 
 def broadcast_in_dim(op, x: np.ndarray) -> np.ndarray:
-    shape = op.results[0].shape
-    order = np.argsort(op.dims)  # operand dims in the order their result dims appear
-    kept = x.transpose(order)
-    placed = [1] * len(shape)
-    for i in order:
-        placed[op.dims[i]] = x.shape[i]
-    return np.broadcast_to(kept.reshape(placed), shape).copy()
+    return broadcast_to_shape(x, op.dims, op.results[0].shape)
 
 
 def reshape(op, x: np.ndarray) -> np.ndarray:
@@ -101,7 +95,9 @@ def operand_index(space: tuple, numbers, indices: np.ndarray, operand_shape: tup
 
 
 def gather(op, operand: np.ndarray, indices: np.ndarray) -> np.ndarray:
-    space = op.results[0].type.shape
+    from ..ast.indexing_rules import gather as gather_shape
+
+    space = gather_shape(operand.shape, indices.shape, op.dimension_numbers, op.slice_sizes)
     index = operand_index(space, op.dimension_numbers, indices, operand.shape, op.slice_sizes)
     return operand[tuple(index)] if operand.ndim else np.broadcast_to(operand, space).copy()
 
@@ -214,31 +210,46 @@ def broadcast(op, x: np.ndarray) -> np.ndarray:
 # -- the dynamic forms: the shape an operand holds must be the result type's -------------------------
 
 def _held(op, values: np.ndarray, what: str, want: tuple) -> tuple[int, ...]:
-    """The integers `values` holds; ShapeError when they are not `want` (the result type's)."""
+    """The integers `values` holds; ShapeError when they are not `want` (the result type's; a
+    dimension `?` there takes any size: the shape comes from the values)."""
     held = tuple(int(v) for v in np.asarray(values).reshape(-1))
-    if held != tuple(want):
+    if len(held) != len(want) or any(w is not None and h != w for h, w in zip(held, want)):
         from ..errors import ShapeError
 
-        raise ShapeError(f"{what} holds {list(held)}, the result type {op.results[0].type} needs {list(want)}",
+        shown = ["?" if w is None else w for w in want]
+        raise ShapeError(f"{what} holds {list(held)}, the result type {op.results[0].type} needs {shown}",
                          op=op.NAME, ssa=op.results[0].ssa, path=op.path)
     return held
 
 
 def dynamic_iota(op, shape: np.ndarray) -> np.ndarray:
-    from .structure import iota
+    from .structure import iota_array
 
-    _held(op, shape, "output_shape", op.results[0].type.shape)
-    return iota(op)
+    held = _held(op, shape, "output_shape", op.results[0].type.shape)
+    return iota_array(held, op.iota_dimension, op.results[0].type.dtype)
+
+
+def broadcast_to_shape(x: np.ndarray, dims: Sequence[int], shape: Sequence[int]) -> np.ndarray:
+    order = np.argsort(dims)  # operand dims in the order their result dims appear
+    kept = x.transpose(order)
+    placed = [1] * len(shape)
+    for i in order:
+        placed[dims[i]] = x.shape[i]
+    return np.broadcast_to(kept.reshape(placed), shape).copy()
 
 
 def dynamic_broadcast_in_dim(op, x: np.ndarray, shape: np.ndarray) -> np.ndarray:
-    _held(op, shape, "output_dimensions", op.results[0].type.shape)
-    return broadcast_in_dim(op, x)
+    return broadcast_to_shape(x, op.dims, _held(op, shape, "output_dimensions", op.results[0].type.shape))
 
 
 def dynamic_reshape(op, x: np.ndarray, shape: np.ndarray) -> np.ndarray:
-    _held(op, shape, "output_shape", op.results[0].type.shape)
-    return reshape(op, x)
+    held = _held(op, shape, "output_shape", op.results[0].type.shape)
+    if int(np.prod(held)) != x.size:
+        from ..errors import ShapeError
+
+        raise ShapeError(f"output_shape holds {list(held)} ({int(np.prod(held))} elements) for an operand of shape "
+                         f"{list(x.shape)} ({x.size} elements)", op=op.NAME, ssa=op.results[0].ssa, path=op.path)
+    return x.reshape(held)
 
 
 def dynamic_pad(op, x: np.ndarray, value: np.ndarray, low: np.ndarray, high: np.ndarray,
@@ -252,17 +263,32 @@ def dynamic_pad(op, x: np.ndarray, value: np.ndarray, low: np.ndarray, high: np.
 
 
 def dynamic_gather(op, operand: np.ndarray, indices: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    from ..ast.indexing_rules import gather as gather_shape
+
     numbers = op.dimension_numbers
     sizes = tuple(int(s) for s in sizes)
-    result = op.results[0].type.shape
-    offsets = [s for d, s in enumerate(sizes) if d not in numbers.collapsed_slice_dims]
     allowed = [min(s, 1) if d in numbers.collapsed_slice_dims else min(max(s, 0), dim)
                for d, (s, dim) in enumerate(zip(sizes, operand.shape))]
     _held(op, np.array(sizes), "slice_sizes", allowed)
-    _held(op, np.array([result[d] for d in numbers.offset_dims]), "slice_sizes without the collapsed ones",
-          offsets)
+    result = gather_shape(operand.shape, indices.shape, numbers, sizes)
+    _held(op, np.array(result), "slice_sizes with the start indices", op.results[0].type.shape)
     index = operand_index(result, numbers, indices, operand.shape, sizes)
     return operand[tuple(index)]
+
+
+def real_dynamic_slice(op, x: np.ndarray, start: np.ndarray, limit: np.ndarray, strides: np.ndarray) -> np.ndarray:
+    from ..ast.shape_rules import slice_
+
+    start, limit, strides = ([int(v) for v in a] for a in (start, limit, strides))
+    try:
+        shape = slice_(x.shape, start, limit, strides)
+    except Exception as error:
+        from ..errors import ShapeError
+
+        raise ShapeError(f"start_indices {start}, limit_indices {limit}, strides {strides}: {error}",
+                         op=op.NAME, ssa=op.results[0].ssa, path=op.path) from None
+    _held(op, np.array(shape), "the slice", op.results[0].type.shape)
+    return x[tuple(builtins.slice(a, b, s) for a, b, s in zip(start, limit, strides))].copy()
 
 
 def set_dimension_size(op, x: np.ndarray, size: np.ndarray) -> np.ndarray:

@@ -24,7 +24,7 @@ def reduce(op, *arrays: np.ndarray, run) -> tuple:
     xs, inits = arrays[:n], arrays[n:]
     dims = sorted(op.dimensions)
     kept = [d for d in range(xs[0].ndim) if d not in dims]
-    shape = op.results[0].shape
+    shape = tuple(xs[0].shape[d] for d in kept)  # the arrays' own: a result type may hold `?`
     count = _size(xs[0], dims)
     folded = [x.transpose(kept + dims).reshape(*shape, count) for x in xs]
     if count == 1:

@@ -19,7 +19,11 @@ def constant(op) -> np.ndarray:
 
 def iota(op) -> np.ndarray:
     ty = op.results[0].type
-    along = [1] * ty.rank
-    along[op.iota_dimension] = ty.shape[op.iota_dimension]
-    index = np.arange(ty.shape[op.iota_dimension]).reshape(along).astype(numpy_dtype(ty.dtype))
-    return np.broadcast_to(index, ty.shape).copy()
+    return iota_array(ty.shape, op.iota_dimension, ty.dtype)
+
+
+def iota_array(shape, dimension: int, dtype) -> np.ndarray:
+    along = [1] * len(shape)
+    along[dimension] = shape[dimension]
+    index = np.arange(shape[dimension]).reshape(along).astype(numpy_dtype(dtype))
+    return np.broadcast_to(index, shape).copy()

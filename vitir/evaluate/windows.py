@@ -8,6 +8,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..ast.shape_rules import windows
 from .data_movement import pad_array
 
 
@@ -41,7 +42,7 @@ def reduce_window(op, *arrays: np.ndarray, run) -> tuple:
     window, strides, padding = _window(op, rank)
     base = op.base_dilations or (1,) * rank
     dilations = op.window_dilations or (1,) * rank
-    counts = op.results[0].shape
+    counts = windows(xs[0].shape, window, strides, base, dilations, padding)  # the arrays': a type may hold `?`
     acc = [np.broadcast_to(_accumulator(init, r.type.dtype), counts) for init, r in zip(inits, op.results)]
     if 0 in counts:
         return tuple(acc)

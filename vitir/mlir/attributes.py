@@ -631,7 +631,37 @@ class QuantUniformType(ParametrizedAttribute, TypeAttribute):
         printer.print_string(self.body.data)
 
 
-ATTRIBUTES += [RngDistributionAttr, RngAlgorithmAttr, TokenType]
+@irdl_attr_definition
+class BoundsAttr(ParametrizedAttribute):
+    """`#stablehlo.bounds<8, ?>`: a tensor type's encoding bounding its dimensions `?` (a `?` bound
+    is none: a static dimension's, or an unbounded one's)."""
+
+    name = "stablehlo.bounds"
+
+    bounds: ArrayAttr[IntAttr]
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser):
+        def bound():
+            if parser.parse_optional_punctuation("?") is not None:
+                return IntAttr(DYNAMIC_SIZE)
+            return IntAttr(parser.parse_integer(allow_boolean=False))
+
+        return [ArrayAttr(parser.parse_comma_separated_list(parser.Delimiter.ANGLE, bound))]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<" + ", ".join("?" if b.data == DYNAMIC_SIZE else str(b.data)
+                                             for b in self.bounds.data) + ">")
+
+    def values(self) -> tuple:
+        """One entry per dimension: the bound, or None."""
+        return tuple(None if b.data == DYNAMIC_SIZE else b.data for b in self.bounds.data)
+
+
+DYNAMIC_SIZE = -(1 << 63)  # MLIR's ShapedType::kDynamic: how xDSL's tensor types hold a `?`
+
+
+ATTRIBUTES += [RngDistributionAttr, RngAlgorithmAttr, TokenType, BoundsAttr]
 QUANT_DIALECT = Dialect("quant", [], [QuantUniformType])
 
 

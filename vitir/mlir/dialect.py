@@ -32,6 +32,7 @@ from ..ast.declare import DECLARED, GENERIC, OPS, REQUIRED, Op
 from ..ast.shape_rules import RuleError
 from ..ast.traits import (COMMUTATIVE, CONSTANT_LIKE, ELEMENTWISE, PURE, RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE,
                           SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE, TERMINATOR)
+from ..ast.type_rules import compatible_types
 from .attributes import ATTRIBUTES
 from .kinds import Unsupported, bridge, vitir_type
 from .errors import quantized_result_note
@@ -80,7 +81,7 @@ class DeclaredOp(IRDLOperation):
         if len(inferred) != len(annotated):
             raise VerifyException(f"{len(annotated)} results, the op gives {len(inferred)}")
         for got, want in zip(annotated, inferred):
-            if got is not want:
+            if got is not want and not compatible_types(got, want):
                 raise VerifyException(f"result type {got} differs from the inferred {want}"
                                       + quantized_result_note(got, want))
         if cls.KNOWN_OPERANDS:

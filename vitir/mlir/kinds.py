@@ -28,7 +28,7 @@ from .attributes import (ChannelHandleAttr, ComparisonDirection, ComparisonDirec
                          ComparisonTypeAttr, ConvDimensionNumbersAttr, DenseLiteralsAttr, DotAlgorithmAttr,
                          DotDimensionNumbersAttr, Precision, PrecisionAttr, SplatAttr, element_text, parse_int_list,
                          parse_layouts)
-from .attributes import AttributeTextAttr
+from .attributes import AttributeTextAttr, BoundsAttr
 from .attributes import TokenType as XTokenType
 from .xdsl_adapter import position
 
@@ -57,12 +57,15 @@ def vitir_type(ty):
             _BY_ID[id(ty)] = (ty, hit)
         return hit
     if isinstance(ty, TensorType):
-        shape = ty.get_shape()
-        if any(d < 0 for d in shape):
-            raise Unsupported(f"type {ty} is not supported (vitir needs tensors of static shape)")
-        if not isinstance(ty.encoding, NoneAttr):
-            raise Unsupported(f"type {ty} is not supported (tensor encodings)")
+        shape = tuple(None if d < 0 else d for d in ty.get_shape())  # `?` is MLIR's kDynamic
+        bounds = None
+        if isinstance(ty.encoding, BoundsAttr):
+            bounds = ty.encoding.values()
+        elif not isinstance(ty.encoding, NoneAttr):
+            raise Unsupported(f"type {ty} is not supported (tensor encodings other than #stablehlo.bounds)")
         if isinstance(ty.get_element_type(), QuantUniformType):
+            if bounds is not None or None in shape:
+                raise Unsupported(f"type {ty} is not supported (quantized tensors of dynamic shape)")
             hit = _TYPES[ty] = quantized_tensor(shape, ty.get_element_type())
             return hit
         element = element_spelling(ty.get_element_type())
@@ -70,7 +73,10 @@ def vitir_type(ty):
             dtype = DType.parse(element)
         except ValueError:
             raise Unsupported(f"element type {element} is not supported by vitir") from None
-        hit = VTensorType(shape, dtype)
+        try:
+            hit = VTensorType(shape, dtype, bounds)
+        except ValueError as error:
+            raise Unsupported(f"type {ty}: {error}") from None
     elif isinstance(ty, TupleType):
         hit = VTupleType([vitir_type(t) for t in ty.types.data])
     elif isinstance(ty, XTokenType):

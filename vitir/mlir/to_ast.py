@@ -21,6 +21,7 @@ from ..ast import FunctionBuilder, Module, Value
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function
 from ..ast.ops.compound import fold_compounds
+from ..ast.type_rules import compatible_types
 from ..errors import ShapeError
 from .dialect import DeclaredOp, ReturnOp
 from .errors import Diagnostic, MlirError, MlirShapeError, quantized_result_note
@@ -166,6 +167,10 @@ class _FunctionImporter:
         for value, written in zip(built, results, strict=True):
             annotated = vitir_type(written.type)
             if value.type is not annotated:
+                if compatible_types(value.type, annotated):  # `?` on one side: the text's type stands
+                    value.type = annotated
+                    self.values[written] = value
+                    continue
                 raise ShapeError(f"result type annotation {annotated} differs from the inferred {value.type}"
                                  + quantized_result_note(annotated, value.type),
                                  op=op.name, ssa=value.ssa, operand_types=[v.type for v in node.operands])

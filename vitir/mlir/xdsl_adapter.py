@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from xdsl.dialects.builtin import AnyFloat
+from xdsl.dialects.builtin import AnyFloat, FloatAttr
 from xdsl.ir import SSAValue
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
@@ -108,6 +108,7 @@ class NonAsciiLexer(BoundedLexer):
 
 
 _INTEGER_TYPE = re.compile(r"[su]?i([0-9]+)")
+_DECIMAL_INTEGER = re.compile(r"-?\s*[0-9]+(?![0-9.eExX])")
 _DENSE_SHAPE = re.compile(r"<[^<>]*>\s*:\s*tensor<((?:[0-9]+x)*)")
 
 
@@ -139,6 +140,15 @@ class HookedParser(Parser):
             if m is not None and (len(m.group(1)) > 8 or int(m.group(1)) > MAX_INTEGER_WIDTH):
                 self.raise_error(f"integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits", token.span)
         return super()._parse_optional_integer_or_float_type()
+
+    def parse_optional_builtin_int_or_float_attr(self):
+        """As MLIR, refuse a decimal integer literal for a float attribute (`epsilon = -1 : f32`);
+        xDSL would take it as -1.0."""
+        span = self._current_token.span
+        attribute = super().parse_optional_builtin_int_or_float_attr()
+        if type(attribute) is FloatAttr and _DECIMAL_INTEGER.match(span.input.content, span.start):
+            self.raise_error("unexpected decimal integer literal for a floating point value", span)
+        return attribute
 
     def parse_shape_dimension(self, allow_dynamic: bool = True) -> int:
         at = self.pos

@@ -22,6 +22,7 @@ from ..rewrite.driver import apply_rules, clone_module
 from ..rewrite.rules import as_rule_set
 from .cse import common_subexpression_elimination
 from .dce import dead_code_elimination
+from ..dynamic.passes import refine_in_place
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,9 @@ register(Pass("dce", "dead-code elimination: drop effect-free ops whose results 
               dead_code_elimination))
 register(Pass("cse", "common-subexpression elimination: merge repeated effect-free ops (commutative operands "
                      "in a canonical order)", common_subexpression_elimination))
+register(Pass("refine", "refine a program with dimensions `?` to its arguments' static types: result types "
+                        "inferred again, dynamic ops in their static forms (vitir/dynamic)", refine_in_place))
+
 from . import fast_lowering  # noqa: E402,F401  (registers patch-embed-gradient, ..., fast-lowering)
 
 from . import standard  # noqa: E402 -- registers fold, simplify, inline-composite, expand- and fold-compounds

@@ -24,8 +24,8 @@ from .contraction import Convolution, Dot, DotGeneral, DynamicConv
 from .control import (AfterAll, Case, Composite, CreateToken, CustomCall, GetTupleElement, If, Map, OptimizationBarrier,
                       Tuple, While)
 from .data_movement import (Broadcast, DynamicBroadcastInDim, DynamicGather, DynamicIota, DynamicPad, DynamicReshape,
-                            DynamicSlice, DynamicUpdateSlice, Gather, GetDimensionSize, Reverse, Scatter,
-                            SetDimensionSize, Sort)
+                            DynamicSlice, DynamicUpdateSlice, Gather, GetDimensionSize, RealDynamicSlice, Reverse,
+                            Scatter, SetDimensionSize, Sort)
 from .elementwise import (Abs, Add, And, Atan2, Binary, Cbrt, Ceil, Clamp, Complex, Convert, Cosine, CountLeadingZeros,
                           Divide, Exponential, ExponentialMinusOne, Floor, Imag, IsFinite, Log, Logistic, LogPlusOne,
                           Maximum, Minimum, Multiply, Negate, Not, Or, Popcnt, Power, Real, Remainder, RoundNearestAfz,
@@ -49,8 +49,8 @@ __all__ = [
 ]
 # data movement
 __all__ += ["Broadcast", "DynamicBroadcastInDim", "DynamicGather", "DynamicIota", "DynamicPad", "DynamicReshape",
-            "DynamicSlice", "DynamicUpdateSlice", "Gather", "GetDimensionSize", "Reverse", "Scatter",
-            "SetDimensionSize", "Sort"]
+            "DynamicSlice", "DynamicUpdateSlice", "Gather", "GetDimensionSize", "RealDynamicSlice", "Reverse",
+            "Scatter", "SetDimensionSize", "Sort"]
 
 
 # collectives, rng, bits and quantization

@@ -121,7 +121,7 @@ def _result(shape, operands, result_type) -> TensorType:
     if result_type is None:
         return TensorType(shape, dtype)
     tensor(result_type, "result")
-    if result_type.shape != shape:
+    if not shapes.compatible_shapes(result_type.shape, shape):
         raise RuleError(f"result type {result_type} differs from the inferred {TensorType(shape, result_type.dtype)}")
     if result_type.dtype.is_bool != dtype.is_bool:
         raise RuleError(f"result element type {result_type.dtype.value} does not hold {dtype.value} products")
@@ -245,7 +245,7 @@ class Dot(Op):
         _precision(precision_config)
         if lhs.rank not in (1, 2) or rhs.rank not in (1, 2):
             raise RuleError(f"operands must have rank 1 or 2, got shapes {list(lhs.shape)} and {list(rhs.shape)}")
-        if lhs.shape[-1] != rhs.shape[0]:
+        if not shapes.compatible(lhs.shape[-1], rhs.shape[0]):
             raise RuleError(f"lhs dim {lhs.rank - 1} is {lhs.shape[-1]}, rhs dim 0 is {rhs.shape[0]}: "
                             "they must be equal")
         return _result(lhs.shape[:-1] + rhs.shape[1:], (lhs, rhs), result_type)
@@ -282,12 +282,13 @@ class DynamicConv(Op):
         tensor(rhs, "rhs")
         # Padding wide enough for any kernel checks everything but the spatial sizes, which are the
         # padding's to decide; those of the given result type are taken as they are.
-        wide = tuple((max(rhs.shape) * max(rhs_dilate or (1,)), 0) for _ in range(spatial))
+        wide = tuple((max(d or 1 for d in rhs.shape) * max(rhs_dilate or (1,)), 0) for _ in range(spatial))
         inferred = Convolution.rule(lhs, rhs, stride, wide, lhs_dilate, rhs_dilate, reverse, layouts,
                                     feature_group_count, batch_group_count, precision_config, None)
         tensor(result_type, "result")
         fixed = [layouts.out.index(c) for c in "bf"]
-        if (result_type.rank != inferred.rank or any(result_type.shape[d] != inferred.shape[d] for d in fixed)
+        if (result_type.rank != inferred.rank
+                or any(not shapes.compatible(result_type.shape[d], inferred.shape[d]) for d in fixed)
                 or result_type.dtype.is_bool != inferred.dtype.is_bool):
             raise RuleError(f"result type {result_type} does not hold the convolution's batch and feature dims "
                             f"({', '.join(f'{c} {inferred.shape[d]}' for c, d in zip('bf', fixed))})")

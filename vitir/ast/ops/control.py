@@ -283,7 +283,8 @@ class Composite(Op):
 
 class CustomCall(Op):
     """A call of an implementation-defined target (a LAPACK routine on XLA's CPU): vitir carries it
-    and prints it as written, and does not evaluate it. `stablehlo.custom_call @target(%x)
+    and prints it as written, and does not evaluate it (but for jax.export's `shape_assertion`,
+    checked: vitir/dynamic/assertions.py). `stablehlo.custom_call @target(%x)
     {backend_config = "", ...} : (T) -> R`; its attributes are kept as their MLIR text, other
     dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`; each text must
     be of the form MLIR requires (vitir/ast/custom_call_attributes.py)."""
@@ -303,7 +304,7 @@ class CustomCall(Op):
     discardable = attr_def(DISCARDABLE, mlir="(other dialects)", default=None)
     results = var_result_def()
     syntax = "{custom_call_target(call_target_name)}({inputs}){attr_dict? } : {functional_type}"
-    evaluate = _EVALUATE + "not_evaluated"
+    evaluate = _EVALUATE + "custom_call"  # jax.export's shape_assertion only
 
     @staticmethod
     def rule(inputs, call_target_name, result_types, has_side_effect, backend_config, api_version,

@@ -1,7 +1,7 @@
 """Ops that move elements by indices computed at run time, or reorder them: gather, scatter,
 dynamic_slice, dynamic_update_slice, sort, reverse, get_dimension_size, the old broadcast, and
-the dynamic forms of iota, broadcast_in_dim, pad, reshape and gather, and set_dimension_size
-(static result types).
+the dynamic forms of iota, broadcast_in_dim, pad, reshape, gather and slice (real_dynamic_slice),
+and set_dimension_size (result types with dimensions `?`, their sizes the operands' values).
 
 Each rule checks the spec's constraints (C1, C2, ...) on the types; gather's and scatter's
 dimension numbers are checked in vitir/ast/indexing_rules.py.
@@ -251,22 +251,35 @@ class Broadcast(Op):
 
 
 # -- the dynamic forms: a shape, padding or slice sizes given as an operand ------------------------
-# vitir's types are static, so the result type is given and the rule checks what the types say;
-# the evaluator checks the operand's values against the result type.
+# The result type is given (its dimensions `?` where the shape is known at run time only); the rule
+# checks what the types say, the evaluator the operand's values against the result type.
 
 def _shape_operand(t, what: str, size: int | None = None) -> TensorType:
     """A 1-D integer tensor (of `size` entries when given)."""
     _indices(t, what)
     if t.rank != 1:
         raise RuleError(f"{what} must be rank 1, got shape {list(t.shape)}")
-    if size is not None and t.shape[0] != size:
+    if size is not None and t.shape[0] is not None and t.shape[0] != size:
         raise RuleError(f"{what} has {t.shape[0]} entries for {size} dimensions")
     return t
 
 
+def _per_dimension_operands(operand: TensorType, result_type: TensorType, **named) -> None:
+    """1-D integer operands of one type (MLIR's AllTypesMatch), an entry per operand dimension
+    (dynamic_pad's paddings, real_dynamic_slice's bounds), and a result of the operand's rank."""
+    for what, t in named.items():
+        _shape_operand(t, what, operand.rank)
+    types = tuple(named.values())
+    if len(set(types)) > 1:
+        names = list(named)
+        raise RuleError(f"{', '.join(names[:-1])} and {names[-1]} differ in type: {type_text(types)}")
+    if result_type.rank != operand.rank:
+        raise RuleError(f"result rank {result_type.rank} differs from operand rank {operand.rank}")
+
+
 def _known_shape(shape: tuple[int, ...], result_type: TensorType) -> None:
-    """A shape operand a constant gives must be the result type's shape (MLIR's verifier)."""
-    if tuple(shape) != result_type.shape:
+    """A shape operand a constant gives must be compatible with the result type's shape (MLIR's verifier)."""
+    if not shapes.compatible_shapes(tuple(shape), result_type.shape):
         raise RuleError(f"output shape {list(shape)} is incompatible with the result type {result_type}")
 
 
@@ -357,14 +370,8 @@ class DynamicPad(Op):
         _same_elements(("operand", operand), ("padding value", padding_value), ("result", result_type))  # C1
         if padding_value.shape != ():
             raise RuleError(f"padding value must be rank 0, got shape {list(padding_value.shape)}")
-        for what, t in (("edge_padding_low", edge_padding_low), ("edge_padding_high", edge_padding_high),
-                        ("interior_padding", interior_padding)):
-            _shape_operand(t, what, operand.rank)  # C2
-        if not (edge_padding_low is edge_padding_high is interior_padding):  # MLIR's AllTypesMatch
-            raise RuleError(f"edge_padding_low, edge_padding_high and interior_padding differ in type: "
-                            f"{type_text((edge_padding_low, edge_padding_high, interior_padding))}")
-        if result_type.rank != operand.rank:  # C4
-            raise RuleError(f"result rank {result_type.rank} differs from operand rank {operand.rank}")
+        _per_dimension_operands(operand, result_type, edge_padding_low=edge_padding_low,  # C2, C4
+                                edge_padding_high=edge_padding_high, interior_padding=interior_padding)
         return result_type
 
     KNOWN_OPERANDS = ("edge_padding_low", "edge_padding_high", "interior_padding")
@@ -378,7 +385,7 @@ class DynamicPad(Op):
             raise RuleError(f"interior_padding {list(interior)} holds a negative size")
         padded = shapes.pad(fields["operand"].shape, (), low, high, interior)
         for d, (want, got) in enumerate(zip(padded, fields["result_type"].shape)):
-            if want != got:
+            if not shapes.compatible(want, got):
                 raise RuleError(f"the paddings give result dimension {d} size {want}, the result type "
                                 f"{fields['result_type']} has {got}")
 
@@ -439,7 +446,7 @@ class DynamicGather(Op):
             raise RuleError(f"result rank {result_type.rank} is not the {len(space.batch)} batch dimensions + "
                             f"{len(offset)} offset_dims")
         batch = tuple(s for d, s in enumerate(result_type.shape) if d not in offset)
-        if batch != space.batch:
+        if not shapes.compatible_shapes(batch, space.batch):
             raise RuleError(f"result shape {list(result_type.shape)} has batch dimensions {list(batch)}, the start "
                             f"indices give {list(space.batch)}")
         bounds = tuple(s for d, s in enumerate(operand.shape) if d not in collapsed)
@@ -454,7 +461,7 @@ class DynamicGather(Op):
         sizes = known["slice_sizes"]
         inferred = rules.gather(fields["operand"].shape, fields["start_indices"].shape, fields["dimension_numbers"],
                                 sizes)
-        if inferred != fields["result_type"].shape:
+        if not shapes.compatible_shapes(inferred, fields["result_type"].shape):
             raise RuleError(f"slice_sizes {list(sizes)} give the result shape {list(inferred)}, the result type "
                             f"{fields['result_type']} has {list(fields['result_type'].shape)}")
 
@@ -481,4 +488,28 @@ class SetDimensionSize(Op):
             raise RuleError(f"size must be a rank-0 i32, got {size}")
         if not 0 <= dimension < rank:
             raise RuleError(f"dimension {dimension} is out of range for an operand of rank {rank}")
-        return operand
+        return operand  # a dimension `?` stays `?`; a static one is the only size its type allows
+
+
+class RealDynamicSlice(Op):
+    """slice by the start, limit and stride operands hold: `stablehlo.real_dynamic_slice %x, %start,
+    %limit, %strides : (tensor<?x4xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x2xf32>`."""
+
+    NAME = "stablehlo.real_dynamic_slice"
+    traits = (PURE,)  # undefined when the slice's operands disagree with the result type
+    operand = operand_def()
+    start_indices = operand_def()
+    limit_indices = operand_def()
+    strides = operand_def()
+    result_type = result_type_def()
+    syntax = "{operand}, {start_indices}, {limit_indices}, {strides} : {functional_type}"
+    evaluate = _EVALUATE + "real_dynamic_slice"
+
+    @staticmethod
+    def rule(operand, start_indices, limit_indices, strides, result_type):
+        tensor(operand)
+        tensor(result_type, "result")
+        _same_elements(("operand", operand), ("result", result_type))  # C1
+        _per_dimension_operands(operand, result_type, start_indices=start_indices,  # C2, C3
+                                limit_indices=limit_indices, strides=strides)
+        return result_type  # MLIR's verifier leaves constant bounds to run time: so does vitir's
