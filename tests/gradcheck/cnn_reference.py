@@ -63,3 +63,53 @@ def maxpool_lax(x):
 def upsample(x):
     n, c, h, w = x.shape
     return jax.image.resize(x, (n, c, 2 * h, 2 * w), "bilinear", precision=lax.Precision.HIGHEST)
+
+
+# -- the UNet ------------------------------------------------------------------
+
+def _norm(x, p, i, norm, groups, state):
+    g, b = p[f"g{i}"], p[f"bt{i}"]
+    if norm == "group":
+        return groupnorm(x, g, b, groups)
+    if state is None:
+        y, mean, var = batchnorm(x, g, b)
+        return y, (mean, var)
+    return batchnorm_eval(x, g, b, state[f"rm{i}"], state[f"rv{i}"]), None
+
+
+def unet(x, p, layers, norm="batch", activation="relu", groups=8, pool=maxpool, state=None):
+    """The UNet of vitir.lower.unet from its definition: conv units W{i}/g{i}/bt{i} in order, the output
+    conv W{i}/b{i}. Returns (output, {unit: (batch mean, batch variance)}) in training (state None);
+    with `state` (rm{i}, rv{i}) BatchNorm uses it."""
+    act = relu if activation == "relu" else silu
+    stats, skips, unit = {}, [], 0
+
+    def convbn(h):
+        nonlocal unit
+        y = _norm(conv(h, p[f"W{unit}"]), p, unit, norm, groups, state)
+        if isinstance(y, tuple):
+            y, s = y
+            if s is not None:
+                stats[unit] = s
+        unit += 1
+        return act(y)
+
+    for kind, _, _ in layers:
+        if kind == "down":
+            x = convbn(convbn(x))
+            skips.append(x)
+            x = pool(x)
+        elif kind == "up":
+            x = jnp.concatenate([upsample(x), skips.pop()], axis=1)
+            x = convbn(convbn(x))
+        elif kind == "convbn":
+            x = convbn(x)
+        else:
+            x = conv(x, p[f"W{unit}"], p[f"b{unit}"], padding="VALID")
+            unit += 1
+    return x, stats
+
+
+def unet_loss(p, x, target, layers, **kw):
+    y, stats = unet(x, p, layers, **kw)
+    return jnp.mean((y - target) ** 2), stats
