@@ -113,3 +113,27 @@ def unet(x, p, layers, norm="batch", activation="relu", groups=8, pool=maxpool, 
 def unet_loss(p, x, target, layers, **kw):
     y, stats = unet(x, p, layers, **kw)
     return jnp.mean((y - target) ** 2), stats
+
+
+def adam(theta, g, m, v, lr, bc1, bc2, b1=0.9, b2=0.999, eps=1e-8):
+    """Bias-corrected Adam, no weight decay; returns (theta', m', v')."""
+    m2 = b1 * m + (1.0 - b1) * g
+    v2 = b2 * v + (1.0 - b2) * g * g
+    return theta - lr * (m2 / bc1) / (jnp.sqrt(v2 / bc2) + eps), m2, v2
+
+
+def unet_step_fn(names, layers, **kw):
+    """A train step of the UNet: value_and_grad of the MSE, Adam on the parameters, and (BatchNorm) the
+    running statistics, momentum 1 on the first step and 0.1 after. state = [rm0, rv0, ..., steps]."""
+    def step(params, ms, vs, state, x, target, lr, bc1, bc2):
+        def loss_fn(flat):
+            return unet_loss(dict(zip(names, flat)), x, target, layers, **kw)
+
+        (loss, stats), grads = jax.value_and_grad(loss_fn, has_aux=True)(params)
+        new = [adam(*args, lr, bc1, bc2) for args in zip(params, grads, ms, vs)]
+        if state:
+            mom = jnp.where(state[-1] == 0.0, 1.0, 0.1).astype(state[-1].dtype)
+            batch = [s for unit in sorted(stats) for s in stats[unit]]
+            state = [(1.0 - mom) * r + mom * b for r, b in zip(state[:-1], batch)] + [state[-1] + 1.0]
+        return [n[0] for n in new], [n[1] for n in new], [n[2] for n in new], state, loss
+    return step
