@@ -30,6 +30,7 @@ from vitir.diffusion.eval_image import (
     score_image_samplers,
 )
 from vitir.diffusion.schedule import cosine_schedule
+from vitir.errors import ConfigError
 from vitir.diffusion.train_image import (
     ImageDenoiser,
     ImageDiffusionConfig,
@@ -131,7 +132,7 @@ def random_denoiser(method="ddpm", chunk=250, **kw) -> ImageDenoiser:
     rng = np.random.default_rng(0)
     from vitir.lower.denoiser import param_specs
     params = [(0.1 * rng.standard_normal(dims)).astype(np.float32)
-              for _, dims in param_specs(cfg.model((1, 8, 8), 1))]
+              for _, dims in param_specs(cfg.network((1, 8, 8), 1))]
     return ImageDenoiser(params, cfg, (1, 8, 8), chunk=chunk)
 
 
@@ -395,7 +396,53 @@ def test_two_replicas_train_the_denoiser_as_one_device_with_twice_the_batch(tmp_
     one, two = load_checkpoint(tmp_path / "one"), load_checkpoint(tmp_path / "two")
     assert one.step == two.step == len(digits.x_train) // 64
     from vitir.lower.denoiser import param_specs
-    names = [n for n, _ in param_specs(ImageDiffusionConfig(**{**TINY, **kw}).model((1, 8, 8), 1))]
+    names = [n for n, _ in param_specs(ImageDiffusionConfig(**{**TINY, **kw}).network((1, 8, 8), 1))]
     for name, p, q in zip(names * 2, one.params + one.extra["ema"], two.params + two.extra["ema"]):
         bound = 1e-3 if name.startswith("bk_") else 1e-4 * max(np.abs(p).max(), 1e-3)  # bk: see test_train
         assert np.abs(p - q).max() <= bound, name
+
+
+# -- the reference's UNet -------------------------------------------------------------------------
+
+def test_unet_reference_takes_the_references_recipe_and_data_as_they_are(digits):
+    cfg = ImageDiffusionConfig(model="unet-reference")
+    assert (cfg.batch, cfg.lr, cfg.lr_decay, cfg.warmup_epochs, cfg.ema, cfg.prediction, cfg.time_embed, cfg.wd) == \
+        (32, 5e-4, "constant", 0.0, 0.0, "eps", "t", "0.0")
+    assert not cfg.centred and ImageDiffusionConfig().centred
+    x0 = digits.x_train[:4].astype(np.float32)
+    abar = cosine_schedule(1000)
+    x, target = training_pair(x0, 7, cfg, abar)
+    x = x.reshape(4, 2, 8, 8)
+    # the second channel is t/1000; the first sqrt(abar) x0 + sqrt(1 - abar) eps with x0 in [0, 1], eps the target
+    t = np.round(x[:, 1, 0, 0] * 1000).astype(int)
+    t_channel = t.astype(np.float32) * (np.float32(1) / np.float32(1000))  # as the reference's helper rounds it
+    np.testing.assert_array_equal(x[:, 1], np.broadcast_to(t_channel[:, None, None], (4, 8, 8)))
+    a = np.sqrt(abar[t].astype(np.float64))[:, None, None, None]
+    want = a * x0 + np.sqrt(1 - a * a) * target
+    np.testing.assert_allclose(x[:, :1], want, atol=1e-5)
+
+
+@pytest.mark.parametrize("given, message", [
+    (dict(method="flow"), "--model unet-reference trains with --method ddpm only, got flow"),
+    (dict(prediction="x0"), "--model unet-reference trains with --prediction eps only, got x0"),
+    (dict(replicas=2), "--model unet-reference trains with --replicas 1 only, got 2"),
+])
+def test_unet_reference_refuses_another_recipe(given, message):
+    with pytest.raises(ConfigError) as e:
+        ImageDiffusionConfig(model="unet-reference", **given)
+    assert str(e.value) == message
+
+
+def test_cli_unet_reference_trains_prints_its_parameters_and_samples_by_ddim(tmp_path, capsys, classifier_run):
+    out = tmp_path / "unet"
+    captured = _diffuse(capsys, "--data", "digits", "--model", "unet-reference", "--epochs", "2", "--samples", "16",
+                        "--classifier", str(classifier_run), "--out", str(out))
+    assert "the reference's UNet (118,449 parameters)" in captured.err
+    result = json.loads((out / "result.json").read_text())
+    assert result["parameters"] == 118_449 and result["config"]["model"] == "unet-reference"
+    assert [(r["sampler"], r["eta"], r["nfe"]) for r in result["rows"]] == [("ddim", 0.0, 50)]
+    losses = epoch_losses(out)
+    assert len(losses) == 2 and losses[1] < losses[0] < 3.0
+    # the running statistics ride with the weights: 10 BatchNorms' means and variances and the step count
+    saved = load_checkpoint(out)
+    assert len(saved.params) == 32 + 21 and float(saved.params[-1]) == result["steps"]

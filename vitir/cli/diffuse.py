@@ -46,6 +46,10 @@ DEFAULTS_IMAGES = {"nfe": "10,50", "samples": "1000"}
 # Image training flags: config field -> (argument name, kind, help); only --epochs may change on --resume.
 IMAGE_TRAINING_FLAGS = {
     "data": ("data", str, None), "data_dir": ("data_dir", str, None), "method": ("method", str, None),
+    "model": ("model", str, "the network: dit (the ViT denoisers) or unet-reference (the reference's "
+                            "convolutional UNet, 118,449 parameters, with its recipe: data in [0, 1], a t/1000 "
+                            "channel, eps, Adam at a constant 5e-4, batch 32; sampled by DDIM at 50 NFE)"),
+    "lr_decay": ("lr_decay", str, "the learning rate after the warmup: cosine or constant"),
     "epochs": ("epochs", int, None), "batch": ("batch", int, None), "lr": ("lr", float, None),
     "seed": ("seed", int, None), "ema": ("ema", float, None),
     "conditioning": ("conditioning", str, "how the denoiser reads the time: channels (extra input channels, "
@@ -74,6 +78,9 @@ def _image_default(field: str) -> str:
     """`(default X)`, or `(default: digits X, mnist Y)` where the data decide."""
     from ..diffusion.train_image import DATASET_DEFAULTS, ImageDiffusionConfig
 
+    per_model = {"time_embed": "sincos; unet-reference t", "lr_decay": "cosine; unet-reference constant"}
+    if field in per_model:
+        return f"(default {per_model[field]})"
     if field in DATASET_DEFAULTS["mnist"]:
         def shown(value):
             return f"{value:g}" if isinstance(value, float) else str(value) or "eps for ddpm, velocity for flow"
@@ -205,6 +212,8 @@ def image_configs_from(args):
         require_new_run_dir(run_dir, args.overwrite)
     d = DEFAULTS_IMAGES
     defaults = {"nfes": _numbers(d["nfe"], "--nfe", int, True), "samples": int(d["samples"])}
+    if cfg.is_unet:  # the reference samples its UNet by deterministic DDIM in 50 steps
+        defaults.update(samplers=("ddim",), nfes=(50,), etas=(0.0,))
     ev = ImageEvalConfig(method=cfg.method, **{**defaults, **sampling})
     if ev.classifier is not None:
         classifier_checkpoint(ev.classifier, cfg.data)  # before training, not after
@@ -332,9 +341,14 @@ def run_images(args) -> int:
         trainer.task.monitor = QualityMonitor(*scoring, cfg, trainer.data.image_shape, every, samples,
                                               ev.samplers[-1], log=log, backend=args.backend)
     time_input = f"{cfg.time_embed} time channels" if cfg.conditioning == "channels" else cfg.conditioning
-    log(f"vitir diffuse: {cfg.method} on {cfg.data} ({len(trainer.data.x_train)} training images), ViT denoiser "
-        f"depth {cfg.depth} width {cfg.width} patch {cfg.patch}, {time_input}, predicting {cfg.prediction}, "
-        f"batch {cfg.batch}, {cfg.epochs} epochs of {trainer.steps_per_epoch} steps -> {run_dir}")
+    if cfg.is_unet:
+        network = (f"the reference's UNet ({trainer.task.parameter_count(None):,} parameters), data in [0, 1] "
+                   f"and a t/1000 channel")
+    else:
+        network = f"ViT denoiser depth {cfg.depth} width {cfg.width} patch {cfg.patch}, {time_input}"
+    log(f"vitir diffuse: {cfg.method} on {cfg.data} ({len(trainer.data.x_train)} training images), {network}, "
+        f"predicting {cfg.prediction}, batch {cfg.batch}, {cfg.epochs} epochs of {trainer.steps_per_epoch} steps "
+        f"({cfg.lr_decay} lr {cfg.lr:g}) -> {run_dir}")
     trained = trainer.train(resume=resume)
     scored = evaluate_image_model(trainer, ev, run_dir, log, scoring)
     result = {**trained, **scored}

@@ -31,7 +31,7 @@ from ..train.loop import compile_graph
 from ..train.progress import format_duration
 from .metrics import energy_distance, energy_distance_floor, frechet_distance, frechet_distance_floor
 from .samplers import TIME_GRIDS, TMAX, sample_ddim, sample_flow, sample_vp, start_noise
-from .train_image import ImageDenoiser, to_unit
+from .train_image import ImageDenoiser, samples_to_unit, to_unit
 
 COVERAGE_FRACTION = 0.01
 CONFIDENT = 0.8  # top softmax probability (the classifier is trained with label smoothing 0.1: at most ~0.91)
@@ -232,12 +232,19 @@ def feature_scores(features: Features, reference: Reference) -> dict:
 
 def draw_samples(model, sampler: str, eta: float | None, x_init: np.ndarray, nfe: int,
                  grid: str = "uniform") -> np.ndarray:
-    """Images in [-1, 1] (unclipped) from the start noise x_init with one sampler."""
+    """Images in the model's data range ([-1, 1], or [0, 1] for the UNet), unclipped, from the start
+    noise x_init with one sampler."""
     if sampler in ("ddim", "ancestral"):
         return sample_ddim(model, x_init, nfe, eta)
     if sampler in VP_SOLVERS:
         return sample_vp(model, x_init, nfe, VP_SOLVERS[sampler], grid)
     return sample_flow(model, x_init, nfe, sampler)
+
+
+def _as_unit(model, images: np.ndarray) -> np.ndarray:
+    """A sampler's images in [0, 1] as the model's training data were scaled (a model without a config: [-1, 1])."""
+    cfg = getattr(model, "cfg", None)
+    return to_unit(images) if cfg is None else samples_to_unit(images, cfg)
 
 
 def sampler_label(sampler: str, eta: float | None) -> str:
@@ -265,7 +272,7 @@ def score_image_samplers(model, classifier, reference: Reference, ev: ImageEvalC
     for sampler, eta in ev.variants():
         for nfe in ev.nfes:
             start = time.perf_counter()
-            unit = to_unit(draw_samples(model, sampler, eta, x_init, nfe, ev.grid))
+            unit = _as_unit(model, draw_samples(model, sampler, eta, x_init, nfe, ev.grid))
             seconds = time.perf_counter() - start
             row = {"sampler": sampler, "eta": eta, "nfe": nfe,
                    **feature_scores(classifier.features(unit), reference), "sample_seconds": seconds}
@@ -342,7 +349,7 @@ class QualityMonitor:
         start = time.perf_counter()
         model = ImageDenoiser(weights, self.cfg, self.image_shape, backend=self.backend)
         x_init = start_noise((self.samples, *self.image_shape))
-        unit = to_unit(draw_samples(model, self.sampler, self.eta, x_init, self.nfe))
+        unit = samples_to_unit(draw_samples(model, self.sampler, self.eta, x_init, self.nfe), self.cfg)
         row = feature_scores(self.classifier.features(unit), self.reference)
         out = {"ed_ratio": row["ratio"], "fd_ratio": row["fd_ratio"], "confident_classes": row["confident_classes"],
                "monitor_seconds": time.perf_counter() - start}

@@ -11,6 +11,12 @@ per-example loss weights. Images are scaled from [0, 1] to [-1, 1].
 Defaults depend on the data (DATASET_DEFAULTS): the reference's recipe on the
 8x8 digits (time channels, patch 2), and on 28x28 MNIST the adaLN-Zero
 transformer the measurements in docs/benchmarks.md chose.
+
+`model` names the network: "dit" (the ViT denoisers above) or
+"unet-reference", the reference's own convolutional UNet
+(vitir.lower.unet) with its recipe (MODEL_DEFAULTS): the image in [0, 1]
+(not centred) plus one channel of t/1000, the noise predicted, Adam at a
+constant 5e-4, batch 32, no EMA.
 """
 
 from __future__ import annotations
@@ -26,8 +32,9 @@ from ..config_checks import (as_option, check_adam_literals, f32_option, from_kn
 from ..errors import ConfigError
 from ..lower import AdamHyper
 from ..lower.denoiser import CONDITIONINGS, DenoiserConfig, denoiser_fwd_module, denoiser_step_module, param_specs
+from ..lower import unet
 from ..train.init import init_from_specs
-from ..train.loop import LoopConfig, Task, TrainingLoop, compile_graph, row_batches
+from ..train.loop import DECAYS, LoopConfig, Task, TrainingLoop, compile_graph, row_batches
 from ..train.plots import plot_epoch_curves
 from ..train.rundir import read_metrics, write_json_atomic
 from .samplers import TMAX
@@ -57,16 +64,26 @@ DATASET_DEFAULTS = {
 }
 
 
+MODELS = ("dit", "unet-reference")
+# The reference's UNet recipe; fields left None take these before the data's.
+MODEL_DEFAULTS = {
+    "dit": {},
+    "unet-reference": dict(prediction="eps", time_embed="t", batch=32, epochs=50, lr=5e-4, warmup_epochs=0.0,
+                           ema=0.0, lr_decay="constant"),
+}
+
+
 @dataclass(frozen=True)
 class ImageDiffusionConfig:
     data: str = "digits"
     data_dir: str | None = None
+    model: str = "dit"  # MODELS: the ViT denoisers, or the reference's UNet
     method: str = "ddpm"
     conditioning: str | None = None  # channels (the reference's), adaln or adaln-zero
     prediction: str | None = None  # PREDICTIONS of the method; "" (the data's default): the method's first
     weighting: str = "none"  # none or min-snr (min(SNR, gamma) on the clean image, in the prediction's units)
     snr_gamma: float = 5.0
-    time_embed: str = "sincos"  # channels only: sincos (2F channels) or t (one t/T channel)
+    time_embed: str | None = None  # channels only: sincos (2F channels, the default) or t (one t/T channel)
     n_freq: int | None = None  # sin/cos pairs of the time features
     patch: int | None = None
     width: int | None = None
@@ -82,25 +99,37 @@ class ImageDiffusionConfig:
     beta2: str = "0.999"
     wd: str = "0.0"
     ema: float | None = None  # decay of the EMA of the weights; 0 keeps none
+    lr_decay: str | None = None  # after the warmup: cosine (the ViTs') or constant (the UNet's)
     seed: int = 0
 
     def __post_init__(self):
         if self.data not in IMAGE_DATASETS:
             raise ConfigError(f"unknown image data {self.data!r}; have {', '.join(IMAGE_DATASETS)}")
-        for name, value in DATASET_DEFAULTS[self.data].items():
-            if getattr(self, name) is None:
-                object.__setattr__(self, name, value)
+        if self.model not in MODELS:
+            raise ConfigError(f"unknown image model {self.model!r}; have {', '.join(MODELS)}")
+        for defaults in (MODEL_DEFAULTS[self.model], DATASET_DEFAULTS[self.data],
+                         dict(time_embed="sincos", lr_decay="cosine")):
+            for name, value in defaults.items():
+                if getattr(self, name) is None:
+                    object.__setattr__(self, name, value)
+        if self.is_unet:
+            for name, want in (("method", "ddpm"), ("prediction", "eps"), ("time_embed", "t"),
+                               ("weighting", "none"), ("replicas", 1)):
+                if getattr(self, name) != want:
+                    raise ConfigError(f"--model {self.model} trains with {as_option(name)} {want} only, "
+                                      f"got {getattr(self, name)}")
         if self.method in PREDICTIONS and not self.prediction:
             object.__setattr__(self, "prediction", PREDICTIONS[self.method][0])
         choices = {"method": IMAGE_METHODS, "conditioning": CONDITIONINGS,
-                   "prediction": PREDICTIONS.get(self.method, ()), "weighting": WEIGHTINGS, "time_embed": TIME_EMBEDS}
+                   "prediction": PREDICTIONS.get(self.method, ()), "weighting": WEIGHTINGS, "time_embed": TIME_EMBEDS,
+                   "lr_decay": DECAYS}
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 where = {"method": " for images", "prediction": f" for {self.method}"}.get(name, "")
-                what = {"time_embed": "time embedding"}.get(name, name)
+                what = {"time_embed": "time embedding", "lr_decay": "learning-rate decay"}.get(name, name)
                 raise ConfigError(f"unknown {what} {getattr(self, name)!r}{where}; "
                                   f"have {', '.join(allowed)}")
-        if self.time_embed == "t" and self.conditioning != "channels":
+        if self.time_embed == "t" and self.conditioning != "channels" and not self.is_unet:
             raise ConfigError("--time-embed t applies to --conditioning channels; adaLN reads sin/cos features")
         require_positive_ints(self, ("n_freq", "patch", "width", "depth", "heads", "mlp", "batch", "replicas",
                                      "epochs"), as_option)
@@ -123,11 +152,25 @@ class ImageDiffusionConfig:
         return from_known_fields(cls, d)
 
     @property
+    def is_unet(self) -> bool:
+        return self.model == "unet-reference"
+
+    @property
+    def centred(self) -> bool:
+        """Whether the images are trained on in [-1, 1] (the ViTs) or as they are in [0, 1] (the UNet)."""
+        return not self.is_unet
+
+    @property
     def time_features(self) -> int:
         return 1 if self.time_embed == "t" else 2 * self.n_freq
 
-    def model(self, image_shape: tuple[int, int, int], batch: int) -> DenoiserConfig:
+    def network(self, image_shape: tuple[int, int, int], batch: int):
+        """The network's config: a DenoiserConfig, or for the UNet a UNetConfig."""
         c, h, w = image_shape
+        if self.is_unet:
+            if c != 1:
+                raise ConfigError(f"--model {self.model} is the reference's 1-channel network; the data have {c}")
+            return unet.UNetConfig(batch=batch, image=(h, w))
         return DenoiserConfig(batch=batch, image_channels=c, image=(h, w), patch=self.patch, width=self.width,
                               depth=self.depth, heads=self.heads, mlp=self.mlp, conditioning=self.conditioning,
                               time_features=self.time_features, weighted=self.weighting != "none")
@@ -151,12 +194,17 @@ def to_unit(images: np.ndarray) -> np.ndarray:
     return np.clip((np.asarray(images, np.float32) + 1.0) * 0.5, 0.0, 1.0)
 
 
+def samples_to_unit(images: np.ndarray, cfg: "ImageDiffusionConfig") -> np.ndarray:
+    """A sampler's images in [0, 1]: rescaled from [-1, 1] where the model was trained centred, else clamped."""
+    return to_unit(images) if cfg.centred else np.clip(np.asarray(images, np.float32), 0.0, 1.0)
+
+
 def time_inputs(x: np.ndarray, t, cfg: ImageDiffusionConfig) -> tuple[np.ndarray, np.ndarray | None]:
     """(flat network image input, time features or None) of images x [b, c, H, W]
     at integer steps t (one for every row, or one per row): the time as input
     channels after the image's ("channels"), or as sin/cos features [b, 2F]."""
     t_rows = np.broadcast_to(np.asarray(t), (len(x),))
-    if cfg.conditioning != "channels":
+    if cfg.conditioning != "channels" and not cfg.is_unet:
         flat = np.ascontiguousarray(np.asarray(x, np.float32).reshape(len(x), -1))
         return flat, sincos_features(t_rows, cfg.n_freq, TMAX)
     if cfg.time_embed == "sincos":
@@ -242,20 +290,30 @@ class ImageDenoiserTask(Task):
 
     def __init__(self, cfg: ImageDiffusionConfig, data):
         self.cfg, self.data = cfg, data
-        self.model = cfg.model(data.image_shape, cfg.batch)
-        self.x_train = to_signed(data.x_train)
+        self.model = cfg.network(data.image_shape, cfg.batch)
+        self.x_train = to_signed(data.x_train) if cfg.centred else np.asarray(data.x_train, np.float32)
         self.global_batch = cfg.batch * cfg.replicas
         self.steps_per_epoch = len(data.x_train) // self.global_batch
         self.abar = cosine_schedule(TMAX)
         self.monitor = None  # (epoch, weights) -> metrics, e.g. eval_image.QualityMonitor
 
     def param_specs(self):
-        return param_specs(self.model)
+        return unet.all_specs(self.model) if self.cfg.is_unet else param_specs(self.model)
+
+    def parameter_count(self, params) -> int:
+        """Trainable parameters (BatchNorm's running statistics not counted)."""
+        if self.cfg.is_unet:
+            return unet.parameter_count(self.model)
+        return super().parameter_count(params)
 
     def initial_params(self):
+        if self.cfg.is_unet:
+            return unet.init_params(self.model)
         return init_from_specs(param_specs(self.model), self.cfg.seed)
 
     def step_module(self, replicas: int):
+        if self.cfg.is_unet:
+            return unet.unet_step_module(self.model, self.cfg.hyper())
         return denoiser_step_module(self.model, self.cfg.hyper(), replicas)
 
     def epoch_batches(self, rng, epoch):
@@ -278,8 +336,8 @@ class ImageDenoiserTask(Task):
         cfg = self.cfg
         return LoopConfig(epochs=cfg.epochs, steps_per_epoch=self.steps_per_epoch, lr=cfg.lr,
                           warmup_steps=int(round(cfg.warmup_epochs * self.steps_per_epoch)),
-                          beta1=float(cfg.beta1), beta2=float(cfg.beta2), replicas=cfg.replicas, ema=cfg.ema,
-                          label=f"train {cfg.method}")
+                          decay=cfg.lr_decay, beta1=float(cfg.beta1), beta2=float(cfg.beta2),
+                          replicas=cfg.replicas, ema=cfg.ema, label=f"train {cfg.method}")
 
 
 def load_image_data(cfg: ImageDiffusionConfig):
@@ -356,8 +414,10 @@ class ImageDenoiser:
 
     def _executable(self, batch: int):
         if batch not in self._compiled:
-            exe = compile_graph(denoiser_fwd_module(self.cfg.model(self.image_shape, batch)), backend=self.backend)
-            first = 1 if self.cfg.conditioning == "channels" else 2
+            network = self.cfg.network(self.image_shape, batch)
+            fwd = unet.unet_fwd_module(network) if self.cfg.is_unet else denoiser_fwd_module(network)
+            exe = compile_graph(fwd, backend=self.backend)
+            first = 1 if self.cfg.conditioning == "channels" or self.cfg.is_unet else 2
             self._compiled[batch] = exe, [exe.to_device(p, i + first) for i, p in enumerate(self.params)]
         return self._compiled[batch]
 

@@ -128,6 +128,10 @@ class Task:
     def initial_params(self) -> list[np.ndarray]:
         raise NotImplementedError
 
+    def parameter_count(self, params: list[np.ndarray]) -> int:
+        """Trainable parameters; a task whose state rides with them (running statistics) counts less."""
+        return sum(p.size for p in params)
+
     def step_module(self, replicas: int):
         """The train step's Module for `replicas` devices in all (built in vitir.lower)."""
         raise NotImplementedError
@@ -327,7 +331,7 @@ class TrainingLoop:
             "train_seconds": float(sum(seconds)) if seconds else train_seconds,
             "seconds_per_epoch": float(np.median(seconds)) if seconds else None,
             "final_loss": epochs[-1]["loss"] if epochs else None,
-            "parameters": int(sum(p.size for p in st.params)),
+            "parameters": int(self.task.parameter_count(st.params)),
             "backend": self.cfg.backend,
             **self.last_eval,
         }

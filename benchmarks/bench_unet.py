@@ -1,0 +1,113 @@
+"""Train-step time of vitir's UNet step (the reference's MNIST network, its printed
+text through PJRT) against the same model in JAX (jax.jit of value_and_grad of
+the independent UNet in tests/gradcheck/cnn_reference.py, plus the same Adam and
+BatchNorm running statistics), in one process, calls alternated step by step;
+and how far apart their results are over the first three steps.
+
+    python benchmarks/bench_unet.py [--steps 20] [--warmup 3] [--batch 32] [--norm batch]
+
+Both keep the weights, moments and statistics on the device; each step uploads
+a fresh batch (images in [0, 1] noised at a random t, with the t/1000 channel)
+and the three schedule scalars.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import jax  # noqa: E402
+import numpy as np  # noqa: E402
+
+from tests.gradcheck import cnn_reference as ref  # noqa: E402
+from tests.gradcheck.harness import rel_err  # noqa: E402
+from vitir.backend import compile_module  # noqa: E402
+from vitir.diffusion.schedule import cosine_schedule  # noqa: E402
+from vitir.diffusion.time_embed import prepend_t_channel  # noqa: E402
+from vitir.lower.unet import UNetConfig, all_specs, init_params, param_specs, unet_step_module  # noqa: E402
+from vitir.print import print_module  # noqa: E402
+
+LR, B1, B2 = 5e-4, 0.9, 0.999
+
+
+def batches(cfg: UNetConfig, count: int, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    abar = cosine_schedule(1000)
+    for _ in range(count):
+        x0 = rng.uniform(0, 1, (cfg.batch, 1, *cfg.image)).astype(np.float32)
+        eps = rng.standard_normal(x0.shape).astype(np.float32)
+        t = rng.integers(0, 1000, cfg.batch)
+        a = np.sqrt(abar[t]).reshape(-1, 1, 1, 1)
+        xt = (a * x0 + np.sqrt(1 - a * a) * eps).astype(np.float32)
+        yield prepend_t_channel(xt, t, 1000), eps
+
+
+def scalars(t: int):
+    return np.float32(LR), np.float32(1 - B1 ** t), np.float32(1 - B2 ** t)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--steps", type=int, default=20)
+    ap.add_argument("--warmup", type=int, default=3)
+    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--norm", default="batch", choices=("batch", "group"))
+    args = ap.parse_args()
+    cfg = UNetConfig(batch=args.batch, norm=args.norm)
+    names = [n for n, _ in param_specs(cfg)]
+    theta = init_params(cfg)
+    k, n = len(names), len(theta)
+    zeros = [np.zeros_like(a) for a in theta]
+
+    text = print_module(unet_step_module(cfg))
+    start = time.perf_counter()
+    exe = compile_module(text)
+    vitir_compile = time.perf_counter() - start
+    dev = [exe.to_device(a, argument=i + 1) for i, a in enumerate(theta + zeros + zeros)]
+
+    kw = dict(norm=cfg.norm, activation=cfg.activation, groups=cfg.groups, pool=ref.maxpool)
+    jstep = jax.jit(ref.unet_step_fn(names, cfg.layers, **kw))
+    data = list(batches(cfg, args.warmup + args.steps))
+    x0, e0 = data[0]
+    start = time.perf_counter()
+    jstep.lower(theta[:k], zeros[:k], zeros[:k], theta[k:], x0, e0, *scalars(1)).compile()
+    jax_compile = time.perf_counter() - start
+    jstate = jax.device_put((theta[:k], zeros[:k], zeros[:k], theta[k:]))
+
+    times = {"vitir": [], "jax": []}
+    worst = 0.0
+    for t, (x, eps) in enumerate(data, start=1):
+        order = ("vitir", "jax") if t % 2 else ("jax", "vitir")
+        for who in order:
+            tic = time.perf_counter()
+            if who == "vitir":
+                outs = exe.execute_device([x.reshape(cfg.batch, -1), *dev, *scalars(t), eps])
+                dev = list(outs[:3 * n])
+                vloss = float(np.asarray(outs[3 * n]))
+            else:
+                *jstate, jloss = jstep(*jstate, x, eps, *scalars(t))
+                jloss = float(jax.block_until_ready(jloss))
+            if t > args.warmup:
+                times[who].append(time.perf_counter() - tic)
+        if t <= 3:
+            ours = [np.asarray(a) for a in dev[:n]]
+            theirs = [np.asarray(a) for a in list(jstate[0]) + list(jstate[3])]
+            errors = {name: rel_err(a, b) for (name, _), a, b in zip(all_specs(cfg), ours, theirs)}
+            name = max(errors, key=errors.get)
+            worst = max(worst, errors[name], rel_err(vloss, jloss))
+            print(f"step {t}: loss vitir {vloss:.6f} jax {jloss:.6f}; largest relative difference of the "
+                  f"{n} weight and statistics tensors {errors[name]:.1e} ({name})", flush=True)
+    v, j = statistics.median(times["vitir"]), statistics.median(times["jax"])
+    print(f"UNet ({cfg.norm} norm) batch {cfg.batch}, {len(text.splitlines())} text lines; compile vitir "
+          f"{vitir_compile:.2f} s, jax {jax_compile:.2f} s")
+    print(f"step (median of {args.steps}): vitir {1000 * v:.1f} ms, jax {1000 * j:.1f} ms, vitir / jax "
+          f"{v / j:.2f}x; results over the first 3 steps within {worst:.1e} relative")
+
+
+if __name__ == "__main__":
+    main()
