@@ -1,6 +1,6 @@
 """vitir's fuzzer at scale, on demand (the suite runs a few hundred cases: tests/fuzz/test_fuzz.py).
 
-    PYTHONPATH=. python scripts/fuzz.py --graphs 9000 --evaluated 1000 --invalid 3000 --mutations 3000
+    PYTHONPATH=. python scripts/fuzz.py --graphs 9000 --evaluated 1000 --invalid 3000 --mutations 3000 --passes 1000
 
 Cases (tests/fuzz/): random well-typed graphs over the declared ops (printed,
 MLIR's parser, xDSL round trip, import, print byte-identical); evaluated
@@ -37,6 +37,8 @@ def parse_args(argv=None):
     p.add_argument("--evaluated", type=int, default=0, help="generated graphs also run by XLA and the evaluator")
     p.add_argument("--invalid", type=int, default=0, help="builds that break one rule")
     p.add_argument("--mutations", type=int, default=0, help="mutated texts of rendered modules")
+    p.add_argument("--passes", type=int, default=0,
+                   help="generated graphs run through every registered pass, evaluated before and after")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--start", type=int, default=0, help="first case index of each kind")
     p.add_argument("--bound", type=float, default=60.0, help="seconds one case may take (default 60)")

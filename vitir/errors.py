@@ -79,3 +79,9 @@ class ConformanceError(VitirError):
 
 class TrainingDiverged(VitirError):
     """The loss became NaN or infinite; the last good checkpoint is kept."""
+
+
+class RewriteError(VitirError):
+    """A rewrite rule or pass produced what it may not: a replacement of another type, an op its
+    rule refuses, a value defined nowhere; or rules that do not reach a fixed point. The message
+    names the rule, the op it matched and its SSA name."""

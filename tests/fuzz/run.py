@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from tests.fuzz.checks import CaseTimeout, Failure, time_bound
 
-KINDS = ("graphs", "evaluated", "invalid", "mutations")
+KINDS = ("graphs", "evaluated", "invalid", "mutations", "passes")
 
 
 def case_seed(seed: int, kind: str, index: int) -> int:
@@ -32,6 +32,7 @@ def run_case(kind: str, seed: int, stats: Counter, quick: bool = False) -> None:
     from tests.fuzz.checks import graph_case
     from tests.fuzz.invalid import invalid_case
     from tests.fuzz.mutations import mutation_case
+    from tests.fuzz.passes import pass_case
 
     if kind == "graphs":
         graph_case(seed, False, stats)
@@ -39,6 +40,8 @@ def run_case(kind: str, seed: int, stats: Counter, quick: bool = False) -> None:
         graph_case(seed, True, stats)
     elif kind == "invalid":
         invalid_case(seed, stats)
+    elif kind == "passes":
+        pass_case(seed, stats)
     else:
         mutation_case(seed, stats, depth=0 if quick else 1)
 

@@ -13,7 +13,7 @@ from vitir.ast.declare import OPS
 
 SEED = 0
 BOUND = 20.0  # seconds per case: a hang fails the case, not the suite
-COUNTS = {"graphs": 200, "evaluated": 15, "invalid": 300, "mutations": 200}
+COUNTS = {"graphs": 200, "evaluated": 15, "invalid": 300, "mutations": 200, "passes": 40}
 
 
 @pytest.fixture(scope="module")
@@ -41,3 +41,5 @@ def test_the_cases_exercise_each_outcome(report):
     assert stats["ops compared with XLA"] > 40
     assert stats["invalid builds refused naming their op"] > 250
     assert stats["mutated texts refused with their line"] > 100 and stats["mutated texts accepted"] > 0
+    assert stats["graphs compared before and after the passes"] == COUNTS["passes"]
+    assert stats["ops removed by dce"] > 0 and stats["ops removed by cse"] > 0

@@ -11,6 +11,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+import vitir.passes
 from vitir.ast import FunctionBuilder, Value, f32, module
 from vitir.backend import compile_module
 from vitir.print import print_module
@@ -24,12 +25,14 @@ def rel_err(a, b) -> float:
     return float(np.max(np.abs(a - b)) / np.max(np.abs(b)))
 
 
-def function_text(name: str, args: Sequence[tuple[str, tuple[int, ...]]], body: Body) -> str:
-    """StableHLO text of @name(args...) whose results are what `body` returns."""
+def function_text(name: str, args: Sequence[tuple[str, tuple[int, ...]]], body: Body, passes: str = "") -> str:
+    """StableHLO text of @name(args...) whose results are what `body` returns, after `passes`
+    (names in vitir.passes, comma-separated: "fast-lowering" gives the fast lowering)."""
     fb = FunctionBuilder(name)
     values = {arg: fb.arg(arg, f32(*shape)) for arg, shape in args}
     fb.zero = fb.constant("sc", "0.0")
-    return print_module(module(fb.ret(*body(fb, values))))
+    built = module(fb.ret(*body(fb, values)))
+    return print_module(vitir.passes.run(built, passes) if passes else built)
 
 
 def as_float64(text: str) -> str:

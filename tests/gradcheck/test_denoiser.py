@@ -16,6 +16,7 @@ from vitir.backend import compile_module
 from vitir.lower.denoiser import (DenoiserConfig, denoiser_backward, denoiser_forward, denoiser_fwd_module,
                                   denoiser_step_module, param_specs)
 from vitir.lower.loss import mse, weighted_mse
+from vitir.lower.lowering import lowered
 from vitir.print import print_module
 
 C, T = 2, 6  # image channels, time features
@@ -43,8 +44,8 @@ def vitir_loss_and_grads(cfg: DenoiserConfig, lowering: str):
     fb.zero = fb.constant("sc", "0.0")
     saved = denoiser_forward(fb, "dn", x, tfeat, params, cfg)
     dy, loss = weighted_mse(fb, saved.image, target, weight) if weight is not None else mse(fb, saved.image, target)
-    grads = denoiser_backward(fb, "dn", saved, params, dy, cfg, lowering)
-    return compile_module(print_module(module(fb.ret(loss, *grads))))
+    grads = denoiser_backward(fb, "dn", saved, params, dy, cfg)
+    return compile_module(print_module(lowered(module(fb.ret(loss, *grads)), lowering)))
 
 
 def inputs(cfg: DenoiserConfig, seed: int = 3):

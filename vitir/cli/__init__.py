@@ -18,6 +18,7 @@ COMMANDS = {
     "eval": ("vitir.cli.evaluate", "add_parser", "accuracy and confusion matrix of a saved run"),
     "fmt": ("vitir.cli.fmt", "add_parser", "print StableHLO text canonically (-i: in place)"),
     "check": ("vitir.cli.check", "add_parser", "parse and shape-check StableHLO text"),
+    "opt": ("vitir.cli.opt", "add_parser", "run passes (dce, cse, ...) over StableHLO text"),
     "launch": ("vitir.cli.launch", "add_parser", "run N processes of a command as one process group on this machine"),
     "diffuse": ("vitir.cli.diffuse", "add_parser", "train a 2-D or image diffusion or flow model and score its samples"),
 }

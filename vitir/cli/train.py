@@ -45,7 +45,7 @@ def add_parser(sub) -> None:
     from ..backend.choice import BACKEND_HELP, BACKEND_METAVAR
     from ..backend.distributed import DEFAULT_TIMEOUT_S
     from ..data import DATASETS
-    from ..lower.layers.patch_embed import LOWERINGS
+    from ..lower.lowering import LOWERINGS
     from ..train.trainer import DATASET_DEFAULTS, TrainConfig, default_fields
 
     p = sub.add_parser("train", help="train a ViT (default: the embedded digits)", description=__doc__,

@@ -38,6 +38,7 @@ from .layers.silu import silu_backward, silu_forward
 from .layers.time_mlp import time_mlp_backward, time_mlp_forward
 from .layers.unpatch import unpatch_backward, unpatch_forward
 from .loss import mse, weighted_mse
+from .lowering import lowered
 from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args
 from .vit import trunk_backward, trunk_forward, trunk_from_flat, trunk_param_specs
 
@@ -169,7 +170,7 @@ def _adaln_trunk_forward(fb, p, x, tfeat, named, cfg, parts) -> Value:
 
 
 def denoiser_backward(fb: FunctionBuilder, p: str, saved: DenoiserSaved, params: list[Value], d_image: Value,
-                      cfg: DenoiserConfig, lowering: str = "fast") -> list[Value]:
+                      cfg: DenoiserConfig) -> list[Value]:
     """Gradients of every parameter in canonical order (the inputs get none)."""
     named = _by_name(cfg, params)
     parts = saved.parts
@@ -178,13 +179,13 @@ def denoiser_backward(fb: FunctionBuilder, p: str, saved: DenoiserSaved, params:
             dz, dwp, dbp = unpatch_backward(fb, f"{p}hd", parts["head"], named["Wp"], d_image, cfg.tokens)
         if cfg.conditioning == "channels":
             grads = trunk_backward(fb, p, parts["trunk"], trunk_from_flat(params, cfg.depth), parts["x"], dz,
-                                   cfg.heads, cfg.scale, lowering)
+                                   cfg.heads, cfg.scale)
         else:
-            grads = _adaln_trunk_backward(fb, p, parts, named, dz, cfg, lowering)
+            grads = _adaln_trunk_backward(fb, p, parts, named, dz, cfg)
     return grads + [dwp, dbp]
 
 
-def _adaln_trunk_backward(fb, p, parts, named, dz, cfg, lowering) -> list[Value]:
+def _adaln_trunk_backward(fb, p, parts, named, dz, cfg) -> list[Value]:
     cs = parts["cs"]
     with fb.layer("fln"):
         dz, dshift, dscale = modulate_backward(fb, f"{p}fln", parts["fln"], dz)
@@ -202,7 +203,7 @@ def _adaln_trunk_backward(fb, p, parts, named, dz, cfg, lowering) -> list[Value]
     with fb.layer("pos"):
         dtok, dpos = pos_backward(fb, f"{p}ps", dz)
     with fb.layer("pe"):
-        dw, db = patch_embed_backward(fb, f"{p}pe", parts["x"], dtok, named["wConv"], lowering)
+        dw, db = patch_embed_backward(fb, f"{p}pe", parts["x"], dtok, named["wConv"])
     grads = [dw, db, dpos, *time_grads]
     for g in block_grads:
         grads.extend(g)
@@ -246,7 +247,8 @@ def denoiser_step_module(cfg: DenoiserConfig, hyper: AdamHyper = AdamHyper(wd="0
     """One scheduled AdamW step on the MSE. Arguments (x, theta*k, m*k, v*k, lr,
     bc1, bc2, [tfeat,] target [b, c, H, W], [weight [b]]); results (theta'*k,
     m'*k, v'*k, loss). With replicas > 1 the gradients are averaged across
-    replicas (one collective) before the update: data parallel."""
+    replicas before the update (data parallel): one collective per gradient as
+    built, one for all of them in the fast lowering (the default)."""
     if not isinstance(replicas, int) or replicas < 1:
         raise ConfigError(f"replicas must be a positive integer, got {replicas!r}")
     fb = FunctionBuilder("denoiser_train_step")
@@ -262,7 +264,6 @@ def denoiser_step_module(cfg: DenoiserConfig, hyper: AdamHyper = AdamHyper(wd="0
     consts = {name: fb.constant(name, literal) for name, literal in baked_adam_literals(hyper).items()}
     saved = denoiser_forward(fb, "dn", _image_view(fb, cfg, x), tfeat, params, cfg)
     dy, loss = mse(fb, saved.image, target) if weight is None else weighted_mse(fb, saved.image, target, weight)
-    grads = denoiser_backward(fb, "dn", saved, params, dy, cfg, lowering)
-    thetas, m2, v2 = adamw_updates(fb, params, grads, ms, vs, adam_scalars({**consts, **runtime}), replicas,
-                                   fuse_all_reduce=True)
-    return Module([fb.ret(*thetas, *m2, *v2, loss)])
+    grads = denoiser_backward(fb, "dn", saved, params, dy, cfg)
+    thetas, m2, v2 = adamw_updates(fb, params, grads, ms, vs, adam_scalars({**consts, **runtime}), replicas)
+    return lowered(Module([fb.ret(*thetas, *m2, *v2, loss)]), lowering)

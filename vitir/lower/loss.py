@@ -8,19 +8,7 @@ Loss: -mean_b((1 - a) log p[true] + (a/K) sum_k log p_k).
 from __future__ import annotations
 
 from ..ast import FunctionBuilder, Value
-
-
-def c_float(x: float) -> str:
-    """Render-time floats print like C's %f (0.1 -> `0.100000`), as the reference does."""
-    return "%f" % x
-
-
-def exact_float(x: float) -> str:
-    """The reference's %f where it reads back exactly, else the shortest exact text:
-    0.1/3 prints `0.03333333333333333`, not %f's `0.033333` (whose smoothed target
-    would sum to 0.999999, the gradient of no loss)."""
-    text = c_float(x)
-    return text if float(text) == x else repr(x)
+from ..float_text import c_float
 
 
 def _softmax(fb: FunctionBuilder, logits: Value) -> Value:
@@ -41,18 +29,17 @@ def softmax_ce_cotangent(fb: FunctionBuilder, logits: Value, onehot: Value) -> V
         return fb.divide("dy", dyr, bnc)
 
 
-def smoothed_ce(fb: FunctionBuilder, logits: Value, onehot: Value, smoothing: float,
-                exact: bool = False) -> tuple[Value, Value]:
+def smoothed_ce(fb: FunctionBuilder, logits: Value, onehot: Value, smoothing: float) -> tuple[Value, Value]:
     """Label-smoothed cotangent and the scalar loss: (dy, loss). Render-time
-    floats print with the reference's %f, or with `exact` (vitir's fast lowering)
-    so that they read back as the same double."""
+    floats print with the reference's %f; the fast lowering's exact-floats rule
+    (vitir/lower/fast_rules.py) reprints a/K and 1 - a so that they read back as
+    the doubles computed from the graph's own a."""
     b, k = logits.shape
-    fmt = exact_float if exact else c_float
-    a_over_k = fmt(smoothing / k)
+    a_over_k = c_float(smoothing / k)
     with fb.layer("loss"):
         sm = _softmax(fb, logits)
         dyr0 = fb.subtract("dyr0", sm, onehot)
-        lsa = fb.constant("lsa", fmt(smoothing), logits.shape)
+        lsa = fb.constant("lsa", c_float(smoothing), logits.shape)
         lsaoh = fb.multiply("lsaoh", lsa, onehot)
         dyr1 = fb.add("dyr1", dyr0, lsaoh)
         lsaik = fb.constant("lsaik", a_over_k, logits.shape)
@@ -63,7 +50,7 @@ def smoothed_ce(fb: FunctionBuilder, logits: Value, onehot: Value, smoothing: fl
         ohll = fb.multiply("ohll", onehot, llog)
         t1s = fb.sum("t1s", ohll, [1])
         lls = fb.sum("lls", llog, [1])
-        omac = fb.constant("omac", fmt(1.0 - smoothing), [b])
+        omac = fb.constant("omac", c_float(1.0 - smoothing), [b])
         akc = fb.constant("aKc", a_over_k, [b])
         lt1 = fb.multiply("lt1", omac, t1s)
         lt2 = fb.multiply("lt2", akc, lls)

@@ -83,31 +83,13 @@ def sgd_updates(fb: FunctionBuilder, params: Sequence[Value], grads: Sequence[Va
     return out
 
 
-def fused_all_reduce_mean(fb: FunctionBuilder, grads: Sequence[Value], replicas: int) -> list[Value]:
-    """Average every gradient across replicas with ONE collective: flatten and
-    concatenate them, all-reduce the vector, slice and reshape back. A collective
-    costs about the same whatever its size on CPU, so one beats one per tensor."""
-    with fb.layer("allreduce"):
-        flat = [fb.reshape(f"arflat{g.name}", g, [g.type.num_elements]) for g in grads]
-        vector = fb.concatenate("arcat", flat, 0) if len(flat) > 1 else flat[0]
-        mean = fb.all_reduce_mean("grads", vector, replicas)
-        out, start = [], 0
-        for g in grads:
-            n = g.type.num_elements
-            piece = fb.slice(f"arpart{g.name}", mean, [start], [start + n])
-            out.append(fb.reshape(f"armean{g.name}", piece, g.shape))
-            start += n
-    return out
-
-
 def adamw_updates(fb: FunctionBuilder, params: Sequence[Value], grads: Sequence[Value], ms: Sequence[Value],
-                  vs: Sequence[Value], scalars: AdamScalars, replicas: int = 1, fuse_all_reduce: bool = False):
+                  vs: Sequence[Value], scalars: AdamScalars, replicas: int = 1):
     """AdamW for every parameter (tag = its name); with replicas > 1 each gradient
     is first averaged across replicas, one collective per gradient (the
-    reference's form) or one for all (`fuse_all_reduce`). Returns (thetas', ms', vs')."""
+    reference's form; the fast lowering's fuse-all-reduce pass makes them one).
+    Returns (thetas', ms', vs')."""
     new_t, new_m, new_v = [], [], []
-    if replicas > 1 and fuse_all_reduce:
-        grads, replicas = fused_all_reduce_mean(fb, grads, replicas), 1
     with fb.layer("adamw"):
         for theta, g, m, v in zip(params, grads, ms, vs):
             tag = theta.name

@@ -8,6 +8,7 @@ from ..ast.gc_pause import gc_paused
 from ..errors import ConfigError
 from .config import ViTConfig
 from .loss import smoothed_ce, softmax_ce_cotangent
+from .lowering import lowered
 from .optim import (AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args,
                     sgd_updates)
 from .vit import ViTParams, declare_params, vit_backward, vit_forward
@@ -71,8 +72,8 @@ def sgd_module(cfg: ViTConfig, lr: str = "0.001", *, lowering: str = "reference"
     xr, _ = prologue(fb, cfg, x)
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy = softmax_ce_cotangent(fb, saved.logits, onehot)
-    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
-    return Module([fb.ret(*sgd_updates(fb, params.flat(), grads, lr))])
+    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
+    return lowered(Module([fb.ret(*sgd_updates(fb, params.flat(), grads, lr))]), lowering)
 
 
 @gc_paused
@@ -87,9 +88,9 @@ def adam_module(cfg: ViTConfig, *, lowering: str = "reference") -> Module:
     xr, _ = prologue(fb, cfg, x)
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy = softmax_ce_cotangent(fb, saved.logits, onehot)
-    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
+    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
     thetas, _, _ = adamw_updates(fb, params.flat(), grads, ms, vs, scalars)
-    return Module([fb.ret(*thetas)])
+    return lowered(Module([fb.ret(*thetas)]), lowering)
 
 
 @gc_paused
@@ -104,9 +105,9 @@ def adam_packed_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), *, loweri
     xr, consts = prologue(fb, cfg, x, baked_adam_literals(hyper, packed=True))
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy = softmax_ce_cotangent(fb, saved.logits, onehot)
-    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
+    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
     thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, adam_scalars(consts))
-    return Module([fb.ret(*thetas, *m2, *v2)])
+    return lowered(Module([fb.ret(*thetas, *m2, *v2)]), lowering)
 
 
 @gc_paused
@@ -117,7 +118,7 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     Arguments (x, theta*k, m*k, v*k, lr, bc1, bc2, onehot); results
     (theta'*k, m'*k, v'*k, loss, bc1, bc2). With replicas > 1 each gradient is
     averaged across replicas before its update (data parallel): one collective
-    per gradient in the reference lowering, one for all of them in the fast one."""
+    per gradient as built (the reference's), one for all of them in the fast lowering."""
     if not isinstance(replicas, int) or replicas < 1:
         raise ConfigError(f"replicas must be a positive integer, got {replicas!r}")
     fb = FunctionBuilder("vit_adam_train_step")
@@ -128,11 +129,10 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     onehot = onehot_arg(fb, cfg)
     xr, consts = prologue(fb, cfg, x, baked_adam_literals(hyper))
     saved = vit_forward(fb, "vit", xr, params, cfg)
-    dy, loss = smoothed_ce(fb, saved.logits, onehot, hyper.label_smoothing, exact=lowering == "fast")
-    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg, lowering)
-    thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, adam_scalars({**consts, **runtime}), replicas,
-                                   fuse_all_reduce=lowering == "fast")
-    return Module([fb.ret(*thetas, *m2, *v2, loss, runtime["bc1"], runtime["bc2"])])
+    dy, loss = smoothed_ce(fb, saved.logits, onehot, hyper.label_smoothing)
+    grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
+    thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, adam_scalars({**consts, **runtime}), replicas)
+    return lowered(Module([fb.ret(*thetas, *m2, *v2, loss, runtime["bc1"], runtime["bc2"])]), lowering)
 
 
 def adam_dp_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 2, *,

@@ -113,7 +113,7 @@ def trunk_forward(fb: FunctionBuilder, p: str, x: Value, params: TrunkParams, he
 
 
 def trunk_backward(fb: FunctionBuilder, p: str, saved: TrunkSaved, params: TrunkParams, x: Value, dz: Value,
-                   heads: int, scale: str, lowering: str = "reference") -> list[Value]:
+                   heads: int, scale: str) -> list[Value]:
     """Gradients of the trunk's parameters in canonical order, from dz of its output."""
     with fb.layer("fln"):
         dz, dgf, dbf = layernorm_backward(fb, f"{p}fln", saved.final_ln, params.gF, dz)
@@ -124,7 +124,7 @@ def trunk_backward(fb: FunctionBuilder, p: str, saved: TrunkSaved, params: Trunk
     with fb.layer("cp"):
         dtok, dcls, dpos = cls_pos_backward(fb, f"{p}cp", dz)
     with fb.layer("pe"):
-        dw, db = patch_embed_backward(fb, f"{p}pe", x, dtok, params.wConv, lowering)
+        dw, db = patch_embed_backward(fb, f"{p}pe", x, dtok, params.wConv)
     grads = [dw, db, dcls, dpos]
     for g in block_grads:
         grads.extend(g)
@@ -141,11 +141,10 @@ def vit_forward(fb: FunctionBuilder, p: str, x: Value, params: ViTParams, cfg: V
 
 
 def vit_backward(fb: FunctionBuilder, p: str, saved: ViTSaved, params: ViTParams, x: Value, d_logits: Value,
-                 cfg: ViTConfig, lowering: str = "reference") -> list[Value]:
-    """Gradients of every parameter in canonical order (the image gets none).
-    `lowering` is "reference" (the reference's text) or "fast" (vitir's rewrites)."""
+                 cfg: ViTConfig) -> list[Value]:
+    """Gradients of every parameter in canonical order (the image gets none), as the reference writes them."""
     with fb.layer(p or "vit"):
         with fb.layer("head"):
             dz, dwc, dbc = head_backward(fb, f"{p}hd", saved.head, params.Wc, d_logits, cfg.tokens)
-        grads = trunk_backward(fb, p, saved.trunk, params.trunk(), x, dz, cfg.heads, cfg.scale, lowering)
+        grads = trunk_backward(fb, p, saved.trunk, params.trunk(), x, dz, cfg.heads, cfg.scale)
     return grads + [dwc, dbc]

@@ -22,7 +22,7 @@ from ..config_checks import (as_option, check_adam_literals, f32_option, from_kn
 from ..data import DATASETS
 from ..errors import ConfigError, TrainingDiverged  # noqa: F401 - TrainingDiverged re-exported
 from ..lower import AdamHyper, ViTConfig, param_specs
-from ..lower.layers.patch_embed import LOWERINGS
+from ..lower.lowering import LOWERINGS
 from .init import init_params
 from .loop import LoopConfig, Task, TrainingLoop, compile_graph, row_batches
 from .rundir import standardise, write_json_atomic

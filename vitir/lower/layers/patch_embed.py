@@ -3,12 +3,11 @@ flattened to tokens [b, (H/s)(W/s), d].
 
 Backward (weights only: the image needs no gradient):
   db = sum of dy over batch and grid;
-  dw, two lowerings of the same sum dw[d,c,i,j] = sum_{b,u,v} dy[b,d,u,v] x[b,c,us+i,vs+j]:
-  - "reference": dy dilated by s-1 (interior padding) convolved with the
-    transposed image (a valid convolution whose kernel is the dilated gradient,
-    ~(s-1)/s zeros: at 224 px, patch 16, it dominates the train step on CPU);
-  - "fast": the image cut into patches [b, n0, c*s*s] (reshape + transpose)
-    contracted with the token gradient [b, n0, d] in one dot_general.
+  dw[d,c,i,j] = sum_{b,u,v} dy[b,d,u,v] x[b,c,us+i,vs+j], as the reference writes
+  it: dy dilated by s-1 (interior padding) convolved with the transposed image
+  (a valid convolution whose kernel is the dilated gradient, ~(s-1)/s zeros: at
+  224 px, patch 16, it dominates the train step on CPU). The fast lowering
+  rewrites it into one dot_general over patches (vitir/lower/fast_rules.py).
 """
 
 from __future__ import annotations
@@ -29,16 +28,8 @@ def patch_embed_forward(fb: FunctionBuilder, p: str, x: Value, w: Value, bias: V
     return fb.reshape(f"{p}tok", pt, [b, ph * pw, d])
 
 
-LOWERINGS = ("reference", "fast")
-
-
-def patch_embed_backward(fb: FunctionBuilder, p: str, x: Value, d_tok: Value, w: Value,
-                         lowering: str = "reference") -> tuple[Value, Value]:
+def patch_embed_backward(fb: FunctionBuilder, p: str, x: Value, d_tok: Value, w: Value) -> tuple[Value, Value]:
     """Returns (dw, db). `w` supplies the patch size only."""
-    if lowering == "fast":
-        return _patch_embed_backward_fast(fb, p, x, d_tok, w)
-    if lowering != "reference":
-        raise ValueError(f"unknown lowering {lowering!r} (known: {', '.join(LOWERINGS)})")
     b, _, hh, ww = x.shape
     d, _, s, _ = w.shape
     ph, pw = hh // s, ww // s
@@ -52,15 +43,3 @@ def patch_embed_backward(fb: FunctionBuilder, p: str, x: Value, d_tok: Value, w:
     dw = fb.transpose(f"{p}dw", raw, [1, 0, 2, 3])
     return dw, db
 
-
-def _patch_embed_backward_fast(fb: FunctionBuilder, p: str, x: Value, d_tok: Value, w: Value) -> tuple[Value, Value]:
-    b, c, hh, ww = x.shape
-    d, _, s, _ = w.shape
-    ph, pw = hh // s, ww // s
-    db = fb.sum(f"{p}db", d_tok, [0, 1])
-    x6 = fb.reshape(f"{p}xp6", x, [b, c, ph, s, pw, s])
-    xt = fb.transpose(f"{p}xpt", x6, [0, 2, 4, 1, 3, 5])  # [b, ph, pw, c, s, s]: token-major patches
-    patches = fb.reshape(f"{p}xpf", xt, [b, ph * pw, c * s * s])
-    dwf = fb.dot_general(f"{p}dwf", d_tok, patches, ([0, 1], [0, 1]))  # [d, c*s*s]
-    dw = fb.reshape(f"{p}dw", dwf, [d, c, s, s])
-    return dw, db

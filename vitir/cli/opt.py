@@ -1,0 +1,57 @@
+"""`vitir opt FILE -p dce,cse [-o OUT]`: run passes over StableHLO text, as mlir-opt does.
+
+The text (vitir's or JAX's) is imported into vitir's AST (its shape rules run), the passes
+run in the order given on every function, and the result is printed (to OUT, or standard
+output). `vitir opt --list` names the passes of the registry (vitir.passes.PASSES), a pass
+registered by an imported module among them.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("opt", help="run passes (dce, cse, ...) over StableHLO text", description=__doc__)
+    p.add_argument("file", metavar="FILE", nargs="?", help="StableHLO text (.mlir): vitir's, or JAX's")
+    p.add_argument("-p", "--passes", default="", metavar="PASSES",
+                   help="comma-separated passes to run in order (see --list)")
+    p.add_argument("-o", "--output", metavar="OUT", help="write the result here instead of standard output")
+    p.add_argument("--list", action="store_true", help="list the passes and exit")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from .. import passes
+    from ..errors import VitirError
+    from ..files import read_text, write_text
+
+    if args.list:
+        width = max((len(n) for n in passes.PASSES), default=0)
+        for name, p in passes.PASSES.items():
+            print(f"{name:<{width}}  {p.description}")
+        return 0
+    if args.file is None:
+        print("vitir opt: error: give a FILE (or --list) (see vitir opt --help)", file=sys.stderr)
+        return 2
+    try:
+        chosen = passes.resolve(args.passes)
+    except VitirError as e:
+        print(f"vitir opt: error: {e}", file=sys.stderr)
+        return 2
+    from ..mlir import import_text  # loads xDSL: only now
+    from ..mlir.errors import compiler_lines
+    from ..print import print_module
+
+    try:
+        text = read_text(args.file)
+        module = import_text(text, args.file)
+        printed = print_module(passes.run(module, chosen))
+        if args.output:
+            write_text(args.output, printed)
+        else:
+            sys.stdout.write(printed)
+    except VitirError as e:
+        print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
+        return 1
+    return 0
