@@ -35,9 +35,15 @@ def function_text(name: str, args: Sequence[tuple[str, tuple[int, ...]]], body: 
     return print_module(vitir.passes.run(built, passes) if passes else built)
 
 
+F32_TO_F64_BITS = {"0xFF800000": "0xFFF0000000000000", "0x7F800000": "0x7FF0000000000000"}
+
+
 def as_float64(text: str) -> str:
     """The same module with every f32 element type made f64: each op and literal is
-    as vitir built it, only the arithmetic is exact enough for finite differences."""
+    as vitir built it, only the arithmetic is exact enough for finite differences. A
+    hexadecimal literal is the element type's bits, so f32's infinities become f64's."""
+    for f32_bits, f64_bits in F32_TO_F64_BITS.items():
+        text = text.replace(f32_bits, f64_bits)
     return text.replace("f32>", "f64>")
 
 

@@ -1,0 +1,115 @@
+"""Independent jax.numpy / lax convolutional layers: the reference that vitir's
+hand-derived convolutional gradients are checked against through jax.vjp.
+
+Written from the layers' definitions, not from vitir's text: the convolution
+is lax.conv_general_dilated, the max pool a reshape and max (or
+lax.reduce_window for JAX's own tie rule), the upsampling jax.image.resize,
+the normalisations plain means and variances.
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def conv(x, w, bias=None, stride=(1, 1), padding="SAME"):
+    y = lax.conv_general_dilated(x, w, stride, padding, dimension_numbers=("NCHW", "OIHW", "NCHW"),
+                                 precision=lax.Precision.HIGHEST)
+    return y if bias is None else y + bias[None, :, None, None]
+
+
+def batchnorm(x, g, b, eps=1e-5):
+    """Training mode; also returns the batch mean and biased variance."""
+    mean = jnp.mean(x, axis=(0, 2, 3))
+    var = jnp.mean((x - mean[None, :, None, None]) ** 2, axis=(0, 2, 3))
+    xhat = (x - mean[None, :, None, None]) / jnp.sqrt(var[None, :, None, None] + eps)
+    return xhat * g[None, :, None, None] + b[None, :, None, None], mean, var
+
+
+def batchnorm_eval(x, g, b, mean, var, eps=1e-5):
+    xhat = (x - mean[None, :, None, None]) / jnp.sqrt(var[None, :, None, None] + eps)
+    return xhat * g[None, :, None, None] + b[None, :, None, None]
+
+
+def groupnorm(x, g, b, groups, eps=1e-5):
+    n, c, h, w = x.shape
+    xg = x.reshape(n, groups, -1)
+    mean = jnp.mean(xg, axis=-1, keepdims=True)
+    var = jnp.mean((xg - mean) ** 2, axis=-1, keepdims=True)
+    xhat = ((xg - mean) / jnp.sqrt(var + eps)).reshape(n, c, h, w)
+    return xhat * g[None, :, None, None] + b[None, :, None, None]
+
+
+def relu(x):
+    return jnp.maximum(x, 0.0)
+
+
+def silu(x):
+    return x * jax.nn.sigmoid(x)
+
+
+def maxpool(x):
+    n, c, h, w = x.shape
+    return jnp.max(x.reshape(n, c, h // 2, 2, w // 2, 2), axis=(3, 5))
+
+
+def maxpool_lax(x):
+    """JAX's max pool: its vjp is select_and_scatter (the first maximum of a window)."""
+    return lax.reduce_window(x, -jnp.inf, lax.max, (1, 1, 2, 2), (1, 1, 2, 2), "VALID")
+
+
+def upsample(x):
+    n, c, h, w = x.shape
+    return jax.image.resize(x, (n, c, 2 * h, 2 * w), "bilinear", precision=lax.Precision.HIGHEST)
+
+
+# -- the UNet ------------------------------------------------------------------
+
+def _norm(x, p, i, norm, groups, state):
+    g, b = p[f"g{i}"], p[f"bt{i}"]
+    if norm == "group":
+        return groupnorm(x, g, b, groups)
+    if state is None:
+        y, mean, var = batchnorm(x, g, b)
+        return y, (mean, var)
+    return batchnorm_eval(x, g, b, state[f"rm{i}"], state[f"rv{i}"]), None
+
+
+def unet(x, p, layers, norm="batch", activation="relu", groups=8, pool=maxpool, state=None):
+    """The UNet of vitir.lower.unet from its definition: conv units W{i}/g{i}/bt{i} in order, the output
+    conv W{i}/b{i}. Returns (output, {unit: (batch mean, batch variance)}) in training (state None);
+    with `state` (rm{i}, rv{i}) BatchNorm uses it."""
+    act = relu if activation == "relu" else silu
+    stats, skips, unit = {}, [], 0
+
+    def convbn(h):
+        nonlocal unit
+        y = _norm(conv(h, p[f"W{unit}"]), p, unit, norm, groups, state)
+        if isinstance(y, tuple):
+            y, s = y
+            if s is not None:
+                stats[unit] = s
+        unit += 1
+        return act(y)
+
+    for kind, _, _ in layers:
+        if kind == "down":
+            x = convbn(convbn(x))
+            skips.append(x)
+            x = pool(x)
+        elif kind == "up":
+            x = jnp.concatenate([upsample(x), skips.pop()], axis=1)
+            x = convbn(convbn(x))
+        elif kind == "convbn":
+            x = convbn(x)
+        else:
+            x = conv(x, p[f"W{unit}"], p[f"b{unit}"], padding="VALID")
+            unit += 1
+    return x, stats
+
+
+def unet_loss(p, x, target, layers, **kw):
+    y, stats = unet(x, p, layers, **kw)
+    return jnp.mean((y - target) ** 2), stats

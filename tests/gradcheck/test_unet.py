@@ -1,0 +1,147 @@
+"""The whole UNet's hand-derived gradients (BatchNorm and GroupNorm, ReLU and
+SiLU, both max-pool rules) against jax.value_and_grad of the independent JAX
+UNet (tests/gradcheck/cnn_reference.py); the evaluation forward module; the
+running statistics the step keeps; the reference network's size."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+from tests.gradcheck import cnn_reference as ref
+from tests.gradcheck.harness import as_float64, rel_err, run
+from vitir.ast import FunctionBuilder, TensorType, module
+from vitir.backend import compile_module
+from vitir.errors import ConfigError
+from vitir.lower.loss import mse
+from vitir.lower.unet import (REFERENCE_PARAMETERS, UNetConfig, all_specs, init_params, param_specs,
+                              parameter_count, unet_backward, unet_forward, unet_fwd_module, unet_step_module)
+from vitir.print import print_module
+
+SMALL = (("down", 2, 4), ("down", 4, 8), ("convbn", 8, 8), ("up", 8, 8), ("up", 8, 4), ("conv", 4, 1))
+
+
+def small(norm="batch", activation="relu", pool_rule="reference") -> UNetConfig:
+    return UNetConfig(batch=3, image=(8, 12), layers=SMALL, norm=norm, groups=2, activation=activation,
+                      pool_rule=pool_rule)
+
+
+def inputs(cfg: UNetConfig, seed: int = 0):
+    rng = np.random.default_rng(seed)
+    params = [p + (0.1 * rng.standard_normal(p.shape)).astype(np.float32) if p.ndim == 1 else p
+              for p in init_params(cfg)[:len(param_specs(cfg))]]
+    x = rng.uniform(0, 1, (cfg.batch, cfg.in_channels, *cfg.image)).astype(np.float32)
+    target = rng.standard_normal((cfg.batch, cfg.out_channels, *cfg.image)).astype(np.float32)
+    return params, x, target
+
+
+def jax_kwargs(cfg: UNetConfig) -> dict:
+    return dict(norm=cfg.norm, activation=cfg.activation, groups=cfg.groups,
+                pool=ref.maxpool if cfg.pool_rule == "reference" else ref.maxpool_lax)
+
+
+@pytest.mark.parametrize("norm, activation, pool_rule", [
+    ("batch", "relu", "reference"), ("batch", "relu", "select_and_scatter"), ("group", "silu", "reference"),
+    ("group", "relu", "select_and_scatter"),
+])
+def test_unet_gradients_match_jax(norm, activation, pool_rule):
+    cfg = small(norm, activation, pool_rule)
+    names = [n for n, _ in param_specs(cfg)]
+    params, x, target = inputs(cfg)
+    fb = FunctionBuilder("unet_grad")
+    xv = fb.arg("x", TensorType(x.shape))
+    pv = [fb.arg(n, TensorType(d)) for n, d in param_specs(cfg)]
+    tv = fb.arg("target", TensorType(target.shape))
+    fb.zero = fb.constant("sc", "0.0")
+    named = dict(zip(names, pv))
+    saved = unet_forward(fb, "u", xv, named, cfg)
+    dy, loss = mse(fb, saved.y, tv)
+    grads = unet_backward(fb, "u", saved, named, cfg, dy)
+    text = print_module(module(fb.ret(loss, *grads)))
+
+    def loss_fn(flat, x, target):
+        return ref.unet_loss(dict(zip(names, flat)), x, target, cfg.layers, **jax_kwargs(cfg))[0]
+
+    # float64 (the text promoted, JAX in x64): the formulas, free of rounding
+    with jax.enable_x64(True):
+        want_loss, want = jax.value_and_grad(loss_fn)([jnp.asarray(p, jnp.float64) for p in params],
+                                                      x.astype(np.float64), target.astype(np.float64))
+    got_loss, *got = run(as_float64(text), [a.astype(np.float64) for a in (x, *params, target)])
+    assert rel_err(got_loss, want_loss) <= 1e-12
+    errors = {n: rel_err(g, w) for n, g, w in zip(names, got, want)}
+    assert max(errors.values()) <= 1e-9, sorted(errors.items(), key=lambda kv: -kv[1])[:3]
+    # float32, the train step's: 1e-5 relative, except the output bias, whose gradient (a sum of the
+    # loss cotangent over every pixel) cancels to far below its terms: 1e-5 of the output weights' gradient
+    got_loss, *got = run(text, [x, *params, target])
+    assert rel_err(got_loss, want_loss) <= 1e-6
+    out_w, out_b = names[-2], names[-1]
+    scale = {n: float(np.abs(w).max()) for n, w in zip(names, want)}
+    scale[out_b] = scale[out_w]
+    errors = {n: float(np.abs(g - w).max()) / scale[n] for n, g, w in zip(names, got, want)}
+    assert max(errors.values()) <= 1e-5, sorted(errors.items(), key=lambda kv: -kv[1])[:3]
+
+
+def test_step_keeps_the_running_statistics_and_the_forward_module_reads_them():
+    """Two steps at lr 0 (the weights stay): the running statistics become the first batch's, then
+    0.9 of them plus 0.1 of the second's; the forward module then normalises with them."""
+    cfg = small()
+    params, x, target = inputs(cfg, seed=1)
+    state = init_params(cfg)[len(params):]
+    theta = params + state
+    k = len(theta)
+    zeros = [np.zeros_like(t) for t in theta]
+    step = compile_module(print_module(unet_step_module(cfg)))
+    names = [n for n, _ in param_specs(cfg)]
+    p = dict(zip(names, params))
+    x2 = np.flip(x, axis=0).copy() * 0.5
+    for xb in (x, x2):
+        outs = step(xb.reshape(cfg.batch, -1), *theta, *zeros, *zeros, np.float32(0.0), np.float32(0.1),
+                    np.float32(0.001), target)
+        assert len(outs) == 3 * k + 1
+        np.testing.assert_array_equal(outs[0], params[0])
+        theta = list(outs[:k])
+    _, stats1 = ref.unet(x, p, cfg.layers)
+    _, stats2 = ref.unet(x2, p, cfg.layers)
+    spec_names = [n for n, _ in all_specs(cfg)]
+    got = dict(zip(spec_names, theta))
+    assert float(got["bnsteps"]) == 2.0
+    for unit, (mean1, var1) in stats1.items():
+        mean2, var2 = stats2[unit]
+        assert rel_err(got[f"rm{unit}"], 0.9 * np.asarray(mean1) + 0.1 * np.asarray(mean2)) <= 1e-5
+        assert rel_err(got[f"rv{unit}"], 0.9 * np.asarray(var1) + 0.1 * np.asarray(var2)) <= 1e-5
+    (pred,) = compile_module(print_module(unet_fwd_module(cfg)))(x.reshape(cfg.batch, -1), *theta)
+    state = {n: got[n] for n in spec_names if n.startswith(("rm", "rv"))}
+    want, _ = ref.unet(x, p, cfg.layers, state=state)
+    assert rel_err(pred, want) <= 1e-5
+
+
+def test_reference_network_has_118449_parameters():
+    cfg = UNetConfig(batch=32)
+    assert parameter_count(cfg) == REFERENCE_PARAMETERS == 118_449
+    assert [dims for _, dims in param_specs(cfg)][:3] == [(16, 2, 3, 3), (16,), (16,)]
+    assert param_specs(cfg)[-2:] == [("W10", (1, 16, 1, 1)), ("b10", (1,))]
+
+
+def test_reference_initialiser_draws_three_uniforms_with_variance_two_over_fan_in():
+    weights = init_params(UNetConfig(batch=1))
+    w4 = weights[12]  # unit 4: 32 -> 64, fan-in 288
+    assert w4.shape == (64, 32, 3, 3)
+    assert abs(float(w4.std()) - (2 / 288) ** 0.5) <= 0.02 * (2 / 288) ** 0.5
+    # a sum of three uniforms on [-1/2, 1/2], times 2 scale: bounded by 3 scale
+    assert float(np.abs(w4).max()) <= 3 * (2 / 288) ** 0.5
+    np.testing.assert_array_equal(weights[1], np.ones(16))
+    np.testing.assert_array_equal(weights[2], np.zeros(16))
+
+
+@pytest.mark.parametrize("layers, message", [
+    ((("down", 2, 4), ("conv", 4, 1)), "UNet: 1 down layer(s) without a matching up layer"),
+    ((("down", 2, 4), ("up", 4, 8), ("conv", 8, 1)),
+     "UNet layer 1 (up 4 8) needs a skip of 8 channels at 8x8; the last is 4 channels at 8x8"),
+    ((("convbn", 2, 4), ("conv", 3, 1)), "UNet layer 1 (conv 3 1) reads 4 channels, not 3"),
+])
+def test_unet_config_refuses_mismatched_layers(layers, message):
+    with pytest.raises(ConfigError) as e:
+        UNetConfig(batch=1, image=8, layers=layers)
+    assert str(e.value) == message

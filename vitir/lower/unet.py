@@ -1,0 +1,410 @@
+"""A convolutional UNet denoiser with hand-derived backward: the reference's
+MNIST network and its train step.
+
+Layers (NCHW, a 3x3 SAME convolution without bias in every unit):
+- convBn ic oc: convolution, normalisation, activation. The normalisation is
+  BatchNorm (the reference's: the batch's statistics in training, the running
+  ones in evaluation) or GroupNorm; the activation ReLU (the reference's) or SiLU.
+- unetDown ic oc: convBn ic oc, convBn oc oc, the output kept as the skip,
+  then a 2x2 max pool.
+- unetUp ic oc: bilinear 2x upsampling, concatenated on channels with the
+  most recent unkept skip (oc channels) as [upsampled, skip], then
+  convBn (ic + oc) oc, convBn oc oc.
+- conv ic oc: a 1x1 convolution with a bias, no activation (the output).
+
+The reference's MNIST network (REFERENCE_LAYERS) maps [b, 2, 28, 28] (the
+image in [0, 1] and a channel filled with t/1000) through 28 -> 14 -> 7 -> 14
+-> 28 to the noise estimate [b, 1, 28, 28] with 118,449 parameters.
+
+Parameters, in layer order: each convBn unit i (numbered from 0 over the
+whole network) has W{i} [oc, ic, 3, 3], g{i} [oc], bt{i} [oc]; the output
+conv W{i} [oc, ic, 1, 1], b{i} [oc]. With BatchNorm the model also carries
+state that the step updates without Adam: the running mean and variance of
+each unit, rm{i} and rv{i}, and `bnsteps` (rank 0, the updates so far), after
+the parameters in the same lists (so the training loop keeps, checkpoints
+and restores them as it does the weights); their Adam moments stay zero.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from ..ast import FunctionBuilder, Module, TensorType, Value
+from ..ast.gc_pause import gc_paused
+from ..config_checks import require_positive_ints
+from ..errors import ConfigError
+from .layers.batchnorm import (BatchNormSaved, batchnorm_backward, batchnorm_eval_forward, batchnorm_train_forward,
+                               first_step_momentum, running_update)
+from .layers.concat import concat_backward, concat_forward
+from .layers.conv import ConvSaved, conv_backward, conv_forward
+from .layers.groupnorm import groupnorm_backward, groupnorm_forward
+from .layers.maxpool import RULES as POOL_RULES
+from .layers.maxpool import maxpool_backward, maxpool_forward
+from .layers.relu import relu_backward, relu_forward
+from .layers.silu import silu_backward, silu_forward
+from .layers.upsample import upsample_backward, upsample_forward
+from .loss import mse
+from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args
+
+# (kind, in channels, out channels)
+REFERENCE_LAYERS = (("down", 2, 16), ("down", 16, 32), ("convbn", 32, 64), ("convbn", 64, 64),
+                    ("up", 64, 32), ("up", 32, 16), ("conv", 16, 1))
+REFERENCE_PARAMETERS = 118_449
+LAYER_KINDS = ("down", "up", "convbn", "conv")
+NORMS = ("batch", "group")
+ACTIVATIONS = ("relu", "silu")
+STEPS = "bnsteps"
+# The reference's initialiser: each conv unit draws from its own seed, the first 42.
+INIT_SEED = 42
+
+
+@dataclass(frozen=True)
+class UNetConfig:
+    """A UNet of images [batch, in_channels, H, W] (the last channels the time's)."""
+
+    batch: int
+    image: tuple[int, int] = (28, 28)
+    layers: tuple = REFERENCE_LAYERS
+    norm: str = "batch"
+    groups: int = 8  # GroupNorm's groups
+    activation: str = "relu"
+    pool_rule: str = "reference"  # the max pool's gradient on ties: reference or select_and_scatter
+    eps: str = "1.0e-5"
+
+    def __post_init__(self):
+        object.__setattr__(self, "image", tuple(self.image) if not isinstance(self.image, int)
+                           else (self.image, self.image))
+        object.__setattr__(self, "layers", tuple(tuple(layer) for layer in self.layers))
+        require_positive_ints(self, ("batch", "groups"))
+        for what, value, allowed in (("norm", self.norm, NORMS), ("activation", self.activation, ACTIVATIONS),
+                                     ("pool rule", self.pool_rule, POOL_RULES)):
+            if value not in allowed:
+                raise ConfigError(f"unknown UNet {what} {value!r}; have {', '.join(allowed)}")
+        self._check_layers()
+
+    def _check_layers(self):
+        h, w = self.image
+        skips, channels = [], self.layers[0][1]
+        for i, (kind, ic, oc) in enumerate(self.layers):
+            if kind not in LAYER_KINDS:
+                raise ConfigError(f"UNet layer {i}: unknown kind {kind!r}; have {', '.join(LAYER_KINDS)}")
+            if ic != channels:
+                raise ConfigError(f"UNet layer {i} ({kind} {ic} {oc}) reads {channels} channels, not {ic}")
+            if self.norm == "group" and kind != "conv" and oc % self.groups:
+                raise ConfigError(f"UNet layer {i}: {oc} channels do not split into {self.groups} groups")
+            if kind == "down":
+                if h % 2 or w % 2:
+                    raise ConfigError(f"UNet layer {i}: max pooling needs even sizes, got {h}x{w}")
+                skips.append((oc, h, w))
+                h, w = h // 2, w // 2
+            elif kind == "up":
+                if not skips or skips[-1] != (oc, 2 * h, 2 * w):
+                    want = f"{oc} channels at {2 * h}x{2 * w}"
+                    have = f"{skips[-1][0]} channels at {skips[-1][1]}x{skips[-1][2]}" if skips else "none"
+                    raise ConfigError(f"UNet layer {i} (up {ic} {oc}) needs a skip of {want}; the last is {have}")
+                skips.pop()
+                h, w = 2 * h, 2 * w
+            channels = oc
+        if skips:
+            raise ConfigError(f"UNet: {len(skips)} down layer(s) without a matching up layer")
+        if self.layers[-1][0] != "conv":
+            raise ConfigError("UNet: the last layer must be the output conv")
+
+    @property
+    def in_channels(self) -> int:
+        return self.layers[0][1]
+
+    @property
+    def out_channels(self) -> int:
+        return self.layers[-1][2]
+
+    @property
+    def has_state(self) -> bool:
+        return self.norm == "batch"
+
+
+def _units(cfg: UNetConfig) -> list[tuple[str, int, int]]:
+    """Every conv unit in order: ("convbn", ic, oc) or ("conv", ic, oc)."""
+    units = []
+    for kind, ic, oc in cfg.layers:
+        if kind == "down":
+            units += [("convbn", ic, oc), ("convbn", oc, oc)]
+        elif kind == "up":
+            units += [("convbn", ic + oc, oc), ("convbn", oc, oc)]
+        else:
+            units.append((kind, ic, oc))
+    return units
+
+
+def param_specs(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...]]]:
+    """The trainable parameters in canonical order."""
+    specs = []
+    for i, (kind, ic, oc) in enumerate(_units(cfg)):
+        if kind == "conv":
+            specs += [(f"W{i}", (oc, ic, 1, 1)), (f"b{i}", (oc,))]
+        else:
+            specs += [(f"W{i}", (oc, ic, 3, 3)), (f"g{i}", (oc,)), (f"bt{i}", (oc,))]
+    return specs
+
+
+def state_specs(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...]]]:
+    """BatchNorm's running statistics and its update count (none for GroupNorm)."""
+    if not cfg.has_state:
+        return []
+    specs = []
+    for i, (kind, _, oc) in enumerate(_units(cfg)):
+        if kind == "convbn":
+            specs += [(f"rm{i}", (oc,)), (f"rv{i}", (oc,))]
+    return specs + [(STEPS, ())]
+
+
+def all_specs(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...]]]:
+    return param_specs(cfg) + state_specs(cfg)
+
+
+def parameter_count(cfg: UNetConfig) -> int:
+    """Trainable parameters (the running statistics not counted)."""
+    return sum(math.prod(dims) for _, dims in param_specs(cfg))
+
+
+# -- the reference's initialiser --------------------------------------------------
+
+_MASK = (1 << 64) - 1
+
+
+def _f32_of_u64(s: int) -> np.float32:
+    """(float)s of a uint64, rounded once to nearest even (as C converts it)."""
+    if s < (1 << 24):
+        return np.float32(s)
+    shift = s.bit_length() - 24
+    top, rest = s >> shift, s & ((1 << shift) - 1)
+    half = 1 << (shift - 1)
+    if rest > half or (rest == half and top & 1):
+        top += 1
+    return np.float32(math.ldexp(top, shift))
+
+
+def he_uniform3(seed: int, n: int, scale: float) -> np.ndarray:
+    """n values, each 2 scale (u1 + u2 + u3 - 3/2) with u uniform on [0, 1] from an xorshift64 stream
+    seeded seed + 1 (variance scale^2), in float32 arithmetic as the reference's C helper."""
+    s = (seed + 1) & _MASK
+    out = np.empty(n, np.float32)
+    f32 = np.float32
+    inv, half, two, fscale = f32(1.0) / f32(2.0 ** 64), f32(0.5), f32(2.0), f32(scale)
+    for i in range(n):
+        acc = f32(0.0)
+        for _ in range(3):
+            s ^= (s << 13) & _MASK
+            s ^= s >> 7
+            s ^= (s << 17) & _MASK
+            acc = f32(acc + f32(_f32_of_u64(s) * inv - half))
+        out[i] = f32(acc * two) * fscale
+    return out
+
+
+def init_params(cfg: UNetConfig) -> list[np.ndarray]:
+    """Weights by he_uniform3 with scale sqrt(2 / fan_in), one seed per conv unit from 42; gains 1,
+    shifts and biases 0; the running statistics 0 (the first step replaces them) and the count 0."""
+    out, seed = [], INIT_SEED
+    for kind, ic, oc in _units(cfg):
+        k = 1 if kind == "conv" else 3
+        w = he_uniform3(seed, oc * ic * k * k, math.sqrt(2.0 / (ic * k * k))).reshape(oc, ic, k, k)
+        seed += 1
+        out.append(w)
+        out += [np.zeros(oc, np.float32)] if kind == "conv" else [np.ones(oc, np.float32), np.zeros(oc, np.float32)]
+    return out + [np.zeros(dims, np.float32) for _, dims in state_specs(cfg)]
+
+
+# -- forward and backward ----------------------------------------------------------
+
+class UnitSaved(NamedTuple):
+    conv: ConvSaved
+    norm: object  # BatchNormSaved, GroupNormSaved, or None in evaluation
+    pre: Value  # the activation's input
+    act: object  # SiluSaved for SiLU, None for ReLU
+    y: Value
+
+
+def _activation_forward(fb, p, cfg, pre):
+    if cfg.activation == "relu":
+        return None, relu_forward(fb, f"{p}r", pre)
+    saved = silu_forward(fb, f"{p}s", pre)
+    return saved, saved.y
+
+
+def unit_forward(fb: FunctionBuilder, p: str, x: Value, named: dict, i: int, cfg: UNetConfig,
+                 train: bool) -> UnitSaved:
+    """convBn unit i: conv (no bias), norm, activation."""
+    conv = conv_forward(fb, f"{p}c", x, named[f"W{i}"])
+    g, b = named[f"g{i}"], named[f"bt{i}"]
+    if cfg.norm == "group":
+        norm = groupnorm_forward(fb, f"{p}n", conv.y, g, b, cfg.groups, cfg.eps)
+        pre = norm.y
+    elif train:
+        norm = batchnorm_train_forward(fb, f"{p}n", conv.y, g, b, cfg.eps)
+        pre = norm.y
+    else:
+        norm = None
+        pre = batchnorm_eval_forward(fb, f"{p}n", conv.y, g, b, named[f"rm{i}"], named[f"rv{i}"], cfg.eps)
+    act, y = _activation_forward(fb, p, cfg, pre)
+    return UnitSaved(conv, norm, pre, act, y)
+
+
+def unit_backward(fb: FunctionBuilder, p: str, saved: UnitSaved, named: dict, i: int, cfg: UNetConfig, dy: Value,
+                  input_grad: bool = True) -> tuple[Value | None, list[Value]]:
+    """(dx or None, [dW, dg, dbt])."""
+    if cfg.activation == "relu":
+        dpre = relu_backward(fb, f"{p}r", saved.pre, dy)
+    else:
+        dpre = silu_backward(fb, f"{p}s", saved.act, dy)
+    if isinstance(saved.norm, BatchNormSaved):
+        dconv, dg, db = batchnorm_backward(fb, f"{p}n", saved.norm, dpre)
+    else:
+        dconv, dg, db = groupnorm_backward(fb, f"{p}n", saved.norm, dpre)
+    dx, dw, _ = conv_backward(fb, f"{p}c", saved.conv, named[f"W{i}"], dconv, input_grad=input_grad)
+    return dx, [dw, dg, db]
+
+
+@dataclass
+class UNetSaved:
+    y: Value
+    records: list  # per layer: (kind, unit indices, what its backward reads)
+
+
+def unet_forward(fb: FunctionBuilder, p: str, x: Value, named: dict, cfg: UNetConfig, train: bool = True) -> UNetSaved:
+    """x [b, in_channels, H, W] -> [b, out_channels, H, W]; `named` maps parameter (and state) names to values."""
+    records, skips, unit = [], [], 0
+    for li, (kind, ic, oc) in enumerate(cfg.layers):
+        q = f"{p}l{li}"
+        with fb.layer(f"{kind}{li}"):
+            if kind == "down":
+                a = unit_forward(fb, f"{q}a", x, named, unit, cfg, train)
+                b = unit_forward(fb, f"{q}b", a.y, named, unit + 1, cfg, train)
+                pool = maxpool_forward(fb, f"{q}p", b.y)
+                skips.append(b.y)
+                records.append((kind, (unit, unit + 1), (a, b, pool)))
+                x, unit = pool.y, unit + 2
+            elif kind == "up":
+                up = upsample_forward(fb, f"{q}u", x)
+                cat = concat_forward(fb, f"{q}k", up, skips.pop())
+                a = unit_forward(fb, f"{q}a", cat, named, unit, cfg, train)
+                b = unit_forward(fb, f"{q}b", a.y, named, unit + 1, cfg, train)
+                records.append((kind, (unit, unit + 1), (a, b, ic)))
+                x, unit = b.y, unit + 2
+            elif kind == "convbn":
+                a = unit_forward(fb, f"{q}a", x, named, unit, cfg, train)
+                records.append((kind, (unit,), (a,)))
+                x, unit = a.y, unit + 1
+            else:
+                conv = conv_forward(fb, f"{q}c", x, named[f"W{unit}"], named[f"b{unit}"], padding=((0, 0), (0, 0)))
+                records.append((kind, (unit,), (conv,)))
+                x, unit = conv.y, unit + 1
+    return UNetSaved(x, records)
+
+
+def unet_backward(fb: FunctionBuilder, p: str, saved: UNetSaved, named: dict, cfg: UNetConfig,
+                  dy: Value) -> list[Value]:
+    """Gradients of the trainable parameters in canonical order (the input gets none)."""
+    grads: dict[int, list[Value]] = {}
+    d_skips: list[Value] = []  # the skips' cotangents, in the order the up layers meet them going back
+    for li in reversed(range(len(saved.records))):
+        kind, units, parts = saved.records[li]
+        q = f"{p}l{li}"
+        need_dx = li > 0  # the input image needs no gradient
+        with fb.layer(f"{kind}{li}"):
+            if kind == "conv":
+                dx, dw, db = conv_backward(fb, f"{q}c", parts[0], named[f"W{units[0]}"], dy, bias=True,
+                                           input_grad=need_dx)
+                grads[units[0]] = [dw, db]
+            elif kind == "convbn":
+                dx, grads[units[0]] = unit_backward(fb, f"{q}a", parts[0], named, units[0], cfg, dy, need_dx)
+            elif kind == "up":
+                a, b, ic = parts
+                da, grads[units[1]] = unit_backward(fb, f"{q}b", b, named, units[1], cfg, dy)
+                dcat, grads[units[0]] = unit_backward(fb, f"{q}a", a, named, units[0], cfg, da)
+                dup, dskip = concat_backward(fb, f"{q}k", ic, dcat)
+                d_skips.append(dskip)
+                dx = upsample_backward(fb, f"{q}u", dup) if need_dx else None
+            else:
+                a, b, pool = parts
+                dpool = maxpool_backward(fb, f"{q}p", pool, dy, cfg.pool_rule)
+                dby = fb.add(f"{q}ds", dpool, d_skips.pop())
+                db_, grads[units[1]] = unit_backward(fb, f"{q}b", b, named, units[1], cfg, dby)
+                dx, grads[units[0]] = unit_backward(fb, f"{q}a", a, named, units[0], cfg, db_, need_dx)
+        dy = dx
+    return [g for i in sorted(grads) for g in grads[i]]
+
+
+def state_updates(fb: FunctionBuilder, saved: UNetSaved, named: dict, cfg: UNetConfig) -> list[Value]:
+    """The new running statistics (momentum 1 on the first step, 0.1 after) and count, in state_specs order."""
+    if not cfg.has_state:
+        return []
+    with fb.layer("bnstats"):
+        steps = named[STEPS]
+        m = first_step_momentum(fb, "bnmom", steps)
+        by_unit = {}
+        for _, units, parts in saved.records:
+            for i, part in zip(units, parts):
+                if isinstance(part, UnitSaved):
+                    by_unit[i] = part.norm
+        out = []
+        for i in sorted(by_unit):
+            out.append(running_update(fb, f"rm{i}_", named[f"rm{i}"], by_unit[i].mean, m))
+            out.append(running_update(fb, f"rv{i}_", named[f"rv{i}"], by_unit[i].var, m))
+        out.append(fb.add(f"{STEPS}n", steps, fb.constant("bnone", "1.0")))
+    return out
+
+
+# -- modules ------------------------------------------------------------------------
+
+def _declare(fb: FunctionBuilder, cfg: UNetConfig) -> list[Value]:
+    return [fb.arg(name, TensorType(dims)) for name, dims in all_specs(cfg)]
+
+
+def _image(fb: FunctionBuilder, cfg: UNetConfig, x: Value) -> Value:
+    return fb.reshape("xr", x, (cfg.batch, cfg.in_channels, *cfg.image))
+
+
+def _input_arg(fb: FunctionBuilder, cfg: UNetConfig) -> Value:
+    h, w = cfg.image
+    return fb.arg("x", TensorType((cfg.batch, cfg.in_channels * h * w)))
+
+
+@gc_paused
+def unet_fwd_module(cfg: UNetConfig) -> Module:
+    """@unet_fwd(x [b, in_channels H W], params, state) -> [b, out_channels, H, W], BatchNorm in evaluation
+    (the running statistics)."""
+    fb = FunctionBuilder("unet_fwd")
+    x = _input_arg(fb, cfg)
+    values = _declare(fb, cfg)
+    fb.zero = fb.constant("sc", "0.0")
+    named = dict(zip((n for n, _ in all_specs(cfg)), values))
+    return Module([fb.ret(unet_forward(fb, "u", _image(fb, cfg, x), named, cfg, train=False).y)])
+
+
+@gc_paused
+def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0")) -> Module:
+    """One Adam step on the MSE against the target [b, out_channels, H, W]. Arguments (x, theta*k, m*k,
+    v*k, lr, bc1, bc2, target) where theta holds the parameters then the state; results (theta'*k, m'*k,
+    v'*k, loss): Adam for the parameters, the running update for the state (its moments passed on)."""
+    fb = FunctionBuilder("unet_train_step")
+    x = _input_arg(fb, cfg)
+    values = _declare(fb, cfg)
+    ms = [fb.arg(v.name + "m", v.type) for v in values]
+    vs = [fb.arg(v.name + "v", v.type) for v in values]
+    runtime = runtime_scalar_args(fb)
+    target = fb.arg("target", TensorType((cfg.batch, cfg.out_channels, *cfg.image)))
+    fb.zero = fb.constant("sc", "0.0")
+    consts = {name: fb.constant(name, literal) for name, literal in baked_adam_literals(hyper).items()}
+    named = dict(zip((n for n, _ in all_specs(cfg)), values))
+    saved = unet_forward(fb, "u", _image(fb, cfg, x), named, cfg, train=True)
+    dy, loss = mse(fb, saved.y, target)
+    grads = unet_backward(fb, "u", saved, named, cfg, dy)
+    k = len(param_specs(cfg))
+    thetas, m2, v2 = adamw_updates(fb, values[:k], grads, ms[:k], vs[:k], adam_scalars({**consts, **runtime}))
+    state = state_updates(fb, saved, named, cfg)
+    return Module([fb.ret(*thetas, *state, *m2, *ms[k:], *v2, *vs[k:], loss)])
