@@ -25,8 +25,8 @@ from ..config_checks import (as_option, check_adam_literals, f32_option, from_kn
                              require_positive_number)
 from ..errors import ConfigError
 from ..lower import AdamHyper
-from ..lower.denoiser import CONDITIONINGS, DenoiserConfig, denoiser_fwd_module, denoiser_step_module, param_specs
-from ..train.init import init_from_specs
+from ..lower.denoiser import (CONDITIONINGS, DenoiserConfig, denoiser_fwd_module, denoiser_step_module, init_params,
+                              param_specs)
 from ..train.loop import LoopConfig, Task, TrainingLoop, compile_graph, row_batches
 from ..train.plots import plot_epoch_curves
 from ..train.rundir import read_metrics, write_json_atomic
@@ -253,7 +253,7 @@ class ImageDenoiserTask(Task):
         return param_specs(self.model)
 
     def initial_params(self):
-        return init_from_specs(param_specs(self.model), self.cfg.seed)
+        return init_params(self.model, self.cfg.seed)
 
     def step_module(self, replicas: int):
         return denoiser_step_module(self.model, self.cfg.hyper(), replicas)

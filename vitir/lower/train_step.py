@@ -11,7 +11,8 @@ from .loss import smoothed_ce, softmax_ce_cotangent
 from .lowering import lowered
 from .optim import (AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args,
                     sgd_updates)
-from .vit import ViTParams, declare_params, vit_backward, vit_forward
+from .params import Params
+from .vit import declare_params, vit_backward, vit_forward
 
 SCALAR = f32()
 ADAM_SCALARS = AdamScalars._fields  # b1 ob1 b2 ob2 bc1 bc2 lr eps wd
@@ -33,7 +34,7 @@ def prologue(fb: FunctionBuilder, cfg: ViTConfig, x: Value, baked: dict[str, str
     return xr, consts
 
 
-def moment_args(fb: FunctionBuilder, params: ViTParams) -> tuple[list[Value], list[Value]]:
+def moment_args(fb: FunctionBuilder, params: Params) -> tuple[list[Value], list[Value]]:
     flat = params.flat()
     ms = [fb.arg(p.name + "m", p.type) for p in flat]
     vs = [fb.arg(p.name + "v", p.type) for p in flat]
