@@ -186,3 +186,10 @@ def test_fused_all_reduce_is_bit_for_bit_the_separate_ones():
 def test_all_reduces_stay_when_a_gradient_comes_after_the_first():
     built = _means(late=True)
     assert print_module(P.run(built, "fuse-all-reduce")) == print_module(built)
+
+
+def test_an_unknown_lowering_is_refused_by_name():
+    from vitir.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=r"unknown lowering 'quick' \(known: reference, fast\)"):
+        sgd_module(CFG, lowering="quick")

@@ -16,6 +16,7 @@ from collections import Counter
 from tests.fuzz.checks import Failure
 from tests.fuzz.graphs import Graph, op_table
 from vitir.ast import ShapeError, TensorType, module
+from vitir.ast.traits import is_commutative
 
 REPEATS = 3  # ops built twice per graph
 
@@ -32,7 +33,7 @@ def pass_graph(rng: random.Random, size: tuple[int, int] = (2, 10)):
     for op in rng.sample(simple, min(REPEATS, len(simple))):
         fields = {f.name: getattr(op, f.name) for f in type(op).FIELDS if f.role != "result"}
         names = [f.name for f in type(op).OPERAND_FIELDS]
-        if getattr(type(op), "COMMUTATIVE", False) and len(names) == 2 and rng.random() < 0.5:
+        if is_commutative(op) and len(names) == 2 and rng.random() < 0.5:
             fields[names[0]], fields[names[1]] = fields[names[1]], fields[names[0]]
         try:
             again = g.fb.emit(type(op)(g.name("r"), **fields, path=g.fb.path))

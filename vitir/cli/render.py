@@ -38,7 +38,8 @@ def add_parser(sub) -> None:
     p.add_argument("module", choices=MODULES, help="which module to render")
     p.add_argument("-o", "--output", metavar="FILE", help="write here instead of standard output")
     p.add_argument("--lowering", choices=("reference", "fast"), default="reference",
-                   help="reference: byte-identical to the reference (default); fast: vitir's rewrites")
+                   help="reference: byte-identical to the reference (default); fast: that graph after "
+                        "the fast-lowering pass (vitir opt --list)")
     p.add_argument("--preset", choices=("vit-tiny",), default="vit-tiny",
                    help="base configuration that the options below override (default vit-tiny)")
     model = p.add_argument_group("model")

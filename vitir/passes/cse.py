@@ -13,35 +13,27 @@ compound nodes (their internal names are their own).
 from __future__ import annotations
 
 from ..ast.module import Function
+from ..ast.ops.control import Case, If, While
 from ..ast.regions import Region
-from ..rewrite.effects import effect_free
+from ..rewrite.effects import effect_free, is_commutative
 from ..rewrite.index import UseIndex, blocks_of
-
-try:
-    from ..ast.traits import is_commutative
-except ImportError:  # the traits are not declared yet: the op's COMMUTATIVE flag
-    def is_commutative(op_or_class) -> bool:
-        return bool(getattr(op_or_class, "COMMUTATIVE", False))
 
 
 def common_subexpression_elimination(fn: Function, index: UseIndex | None = None) -> int:
     """Merge the repeated effect-free ops of `fn` in place, at any depth; returns how many went."""
     index = index or UseIndex(fn)
-    numbers: dict = {}
-    for a in fn.args:
-        numbers[a] = len(numbers)
-    return _block(fn, index, [], numbers)
+    return _block(fn, index, [], {})
 
 
 def _block(block, index: UseIndex, tables: list, numbers: dict) -> int:
     table: dict = {}
     scopes = [table, *tables]
     kept, removed = [], 0
-    for a in getattr(block, "args", ()):
+    for a in block.args:  # a value's number: its place in the order of definition
         numbers[a] = len(numbers)
     for op in block.ops:
         for region in blocks_of(op):
-            removed += _block(region, index, scopes, numbers)
+            removed += _block(region, index, scopes if type(op) in _SEE_OUTSIDE else [], numbers)
         key = _key(op, numbers.__getitem__) if op.results and not type(op).COMPOUND and effect_free(op) else None
         if key is not None:
             earlier = next((s[key] for s in scopes if key in s), None)
@@ -58,6 +50,10 @@ def _block(block, index: UseIndex, tables: list, numbers: dict) -> int:
     if removed:
         block.ops[:] = kept
     return removed
+
+
+# Ops whose regions may read values from outside them (and so an earlier equal op outside).
+_SEE_OUTSIDE = (While, If, Case)
 
 
 def _key(op, ref):

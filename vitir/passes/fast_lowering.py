@@ -49,11 +49,16 @@ def _defined(m: Match, value, cls, **attributes):
 
 
 def _plain_convolution(conv) -> bool:
-    """Stride 1, no padding, no dilation, no reversal, one group, default precision, NCHW."""
+    """Stride 1, no padding, no dilation, no reversal, one group, default precision, NCHW (an
+    absent window attribute is its default)."""
     layouts = conv.layouts
-    return ((layouts.lhs, layouts.rhs, layouts.out) == NCHW and tuple(conv.stride) == (1, 1)
-            and all(tuple(p) == (0, 0) for p in conv.padding) and tuple(conv.lhs_dilate) == (1, 1)
-            and tuple(conv.rhs_dilate) == (1, 1) and not any(conv.reverse or ())
+
+    def default(value, ones) -> bool:
+        return value is None or tuple(value) == ones
+
+    return ((layouts.lhs, layouts.rhs, layouts.out) == NCHW and default(conv.stride, (1, 1))
+            and (conv.padding is None or all(tuple(p) == (0, 0) for p in conv.padding))
+            and default(conv.lhs_dilate, (1, 1)) and default(conv.rhs_dilate, (1, 1)) and not any(conv.reverse or ())
             and conv.feature_group_count == 1 and conv.batch_group_count == 1 and conv.precision_config is None)
 
 
@@ -95,7 +100,8 @@ def patch_embed_weight_gradient(op, m):
     sh, sw = pad.interior[2] + 1, pad.interior[3] + 1
     zero = m.splat(pad.padding_value)
     if (tuple(pad.interior[:2]) != (0, 0) or any(pad.low) or any(pad.high) or dy.shape[0] != b
-            or zero != 0 or math.copysign(1.0, zero) < 0 or (hh, ww) != (ph * sh, pw * sw)):
+            or zero != 0 or math.copysign(1.0, zero) < 0 or (hh, ww) != (ph * sh, pw * sw)
+            or not x.type.dtype is dy.type.dtype is op.results[0].type.dtype):
         return None
     p = _layer_prefix(op.results[0].name, "dw")
     m.b.exact_names = p is not None
@@ -174,26 +180,23 @@ def _exact_literal(op, m):
     if len(uses) != 1:
         return None
     user = uses[0]
-    classes = None
-    if type(user) is O.Subtract and user.rhs is op.results[0]:  # the target: ... - a/K
+    if type(user) is O.Subtract and user.rhs is op.results[0]:  # the target: ... + a onehot - a/K
         shifted = _defined(m, user.lhs, O.Add)
         weighted = _defined(m, shifted.rhs, O.Multiply) if shifted is not None else None
         a = m.constant(weighted.lhs) if weighted is not None else None
         if a is None or not _percent_f(a.value) or op.result_type.shape != a.result_type.shape:
             return None
-        smoothing, classes, value = float(a.value), op.result_type.shape[-1], "a/K"
+        exact = float(a.value) / op.result_type.shape[-1]
     elif type(user) is O.Multiply and user.lhs is op.results[0]:  # the loss: (1 - a) t1 + (a/K) sum log p
         found = _sum_of_logs(m, user.rhs)
-        if found is None:
+        smoothing = _smoothing(m, found[0].operand) if found is not None else None
+        if smoothing is None:
             return None
         log, weighted = found
-        smoothing = _smoothing(m, log.operand)
-        classes, value = log.operand.shape[-1], ("1 - a" if weighted else "a/K")
+        exact = 1.0 - smoothing if weighted else smoothing / log.operand.shape[-1]
     else:
         return None
-    if smoothing is None:
-        return None
-    exact = 1.0 - smoothing if value == "1 - a" else smoothing / classes
+    # printed from that double by %f, and %f did not read back as it: the reference's rounding
     return exact_float(exact) if op.value == c_float(exact) and exact_float(exact) != op.value else None
 
 

@@ -26,6 +26,7 @@ from ..ast.builder import FunctionBuilder
 from ..ast.declare import check_known_operands, result_base
 from ..ast.module import Function, Module, Return
 from ..ast.ops.constants import Constant, constant_ints
+from ..ast.ops.shape import BroadcastInDim
 from ..ast.literals import literal_value
 from ..ast.regions import Region
 from ..ast.values import Value
@@ -157,12 +158,20 @@ class Match:
         return op if type(op) is Constant else None
 
     def splat(self, value: Value):
-        """The value every element of `value` holds, when a splat constant defines it (floats keep
-        their sign: -0.0 is -0.0; NaN is a float NaN), else None."""
-        op = self.constant(value)
-        if op is None or type(op.value) is not str:
+        """The value every element of `value` holds, when a splat constant defines it (through any
+        broadcast_in_dim of it, as JAX writes `x * 2.0`), else None. Floats keep their sign (-0.0
+        is -0.0), NaN is a float NaN, a boolean a bool."""
+        op = self.index.defining(value)
+        while type(op) is BroadcastInDim:
+            op = self.index.defining(op.operand)
+        if type(op) is not Constant:
             return None
-        return literal_value(op.value, op.result_type.dtype)
+        if type(op.value) is str:
+            return literal_value(op.value, op.result_type.dtype)
+        first = op.value[0] if op.value else None
+        if first is not None and all(v == first for v in op.value):
+            return literal_value(first, op.result_type.dtype)
+        return None
 
     def _begin(self, op) -> None:
         self.op = op
