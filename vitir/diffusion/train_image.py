@@ -27,7 +27,8 @@ from ..errors import ConfigError
 from ..lower import AdamHyper
 from ..lower.denoiser import (CONDITIONINGS, DenoiserConfig, denoiser_fwd_module, denoiser_step_module, init_params,
                               param_specs)
-from ..train.loop import LoopConfig, Task, TrainingLoop, compile_graph, row_batches
+from ..lower.step_signature import signature
+from ..train.loop import LoopConfig, Task, TrainingLoop, compile_graph, params_on_device, row_batches
 from ..train.plots import plot_epoch_curves
 from ..train.rundir import read_metrics, write_json_atomic
 from .samplers import TMAX
@@ -351,27 +352,27 @@ class ImageDenoiser:
                  backend: str = DEFAULT_BACKEND):
         self.params, self.cfg, self.image_shape, self.chunk = params, cfg, tuple(image_shape), chunk
         self.backend = backend
-        self._compiled = {}  # batch -> (executable, device params)
+        self._compiled = {}  # batch -> (executable, its argument groups, device params)
         self._abar = cosine_schedule(TMAX)
 
     def _executable(self, batch: int):
         if batch not in self._compiled:
-            exe = compile_graph(denoiser_fwd_module(self.cfg.model(self.image_shape, batch)), backend=self.backend)
-            first = 1 if self.cfg.conditioning == "channels" else 2
-            self._compiled[batch] = exe, [exe.to_device(p, i + first) for i, p in enumerate(self.params)]
+            module = denoiser_fwd_module(self.cfg.model(self.image_shape, batch))
+            exe = compile_graph(module, backend=self.backend)
+            self._compiled[batch] = exe, signature(module).inputs, params_on_device(exe, module, self.params)
         return self._compiled[batch]
 
     def predict(self, x: np.ndarray, t_idx: int) -> np.ndarray:
         """The network's raw output at step t_idx."""
         n = len(x)
         batch = min(n, self.chunk)
-        exe, params = self._executable(batch)
+        exe, inputs, params = self._executable(batch)
         flat, tfeat = time_inputs(x, int(t_idx), self.cfg)
         out = []
         for i in range(0, n, batch):
             rows = slice(i, i + batch)
             parts = [_pad(flat[rows], batch)] + ([] if tfeat is None else [_pad(tfeat[rows], batch)])
-            (y,) = exe.execute_device([*parts, *params])
+            (y,) = exe.execute_device(inputs.pack(leading=parts, params=params))
             out.append(np.asarray(y)[:len(flat[rows])])
         return np.concatenate(out)
 

@@ -40,6 +40,7 @@ from .loss import mse, weighted_mse
 from .lowering import lowered
 from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args
 from .params import Layout, Params, Repeated
+from .step_signature import with_signature
 from .vit import TRUNK, trunk_backward, trunk_forward
 
 CONDITIONINGS = ("channels", "adaln", "adaln-zero")
@@ -229,7 +230,9 @@ def denoiser_fwd_module(cfg: DenoiserConfig) -> Module:
     params = _declare(fb, cfg)
     fb.zero = fb.constant("sc", "0.0")
     saved = denoiser_forward(fb, "dn", _image_view(fb, cfg, x), tfeat, params, cfg)
-    return Module([fb.ret(saved.image)])
+    leading = [x] if tfeat is None else [x, tfeat]
+    return with_signature(Module([fb.ret(saved.image)]), {"leading": leading, "params": params},
+                          {"outputs": [saved.image]}, step=False)
 
 
 @gc_paused
@@ -257,4 +260,8 @@ def denoiser_step_module(cfg: DenoiserConfig, hyper: AdamHyper = AdamHyper(wd="0
     dy, loss = mse(fb, saved.image, target) if weight is None else weighted_mse(fb, saved.image, target, weight)
     grads = denoiser_backward(fb, "dn", saved, params, dy, cfg)
     thetas, m2, v2 = adamw_updates(fb, params, grads, ms, vs, adam_scalars({**consts, **runtime}), replicas)
-    return lowered(Module([fb.ret(*thetas, *m2, *v2, loss)]), lowering)
+    module = Module([fb.ret(*thetas, *m2, *v2, loss)])
+    trailing = [a for a in (tfeat, target, weight) if a is not None]
+    return lowered(with_signature(module, {"leading": [x], "params": params, "m": ms, "v": vs,
+                                           "schedule": list(runtime.values()), "trailing": trailing},
+                                  {"params": thetas, "m": m2, "v": v2, "loss": [loss]}), lowering)

@@ -12,6 +12,7 @@ from .lowering import lowered
 from .optim import (AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args,
                     sgd_updates)
 from .params import Params
+from .step_signature import with_signature
 from .vit import declare_params, vit_backward, vit_forward
 
 SCALAR = f32()
@@ -49,7 +50,8 @@ def fwd_module(cfg: ViTConfig) -> Module:
     params = declare_params(fb, cfg)
     xr, _ = prologue(fb, cfg, x)
     saved = vit_forward(fb, "vit", xr, params, cfg)
-    return Module([fb.ret(saved.logits)])
+    return with_signature(Module([fb.ret(saved.logits)]), {"leading": [x], "params": params.flat()},
+                          {"outputs": [saved.logits]}, step=False)
 
 
 @gc_paused
@@ -61,7 +63,8 @@ def features_module(cfg: ViTConfig) -> Module:
     params = declare_params(fb, cfg)
     xr, _ = prologue(fb, cfg, x)
     saved = vit_forward(fb, "vit", xr, params, cfg)
-    return Module([fb.ret(saved.logits, saved.head.clsv)])
+    return with_signature(Module([fb.ret(saved.logits, saved.head.clsv)]), {"leading": [x], "params": params.flat()},
+                          {"outputs": [saved.logits, saved.head.clsv]}, step=False)
 
 
 @gc_paused
@@ -133,7 +136,11 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     dy, loss = smoothed_ce(fb, saved.logits, onehot, hyper.label_smoothing)
     grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
     thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, adam_scalars({**consts, **runtime}), replicas)
-    return lowered(Module([fb.ret(*thetas, *m2, *v2, loss, runtime["bc1"], runtime["bc2"])]), lowering)
+    rest = [runtime["bc1"], runtime["bc2"]]
+    module = Module([fb.ret(*thetas, *m2, *v2, loss, *rest)])
+    return lowered(with_signature(module, {"leading": [x], "params": params.flat(), "m": ms, "v": vs,
+                                           "schedule": list(runtime.values()), "trailing": [onehot]},
+                                  {"params": thetas, "m": m2, "v": v2, "loss": [loss], "rest": rest}), lowering)
 
 
 def adam_dp_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 2, *,
