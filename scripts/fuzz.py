@@ -96,6 +96,10 @@ def reproducer(kind: str, index: int, seed: int, message: str, quick: bool = Fal
     s = case_seed(seed, kind, index)
     if kind in ("graphs", "evaluated"):
         return print_module(random_graph(random.Random(s), evaluated=kind == "evaluated")[0])
+    if kind == "passes":
+        from tests.fuzz.passes import pass_graph
+
+        return print_module(pass_graph(random.Random(s))[0])
     if kind == "mutations":
         from tests.fuzz.checks import time_bound
         from tests.fuzz.mutations import check_mutated, mutated_text

@@ -181,7 +181,7 @@ def test_the_registry_takes_a_pass_from_outside_and_the_cli_runs_it(tmp_path, ca
         assert main(["opt", "--list"]) == 0
         listed = capsys.readouterr().out.splitlines()
         assert [line.split()[0] for line in listed] == list(passes.PASSES)
-        assert "int-sub-self  x - x -> 0 for integers" in listed
+        assert "int-sub-self x - x -> 0 for integers" in [" ".join(line.split()) for line in listed]  # any column width
         before = import_text(text)
         assert_same_meaning(before, passes.run(before, [mine]))
     finally:

@@ -20,7 +20,6 @@ from ..ast.module import Function, Module
 from ..errors import ConfigError
 from ..rewrite.driver import apply_rules, clone_module
 from ..rewrite.rules import as_rule_set
-from . import fast_lowering
 from .cse import common_subexpression_elimination
 from .dce import dead_code_elimination
 
@@ -94,13 +93,7 @@ register(Pass("dce", "dead-code elimination: drop effect-free ops whose results 
               dead_code_elimination))
 register(Pass("cse", "common-subexpression elimination: merge repeated effect-free ops (commutative operands "
                      "in a canonical order)", common_subexpression_elimination))
-register(Pass("patch-embed-gradient", "the patch-embed weight gradient as one dot_general over patches, not a "
-                                      "dilated convolution (reassociates float sums)", fast_lowering.patch_embed_gradient))
-register(Pass("exact-floats", "the smoothed cross-entropy's a/K and 1 - a printed exactly, not with %f (changes the "
-                              "program: the target sums to 1)", fast_lowering.exact_floats))
-register(Pass("fuse-all-reduce", "one all_reduce for every cross-replica gradient mean", fast_lowering.fuse_all_reduce_pass))
-register(Pass("fast-lowering", "vitir's fast lowering: patch-embed-gradient, exact-floats, fuse-all-reduce, then dce",
-              fast_lowering.fast_lowering))
+from . import fast_lowering  # noqa: E402,F401  (registers patch-embed-gradient, ..., fast-lowering)
 
 __all__ = ["PASSES", "Pass", "common_subexpression_elimination", "dead_code_elimination", "get", "register",
            "resolve", "run", "unregister"]

@@ -30,6 +30,7 @@ from ..float_text import c_float, exact_float
 from ..rewrite.driver import Match, apply_rules
 from ..rewrite.index import UseIndex
 from ..rewrite.rules import RuleSet, rule
+from . import Pass, register
 from .dce import dead_code_elimination
 
 SWAP_01 = (1, 0, 2, 3)  # [b, c, H, W] <-> [c, b, H, W]
@@ -302,3 +303,12 @@ def fast_lowering(fn: Function) -> int:
     if count:
         dead_code_elimination(fn, index)
     return count
+
+
+register(Pass("patch-embed-gradient", "the patch-embed weight gradient as one dot_general over patches, not a "
+                                      "dilated convolution (reassociates float sums)", patch_embed_gradient))
+register(Pass("exact-floats", "the smoothed cross-entropy's a/K and 1 - a printed exactly, not with %f (changes "
+                              "the program: the target sums to 1)", exact_floats))
+register(Pass("fuse-all-reduce", "one all_reduce for every cross-replica gradient mean", fuse_all_reduce_pass))
+register(Pass("fast-lowering", "vitir's fast lowering: patch-embed-gradient, exact-floats, fuse-all-reduce, then dce",
+              fast_lowering))
