@@ -14,14 +14,14 @@ from vitir.ast import FunctionBuilder, f32
 from vitir.lower import (AdamHyper, ViTConfig, adam_dp_module, adam_module, adam_packed_module,
                          adam_sched_module, fwd_module, sgd_module, vit_tiny)
 from vitir.lower.layers.attention import attention_backward, attention_forward
-from vitir.lower.layers.block import BlockParams, block_backward, block_forward
+from vitir.lower.layers.block import BLOCK, BlockParams, block_backward, block_forward
 from vitir.lower.layers.cls_pos import cls_pos_backward, cls_pos_forward
 from vitir.lower.layers.gelu import gelu_backward, gelu_forward
 from vitir.lower.layers.head import head_backward, head_forward
 from vitir.lower.layers.layernorm import layernorm_backward, layernorm_forward
 from vitir.lower.layers.mlp import mlp_backward, mlp_forward
 from vitir.lower.layers.patch_embed import patch_embed_backward, patch_embed_forward
-from vitir.lower.vit import block_param_dims, declare_params, vit_backward, vit_forward
+from vitir.lower.vit import declare_params, vit_backward, vit_forward
 from vitir.print import print_module, print_ops
 
 GOLDEN_MD5 = "76aa9050edeac11026af7e6a3bcbcb9f"
@@ -168,7 +168,8 @@ def test_fragments_equal_templates(cfg, replicas):
 
     # block (parameters named as in the modules, block 7)
     bnames = vt.block_params(7)
-    bp = BlockParams(*(fb.arg(nm[1:], f32(*dims)) for nm, dims in zip(bnames, block_param_dims(d, m))))
+    bdims = [p.dims(cfg) for p in BLOCK.params]  # the block's own declarations
+    bp = BlockParams(*(fb.arg(nm[1:], f32(*dims)) for nm, dims in zip(bnames, bdims)))
     k = len(fb.ops)
     blk = block_forward(fb, "B7_", x, bp, h, cfg.eps, cfg.scale)
     assert_text_equal(_text_since(fb, k), vt.block_fwd("B7_", "%xin", bnames, b, n, d, m, h, dh, cfg.eps, cfg.scale),

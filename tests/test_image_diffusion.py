@@ -5,6 +5,7 @@ bit-identical resume, and `vitir diffuse --data` end to end (tiny)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -12,11 +13,10 @@ import pytest
 
 import vitir.diffusion.eval_image as evmod
 import vitir.train.loop as loopmod
-import vitir.train.trainer as classifier_module
 from tests.test_data import MNIST_FILES, idx_bytes
 from vitir.backend import compile_module
 from vitir.cli import main
-from vitir.data import load_dataset
+from vitir.data import TaskDefaults, load_dataset
 from vitir.diffusion import energy_distance
 from vitir.diffusion.metrics import frechet_distance
 from vitir.diffusion.eval_image import (
@@ -367,8 +367,10 @@ def write_fake_mnist(folder, train=64, test=32):
 
 
 def test_cli_mnist_flow_with_t_channel_trains_its_own_classifier(tmp_path, capsys, monkeypatch):
-    monkeypatch.setitem(classifier_module.DATASET_DEFAULTS, "mnist",
-                        {**classifier_module.DATASET_DEFAULTS["mnist"], "epochs": 1, "width": 16, "depth": 1})
+    from vitir.data import CLASSIFY, REGISTRY
+    mnist = REGISTRY["mnist"]
+    small = TaskDefaults({**mnist.tasks[CLASSIFY].values, "epochs": 1, "width": 16, "depth": 1})
+    monkeypatch.setitem(REGISTRY, "mnist", dataclasses.replace(mnist, tasks={**mnist.tasks, CLASSIFY: small}))
     write_fake_mnist(tmp_path / "mnist")
     out = tmp_path / "run"
     _diffuse(capsys, "--data", "mnist", "--data-dir", str(tmp_path / "mnist"), "--method", "flow",

@@ -31,7 +31,7 @@ from vitir.lower.layers.patch_embed import patch_embed_backward, patch_embed_for
 from vitir.lower.layers.silu import silu_backward, silu_forward
 from vitir.lower.layers.time_mlp import time_mlp_backward, time_mlp_forward
 from vitir.lower.layers.unpatch import unpatch_backward, unpatch_forward
-from vitir.lower.vit import ViTParams, vit_backward, vit_forward
+from vitir.lower.vit import VIT, vit_backward, vit_forward
 
 CFG = ViTConfig(batch=2, channels=3, image=8, patch=4, width=8, depth=2, heads=2, mlp=16, classes=3)
 B, N, D, M, K, H = CFG.batch, CFG.tokens, CFG.width, CFG.mlp, CFG.classes, CFG.heads
@@ -159,7 +159,7 @@ VIT_NAMES = tuple(name for name, _ in ref.param_shapes(CFG))
 
 
 def _vit(fb, v):
-    params = ViTParams.from_flat([v[n] for n in VIT_NAMES], CFG.depth)
+    params = VIT.unflatten([v[n] for n in VIT_NAMES], CFG)
     saved = vit_forward(fb, "vit", v["x"], params, CFG)
     return (saved.logits, *vit_backward(fb, "vit", saved, params, v["x"], v["dy"], CFG))
 

@@ -41,11 +41,12 @@ class Function:
 
 
 class Module:
-    __slots__ = ("name", "functions")
+    __slots__ = ("name", "functions", "signature")
 
     def __init__(self, functions: Sequence[Function], name: str = "m"):
         self.name = name
         self.functions = list(functions)
+        self.signature = None  # the named groups of its arguments and results (vitir.lower.step_signature)
 
     @property
     def main(self) -> Function:

@@ -76,17 +76,25 @@ def _image_flag(field: str) -> str:
 
 def _image_default(field: str) -> str:
     """`(default X)`, or `(default: digits X, mnist Y)` where the data decide."""
-    from ..diffusion.train_image import DATASET_DEFAULTS, ImageDiffusionConfig
+    from ..data import DIFFUSE
+    from ..data.registry import default_fields, defaults_table
+    from ..diffusion.train_image import ImageDiffusionConfig
 
     per_model = {"time_embed": "sincos; unet-reference t", "lr_decay": "cosine; unet-reference constant"}
     if field in per_model:
         return f"(default {per_model[field]})"
-    if field in DATASET_DEFAULTS["mnist"]:
+    if field in default_fields(DIFFUSE):
         def shown(value):
             return f"{value:g}" if isinstance(value, float) else str(value) or "eps for ddpm, velocity for flow"
-        return "(default: " + ", ".join(f"{data} {shown(values[field])}" for data, values in
-                                        DATASET_DEFAULTS.items()) + ")"
+        return "(default: " + ", ".join(f"{data} {shown(d.values[field])}" for data, d in
+                                        defaults_table(DIFFUSE)) + ")"
     return f"(default {getattr(ImageDiffusionConfig(), field)})"
+
+
+def image_datasets() -> tuple[str, ...]:
+    from ..data import DIFFUSE
+    from ..data.registry import dataset_names
+    return dataset_names(DIFFUSE)
 
 
 def add_parser(sub) -> None:
@@ -97,7 +105,7 @@ def add_parser(sub) -> None:
     # Values are parsed in run(), so a bad one is reported in one line.
     p.add_argument("--target", metavar="{8gaussians,spiral,moons,checkerboard,mullerbrown}",
                    help="a 2-D target (default 8gaussians)")
-    p.add_argument("--data", metavar="{digits,mnist}", help="images instead of a 2-D target: digits, or mnist with "
+    p.add_argument("--data", metavar="{" + ",".join(image_datasets()) + "}", help="images instead of a 2-D target: digits, or mnist with "
                                                             "--data-dir")
     p.add_argument("--data-dir", metavar="DIR", help="where the MNIST IDX files are")
     p.add_argument("--method", metavar="{ddpm,flow,flow-ot,reflow}",
@@ -273,36 +281,6 @@ def ed_table(result: dict) -> str:
     return "\n".join(lines)
 
 
-def plot_clouds(clouds: dict, reference, path: Path, title: str) -> Path:
-    """One row per (sampler, eta), one column per NFE, the target in column 0."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    lines = list(dict.fromkeys((sampler, eta) for sampler, eta, _ in clouds))
-    nfes = list(dict.fromkeys(nfe for _, _, nfe in clouds))
-    fig, axes = plt.subplots(len(lines), len(nfes) + 1, figsize=(2.2 * (len(nfes) + 1), 2.2 * len(lines)),
-                             squeeze=False)
-    lim = 1.2 * float(abs(reference).max())
-    for r, (sampler, eta) in enumerate(lines):
-        panels = [("target", reference, "tab:gray")]
-        label = sampler if eta is None else f"{sampler} eta {eta:g}"
-        panels += [(f"{label}, NFE {nfe}", clouds[(sampler, eta, nfe)], "tab:blue") for nfe in nfes]
-        for ax, (name, points, colour) in zip(axes[r], panels):
-            ax.scatter(points[:, 0], points[:, 1], s=1.5, color=colour, alpha=0.6, linewidths=0)
-            ax.set_title(name, fontsize=7)
-            ax.set_xlim(-lim, lim)
-            ax.set_ylim(-lim, lim)
-            ax.set_aspect("equal")
-            ax.set_xticks([])
-            ax.set_yticks([])
-    fig.suptitle(title, fontsize=9)
-    fig.tight_layout()
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
-    return path
-
-
 def image_table(result: dict) -> str:
     head = (f"{'sampler':<10} {'eta':>4} {'NFE':>5} {'ED':>9} {'ED/floor':>9} {'FD':>9} {'FD/floor':>9} "
             f"{'confident classes':>17} {'confident':>9}")
@@ -380,6 +358,7 @@ def run(args) -> int:
     result, clouds, reference = run_diffusion(cfg, progress=True)
     write_json_atomic(out / "result.json", result)
     title = f"{cfg.method} on {cfg.target}, {cfg.steps} steps"
+    from ..diffusion.plots import plot_clouds
     plot_clouds(clouds, reference, out / "samples.png", title)
     print(f"{title}: trained in {result['train_seconds']:.1f} s, floor {result['floor']:.5f}")
     print(ed_table(result))

@@ -44,9 +44,10 @@ FIELD_HELP = {
 def add_parser(sub) -> None:
     from ..backend.choice import BACKEND_HELP, BACKEND_METAVAR
     from ..backend.distributed import DEFAULT_TIMEOUT_S
-    from ..data import DATASETS
+    from ..data import CLASSIFY
+    from ..data.registry import dataset_names, defaults_table
     from ..lower.lowering import LOWERINGS
-    from ..train.trainer import DATASET_DEFAULTS, TrainConfig, default_fields
+    from ..train.trainer import TrainConfig, default_fields
 
     p = sub.add_parser("train", help="train a ViT (default: the embedded digits)", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -70,9 +71,9 @@ def add_parser(sub) -> None:
                            help="turn off the random 1-pixel shifts")
             continue
         kind = FIELD_TYPES.get(f.type, str)  # the annotation's text (the module uses postponed annotations)
-        text = (f"(default: {', '.join(f'{name} {values[f.name]}' for name, values in DATASET_DEFAULTS.items())})"
+        text = (f"(default: {', '.join(f'{name} {d.values[f.name]}' for name, d in defaults_table(CLASSIFY))})"
                 if f.name in per_dataset else f"(default {default})")
-        choices = {"dataset": DATASETS, "lowering": LOWERINGS}.get(f.name)
+        choices = {"dataset": dataset_names(CLASSIFY), "lowering": LOWERINGS}.get(f.name)
         p.add_argument(flag, dest=f.name, type=kind, default=None, choices=choices, metavar=FIELD_METAVARS.get(f.name),
                        help=f"{FIELD_HELP[f.name]} {text}" if f.name in FIELD_HELP else text)
     p.set_defaults(func=run)

@@ -9,36 +9,52 @@ image_size resizes: digits, mnist and cifar10 keep their native size unless
 given one, then resize bilinearly (with PIL's filter weights); imagefolder
 resizes and center-crops every image to it, 224 by default. A missing,
 truncated or malformed file raises DataError naming the file.
+
+Each is one entry of the registry (registry.py) with the tasks it serves:
+"classify" (`vitir train`) and "diffuse" (`vitir diffuse --data`), each with
+its defaults and the time a run with them takes (README.md's table).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ..errors import ConfigError
 from .cifar import load_cifar10
-from .common import check_image_size
 from .dataset import Dataset
 from .digits import load_digits
 from .image_folder import load_image_folder
 from .mnist import load_mnist
+from .registry import (DATASETS as REGISTRY, DatasetEntry, DatasetTask, TaskDefaults, dataset_entry, dataset_names,
+                       load_dataset, register_dataset, register_task)
 
-DATASETS: tuple[str, ...] = ("digits", "mnist", "cifar10", "imagefolder")
+CLASSIFY, DIFFUSE = "classify", "diffuse"
+# The classifier's defaults: a ViT sized for the 8x8 digits (also every dataset without its own),
+# another for 28x28 MNIST (97.8% test accuracy after 25 epochs, docs/benchmarks.md).
+SMALL_VIT = dict(patch=4, width=128, depth=2, heads=8, mlp=256, epochs=120)
+register_task(DatasetTask(CLASSIFY, "--dataset", "unknown --dataset {name!r}; choose one of {choices}",
+                          TaskDefaults(SMALL_VIT)))
+register_task(DatasetTask(DIFFUSE, "--data", "unknown image data {name!r}; have {choices}"))
 
+register_dataset(DatasetEntry(
+    "digits", lambda data_dir, image_size: load_digits(image_size), reads_files=False,
+    description="scikit-learn's 8x8 digits", tasks={
+        CLASSIFY: TaskDefaults(SMALL_VIT, "about 1 min"),
+        # the reference's recipe, docs/benchmarks.md (d)
+        DIFFUSE: TaskDefaults(dict(conditioning="channels", prediction="", n_freq=8, patch=2, width=128, depth=4,
+                                   heads=4, mlp=256, batch=128, epochs=400, lr=2e-3, warmup_epochs=5.0, ema=0.0),
+                              "about 7 min")}))
+register_dataset(DatasetEntry(
+    "mnist", load_mnist, reads_files=True, description="the MNIST IDX files", tasks={
+        CLASSIFY: TaskDefaults(dict(patch=4, width=64, depth=4, heads=4, mlp=128, epochs=25), "5-9 min"),
+        # chosen by the ablations of docs/benchmarks.md (e)
+        DIFFUSE: TaskDefaults(dict(conditioning="adaln-zero", prediction="x0", n_freq=16, patch=4, width=96, depth=4,
+                                   heads=4, mlp=192, batch=64, epochs=96, lr=2e-3, warmup_epochs=2.0, ema=0.99),
+                              "DDPM about 25 min, flow 20 min")}))
+register_dataset(DatasetEntry("cifar10", load_cifar10, reads_files=True, description="CIFAR-10's binary batches",
+                              tasks={CLASSIFY: None}))
+register_dataset(DatasetEntry("imagefolder", load_image_folder, reads_files=True,
+                              description="train/<class>/ and val/<class>/ image folders", tasks={CLASSIFY: None}))
 
-def load_dataset(name: str, data_dir: str | Path | None = None,
-                 image_size: int | None = None) -> Dataset:
-    """The named dataset; data_dir is where its files are (digits needs none and ignores it)."""
-    check_image_size(image_size)
-    if name == "digits":
-        return load_digits(image_size)
-    if name == "mnist":
-        return load_mnist(data_dir, image_size)
-    if name == "cifar10":
-        return load_cifar10(data_dir, image_size)
-    if name == "imagefolder":
-        return load_image_folder(data_dir, image_size)
-    raise ConfigError(f"unknown dataset {name!r}; choose one of {', '.join(DATASETS)}")
+# The datasets registered with the package (a tuple for `in` and messages; the registry may grow).
+DATASETS: tuple[str, ...] = dataset_names()
 
-
-__all__ = ["DATASETS", "Dataset", "load_dataset"]
+__all__ = ["CLASSIFY", "DATASETS", "DIFFUSE", "Dataset", "DatasetEntry", "REGISTRY", "TaskDefaults", "dataset_entry",
+           "dataset_names", "load_dataset", "register_dataset"]

@@ -27,7 +27,8 @@ import numpy as np
 
 from ..backend.choice import DEFAULT_BACKEND
 from ..errors import ConfigError
-from ..train.loop import compile_graph
+from ..lower.step_signature import signature
+from ..train.loop import compile_graph, params_on_device
 from ..train.progress import format_duration
 from .metrics import energy_distance, energy_distance_floor, frechet_distance, frechet_distance_floor
 from .samplers import TIME_GRIDS, TMAX, sample_ddim, sample_flow, sample_vp, start_noise
@@ -128,8 +129,10 @@ class ClassifierFeatures:
         from ..train.rundir import standardise
 
         if self._exe is None:
-            self._exe = compile_graph(features_module(self.model), backend=self.backend)
-            self._device_params = [self._exe.to_device(p, i + 1) for i, p in enumerate(self.params)]
+            module = features_module(self.model)
+            self._exe = compile_graph(module, backend=self.backend)
+            self._inputs = signature(module).inputs
+            self._device_params = params_on_device(self._exe, module, self.params)
         batch = self.model.batch
         flat = standardise(images, self.mean, self.std).reshape(len(images), -1)
         probs, penultimate = [], []
@@ -138,7 +141,7 @@ class ClassifierFeatures:
             rows = len(part)
             if rows < batch:  # the module has a fixed batch: pad, then drop the padding
                 part = np.concatenate([part, np.zeros((batch - rows, flat.shape[1]), np.float32)])
-            logits, feats = self._exe.execute_device([part, *self._device_params])
+            logits, feats = self._exe.execute_device(self._inputs.pack(leading=[part], params=self._device_params))
             probs.append(softmax(np.asarray(logits))[:rows])
             penultimate.append(np.asarray(feats, np.float64)[:rows])
         return Features(np.concatenate(probs), np.concatenate(penultimate))

@@ -23,7 +23,8 @@ from ..backend.choice import DEFAULT_BACKEND, check_backend
 from ..config_checks import as_option, require_positive_ints, require_positive_number
 from ..errors import ConfigError
 from ..lower.denoiser2d import PARAM_SPECS, POINT_DIM, forward_module, train_step_module
-from ..train.loop import LoopConfig, Task, TrainingLoop, compile_graph
+from ..lower.step_signature import signature
+from ..train.loop import LoopConfig, Task, TrainingLoop, compile_graph, params_on_device
 from .denoiser2d import ADAM_BETAS, denoiser_features, denoiser_features_scalar, init_denoiser_params
 from .metrics import energy_distance, energy_distance_floor
 from .rng import sample_noise
@@ -183,10 +184,13 @@ class Denoiser:
         self._device_params = None
 
     def __call__(self, points: np.ndarray, t_idx: int) -> np.ndarray:
-        exe = compile_graph(forward_module(len(points)), backend=self.backend)
+        module = forward_module(len(points))
+        exe = compile_graph(module, backend=self.backend)
         if self._device_params is None:
-            self._device_params = [exe.to_device(p, i + 1) for i, p in enumerate(self.params)]
-        (y,) = exe.execute_device([denoiser_features_scalar(points, t_idx), *self._device_params])
+            self._device_params = params_on_device(exe, module, self.params)
+        args = signature(module).inputs.pack(leading=[denoiser_features_scalar(points, t_idx)],
+                                             params=self._device_params)
+        (y,) = exe.execute_device(args)
         return np.asarray(y)
 
 

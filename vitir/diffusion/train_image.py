@@ -8,7 +8,7 @@ the flow's interpolant, noise seeded by the step number), the time as input
 channels or as sin/cos features for the adaLN time MLP, the target, and the
 per-example loss weights. Images are scaled from [0, 1] to [-1, 1].
 
-Defaults depend on the data (DATASET_DEFAULTS): the reference's recipe on the
+Defaults depend on the data (its entry in the registry, vitir/data): the reference's recipe on the
 8x8 digits (time channels, patch 2), and on 28x28 MNIST the adaLN-Zero
 transformer the measurements in docs/benchmarks.md chose.
 
@@ -29,20 +29,24 @@ import numpy as np
 from ..backend.choice import DEFAULT_BACKEND, check_backend
 from ..config_checks import (as_option, check_adam_literals, f32_option, from_known_fields, require_positive_ints,
                              require_positive_number)
+from ..data import DIFFUSE
+from ..data.registry import dataset_names
+from ..data.registry import default_fields as registry_default_fields
 from ..errors import ConfigError
 from ..lower import AdamHyper
-from ..lower.denoiser import CONDITIONINGS, DenoiserConfig, denoiser_fwd_module, denoiser_step_module, param_specs
 from ..lower import unet
-from ..train.init import init_from_specs
-from ..train.loop import DECAYS, LoopConfig, Task, TrainingLoop, compile_graph, row_batches
+from ..lower.denoiser import (CONDITIONINGS, DenoiserConfig, denoiser_fwd_module, denoiser_step_module, init_params,
+                              param_specs)
+from ..lower.step_signature import signature
+from ..train.loop import DECAYS, LoopConfig, Task, TrainingLoop, compile_graph, params_on_device, row_batches
 from ..train.plots import plot_epoch_curves
 from ..train.rundir import read_metrics, write_json_atomic
+from ..train.task_config import dataset_defaults_into, loop_config, pad_rows, require_batch_fits, require_dataset
 from .samplers import TMAX
 from .schedule import cosine_schedule
 from .step_inputs import FLOW_INDEPENDENT, FLOW_MINIBATCH_OT, flow_step_inputs, step_inputs
 from .time_embed import prepend_sincos_t, prepend_t_channel, sincos_features
 
-IMAGE_DATASETS = ("digits", "mnist")
 IMAGE_METHODS = ("ddpm", "flow", "flow-ot")
 # Flow matching couples each image with noise independently, or by a minimum-cost assignment per batch.
 FLOW_COUPLINGS = {"flow": FLOW_INDEPENDENT, "flow-ot": FLOW_MINIBATCH_OT}
@@ -53,16 +57,6 @@ PREDICTIONS = {"ddpm": ("eps", "x0", "v"), "flow": ("velocity", "x0"), "flow-ot"
 WEIGHTINGS = ("none", "min-snr")
 # Each step's training noise uses seed (seed << 32) + step, as the 2-D trainer does.
 NOISE_SEED_SHIFT = 32
-
-# Fields left None take their data's value. The digits keep the recipe of
-# docs/benchmarks.md (d); MNIST's was chosen by the ablations there (e).
-DATASET_DEFAULTS = {
-    "digits": dict(conditioning="channels", prediction="", n_freq=8, patch=2, width=128, depth=4, heads=4, mlp=256,
-                   batch=128, epochs=400, lr=2e-3, warmup_epochs=5.0, ema=0.0),
-    "mnist": dict(conditioning="adaln-zero", prediction="x0", n_freq=16, patch=4, width=96, depth=4, heads=4,
-                  mlp=192, batch=64, epochs=96, lr=2e-3, warmup_epochs=2.0, ema=0.99),
-}
-
 
 MODELS = ("dit", "unet-reference")
 # The reference's UNet recipe; fields left None take these before the data's.
@@ -103,15 +97,17 @@ class ImageDiffusionConfig:
     seed: int = 0
 
     def __post_init__(self):
-        if self.data not in IMAGE_DATASETS:
-            raise ConfigError(f"unknown image data {self.data!r}; have {', '.join(IMAGE_DATASETS)}")
+        if self.data not in dataset_names(DIFFUSE):
+            require_dataset(self.data, self.data_dir, DIFFUSE)  # names the choices
         if self.model not in MODELS:
             raise ConfigError(f"unknown image model {self.model!r}; have {', '.join(MODELS)}")
-        for defaults in (MODEL_DEFAULTS[self.model], DATASET_DEFAULTS[self.data],
-                         dict(time_embed="sincos", lr_decay="cosine")):
-            for name, value in defaults.items():
-                if getattr(self, name) is None:
-                    object.__setattr__(self, name, value)
+        for name, value in MODEL_DEFAULTS[self.model].items():
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, value)
+        dataset_defaults_into(self, self.data, DIFFUSE, frozen=True)
+        for name, value in dict(time_embed="sincos", lr_decay="cosine").items():
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, value)
         if self.is_unet:
             for name, want in (("method", "ddpm"), ("prediction", "eps"), ("time_embed", "t"),
                                ("weighting", "none"), ("replicas", 1)):
@@ -141,8 +137,7 @@ class ImageDiffusionConfig:
             raise ConfigError(f"--ema must be in [0, 1) (0: off), got {self.ema}")
         if self.seed < 0:
             raise ConfigError(f"--seed must be non-negative, got {self.seed}")
-        if self.data != "digits" and self.data_dir is None:
-            raise ConfigError(f"--data {self.data} reads files: give --data-dir DIR")
+        require_dataset(self.data, self.data_dir, DIFFUSE)
         for name in ("beta1", "beta2", "wd"):  # as f32 literals: 0 -> 0.0, 1e-4 -> 1.0e-4
             object.__setattr__(self, name, f32_option(getattr(self, name), as_option(name)))
         check_adam_literals({name: getattr(self, name) for name in ("beta1", "beta2", "wd")}, as_option)
@@ -181,7 +176,8 @@ class ImageDiffusionConfig:
 
 def default_fields() -> tuple[str, ...]:
     """The ImageDiffusionConfig fields whose default depends on the data."""
-    return tuple(f.name for f in fields(ImageDiffusionConfig) if f.name in DATASET_DEFAULTS["mnist"])
+    per_dataset = registry_default_fields(DIFFUSE)
+    return tuple(f.name for f in fields(ImageDiffusionConfig) if f.name in per_dataset)
 
 
 def to_signed(images: np.ndarray) -> np.ndarray:
@@ -309,7 +305,7 @@ class ImageDenoiserTask(Task):
     def initial_params(self):
         if self.cfg.is_unet:
             return unet.init_params(self.model)
-        return init_from_specs(param_specs(self.model), self.cfg.seed)
+        return init_params(self.model, self.cfg.seed)
 
     def step_module(self, replicas: int):
         if self.cfg.is_unet:
@@ -333,11 +329,8 @@ class ImageDenoiserTask(Task):
         return self.monitor(loop.state.epoch, ema if ema is not None else params)
 
     def loop_config(self) -> LoopConfig:
-        cfg = self.cfg
-        return LoopConfig(epochs=cfg.epochs, steps_per_epoch=self.steps_per_epoch, lr=cfg.lr,
-                          warmup_steps=int(round(cfg.warmup_epochs * self.steps_per_epoch)),
-                          decay=cfg.lr_decay, beta1=float(cfg.beta1), beta2=float(cfg.beta2),
-                          replicas=cfg.replicas, ema=cfg.ema, label=f"train {cfg.method}")
+        return loop_config(self.cfg, self.steps_per_epoch, decay=self.cfg.lr_decay, ema=self.cfg.ema,
+                           label=f"train {self.cfg.method}")
 
 
 def load_image_data(cfg: ImageDiffusionConfig):
@@ -353,8 +346,7 @@ class ImageDiffusionTrainer:
         self.backend = backend  # vitir.backend.compile_module's: pjrt or iree[:platform]
         self.checkpoint_seconds = checkpoint_seconds
         self.data = load_image_data(cfg) if dataset is None else dataset
-        if cfg.batch * cfg.replicas > len(self.data.x_train):
-            raise ConfigError(f"batch {cfg.batch * cfg.replicas} exceeds the {len(self.data.x_train)} training images")
+        require_batch_fits("batch", cfg.batch * cfg.replicas, self.data)
         self.task = ImageDenoiserTask(cfg, self.data)
         self.steps_per_epoch = self.task.steps_per_epoch
         self.total_steps = self.steps_per_epoch * cfg.epochs
@@ -409,29 +401,28 @@ class ImageDenoiser:
                  backend: str = DEFAULT_BACKEND):
         self.params, self.cfg, self.image_shape, self.chunk = params, cfg, tuple(image_shape), chunk
         self.backend = backend
-        self._compiled = {}  # batch -> (executable, device params)
+        self._compiled = {}  # batch -> (executable, its argument groups, device params)
         self._abar = cosine_schedule(TMAX)
 
     def _executable(self, batch: int):
         if batch not in self._compiled:
             network = self.cfg.network(self.image_shape, batch)
-            fwd = unet.unet_fwd_module(network) if self.cfg.is_unet else denoiser_fwd_module(network)
-            exe = compile_graph(fwd, backend=self.backend)
-            first = 1 if self.cfg.conditioning == "channels" or self.cfg.is_unet else 2
-            self._compiled[batch] = exe, [exe.to_device(p, i + first) for i, p in enumerate(self.params)]
+            module = unet.unet_fwd_module(network) if self.cfg.is_unet else denoiser_fwd_module(network)
+            exe = compile_graph(module, backend=self.backend)
+            self._compiled[batch] = exe, signature(module).inputs, params_on_device(exe, module, self.params)
         return self._compiled[batch]
 
     def predict(self, x: np.ndarray, t_idx: int) -> np.ndarray:
         """The network's raw output at step t_idx."""
         n = len(x)
         batch = min(n, self.chunk)
-        exe, params = self._executable(batch)
+        exe, inputs, params = self._executable(batch)
         flat, tfeat = time_inputs(x, int(t_idx), self.cfg)
         out = []
         for i in range(0, n, batch):
             rows = slice(i, i + batch)
-            parts = [_pad(flat[rows], batch)] + ([] if tfeat is None else [_pad(tfeat[rows], batch)])
-            (y,) = exe.execute_device([*parts, *params])
+            parts = [pad_rows(flat[rows], batch)] + ([] if tfeat is None else [pad_rows(tfeat[rows], batch)])
+            (y,) = exe.execute_device(inputs.pack(leading=parts, params=params))
             out.append(np.asarray(y)[:len(flat[rows])])
         return np.concatenate(out)
 
@@ -441,11 +432,3 @@ class ImageDenoiser:
         if self.cfg.method == "ddpm":
             return eps_from_prediction(x, y, float(self._abar[int(t_idx)]), self.cfg.prediction)
         return velocity_from_prediction(x, y, t_idx, self.cfg.prediction)
-
-
-def _pad(rows: np.ndarray, batch: int) -> np.ndarray:
-    """rows padded with zero rows to `batch` (the module's fixed batch)."""
-    if len(rows) == batch:
-        return rows
-    return np.concatenate([rows, np.zeros((batch - len(rows), *rows.shape[1:]), rows.dtype)])
-

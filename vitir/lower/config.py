@@ -62,6 +62,11 @@ class ViTConfig(PatchGrid):
         return self.patches + 1
 
     @property
+    def input_channels(self) -> int:
+        """Channels the patch embedding reads."""
+        return self.channels
+
+    @property
     def input_features(self) -> int:
         return self.channels * self.image[0] * self.image[1]
 

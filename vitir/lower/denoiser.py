@@ -21,7 +21,6 @@ scale from silu(c)) before the pixel head, as in DiT.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from ..ast import FunctionBuilder, Module, TensorType, Value
@@ -29,23 +28,27 @@ from ..ast.gc_pause import gc_paused
 from ..config_checks import require_positive_ints
 from ..errors import ConfigError
 from .config import PatchGrid, check_transformer
-from .layers.adaln import modulate_backward, modulate_forward, modulation_backward, modulation_forward
-from .layers.adaln_block import (ADALN_BLOCK_FIELDS, AdaLNBlockParams, adaln_block_backward, adaln_block_forward,
-                                 adaln_block_param_dims)
-from .layers.cls_pos import pos_backward, pos_forward
-from .layers.patch_embed import patch_embed_backward, patch_embed_forward
+from .layers.adaln import (FINAL_MODULATION, modulate_backward, modulate_forward, modulation_backward,
+                           modulation_forward)
+from .layers.adaln_block import ADALN_BLOCK, adaln_block_backward, adaln_block_forward
+from .layers.cls_pos import POS, pos_backward, pos_forward
+from .layers.patch_embed import PATCH_EMBED, patch_embed_backward, patch_embed_forward
 from .layers.silu import silu_backward, silu_forward
-from .layers.time_mlp import time_mlp_backward, time_mlp_forward
-from .layers.unpatch import unpatch_backward, unpatch_forward
+from .layers.time_mlp import TIME_MLP, time_mlp_backward, time_mlp_forward
+from .layers.unpatch import PIXEL_HEAD, unpatch_backward, unpatch_forward
 from .loss import mse, weighted_mse
 from .lowering import lowered
 from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args
-from .vit import trunk_backward, trunk_forward, trunk_from_flat, trunk_param_specs
+from .params import Layout, Params, Repeated
+from .step_signature import with_signature
+from .vit import TRUNK, trunk_backward, trunk_forward
 
 CONDITIONINGS = ("channels", "adaln", "adaln-zero")
-TIME_MLP_FIELDS = ("tW1", "tb1", "tW2", "tb2")
-FINAL_MOD_FIELDS = ("Wfmod", "bfmod")
-PIXEL_HEAD_FIELDS = ("Wp", "bp")
+# The parameters in canonical order: the classifier's trunk and a pixel head when the time comes in as
+# channels; without CLS, with the time MLP, adaLN blocks and the modulated final LayerNorm otherwise.
+CHANNELS_LAYOUT = TRUNK + PIXEL_HEAD
+ADALN_LAYOUT = Layout(PATCH_EMBED, POS, TIME_MLP, Repeated("blocks", ADALN_BLOCK, lambda cfg: cfg.depth),
+                      FINAL_MODULATION, PIXEL_HEAD)
 
 
 @dataclass(frozen=True)
@@ -98,31 +101,22 @@ class DenoiserConfig(PatchGrid):
         return (self.image_channels, *self.image)
 
 
+def layout(cfg: DenoiserConfig) -> Layout:
+    return CHANNELS_LAYOUT if cfg.conditioning == "channels" else ADALN_LAYOUT
+
+
 def param_specs(cfg: DenoiserConfig) -> list[tuple[str, tuple[int, ...]]]:
     """(name, dims) of every parameter in canonical order."""
-    d, m, p = cfg.width, cfg.mlp, cfg.pixels_per_token
-    head = [("Wp", (d, p)), ("bp", (p,))]
-    if cfg.conditioning == "channels":
-        return trunk_param_specs(d, m, cfg.input_channels, cfg.patch, cfg.tokens, cfg.depth) + head
-    s = cfg.patch
-    specs = [("wConv", (d, cfg.input_channels, s, s)), ("bConv", (d,)), ("pos", (cfg.tokens, d))]
-    specs += list(zip(TIME_MLP_FIELDS, ((cfg.time_features, d), (d,), (d, d), (d,))))
-    for i in range(cfg.depth):
-        dims = adaln_block_param_dims(d, m, d, cfg.conditioning)
-        specs += [(f"{name}_{i}", shape) for name, shape in zip(ADALN_BLOCK_FIELDS, dims)]
-    return specs + [("Wfmod", (d, 2 * d)), ("bfmod", (2 * d,))] + head
+    return layout(cfg).specs(cfg)
 
 
 def parameter_count(cfg: DenoiserConfig) -> int:
-    return sum(math.prod(dims) for _, dims in param_specs(cfg))
+    return layout(cfg).count(cfg)
 
 
-def _by_name(cfg: DenoiserConfig, values) -> dict[str, Value]:
-    return dict(zip((name for name, _ in param_specs(cfg)), values))
-
-
-def _blocks(cfg: DenoiserConfig, p: dict[str, Value]) -> list[AdaLNBlockParams]:
-    return [AdaLNBlockParams(*(p[f"{name}_{i}"] for name in ADALN_BLOCK_FIELDS)) for i in range(cfg.depth)]
+def init_params(cfg: DenoiserConfig, seed: int):
+    """Float32 initial parameters in canonical order, from the layers' declarations."""
+    return layout(cfg).init(cfg, seed)
 
 
 @dataclass
@@ -134,11 +128,11 @@ class DenoiserSaved:
 def denoiser_forward(fb: FunctionBuilder, p: str, x: Value, tfeat: Value | None, params: list[Value],
                      cfg: DenoiserConfig) -> DenoiserSaved:
     """x [b, input channels, H, W] (and the time features [b, 2F] for adaLN) -> the prediction."""
-    named = _by_name(cfg, params)
+    named = layout(cfg).unflatten(params, cfg)
     parts = {"x": x}
     with fb.layer(p or "dn"):
         if cfg.conditioning == "channels":
-            trunk = trunk_forward(fb, p, x, trunk_from_flat(params, cfg.depth), cfg.heads, cfg.eps, cfg.scale)
+            trunk = trunk_forward(fb, p, x, named, cfg.heads, cfg.eps, cfg.scale)
             parts["trunk"], z = trunk, trunk.z
         else:
             z = _adaln_trunk_forward(fb, p, x, tfeat, named, cfg, parts)
@@ -154,10 +148,10 @@ def _adaln_trunk_forward(fb, p, x, tfeat, named, cfg, parts) -> Value:
     with fb.layer("pos"):
         z = pos_forward(fb, f"{p}ps", tok, named["pos"])
     with fb.layer("time"):
-        temb = time_mlp_forward(fb, f"{p}t", tfeat, *(named[n] for n in TIME_MLP_FIELDS))
+        temb = time_mlp_forward(fb, f"{p}t", tfeat, named.tW1, named.tb1, named.tW2, named.tb2)
         cs = silu_forward(fb, f"{p}cs", temb.c)
     blocks = []
-    for i, bp in enumerate(_blocks(cfg, named)):
+    for i, bp in enumerate(named.blocks):
         with fb.layer(f"b{i}"):
             sb = adaln_block_forward(fb, f"{p}b{i}_", z, cs.y, bp, cfg.heads, cfg.eps, cfg.scale, cfg.conditioning)
         blocks.append(sb)
@@ -172,25 +166,24 @@ def _adaln_trunk_forward(fb, p, x, tfeat, named, cfg, parts) -> Value:
 def denoiser_backward(fb: FunctionBuilder, p: str, saved: DenoiserSaved, params: list[Value], d_image: Value,
                       cfg: DenoiserConfig) -> list[Value]:
     """Gradients of every parameter in canonical order (the inputs get none)."""
-    named = _by_name(cfg, params)
+    named = layout(cfg).unflatten(params, cfg)
     parts = saved.parts
     with fb.layer(p or "dn"):
         with fb.layer("head"):
             dz, dwp, dbp = unpatch_backward(fb, f"{p}hd", parts["head"], named["Wp"], d_image, cfg.tokens)
         if cfg.conditioning == "channels":
-            grads = trunk_backward(fb, p, parts["trunk"], trunk_from_flat(params, cfg.depth), parts["x"], dz,
-                                   cfg.heads, cfg.scale)
+            grads = trunk_backward(fb, p, parts["trunk"], named, parts["x"], dz, cfg.heads, cfg.scale)
         else:
             grads = _adaln_trunk_backward(fb, p, parts, named, dz, cfg)
-    return grads + [dwp, dbp]
+    return layout(cfg).flatten({**grads, "Wp": dwp, "bp": dbp})
 
 
-def _adaln_trunk_backward(fb, p, parts, named, dz, cfg) -> list[Value]:
+def _adaln_trunk_backward(fb, p, parts, named: Params, dz, cfg) -> dict:
     cs = parts["cs"]
     with fb.layer("fln"):
         dz, dshift, dscale = modulate_backward(fb, f"{p}fln", parts["fln"], dz)
         dcs, dwf, dbf = modulation_backward(fb, f"{p}fc", cs.y, named["Wfmod"], [dshift, dscale])
-    blocks = _blocks(cfg, named)
+    blocks = named.blocks
     block_grads = [None] * cfg.depth
     for i in reversed(range(cfg.depth)):
         with fb.layer(f"b{i}"):
@@ -204,10 +197,9 @@ def _adaln_trunk_backward(fb, p, parts, named, dz, cfg) -> list[Value]:
         dtok, dpos = pos_backward(fb, f"{p}ps", dz)
     with fb.layer("pe"):
         dw, db = patch_embed_backward(fb, f"{p}pe", parts["x"], dtok, named["wConv"])
-    grads = [dw, db, dpos, *time_grads]
-    for g in block_grads:
-        grads.extend(g)
-    return grads + [dwf, dbf]
+    dtw1, dtb1, dtw2, dtb2 = time_grads
+    return {"wConv": dw, "bConv": db, "pos": dpos, "tW1": dtw1, "tb1": dtb1, "tW2": dtw2, "tb2": dtb2,
+            "blocks": block_grads, "Wfmod": dwf, "bfmod": dbf}
 
 
 # -- modules -------------------------------------------------------------------
@@ -226,7 +218,7 @@ def _time_arg(fb: FunctionBuilder, cfg: DenoiserConfig) -> Value | None:
 
 
 def _declare(fb: FunctionBuilder, cfg: DenoiserConfig, suffix: str = "") -> list[Value]:
-    return [fb.arg(name + suffix, TensorType(dims)) for name, dims in param_specs(cfg)]
+    return layout(cfg).declare(fb, cfg, suffix).flat()
 
 
 @gc_paused
@@ -238,7 +230,9 @@ def denoiser_fwd_module(cfg: DenoiserConfig) -> Module:
     params = _declare(fb, cfg)
     fb.zero = fb.constant("sc", "0.0")
     saved = denoiser_forward(fb, "dn", _image_view(fb, cfg, x), tfeat, params, cfg)
-    return Module([fb.ret(saved.image)])
+    leading = [x] if tfeat is None else [x, tfeat]
+    return with_signature(Module([fb.ret(saved.image)]), {"leading": leading, "params": params},
+                          {"outputs": [saved.image]}, step=False)
 
 
 @gc_paused
@@ -266,4 +260,8 @@ def denoiser_step_module(cfg: DenoiserConfig, hyper: AdamHyper = AdamHyper(wd="0
     dy, loss = mse(fb, saved.image, target) if weight is None else weighted_mse(fb, saved.image, target, weight)
     grads = denoiser_backward(fb, "dn", saved, params, dy, cfg)
     thetas, m2, v2 = adamw_updates(fb, params, grads, ms, vs, adam_scalars({**consts, **runtime}), replicas)
-    return lowered(Module([fb.ret(*thetas, *m2, *v2, loss)]), lowering)
+    module = Module([fb.ret(*thetas, *m2, *v2, loss)])
+    trailing = [a for a in (tfeat, target, weight) if a is not None]
+    return lowered(with_signature(module, {"leading": [x], "params": params, "m": ms, "v": vs,
+                                           "schedule": list(runtime.values()), "trailing": trailing},
+                                  {"params": thetas, "m": m2, "v": v2, "loss": [loss]}), lowering)

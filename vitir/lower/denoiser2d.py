@@ -18,6 +18,7 @@ from typing import NamedTuple
 from ..ast import FunctionBuilder, Module, Value, f32, module
 from .layers.mlp import dense_backward, dense_bias
 from .loss import mse
+from .step_signature import with_signature
 from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args
 
 N_FREQ = 4
@@ -91,7 +92,8 @@ def _start(name: str, batch: int) -> tuple[FunctionBuilder, Value, list[Value]]:
 def forward_module(batch: int) -> Module:
     """(x [batch, 10], params) -> (y [batch, 2])."""
     fb, x, params = _start("denoiser_fwd", batch)
-    return module(fb.ret(denoiser2d_forward(fb, x, params).y))
+    y = denoiser2d_forward(fb, x, params).y
+    return with_signature(module(fb.ret(y)), {"leading": [x], "params": params}, {"outputs": [y]}, step=False)
 
 
 def gradient_module(batch: int) -> Module:
@@ -118,4 +120,6 @@ def train_step_module(batch: int) -> Module:
     dy, loss = mse(fb, saved.y, target)
     grads = denoiser2d_backward(fb, saved, params, dy)
     new_params, new_m, new_v = adamw_updates(fb, params, grads, ms, vs, adam_scalars({**baked, **runtime}))
-    return module(fb.ret(*new_params, *new_m, *new_v, loss))
+    return with_signature(module(fb.ret(*new_params, *new_m, *new_v, loss)),
+                          {"leading": [x], "params": params, "m": ms, "v": vs, "schedule": list(runtime.values()),
+                           "trailing": [target]}, {"params": new_params, "m": new_m, "v": new_v, "loss": [loss]})

@@ -11,7 +11,9 @@ from .loss import smoothed_ce, softmax_ce_cotangent
 from .lowering import lowered
 from .optim import (AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args,
                     sgd_updates)
-from .vit import ViTParams, declare_params, vit_backward, vit_forward
+from .params import Params
+from .step_signature import with_signature
+from .vit import declare_params, vit_backward, vit_forward
 
 SCALAR = f32()
 ADAM_SCALARS = AdamScalars._fields  # b1 ob1 b2 ob2 bc1 bc2 lr eps wd
@@ -33,7 +35,7 @@ def prologue(fb: FunctionBuilder, cfg: ViTConfig, x: Value, baked: dict[str, str
     return xr, consts
 
 
-def moment_args(fb: FunctionBuilder, params: ViTParams) -> tuple[list[Value], list[Value]]:
+def moment_args(fb: FunctionBuilder, params: Params) -> tuple[list[Value], list[Value]]:
     flat = params.flat()
     ms = [fb.arg(p.name + "m", p.type) for p in flat]
     vs = [fb.arg(p.name + "v", p.type) for p in flat]
@@ -48,7 +50,8 @@ def fwd_module(cfg: ViTConfig) -> Module:
     params = declare_params(fb, cfg)
     xr, _ = prologue(fb, cfg, x)
     saved = vit_forward(fb, "vit", xr, params, cfg)
-    return Module([fb.ret(saved.logits)])
+    return with_signature(Module([fb.ret(saved.logits)]), {"leading": [x], "params": params.flat()},
+                          {"outputs": [saved.logits]}, step=False)
 
 
 @gc_paused
@@ -60,7 +63,8 @@ def features_module(cfg: ViTConfig) -> Module:
     params = declare_params(fb, cfg)
     xr, _ = prologue(fb, cfg, x)
     saved = vit_forward(fb, "vit", xr, params, cfg)
-    return Module([fb.ret(saved.logits, saved.head.clsv)])
+    return with_signature(Module([fb.ret(saved.logits, saved.head.clsv)]), {"leading": [x], "params": params.flat()},
+                          {"outputs": [saved.logits, saved.head.clsv]}, step=False)
 
 
 @gc_paused
@@ -132,7 +136,11 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     dy, loss = smoothed_ce(fb, saved.logits, onehot, hyper.label_smoothing)
     grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
     thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, adam_scalars({**consts, **runtime}), replicas)
-    return lowered(Module([fb.ret(*thetas, *m2, *v2, loss, runtime["bc1"], runtime["bc2"])]), lowering)
+    rest = [runtime["bc1"], runtime["bc2"]]
+    module = Module([fb.ret(*thetas, *m2, *v2, loss, *rest)])
+    return lowered(with_signature(module, {"leading": [x], "params": params.flat(), "m": ms, "v": vs,
+                                           "schedule": list(runtime.values()), "trailing": [onehot]},
+                                  {"params": thetas, "m": m2, "v": v2, "loss": [loss], "rest": rest}), lowering)
 
 
 def adam_dp_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 2, *,

@@ -49,6 +49,7 @@ from .layers.silu import silu_backward, silu_forward
 from .layers.upsample import upsample_backward, upsample_forward
 from .loss import mse
 from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args
+from .step_signature import with_signature
 
 # (kind, in channels, out channels)
 REFERENCE_LAYERS = (("down", 2, 16), ("down", 16, 32), ("convbn", 32, 64), ("convbn", 64, 64),
@@ -383,7 +384,8 @@ def unet_fwd_module(cfg: UNetConfig) -> Module:
     values = _declare(fb, cfg)
     fb.zero = fb.constant("sc", "0.0")
     named = dict(zip((n for n, _ in all_specs(cfg)), values))
-    return Module([fb.ret(unet_forward(fb, "u", _image(fb, cfg, x), named, cfg, train=False).y)])
+    y = unet_forward(fb, "u", _image(fb, cfg, x), named, cfg, train=False).y
+    return with_signature(Module([fb.ret(y)]), {"leading": [x], "params": values}, {"outputs": [y]}, step=False)
 
 
 @gc_paused
@@ -407,4 +409,7 @@ def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0")) ->
     k = len(param_specs(cfg))
     thetas, m2, v2 = adamw_updates(fb, values[:k], grads, ms[:k], vs[:k], adam_scalars({**consts, **runtime}))
     state = state_updates(fb, saved, named, cfg)
-    return Module([fb.ret(*thetas, *state, *m2, *ms[k:], *v2, *vs[k:], loss)])
+    module = Module([fb.ret(*thetas, *state, *m2, *ms[k:], *v2, *vs[k:], loss)])
+    return with_signature(module, {"leading": [x], "params": values, "m": ms, "v": vs,
+                                   "schedule": list(runtime.values()), "trailing": [target]},
+                          {"params": [*thetas, *state], "m": [*m2, *ms[k:]], "v": [*v2, *vs[k:]], "loss": [loss]})

@@ -22,9 +22,12 @@ Module into an executable (the step, the EMA update, the evaluations, the
 samplers' and the scoring classifier's forwards), with the backend named in
 LoopConfig (PJRT by default, or IREE: vitir.backend.choice).
 
-A step module's arguments are (leading inputs, theta*k, m*k, v*k, lr, bc1,
-bc2, trailing inputs) and its results start (theta'*k, m'*k, v'*k, loss);
-every input is a batch, split along dim 0 across processes and replicas.
+A step module carries its calling convention as named groups
+(vitir.lower.step_signature): arguments (leading inputs, parameters, first and
+second moments, the schedule's lr, bc1, bc2, trailing inputs), results
+(parameters, moments, loss, rest); the loop reads and fills them by group, and
+the leading and trailing inputs are the batches, split along dim 0 across
+processes and replicas.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from ..backend.choice import DEFAULT_BACKEND, check_backend
 from ..backend.distributed import SINGLE_PROCESS, ProcessGroup
 from ..config_checks import require_positive_ints, require_positive_number
 from ..errors import ConfigError, TrainingDiverged
+from ..lower.step_signature import BATCH_GROUPS, signature
 from .checkpoint import Checkpoint, load_checkpoint, save_checkpoint
 from .progress import Progress, format_duration
 from .rundir import read_metrics, to_host_list, write_metrics
@@ -108,6 +112,14 @@ def compile_graph(module, replicas: int = 1, group: ProcessGroup = SINGLE_PROCES
         ensure_host_devices(local)
     text = module if isinstance(module, str) else print_module(module)
     return compile_module(text, replicas=replicas, backend=backend)
+
+
+def params_on_device(exe, module, params: list) -> list:
+    """`params` uploaded as the arguments of `module`'s parameter group (its executable `exe`)."""
+    return [exe.to_device(p, i) for i, p in zip(signature(module).inputs.indices("params"), params)]
+
+
+STATE_GROUPS = ("params", "m", "v")  # what stays on the device from step to step
 
 
 def ema_decay(step: int, decay: float) -> float:
@@ -222,7 +234,9 @@ class TrainingLoop:
             group.on_main(self.run_dir.mkdir, parents=True, exist_ok=True)
         from ..print import print_module
 
-        step = print_module(task.step_module(self.replicas))
+        step_module = task.step_module(self.replicas)
+        step_signature = signature(step_module)
+        step = print_module(step_module)
         if self.run_dir is not None:
             group.on_main((self.run_dir / "train_step.mlir").write_text, step)
         exe = self.compile(step, self.replicas)
@@ -241,26 +255,28 @@ class TrainingLoop:
             group.on_main(write_metrics, metrics_path, read_metrics(metrics_path, upto_step=st.step) if resume else [])
         writes = metrics_path is not None and group.is_main
         with open(metrics_path if writes else os.devnull, "a") as metrics:
-            train_seconds = self._epochs(st, exe, ema_exe, metrics)
+            train_seconds = self._epochs(st, exe, step_signature, ema_exe, metrics)
         return self._summary(st, train_seconds, metrics_path)
 
     def _ema_module(self):
         from ..lower.ema import ema_module
         return ema_module(self.task.param_specs())
 
-    def _epochs(self, st: LoopState, exe, ema_exe, metrics) -> float:
+    def _epochs(self, st: LoopState, exe, sig, ema_exe, metrics) -> float:
         cfg, task, group = self.cfg, self.task, self.group
-        k = len(st.params)
-        dev = [exe.to_device(a, i + 1) for i, a in enumerate(st.params + st.m + st.v)]
+        ins, outputs = sig.inputs, sig.outputs
+        dev = {g: [exe.to_device(a, i) for i, a in zip(ins.indices(g), values)]
+               for g, values in zip(STATE_GROUPS, (st.params, st.m, st.v))}
         ema_dev = None if ema_exe is None else [ema_exe.to_device(a, i) for i, a in enumerate(st.ema)]
         bar = Progress(cfg.total_steps, cfg.label) if cfg.show_progress else _NoProgress()
         bar.done = bar.start_done = st.step
         probe = _Probe(st.step, cfg.total_steps, self.log)
         train_seconds, last_save, last_good, last_eval = 0.0, time.monotonic(), st.step, {}
-        split: tuple[int, ...] | None = None
+        # every leading and trailing input is a batch; one device needs no cutting
+        split = () if exe.local_replicas == 1 else ins.indices(*BATCH_GROUPS)
 
         def host_state():
-            st.params, st.m, st.v = (to_host_list(dev[i * k:(i + 1) * k]) for i in range(3))
+            st.params, st.m, st.v = (to_host_list(dev[g]) for g in STATE_GROUPS)
             st.ema = None if ema_dev is None else to_host_list(ema_dev)
 
         first_epoch = st.epoch
@@ -271,20 +287,18 @@ class TrainingLoop:
                 lr = cfg.lr_at(t)
                 bc1, bc2 = bias_corrections(t, cfg.beta1, cfg.beta2)
                 leading, trailing = (list(map(group.shard, part)) for part in task.step_inputs(rows, t, st.rng))
-                if split is None:  # every input is a batch; one device needs no cutting
-                    after = len(leading) + 3 * k + 3
-                    split = () if exe.local_replicas == 1 else (*range(len(leading)),
-                                                               *range(after, after + len(trailing)))
-                outs = exe.execute_device([*leading, *dev, np.float32(lr), np.float32(bc1), np.float32(bc2),
-                                           *trailing], split=split)
-                dev = list(outs[:3 * k])
+                args = ins.pack(leading=leading, **dev, schedule=[np.float32(lr), np.float32(bc1), np.float32(bc2)],
+                                trailing=trailing)
+                outs = exe.execute_device(args, split=split)
+                dev = {g: outputs.pick(outs, g) for g in STATE_GROUPS}
                 if ema_dev is not None:
                     weight = np.float32(1.0 - ema_decay(t, cfg.ema))
-                    ema_dev = list(ema_exe.execute_device([*ema_dev, *dev[:k], weight]))
+                    ema_dev = list(ema_exe.execute_device([*ema_dev, *dev["params"], weight]))
                 st.step = t
                 if t % cfg.loss_every and i + 1 < cfg.steps_per_epoch and not probe.wants(t):
                     continue
-                loss = _mean_loss(outs[3 * k])  # waits for the device
+                (loss_value,) = outputs.pick(outs, "loss")
+                loss = _mean_loss(loss_value)  # waits for the device
                 if not math.isfinite(loss):
                     bar.close()
                     kept = (f"the last good checkpoint (step {last_good}) is kept in {self.run_dir}"

@@ -3,8 +3,8 @@
 The scheduled AdamW step (vitir.lower.adam_sched_module) takes the
 standardised, randomly shifted batch and its one-hot labels; each epoch ends
 with the test accuracy (the forward module) in metrics.jsonl. Defaults depend
-on the dataset (DATASET_DEFAULTS): a model sized for the 8x8 digits, another
-for 28x28 MNIST, each finishing in minutes on a laptop CPU.
+on the dataset (its entry in the registry, vitir/data): a model sized for the
+8x8 digits, another for 28x28 MNIST, each finishing in minutes on a laptop CPU.
 """
 
 from __future__ import annotations
@@ -19,21 +19,16 @@ from ..backend.choice import DEFAULT_BACKEND
 from ..backend.distributed import SINGLE_PROCESS, ProcessGroup
 from ..config_checks import (as_option, check_adam_literals, f32_option, from_known_fields, require_positive_ints,
                              require_positive_number)
-from ..data import DATASETS
+from ..data import CLASSIFY
+from ..data.registry import default_fields as registry_default_fields
 from ..errors import ConfigError, TrainingDiverged  # noqa: F401 - TrainingDiverged re-exported
 from ..lower import AdamHyper, ViTConfig, param_specs
 from ..lower.lowering import LOWERINGS
 from .init import init_params
 from .loop import LoopConfig, Task, TrainingLoop, compile_graph, row_batches
+from .task_config import (dataset_defaults_into, loop_config, pad_rows, require_batch_fits, require_dataset)
 from .rundir import standardise, write_json_atomic
 
-# Fields left None take their dataset's value here ("other" for the rest).
-# MNIST: 97.8% test accuracy after 25 epochs, about 3 minutes on 2 CPU cores (docs/benchmarks.md).
-DATASET_DEFAULTS = {
-    "digits": dict(patch=4, width=128, depth=2, heads=8, mlp=256, epochs=120),
-    "mnist": dict(patch=4, width=64, depth=4, heads=4, mlp=128, epochs=25),
-    "other": dict(patch=4, width=128, depth=2, heads=8, mlp=256, epochs=120),
-}
 # The AdamW hyperparameters given as decimal text, spliced into the step as f32 literals.
 ADAM_LITERALS = ("beta1", "beta2", "eps", "wd")
 
@@ -43,7 +38,7 @@ class TrainConfig:
     dataset: str = "digits"
     data_dir: str | None = None
     image_size: int | None = None
-    patch: int | None = None  # None: DATASET_DEFAULTS
+    patch: int | None = None  # None: the dataset's default (the registry's)
     width: int | None = None
     depth: int | None = None
     heads: int | None = None
@@ -65,9 +60,7 @@ class TrainConfig:
     lowering: str = "fast"
 
     def __post_init__(self):
-        for name, value in dataset_defaults(self.dataset).items():
-            if getattr(self, name) is None:
-                setattr(self, name, value)
+        dataset_defaults_into(self, self.dataset, CLASSIFY)
         # Fields are `vitir train`'s flags, so messages name them as flags.
         require_positive_ints(self, ("patch", "width", "depth", "heads", "mlp", "batch", "replicas", "processes",
                                      "epochs", "eval_batch", *(("image_size",) if self.image_size is not None else ())),
@@ -79,10 +72,7 @@ class TrainConfig:
             raise ConfigError(f"unknown --lowering {self.lowering!r}; choose one of {', '.join(LOWERINGS)}")
         if self.image_size is not None and self.image_size % self.patch:
             raise ConfigError(f"--image-size {self.image_size} is not divisible by --patch {self.patch}")
-        if self.dataset not in DATASETS:
-            raise ConfigError(f"unknown --dataset {self.dataset!r}; choose one of {', '.join(DATASETS)}")
-        if self.dataset != "digits" and self.data_dir is None:
-            raise ConfigError(f"--dataset {self.dataset} reads files: give --data-dir DIR")
+        require_dataset(self.dataset, self.data_dir, CLASSIFY)
         for name in ADAM_LITERALS:
             setattr(self, name, f32_option(getattr(self, name), as_option(name)))
         check_adam_literals({name: getattr(self, name) for name in ADAM_LITERALS}, as_option)
@@ -101,13 +91,10 @@ class TrainConfig:
                          label_smoothing=self.label_smoothing)
 
 
-def dataset_defaults(dataset: str) -> dict:
-    return DATASET_DEFAULTS.get(dataset, DATASET_DEFAULTS["other"])
-
-
 def default_fields() -> tuple[str, ...]:
     """The TrainConfig fields whose default depends on the dataset."""
-    return tuple(f.name for f in fields(TrainConfig) if f.name in DATASET_DEFAULTS["other"])
+    per_dataset = registry_default_fields(CLASSIFY)
+    return tuple(f.name for f in fields(TrainConfig) if f.name in per_dataset)
 
 
 def _shift(batch: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -183,19 +170,13 @@ class ClassifierTask(Task):
         flat = standardise(x, self.mean, self.std).reshape(len(x), -1)
         preds = []
         for i in range(0, len(flat), eb):
-            chunk = flat[i:i + eb]
-            if len(chunk) < eb:  # the module has a fixed batch: pad, then drop the padding
-                chunk = np.concatenate([chunk, np.zeros((eb - len(chunk), flat.shape[1]), np.float32)])
+            chunk = pad_rows(flat[i:i + eb], eb)  # the module has a fixed batch: pad, then drop the padding
             (logits,) = self._fwd_exe(chunk, *params)
             preds.append(np.argmax(logits, axis=1))
         return np.concatenate(preds)[:len(x)]
 
     def loop_config(self) -> LoopConfig:
-        cfg = self.cfg
-        return LoopConfig(epochs=cfg.epochs, steps_per_epoch=self.steps_per_epoch, lr=cfg.lr,
-                          warmup_steps=int(round(cfg.warmup_epochs * self.steps_per_epoch)),
-                          beta1=float(cfg.beta1), beta2=float(cfg.beta2), replicas=cfg.replicas, label="train",
-                          backend=self.backend)
+        return loop_config(self.cfg, self.steps_per_epoch, label="train", backend=self.backend)
 
 
 class Trainer:
@@ -212,8 +193,7 @@ class Trainer:
         self.mean = float(self.data.x_train.mean())
         self.std = float(self.data.x_train.std()) or 1.0
         self.global_batch = cfg.batch * cfg.replicas * cfg.processes
-        if self.global_batch > len(self.data.x_train):
-            raise ConfigError(f"global batch {self.global_batch} exceeds the {len(self.data.x_train)} training images")
+        require_batch_fits("global batch", self.global_batch, self.data)
         self.task = ClassifierTask(cfg, self.data, self.mean, self.std, self.global_batch, backend)
         self.steps_per_epoch = self.task.steps_per_epoch
         self.total_steps = self.steps_per_epoch * cfg.epochs

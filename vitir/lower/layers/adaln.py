@@ -19,9 +19,21 @@ from typing import NamedTuple
 
 from ...ast import FunctionBuilder, Value
 from .layernorm import NormSaved, normalise_backward, normalise_forward
+from ..params import Param, ParamGroup, zeros
 from .mlp import dense_backward, dense_bias
 
 TOKEN_BROADCAST = [0, 2]  # [b, d] -> [b, n, d]
+
+
+def modulation_params(weight: str, bias: str, chunks) -> tuple[Param, Param]:
+    """A modulation's W [width, k width] and b [k width], k = chunks(cfg), zero at the start
+    (adaLN-Zero: every modulated layer starts as the plain normalisation)."""
+    return (Param(weight, lambda cfg: (cfg.width, chunks(cfg) * cfg.width), zeros),
+            Param(bias, lambda cfg: (chunks(cfg) * cfg.width,), zeros))
+
+
+# The final LayerNorm's shift and scale.
+FINAL_MODULATION = ParamGroup("FinalModulationParams", *modulation_params("Wfmod", "bfmod", lambda cfg: 2))
 
 
 class ModulateSaved(NamedTuple):

@@ -19,21 +19,23 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...ast import FunctionBuilder, Value
+from ..params import ParamGroup
 from .adaln import (ModulateSaved, gate_backward, gate_forward, modulate_backward, modulate_forward,
-                    modulation_backward, modulation_forward)
-from .attention import AttentionSaved, attention_backward, attention_forward
-from .mlp import MlpSaved, mlp_backward, mlp_forward
+                    modulation_backward, modulation_forward, modulation_params)
+from .attention import ATTENTION_PARAMS, AttentionSaved, attention_backward, attention_forward
+from .mlp import MLP_PARAMS, MlpSaved, mlp_backward, mlp_forward
 
-ADALN_BLOCK_FIELDS = ("Wmod", "bmod", "Wq", "bq", "Wk", "bk", "Wv", "bv", "Wo", "bo",
-                      "Wfc1", "bfc1", "Wfc2", "bfc2")
 CONDITIONINGS = ("adaln", "adaln-zero")
 # Chunks of the modulation, in order, for each form.
 CHUNKS = {"adaln": ("shift1", "scale1", "shift2", "scale2"),
           "adaln-zero": ("shift1", "scale1", "gate1", "shift2", "scale2", "gate2")}
 
 
-# A block's 14 parameters in layout order (the canonical order of gradients too).
-AdaLNBlockParams = NamedTuple("AdaLNBlockParams", [(name, Value) for name in ADALN_BLOCK_FIELDS])
+# A block's 14 parameters in layout order (the canonical order of gradients too): the modulation's
+# (4 or 6 chunks of the width, by the configuration's conditioning), then attention's and the MLP's.
+ADALN_BLOCK = ParamGroup("AdaLNBlockParams", *modulation_params("Wmod", "bmod", lambda cfg: len(CHUNKS[cfg.conditioning])),
+                         *ATTENTION_PARAMS, *MLP_PARAMS)
+AdaLNBlockParams = ADALN_BLOCK.values
 
 
 class AdaLNBlockSaved(NamedTuple):
@@ -46,13 +48,6 @@ class AdaLNBlockSaved(NamedTuple):
     ln2: ModulateSaved
     mlp: MlpSaved
     gate2: Value | None
-
-
-def adaln_block_param_dims(d: int, m: int, e: int, form: str) -> tuple[tuple[int, ...], ...]:
-    """Dims of the 14 parameters in ADALN_BLOCK_FIELDS order (width d, MLP m, conditioning e)."""
-    k = len(CHUNKS[form])
-    return ((e, k * d), (k * d,), (d, d), (d,), (d, d), (d,), (d, d), (d,), (d, d), (d,),
-            (d, m), (m,), (m, d), (d,))
 
 
 def _residual(fb, p, x, gate, h):
@@ -107,4 +102,6 @@ def adaln_block_backward(fb: FunctionBuilder, p: str, saved: AdaLNBlockSaved, cs
     dx = fb.add(f"{p}dx", dr1, dx_ln)
     with fb.layer("mod"):
         dcs, dwmod, dbmod = modulation_backward(fb, f"{p}c", cs, bp.Wmod, [d_chunks[n] for n in CHUNKS[form]])
-    return dx, dcs, AdaLNBlockParams(dwmod, dbmod, *attn_grads, dw1, db1, dw2, db2)
+    wq, bq, wk, bk, wv, bv, wo, bo = attn_grads
+    return dx, dcs, AdaLNBlockParams(Wmod=dwmod, bmod=dbmod, Wq=wq, bq=bq, Wk=wk, bk=bk, Wv=wv, bv=bv, Wo=wo, bo=bo,
+                                     Wfc1=dw1, bfc1=db1, Wfc2=dw2, bfc2=db2)

@@ -13,10 +13,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...ast import FunctionBuilder, ShapeError, Value
+from ..params import Param, xavier_uniform, zeros
 from .mlp import TOKENS, dense_bias
 
 HEADS_FIRST = [0, 2, 1, 3]  # [b, n, h, dh] <-> [b, h, n, dh]; its own inverse
 BATCH_HEADS = ([0, 1], [0, 1])
+# The four projections' weights [width, width] and biases [width]: q, k, v, then the output's.
+ATTENTION_PARAMS = tuple(param for nm in "qkvo" for param in (
+    Param(f"W{nm}", lambda cfg: (cfg.width, cfg.width), xavier_uniform), Param(f"b{nm}", lambda cfg: (cfg.width,), zeros)))
 
 
 class AttentionSaved(NamedTuple):

@@ -10,33 +10,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...ast import FunctionBuilder, Value
-from .attention import AttentionSaved, attention_backward, attention_forward
-from .layernorm import LayerNormSaved, layernorm_backward, layernorm_forward
-from .mlp import MlpSaved, mlp_backward, mlp_forward
+from ..params import ParamGroup
+from .attention import ATTENTION_PARAMS, AttentionSaved, attention_backward, attention_forward
+from .layernorm import LayerNormSaved, layernorm_backward, layernorm_forward, layernorm_params
+from .mlp import MLP_PARAMS, MlpSaved, mlp_backward, mlp_forward
 
-BLOCK_FIELDS = ("g1", "b1", "Wq", "bq", "Wk", "bk", "Wv", "bv", "Wo", "bo",
-                "g2", "b2", "Wfc1", "bfc1", "Wfc2", "bfc2")
-
-
-class BlockParams(NamedTuple):
-    """A block's 16 parameters in layout order (the canonical order of gradients too)."""
-
-    g1: Value
-    b1: Value
-    Wq: Value
-    bq: Value
-    Wk: Value
-    bk: Value
-    Wv: Value
-    bv: Value
-    Wo: Value
-    bo: Value
-    g2: Value
-    b2: Value
-    Wfc1: Value
-    bfc1: Value
-    Wfc2: Value
-    bfc2: Value
+# A block's 16 parameters in layout order (the canonical order of gradients too).
+BLOCK = ParamGroup("BlockParams", *layernorm_params("g1", "b1"), *ATTENTION_PARAMS, *layernorm_params("g2", "b2"),
+                   *MLP_PARAMS)
+BlockParams = BLOCK.values
 
 
 class BlockSaved(NamedTuple):
@@ -77,4 +59,6 @@ def block_backward(fb: FunctionBuilder, p: str, saved: BlockSaved, bp: BlockPara
     with fb.layer("ln1"):
         dln1, dg1, db1n = layernorm_backward(fb, f"{p}1", saved.ln1, bp.g1, dattn)
     dx = fb.add(f"{p}dx", dr1, dln1)
-    return dx, BlockParams(dg1, db1n, *attn_grads, dg2, db2n, dw1, db1, dw2, db2)
+    wq, bq, wk, bk, wv, bv, wo, bo = attn_grads
+    return dx, BlockParams(g1=dg1, b1=db1n, Wq=wq, bq=bq, Wk=wk, bk=bk, Wv=wv, bv=bv, Wo=wo, bo=bo, g2=dg2, b2=db2n,
+                           Wfc1=dw1, bfc1=db1, Wfc2=dw2, bfc2=db2)

@@ -9,6 +9,11 @@ The denoisers conditioned by adaptive LayerNorm have no CLS token: z = tokens
 from __future__ import annotations
 
 from ...ast import FunctionBuilder, Value
+from ..params import Param, ParamGroup, normal
+
+POSITIONS = Param("pos", lambda cfg: (cfg.tokens, cfg.width), normal(0.02))
+CLS_POS = ParamGroup("ClsPosParams", Param("cls", lambda cfg: (cfg.width,), normal(0.02)), POSITIONS)
+POS = ParamGroup("PosParams", POSITIONS)
 
 
 def cls_pos_forward(fb: FunctionBuilder, p: str, tok: Value, cls: Value, pos: Value) -> Value:

@@ -9,7 +9,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...ast import FunctionBuilder, Value
+from ..params import Param, ParamGroup, zeros
 from .mlp import dense_bias
+
+# Zero weights: the first logits are uniform.
+HEAD = ParamGroup("HeadParams", Param("Wc", lambda cfg: (cfg.width, cfg.classes), zeros),
+                  Param("bc", lambda cfg: (cfg.classes,), zeros))
 
 
 class HeadSaved(NamedTuple):

@@ -12,6 +12,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...ast import FunctionBuilder, Value
+from ..params import Param, ones, zeros
+
+
+def layernorm_params(gain: str, bias: str) -> tuple[Param, Param]:
+    """The affine's gain (starts at 1) and bias (0), [width] each, under the names a model gives them."""
+    return Param(gain, lambda cfg: (cfg.width,), ones), Param(bias, lambda cfg: (cfg.width,), zeros)
 
 
 class LayerNormSaved(NamedTuple):

@@ -9,9 +9,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...ast import FunctionBuilder, Value
+from ..params import Param, xavier_uniform, zeros
 from .gelu import gelu_backward, gelu_forward
 
 TOKENS = ([0, 1], [0, 1])  # contract batch and token axes: the weight gradients
+
+# W1 [width, mlp], b1 [mlp], W2 [mlp, width], b2 [width]
+MLP_PARAMS = (Param("Wfc1", lambda cfg: (cfg.width, cfg.mlp), xavier_uniform), Param("bfc1", lambda cfg: (cfg.mlp,), zeros),
+              Param("Wfc2", lambda cfg: (cfg.mlp, cfg.width), xavier_uniform),
+              Param("bfc2", lambda cfg: (cfg.width,), zeros))
 
 
 class MlpSaved(NamedTuple):

@@ -13,8 +13,14 @@ Backward (weights only: the image needs no gradient):
 from __future__ import annotations
 
 from ...ast import FunctionBuilder, Value
+from ..params import Param, ParamGroup, lecun_normal, zeros
 
 NCHW = ("bf01", "oi01", "bf01")
+# The kernel [width, input channels, s, s] (LeCun normal) and the bias [width].
+PATCH_EMBED = ParamGroup(
+    "PatchEmbedParams",
+    Param("wConv", lambda cfg: (cfg.width, cfg.input_channels, cfg.patch, cfg.patch), lecun_normal),
+    Param("bConv", lambda cfg: (cfg.width,), zeros))
 
 
 def patch_embed_forward(fb: FunctionBuilder, p: str, x: Value, w: Value, bias: Value) -> Value:

@@ -12,8 +12,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...ast import FunctionBuilder, Value
+from ..params import Param, ParamGroup, xavier_uniform, zeros
 from .mlp import dense_backward, dense_bias
 from .silu import SiluSaved, silu_backward, silu_forward
+
+# W1 [2F, width], b1, W2 [width, width], b2.
+TIME_MLP = ParamGroup("TimeMlpParams", Param("tW1", lambda cfg: (cfg.time_features, cfg.width), xavier_uniform),
+                      Param("tb1", lambda cfg: (cfg.width,), zeros),
+                      Param("tW2", lambda cfg: (cfg.width, cfg.width), xavier_uniform),
+                      Param("tb2", lambda cfg: (cfg.width,), zeros))
 
 
 class TimeMlpSaved(NamedTuple):

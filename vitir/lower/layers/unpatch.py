@@ -13,10 +13,14 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...ast import FunctionBuilder, Value
+from ..params import Param, ParamGroup, zeros
 from .mlp import dense_bias
 
 TO_IMAGE = [0, 3, 1, 4, 2, 5]  # [b, ph, pw, c, s, s] -> [b, c, ph, s, pw, s]
 TO_PATCHES = [0, 2, 4, 1, 3, 5]  # its inverse
+# Zero weights [width, c s s]: the first prediction is 0 everywhere.
+PIXEL_HEAD = ParamGroup("PixelHeadParams", Param("Wp", lambda cfg: (cfg.width, cfg.pixels_per_token), zeros),
+                        Param("bp", lambda cfg: (cfg.pixels_per_token,), zeros))
 
 
 class UnpatchSaved(NamedTuple):
