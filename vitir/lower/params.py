@@ -17,23 +17,26 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable, NamedTuple, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple, Sequence
 
 from ..ast import FunctionBuilder, TensorType, Value
 
+if TYPE_CHECKING:  # numpy is imported where values are drawn: building and printing a graph never loads it
+    import numpy as np
+
 Dims = tuple[int, ...]
-Initialiser = Callable[[Dims, np.random.Generator], np.ndarray]
+Initialiser = Callable[[Dims, "np.random.Generator"], "np.ndarray"]
 
 
 # -- initialisers: each draws from the generator only what it needs (zeros and ones draw nothing) --
 
 def zeros(dims: Dims, rng: np.random.Generator) -> np.ndarray:
+    import numpy as np
     return np.zeros(dims)
 
 
 def ones(dims: Dims, rng: np.random.Generator) -> np.ndarray:
+    import numpy as np
     return np.ones(dims)
 
 
@@ -46,12 +49,12 @@ def normal(std: float) -> Initialiser:
 
 def lecun_normal(dims: Dims, rng: np.random.Generator) -> np.ndarray:
     """N(0, 1/fan_in), fan_in the product of every dim after the first (a convolution's kernel [o, i, kh, kw])."""
-    return rng.normal(0.0, 1.0 / np.sqrt(math.prod(dims[1:])), dims)
+    return rng.normal(0.0, 1.0 / math.sqrt(math.prod(dims[1:])), dims)
 
 
 def xavier_uniform(dims: Dims, rng: np.random.Generator) -> np.ndarray:
     """U(-l, l), l = sqrt(6 / (fan_in + fan_out)), for a dense weight [fan_in, fan_out]."""
-    limit = np.sqrt(6.0 / (dims[0] + dims[1]))
+    limit = math.sqrt(6.0 / (dims[0] + dims[1]))
     return rng.uniform(-limit, limit, dims)
 
 
@@ -180,6 +183,7 @@ class Layout:
     def init(self, cfg, seed: int) -> list[np.ndarray]:
         """Float32 initial values in canonical order, each from its declaration's initialiser, one
         generator seeded by `seed` drawn in that order."""
+        import numpy as np
         rng = np.random.default_rng(seed)
         return [np.ascontiguousarray(p.init(tuple(p.dims(cfg)), rng), dtype=np.float32)
                 for _, p, _, _ in self._entries(cfg)]
