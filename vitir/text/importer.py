@@ -454,6 +454,7 @@ def _step_field(d: Directive, f):
     if not isinstance(f, AttrDef):
         raise Fallback
     prefix = _literal_tokens(d.optional) if d.optional is not None else None
+    read = f.kind.read  # the kind reads its own spelling
 
     def step(reader, state, fields):
         if prefix is not None:
@@ -461,7 +462,7 @@ def _step_field(d: Directive, f):
                 return
             for w in prefix:
                 reader.expect(w)
-        state.values[f.name] = _read_attribute(reader, f.kind)
+        state.values[f.name] = read(reader)
     return step
 
 
