@@ -21,6 +21,7 @@ even outside vitir: tests/test_extension_attribute_kind.py defines one.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, NamedTuple
 
 from .shape_rules import RuleError
@@ -857,11 +858,12 @@ RNG_ALGORITHM = EnumKind("rng_algorithm", "rng_algorithm", ("DEFAULT", "THREE_FR
 
 # -- control flow, tuples and tokens ------------------------------------------------------
 
+_BARE_SYMBOL = re.compile(r"[A-Za-z_][\w$.]*")
+
+
 def symbol_text(name: str) -> str:
     """`@add_n.impl`; a name that is not a bare identifier is quoted, as MLIR writes it."""
-    import re
-
-    return "@" + name if re.fullmatch(r"[A-Za-z_][\w$.]*", name) else "@" + string_text(name)
+    return "@" + name if _BARE_SYMBOL.fullmatch(name) else "@" + string_text(name)
 
 
 class SymbolKind(Kind):
