@@ -10,6 +10,7 @@ import pytest
 from vitir.ast import FunctionBuilder, f32, module
 from vitir.ast import ops as O
 from vitir.ast.uses import captured, read_counts, reads
+from vitir.errors import EvaluationError
 from vitir.evaluate import evaluate
 from vitir.mlir import import_text
 from vitir.passes import run
@@ -46,6 +47,9 @@ def test_one_expansion_per_signature_serves_every_reader(counted_expansions):
     total = sum(i[0] for i in inputs)
     for (y,) in results:  # mean(x) + mean(-x): the exact zero of two means of one sum
         np.testing.assert_array_equal(y, total / np.float32(3) + (-total) / np.float32(3))
+    with pytest.raises(EvaluationError, match=r"^stablehlo.all_reduce %arsumg: replica_groups \[\[0, 1, 2\]\] reduce "
+                                              r"over 3 replicas; evaluate with replicas=3, not 1$"):
+        evaluate(fn, inputs[0][0])  # an error met in the expansion names its values as the node does
 
     imported = import_text(text)
     assert [type(op) for op in imported.main.ops] == [O.AllReduceMean, O.Negate, O.AllReduceMean, O.Add]

@@ -22,11 +22,12 @@ import numpy as np
 from ..ast import ops as O
 from ..ast.element_types import DType
 from ..ast.module import Function, Module
-from ..ast.ops.compound import expansion
+from ..ast.ops.compound import expansion, with_names
 from ..ast.shape_rules import compatible_shapes
 from ..ast.types import TensorType
 from ..ast.uses import reads
 from ..numpy_dtypes import numpy_dtype
+from ..errors import EvaluationError
 from .processes import Grid, run_grid
 
 __all__ = ["EVALUATORS", "evaluate", "evaluate_op", "evaluator_for", "numpy_dtype", "run_parallel"]
@@ -139,7 +140,10 @@ def _expand_and_run(op, envs: list[dict], keep_internal: bool) -> list:
     """A compound node's values: its expansion, run on its operands."""
     made = expansion(op)
     local = [{s.name: env[v.name] for s, v in zip(made.stand_ins, op.operands)} for env in envs]
-    _run_ops(made.ops, local)
+    try:
+        _run_ops(made.ops, local)
+    except EvaluationError as error:  # it names the expansion's values as the node names them
+        raise EvaluationError(with_names(op, str(error))) from None
     outs = []
     for env, values in zip(envs, local):
         if keep_internal:

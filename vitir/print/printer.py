@@ -17,7 +17,7 @@ from typing import Iterable
 from ..ast import ops as O
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function, Module
-from ..ast.ops.compound import Expansion, expansion
+from ..ast.ops.compound import PLACEHOLDER, Expansion, expansion
 from ..ast.quantized import QuantizedTensorType
 from ..ast.regions import BinaryRegion
 from ..ast.types import TensorType
@@ -138,7 +138,6 @@ def _generic(op) -> str:
 
 # Compound nodes print their expansion (one per signature, on placeholder names: compound.py's
 # `expansion`), its text made once and then filled in with each node's names by %-formatting.
-_PLACEHOLDER = re.compile(r"__([np])(\d+)__")
 
 
 def _template(made: Expansion):
@@ -151,7 +150,7 @@ def _template(made: Expansion):
         order.append(int(m.group(2)) + (0 if m.group(1) == "n" else len(made.names)))
         return "%s"
 
-    template = _PLACEHOLDER.sub(slot, text)
+    template = PLACEHOLDER.sub(slot, text)
     getter = itemgetter(*order) if len(order) > 1 else (lambda xs, i=order[0]: (xs[i],))
     made.derived["text"] = (template, getter)
     return template, getter

@@ -13,6 +13,7 @@ flow between them are the expansion's, whatever their names, and the
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..attributes import I64, NAMES, DenseInts
@@ -254,6 +255,9 @@ class AdamWUpdate(Compound):
 COMPOUNDS: tuple[type[Compound], ...] = (AdamWUpdate, AllReduceMean)
 
 
+PLACEHOLDER = re.compile(r"__([np])(\d+)__")  # what the two below write: `__n3__`, `__p0__`
+
+
 def operand_placeholder(k: int) -> str:
     """The name the expansion gives the stand-in for the node's operand k."""
     return f"__p{k}__"
@@ -279,6 +283,16 @@ class Expansion:
 
 
 _EXPANSIONS: dict = {}
+
+
+def with_names(node: Compound, text: str) -> str:
+    """`text` about the node's expansion (an error met running it) with each placeholder written as the
+    node's own name for that value, or its operand's."""
+    def name(m) -> str:
+        i = int(m.group(2))
+        return node.names[i] if m.group(1) == "n" else node.operands[i].name
+
+    return PLACEHOLDER.sub(name, text)
 
 
 def expansion(node: Compound) -> Expansion:
