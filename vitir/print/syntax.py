@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from ..ast.attributes import SYMBOL
 from ..ast.declare import GENERIC, REQUIRED, AttrDef, Op
 from . import attributes as A
 
@@ -267,7 +268,7 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
             if f.role == "operand":
                 parts.append("{_ssas(op.%s)}" % f.name if f.variadic else "{op.%s.ssa}" % f.name)
             elif isinstance(f, AttrDef):
-                env["_pretty_" + f.name] = A.PRETTY[f.kind.name]
+                env["_pretty_" + f.name] = f.kind.pretty
                 if d.optional is not None:
                     env["_prefix_" + f.name] = d.optional
                     present = "op.%s is not None" % f.name
@@ -347,7 +348,7 @@ def tuple_type(values) -> str:
 
 def custom_call_target(name: str) -> str:
     """custom_call's target, a string MLIR writes as a symbol: `@lapack_spotrf_ffi`."""
-    return A.PRETTY["symbol"](name)
+    return SYMBOL.pretty(name)
 
 
 CUSTOM.update(tuple_type=tuple_type, custom_call_target=custom_call_target)
