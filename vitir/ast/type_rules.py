@@ -48,6 +48,20 @@ def tensor(t, what: str = "operand", quantized: bool = False) -> TensorType:
     raise RuleError(f"{what} must be a tensor, got {t}")
 
 
+def static(t, what: str = "result") -> None:
+    """MLIR's StaticShapeTensorOf: a constant's, an iota's result, a shape operand of the dynamic ops."""
+    if None in t.shape:
+        raise RuleError(f"{what} {t} must be statically shaped")
+
+
+def static_or_single_bounded(t, what: str = "result") -> None:
+    """MLIR's HLO_StaticShapeTensorPerAxisQuantizedTensorOrBoundedTensor (broadcast_in_dim's and
+    reshape's result): static, or of one dimension `?` and that one bounded."""
+    if None in t.shape and not (t.shape.count(None) == 1 and sum(
+            b is not None for b in getattr(t, "bounds", None) or ()) == 1):
+        raise RuleError(f"{what} {t} must be statically shaped or single bounded dimension tensor")
+
+
 def tensor_of(shape, dtype):
     """The tensor type of `shape` and `dtype`, a DType or a QuantizedElement."""
     return QuantizedTensorType(shape, dtype) if dtype.is_quantized else TensorType(shape, dtype)

@@ -236,7 +236,7 @@ class TopK(Op):
             raise RuleError("operand's rank must be at least 1")
         if k < 0:
             raise RuleError(f"k must be non-negative, got {k}")
-        if operand.shape[-1] < k:
+        if operand.shape[-1] is not None and operand.shape[-1] < k:
             raise RuleError(f"operand's last dimension must be at least {k}, got {operand.shape[-1]}")
         shape = operand.shape[:-1] + (k,)
         return TensorType(shape, operand.dtype), TensorType(shape, DType.I32)

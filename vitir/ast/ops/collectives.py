@@ -79,7 +79,8 @@ def _width(groups: DenseInts) -> int:
 
 def _scaled(t: TensorType, dim: int, factor: int, divide: bool = False) -> TensorType:
     shape = list(t.shape)
-    shape[dim] = shape[dim] // factor if divide else shape[dim] * factor
+    if shape[dim] is not None:  # a dimension known only at run time stays so
+        shape[dim] = shape[dim] // factor if divide else shape[dim] * factor
     return t.with_shape(shape)
 
 
@@ -148,7 +149,8 @@ class AllGather(Op):
             raise RuleError(f"{len(result_types)} result types for {len(inputs)} operands")
         for i, (t, r) in enumerate(zip(inputs, result_types)):
             _same_but(t, r, all_gather_dim, i, f"a multiple of {t.shape[all_gather_dim]}")
-            if r.shape[all_gather_dim] % t.shape[all_gather_dim]:
+            if None not in (r.shape[all_gather_dim], t.shape[all_gather_dim]) and (
+                    r.shape[all_gather_dim] % t.shape[all_gather_dim]):
                 raise RuleError(f"result {i} {r} gathers {r.shape[all_gather_dim]} along dimension "
                                 f"{all_gather_dim}, not a multiple of the operand's {t.shape[all_gather_dim]}")
         return tuple(result_types)
@@ -181,12 +183,12 @@ class ReduceScatter(Op):
         size = operand.shape[scatter_dimension]
         if result_type is None:
             width = max(_width(replica_groups), 1)
-            if size % width:
+            if size is not None and size % width:
                 raise RuleError(f"dimension {scatter_dimension} of {operand} does not split into {width} parts")
             result_type = _scaled(operand, scatter_dimension, width, divide=True)
         _same_but(operand, result_type, scatter_dimension, 0, f"a divisor of {size}")
         part = result_type.shape[scatter_dimension]
-        if part == 0 or size == 0 or size % part:
+        if part == 0 or size == 0 or None not in (size, part) and size % part:
             raise RuleError(f"result {result_type} keeps {part} of dimension {scatter_dimension}, which must divide "
                             f"the operand's {size}")
         return result_type
@@ -222,7 +224,7 @@ class AllToAll(Op):
             tensor(t)
             _dimension("split_dimension", split_dimension, t, i)
             _dimension("concat_dimension", concat_dimension, t, i)
-            if t.shape[split_dimension] % split_count:
+            if t.shape[split_dimension] is not None and t.shape[split_dimension] % split_count:
                 raise RuleError(f"dimension {split_dimension} of operand {i} {t} does not split into "
                                 f"{split_count} parts")
             out.append(_scaled(_scaled(t, split_dimension, split_count, divide=True), concat_dimension, split_count))

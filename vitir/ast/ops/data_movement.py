@@ -16,7 +16,7 @@ from ..declare import Op, attr_def, operand_def, region_def, result_type_def, va
 from ..traits import PURE, RECURSIVELY_SPECULATABLE, RECURSIVE_EFFECTS, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError, check_dims_in_range
-from ..type_rules import is_promotable, tensor, type_text
+from ..type_rules import is_promotable, static, tensor, type_text
 from ..types import TensorType
 
 _EVALUATE = "vitir.evaluate.data_movement:"
@@ -254,21 +254,25 @@ class Broadcast(Op):
 # The result type is given (its dimensions `?` where the shape is known at run time only); the rule
 # checks what the types say, the evaluator the operand's values against the result type.
 
-def _shape_operand(t, what: str, size: int | None = None) -> TensorType:
-    """A 1-D integer tensor (of `size` entries when given)."""
+def _shape_operand(t, what: str, size: int | None = None, static_size: bool = True) -> TensorType:
+    """A 1-D integer tensor (of `size` entries when given); of a static size unless `static_size` is
+    False (MLIR's HLO_StaticDimensionTensor; real_dynamic_slice's bounds are HLO_DimensionTensor)."""
     _indices(t, what)
     if t.rank != 1:
         raise RuleError(f"{what} must be rank 1, got shape {list(t.shape)}")
+    if static_size:
+        static(t, what)
     if size is not None and t.shape[0] is not None and t.shape[0] != size:
         raise RuleError(f"{what} has {t.shape[0]} entries for {size} dimensions")
     return t
 
 
-def _per_dimension_operands(operand: TensorType, result_type: TensorType, **named) -> None:
+def _per_dimension_operands(operand: TensorType, result_type: TensorType, static_size: bool = True,
+                            **named) -> None:
     """1-D integer operands of one type (MLIR's AllTypesMatch), an entry per operand dimension
     (dynamic_pad's paddings, real_dynamic_slice's bounds), and a result of the operand's rank."""
     for what, t in named.items():
-        _shape_operand(t, what, operand.rank)
+        _shape_operand(t, what, operand.rank, static_size)
     types = tuple(named.values())
     if len(set(types)) > 1:
         names = list(named)
@@ -344,6 +348,7 @@ class DynamicBroadcastInDim(Op):
     @staticmethod
     def known_rule(fields, known):
         _known_shape(known["output_dimensions"], fields["result_type"])
+        shapes.broadcast_in_dim(fields["operand"].shape, fields["dims"], tuple(known["output_dimensions"]))
 
 
 class DynamicPad(Op):
@@ -378,11 +383,12 @@ class DynamicPad(Op):
 
     @staticmethod
     def known_rule(fields, known):
+        interior = known.get("interior_padding")
+        if interior is not None and any(i < 0 for i in interior):
+            raise RuleError(f"interior_padding must be non-negative, but got {list(interior)}")
         if len(known) < 3:
             return
         low, high, interior = (known[f] for f in DynamicPad.KNOWN_OPERANDS)
-        if any(i < 0 for i in interior):
-            raise RuleError(f"interior_padding {list(interior)} holds a negative size")
         padded = shapes.pad(fields["operand"].shape, (), low, high, interior)
         for d, (want, got) in enumerate(zip(padded, fields["result_type"].shape)):
             if not shapes.compatible(want, got):
@@ -415,6 +421,8 @@ class DynamicReshape(Op):
     @staticmethod
     def known_rule(fields, known):
         _known_shape(known["output_shape"], fields["result_type"])
+        if all(d >= 0 for d in known["output_shape"]):  # MLIR's verifier: the element counts agree
+            shapes.reshape(fields["operand"].shape, tuple(known["output_shape"]))
 
 
 class DynamicGather(Op):
@@ -510,6 +518,6 @@ class RealDynamicSlice(Op):
         tensor(operand)
         tensor(result_type, "result")
         _same_elements(("operand", operand), ("result", result_type))  # C1
-        _per_dimension_operands(operand, result_type, start_indices=start_indices,  # C2, C3
+        _per_dimension_operands(operand, result_type, False, start_indices=start_indices,  # C2, C3
                                 limit_indices=limit_indices, strides=strides)
         return result_type  # MLIR's verifier leaves constant bounds to run time: so does vitir's

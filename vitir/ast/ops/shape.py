@@ -7,7 +7,7 @@ from ..attributes import I64, I64_ARRAY
 from ..declare import Op, attr_def, operand_def, result_type_def, var_operand_def
 from ..traits import PURE, SPECULATABLE
 from ..shape_rules import RuleError
-from ..type_rules import same_element, tensor
+from ..type_rules import same_element, static_or_single_bounded, tensor
 
 _EVALUATE = "vitir.evaluate.data_movement:"
 
@@ -28,6 +28,7 @@ class BroadcastInDim(Op):
     def rule(operand, dims, shape):
         tensor(operand)
         _same_element(operand, shape)
+        static_or_single_bounded(shape)
         shapes.broadcast_in_dim(operand.shape, dims, shape.shape)
         return shape
 
@@ -45,6 +46,7 @@ class Reshape(Op):
     def rule(operand, shape):
         tensor(operand)
         _same_element(operand, shape)
+        static_or_single_bounded(shape)
         shapes.reshape(operand.shape, shape.shape)
         return shape
 
