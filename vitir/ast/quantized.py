@@ -70,6 +70,13 @@ class QuantizedElement:
     def per_axis(self) -> bool:
         return self.axis is not None
 
+    def along(self, axis: int, repeat: int = 1) -> "QuantizedElement":
+        """This per-axis type quantized along dimension `axis` instead, each scale and zero point
+        repeated `repeat` times (a dimension of size 1 broadcast): the element a broadcast_in_dim,
+        reshape or transpose of it gives."""
+        return QuantizedElement(self.storage, self.expressed, self.scales * repeat, self.zero_points * repeat, axis,
+                                self.storage_min, self.storage_max)
+
     def __str__(self) -> str:
         return self.value
 

@@ -17,7 +17,8 @@ from ..declare import (Op, attr_def, operand_def, region_def, result_type_def, v
 from ..traits import PURE, RECURSIVELY_SPECULATABLE, RECURSIVE_EFFECTS, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError
-from ..type_rules import is_value_type, tensor, type_text
+from ..quantized import QuantizedTensorType
+from ..type_rules import PER_TENSOR, is_value_type, scalar, tensor, tensor_of, type_text
 from ..types import TensorType, TokenType, TupleType
 
 _EVALUATE = "vitir.evaluate.control:"
@@ -31,11 +32,13 @@ def _values(types, what: str = "operand") -> tuple:
     return tuple(types)
 
 
-def _tensors_or_tokens(types, what: str = "operand") -> tuple:
+def _tensors_or_tokens(types, what: str = "operand", quantized: bool | str = True) -> tuple:
     """What MLIR's StableHLO takes where the spec says "values" (a loop's state, a branch's results):
-    tensors and tokens, no tuples."""
+    tensors (quantized ones as `quantized` says: per-axis too, or PER_TENSOR) and tokens, no tuples."""
     for i, t in enumerate(types):
-        if not isinstance(t, (TensorType, TokenType)):
+        if isinstance(t, QuantizedTensorType):
+            tensor(t, f"{what} {i}", quantized)
+        elif not isinstance(t, (TensorType, TokenType)):
             raise RuleError(f"{what} {i} must be a tensor or token, got {t}")
     return tuple(types)
 
@@ -152,7 +155,7 @@ class OptimizationBarrier(Op):
 
     @staticmethod
     def rule(operand):
-        return _tensors_or_tokens(operand)
+        return _tensors_or_tokens(operand, quantized=PER_TENSOR)  # MLIR's HLO_TensorOrToken
 
 
 class Map(Op):
@@ -171,18 +174,18 @@ class Map(Op):
     def rule(inputs, dimensions, computation):
         if not inputs:
             raise RuleError("map needs at least one input")
-        shape = tensor(inputs[0], "input").shape
+        shape = tensor(inputs[0], "input", quantized=PER_TENSOR).shape
         for i, t in enumerate(inputs):
-            if tensor(t, "input").shape != shape:
+            if tensor(t, "input", quantized=PER_TENSOR).shape != shape:
                 raise RuleError(f"input {i} has shape {list(t.shape)}, input 0 has {list(shape)}")
         if tuple(dimensions) != tuple(range(len(shape))):
             raise RuleError(f"dimensions {list(dimensions)} must be {list(range(len(shape)))}, every dimension "
                             "in order")
         args, results = computation
-        _takes("the computation", args, tuple(TensorType((), t.dtype) for t in inputs))
-        if len(results) != 1 or not isinstance(results[0], TensorType) or results[0].shape != ():
+        _takes("the computation", args, tuple(scalar(t) for t in inputs))
+        if len(results) != 1 or not isinstance(results[0], (TensorType, QuantizedTensorType)) or results[0].shape != ():
             raise RuleError(f"the computation returns ({type_text(results)}), needs one rank-0 tensor")
-        return TensorType(shape, results[0].dtype)
+        return tensor_of(shape, results[0].dtype)
 
 
 class Tuple(Op):

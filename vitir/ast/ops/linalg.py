@@ -8,7 +8,7 @@ from ..declare import Op, attr_def, operand_def
 from ..traits import PURE, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError
-from ..type_rules import require, tensor
+from ..type_rules import PER_TENSOR, require, tensor
 from ..types import TensorType
 
 
@@ -74,8 +74,8 @@ class Cholesky(Op):
 
     @staticmethod
     def rule(a, lower):
-        tensor(a, "a")
-        require(a.dtype, "float or complex", "a")
+        if not tensor(a, "a", quantized=PER_TENSOR).dtype.is_quantized:  # MLIR: HLO_FpComplexOrQuantizedIntTensor
+            require(a.dtype, "float or complex", "a")
         _matrices(a, "a")
         return a
 
