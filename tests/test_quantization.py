@@ -143,3 +143,40 @@ def test_a_malformed_quantized_type_is_reported_at_its_line():
     text = WRITTEN.replace("ui8<0:255>:f32, 34.0:16", "ui8<0:255>:f32, 34.0:300")
     with pytest.raises(MlirError, match=r"^4:\d+: zero point 300 is outside the storage range \[0, 255\]"):
         import_text(text)
+
+
+HALVES = QuantizedElement(DType.I8, DType.F32, [0.5], [10])
+
+
+def _quantized_inputs(fb, shape):
+    """An f32 argument and its quantization in HALVES (steps of 0.5 around zero point 10)."""
+    x = fb.arg("x", f32(*shape))
+    return x, fb.uniform_quantize("q", x, QuantizedTensorType(shape, HALVES))
+
+
+def test_arithmetic_on_quantized_values_is_on_the_values_they_stand_for():
+    """The spec's dequantize_op_quantize: a quantized add adds 1.0 and 1.0, not the stored 12 and 12."""
+    fb = FunctionBuilder("main")
+    x, q = _quantized_inputs(fb, (4,))
+    fn = fb.ret(fb.uniform_dequantize("sum", fb.add("a", q, q)), fb.uniform_dequantize("abs", fb.abs("b", q)),
+                fb.uniform_dequantize("neg", fb.negate("n", q)), fb.is_finite("f", q),
+                fb.compare("lt", q, fb.abs("c", q), "LT"))
+    values = np.array([1.0, -2.0, 3.5, -0.5], np.float32)
+    total, magnitude, negated, finite, less = evaluate(fn, values)
+    np.testing.assert_array_equal(total, values + values)
+    np.testing.assert_array_equal(magnitude, np.abs(values))
+    np.testing.assert_array_equal(negated, -values)
+    assert finite.tolist() == [True] * 4 and less.tolist() == [False, True, False, True]
+
+
+def test_quantized_values_move_as_their_storage_integers_and_reduce_on_their_values():
+    fb = FunctionBuilder("main")
+    x, q = _quantized_inputs(fb, (2, 3))
+    zero = fb.uniform_quantize("z", fb.constant("zero", "0.0"), QuantizedTensorType((), HALVES))
+    moved = fb.slice("s", fb.transpose("t", q, (1, 0)), (1, 0), (3, 2))
+    fn = fb.ret(fb.bitcast_convert("stored", moved, TensorType((2, 2), DType.I8)),
+                fb.uniform_dequantize("total", fb.reduce("r", q, zero, [1], "add")))
+    values = np.array([[1.0, -2.0, 3.5], [0.5, 0.0, -1.5]], np.float32)
+    stored, total = evaluate(fn, values)
+    np.testing.assert_array_equal(stored, (values.T[1:3] / 0.5 + 10).astype(np.int8))
+    np.testing.assert_array_equal(total, values.sum(axis=1))
