@@ -82,3 +82,55 @@ def test_top_k_of_an_unknown_last_dimension_is_checked_at_run_time():
     line = "%r:2 = chlo.top_k(%x, k = 8) : tensor<?x16x?xf32> -> (tensor<?x16x8xf32>, tensor<?x16x8xi32>)"
     text = func(f"  {line}\n  return %r#0 : tensor<?x16x8xf32>", "%x: tensor<?x16x?xf32>", "tensor<?x16x8xf32>")
     assert f"    {line}\n" in printed(text)
+
+
+@pytest.mark.parametrize("line,args,result", [
+    ("%r = stablehlo.select %p, %x, %y : (tensor<i1>, tensor<?x?xi32>, tensor<2x3xi32>) -> tensor<?x?xi32>",
+     "%p: tensor<i1>, %x: tensor<?x?xi32>, %y: tensor<2x3xi32>", "tensor<?x?xi32>"),
+    ("%r = stablehlo.select %p, %x, %y : (tensor<i1>, tensor<2x?xi32>, tensor<?x3xi32>) -> tensor<2x3xi32>",
+     "%p: tensor<i1>, %x: tensor<2x?xi32>, %y: tensor<?x3xi32>", "tensor<2x3xi32>"),
+    ('%r = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose '
+     'NO_TRANSPOSE>, unit_diagonal = true}> : (tensor<?x5x4x?xf32>, tensor<10x?x4x4xf32>) -> tensor<10x?x4x4xf32>',
+     "%a: tensor<?x5x4x?xf32>, %b: tensor<10x?x4x4xf32>", "tensor<10x?x4x4xf32>"),
+    ('%r:3 = "stablehlo.batch_norm_training"(%x, %s, %s) <{epsilon = 1.000000e-03 : f32, feature_index = 1 : i64}> '
+     ': (tensor<?x?x2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<?x?x2xf32>, tensor<2xf32>, tensor<2xf32>)',
+     "%x: tensor<?x?x2xf32>, %s: tensor<2xf32>", "tensor<?x?x2xf32>"),
+    ("%r = stablehlo.fft %x, type = RFFT, length = [9] : (tensor<?x?xf32>) -> tensor<?x5xcomplex<f32>>",
+     "%x: tensor<?x?xf32>", "tensor<?x5xcomplex<f32>>"),
+    ("%r = stablehlo.fft %x, type = IRFFT, length = [16] : (tensor<?x?xcomplex<f32>>) -> tensor<?x16xf32>",
+     "%x: tensor<?x?xcomplex<f32>>", "tensor<?x16xf32>"),
+    ('%r = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims '
+     '= [0, 1], start_index_map = [0, 1], index_vector_dim = 2>, indices_are_sorted = false, slice_sizes = array<i64: '
+     '1, 1, 8>}> : (tensor<2x4x9xi32>, tensor<?x?x?xi32>) -> tensor<?x?x8xi32>',
+     "%x: tensor<2x4x9xi32>, %i: tensor<?x?x?xi32>", "tensor<?x?x8xi32>"),
+    ('%r = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [3], collapsed_slice_dims '
+     '= [1, 2], operand_batching_dims = [0], start_indices_batching_dims = [1], start_index_map = [1, 2], '
+     'index_vector_dim = 3>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 1, 8>}> : '
+     '(tensor<?x?x?x?xi32>, tensor<1x3x5x2xi32>) -> tensor<1x3x5x8xi32>',
+     "%x: tensor<?x?x?x?xi32>, %i: tensor<1x3x5x2xi32>", "tensor<1x3x5x8xi32>"),
+])
+def test_rules_compare_dimensions_unknown_in_one_operand_as_compatible(line, args, result):
+    out = printed(func(f"  {line}\n  return %r{'#0' if '%r:' in line else ''} : {result}", args, result))
+    assert f"-> {result}\n" in out or f"-> ({result}," in out
+
+
+def test_an_ifs_branches_may_differ_where_a_dimension_is_unknown_in_one():
+    text = func('  %r = "stablehlo.if"(%p) ({\n    stablehlo.return %a : tensor<2xf32>\n  }, {\n'
+                '    stablehlo.return %b : tensor<?xf32>\n  }) : (tensor<i1>) -> tensor<2xf32>\n'
+                '  return %r : tensor<2xf32>', "%p: tensor<i1>, %a: tensor<2xf32>, %b: tensor<?xf32>",
+                "tensor<2xf32>")
+    assert "}) : (tensor<i1>) -> tensor<2xf32>\n" in printed(text)
+    mismatch = text.replace("tensor<?xf32>", "tensor<3xf32>")
+    assert refused(mismatch) == (2, "stablehlo.if %r: false_branch returns (tensor<3xf32>), needs (tensor<2xf32>): "
+                                    "true_branch's types")
+
+
+def test_a_scatter_of_an_unknown_index_vector_size_is_checked_at_run_time():
+    text = func('  %r = "stablehlo.scatter"(%x, %i, %u) ({\n  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n'
+                '    %s = stablehlo.add %a, %b : tensor<f32>\n    stablehlo.return %s : tensor<f32>\n'
+                '  }) {indices_are_sorted = true, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = '
+                '[1], inserted_window_dims = [0, 1], scatter_dims_to_operand_dims = [0, 1, 2], index_vector_dim = 1>, '
+                'unique_indices = true} : (tensor<?x?x?xf32>, tensor<10x?xi32>, tensor<?x?xf32>) -> tensor<?x?x?xf32>'
+                '\n  return %r : tensor<?x?x?xf32>', "%x: tensor<?x?x?xf32>, %i: tensor<10x?xi32>, %u: tensor<?x?xf32>",
+                "tensor<?x?x?xf32>")
+    assert "-> tensor<?x?x?xf32>\n" in printed(text)

@@ -6,8 +6,8 @@ from ..attributes import COMPARISON_DIRECTION, COMPARISON_TYPE
 from ..declare import Op, attr_def, operand_def
 from ..traits import ELEMENTWISE, PURE, SPECULATABLE
 from ..element_types import DType
-from ..shape_rules import RuleError
-from ..type_rules import PER_TENSOR, same_element, same_shape, tensor
+from ..shape_rules import RuleError, compatible_shapes, refined
+from ..type_rules import PER_TENSOR, compatible_types, same_element, same_shape, tensor
 from ..types import TensorType
 
 
@@ -81,9 +81,9 @@ class Select(Op):
         tensor(pred, "predicate")
         if pred.dtype is not DType.I1:
             raise RuleError(f"predicate must be i1, got {pred.dtype.value}")
-        if on_true is not on_false:
+        if not compatible_types(on_true, on_false):  # MLIR: a dimension `?` in one, known in the other
             raise RuleError(f"branch types differ: {on_true} vs {on_false}")
         tensor(on_true, quantized=PER_TENSOR)
-        if pred.shape and pred.shape != on_true.shape:
+        if pred.shape and not compatible_shapes(pred.shape, on_true.shape):
             raise RuleError(f"operand shapes differ: {list(pred.shape)} vs {list(on_true.shape)} (operand 1)")
-        return on_true
+        return on_true if on_true is on_false else on_true.with_shape(refined(on_true.shape, on_false.shape))

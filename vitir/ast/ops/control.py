@@ -9,6 +9,7 @@ arguments and may use any value of the enclosing function, as JAX's lax.cond doe
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from .. import custom_call_attributes
 from ..attributes import ATTRIBUTE_TEXT, BOOL, DISCARDABLE, I32, I64_ARRAY, STRING, SYMBOL
@@ -18,7 +19,8 @@ from ..traits import PURE, RECURSIVELY_SPECULATABLE, RECURSIVE_EFFECTS, SPECULAT
 from ..element_types import DType
 from ..shape_rules import RuleError
 from ..quantized import QuantizedTensorType
-from ..type_rules import PER_TENSOR, is_value_type, scalar, tensor, tensor_of, type_text
+from ..shape_rules import refined
+from ..type_rules import PER_TENSOR, compatible_types, is_value_type, scalar, tensor, tensor_of, type_text
 from ..types import TensorType, TokenType, TupleType
 
 _EVALUATE = "vitir.evaluate.control:"
@@ -51,6 +53,20 @@ def _takes(region: str, got, want) -> None:
 def _returns(region: str, got, want, why: str = "") -> None:
     if tuple(got) != tuple(want):
         raise RuleError(f"{region} returns ({type_text(got)}), needs ({type_text(want)}){why}")
+
+
+def _branch_results(branches: Sequence[tuple[str, Sequence]]) -> tuple:
+    """The results of an op that runs one of its branches: each branch's types compatible with the
+    first's (a dimension `?` in one, known in another, as MLIR's verifier has it), the most static
+    of them."""
+    (first, results), *others = branches
+    results = _tensors_or_tokens(results, f"{first} result")
+    for name, returned in others:
+        returned = tuple(returned)
+        if len(returned) != len(results) or not all(map(compatible_types, returned, results)):
+            raise RuleError(f"{name} returns ({type_text(returned)}), needs ({type_text(results)}): {first}'s types")
+        results = tuple(a if a is b else a.with_shape(refined(a.shape, b.shape)) for a, b in zip(results, returned))
+    return results
 
 
 class While(Op):
@@ -111,9 +127,7 @@ class If(Op):
             raise RuleError(f"pred must be {_PREDICATE}, got {pred}")
         _takes("true_branch", true_branch[0], ())
         _takes("false_branch", false_branch[0], ())
-        results = _tensors_or_tokens(true_branch[1], "true_branch result")
-        _returns("false_branch", false_branch[1], results, ": true_branch's types")
-        return results
+        return _branch_results((("true_branch", true_branch[1]), ("false_branch", false_branch[1])))
 
 
 class Case(Op):
@@ -135,11 +149,9 @@ class Case(Op):
             raise RuleError(f"index must be {index_type}, got {index}")
         if not branches:
             raise RuleError("case needs at least one branch")
-        results = _tensors_or_tokens(branches[0][1], "branch 0 result")
         for i, (args, returned) in enumerate(branches):
             _takes(f"branch {i}", args, ())
-            _returns(f"branch {i}", returned, results, ": branch 0's types")
-        return results
+        return _branch_results(tuple((f"branch {i}", returned) for i, (args, returned) in enumerate(branches)))
 
 
 class OptimizationBarrier(Op):

@@ -184,7 +184,7 @@ class Sort(Op):
         shape = tensor(inputs[0], quantized=PER_TENSOR).shape
         for i, t in enumerate(inputs):  # C3
             tensor(t, quantized=PER_TENSOR)
-            if t.shape != shape:
+            if not shapes.compatible_shapes(t.shape, shape):
                 raise RuleError(f"input {i} has shape {list(t.shape)}, input 0 has {list(shape)}")
         rank = len(shape)
         d = -1 if dimension is None else dimension

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..attributes import F32, I64
 from ..declare import Op, attr_def, operand_def, result_def
 from ..traits import PURE, SPECULATABLE
-from ..shape_rules import RuleError
+from ..shape_rules import RuleError, compatible_shapes
 from ..type_rules import PER_TENSOR, require, tensor, tensor_of
 from ..types import TensorType
 
@@ -27,10 +27,12 @@ def _check(feature_index: int, **operands: TensorType) -> TensorType:
         if t.dtype is not operand.dtype:
             raise RuleError(f"{name} element type {t.dtype.value} differs from operand {operand.dtype.value}")
         if name in _MULTI:
-            if t.shape != operand.shape:
+            if not compatible_shapes(t.shape, operand.shape):
                 raise RuleError(f"{name} has shape {list(t.shape)}, operand has {list(operand.shape)}")
-        elif t.shape != (features,):
+        elif not compatible_shapes(t.shape, (features,)):
             raise RuleError(f"{name} has shape {list(t.shape)}, needs [{features}] (operand dim {feature_index})")
+        elif features is None:  # a `?` feature dimension: the per-feature operands may know its size
+            features = t.shape[0]
     return tensor_of((features,), operand.dtype)
 
 
