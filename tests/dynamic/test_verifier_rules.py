@@ -134,3 +134,23 @@ def test_a_scatter_of_an_unknown_index_vector_size_is_checked_at_run_time():
                 '\n  return %r : tensor<?x?x?xf32>', "%x: tensor<?x?x?xf32>, %i: tensor<10x?xi32>, %u: tensor<?x?xf32>",
                 "tensor<?x?x?xf32>")
     assert "-> tensor<?x?x?xf32>\n" in printed(text)
+
+
+Q = "!quant.uniform<i8:f32, 1.000000e+00:17>"
+
+
+def test_quantized_tensors_of_unknown_dimensions():
+    per_axis = "tensor<1x?x2x!quant.uniform<i8:f32:1, {1.000000e-01:-30,1.000000e-01:-30}>>"
+    line = f"%r = stablehlo.add %x, %x : {per_axis}"  # the quantized dimension's size checked at run time
+    assert f"    {line}\n" in printed(func(f"  {line}\n  return %r : {per_axis}", f"%x: {per_axis}", per_axis))
+    gather = (f'%r = "stablehlo.gather"(%x, %i) <{{dimension_numbers = #stablehlo.gather<offset_dims = [1], '
+              'collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, '
+              f'slice_sizes = array<i64: 1, 8>}}> : (tensor<?x?x{Q}>, tensor<5x1xi32>) -> tensor<5x8x{Q}>')
+    result = f"tensor<5x8x{Q}>"
+    assert f"-> {result}\n" in printed(func(f"  {gather}\n  return %r : {result}",
+                                            f"%x: tensor<?x?x{Q}>, %i: tensor<5x1xi32>", result))
+
+def test_a_quantized_tensor_with_bounds_is_refused_by_name():
+    t = f"tensor<?x{Q}, #stablehlo.bounds<4>>"
+    assert refused(func(f"  %r = stablehlo.negate %x : {t}\n  return %r : {t}", f"%x: {t}", t)) == (
+        1, f"type {t} is not supported (quantized tensors with bounds)")

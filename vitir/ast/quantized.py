@@ -22,7 +22,7 @@ import re
 
 from .element_types import DType
 from .shape_rules import TypeDefinitionError
-from .types import _dimensions
+from .types import DYNAMIC, _dimension_text, _dimensions
 
 _INTEGER = {(d.bits, d.is_signed): d for d in DType if d.is_integer}
 _FIELDS = ("storage", "expressed", "scales", "zero_points", "axis", "storage_min", "storage_max")
@@ -170,13 +170,15 @@ class QuantizedTensorType:
         hit = cls._interned.get(key)
         if hit is not None:
             return hit
-        if element.axis is not None and (element.axis >= len(shape) or shape[element.axis] != len(element.scales)):
+        if element.axis is not None and (element.axis >= len(shape) or shape[element.axis] not in (
+                DYNAMIC, len(element.scales))):  # a `?` quantized dimension: its size is checked at run time
             raise TypeDefinitionError(f"tensor<{'x'.join(map(str, shape))}x{element}>: {len(element.scales)} scales "
                                       f"along dimension {element.axis}")
         self = super().__new__(cls)
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "dtype", element)
-        object.__setattr__(self, "text", "tensor<" + "".join(f"{d}x" for d in shape) + element.value + ">")
+        object.__setattr__(self, "text", "tensor<" + "".join(f"{_dimension_text(d)}x" for d in shape) + element.value
+                           + ">")
         cls._interned[key] = self
         return self
 
@@ -190,6 +192,12 @@ class QuantizedTensorType:
     @property
     def rank(self) -> int:
         return len(self.shape)
+
+    @property
+    def is_static(self) -> bool:
+        return DYNAMIC not in self.shape
+
+    bounds = None  # StableHLO's bounds encoding is not taken on quantized tensors here
 
     def with_shape(self, shape) -> "QuantizedTensorType":
         return QuantizedTensorType(shape, self.dtype)

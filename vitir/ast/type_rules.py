@@ -139,7 +139,7 @@ def compatible_types(a, b) -> bool:
     """MLIR's compatible types: the same element type and rank, each dimension equal or unknown in one."""
     if a is b:
         return True
-    if isinstance(a, TensorType) and isinstance(b, TensorType):
+    if (isinstance(a, TensorType) and isinstance(b, TensorType)) or type(a) is type(b) is QuantizedTensorType:
         return a.dtype is b.dtype and compatible_shapes(a.shape, b.shape)
     if isinstance(a, TupleType) and isinstance(b, TupleType):
         return len(a.types) == len(b.types) and all(map(compatible_types, a.types, b.types))

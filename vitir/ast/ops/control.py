@@ -45,6 +45,14 @@ def _tensors_or_tokens(types, what: str = "operand", quantized: bool | str = Tru
     return tuple(types)
 
 
+def _compatible(got, want) -> bool:
+    """The same types, or types a dimension `?` in one makes compatible (MLIR's verifier on branches)."""
+    got, want = tuple(got), tuple(want)
+    return got == want or (len(got) == len(want) and all(map(compatible_types, got, want)))
+
+
+# A loop's regions take and return its state's own types: MLIR's verifier lets a block argument be
+# less static than its operand, but the while syntax vitir prints names one type per state value.
 def _takes(region: str, got, want) -> None:
     if tuple(got) != tuple(want):
         raise RuleError(f"{region} takes ({type_text(got)}), needs ({type_text(want)})")
@@ -63,7 +71,7 @@ def _branch_results(branches: Sequence[tuple[str, Sequence]]) -> tuple:
     results = _tensors_or_tokens(results, f"{first} result")
     for name, returned in others:
         returned = tuple(returned)
-        if len(returned) != len(results) or not all(map(compatible_types, returned, results)):
+        if not _compatible(returned, results):
             raise RuleError(f"{name} returns ({type_text(returned)}), needs ({type_text(results)}): {first}'s types")
         results = tuple(a if a is b else a.with_shape(refined(a.shape, b.shape)) for a, b in zip(results, returned))
     return results
