@@ -7,9 +7,8 @@ dimension a scale and zero point of its own
 (`!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>`).
 
 A QuantizedTensorType is not a TensorType: a rule takes one only where it asks
-for it (type_rules.tensor(t, quantized=True): the ops that define how quantized
-values behave, uniform_quantize, uniform_dequantize and bitcast_convert, and
-those StableHLO defines on them, add, clamp, the products, reductions), and
+for it, as StableHLO's ODS types the op (type_rules.tensor(t, quantized=PER_TENSOR)
+where it says HLO_Tensor, quantized=True where per-axis ones are taken too), and
 every other refuses it naming the type. Text is
 MLIR's quant dialect's, as it prints it: the storage type `i<bits>` or
 `u<bits>` with `<min:max>` when not the full range, scales in C's `%e` (six
