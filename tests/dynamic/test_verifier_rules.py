@@ -150,6 +150,20 @@ def test_quantized_tensors_of_unknown_dimensions():
     assert f"-> {result}\n" in printed(func(f"  {gather}\n  return %r : {result}",
                                             f"%x: tensor<?x?x{Q}>, %i: tensor<5x1xi32>", result))
 
+@pytest.mark.parametrize("line,args", [
+    ("%r = stablehlo.dynamic_reshape %x, %s : (tensor<?x2x!quant.uniform<i8:f32:1, {1.000000e-01,2.000000e-01}>>, "
+     "tensor<3xi64>) -> tensor<?x1x2x!quant.uniform<i8:f32:2, {1.000000e-01,2.000000e-01}>>",
+     "%x: tensor<?x2x!quant.uniform<i8:f32:1, {1.000000e-01,2.000000e-01}>>, %s: tensor<3xi64>"),
+    # a quantized dimension of size 1 broadcast to `?`: its one scale repeated, as many times as the type says
+    ("%r = stablehlo.dynamic_broadcast_in_dim %x, %s, dims = [0] : (tensor<1x!quant.uniform<i8:f32:0, "
+     "{1.000000e-01}>>, tensor<1xi64>) -> tensor<?x!quant.uniform<i8:f32:0, {1.000000e-01,1.000000e-01}>>",
+     "%x: tensor<1x!quant.uniform<i8:f32:0, {1.000000e-01}>>, %s: tensor<1xi64>"),
+])
+def test_per_axis_quantized_dimensions_move_through_unknown_dimensions(line, args):
+    result = line.rsplit("-> ", 1)[1]
+    assert f"    {line}\n" in printed(func(f"  {line}\n  return %r : {result}", args, result))
+
+
 def test_a_quantized_tensor_with_bounds_is_refused_by_name():
     t = f"tensor<?x{Q}, #stablehlo.bounds<4>>"
     assert refused(func(f"  %r = stablehlo.negate %x : {t}\n  return %r : {t}", f"%x: {t}", t)) == (

@@ -11,7 +11,7 @@ from typing import Callable, Sequence
 
 from .element_types import DType
 from .quantized import QuantizedTensorType
-from .shape_rules import RuleError, compatible_shapes, dims_text, refined
+from .shape_rules import RuleError, compatible, compatible_shapes, dims_text, refined
 from .types import TensorType, TokenType, TupleType
 
 # The element types an op takes, by the words StableHLO's spec uses: name -> (what the error
@@ -97,15 +97,23 @@ def broadcast_element(operand, dims, result) -> None:
     result is quantized along the dimension the operand's quantized one goes to, its one scale
     repeated there where the operand's dimension is of size 1."""
     axis = dims[operand.dtype.axis]
-    moved_element(operand, result, axis, result.shape[axis] if operand.shape[operand.dtype.axis] == 1 else 1)
+    if operand.shape[operand.dtype.axis] != 1 or not 0 <= axis < result.rank:
+        moved_element(operand, result, axis)
+    elif result.shape[axis] is None:  # a size-1 dimension broadcast to `?`: scales as many as it turns out
+        if not (per_axis(result) and result.dtype is operand.dtype.along(axis, len(result.dtype.scales))):
+            raise RuleError(f"result element type {result.dtype.value} must be {operand.dtype.value} quantized along "
+                            f"result dimension {axis}, its scale repeated")
+    else:
+        moved_element(operand, result, axis, result.shape[axis])
 
 
 def reshape_element(operand, result) -> None:
     """reshape_c3 (and dynamic_reshape's) for a per-axis quantized operand: the result's quantized
     dimension keeps the operand's size and the number of elements before it."""
     axis, kept = operand.dtype.axis, getattr(result.dtype, "axis", None)
-    if kept is None or kept >= result.rank or result.shape[kept] != operand.shape[axis] or (
-            math.prod(result.shape[:kept]) != math.prod(operand.shape[:axis])):
+    before, after = operand.shape[:axis], result.shape[:kept] if kept is not None else ()
+    if kept is None or kept >= result.rank or not compatible(result.shape[kept], operand.shape[axis]) or (
+            None not in (*before, *after) and math.prod(after) != math.prod(before)):
         raise RuleError(f"result {result} must keep the quantized dimension {axis} of {operand}: of its size, "
                         "after as many elements")
     moved_element(operand, result, kept)
