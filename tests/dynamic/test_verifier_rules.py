@@ -168,3 +168,25 @@ def test_a_quantized_tensor_with_bounds_is_refused_by_name():
     t = f"tensor<?x{Q}, #stablehlo.bounds<4>>"
     assert refused(func(f"  %r = stablehlo.negate %x : {t}\n  return %r : {t}", f"%x: {t}", t)) == (
         1, f"type {t} is not supported (quantized tensors with bounds)")
+
+
+def test_bounds_in_stablehlos_long_form_read_as_the_short_one():
+    from vitir.mlir import import_text
+    from vitir.print import print_module
+
+    long = "tensor<?xf32, #stablehlo.type_extensions<bounds = [4]>>"
+    text = func(f'  %r = "stablehlo.add"(%x, %x) : ({long}, {long}) -> tensor<3xf32>\n  return %r : tensor<3xf32>',
+                f"%x: {long}", "tensor<3xf32>")
+    printed(text)
+    assert print_module(import_text(text)) == (
+        "module @m {\n  func.func @main(%x: tensor<?xf32, #stablehlo.bounds<4>>) -> tensor<3xf32> {\n"
+        "    %r = stablehlo.add %x, %x : (tensor<?xf32, #stablehlo.bounds<4>>, tensor<?xf32, #stablehlo.bounds<4>>) -> "
+        "tensor<3xf32>\n    return %r : tensor<3xf32>\n  }\n}\n")
+
+
+def test_a_static_size_beyond_a_dimensions_bound_is_not_compatible_with_it():
+    t = "tensor<?xf32, #stablehlo.bounds<4>>"
+    text = func(f'  %r = "stablehlo.add"(%x, %x) : ({t}, {t}) -> tensor<5xf32>\n  return %r : tensor<5xf32>',
+                f"%x: {t}", "tensor<5xf32>")
+    assert refused(text) == (2, f"stablehlo.add %r: result type annotation tensor<5xf32> differs from the inferred {t}")
+    assert "-> tensor<4xf32>\n" in printed(text.replace("tensor<5xf32>", "tensor<4xf32>"))

@@ -148,10 +148,19 @@ def compatible_types(a, b) -> bool:
     if a is b:
         return True
     if (isinstance(a, TensorType) and isinstance(b, TensorType)) or type(a) is type(b) is QuantizedTensorType:
-        return a.dtype is b.dtype and compatible_shapes(a.shape, b.shape)
+        return a.dtype is b.dtype and compatible_shapes(a.shape, b.shape) and _within_bounds(a, b) and \
+            _within_bounds(b, a)
     if isinstance(a, TupleType) and isinstance(b, TupleType):
         return len(a.types) == len(b.types) and all(map(compatible_types, a.types, b.types))
     return False
+
+
+def _within_bounds(a, b) -> bool:
+    """Each of `b`'s static sizes within `a`'s bound of the same dimension, where it has one (MLIR's
+    compatible types: tensor<5xf32> is not one of tensor<?xf32, #stablehlo.bounds<4>>)."""
+    if a.bounds is None:
+        return True
+    return all(bound is None or size is None or size <= bound for bound, size in zip(a.bounds, b.shape))
 
 
 def elementwise(kind: str, result: DType | Callable[[DType], DType] | None = None, quantized: bool | str = False):
