@@ -180,3 +180,15 @@ def test_quantized_values_move_as_their_storage_integers_and_reduce_on_their_val
     stored, total = evaluate(fn, values)
     np.testing.assert_array_equal(stored, (values.T[1:3] / 0.5 + 10).astype(np.int8))
     np.testing.assert_array_equal(total, values.sum(axis=1))
+
+
+def test_a_chlo_broadcasting_op_on_quantized_values_computes_on_them_once():
+    q = "!quant.uniform<i8:f32, 5.000000e-01:10>"
+    text = ("func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {\n"
+            f"  %q = stablehlo.uniform_quantize %x : (tensor<3xf32>) -> tensor<3x{q}>\n"
+            f"  %a = chlo.broadcast_add %q, %q : (tensor<3x{q}>, tensor<3x{q}>) -> tensor<3x{q}>\n"
+            f"  %d = stablehlo.uniform_dequantize %a : (tensor<3x{q}>) -> tensor<3xf32>\n"
+            "  return %d : tensor<3xf32>\n}\n")
+    values = np.array([1.0, -2.0, 3.0], np.float32)
+    (total,) = evaluate(import_text(text), values)
+    np.testing.assert_array_equal(total, values + values)

@@ -61,10 +61,13 @@ def _make(cls) -> Callable:
 
 
 def _on_values(cls, fn: Callable) -> Callable:
-    """`fn`, computing on the values quantized operands stand for unless the op only moves them."""
+    """`fn`, computing on the values quantized operands stand for unless the op only moves them (or,
+    a chlo broadcasting op, broadcasts them and runs its PLAIN op's evaluator, which does)."""
     from .quantization import STORED_VALUES, in_expressed_type
 
-    return fn if cls.NAME in STORED_VALUES or cls.REGION_FIELDS else in_expressed_type(fn)
+    if cls.NAME in STORED_VALUES or cls.REGION_FIELDS or getattr(cls, "PLAIN", None) is not None:
+        return fn
+    return in_expressed_type(fn)
 
 
 EVALUATORS: dict = _Evaluators()
