@@ -192,3 +192,19 @@ def test_a_chlo_broadcasting_op_on_quantized_values_computes_on_them_once():
     values = np.array([1.0, -2.0, 3.0], np.float32)
     (total,) = evaluate(import_text(text), values)
     np.testing.assert_array_equal(total, values + values)
+
+
+def test_quantized_and_hybrid_products_compute_on_the_values():
+    q, r = "!quant.uniform<i8:f32, 5.000000e-01>", "!quant.uniform<i8:f32, 1.000000e+00>"
+    text = ("func.func @main(%x: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>) {\n"
+            f"  %q = stablehlo.uniform_quantize %x : (tensor<2x2xf32>) -> tensor<2x2x{q}>\n"
+            f"  %d = stablehlo.dot_general %q, %q, contracting_dims = [1] x [0] : (tensor<2x2x{q}>, tensor<2x2x{q}>) -> "
+            f"tensor<2x2x{r}>\n"
+            f"  %f = stablehlo.uniform_dequantize %d : (tensor<2x2x{r}>) -> tensor<2x2xf32>\n"
+            f"  %h = stablehlo.dot_general %x, %q, contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2x2x{q}>) -> "
+            "tensor<2x2xf32>\n"
+            "  return %f, %h : tensor<2x2xf32>, tensor<2x2xf32>\n}\n")
+    x = np.array([[1.0, -2.0], [3.0, 0.5]], np.float32)  # every entry a multiple of the scale 0.5
+    quantized, hybrid = evaluate(import_text(text), x)
+    np.testing.assert_array_equal(hybrid, x @ x)
+    np.testing.assert_array_equal(quantized, np.rint(x @ x))  # in steps of 1.0, ties to even
