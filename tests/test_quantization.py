@@ -208,3 +208,33 @@ def test_quantized_and_hybrid_products_compute_on_the_values():
     quantized, hybrid = evaluate(import_text(text), x)
     np.testing.assert_array_equal(hybrid, x @ x)
     np.testing.assert_array_equal(quantized, np.rint(x @ x))  # in steps of 1.0, ties to even
+
+
+def test_region_ops_and_reduce_precision_on_quantized_values():
+    """scatter and reduce_window keep storage integers between their regions' ops, which compute on
+    the values (numpy held no quantized type, and reduce_precision read a float format of it)."""
+    q = "!quant.uniform<i8:f32, 5.000000e-01>"
+    s = f"tensor<{q}>"
+    text = ("func.func @main(%x: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2x1xf32>, tensor<2x2xf32>) {\n"
+            f"  %q = stablehlo.uniform_quantize %x : (tensor<2x2xf32>) -> tensor<2x2x{q}>\n"
+            "  %z0 = stablehlo.constant dense<0.0> : tensor<f32>\n"
+            f"  %z = stablehlo.uniform_quantize %z0 : (tensor<f32>) -> {s}\n"
+            "  %i = stablehlo.constant dense<[[0], [1]]> : tensor<2x1xi32>\n"
+            f'  %sc = "stablehlo.scatter"(%q, %i, %q) ({{\n  ^bb0(%a: {s}, %b: {s}):\n'
+            f"    %t = stablehlo.add %a, %b : {s}\n    stablehlo.return %t : {s}\n"
+            "  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], "
+            f"scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}} : (tensor<2x2x{q}>, tensor<2x1xi32>, "
+            f"tensor<2x2x{q}>) -> tensor<2x2x{q}>\n"
+            f'  %w = "stablehlo.reduce_window"(%q, %z) ({{\n  ^bb0(%a: {s}, %b: {s}):\n'
+            f"    %t = stablehlo.maximum %a, %b : {s}\n    stablehlo.return %t : {s}\n"
+            f"  }}) {{window_dimensions = array<i64: 1, 2>}} : (tensor<2x2x{q}>, {s}) -> tensor<2x1x{q}>\n"
+            f"  %p = stablehlo.reduce_precision %q, format = e5m2 : tensor<2x2x{q}>\n"
+            f"  %d0 = stablehlo.uniform_dequantize %sc : (tensor<2x2x{q}>) -> tensor<2x2xf32>\n"
+            f"  %d1 = stablehlo.uniform_dequantize %w : (tensor<2x1x{q}>) -> tensor<2x1xf32>\n"
+            f"  %d2 = stablehlo.uniform_dequantize %p : (tensor<2x2x{q}>) -> tensor<2x2xf32>\n"
+            "  return %d0, %d1, %d2 : tensor<2x2xf32>, tensor<2x1xf32>, tensor<2x2xf32>\n}\n")
+    x = np.array([[1.0, -2.0], [3.0, 0.5]], np.float32)
+    scattered, maxima, reduced = evaluate(import_text(text), x)
+    np.testing.assert_array_equal(scattered, x + x)
+    np.testing.assert_array_equal(maxima, x.max(axis=1, keepdims=True))
+    np.testing.assert_array_equal(reduced, x)  # each of them exact in e5m2
