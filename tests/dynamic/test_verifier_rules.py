@@ -190,3 +190,12 @@ def test_a_static_size_beyond_a_dimensions_bound_is_not_compatible_with_it():
                 f"%x: {t}", "tensor<5xf32>")
     assert refused(text) == (2, f"stablehlo.add %r: result type annotation tensor<5xf32> differs from the inferred {t}")
     assert "-> tensor<4xf32>\n" in printed(text.replace("tensor<5xf32>", "tensor<4xf32>"))
+
+
+def test_operands_of_a_size_beyond_the_others_bound_are_refused():
+    t = "tensor<?xf32, #stablehlo.bounds<4>>"
+    text = func(f'  %r = "stablehlo.add"(%x, %y) : ({t}, tensor<5xf32>) -> tensor<5xf32>\n  return %r : tensor<5xf32>',
+                f"%x: {t}, %y: tensor<5xf32>", "tensor<5xf32>")
+    assert refused(text) == (2, f"stablehlo.add %r: operand shapes differ: {t} vs tensor<5xf32> (operand 1): a size "
+                                "beyond a bound")
+    assert "-> tensor<4xf32>\n" in printed(text.replace("tensor<5xf32>", "tensor<4xf32>"))

@@ -139,6 +139,8 @@ def same_shape(types: Sequence) -> tuple[int, ...]:
         if t.shape != first:
             if not compatible_shapes(t.shape, first):
                 raise RuleError(f"operand shapes differ: {dims_text(first)} vs {dims_text(t.shape)} (operand {i})")
+            if not (_within_bounds(types[0], t) and _within_bounds(t, types[0])):
+                raise RuleError(f"operand shapes differ: {types[0]} vs {t} (operand {i}): a size beyond a bound")
             first = refined(first, t.shape)
     return first
 
