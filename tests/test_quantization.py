@@ -143,3 +143,98 @@ def test_a_malformed_quantized_type_is_reported_at_its_line():
     text = WRITTEN.replace("ui8<0:255>:f32, 34.0:16", "ui8<0:255>:f32, 34.0:300")
     with pytest.raises(MlirError, match=r"^4:\d+: zero point 300 is outside the storage range \[0, 255\]"):
         import_text(text)
+
+
+HALVES = QuantizedElement(DType.I8, DType.F32, [0.5], [10])
+
+
+def _quantized_inputs(fb, shape):
+    """An f32 argument and its quantization in HALVES (steps of 0.5 around zero point 10)."""
+    x = fb.arg("x", f32(*shape))
+    return x, fb.uniform_quantize("q", x, QuantizedTensorType(shape, HALVES))
+
+
+def test_arithmetic_on_quantized_values_is_on_the_values_they_stand_for():
+    """The spec's dequantize_op_quantize: a quantized add adds 1.0 and 1.0, not the stored 12 and 12."""
+    fb = FunctionBuilder("main")
+    x, q = _quantized_inputs(fb, (4,))
+    fn = fb.ret(fb.uniform_dequantize("sum", fb.add("a", q, q)), fb.uniform_dequantize("abs", fb.abs("b", q)),
+                fb.uniform_dequantize("neg", fb.negate("n", q)), fb.is_finite("f", q),
+                fb.compare("lt", q, fb.abs("c", q), "LT"))
+    values = np.array([1.0, -2.0, 3.5, -0.5], np.float32)
+    total, magnitude, negated, finite, less = evaluate(fn, values)
+    np.testing.assert_array_equal(total, values + values)
+    np.testing.assert_array_equal(magnitude, np.abs(values))
+    np.testing.assert_array_equal(negated, -values)
+    assert finite.tolist() == [True] * 4 and less.tolist() == [False, True, False, True]
+
+
+def test_quantized_values_move_as_their_storage_integers_and_reduce_on_their_values():
+    fb = FunctionBuilder("main")
+    x, q = _quantized_inputs(fb, (2, 3))
+    zero = fb.uniform_quantize("z", fb.constant("zero", "0.0"), QuantizedTensorType((), HALVES))
+    moved = fb.slice("s", fb.transpose("t", q, (1, 0)), (1, 0), (3, 2))
+    fn = fb.ret(fb.bitcast_convert("stored", moved, TensorType((2, 2), DType.I8)),
+                fb.uniform_dequantize("total", fb.reduce("r", q, zero, [1], "add")))
+    values = np.array([[1.0, -2.0, 3.5], [0.5, 0.0, -1.5]], np.float32)
+    stored, total = evaluate(fn, values)
+    np.testing.assert_array_equal(stored, (values.T[1:3] / 0.5 + 10).astype(np.int8))
+    np.testing.assert_array_equal(total, values.sum(axis=1))
+
+
+def test_a_chlo_broadcasting_op_on_quantized_values_computes_on_them_once():
+    q = "!quant.uniform<i8:f32, 5.000000e-01:10>"
+    text = ("func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {\n"
+            f"  %q = stablehlo.uniform_quantize %x : (tensor<3xf32>) -> tensor<3x{q}>\n"
+            f"  %a = chlo.broadcast_add %q, %q : (tensor<3x{q}>, tensor<3x{q}>) -> tensor<3x{q}>\n"
+            f"  %d = stablehlo.uniform_dequantize %a : (tensor<3x{q}>) -> tensor<3xf32>\n"
+            "  return %d : tensor<3xf32>\n}\n")
+    values = np.array([1.0, -2.0, 3.0], np.float32)
+    (total,) = evaluate(import_text(text), values)
+    np.testing.assert_array_equal(total, values + values)
+
+
+def test_quantized_and_hybrid_products_compute_on_the_values():
+    q, r = "!quant.uniform<i8:f32, 5.000000e-01>", "!quant.uniform<i8:f32, 1.000000e+00>"
+    text = ("func.func @main(%x: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>) {\n"
+            f"  %q = stablehlo.uniform_quantize %x : (tensor<2x2xf32>) -> tensor<2x2x{q}>\n"
+            f"  %d = stablehlo.dot_general %q, %q, contracting_dims = [1] x [0] : (tensor<2x2x{q}>, tensor<2x2x{q}>) -> "
+            f"tensor<2x2x{r}>\n"
+            f"  %f = stablehlo.uniform_dequantize %d : (tensor<2x2x{r}>) -> tensor<2x2xf32>\n"
+            f"  %h = stablehlo.dot_general %x, %q, contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2x2x{q}>) -> "
+            "tensor<2x2xf32>\n"
+            "  return %f, %h : tensor<2x2xf32>, tensor<2x2xf32>\n}\n")
+    x = np.array([[1.0, -2.0], [3.0, 0.5]], np.float32)  # every entry a multiple of the scale 0.5
+    quantized, hybrid = evaluate(import_text(text), x)
+    np.testing.assert_array_equal(hybrid, x @ x)
+    np.testing.assert_array_equal(quantized, np.rint(x @ x))  # in steps of 1.0, ties to even
+
+
+def test_region_ops_and_reduce_precision_on_quantized_values():
+    """scatter and reduce_window keep storage integers between their regions' ops, which compute on
+    the values (numpy held no quantized type, and reduce_precision read a float format of it)."""
+    q = "!quant.uniform<i8:f32, 5.000000e-01>"
+    s = f"tensor<{q}>"
+    text = ("func.func @main(%x: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2x1xf32>, tensor<2x2xf32>) {\n"
+            f"  %q = stablehlo.uniform_quantize %x : (tensor<2x2xf32>) -> tensor<2x2x{q}>\n"
+            "  %z0 = stablehlo.constant dense<0.0> : tensor<f32>\n"
+            f"  %z = stablehlo.uniform_quantize %z0 : (tensor<f32>) -> {s}\n"
+            "  %i = stablehlo.constant dense<[[0], [1]]> : tensor<2x1xi32>\n"
+            f'  %sc = "stablehlo.scatter"(%q, %i, %q) ({{\n  ^bb0(%a: {s}, %b: {s}):\n'
+            f"    %t = stablehlo.add %a, %b : {s}\n    stablehlo.return %t : {s}\n"
+            "  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], "
+            f"scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}} : (tensor<2x2x{q}>, tensor<2x1xi32>, "
+            f"tensor<2x2x{q}>) -> tensor<2x2x{q}>\n"
+            f'  %w = "stablehlo.reduce_window"(%q, %z) ({{\n  ^bb0(%a: {s}, %b: {s}):\n'
+            f"    %t = stablehlo.maximum %a, %b : {s}\n    stablehlo.return %t : {s}\n"
+            f"  }}) {{window_dimensions = array<i64: 1, 2>}} : (tensor<2x2x{q}>, {s}) -> tensor<2x1x{q}>\n"
+            f"  %p = stablehlo.reduce_precision %q, format = e5m2 : tensor<2x2x{q}>\n"
+            f"  %d0 = stablehlo.uniform_dequantize %sc : (tensor<2x2x{q}>) -> tensor<2x2xf32>\n"
+            f"  %d1 = stablehlo.uniform_dequantize %w : (tensor<2x1x{q}>) -> tensor<2x1xf32>\n"
+            f"  %d2 = stablehlo.uniform_dequantize %p : (tensor<2x2x{q}>) -> tensor<2x2xf32>\n"
+            "  return %d0, %d1, %d2 : tensor<2x2xf32>, tensor<2x1xf32>, tensor<2x2xf32>\n}\n")
+    x = np.array([[1.0, -2.0], [3.0, 0.5]], np.float32)
+    scattered, maxima, reduced = evaluate(import_text(text), x)
+    np.testing.assert_array_equal(scattered, x + x)
+    np.testing.assert_array_equal(maxima, x.max(axis=1, keepdims=True))
+    np.testing.assert_array_equal(reduced, x)  # each of them exact in e5m2

@@ -17,7 +17,9 @@ from .ast.element_types import DType
 
 @lru_cache(maxsize=None)
 def numpy_dtype(dtype: DType) -> np.dtype:
-    """The numpy dtype that holds elements of `dtype`."""
+    """The numpy dtype that holds elements of `dtype` (of a quantized one, its storage integers)."""
+    if dtype.is_quantized:
+        dtype = dtype.storage
     module = importlib.import_module(dtype.numpy_module)
     return np.dtype(getattr(module, dtype.numpy))
 

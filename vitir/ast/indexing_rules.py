@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .shape_rules import RuleError, Shape
+from .shape_rules import RuleError, Shape, compatible, compatible_shapes
 
 GATHER_NAMES = ("offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
                 "start_index_map")
@@ -59,7 +59,7 @@ def check_numbers(numbers: Sequence, names: Sequence[str], operand: Shape, indic
     if not 0 <= vector_dim <= index_rank:
         raise RuleError(f"index_vector_dim {vector_dim} is out of range for {indices_of} of rank {index_rank}")
     vector = indices[vector_dim] if vector_dim < index_rank else 1
-    if len(index_map) != vector:
+    if vector is not None and len(index_map) != vector:  # a `?` index vector is checked at run time
         raise RuleError(f"{map_name} {list(index_map)} has {len(index_map)} entries for index vectors of {vector}")
     batch = tuple(s for d, s in enumerate(indices) if d != vector_dim)
     _unique(window, w_name)
@@ -77,7 +77,7 @@ def check_numbers(numbers: Sequence, names: Sequence[str], operand: Shape, indic
     if len(operand_batching) != len(indices_batching):
         raise RuleError(f"{ob_name} {list(operand_batching)} and {ib_name} {list(indices_batching)} differ in length")
     for o, i in zip(operand_batching, indices_batching):
-        if operand[o] != indices[i]:
+        if not compatible(operand[o], indices[i]):
             raise RuleError(f"batching dimension {o} of the {operand_of} has size {operand[o]}, dimension {i} of "
                             f"the {indices_of} {indices[i]}")
     _unique((*index_map, *operand_batching), f"{map_name} and {ob_name}")
@@ -117,7 +117,7 @@ def scatter(inputs: Shape, indices: Shape, updates: Shape, numbers: Sequence) ->
         raise RuleError(f"updates of rank {len(updates)} need {len(space.batch)} scatter dimensions + "
                         f"{len(window_dims)} update_window_dims")
     scatter_sizes = tuple(s for d, s in enumerate(updates) if d not in window_dims)
-    if scatter_sizes != space.batch:
+    if not compatible_shapes(scatter_sizes, space.batch):
         raise RuleError(f"updates shape {list(updates)} has scatter dimensions {list(scatter_sizes)}, the scatter "
                         f"indices give {list(space.batch)}")
     bounds = tuple(s for d, s in enumerate(inputs) if d not in inserted and d not in input_batching)

@@ -7,9 +7,8 @@ dimension a scale and zero point of its own
 (`!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01:-20}>`).
 
 A QuantizedTensorType is not a TensorType: a rule takes one only where it asks
-for it (type_rules.tensor(t, quantized=True): the ops that define how quantized
-values behave, uniform_quantize, uniform_dequantize and bitcast_convert, and
-those StableHLO defines on them, add, clamp, the products, reductions), and
+for it, as StableHLO's ODS types the op (type_rules.tensor(t, quantized=PER_TENSOR)
+where it says HLO_Tensor, quantized=True where per-axis ones are taken too), and
 every other refuses it naming the type. Text is
 MLIR's quant dialect's, as it prints it: the storage type `i<bits>` or
 `u<bits>` with `<min:max>` when not the full range, scales in C's `%e` (six
@@ -22,7 +21,7 @@ import re
 
 from .element_types import DType
 from .shape_rules import TypeDefinitionError
-from .types import _dimensions
+from .types import DYNAMIC, _dimension_text, _dimensions
 
 _INTEGER = {(d.bits, d.is_signed): d for d in DType if d.is_integer}
 _FIELDS = ("storage", "expressed", "scales", "zero_points", "axis", "storage_min", "storage_max")
@@ -69,6 +68,13 @@ class QuantizedElement:
     @property
     def per_axis(self) -> bool:
         return self.axis is not None
+
+    def along(self, axis: int, repeat: int = 1) -> "QuantizedElement":
+        """This per-axis type quantized along dimension `axis` instead, each scale and zero point
+        repeated `repeat` times (a dimension of size 1 broadcast): the element a broadcast_in_dim,
+        reshape or transpose of it gives."""
+        return QuantizedElement(self.storage, self.expressed, self.scales * repeat, self.zero_points * repeat, axis,
+                                self.storage_min, self.storage_max)
 
     def __str__(self) -> str:
         return self.value
@@ -163,13 +169,15 @@ class QuantizedTensorType:
         hit = cls._interned.get(key)
         if hit is not None:
             return hit
-        if element.axis is not None and (element.axis >= len(shape) or shape[element.axis] != len(element.scales)):
+        if element.axis is not None and (element.axis >= len(shape) or shape[element.axis] not in (
+                DYNAMIC, len(element.scales))):  # a `?` quantized dimension: its size is checked at run time
             raise TypeDefinitionError(f"tensor<{'x'.join(map(str, shape))}x{element}>: {len(element.scales)} scales "
                                       f"along dimension {element.axis}")
         self = super().__new__(cls)
         object.__setattr__(self, "shape", shape)
         object.__setattr__(self, "dtype", element)
-        object.__setattr__(self, "text", "tensor<" + "".join(f"{d}x" for d in shape) + element.value + ">")
+        object.__setattr__(self, "text", "tensor<" + "".join(f"{_dimension_text(d)}x" for d in shape) + element.value
+                           + ">")
         cls._interned[key] = self
         return self
 
@@ -183,6 +191,12 @@ class QuantizedTensorType:
     @property
     def rank(self) -> int:
         return len(self.shape)
+
+    @property
+    def is_static(self) -> bool:
+        return DYNAMIC not in self.shape
+
+    bounds = None  # StableHLO's bounds encoding is not taken on quantized tensors here
 
     def with_shape(self, shape) -> "QuantizedTensorType":
         return QuantizedTensorType(shape, self.dtype)

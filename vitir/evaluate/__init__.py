@@ -56,11 +56,21 @@ def _make(cls) -> Callable:
             with np.errstate(all="ignore"):  # NaN and inf are values here, as in XLA, not warnings
                 return _f(*xs)
 
-        return apply
+        return _on_values(cls, apply)
     if cls.evaluate is None:
         raise NotImplementedError(f"{cls.NAME} has no evaluator: declare `numpy` or `evaluate` on {cls.__name__}")
     fn = cls.evaluate if callable(cls.evaluate) else _resolve(cls.evaluate)
-    return fn
+    return _on_values(cls, fn)
+
+
+def _on_values(cls, fn: Callable) -> Callable:
+    """`fn`, computing on the values quantized operands stand for unless the op only moves them (or,
+    a chlo broadcasting op, broadcasts them and runs its PLAIN op's evaluator, which does)."""
+    from .quantization import STORED_VALUES, in_expressed_type
+
+    if cls.NAME in STORED_VALUES or cls.REGION_FIELDS or getattr(cls, "PLAIN", None) is not None:
+        return fn
+    return in_expressed_type(fn)
 
 
 EVALUATORS: dict = _Evaluators()
@@ -127,6 +137,10 @@ class Runner:
 
         if type(region) is BinaryRegion:
             dtype = region.element_type.dtype
+            if dtype.is_quantized:
+                from .quantization import in_expressed_element
+
+                return (in_expressed_element(EVALUATORS[region.op_class], dtype, arrays),)
             out = EVALUATORS[region.op_class](None, *[widen(np.asarray(a), dtype) for a in arrays])
             return (narrow(out, dtype),)
         env = dict(self.env)

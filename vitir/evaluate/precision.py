@@ -14,6 +14,8 @@ def reduce_precision(op, x: np.ndarray) -> np.ndarray:
     then send exponents outside `exponent_bits`' range to infinity or zero of the same sign; NaN
     stays NaN, or becomes infinity when no mantissa bits are left."""
     dtype = op.operand.type.dtype
+    if dtype.is_quantized:  # its values come in its expressed type (dequantize_op_quantize)
+        dtype = dtype.expressed
     layout = dtype.format
     value = np.asarray(x).astype(numpy_dtype(dtype))
     width, source_mantissa = layout.bits, layout.mantissa_bits  # a 4- or 6-bit float sits in a byte's low bits

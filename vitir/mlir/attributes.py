@@ -643,6 +643,21 @@ class QuantUniformType(ParametrizedAttribute, TypeAttribute):
         printer.print_string(self.body.data)
 
 
+def _bound(parser: AttrParser) -> IntAttr:
+    if parser.parse_optional_punctuation("?") is not None:
+        return IntAttr(DYNAMIC_SIZE)
+    return IntAttr(parser.parse_integer(allow_boolean=False))
+
+
+def _bounds_text(bounds: ArrayAttr) -> str:
+    return ", ".join("?" if b.data == DYNAMIC_SIZE else str(b.data) for b in bounds.data)
+
+
+def _bound_values(bounds: ArrayAttr) -> tuple:
+    """One entry per dimension: the bound, or None."""
+    return tuple(None if b.data == DYNAMIC_SIZE else b.data for b in bounds.data)
+
+
 @irdl_attr_definition
 class BoundsAttr(ParametrizedAttribute):
     """`#stablehlo.bounds<8, ?>`: a tensor type's encoding bounding its dimensions `?` (a `?` bound
@@ -654,26 +669,44 @@ class BoundsAttr(ParametrizedAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser):
-        def bound():
-            if parser.parse_optional_punctuation("?") is not None:
-                return IntAttr(DYNAMIC_SIZE)
-            return IntAttr(parser.parse_integer(allow_boolean=False))
-
-        return [ArrayAttr(parser.parse_comma_separated_list(parser.Delimiter.ANGLE, bound))]
+        return [ArrayAttr(parser.parse_comma_separated_list(parser.Delimiter.ANGLE, lambda: _bound(parser)))]
 
     def print_parameters(self, printer: Printer) -> None:
-        printer.print_string("<" + ", ".join("?" if b.data == DYNAMIC_SIZE else str(b.data)
-                                             for b in self.bounds.data) + ">")
+        printer.print_string(f"<{_bounds_text(self.bounds)}>")
 
     def values(self) -> tuple:
-        """One entry per dimension: the bound, or None."""
-        return tuple(None if b.data == DYNAMIC_SIZE else b.data for b in self.bounds.data)
+        return _bound_values(self.bounds)
+
+
+@irdl_attr_definition
+class TypeExtensionsAttr(ParametrizedAttribute):
+    """`#stablehlo.type_extensions<bounds = [8, ?]>`: StableHLO's own name and syntax for the bounds
+    `#stablehlo.bounds<8, ?>` abbreviates (vitir's types print the short form)."""
+
+    name = "stablehlo.type_extensions"
+
+    bounds: ArrayAttr[IntAttr]
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser):
+        parser.parse_punctuation("<")
+        parser.parse_keyword("bounds")
+        parser.parse_punctuation("=")
+        bounds = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: _bound(parser))
+        parser.parse_punctuation(">")
+        return [ArrayAttr(bounds)]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(f"<bounds = [{_bounds_text(self.bounds)}]>")
+
+    def values(self) -> tuple:
+        return _bound_values(self.bounds)
 
 
 DYNAMIC_SIZE = -(1 << 63)  # MLIR's ShapedType::kDynamic: how xDSL's tensor types hold a `?`
 
 
-ATTRIBUTES += [RngDistributionAttr, RngAlgorithmAttr, TokenType, BoundsAttr]
+ATTRIBUTES += [RngDistributionAttr, RngAlgorithmAttr, TokenType, BoundsAttr, TypeExtensionsAttr]
 QUANT_DIALECT = Dialect("quant", [], [QuantUniformType])
 
 

@@ -63,7 +63,8 @@ def quantized_result_note(annotated, inferred) -> str:
     """Why a quantized result of other scales is refused: StableHLO lets the result of an elementwise op
     on quantized operands be quantized otherwise, and vitir infers it as the operands' type."""
     quantized = [getattr(getattr(t, "dtype", None), "is_quantized", False) for t in (annotated, inferred)]
-    if all(quantized):
+    if all(quantized) and annotated.shape == inferred.shape and all(  # they differ in scales or zero points only
+            getattr(annotated.dtype, f) == getattr(inferred.dtype, f) for f in ("storage", "expressed", "axis")):
         return " (vitir infers the result of quantized operands as their type; other scales or zero points are not " \
                "supported here)"
     return ""

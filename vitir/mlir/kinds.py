@@ -51,8 +51,8 @@ def vitir_type(ty):
         elif not isinstance(ty.encoding, NoneAttr):
             raise Unsupported(f"type {ty} is not supported (tensor encodings other than #stablehlo.bounds)")
         if isinstance(ty.get_element_type(), QuantUniformType):
-            if bounds is not None or None in shape:
-                raise Unsupported(f"type {ty} is not supported (quantized tensors of dynamic shape)")
+            if bounds is not None:
+                raise Unsupported(f"type {ty} is not supported (quantized tensors with bounds)")
             hit = _TYPES[ty] = quantized_tensor(shape, ty.get_element_type())
             return hit
         element = element_spelling(ty.get_element_type())

@@ -16,12 +16,12 @@ from ..ast.declare import OPS
 from ..ast.gc_pause import gc_paused
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.dialects.builtin import Builtin, ModuleOp, TensorType
 from xdsl.dialects.func import Func
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import ParseError, VerifyException
 
-from .attributes import QUANT_DIALECT, parse_dense_literal
+from .attributes import QUANT_DIALECT, BoundsAttr, TypeExtensionsAttr, parse_dense_literal
 from .dialect import dialect_class, dialects
 from .errors import Diagnostic, MlirError
 from .xdsl_adapter import HookedParser, position, resume_at, source
@@ -66,10 +66,10 @@ class ExactNameParser(HookedParser):
         # parser was half the parse time of a 7,500-line module.
         m = _TENSOR.match(source(self), position(self))
         if m is None:
-            return super().parse_optional_type()
+            return _short_bounds(super().parse_optional_type())
         ty = self._tensor_types.get(m.group(0))
         if ty is None:
-            ty = super().parse_optional_type()
+            ty = _short_bounds(super().parse_optional_type())
             self._tensor_types[m.group(0)] = ty
             return ty
         resume_at(self, m.end())
@@ -84,6 +84,15 @@ class ExactNameParser(HookedParser):
         self.op_offsets[op] = start
         _note_attribute_placement(op, source(self), start)
         return op
+
+
+def _short_bounds(ty):
+    """A tensor type bounded by `#stablehlo.type_extensions<bounds = [...]>` as the same type with the
+    `#stablehlo.bounds<...>` it abbreviates, so that one type has one attribute whichever way the
+    text writes it."""
+    if isinstance(ty, TensorType) and isinstance(ty.encoding, TypeExtensionsAttr):
+        return TensorType(ty.element_type, ty.shape, BoundsAttr(ty.encoding.bounds))
+    return ty
 
 
 _PROPERTIES_FIRST = re.compile(r'(?:%[^=]*=\s*)?"[\w.]+"\([^)]*\)\s*<\{')

@@ -17,7 +17,7 @@ from ..declare import Op, attr_def, operand_def, region_def, result_def, var_ope
 from ..traits import COMMUTATIVE, ELEMENTWISE, PURE, RECURSIVE_EFFECTS, SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError
-from ..type_rules import elementwise, require, same_element, tensor
+from ..type_rules import PER_TENSOR, elementwise, require, same_element, tensor, tensor_of
 from ..types import TensorType
 from . import elementwise as E
 from .compare import Compare, check_compare_type
@@ -236,7 +236,7 @@ class TopK(Op):
             raise RuleError("operand's rank must be at least 1")
         if k < 0:
             raise RuleError(f"k must be non-negative, got {k}")
-        if operand.shape[-1] < k:
+        if operand.shape[-1] is not None and operand.shape[-1] < k:
             raise RuleError(f"operand's last dimension must be at least {k}, got {operand.shape[-1]}")
         shape = operand.shape[:-1] + (k,)
         return TensorType(shape, operand.dtype), TensorType(shape, DType.I32)
@@ -273,14 +273,18 @@ def broadcast_shape(lhs: tuple[int, ...], rhs: tuple[int, ...], dims: tuple[int,
     return tuple(out)
 
 
-def _broadcasting(kind: str, result=None):
-    """The rule of a broadcast_<op>: one element type of `kind`, the broadcast shape, the result's element
-    type that of the operands (or `result` of it)."""
+def _broadcasting(kind: str, result=None, quantized: bool | str = False):
+    """The rule of a broadcast_<op>: one element type of `kind` (or a quantized one, where `quantized`
+    says, as the stablehlo op's rule), the broadcast shape, the result's element type that of the
+    operands (or `result` of it)."""
 
     def rule(lhs, rhs, broadcast_dimensions):
-        dtype = same_element([tensor(lhs), tensor(rhs)])
-        require(dtype, kind)
+        dtype = same_element([tensor(lhs, quantized=quantized), tensor(rhs, quantized=quantized)])
+        if not dtype.is_quantized:
+            require(dtype, kind)
         shape = broadcast_shape(lhs.shape, rhs.shape, broadcast_dimensions)
+        if dtype.is_quantized:
+            return tensor_of(shape, dtype)
         return TensorType(shape, dtype if result is None else result if isinstance(result, DType) else result(dtype))
 
     return staticmethod(rule)
@@ -300,7 +304,7 @@ class ChloBroadcastBinary(Op):
 
 
 class BroadcastAdd(ChloBroadcastBinary):
-    NAME, PLAIN, rule = "chlo.broadcast_add", E.Add, _broadcasting("any")
+    NAME, PLAIN, rule = "chlo.broadcast_add", E.Add, _broadcasting("any", quantized=PER_TENSOR)
     traits = ChloBroadcastBinary.traits | {COMMUTATIVE}
 
 
@@ -314,12 +318,12 @@ class BroadcastDivide(ChloBroadcastBinary):
 
 
 class BroadcastMaximum(ChloBroadcastBinary):
-    NAME, PLAIN, rule = "chlo.broadcast_maximum", E.Maximum, _broadcasting("any")
+    NAME, PLAIN, rule = "chlo.broadcast_maximum", E.Maximum, _broadcasting("any", quantized=PER_TENSOR)
     traits = ChloBroadcastBinary.traits | {COMMUTATIVE}
 
 
 class BroadcastMinimum(ChloBroadcastBinary):
-    NAME, PLAIN, rule = "chlo.broadcast_minimum", E.Minimum, _broadcasting("any")
+    NAME, PLAIN, rule = "chlo.broadcast_minimum", E.Minimum, _broadcasting("any", quantized=PER_TENSOR)
     traits = ChloBroadcastBinary.traits | {COMMUTATIVE}
 
 

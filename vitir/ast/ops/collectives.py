@@ -16,7 +16,7 @@ from ..declare import (Op, attr_def, operand_def, region_def, result_type_def, v
 from ..traits import PURE, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError
-from ..type_rules import is_promotable, scalar, tensor, type_text
+from ..type_rules import PER_TENSOR, is_promotable, scalar, static, tensor, type_text
 from ..types import TensorType, TokenType
 
 _EVALUATE = "vitir.evaluate.collectives:"
@@ -79,12 +79,13 @@ def _width(groups: DenseInts) -> int:
 
 def _scaled(t: TensorType, dim: int, factor: int, divide: bool = False) -> TensorType:
     shape = list(t.shape)
-    shape[dim] = shape[dim] // factor if divide else shape[dim] * factor
+    if shape[dim] is not None:  # a dimension known only at run time stays so
+        shape[dim] = shape[dim] // factor if divide else shape[dim] * factor
     return t.with_shape(shape)
 
 
 def _same_but(operand: TensorType, result: TensorType, dim: int, index: int, what: str) -> None:
-    tensor(result, "result", quantized=True)
+    tensor(result, "result", quantized=PER_TENSOR)
     if result.dtype is not operand.dtype or result.rank != operand.rank or any(
             a != b for d, (a, b) in enumerate(zip(operand.shape, result.shape)) if d != dim):
         raise RuleError(f"result {index} {result} must be operand {index}'s {operand} but for dimension {dim} ({what})")
@@ -109,7 +110,7 @@ class AllReduce(Op):
         if not inputs:
             raise RuleError("all_reduce needs at least one operand")
         for t in inputs:
-            tensor(t, quantized=True)
+            tensor(t, quantized=PER_TENSOR)
         check_replica_groups(replica_groups, False, use_global_device_ids)
         _check_global(channel_handle, use_global_device_ids)
         return tuple(_check_computation(computation, t) for t in inputs)
@@ -138,7 +139,7 @@ class AllGather(Op):
         check_replica_groups(replica_groups, True, use_global_device_ids)
         _check_global(channel_handle, use_global_device_ids, allow_zero=True)
         for i, t in enumerate(inputs):
-            tensor(t)
+            tensor(t, quantized=PER_TENSOR)
             _dimension("all_gather_dim", all_gather_dim, t, i)
             if t.shape[all_gather_dim] == 0:
                 raise RuleError(f"operand {i} {t} is empty along all_gather_dim {all_gather_dim}")
@@ -148,7 +149,8 @@ class AllGather(Op):
             raise RuleError(f"{len(result_types)} result types for {len(inputs)} operands")
         for i, (t, r) in enumerate(zip(inputs, result_types)):
             _same_but(t, r, all_gather_dim, i, f"a multiple of {t.shape[all_gather_dim]}")
-            if r.shape[all_gather_dim] % t.shape[all_gather_dim]:
+            if None not in (r.shape[all_gather_dim], t.shape[all_gather_dim]) and (
+                    r.shape[all_gather_dim] % t.shape[all_gather_dim]):
                 raise RuleError(f"result {i} {r} gathers {r.shape[all_gather_dim]} along dimension "
                                 f"{all_gather_dim}, not a multiple of the operand's {t.shape[all_gather_dim]}")
         return tuple(result_types)
@@ -173,7 +175,7 @@ class ReduceScatter(Op):
     @staticmethod
     def rule(operand, scatter_dimension, replica_groups, computation, channel_handle, use_global_device_ids,
              result_type):
-        tensor(operand, quantized=True)
+        tensor(operand, quantized=PER_TENSOR)
         check_replica_groups(replica_groups, True, use_global_device_ids)
         operand = _check_computation(computation, operand)  # in the reduction's element type from here
         _dimension("scatter_dimension", scatter_dimension, operand, 0)
@@ -181,12 +183,12 @@ class ReduceScatter(Op):
         size = operand.shape[scatter_dimension]
         if result_type is None:
             width = max(_width(replica_groups), 1)
-            if size % width:
+            if size is not None and size % width:
                 raise RuleError(f"dimension {scatter_dimension} of {operand} does not split into {width} parts")
             result_type = _scaled(operand, scatter_dimension, width, divide=True)
         _same_but(operand, result_type, scatter_dimension, 0, f"a divisor of {size}")
         part = result_type.shape[scatter_dimension]
-        if part == 0 or size == 0 or size % part:
+        if part == 0 or size == 0 or None not in (size, part) and size % part:
             raise RuleError(f"result {result_type} keeps {part} of dimension {scatter_dimension}, which must divide "
                             f"the operand's {size}")
         return result_type
@@ -219,10 +221,10 @@ class AllToAll(Op):
             raise RuleError(f"replica_groups {_rows(replica_groups)} must be groups of split_count {split_count}")
         out = []
         for i, t in enumerate(inputs):
-            tensor(t)
+            tensor(t, quantized=PER_TENSOR)
             _dimension("split_dimension", split_dimension, t, i)
             _dimension("concat_dimension", concat_dimension, t, i)
-            if t.shape[split_dimension] % split_count:
+            if t.shape[split_dimension] is not None and t.shape[split_dimension] % split_count:
                 raise RuleError(f"dimension {split_dimension} of operand {i} {t} does not split into "
                                 f"{split_count} parts")
             out.append(_scaled(_scaled(t, split_dimension, split_count, divide=True), concat_dimension, split_count))
@@ -242,7 +244,7 @@ class CollectivePermute(Op):
 
     @staticmethod
     def rule(operand, source_target_pairs, channel_handle):
-        tensor(operand)
+        tensor(operand, quantized=PER_TENSOR)
         pairs = source_target_pairs
         if len(pairs.shape) != 2 or pairs.shape[1] != 2:
             raise RuleError(f"source_target_pairs must have shape [N, 2], got {list(pairs.shape)}")
@@ -284,7 +286,7 @@ class CollectiveBroadcast(Op):
 def _data_operands(op: str, inputs, has_dynamic_root) -> tuple:
     """The operands that carry data: all of them, or with has_dynamic_root all but the roots."""
     for t in inputs:
-        tensor(t)
+        tensor(t, quantized=PER_TENSOR)
     if not has_dynamic_root:
         if not inputs:
             raise RuleError(f"{op} needs at least one operand")
@@ -358,8 +360,9 @@ def _payload(types, what: str) -> tuple:
     """Results of tensors then a token (recv, infeed)."""
     if not types:
         raise RuleError(f"{what} needs at least a token result")
-    for t in types[:-1]:
-        tensor(t, "every result but the last")
+    for t in types[:-1]:  # MLIR's HLO_StaticShapeTensorOrPerAxisQuantizedTensorOrToken
+        tensor(t, "every result but the last", quantized=True)
+        static(t)
     _token(types[-1], "the last result")
     return tuple(types)
 
@@ -390,7 +393,7 @@ class Send(Op):
     @staticmethod
     def rule(inputs, token, channel_handle, is_host_transfer, source_target_pairs):
         for t in inputs:
-            tensor(t, "each input")
+            tensor(t, "each input", quantized=True)
         _token(token)
         _check_channel_type(channel_handle, is_host_transfer, 2)
         return TokenType()
@@ -486,6 +489,6 @@ class Outfeed(Op):
     @staticmethod
     def rule(inputs, token, outfeed_config):
         for t in inputs:
-            tensor(t, "each input")
+            tensor(t, "each input", quantized=True)
         _token(token)
         return TokenType()

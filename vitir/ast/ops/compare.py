@@ -6,14 +6,16 @@ from ..attributes import COMPARISON_DIRECTION, COMPARISON_TYPE
 from ..declare import Op, attr_def, operand_def
 from ..traits import ELEMENTWISE, PURE, SPECULATABLE
 from ..element_types import DType
-from ..shape_rules import RuleError
-from ..type_rules import same_element, same_shape, tensor
+from ..shape_rules import RuleError, compatible_shapes, refined
+from ..type_rules import PER_TENSOR, compatible_types, same_element, same_shape, tensor
 from ..types import TensorType
 
 
 def default_compare_type(dtype: DType) -> str:
     """What JAX writes: FLOAT for floats and complex, SIGNED for signed integers, UNSIGNED for
-    unsigned integers and booleans (false < true)."""
+    unsigned integers and booleans (false < true); quantized values compare as their expressed floats."""
+    if dtype.is_quantized:
+        dtype = dtype.expressed
     if dtype.is_float or dtype.is_complex:
         return "FLOAT"
     return "SIGNED" if dtype.is_signed else "UNSIGNED"
@@ -25,7 +27,10 @@ _ALLOWED_TYPES = {"FLOAT": ("float", "complex"), "TOTALORDER": ("float",), "SIGN
 
 def check_compare_type(dtype: DType, compare_type: str | None) -> None:
     """The spec's constraint: SIGNED for signed integers, UNSIGNED for unsigned ones and booleans, FLOAT
-    or TOTALORDER for floats, FLOAT for complex (XLA's verifier refuses any other)."""
+    or TOTALORDER for floats, FLOAT for complex (XLA's verifier refuses any other); a quantized type
+    compares as its expressed float type."""
+    if dtype.is_quantized:
+        dtype = dtype.expressed
     if compare_type is not None and compare_type != "NOTYPE" and dtype.kind.value not in _ALLOWED_TYPES[compare_type]:
         raise RuleError(f"compare type {compare_type} does not apply to {dtype.value} operands "
                         f"(use {default_compare_type(dtype)})")
@@ -45,7 +50,7 @@ class Compare(Op):
 
     @staticmethod
     def rule(lhs, rhs, comparison_direction, compare_type):
-        dtype = same_element([tensor(lhs), tensor(rhs)])
+        dtype = same_element([tensor(lhs, quantized=PER_TENSOR), tensor(rhs, quantized=PER_TENSOR)])
         shape = same_shape([lhs, rhs])
         check_compare_type(dtype, compare_type)
         if dtype.is_complex and comparison_direction not in ("EQ", "NE"):
@@ -76,9 +81,9 @@ class Select(Op):
         tensor(pred, "predicate")
         if pred.dtype is not DType.I1:
             raise RuleError(f"predicate must be i1, got {pred.dtype.value}")
-        if on_true is not on_false:
+        if not compatible_types(on_true, on_false):  # MLIR: a dimension `?` in one, known in the other
             raise RuleError(f"branch types differ: {on_true} vs {on_false}")
-        tensor(on_true)
-        if pred.shape and pred.shape != on_true.shape:
+        tensor(on_true, quantized=PER_TENSOR)
+        if pred.shape and not compatible_shapes(pred.shape, on_true.shape):
             raise RuleError(f"operand shapes differ: {list(pred.shape)} vs {list(on_true.shape)} (operand 1)")
-        return on_true
+        return on_true if on_true is on_false else on_true.with_shape(refined(on_true.shape, on_false.shape))

@@ -11,7 +11,7 @@ from ..traits import CONSTANT_LIKE, PURE, SPECULATABLE
 from ..element_types import DType
 from ..literals import literal_value, value_literal
 from ..shape_rules import RuleError
-from ..type_rules import tensor
+from ..type_rules import static, tensor
 from ..types import TensorType
 
 
@@ -30,6 +30,7 @@ class Constant(Op):
     @staticmethod
     def rule(value, result_type):
         tensor(result_type, "result", quantized=True)
+        static(result_type)  # MLIR: elements literal type must have static shape
         dtype = result_type.dtype
         if dtype.is_quantized:  # a quantized constant holds its stored integers
             dtype = dtype.storage
@@ -137,6 +138,7 @@ class Iota(Op):
     @staticmethod
     def rule(iota_dimension, result_type):
         tensor(result_type, "result")
+        static(result_type)
         if not result_type.shape:
             raise RuleError(f"result must have rank 1 or more, got shape {list(result_type.shape)}")
         if not 0 <= iota_dimension < result_type.rank:

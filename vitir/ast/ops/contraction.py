@@ -9,7 +9,7 @@ from ..attributes import (BOOL_ARRAY, CONV_DIMENSIONS, DOT_ALGORITHM, DOT_DIMENS
 from ..declare import Op, attr_def, operand_def, result_type_def
 from ..traits import PURE, SPECULATABLE
 from ..shape_rules import RuleError
-from ..type_rules import same_element, tensor
+from ..type_rules import PER_TENSOR, same_element, tensor
 from ..types import TensorType
 
 
@@ -64,7 +64,7 @@ def _conv_quantization(rhs, result_type, layouts) -> None:
 
 def _operands(lhs, rhs) -> None:
     """Both tensors, of one element type unless quantized (StableHLO's quantized and hybrid products)."""
-    tensor(lhs, "lhs", quantized=True)
+    tensor(lhs, "lhs", quantized=PER_TENSOR)  # MLIR: HLO_Tensor lhs, a per-axis rhs and result
     tensor(rhs, "rhs", quantized=True)
     if lhs.dtype is not rhs.dtype and not (lhs.dtype.is_quantized or rhs.dtype.is_quantized):
         raise RuleError(f"operand element types differ: {lhs.dtype.value} vs {rhs.dtype.value}")

@@ -9,6 +9,7 @@ arguments and may use any value of the enclosing function, as JAX's lax.cond doe
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
 from .. import custom_call_attributes
 from ..attributes import ATTRIBUTE_TEXT, BOOL, DISCARDABLE, I32, I64_ARRAY, STRING, SYMBOL
@@ -17,7 +18,9 @@ from ..declare import (Op, attr_def, operand_def, region_def, result_type_def, v
 from ..traits import PURE, RECURSIVELY_SPECULATABLE, RECURSIVE_EFFECTS, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError
-from ..type_rules import is_value_type, tensor, type_text
+from ..quantized import QuantizedTensorType
+from ..shape_rules import refined
+from ..type_rules import PER_TENSOR, compatible_types, is_value_type, scalar, tensor, tensor_of, type_text
 from ..types import TensorType, TokenType, TupleType
 
 _EVALUATE = "vitir.evaluate.control:"
@@ -31,15 +34,25 @@ def _values(types, what: str = "operand") -> tuple:
     return tuple(types)
 
 
-def _tensors_or_tokens(types, what: str = "operand") -> tuple:
+def _tensors_or_tokens(types, what: str = "operand", quantized: bool | str = True) -> tuple:
     """What MLIR's StableHLO takes where the spec says "values" (a loop's state, a branch's results):
-    tensors and tokens, no tuples."""
+    tensors (quantized ones as `quantized` says: per-axis too, or PER_TENSOR) and tokens, no tuples."""
     for i, t in enumerate(types):
-        if not isinstance(t, (TensorType, TokenType)):
+        if isinstance(t, QuantizedTensorType):
+            tensor(t, f"{what} {i}", quantized)
+        elif not isinstance(t, (TensorType, TokenType)):
             raise RuleError(f"{what} {i} must be a tensor or token, got {t}")
     return tuple(types)
 
 
+def _compatible(got, want) -> bool:
+    """The same types, or types a dimension `?` in one makes compatible (MLIR's verifier on branches)."""
+    got, want = tuple(got), tuple(want)
+    return got == want or (len(got) == len(want) and all(map(compatible_types, got, want)))
+
+
+# A loop's regions take and return its state's own types: MLIR's verifier lets a block argument be
+# less static than its operand, but the while syntax vitir prints names one type per state value.
 def _takes(region: str, got, want) -> None:
     if tuple(got) != tuple(want):
         raise RuleError(f"{region} takes ({type_text(got)}), needs ({type_text(want)})")
@@ -48,6 +61,20 @@ def _takes(region: str, got, want) -> None:
 def _returns(region: str, got, want, why: str = "") -> None:
     if tuple(got) != tuple(want):
         raise RuleError(f"{region} returns ({type_text(got)}), needs ({type_text(want)}){why}")
+
+
+def _branch_results(branches: Sequence[tuple[str, Sequence]]) -> tuple:
+    """The results of an op that runs one of its branches: each branch's types compatible with the
+    first's (a dimension `?` in one, known in another, as MLIR's verifier has it), the most static
+    of them."""
+    (first, results), *others = branches
+    results = _tensors_or_tokens(results, f"{first} result")
+    for name, returned in others:
+        returned = tuple(returned)
+        if not _compatible(returned, results):
+            raise RuleError(f"{name} returns ({type_text(returned)}), needs ({type_text(results)}): {first}'s types")
+        results = tuple(a if a is b else a.with_shape(refined(a.shape, b.shape)) for a, b in zip(results, returned))
+    return results
 
 
 class While(Op):
@@ -108,9 +135,7 @@ class If(Op):
             raise RuleError(f"pred must be {_PREDICATE}, got {pred}")
         _takes("true_branch", true_branch[0], ())
         _takes("false_branch", false_branch[0], ())
-        results = _tensors_or_tokens(true_branch[1], "true_branch result")
-        _returns("false_branch", false_branch[1], results, ": true_branch's types")
-        return results
+        return _branch_results((("true_branch", true_branch[1]), ("false_branch", false_branch[1])))
 
 
 class Case(Op):
@@ -132,11 +157,9 @@ class Case(Op):
             raise RuleError(f"index must be {index_type}, got {index}")
         if not branches:
             raise RuleError("case needs at least one branch")
-        results = _tensors_or_tokens(branches[0][1], "branch 0 result")
         for i, (args, returned) in enumerate(branches):
             _takes(f"branch {i}", args, ())
-            _returns(f"branch {i}", returned, results, ": branch 0's types")
-        return results
+        return _branch_results(tuple((f"branch {i}", returned) for i, (args, returned) in enumerate(branches)))
 
 
 class OptimizationBarrier(Op):
@@ -152,7 +175,7 @@ class OptimizationBarrier(Op):
 
     @staticmethod
     def rule(operand):
-        return _tensors_or_tokens(operand)
+        return _tensors_or_tokens(operand, quantized=PER_TENSOR)  # MLIR's HLO_TensorOrToken
 
 
 class Map(Op):
@@ -171,18 +194,18 @@ class Map(Op):
     def rule(inputs, dimensions, computation):
         if not inputs:
             raise RuleError("map needs at least one input")
-        shape = tensor(inputs[0], "input").shape
+        shape = tensor(inputs[0], "input", quantized=PER_TENSOR).shape
         for i, t in enumerate(inputs):
-            if tensor(t, "input").shape != shape:
+            if tensor(t, "input", quantized=PER_TENSOR).shape != shape:
                 raise RuleError(f"input {i} has shape {list(t.shape)}, input 0 has {list(shape)}")
         if tuple(dimensions) != tuple(range(len(shape))):
             raise RuleError(f"dimensions {list(dimensions)} must be {list(range(len(shape)))}, every dimension "
                             "in order")
         args, results = computation
-        _takes("the computation", args, tuple(TensorType((), t.dtype) for t in inputs))
-        if len(results) != 1 or not isinstance(results[0], TensorType) or results[0].shape != ():
+        _takes("the computation", args, tuple(scalar(t) for t in inputs))
+        if len(results) != 1 or not isinstance(results[0], (TensorType, QuantizedTensorType)) or results[0].shape != ():
             raise RuleError(f"the computation returns ({type_text(results)}), needs one rank-0 tensor")
-        return TensorType(shape, results[0].dtype)
+        return tensor_of(shape, results[0].dtype)
 
 
 class Tuple(Op):

@@ -16,7 +16,9 @@ from ..declare import Op, attr_def, operand_def, region_def, result_type_def, va
 from ..traits import PURE, RECURSIVELY_SPECULATABLE, RECURSIVE_EFFECTS, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError, check_dims_in_range
-from ..type_rules import is_promotable, tensor, type_text
+from ..type_rules import (PER_TENSOR, broadcast_element, is_promotable, per_axis, reshape_element, scalar, static,
+                          tensor, tensor_of, type_text)
+from ..quantized import QuantizedTensorType
 from ..types import TensorType
 
 _EVALUATE = "vitir.evaluate.data_movement:"
@@ -65,7 +67,7 @@ class Gather(Op):
 
     @staticmethod
     def rule(operand, start_indices, dimension_numbers, slice_sizes, indices_are_sorted):
-        tensor(operand)
+        tensor(operand, quantized=PER_TENSOR)
         _indices(start_indices, "start indices")
         return operand.with_shape(rules.gather(operand.shape, start_indices.shape, dimension_numbers, slice_sizes))
 
@@ -97,7 +99,7 @@ class Scatter(Op):
                             f"one update per input, at least one")
         for group, what in ((inputs, "input"), (updates, "update")):  # C1, C3
             for i, t in enumerate(group):
-                tensor(t, what)
+                tensor(t, what, quantized=PER_TENSOR)
                 if t.shape != group[0].shape:
                     raise RuleError(f"{what} {i} has shape {list(t.shape)}, {what} 0 has {list(group[0].shape)}")
         for i, (x, u) in enumerate(zip(inputs, updates)):  # C6
@@ -107,7 +109,8 @@ class Scatter(Op):
         rules.scatter(inputs[0].shape, scatter_indices.shape, updates[0].shape, scatter_dimension_numbers)
         args, returned = update_computation  # C23
         scalars = tuple(returned)
-        if (len(scalars) != n or not all(isinstance(t, TensorType) and t.shape == () for t in scalars)
+        if (len(scalars) != n or not all(isinstance(t, (TensorType, QuantizedTensorType)) and t.shape == ()
+                                         for t in scalars)
                 or tuple(args) != scalars * 2):
             want = ", ".join(f"tensor<E{i}>" for i in range(n))
             raise RuleError(f"the update computation takes ({type_text(args)}) and returns ({type_text(returned)}), "
@@ -116,7 +119,7 @@ class Scatter(Op):
             if not is_promotable(x.dtype, e.dtype):
                 raise RuleError(f"the update computation's element type {e.dtype.value} does not hold input {i}'s "
                                 f"{x.dtype.value}")
-        return tuple(TensorType(x.shape, e.dtype) for x, e in zip(inputs, scalars))  # C24, C25
+        return tuple(tensor_of(x.shape, e.dtype) for x, e in zip(inputs, scalars))  # C24, C25
 
 
 class DynamicSlice(Op):
@@ -133,7 +136,7 @@ class DynamicSlice(Op):
 
     @staticmethod
     def rule(operand, start_indices, slice_sizes):
-        tensor(operand)
+        tensor(operand, quantized=PER_TENSOR)
         _scalar_indices(start_indices)
         return operand.with_shape(rules.dynamic_slice(operand.shape, len(start_indices), slice_sizes))
 
@@ -152,8 +155,8 @@ class DynamicUpdateSlice(Op):
 
     @staticmethod
     def rule(operand, update, start_indices):
-        tensor(operand)
-        tensor(update, "update")
+        tensor(operand, quantized=PER_TENSOR)
+        tensor(update, "update", quantized=PER_TENSOR)
         _same_elements(("operand", operand), ("update", update))  # C2
         rules.dynamic_update_slice(operand.shape, update.shape, len(start_indices))
         _scalar_indices(start_indices)
@@ -178,17 +181,17 @@ class Sort(Op):
     def rule(inputs, comparator, dimension, is_stable):
         if not inputs:  # C1
             raise RuleError("sort needs at least one input")
-        shape = tensor(inputs[0]).shape
+        shape = tensor(inputs[0], quantized=PER_TENSOR).shape
         for i, t in enumerate(inputs):  # C3
-            tensor(t)
-            if t.shape != shape:
+            tensor(t, quantized=PER_TENSOR)
+            if not shapes.compatible_shapes(t.shape, shape):
                 raise RuleError(f"input {i} has shape {list(t.shape)}, input 0 has {list(shape)}")
         rank = len(shape)
         d = -1 if dimension is None else dimension
         if not -rank <= d < rank:  # C4
             raise RuleError(f"dimension {d} is out of range for inputs of rank {rank}")
         args, returned = comparator  # C5
-        scalars = tuple(TensorType((), t.dtype) for t in inputs for _ in (0, 1))
+        scalars = tuple(scalar(t) for t in inputs for _ in (0, 1))
         if tuple(args) != scalars or tuple(returned) != (TensorType((), DType.I1),):
             raise RuleError(f"the comparator takes ({type_text(args)}) and returns ({type_text(returned)}), needs "
                             f"({type_text(scalars)}) -> (tensor<i1>)")
@@ -207,7 +210,7 @@ class Reverse(Op):
 
     @staticmethod
     def rule(operand, dims):
-        check_dims_in_range(dims, tensor(operand).rank, "reverse")  # C2, C3
+        check_dims_in_range(dims, tensor(operand, quantized=PER_TENSOR).rank, "reverse")  # C2, C3
         return operand  # C1
 
 
@@ -223,7 +226,7 @@ class GetDimensionSize(Op):
 
     @staticmethod
     def rule(operand, dimension):
-        rank = tensor(operand).rank
+        rank = tensor(operand, quantized=True).rank
         if not 0 <= dimension < rank:  # C1
             raise RuleError(f"dimension {dimension} is out of range for an operand of rank {rank}")
         return TensorType((), DType.I32)
@@ -254,21 +257,25 @@ class Broadcast(Op):
 # The result type is given (its dimensions `?` where the shape is known at run time only); the rule
 # checks what the types say, the evaluator the operand's values against the result type.
 
-def _shape_operand(t, what: str, size: int | None = None) -> TensorType:
-    """A 1-D integer tensor (of `size` entries when given)."""
+def _shape_operand(t, what: str, size: int | None = None, static_size: bool = True) -> TensorType:
+    """A 1-D integer tensor (of `size` entries when given); of a static size unless `static_size` is
+    False (MLIR's HLO_StaticDimensionTensor; real_dynamic_slice's bounds are HLO_DimensionTensor)."""
     _indices(t, what)
     if t.rank != 1:
         raise RuleError(f"{what} must be rank 1, got shape {list(t.shape)}")
+    if static_size:
+        static(t, what)
     if size is not None and t.shape[0] is not None and t.shape[0] != size:
         raise RuleError(f"{what} has {t.shape[0]} entries for {size} dimensions")
     return t
 
 
-def _per_dimension_operands(operand: TensorType, result_type: TensorType, **named) -> None:
+def _per_dimension_operands(operand: TensorType, result_type: TensorType, static_size: bool = True,
+                            **named) -> None:
     """1-D integer operands of one type (MLIR's AllTypesMatch), an entry per operand dimension
     (dynamic_pad's paddings, real_dynamic_slice's bounds), and a result of the operand's rank."""
     for what, t in named.items():
-        _shape_operand(t, what, operand.rank)
+        _shape_operand(t, what, operand.rank, static_size)
     types = tuple(named.values())
     if len(set(types)) > 1:
         names = list(named)
@@ -330,10 +337,13 @@ class DynamicBroadcastInDim(Op):
     @staticmethod
     def rule(operand, output_dimensions, dims, result_type, known_expanding_dimensions,
              known_nonexpanding_dimensions):
-        tensor(operand)
-        tensor(result_type, "result")
-        _same_elements(("operand", operand), ("result", result_type))  # C1
+        tensor(operand, quantized=True)
+        tensor(result_type, "result", quantized=True)
+        if not per_axis(operand):
+            _same_elements(("operand", operand), ("result", result_type))  # C1
         shapes.broadcast_in_dim(operand.shape, dims, result_type.shape)  # C2-C5
+        if per_axis(operand):
+            broadcast_element(operand, dims, result_type)  # C1, C6
         _shape_operand(output_dimensions, "output_dimensions", result_type.rank)  # C7
         expanding, kept = known_expanding_dimensions or (), known_nonexpanding_dimensions or ()
         check_dims_in_range((*expanding, *kept), operand.rank, "known expanding and nonexpanding")  # C8-C10
@@ -344,6 +354,7 @@ class DynamicBroadcastInDim(Op):
     @staticmethod
     def known_rule(fields, known):
         _known_shape(known["output_dimensions"], fields["result_type"])
+        shapes.broadcast_in_dim(fields["operand"].shape, fields["dims"], tuple(known["output_dimensions"]))
 
 
 class DynamicPad(Op):
@@ -378,11 +389,12 @@ class DynamicPad(Op):
 
     @staticmethod
     def known_rule(fields, known):
+        interior = known.get("interior_padding")
+        if interior is not None and any(i < 0 for i in interior):
+            raise RuleError(f"interior_padding must be non-negative, but got {list(interior)}")
         if len(known) < 3:
             return
         low, high, interior = (known[f] for f in DynamicPad.KNOWN_OPERANDS)
-        if any(i < 0 for i in interior):
-            raise RuleError(f"interior_padding {list(interior)} holds a negative size")
         padded = shapes.pad(fields["operand"].shape, (), low, high, interior)
         for d, (want, got) in enumerate(zip(padded, fields["result_type"].shape)):
             if not shapes.compatible(want, got):
@@ -403,9 +415,12 @@ class DynamicReshape(Op):
 
     @staticmethod
     def rule(operand, output_shape, result_type):
-        tensor(operand)
-        tensor(result_type, "result")
-        _same_elements(("operand", operand), ("result", result_type))  # C1
+        tensor(operand, quantized=True)
+        tensor(result_type, "result", quantized=True)
+        if per_axis(operand):
+            reshape_element(operand, result_type)  # C1, C3
+        else:
+            _same_elements(("operand", operand), ("result", result_type))  # C1
         shapes.reshape(operand.shape, result_type.shape)  # C2
         _shape_operand(output_shape, "output_shape", result_type.rank)  # C4
         return result_type
@@ -415,6 +430,8 @@ class DynamicReshape(Op):
     @staticmethod
     def known_rule(fields, known):
         _known_shape(known["output_shape"], fields["result_type"])
+        if all(d >= 0 for d in known["output_shape"]):  # MLIR's verifier: the element counts agree
+            shapes.reshape(fields["operand"].shape, tuple(known["output_shape"]))
 
 
 class DynamicGather(Op):
@@ -510,6 +527,6 @@ class RealDynamicSlice(Op):
         tensor(operand)
         tensor(result_type, "result")
         _same_elements(("operand", operand), ("result", result_type))  # C1
-        _per_dimension_operands(operand, result_type, start_indices=start_indices,  # C2, C3
+        _per_dimension_operands(operand, result_type, False, start_indices=start_indices,  # C2, C3
                                 limit_indices=limit_indices, strides=strides)
         return result_type  # MLIR's verifier leaves constant bounds to run time: so does vitir's

@@ -15,7 +15,7 @@ from ..declare import Op, attr_def, operand_def, result_type_def
 from ..traits import COMMUTATIVE, ELEMENTWISE, PURE, SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError, clamp as clamp_shape
-from ..type_rules import elementwise, same_element, tensor
+from ..type_rules import PER_TENSOR, elementwise, same_element, tensor
 from ..types import TensorType
 
 _EVALUATE = "vitir.evaluate.elementwise:"
@@ -62,7 +62,7 @@ class Transcendental(Unary):
     syntax = "{operand}{attr_dict? } : {same_type}"
 
     def __init_subclass__(cls, kind: str = "float or complex", **kwargs):
-        inner = elementwise(kind, quantized="per-tensor").__func__
+        inner = elementwise(kind, quantized=PER_TENSOR).__func__
 
         def rule(operand, result_accuracy):
             if result_accuracy is not None:
@@ -94,48 +94,48 @@ class Add(Binary):
 
 class Subtract(Binary):
     NAME = "stablehlo.subtract"
-    rule = elementwise("numeric", quantized="per-tensor")
+    rule = elementwise("numeric", quantized=PER_TENSOR)
     numpy = "subtract"
 
 
 class Multiply(Binary):
     NAME = "stablehlo.multiply"
     traits = Binary.traits | {COMMUTATIVE}
-    rule = elementwise("any", quantized="per-tensor")
+    rule = elementwise("any", quantized=PER_TENSOR)
     numpy = "multiply"  # booleans: logical and
 
 
 class Divide(Binary):
     NAME = "stablehlo.divide"
     traits = Binary.traits - {SPECULATABLE}  # integer division by zero is undefined
-    rule = elementwise("numeric")
+    rule = elementwise("numeric", quantized=PER_TENSOR)
     evaluate = _EVALUATE + "divide"
 
 
 class Maximum(Binary):
     NAME = "stablehlo.maximum"
     traits = Binary.traits | {COMMUTATIVE}
-    rule = elementwise("any", quantized="per-tensor")
+    rule = elementwise("any", quantized=PER_TENSOR)
     evaluate = _EVALUATE + "maximum"
 
 
 class Minimum(Binary):
     NAME = "stablehlo.minimum"
     traits = Binary.traits | {COMMUTATIVE}
-    rule = elementwise("any", quantized="per-tensor")
+    rule = elementwise("any", quantized=PER_TENSOR)
     evaluate = _EVALUATE + "minimum"
 
 
 class Power(Binary):
     NAME = "stablehlo.power"
-    rule = elementwise("numeric")
+    rule = elementwise("numeric", quantized=PER_TENSOR)
     evaluate = _EVALUATE + "power"
 
 
 class Remainder(Binary):
     NAME = "stablehlo.remainder"
     traits = Binary.traits - {SPECULATABLE}  # integer division by zero is undefined
-    rule = elementwise("numeric")
+    rule = elementwise("numeric", quantized=PER_TENSOR)
     evaluate = _EVALUATE + "remainder"
 
 
@@ -168,8 +168,8 @@ class Clamp(Op):
 
     @staticmethod
     def rule(min, operand, max):
-        same_element([tensor(min, "min", quantized=True), tensor(operand, quantized=True),
-                      tensor(max, "max", quantized=True)])
+        same_element([tensor(min, "min", quantized=PER_TENSOR), tensor(operand, quantized=PER_TENSOR),
+                      tensor(max, "max", quantized=PER_TENSOR)])
         clamp_shape(min.shape, operand.shape, max.shape)
         return operand
 
@@ -213,13 +213,13 @@ class Sine(Transcendental):
 
 class Floor(Unary):
     NAME = "stablehlo.floor"
-    rule = elementwise("float")
+    rule = elementwise("float", quantized=PER_TENSOR)
     numpy = "floor"
 
 
 class Ceil(Unary):
     NAME = "stablehlo.ceil"
-    rule = elementwise("float")
+    rule = elementwise("float", quantized=PER_TENSOR)
     numpy = "ceil"
 
 
@@ -240,13 +240,13 @@ class ExponentialMinusOne(Transcendental):
 
 class RoundNearestEven(Unary):
     NAME = "stablehlo.round_nearest_even"
-    rule = elementwise("float")
+    rule = elementwise("float", quantized=PER_TENSOR)
     numpy = "rint"
 
 
 class Negate(Unary):
     NAME = "stablehlo.negate"
-    rule = elementwise("numeric")
+    rule = elementwise("numeric", quantized=PER_TENSOR)
     evaluate = _EVALUATE + "negate"
 
 
@@ -255,13 +255,13 @@ class Abs(Unary):
 
     NAME = "stablehlo.abs"
     traits = Unary.traits - {SAME_OPERANDS_AND_RESULT_TYPE}  # of a complex operand, a real result
-    rule = elementwise("signed", result=lambda d: d.part or d)
+    rule = elementwise("signed", result=lambda d: d.part or d, quantized=PER_TENSOR)
     numpy = "abs"
 
 
 class Sign(Unary):
     NAME = "stablehlo.sign"
-    rule = elementwise("signed")
+    rule = elementwise("signed", quantized=PER_TENSOR)
     evaluate = _EVALUATE + "sign"
 
 
@@ -276,7 +276,7 @@ class IsFinite(Unary):
     NAME = "stablehlo.is_finite"
     traits = Unary.traits - {SAME_OPERANDS_AND_RESULT_TYPE}  # an i1 result
     syntax = "{operand} : {functional_type}"
-    rule = elementwise("float", result=DType.I1)
+    rule = elementwise("float", result=DType.I1, quantized=PER_TENSOR)
     numpy = "isfinite"
 
 
@@ -340,7 +340,7 @@ class ShiftRightLogical(Binary):
 
 class Atan2(Binary):
     NAME = "stablehlo.atan2"
-    rule = elementwise("float or complex")
+    rule = elementwise("float or complex", quantized=PER_TENSOR)
     evaluate = _EVALUATE + "atan2"
 
 
@@ -373,7 +373,7 @@ class RoundNearestAfz(Unary):
     """Ties away from zero (IEEE roundToIntegralTiesToAway)."""
 
     NAME = "stablehlo.round_nearest_afz"
-    rule = elementwise("float")
+    rule = elementwise("float", quantized=PER_TENSOR)
     evaluate = _EVALUATE + "round_nearest_afz"
 
 

@@ -7,8 +7,8 @@ from ..attributes import BOOL, FFT_TYPE, I64_ARRAY, TRANSPOSE
 from ..declare import Op, attr_def, operand_def
 from ..traits import PURE, SPECULATABLE
 from ..element_types import DType
-from ..shape_rules import RuleError
-from ..type_rules import require, tensor
+from ..shape_rules import RuleError, compatible, compatible_shapes
+from ..type_rules import PER_TENSOR, require, tensor
 from ..types import TensorType
 
 
@@ -16,9 +16,9 @@ def _matrices(t: TensorType, what: str) -> int:
     """The size of the square matrices of a batch `t` (rank 2 or more, the two minor dims equal)."""
     if t.rank < 2:
         raise RuleError(f"{what} must have rank 2 or more, got shape {list(t.shape)}")
-    if t.shape[-2] != t.shape[-1]:
+    if not compatible(t.shape[-2], t.shape[-1]):
         raise RuleError(f"{what} must hold square matrices in its two minor dimensions, got shape {list(t.shape)}")
-    return t.shape[-1]
+    return t.shape[-1] if t.shape[-1] is not None else t.shape[-2]
 
 
 class TriangularSolve(Op):
@@ -47,10 +47,10 @@ class TriangularSolve(Op):
         n = _matrices(a, "a")
         if b.rank != a.rank:
             raise RuleError(f"a has rank {a.rank}, b has rank {b.rank}: they must be equal")
-        if a.shape[:-2] != b.shape[:-2]:
+        if not compatible_shapes(a.shape[:-2], b.shape[:-2]):
             raise RuleError(f"batch dimensions differ: a {list(a.shape[:-2])}, b {list(b.shape[:-2])}")
         shared = -2 if left_side else -1
-        if b.shape[shared] != n:
+        if not compatible(b.shape[shared], n):
             raise RuleError(f"b dim {b.rank + shared} is {b.shape[shared]}, a is {n}x{n}"
                             f" ({'left' if left_side else 'right'} side)")
         return b
@@ -74,8 +74,8 @@ class Cholesky(Op):
 
     @staticmethod
     def rule(a, lower):
-        tensor(a, "a")
-        require(a.dtype, "float or complex", "a")
+        if not tensor(a, "a", quantized=PER_TENSOR).dtype.is_quantized:  # MLIR: HLO_FpComplexOrQuantizedIntTensor
+            require(a.dtype, "float or complex", "a")
         _matrices(a, "a")
         return a
 
@@ -109,18 +109,18 @@ class Fft(Op):
         if fft_type in _REAL_OPERAND:
             if dtype not in _COMPLEX_OF:
                 raise RuleError(f"RFFT needs an f32 or f64 operand, got {dtype.value}")
-            if shape[-len(length):] != length:
+            if not compatible_shapes(tuple(shape[-len(length):]), tuple(length)):
                 raise RuleError(f"RFFT needs the operand's last dims {shape[-len(length):]} to be fft_length {length}")
             shape[-1] = length[-1] // 2 + 1 if length[-1] else 0
             return TensorType(shape, _COMPLEX_OF[dtype])
         require(dtype, "complex", f"{fft_type} operand")
         if fft_type in _REAL_RESULT:
             inner = length[:-1]
-            if shape[-len(length):-1] != inner:
+            if not compatible_shapes(tuple(shape[-len(length):-1]), tuple(inner)):
                 raise RuleError(f"IRFFT needs the operand's dims {shape[-len(length):-1]} before the last to be "
                                 f"fft_length {inner}")
             half = length[-1] // 2 + 1 if length[-1] else 0
-            if shape[-1] != half:
+            if not compatible(shape[-1], half):
                 raise RuleError(f"IRFFT needs the operand's last dim {shape[-1]} to be fft_length[-1] / 2 + 1 = {half}")
             shape[-1] = length[-1]
             return TensorType(shape, dtype.part)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from ..attributes import F32, I64
 from ..declare import Op, attr_def, operand_def, result_def
 from ..traits import PURE, SPECULATABLE
-from ..shape_rules import RuleError
-from ..type_rules import require, tensor
+from ..shape_rules import RuleError, compatible_shapes
+from ..type_rules import PER_TENSOR, require, tensor, tensor_of
 from ..types import TensorType
 
 _MULTI = ("operand", "grad_output")  # the operands of the operand's shape; the others are per feature
@@ -16,21 +16,24 @@ _MULTI = ("operand", "grad_output")  # the operands of the operand's shape; the 
 def _check(feature_index: int, **operands: TensorType) -> TensorType:
     """The per-feature type after the shared constraints: one float element type, the operand's
     shape for the multi-dimensional operands, one entry per feature for the others."""
-    operand = tensor(operands["operand"])
-    require(operand.dtype, "float")
+    operand = tensor(operands["operand"], quantized=PER_TENSOR)  # MLIR: float or per-tensor quantized
+    if not operand.dtype.is_quantized:
+        require(operand.dtype, "float")
     if not 0 <= feature_index < operand.rank:
         raise RuleError(f"feature_index {feature_index} is out of range for rank {operand.rank}")
     features = operand.shape[feature_index]
     for name, t in operands.items():
-        tensor(t, name)
+        tensor(t, name, quantized=PER_TENSOR)
         if t.dtype is not operand.dtype:
             raise RuleError(f"{name} element type {t.dtype.value} differs from operand {operand.dtype.value}")
         if name in _MULTI:
-            if t.shape != operand.shape:
+            if not compatible_shapes(t.shape, operand.shape):
                 raise RuleError(f"{name} has shape {list(t.shape)}, operand has {list(operand.shape)}")
-        elif t.shape != (features,):
+        elif not compatible_shapes(t.shape, (features,)):
             raise RuleError(f"{name} has shape {list(t.shape)}, needs [{features}] (operand dim {feature_index})")
-    return TensorType((features,), operand.dtype)
+        elif features is None:  # a `?` feature dimension: the per-feature operands may know its size
+            features = t.shape[0]
+    return tensor_of((features,), operand.dtype)
 
 
 class BatchNormTraining(Op):

@@ -7,7 +7,7 @@ from ..attributes import I32
 from ..declare import Op, attr_def, operand_def
 from ..traits import ELEMENTWISE, PURE, SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE
 from ..shape_rules import RuleError
-from ..type_rules import require, tensor
+from ..type_rules import PER_TENSOR, require, tensor
 
 
 class ReducePrecision(Op):
@@ -25,7 +25,8 @@ class ReducePrecision(Op):
 
     @staticmethod
     def rule(operand, exponent_bits, mantissa_bits):
-        require(tensor(operand).dtype, "float")
+        if not tensor(operand, quantized=PER_TENSOR).dtype.is_quantized:  # MLIR: HLO_FpOrQuantizedIntTensor
+            require(operand.dtype, "float")
         if exponent_bits < 1:
             raise RuleError(f"exponent_bits {exponent_bits} must be at least 1")
         if mantissa_bits < 0:

@@ -7,7 +7,9 @@ from ..attributes import I64, I64_ARRAY
 from ..declare import Op, attr_def, operand_def, result_type_def, var_operand_def
 from ..traits import PURE, SPECULATABLE
 from ..shape_rules import RuleError
-from ..type_rules import same_element, tensor
+from ..quantized import QuantizedTensorType
+from ..type_rules import (PER_TENSOR, broadcast_element, per_axis, reshape_element, same_element,
+                          static_or_single_bounded, tensor)
 
 _EVALUATE = "vitir.evaluate.data_movement:"
 
@@ -26,9 +28,13 @@ class BroadcastInDim(Op):
 
     @staticmethod
     def rule(operand, dims, shape):
-        tensor(operand)
-        _same_element(operand, shape)
+        tensor(operand, quantized=True)
+        static_or_single_bounded(tensor(shape, "result", quantized=True))
         shapes.broadcast_in_dim(operand.shape, dims, shape.shape)
+        if per_axis(operand):
+            broadcast_element(operand, dims, shape)
+        else:
+            _same_element(operand, shape)
         return shape
 
 
@@ -43,9 +49,13 @@ class Reshape(Op):
 
     @staticmethod
     def rule(operand, shape):
-        tensor(operand)
-        _same_element(operand, shape)
+        tensor(operand, quantized=True)
+        static_or_single_bounded(tensor(shape, "result", quantized=True))
         shapes.reshape(operand.shape, shape.shape)
+        if per_axis(operand):
+            reshape_element(operand, shape)
+        else:
+            _same_element(operand, shape)
         return shape
 
 
@@ -59,7 +69,10 @@ class Transpose(Op):
 
     @staticmethod
     def rule(operand, perm):
-        return tensor(operand).with_shape(shapes.transpose(operand.shape, perm))
+        shape = shapes.transpose(tensor(operand, quantized=True).shape, perm)
+        if per_axis(operand):  # transpose_c4: quantized along where its quantized dimension goes
+            return QuantizedTensorType(shape, operand.dtype.along(perm.index(operand.dtype.axis)))
+        return operand.with_shape(shape)
 
 
 class Slice(Op):
@@ -76,7 +89,7 @@ class Slice(Op):
 
     @staticmethod
     def rule(operand, start, limit, strides):
-        tensor(operand)
+        tensor(operand, quantized=PER_TENSOR)
         return operand.with_shape(shapes.slice_(operand.shape, start, limit, strides))
 
     @staticmethod
@@ -102,8 +115,8 @@ class Pad(Op):
 
     @staticmethod
     def rule(operand, padding_value, low, high, interior):
-        tensor(operand)
-        tensor(padding_value, "padding value")
+        tensor(operand, quantized=PER_TENSOR)
+        tensor(padding_value, "padding value", quantized=PER_TENSOR)
         if padding_value.dtype is not operand.dtype:
             raise RuleError(f"padding value element type {padding_value.dtype.value} differs from operand "
                             f"{operand.dtype.value}")
@@ -123,12 +136,12 @@ class Concatenate(Op):
         if not inputs:
             raise RuleError("concatenate needs at least one operand")
         for t in inputs:
-            tensor(t)
+            tensor(t, quantized=PER_TENSOR)
         if len({t.dtype for t in inputs}) > 1:
             raise RuleError("operand element types differ")
         return inputs[0].with_shape(shapes.concatenate([t.shape for t in inputs], dim))
 
 
 def _same_element(operand, result) -> None:
-    tensor(result, "result")
+    tensor(result, "result", quantized=True)
     same_element([operand, result], "operand and result")

@@ -12,7 +12,7 @@ from ..declare import Op, attr_def, operand_def, region_def, var_operand_def, va
 from ..traits import RECURSIVELY_SPECULATABLE, RECURSIVE_EFFECTS
 from ..element_types import DType
 from ..shape_rules import RuleError
-from ..type_rules import accumulator_types, reduction_operands, tensor, tensor_of, type_text
+from ..type_rules import PER_TENSOR, accumulator_types, reduction_operands, tensor, tensor_of, type_text
 from ..types import TensorType
 
 
@@ -74,9 +74,9 @@ class SelectAndScatter(Op):
 
     @staticmethod
     def rule(operand, source, init_value, select, scatter, window_dimensions, window_strides, padding):
-        tensor(operand)
-        tensor(source, "source")
-        tensor(init_value, "init value")
+        tensor(operand, quantized=PER_TENSOR)
+        tensor(source, "source", quantized=PER_TENSOR)
+        tensor(init_value, "init value", quantized=PER_TENSOR)
         if source.dtype is not operand.dtype:
             raise RuleError(f"source element type {source.dtype.value} differs from operand {operand.dtype.value}")
         if init_value.dtype is not operand.dtype:
@@ -88,10 +88,10 @@ class SelectAndScatter(Op):
         counts = _windows(operand.shape, window, window_strides, None, None, padding)
         if source.shape != counts:
             raise RuleError(f"source has shape {list(source.shape)}, the windows of the operand number {list(counts)}")
-        scalar = TensorType((), operand.dtype)
+        scalar = operand.with_shape(())
         args, returned = select
         if tuple(args) != (scalar, scalar) or tuple(returned) != (TensorType((), DType.I1),):
             raise RuleError(f"select takes ({type_text(args)}) and returns ({type_text(returned)}), "
                             f"needs ({scalar}, {scalar}) -> tensor<i1>")
         (accumulator,) = accumulator_types((source,), scatter, "scatter")
-        return TensorType(operand.shape, accumulator)
+        return tensor_of(operand.shape, accumulator)
