@@ -36,15 +36,17 @@ an op whose syntax has no `read` leaves its text to the xDSL path.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, NoReturn, Protocol
+from typing import Any, Callable, ClassVar, NoReturn
 
 from .format import Argument, Directive, tokens
 
 
-class TextParser(Protocol):
-    """What a directive's parse reads its text with. A token is a keyword or punctuation (`[`, `->`,
-    `contracting_dims`); `error` raises (the dialect reports it at its line; the fast reader leaves the
-    text to the dialect)."""
+class TextParser:
+    """What a directive's parse reads its text with, as the dialect's parser (vitir/mlir/syntax.py's
+    XdslTextParser) and the fast reader (vitir/text/importer.py's _Reader) implement it; a plain class
+    that names the interface (a typing.Protocol costs the printer's start-up more than it is worth). A
+    token is a keyword or punctuation (`[`, `->`, `contracting_dims`); `error` raises (the dialect
+    reports it at its line; the fast reader leaves the text to the dialect)."""
 
     declaration: type  # the op class being parsed, for messages
 

@@ -204,9 +204,6 @@ class CustomCallTarget(CustomDirective):
         return (p.symbol(),)
 
 
-_EXPONENT_MANTISSA = re.compile(r"e([0-9]+)m([0-9]+)")
-
-
 class ExponentMantissa(CustomDirective):
     """reduce_precision's `format = e5m10`: exponent and mantissa bits."""
 
@@ -219,7 +216,7 @@ class ExponentMantissa(CustomDirective):
     def parse(self, p, arguments) -> tuple:
         at = p.position()
         word = p.identifier()
-        m = _EXPONENT_MANTISSA.fullmatch(word)
+        m = re.fullmatch(r"e([0-9]+)m([0-9]+)", word)  # compiled on first use: printing needs none
         if m is None:
             p.error(f"expected exponent mantissa in format e#m#, saw {word}", at)
         return int(m.group(1)), int(m.group(2))

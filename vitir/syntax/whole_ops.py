@@ -4,8 +4,6 @@ reader's record."""
 
 from __future__ import annotations
 
-import re
-
 from ..ast.quantized import QuantizedTensorType
 from ..ast.regions import compact_reducer
 from ..ast.types import TensorType
@@ -14,7 +12,6 @@ from ..print import printer as P
 from ..print.syntax import attr_dict, functional_type, results_prefix, ssa_names, type_texts
 from .declare import WholeOpSyntax
 
-_SPLAT_BODY = re.compile(r"\s*(\([^()]*\)|-?[0-9][0-9a-zA-Z.+-]*|true|false)\s*")  # as vitir/mlir/attributes.py
 
 
 def _function_type(parser) -> tuple[list, list]:
@@ -83,9 +80,9 @@ class Constant(WholeOpSyntax):
         body = tok[6:-1]
         reader.expect(":")
         ty = reader.type()
-        splat = _SPLAT_BODY.fullmatch(body)
+        splat = reader.splat(body)
         if splat is not None:
-            value = element_literal(splat.group(1), ty.dtype)
+            value = element_literal(splat, ty.dtype)
         else:
             from ..mlir.attributes import dense_elements
             from ..mlir.kinds import xdsl_type

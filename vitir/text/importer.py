@@ -57,6 +57,7 @@ def _tensor_type(token: str) -> TensorType | None:
 
 _INT = re.compile(r"-?[0-9]+")
 _I64_LIMIT = 1 << 63
+_SPLAT_BODY = re.compile(r"\s*(\([^()]*\)|-?[0-9][0-9a-zA-Z.+-]*|true|false)\s*")  # as vitir/mlir/attributes.py
 _NAME = re.compile(r"%([A-Za-z_$.][\w$.\-]*)")  # the written names generated ones avoid, as to_ast.py
 _IDENTIFIER_RUN = re.compile(r"[^\w$.]+")
 _SYMBOL = re.compile(r"@[A-Za-z_$.][\w$.\-]*")
@@ -174,6 +175,12 @@ class _Reader:
 
     def tuple_elements(self, ty, at: int) -> list:
         raise Fallback  # nor tuple types
+
+    @staticmethod
+    def splat(body: str) -> str | None:
+        """The one literal of a splat `dense<...>`'s body, or None for a body of several elements."""
+        m = _SPLAT_BODY.fullmatch(body)
+        return None if m is None else m.group(1)
 
     def optional_function_type(self) -> tuple[list, list] | None:
         return self.functional_type() if self.toks[self.i] == "(" else None
