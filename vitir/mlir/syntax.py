@@ -173,7 +173,7 @@ class XdslTextParser:
 def _plan(cls: type[Op]):
     plan = _PLANS.get(cls)
     if plan is None:
-        whole = whole_op_syntax(cls) if cls.syntax != "generic" else None
+        whole = whole_op_syntax(cls)
         steps = []
         if whole is None:
             fields = {f.name: f for f in cls.FIELDS}

@@ -4,6 +4,8 @@ reader's record."""
 
 from __future__ import annotations
 
+from ..ast.declare import OPS
+from ..ast.literals import element_literal
 from ..ast.quantized import QuantizedTensorType
 from ..ast.regions import compact_reducer
 from ..ast.types import TensorType
@@ -72,8 +74,6 @@ class Constant(WholeOpSyntax):
 
     def read(self, reader, cls, results):
         """The splat form, or the dense form of several elements (read by the bridge's reader)."""
-        from ..ast.literals import element_literal
-
         tok = reader.next()
         if not tok.startswith("dense<"):
             reader.error("a constant's generic form")
@@ -163,8 +163,6 @@ class Reduce(WholeOpSyntax):
 def _reduce_head(p) -> tuple:
     """`(%x init: %a), (%i init: %b) [applies stablehlo.add] across dimensions = [1]`: the inputs, the
     inits, the compact body's op (or None) and the dimensions, read by either parser (a TextParser)."""
-    from ..ast.declare import OPS
-
     xs, inits = [], []
     while True:
         p.expect("(")
