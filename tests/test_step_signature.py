@@ -5,6 +5,7 @@ the training loop or the diffusion tasks."""
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from vitir.lower import ViTConfig, adam_sched_module, fwd_module
@@ -84,3 +85,33 @@ def test_groups_that_misstate_the_function_are_refused():
     with pytest.raises(ValueError, match="@vit_fwd: the arguments groups .* are not its"):
         with_signature(module, {"leading": list(fn.args[1:]), "params": [fn.args[0]]},  # x last: misaligned
                        {"outputs": list(fn.ret.operands)}, step=False)
+
+
+def test_the_backend_checks_a_steps_arguments_by_group():
+    """The compiled step labelled with its groups: a missing or mistyped argument is named by group and
+    member, and groups that do not add up to the arguments are refused."""
+    from vitir.backend import compile_module
+    from vitir.errors import ArgumentError, VitirError
+    from vitir.print import print_module
+    from vitir.train.loop import compile_graph
+
+    module = adam_sched_module(CFG)
+    sig = signature(module)
+    exe = compile_graph(module)
+    k = sig.inputs.size("params")
+    groups = f"(leading 1, params {k}, m {k}, v {k}, schedule 3, trailing 1)"
+    with pytest.raises(ArgumentError) as e:
+        exe.execute_device([0.0] * (len(sig.inputs) - 1))
+    assert str(e.value) == (f"@{module.main.name} takes {len(sig.inputs)} arguments {groups}, got {len(sig.inputs) - 1} "
+                            f"(missing argument {len(sig.inputs) - 1} '%onehot' (trailing 0))")
+    m0 = sig.inputs.first("m")
+    with pytest.raises(ArgumentError) as e:
+        exe.to_device(np.zeros(3, np.float32), m0)
+    assert str(e.value).startswith(f"argument {m0} '%wConvm' (m 0): expected tensor<")
+    plain = compile_module(print_module(module))  # text alone: no groups to name
+    with pytest.raises(ArgumentError) as e:
+        plain.to_device(np.zeros(3, np.float32), m0)
+    assert str(e.value).startswith(f"argument {m0} '%wConvm': expected")
+    with pytest.raises(VitirError) as e:
+        plain.grouped([("params", 2)])
+    assert str(e.value) == f"@{module.main.name} has {len(sig.inputs)} arguments; the groups (params 2) hold 2"

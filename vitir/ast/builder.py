@@ -25,6 +25,7 @@ from .element_types import DType
 from .module import Function, Module, Return
 from .regions import Region
 from .types import TensorType
+from .uses import definitions
 from .values import Value
 
 
@@ -140,21 +141,12 @@ class FunctionBuilder(OpMethods):
 
         return constant_ints(self._defined_by(value.name))
 
-    def _check_region_names(self, op: O.Op, region, types, inside: frozenset = frozenset()) -> None:
+    def _check_region_names(self, op: O.Op, region, types) -> None:
         """A region's names may not repeat one visible where it is (this scope's, and the
         enclosing regions' defined before it)."""
-        seen = set(inside)
-        for name in [a.name for a in getattr(region, "args", ())]:
+        for name, seen in definitions(region):
             if name in seen or self._defined_by(name) is not None:
                 raise self._duplicate_in_region(name, op, types, seen)
-            seen.add(name)
-        for inner in region.ops:
-            for name in inner.defined_names():
-                if name in seen or self._defined_by(name) is not None:
-                    raise self._duplicate_in_region(name, op, types, seen)
-                seen.add(name)
-            for nested in inner.regions():
-                self._check_region_names(op, nested, types, frozenset(seen))
 
     def _duplicate_in_region(self, name: str, op: O.Op, types, seen) -> ShapeError:
         if name in seen:

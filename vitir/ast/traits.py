@@ -131,18 +131,14 @@ def effect_free(node) -> bool:
     return True
 
 
-_EXPANSIONS: dict[type, bool] = {}  # a compound class's verdict: its expansion's op classes are fixed
+_VERDICTS: dict[type, bool] = {}  # a compound class's verdict: its expansion's op classes are fixed
 
 
 def _expansion_effect_free(node) -> bool:
     cls = type(node)
-    verdict = _EXPANSIONS.get(cls)
+    verdict = _VERDICTS.get(cls)
     if verdict is None:
-        from .builder import FunctionBuilder
+        from .ops.compound import expansion
 
-        b = FunctionBuilder(f"{cls.NAME}.expansion")
-        for i, v in enumerate(node.operands):
-            b.arg(f"__operand_{i}", v.type)
-        cls.expand(b, node)
-        verdict = _EXPANSIONS[cls] = all(effect_free(op) for op in b.ops)
+        verdict = _VERDICTS[cls] = all(effect_free(op) for op in expansion(node).ops)
     return verdict

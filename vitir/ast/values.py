@@ -14,6 +14,10 @@ class Value:
         self.ssa = "%" + name
         self.owner = None  # the builder that defined it, set when its op is emitted
 
+    def rename(self, name: str) -> None:
+        """Give the value another name (a pass names the values it makes)."""
+        self.name, self.ssa = name, "%" + name
+
     @property
     def shape(self) -> tuple[int, ...]:
         return self.type.shape

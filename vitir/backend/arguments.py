@@ -6,11 +6,12 @@ argument and its expected type. Pure numpy: no device is touched here.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
-from vitir.backend.signature import Argument, Signature
+from vitir.backend.signature import Argument, Signature, describe_groups
 from vitir.numpy_dtypes import numpy_dtype
 from vitir.errors import ArgumentError, VitirError
 
@@ -40,7 +41,8 @@ def check_count(signature: Signature, count: int) -> None:
         detail = f"missing {signature.arguments[count]}"
     else:
         detail = f"{count - expected} extra"
-    raise ArgumentError(f"@{signature.name} takes {expected} arguments, got {count} ({detail})")
+    groups = f" ({describe_groups(signature.groups)})" if signature.groups else ""
+    raise ArgumentError(f"@{signature.name} takes {expected} arguments{groups}, got {count} ({detail})")
 
 
 def resolve_split(signature: Signature, split: Iterable[int | str]) -> frozenset[int]:
@@ -89,3 +91,17 @@ def check_device_array(argument: Argument, value, replica: int | None = None) ->
         where = "" if replica is None else f" (replica {replica})"
         got = f"device array of {got_text(value.shape, value.dtype)}"
         raise ArgumentError(f"{argument}{where}: expected {expected_text(argument)}, got {got}")
+
+
+class GroupedArguments:
+    """What both backends' executables share: `grouped(sizes)`, the same executable whose argument
+    checks name each argument's group and member (a step module's `signature(module).inputs`)."""
+
+    signature: Signature
+
+    def grouped(self, groups):
+        """A copy of this executable (sharing the compiled program) whose signature carries `groups`: a
+        `Groups` or its (name, size) pairs."""
+        labelled = copy.copy(self)
+        labelled.signature = self.signature.with_groups(getattr(groups, "sizes", groups))
+        return labelled

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vitir.backend.arguments import check_count, check_device_array, host_array, resolve_split
+from vitir.backend.arguments import GroupedArguments, check_count, check_device_array, host_array, resolve_split
 from vitir.backend.signature import Signature, entry_text, parse_signature
 from vitir.errors import ConfigError, VitirError
 
@@ -232,7 +232,7 @@ def to_host(value):
     return value.to_host() if hasattr(value, "to_host") else np.asarray(value)
 
 
-class Executable:
+class Executable(GroupedArguments):
     """A function compiled by IREE; the same methods and semantics as PJRT's
     Executable at one replica."""
 

@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from vitir.backend import jax_adapter
-from vitir.backend.arguments import check_count, check_device_array, host_array, resolve_split
+from vitir.backend.arguments import GroupedArguments, check_count, check_device_array, host_array, resolve_split
 from vitir.backend.distributed import current_group, deadline
 from vitir.backend.signature import Signature, entry_text, parse_signature
 from vitir.errors import ArgumentError, CompileError, ProcessGroupError, VitirError
@@ -204,7 +204,7 @@ def to_host(value):
     return _jax().device_get(value)
 
 
-class Executable:
+class Executable(GroupedArguments):
     """A compiled function: checks arguments against its signature, then runs."""
 
     def __init__(self, loaded, signature: Signature, devices: Sequence, platform: str,

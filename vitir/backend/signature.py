@@ -8,13 +8,18 @@ shape checks never need jax.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Sequence
 
 import numpy as np
 
 from vitir.ast.element_types import DType
 from vitir.ast.types import TensorType
 from vitir.errors import VitirError
+
+def describe_groups(sizes: Sequence[tuple[str, int]]) -> str:
+    return ", ".join(f"{name} {size}" for name, size in sizes)
+
 
 def parse_tensor_type(text: str) -> TensorType:
     """vitir's type of `tensor<2x3xf32>` (ranked, static shapes only), its element type from the
@@ -39,9 +44,12 @@ class Argument:
     index: int
     name: str  # without the leading '%'
     type: TensorType
+    group: str = ""  # the named group it belongs to (a step's "params", "m", ...), once the caller gives them
+    member: int = 0  # its place within that group
 
     def __str__(self) -> str:
-        return f"argument {self.index} '%{self.name}'"
+        where = f" ({self.group} {self.member})" if self.group else ""
+        return f"argument {self.index} '%{self.name}'{where}"
 
 
 @dataclass(frozen=True)
@@ -49,6 +57,20 @@ class Signature:
     name: str  # without the leading '@'
     arguments: tuple[Argument, ...]
     results: tuple[TensorType, ...]
+    groups: tuple[tuple[str, int], ...] = ()  # (name, size) of consecutive argument groups, when known
+
+    def with_groups(self, sizes: Sequence[tuple[str, int]]) -> "Signature":
+        """This signature with its arguments labelled by consecutive named groups (a step module's
+        `signature(module).inputs.sizes`), so argument errors name the group and the member."""
+        sizes = tuple((str(name), int(size)) for name, size in sizes)
+        if sum(size for _, size in sizes) != len(self.arguments):
+            raise VitirError(f"@{self.name} has {len(self.arguments)} arguments; the groups "
+                             f"({describe_groups(sizes)}) hold {sum(size for _, size in sizes)}")
+        labelled, start = [], 0
+        for group, size in sizes:
+            labelled += [replace(a, group=group, member=i) for i, a in enumerate(self.arguments[start:start + size])]
+            start += size
+        return replace(self, arguments=tuple(labelled), groups=sizes)
 
     @property
     def argument_names(self) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ from .digits import load_digits
 from .image_folder import load_image_folder
 from .mnist import load_mnist
 from .registry import (DATASETS as REGISTRY, DatasetEntry, DatasetTask, TaskDefaults, dataset_entry, dataset_names,
-                       load_dataset, register_dataset, register_task)
+                       load_dataset, register_dataset, register_task, withdraw_dataset)
 
 CLASSIFY, DIFFUSE = "classify", "diffuse"
 # The classifier's defaults: a ViT sized for the 8x8 digits (also every dataset without its own),
@@ -57,4 +57,4 @@ register_dataset(DatasetEntry("imagefolder", load_image_folder, reads_files=True
 DATASETS: tuple[str, ...] = dataset_names()
 
 __all__ = ["CLASSIFY", "DATASETS", "DIFFUSE", "Dataset", "DatasetEntry", "REGISTRY", "TaskDefaults", "dataset_entry",
-           "dataset_names", "load_dataset", "register_dataset"]
+           "dataset_names", "load_dataset", "register_dataset", "withdraw_dataset"]

@@ -70,6 +70,13 @@ def register_dataset(entry: DatasetEntry) -> DatasetEntry:
     return entry
 
 
+def withdraw_dataset(name: str) -> DatasetEntry:
+    """Removes a registered dataset (one added for a test, say) and returns its entry."""
+    if name not in DATASETS:
+        raise ConfigError(f"no dataset {name!r} to withdraw; have {', '.join(DATASETS)}")
+    return DATASETS.pop(name)
+
+
 def dataset_names(task: str | None = None) -> tuple[str, ...]:
     """The datasets (serving `task`), in registration order."""
     return tuple(n for n, e in DATASETS.items() if task is None or task in e.tasks)

@@ -22,9 +22,12 @@ import numpy as np
 from ..ast import ops as O
 from ..ast.element_types import DType
 from ..ast.module import Function, Module
+from ..ast.ops.compound import expansion, with_names
 from ..ast.shape_rules import compatible_shapes
 from ..ast.types import TensorType
+from ..ast.uses import reads
 from ..numpy_dtypes import numpy_dtype
+from ..errors import EvaluationError
 from .processes import Grid, run_grid
 
 __all__ = ["EVALUATORS", "evaluate", "evaluate_op", "evaluator_for", "numpy_dtype", "run_parallel"]
@@ -135,19 +138,17 @@ class Runner:
 
 def _expand_and_run(op, envs: list[dict], keep_internal: bool) -> list:
     """A compound node's values: its expansion, run on its operands."""
-    from ..ast.builder import FunctionBuilder
-
-    b = FunctionBuilder(f"{op.NAME}.expansion")
-    # one argument per operand, by position: a value may be passed twice (theta as its own gradient)
-    params = [b.arg(f"__operand_{i}", v.type).name for i, v in enumerate(op.operands)]
-    type(op).expand(b, op)
-    local = [{p: env[v.name] for p, v in zip(params, op.operands)} for env in envs]
-    _run_ops(b.ops, local)
+    made = expansion(op)
+    local = [{s.name: env[v.name] for s, v in zip(made.stand_ins, op.operands)} for env in envs]
+    try:
+        _run_ops(made.ops, local)
+    except EvaluationError as error:  # it names the expansion's values as the node names them
+        raise EvaluationError(with_names(op, str(error))) from None
     outs = []
     for env, values in zip(envs, local):
         if keep_internal:
-            env.update({n: values[n] for n in op.names if n in values})
-        out = tuple(values[r.name] for r in op.results)
+            env.update({n: values[p] for n, p in zip(op.names, made.names) if p in values})
+        out = tuple(values[r.name] for r in made.results)
         outs.append(out[0] if len(out) == 1 else out)
     return outs
 
@@ -204,29 +205,14 @@ def _last_uses(fn: Function) -> dict[int, list[str]]:
     captures count as read by the op that holds it)."""
     last: dict[str, int] = {}
     for i, op in enumerate(fn.ops):
-        for v in op.operands:
+        for v in reads(op):
             last[v.name] = i
-        for region in op.regions():
-            for name in _captured(region):
-                last[name] = i
     for v in fn.ret.operands:
         last.pop(v.name, None)
     by_op: dict[int, list[str]] = {}
     for name, i in last.items():
         by_op.setdefault(i, []).append(name)
     return by_op
-
-
-def _captured(region) -> set[str]:
-    inside = {a.name for a in getattr(region, "args", ())}
-    used = set()
-    for op in region.ops:
-        used.update(v.name for v in op.operands if v.name not in inside)
-        inside.update(r.name for r in op.results)
-        for nested in op.regions():
-            used.update(_captured(nested) - inside)
-    used.update(v.name for v in getattr(region, "results", ()) if v.name not in inside)
-    return used
 
 
 def _run_function(fn: Function, given, keep: bool):

@@ -475,6 +475,20 @@ class DotAlgorithmAttr(_struct_attribute("dot_algorithm", _ALGORITHM_FIELDS, _al
     allow_imprecise_accumulation: IntAttr
 
 
+def enum_attribute(name: str, words: tuple[str, ...]) -> type:
+    """The dialect attribute `#<dialect><<mnemonic> WORD>` of an enum kind that has none declared here."""
+    import types
+
+    dialect, mnemonic = name.split(".", 1)
+    enum = StrEnum("".join(w.title() for w in mnemonic.split("_")), {w: w for w in words})
+
+    def body(namespace: dict) -> None:
+        namespace.update(name=name, __doc__=f"`#{dialect}<{mnemonic} {words[0]}>`; op syntax prints the bare word.")
+
+    return irdl_attr_definition(types.new_class(enum.__name__ + "Attr", (EnumAttribute[enum], SpacedOpaqueSyntaxAttribute),
+                                                {}, body))
+
+
 ATTRIBUTES = [PrecisionAttr, ComparisonDirectionAttr, ComparisonTypeAttr, DotDimensionNumbersAttr,
               ConvDimensionNumbersAttr, SplatAttr, DenseLiteralsAttr, ChannelHandleAttr, DotAlgorithmAttr]
 
@@ -488,7 +502,7 @@ def element_text(element: Attribute) -> str:
 
 # -- data movement: gather and scatter dimension numbers ----------------------------------------
 
-from ..ast.attributes import GatherDimensions, ScatterDimensions  # noqa: E402
+from ..ast.attributes import GATHER_DIMENSIONS, SCATTER_DIMENSIONS  # noqa: E402
 
 
 def _dimension_numbers(mnemonic: str, fields: tuple[str, ...]):
@@ -499,7 +513,7 @@ def _dimension_numbers(mnemonic: str, fields: tuple[str, ...]):
         name = f"stablehlo.{mnemonic}"
 
         @classmethod
-        def of(cls, values: Sequence):
+        def of(cls, *values):
             *lists, last = values
             return cls(*[int_array(v) for v in lists], IntAttr(last))
 
@@ -525,19 +539,17 @@ def _dimension_numbers(mnemonic: str, fields: tuple[str, ...]):
             return [IntAttr(found.get(f, 0)) if f == fields[-1] else int_array(found.get(f, ())) for f in fields]
 
         def print_parameters(self, printer: Printer) -> None:
-            from ..print.attributes import GENERIC
-
-            text = GENERIC[f"{mnemonic}_dimensions"](_NUMBERS[mnemonic](*self.values()))
-            printer.print_string(text[len(self.name) + 1:])
+            kind = _KINDS[mnemonic]
+            printer.print_string(kind.pretty(kind.value_type(*self.values())))
 
     return Numbers
 
 
-_NUMBERS = {"gather": GatherDimensions, "scatter": ScatterDimensions}  # the AST's value of each
+_KINDS = {"gather": GATHER_DIMENSIONS, "scatter": SCATTER_DIMENSIONS}  # the AST's kind of each
 
 
 @irdl_attr_definition
-class GatherDimensionNumbersAttr(_dimension_numbers("gather", _NUMBERS["gather"]._fields)):
+class GatherDimensionNumbersAttr(_dimension_numbers("gather", GATHER_DIMENSIONS.value_type._fields)):
     offset_dims: ArrayAttr[IntAttr]
     collapsed_slice_dims: ArrayAttr[IntAttr]
     operand_batching_dims: ArrayAttr[IntAttr]
@@ -547,7 +559,7 @@ class GatherDimensionNumbersAttr(_dimension_numbers("gather", _NUMBERS["gather"]
 
 
 @irdl_attr_definition
-class ScatterDimensionNumbersAttr(_dimension_numbers("scatter", _NUMBERS["scatter"]._fields)):
+class ScatterDimensionNumbersAttr(_dimension_numbers("scatter", SCATTER_DIMENSIONS.value_type._fields)):
     update_window_dims: ArrayAttr[IntAttr]
     inserted_window_dims: ArrayAttr[IntAttr]
     input_batching_dims: ArrayAttr[IntAttr]

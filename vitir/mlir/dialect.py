@@ -28,6 +28,7 @@ from xdsl.traits import (AlwaysSpeculatable, Commutative, ConstantLike, HasFolde
 from xdsl.utils.exceptions import VerifyException
 
 from ..ast import ops as _ops  # noqa: F401  (declares every op)
+from ..ast.attributes import Kind
 from ..ast.declare import DECLARED, GENERIC, OPS, REQUIRED, Op
 from ..ast.shape_rules import RuleError
 from ..ast.traits import (COMMUTATIVE, CONSTANT_LIKE, ELEMENTWISE, PURE, RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE,
@@ -268,7 +269,9 @@ def dialects() -> list[Dialect]:
             continue
         by_prefix.setdefault(cls.NAME.split(".")[0], []).append(dialect_class(cls))
     attributes: dict[str, list] = {}  # attributes too, by the prefix of their names (`#chlo<...>`)
-    for attribute in ATTRIBUTES:
+    own = {a for cls in DECLARED if OPS.get(cls.NAME) is cls for f in cls.ATTR_FIELDS
+           if type(f.kind).xdsl is not Kind.xdsl for a in bridge(f.kind).defines}  # those a kind made for itself
+    for attribute in [*ATTRIBUTES, *sorted(own, key=lambda a: a.name)]:
         attributes.setdefault(attribute.name.split(".")[0], []).append(attribute)
     return [Dialect(prefix, ops, attributes.get(prefix, [])) for prefix, ops in by_prefix.items()]
 

@@ -15,8 +15,7 @@ from ..ast.declare import result_base
 from ..ast.module import Function, Module
 from ..ast.values import Value
 from ..errors import RewriteError
-from ..rewrite import UseIndex, blocks_of, clone_op, walk
-from ..rewrite.index import operand_fields
+from ..rewrite import UseIndex, blocks_of, copy_op, walk
 
 MAX_DEPTH = 64  # composites inside decompositions inside ...: deeper is a decomposition that names itself
 
@@ -54,7 +53,7 @@ def _inline(index: UseIndex, op, callee: Function) -> bool:
     if any(type(inner).COMPOUND for inner in walk(callee.ops)):
         return False  # a compound node's internal names would need renaming too
     mapping: dict[Value, Value] = dict(zip(callee.args, op.inputs))
-    ops = [_copy(inner, mapping) for inner in callee.ops]
+    ops = [copy_op(inner, mapping) for inner in callee.ops]
     returned = [mapping[v] for v in callee.ret.operands]
     for old, new in zip(op.results, returned):
         index.replace_all_uses(old, new)
@@ -67,28 +66,6 @@ def _inline(index: UseIndex, op, callee: Function) -> bool:
     _name(ops, index, base, takes)
     index.insert(block, position, ops)
     return True
-
-
-def _copy(op, mapping: dict):
-    """A copy of `op` reading `mapping`'s values, with new result values (and region arguments) of its own."""
-    new = clone_op(op)
-    for inner in walk([new]):
-        for region in blocks_of(inner):
-            fresh_args = tuple(Value(a.name, a.type) for a in region.args)
-            mapping.update(zip(region.args, fresh_args))
-            region.args = fresh_args
-        for field in type(inner).OPERAND_FIELDS:
-            value = getattr(inner, field.name)
-            setattr(inner, field.name, tuple(mapping.get(v, v) for v in value) if field.variadic
-                    else mapping.get(value, value))
-        operand_fields(inner)
-        results = tuple(Value(r.name, r.type) for r in inner.results)
-        mapping.update(zip(inner.results, results))
-        inner.results = results
-    for inner in walk([new]):  # a region returns values its own ops define: read them through the mapping
-        for region in blocks_of(inner):
-            region.results = tuple(mapping.get(v, v) for v in region.results)
-    return new
 
 
 def _name(ops: list, index: UseIndex, base: str, takes: dict) -> None:
@@ -107,20 +84,15 @@ def _name(ops: list, index: UseIndex, base: str, takes: dict) -> None:
         if group:
             stem = fresh(f"{base}_{group}")
             for k, v in enumerate(inner.results):
-                _rename(v, f"{stem}#{k}")
+                v.rename(f"{stem}#{k}")
         else:
             for v in inner.results:
                 own = takes.get(v)
-                _rename(v, fresh(own) if own is not None and own not in taken and not index.has_name(own)
-                        else fresh(f"{base}_{v.name}"))
+                v.rename(fresh(own) if own is not None and own not in taken and not index.has_name(own)
+                         else fresh(f"{base}_{v.name}"))
         renamed: dict[str, str] = {}  # a while's cond and body name their arguments alike: keep them alike
         for region in blocks_of(inner):
             for a in region.args:
                 new = renamed.get(a.name) or fresh(f"{base}_{a.name}")
                 renamed[a.name] = new
-                _rename(a, new)
-
-
-def _rename(value: Value, name: str) -> None:
-    value.name, value.ssa = name, "%" + name
-
+                a.rename(new)

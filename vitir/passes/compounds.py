@@ -9,10 +9,9 @@ folding the importer does, `fold_compounds`, as a pass over a built function).
 
 from __future__ import annotations
 
-from ..ast.builder import FunctionBuilder
-from ..ast.module import Function, Return
-from ..ast.ops.compound import fold_compounds
-from ..rewrite import UseIndex, blocks_of, walk
+from ..ast.module import Function
+from ..ast.ops.compound import expansion, fold_compounds
+from ..rewrite import UseIndex, blocks_of, copy_op, walk
 
 
 def expand_compounds(fn: Function) -> int:
@@ -32,15 +31,19 @@ def expand_compounds(fn: Function) -> int:
 
 
 def _expansion(node):
-    """The plain ops `node` stands for, reading the node's own operands, and the values of its results."""
-    b = FunctionBuilder(f"{node.NAME}.expansion")
-    stand_ins = [b.arg(f"__operand_{i}", v.type) for i, v in enumerate(node.operands)]
-    results = type(node).expand(b, node)
-    scratch = Function(b.name, stand_ins, b.ops, Return(results))
-    uses = UseIndex(scratch)  # its edits rewrite the operand fields of the ops that read a stand-in
-    for stand_in, operand in zip(stand_ins, node.operands):
-        uses.replace_all_uses(stand_in, operand)
-    return b.ops, tuple(scratch.ret.operands)
+    """The plain ops `node` stands for, reading the node's own operands and named as it names them (a
+    copy of its one expansion), and the values of its results."""
+    made = expansion(node)
+    mapping = dict(zip(made.stand_ins, node.operands))
+    ops = [copy_op(op, mapping) for op in made.ops]
+    names = dict(zip(made.names, node.names))
+    for op in walk(ops):
+        for v in op.results:
+            v.rename(names[v.name])
+        for region in blocks_of(op):
+            for a in region.args:
+                a.rename(names[a.name])
+    return ops, tuple(mapping[r] for r in made.results)
 
 
 class _Names:

@@ -16,9 +16,9 @@ from operator import itemgetter
 from typing import Iterable
 
 from ..ast import ops as O
-from ..ast.builder import FunctionBuilder
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function, Module
+from ..ast.ops.compound import PLACEHOLDER, Expansion, expansion
 from ..ast.regions import BinaryRegion
 from . import attributes as A
 from . import syntax as S
@@ -105,43 +105,29 @@ def generic_text(op) -> str:
             f"{functional_type(op)}\n")
 
 
-# Compound nodes print their expansion. The text is made once per signature from the expansion
-# built on placeholder names, then filled in with each node's names by %-formatting.
-_TEMPLATES: dict = {}
+# Compound nodes print their expansion (one per signature, on placeholder names: compound.py's
+# `expansion`), its text made once and then filled in with each node's names by %-formatting.
 
 
-def _placeholder(kind: str, i: int) -> str:
-    return f"__{kind}{i}__"
-
-
-def _template(op: O.Compound):
-    cls = type(op)
-    attrs = tuple([(f.name, getattr(op, f.name)) for f in cls.ATTR_FIELDS if f.name != "names"])
-    key = (cls, attrs, *[v.type for v in op.operands])
-    hit = _TEMPLATES.get(key)
-    if hit is not None:
-        return hit
-    b = FunctionBuilder(f"{cls.NAME}.expansion")
-    args = [b.arg(_placeholder("p", i), v.type) for i, v in enumerate(op.operands)]
-    names = tuple(_placeholder("n", i) for i in range(len(op.names)))
-    stand_in = cls(tuple(names[i] for i in cls.RESULT_NAMES) if len(cls.RESULT_NAMES) > 1 else
-                   names[cls.RESULT_NAMES[0]], *args, **dict(attrs), names=names)
-    cls.expand(b, stand_in)
-    text = print_ops(b.ops).replace("%", "%%")
+def _template(made: Expansion):
+    """The expansion's text with a `%s` for each placeholder, and what picks the node's names for them
+    from (its names + its operands' names)."""
+    text = print_ops(made.ops).replace("%", "%%")
     order = []
 
     def slot(m) -> str:
-        order.append(int(m.group(2)) + (0 if m.group(1) == "n" else len(names)))
+        order.append(int(m.group(2)) + (0 if m.group(1) == "n" else len(made.names)))
         return "%s"
 
-    template = re.sub(r"__([np])(\d+)__", slot, text)
+    template = PLACEHOLDER.sub(slot, text)
     getter = itemgetter(*order) if len(order) > 1 else (lambda xs, i=order[0]: (xs[i],))
-    hit = _TEMPLATES[key] = (template, getter)
-    return hit
+    made.derived["text"] = (template, getter)
+    return template, getter
 
 
 def expansion_text(op: O.Compound) -> str:
-    template, getter = _template(op)
+    made = expansion(op)
+    template, getter = made.derived.get("text") or _template(made)
     return template % getter(op.names + tuple([v.name for v in op.operands]))
 
 

@@ -181,7 +181,7 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
             if f.role == "operand":
                 parts.append("{_ssas(op.%s)}" % f.name if f.variadic else "{op.%s.ssa}" % f.name)
             elif isinstance(f, AttrDef):
-                env["_pretty_" + f.name] = A.PRETTY[f.kind.name]
+                env["_pretty_" + f.name] = f.kind.pretty
                 if d.optional is not None:
                     env["_prefix_" + f.name] = d.optional
                     present = "op.%s is not None" % f.name

@@ -14,11 +14,11 @@ greedy driver to a fixed point over a use index of the function.
 See docs/architecture.md ("Rewriting: rules and passes") for the whole story.
 """
 
-from .driver import Match, RewriteBuilder, apply_rules, clone_function, clone_module, clone_op, rewrite
+from .driver import Match, RewriteBuilder, apply_rules, clone_function, clone_module, clone_op, copy_op, rewrite
 from .effects import effect_free
 from .index import UseIndex, blocks_of, walk
 from .rules import Rule, RuleSet, as_rule_set, rule
 from ..errors import RewriteError
 
 __all__ = ["Match", "RewriteBuilder", "RewriteError", "Rule", "RuleSet", "UseIndex", "apply_rules", "as_rule_set",
-           "blocks_of", "clone_function", "clone_module", "clone_op", "effect_free", "rewrite", "rule", "walk"]
+           "blocks_of", "clone_function", "clone_module", "clone_op", "copy_op", "effect_free", "rewrite", "rule", "walk"]

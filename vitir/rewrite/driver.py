@@ -31,7 +31,7 @@ from ..ast.literals import literal_value
 from ..ast.regions import Region
 from ..ast.values import Value
 from ..errors import RewriteError, VitirError
-from .index import UseIndex, blocks_of, walk
+from .index import UseIndex, blocks_of, operand_fields, walk
 from .rules import RuleSet, as_rule_set
 
 
@@ -76,6 +76,29 @@ def _clone_region(region):
     new = object.__new__(Region)
     new.args, new.results, new.owner, new.signature = region.args, region.results, region.owner, region.signature
     new.ops = [clone_op(op) for op in region.ops]
+    return new
+
+
+def copy_op(op, mapping: dict):
+    """A copy of `op` reading `mapping`'s values, with new result values (and region arguments) of its own;
+    `mapping` gains each old value's new one."""
+    new = clone_op(op)
+    for inner in walk([new]):
+        for region in blocks_of(inner):
+            fresh_args = tuple(Value(a.name, a.type) for a in region.args)
+            mapping.update(zip(region.args, fresh_args))
+            region.args = fresh_args
+        for field in type(inner).OPERAND_FIELDS:
+            value = getattr(inner, field.name)
+            setattr(inner, field.name, tuple(mapping.get(v, v) for v in value) if field.variadic
+                    else mapping.get(value, value))
+        operand_fields(inner)
+        results = tuple(Value(r.name, r.type) for r in inner.results)
+        mapping.update(zip(inner.results, results))
+        inner.results = results
+    for inner in walk([new]):  # a region returns values its own ops define: read them through the mapping
+        for region in blocks_of(inner):
+            region.results = tuple(mapping.get(v, v) for v in region.results)
     return new
 
 
@@ -314,17 +337,17 @@ class _Driver:
             if group:
                 fresh = index.fresh_name(derived(base, group))
                 for k, v in enumerate(inner.results):
-                    _rename(v, f"{fresh}#{k}")
+                    v.rename(f"{fresh}#{k}")
             else:
                 for v in inner.results:
                     own = takes.get(v)
                     if own is not None and not index.has_name(own):
-                        _rename(v, index.fresh_name(own))
+                        v.rename(index.fresh_name(own))
                     else:
-                        _rename(v, index.fresh_name(derived(base, v.name)))
+                        v.rename(index.fresh_name(derived(base, v.name)))
             for region in blocks_of(inner):
                 for a in region.args:
-                    _rename(a, index.fresh_name(derived(base, a.name)))
+                    a.rename(index.fresh_name(derived(base, a.name)))
         for inner in walk(pending):  # the index counts the names again as it takes the ops in
             for name in inner.defined_names():
                 index._release(name)
@@ -341,10 +364,6 @@ def _derived(base: str, hint: str) -> str:
 
 def _as_given(base: str, hint: str) -> str:
     return hint
-
-
-def _rename(value: Value, name: str) -> None:
-    value.name, value.ssa = name, "%" + name
 
 
 def _ssa(op) -> str:

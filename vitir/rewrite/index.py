@@ -6,7 +6,8 @@ ops of every region at any depth, and keeps it current through the index's own e
 (`replace_all_uses`, `insert`, `erase`). A use is an op (one entry per operand slot that
 reads the value, so `multiply %x, %x` reads %x twice), a region's `stablehlo.return` (the
 Region) or the function's `return` (its Return). A region's ops may read values of the
-enclosing function: those are its captured values (`captured(region)`).
+enclosing function: those are its captured values (`captured(region)`, by the walk of
+vitir/ast/uses.py that the evaluator and the folding of compound nodes use too).
 
 The index also counts the SSA names the function defines at any depth, so that a new
 value gets a fresh name (`fresh_name`) that shadows nothing.
@@ -16,7 +17,10 @@ from __future__ import annotations
 
 from ..ast.module import Function, Return
 from ..ast.regions import Region
+from ..ast.uses import blocks_of, captured, walk
 from ..ast.values import Value
+
+__all__ = ["UseIndex", "blocks_of", "operand_fields", "walk"]
 
 
 def operand_fields(op) -> None:
@@ -29,22 +33,6 @@ def operand_fields(op) -> None:
         else:
             flat.append(value)
     op.operands = tuple(flat)
-
-
-def blocks_of(op) -> list[Region]:
-    """The regions of `op` that hold ops of their own (a BinaryRegion holds none)."""
-    if type(op).SIMPLE:
-        return []
-    return [r for r in op.regions() if type(r) is Region]
-
-
-def walk(ops):
-    """Every op of `ops` and of their regions, at any depth, each before the ops of its regions."""
-    for op in ops:
-        yield op
-        if not type(op).SIMPLE:
-            for region in blocks_of(op):
-                yield from walk(region.ops)
 
 
 class UseIndex:
@@ -90,10 +78,7 @@ class UseIndex:
     def captured(self, region) -> tuple[Value, ...]:
         """The values of the enclosing function the ops of `region` (at any depth) read or it returns,
         in the order first read."""
-        seen: dict[Value, None] = {}
-        if type(region) is Region:
-            _capture(region, set(), seen)
-        return tuple(seen)
+        return captured(region)
 
     def has_name(self, name: str) -> bool:
         return self._names.get(name, 0) > 0
@@ -222,20 +207,3 @@ class UseIndex:
             self._names[name] = n - 1
         else:
             self._names.pop(name, None)
-
-
-
-
-def _capture(region: Region, inside: set, seen: dict) -> None:
-    """Add to `seen` what `region` reads from outside `inside` and itself."""
-    inside = inside | set(region.args)
-    for op in region.ops:
-        for v in op.operands:
-            if v not in inside:
-                seen.setdefault(v)
-        for inner in blocks_of(op):
-            _capture(inner, inside, seen)
-        inside.update(op.results)
-    for v in region.results:
-        if v not in inside:
-            seen.setdefault(v)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..ast.attributes import DotDimensions
+from ..ast.attributes import SYMBOL, DotDimensions
 from ..print import attributes as A
 from .declare import CustomDirective
 
@@ -198,7 +198,7 @@ class CustomCallTarget(CustomDirective):
     parameters = ("call_target_name",)
 
     def print(self, name) -> str:
-        return A.PRETTY["symbol"](name)
+        return SYMBOL.pretty(name)
 
     def parse(self, p, arguments) -> tuple:
         return (p.symbol(),)

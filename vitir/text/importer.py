@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 
-from ..ast.attributes import ConvDimensions
 from ..ast.declare import GENERIC, OPS, REQUIRED, AttrDef, Op
 from ..ast.element_types import DType
 from ..ast.regions import compact_reducer
@@ -62,8 +61,6 @@ _NAME = re.compile(r"%([A-Za-z_$.][\w$.\-]*)")  # the written names generated on
 _IDENTIFIER_RUN = re.compile(r"[^\w$.]+")
 _SYMBOL = re.compile(r"@[A-Za-z_$.][\w$.\-]*")
 _ATTRIBUTE_NAME = re.compile(r"[A-Za-z_][\w$.]*")
-_PRECISIONS = ("DEFAULT", "HIGH", "HIGHEST")
-_PRECISION_ATTRIBUTES = {f"#stablehlo<precision {w}>": w for w in _PRECISIONS}
 
 
 # -- the reader -----------------------------------------------------------------------------------
@@ -92,6 +89,10 @@ class _Reader:
         if self.toks[self.i] != tok:
             raise Fallback(f"expected {tok!r}, got {self.toks[self.i]!r}")
         self.i += 1
+
+    def refuse(self, reason: str = ""):
+        """This path does not take the text (an attribute kind's reader calls it)."""
+        raise Fallback(reason)
 
     def optional(self, tok: str) -> bool:
         if self.toks[self.i] == tok:
@@ -391,53 +392,13 @@ def _literal_tokens(text: str) -> tuple[str, ...]:
 
 
 def _read_attribute(reader: _Reader, kind):
-    """An attribute in its op syntax's spelling, for the kinds this path reads."""
-    name = kind.name
-    if name == "i64":
-        return reader.int()
-    if name == "i64_array":
-        return reader.ints()
-    if name == "bool_array":
-        return reader.bools()
-    if name in ("comparison_direction", "comparison_type", "precision"):
-        return reader.word(kind.words)
-    if name == "precision_list":
-        return reader.bracketed(lambda: reader.word(_PRECISIONS))
-    if name == "pairs":
-        pairs = reader.bracketed(reader.ints)
-        if any(len(pair) != 2 for pair in pairs):
-            raise Fallback
-        return pairs
-    if name == "conv_dimensions":
-        def letter():
-            tok = reader.next()
-            if len(tok) != 1 or not tok.isalnum():
-                raise Fallback
-            return tok
-
-        def layout():
-            letters = reader.bracketed(letter)
-            if not letters:
-                raise Fallback
-            return "".join(letters)
-        lhs = layout()
-        reader.expect("x")
-        rhs = layout()
-        reader.expect("->")
-        return ConvDimensions(lhs, rhs, layout())
-    raise Fallback(f"attribute kind {name}")
+    """An attribute in its op syntax's spelling: the kind reads it (`read`), or refuses."""
+    return kind.read(reader)
 
 
 def _dict_attribute(reader: _Reader, kind):
     """An attribute as an attribute dictionary writes it: `1 : i64`, `[#stablehlo<precision DEFAULT>]`."""
-    if kind.name == "i64":
-        value = reader.int()
-        reader.expect(":")
-        reader.expect("i64")
-        return value
-    if kind.name == "precision_list":
-        return reader.bracketed(lambda: _PRECISION_ATTRIBUTES[reader.word(_PRECISION_ATTRIBUTES)])
-    raise Fallback
+    return kind.read_generic(reader)
 
 
 class _State:
@@ -540,6 +501,7 @@ def _step_field(d: Directive, f):
     if not isinstance(f, AttrDef):
         raise Fallback
     prefix = _literal_tokens(d.optional) if d.optional is not None else None
+    read = f.kind.read  # the kind reads its own spelling
 
     def step(reader, state, fields):
         if prefix is not None:
@@ -547,7 +509,7 @@ def _step_field(d: Directive, f):
                 return
             for w in prefix:
                 reader.expect(w)
-        state.values[f.name] = _read_attribute(reader, f.kind)
+        state.values[f.name] = read(reader)
     return step
 
 

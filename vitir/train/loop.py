@@ -111,7 +111,9 @@ def compile_graph(module, replicas: int = 1, group: ProcessGroup = SINGLE_PROCES
     if local > 1:
         ensure_host_devices(local)
     text = module if isinstance(module, str) else print_module(module)
-    return compile_module(text, replicas=replicas, backend=backend)
+    exe = compile_module(text, replicas=replicas, backend=backend)
+    groups = getattr(module, "signature", None)  # a module built with its groups: errors name them
+    return exe if groups is None else exe.grouped(groups.inputs)
 
 
 def params_on_device(exe, module, params: list) -> list:
@@ -239,7 +241,7 @@ class TrainingLoop:
         step = print_module(step_module)
         if self.run_dir is not None:
             group.on_main((self.run_dir / "train_step.mlir").write_text, step)
-        exe = self.compile(step, self.replicas)
+        exe = self.compile(step, self.replicas).grouped(step_signature.inputs)
         ema_exe = self.compile(self._ema_module(), self.replicas) if cfg.ema else None
         if resume:
             if self.run_dir is None:

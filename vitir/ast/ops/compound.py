@@ -2,15 +2,18 @@
 
 A compound node is declared as its expansion: `expand(b, op)` emits the plain
 ops it stands for into the builder `b`, whose arguments stand in for the
-node's operands, naming every value from `op.names`. Everything else follows:
-its printed form is the expansion's text (made once per signature, then
-filled in), the evaluator runs the expansion, and the importer folds a run of
-plain ops back into the node wherever the ops and the way values flow between
-them are the expansion's, whatever their names.
+node's operands, naming every value from `op.names`. Everything else follows
+from one expansion per signature (`expansion(node)`: the plain ops, built once
+on placeholder names and cached): the printer fills its text in with each
+node's names, the evaluator runs it, the importer and the `fold-compounds` pass
+fold a run of plain ops back into the node wherever the ops and the way values
+flow between them are the expansion's, whatever their names, and the
+`expand-compounds` pass copies it in the node's place.
 """
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 from ..attributes import I64, NAMES, DenseInts
@@ -21,6 +24,7 @@ from ...errors import ShapeError
 from ..shape_rules import RuleError
 from ..type_rules import tensor
 from ..types import TensorType
+from ..uses import read_counts
 from ..values import Value
 
 
@@ -246,14 +250,72 @@ class AdamWUpdate(Compound):
         return dict(zip([f.name for f in cls.OPERAND_FIELDS], inputs))
 
 
-# -- folding plain ops back into compound nodes --------------------------------------------------
+# -- the expansion, once per signature ----------------------------------------------------------
 
 COMPOUNDS: tuple[type[Compound], ...] = (AdamWUpdate, AllReduceMean)
 
 
-def _example(cls: type[Compound]):
-    """The expansion of a node of `cls` built on placeholder names (`__p<k>__` for its operands,
-    `__n<i>__` for its names), to read the expansion's shape from: cached per class."""
+PLACEHOLDER = re.compile(r"__([np])(\d+)__")  # what the two below write: `__n3__`, `__p0__`
+
+
+def operand_placeholder(k: int) -> str:
+    """The name the expansion gives the stand-in for the node's operand k."""
+    return f"__p{k}__"
+
+
+def name_placeholder(i: int) -> str:
+    """The name the expansion gives the value the node names `names[i]`."""
+    return f"__n{i}__"
+
+
+class Expansion:
+    """The plain ops a compound node of one signature (its class, its attributes but its names, its
+    operands' types) stands for, built once on placeholder names: `stand_ins` are the arguments that
+    stand for its operands, in order (`__p<k>__`: a value passed twice has two), the values it defines
+    are named `__n<i>__` for the node's `names[i]`, and `results` are the node's results among them.
+    `derived` keeps what a reader makes of it once (the printer's template)."""
+
+    __slots__ = ("stand_ins", "ops", "results", "names", "derived")
+
+    def __init__(self, stand_ins: tuple[Value, ...], ops: list, results: tuple[Value, ...], names: tuple[str, ...]):
+        self.stand_ins, self.ops, self.results, self.names = stand_ins, ops, results, names
+        self.derived: dict = {}
+
+
+_EXPANSIONS: dict = {}
+
+
+def with_names(node: Compound, text: str) -> str:
+    """`text` about the node's expansion (an error met running it) with each placeholder written as the
+    node's own name for that value, or its operand's."""
+    def name(m) -> str:
+        i = int(m.group(2))
+        return node.names[i] if m.group(1) == "n" else node.operands[i].name
+
+    return PLACEHOLDER.sub(name, text)
+
+
+def expansion(node: Compound) -> Expansion:
+    """The node's expansion (cached per signature)."""
+    cls = type(node)
+    attrs = tuple([(f.name, getattr(node, f.name)) for f in cls.ATTR_FIELDS if f.name != "names"])
+    key = (cls, attrs, *[v.type for v in node.operands])
+    hit = _EXPANSIONS.get(key)
+    if hit is None:
+        from ..builder import FunctionBuilder
+
+        b = FunctionBuilder(f"{cls.NAME}.expansion")
+        stand_ins = tuple(b.arg(operand_placeholder(k), v.type) for k, v in enumerate(node.operands))
+        names = tuple(name_placeholder(i) for i in range(len(node.names)))
+        result = tuple(names[i] for i in cls.RESULT_NAMES)
+        results = cls.expand(b, cls(result if len(result) > 1 else result[0], *stand_ins, **dict(attrs), names=names))
+        hit = _EXPANSIONS[key] = Expansion(stand_ins, b.ops, tuple(results), names)
+    return hit
+
+
+def _example(cls: type[Compound]) -> list:
+    """The expansion of an example node of `cls` (rank-1 f32 tensor operands, rank-0 scalars, the
+    class's example attributes), to read the expansion's shape from before a run's types are known."""
     hit = _EXAMPLES.get(cls)
     if hit is None:
         from ..builder import FunctionBuilder
@@ -261,17 +323,20 @@ def _example(cls: type[Compound]):
 
         b = FunctionBuilder(f"{cls.NAME}.example")
         scalar, tensor_type = TensorType((), DType.F32), TensorType((2,), DType.F32)
-        args = [b.arg(f"__p{k}__", tensor_type if k < cls.TENSOR_OPERANDS else scalar)
+        args = [b.arg(operand_placeholder(k), tensor_type if k < cls.TENSOR_OPERANDS else scalar)
                 for k in range(len(cls.OPERAND_FIELDS))]
-        names = tuple(f"__n{i}__" for i in range(cls.NAME_COUNT))
+        names = tuple(name_placeholder(i) for i in range(cls.NAME_COUNT))
         result = tuple(names[i] for i in cls.RESULT_NAMES)
         node = cls(result if len(result) > 1 else result[0], *args, **cls.EXAMPLE_ATTRIBUTES, names=names)
-        cls.expand(b, node)
-        hit = _EXAMPLES[cls] = b.ops
+        hit = _EXAMPLES[cls] = expansion(node).ops
     return hit
 
 
 _EXAMPLES: dict = {}
+
+
+# -- folding plain ops back into compound nodes --------------------------------------------------
+
 _CLASSES: dict = {}
 
 
@@ -296,7 +361,7 @@ def _match(pattern: list, window: list, outside: set, strict: bool, bound: dict)
         for pv, wv in zip(p.operands, w.operands):
             seen = bound.get(pv)
             if seen is None:
-                if not pv.name.startswith("__p") or wv.name in outside:
+                if not pv.name.startswith("__p") or wv in outside:
                     return False
                 bound[pv] = wv
             elif seen is not wv:
@@ -319,10 +384,8 @@ def _match(pattern: list, window: list, outside: set, strict: bool, bound: dict)
 def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
     """`ops` with every run that is a compound node's expansion replaced by the node (the run's
     values keep their names; the node is built, so its rule checks it). A run folds only if the
-    values it defines inside are used nowhere else."""
-    uses = _use_counts(ops)
-    for v in keep:
-        uses[v.name] = uses.get(v.name, 0) + 1
+    values it defines are read nowhere else (`keep`: the values the block returns)."""
+    uses = read_counts(ops, keep)
     out, i = [], 0
     while i < len(ops):
         node = None
@@ -342,58 +405,22 @@ def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
     return out
 
 
-_EXPANSIONS: dict = {}
-
-
-def _expansion_of(node: Compound):
-    """The plain ops a node of this signature expands to (its operands' types and attributes but its
-    names), built once on placeholder names: matching ignores names."""
-    cls = type(node)
-    attrs = tuple((f.name, getattr(node, f.name)) for f in cls.ATTR_FIELDS if f.name != "names")
-    key = (cls, attrs, *[v.type for v in node.operands])
-    hit = _EXPANSIONS.get(key)
-    if hit is None:
-        from ..builder import FunctionBuilder
-
-        b = FunctionBuilder(f"{cls.NAME}.expansion")
-        stand_ins = [b.arg(f"__p{k}__", v.type) for k, v in enumerate(node.operands)]
-        names = tuple(f"__n{i}__" for i in range(cls.NAME_COUNT))
-        result = tuple(names[i] for i in cls.RESULT_NAMES)
-        cls.expand(b, cls(result if len(result) > 1 else result[0], *stand_ins, **dict(attrs), names=names))
-        hit = _EXPANSIONS[key] = (stand_ins, b.ops)
-    return hit
-
-
-def _use_counts(ops: list) -> dict[str, int]:
-    """How many times each name is read by `ops` and the ops of their regions."""
-    uses: dict[str, int] = {}
-    for op in ops:
-        for v in op.operands:
-            uses[v.name] = uses.get(v.name, 0) + 1
-        for region in op.regions():
-            for name, count in _use_counts(region.ops).items():
-                uses[name] = uses.get(name, 0) + count
-            for v in getattr(region, "results", ()):
-                uses[v.name] = uses.get(v.name, 0) + 1
-    return uses
-
-
 def _fold(cls: type[Compound], pattern: list, window: list, uses: dict, fb):
     if tuple(map(type, window)) != _classes(pattern):
         return None
-    defined = {r.name for op in window for r in op.results}
+    defined = {r for op in window for r in op.results}
     bound: dict = {}
     if not _match(pattern, window, defined, False, bound):
         return None
     by_name = {v.name: w for v, w in bound.items()}
-    inputs = [by_name.get(f"__p{k}__") for k in range(len(cls.OPERAND_FIELDS))]
-    names = [by_name.get(f"__n{i}__") for i in range(cls.NAME_COUNT)]
+    inputs = [by_name.get(operand_placeholder(k)) for k in range(len(cls.OPERAND_FIELDS))]
+    names = [by_name.get(name_placeholder(i)) for i in range(cls.NAME_COUNT)]
     if any(v is None for v in inputs) or any(v is None for v in names):
         return None
     results = [names[i] for i in cls.RESULT_NAMES]
-    inside_uses = _use_counts(window)
+    inside_uses = read_counts(window)
     for v in names:
-        if v not in results and uses.get(v.name, 0) != inside_uses.get(v.name, 0):
+        if v not in results and uses.get(v, 0) != inside_uses.get(v, 0):
             return None  # a value of the run is read outside it
     kwargs = cls.from_ops(window, inputs)
     if kwargs is None:
@@ -403,8 +430,8 @@ def _fold(cls: type[Compound], pattern: list, window: list, uses: dict, fb):
                    **kwargs, names=tuple(v.name for v in names), path=window[0].path)
     except ShapeError:
         return None
-    stand_ins, expansion = _expansion_of(node)
-    if not _match(expansion, window, set(), True, dict(zip(stand_ins, node.operands))):
+    made = expansion(node)
+    if not _match(made.ops, window, set(), True, dict(zip(made.stand_ins, node.operands))):
         return None
     node.results = tuple(results)  # the run's own values: the ops after it read them
     for name in node.defined_names():
