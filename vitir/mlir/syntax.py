@@ -16,7 +16,7 @@ from xdsl.parser import Parser
 
 from ..ast.declare import AttrDef, Op
 from ..ast.shape_rules import RuleError
-from ..syntax.declare import assign, custom_directive, whole_op_syntax
+from ..syntax.declare import assigner, custom_directive, whole_op_syntax
 from ..syntax.format import Directive, tokens, variadic_then_comma
 from .attributes import parse_int_list
 from .kinds import bridge
@@ -182,7 +182,8 @@ def _plan(cls: type[Op]):
                     d = Directive(text)
                     if d.args is not None:  # a custom directive, bound to its arguments
                         directive = custom_directive(cls, d)
-                        kind, d = "custom", (directive, directive.bind(cls, d))
+                        arguments = directive.bind(cls, d)
+                        kind, d = "custom", (directive.parse, arguments, assigner(arguments))
                     steps.append((kind, d))
                 else:
                     steps.append((kind, _words(text) if kind == "text" else text if kind == "operands_then"
@@ -210,8 +211,8 @@ def parse_op(cls: type[Op], parser: Parser):
                 parser.parse_punctuation(",")
             state.operands[step] = names
         elif kind == "custom":
-            directive, arguments = step
-            assign(state, arguments, directive.parse(XdslTextParser(parser, cls), arguments))
+            parse, arguments, put = step
+            put(state, parse(XdslTextParser(parser, cls), arguments))
         else:
             _directive(state, step, fields, parser)
     return build(cls, parser, state, at)

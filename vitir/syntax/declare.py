@@ -183,22 +183,42 @@ def withdraw(declared) -> None:
             del table[declared.name]
 
 
-def assign(state, arguments: tuple[Argument, ...], parsed) -> None:
-    """Put what a directive parsed where an op's parse gathers it (`state`: `values` by attribute,
-    `operands` and `types` by operand field, `result_types`), for the dialect's parser and the fast
-    reader alike."""
-    for argument, got in zip(arguments, parsed, strict=True):
-        field = argument.field
-        role = field.role
-        if role == "attribute":
-            if got is not None:
-                state.values[field.name] = got
-        elif role == "operand":
-            (state.types if argument.of_type else state.operands)[field.name] = \
-                list(got) if field.variadic else [got]
-        elif argument.results == 1:
-            state.result_types = list(got) if field.variadic else [got]
-        else:  # one of several declared results, in place
-            types = state.result_types or [None] * argument.results
-            types[argument.result_index] = got
-            state.result_types = types
+def assigner(arguments: tuple[Argument, ...]) -> Callable:
+    """`put(state, parsed)`: puts what a directive parsed where an op's parse gathers it (`state`:
+    `values` by attribute, `operands` and `types` by operand field, `result_types`), for the
+    dialect's parser and the fast reader alike; made once per binding, as a parse runs for every op."""
+    if all(a.field.role == "attribute" for a in arguments):  # the common case: attributes only
+        names = tuple(a.field.name for a in arguments)
+        if len(names) == 1:
+            (name,) = names
+
+            def put(state, parsed) -> None:
+                (value,) = parsed
+                if value is not None:  # None: absent, left at the field's default
+                    state.values[name] = value
+            return put
+
+        def put(state, parsed) -> None:
+            values = state.values
+            for name, value in zip(names, parsed, strict=True):
+                if value is not None:
+                    values[name] = value
+        return put
+
+    def put(state, parsed) -> None:
+        for argument, got in zip(arguments, parsed, strict=True):
+            field = argument.field
+            role = field.role
+            if role == "attribute":
+                if got is not None:
+                    state.values[field.name] = got
+            elif role == "operand":
+                (state.types if argument.of_type else state.operands)[field.name] = \
+                    list(got) if field.variadic else [got]
+            elif argument.results == 1:
+                state.result_types = list(got) if field.variadic else [got]
+            else:  # one of several declared results, in place
+                types = state.result_types or [None] * argument.results
+                types[argument.result_index] = got
+                state.result_types = types
+    return put

@@ -43,20 +43,22 @@ class DotDimensionNumbers(CustomDirective):
         return f"{batch}contracting_dims = {A.ints(lc)} x {A.ints(rc)}"
 
     def parse(self, p, arguments) -> tuple:
-        def pair():
-            lhs = p.ints()
-            p.expect("x")
-            return lhs, p.ints()
-
         batch = ((), ())
         if p.optional("batching_dims"):
             p.expect("=")
-            batch = pair()
+            batch = _pair(p)
             p.expect(",")
         p.expect("contracting_dims")
         p.expect("=")
-        contract = pair()
+        contract = _pair(p)
         return (DotDimensions(batch[0], batch[1], contract[0], contract[1]),)
+
+
+def _pair(p) -> tuple:
+    """`[0] x [1]`: the lhs's dimensions and the rhs's."""
+    lhs = p.ints()
+    p.expect("x")
+    return lhs, p.ints()
 
 
 class Window(CustomDirective):

@@ -157,7 +157,7 @@ class Reduce(WholeOpSyntax):
             values["__reducer__"] = reducer
         else:
             regions = (reader.region(_reducer_arguments(reader, n)),)
-        return reader.record(cls, results, values, [xs, inits], [inputs[:n], inputs[n:]], outputs, regions=regions)
+        return reader.record(cls, results, values, [xs, inits], [inputs[:n], inputs[n:]], outputs, regions)
 
 
 def _reduce_head(p) -> tuple:
@@ -270,7 +270,7 @@ class While(WholeOpSyntax):
         reader.expect("do")
         body = reader.region(typed)
         return reader.record(cls, results, {"__shared_arguments__": True}, [operands], [types], types,
-                             regions=(cond, body))
+                             (cond, body))
 
 
 class OptimizationBarrier(WholeOpSyntax):

@@ -25,7 +25,7 @@ from ..ast.declare import GENERIC, OPS, REQUIRED, AttrDef, Op
 from ..ast.element_types import DType
 from ..ast.regions import compact_reducer
 from ..ast.types import TensorType
-from ..syntax.declare import assign, custom_directive, whole_op_syntax
+from ..syntax.declare import assigner, custom_directive, whole_op_syntax
 from ..syntax.format import Directive, tokens as syntax_tokens, variadic_then_comma
 from .lexer import tokenize
 
@@ -160,9 +160,10 @@ class _Reader:
         return self.toks[self.i] == tok
 
     def identifier(self) -> str:
-        tok = self.next()
-        if _ATTRIBUTE_NAME.fullmatch(tok) is None:
+        tok = self.toks[self.i]
+        if not (tok[:1].isalpha() or tok[:1] == "_") or "<" in tok:  # not a type or a dense literal
             raise Fallback
+        self.i += 1
         return tok
 
     def attribute(self, kind):
@@ -515,9 +516,18 @@ def _step_field(d: Directive, f):
 
 def _custom_step(directive, arguments):
     parse = directive.parse
+    if len(arguments) == 1 and arguments[0].field.role == "attribute":  # dot_dimensions: one call the fewer
+        name = arguments[0].field.name
+
+        def step(reader, state, fields):
+            (value,) = parse(reader, arguments)
+            if value is not None:
+                state.values[name] = value
+        return step
+    put = assigner(arguments)
 
     def step(reader, state, fields):
-        assign(state, arguments, parse(reader, arguments))
+        put(state, parse(reader, arguments))
     return step
 
 
