@@ -16,8 +16,9 @@ from xdsl.parser import Parser
 
 from ..ast.declare import AttrDef, Op
 from ..ast.shape_rules import RuleError
-from ..syntax.declare import assigner, custom_directive, whole_op_syntax
+from ..syntax.declare import custom_directive, whole_op_syntax
 from ..syntax.format import Directive, tokens, variadic_then_comma
+from ..syntax.parsing import assigner
 from .attributes import parse_int_list
 from .kinds import bridge
 from .xdsl_adapter import next_token, position, resume_at, source
@@ -86,7 +87,7 @@ _PLANS: dict = {}  # declaration -> its format as parse steps, made once
 
 
 class XdslTextParser:
-    """The parser a custom directive reads its text with (vitir/syntax/declare.py's TextParser), over
+    """The parser a custom directive reads its text with (vitir/syntax/parsing.py's TextParser), over
     xDSL's: its errors are xDSL's diagnostics, at their line and column."""
 
     __slots__ = ("parser", "declaration")

@@ -21,7 +21,8 @@ reads and writes (`{slice_ranges(start, limit, strides)}`, `{select_type(type:pr
 `print` takes one value per argument, in the format's order: an attribute's value, an operand
 field's SSA value (a tuple for a variadic one), and for `type:x` the field's type (a tuple for a
 variadic one; `type:result` is the op's result type). `parse` reads the same text from `p`, a
-TextParser (below, implemented by the dialect's parser on xDSL and by the fast reader), and returns
+TextParser (vitir/syntax/parsing.py, implemented by the dialect's parser on xDSL and by the fast
+reader), and returns
 one entry per argument: the attribute's value (None: absent), the operand's SSA name as written (a
 list for a variadic field), the type (a list for a variadic field). `arguments` are the bound
 arguments (vitir/syntax/format.py's Argument: `kind`, `variadic`). The directive never names an
@@ -36,39 +37,9 @@ an op whose syntax has no `read` leaves its text to the xDSL path.
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, NoReturn
+from typing import Callable, ClassVar
 
 from .format import Argument, Directive, tokens
-
-
-class TextParser:
-    """What a directive's parse reads its text with, as the dialect's parser (vitir/mlir/syntax.py's
-    XdslTextParser) and the fast reader (vitir/text/importer.py's _Reader) implement it; a plain class
-    that names the interface (a typing.Protocol costs the printer's start-up more than it is worth). A
-    token is a keyword or punctuation (`[`, `->`, `contracting_dims`); `error` raises (the dialect
-    reports it at its line; the fast reader leaves the text to the dialect)."""
-
-    declaration: type  # the op class being parsed, for messages
-
-    def position(self) -> int: ...
-    def error(self, message: str, at: int | None = None) -> NoReturn: ...
-    def expect(self, token: str) -> None: ...
-    def optional(self, token: str) -> bool: ...
-    def at(self, token: str) -> bool: ...  # the next token is `token` (nothing consumed)
-    def int(self) -> int: ...
-    def ints(self) -> tuple[int, ...]: ...  # `[1, 2]`
-    def bracketed(self, item: Callable[[], Any]) -> tuple: ...  # `[a, b]`, each entry by item()
-    def identifier(self) -> str: ...  # a bare word
-    def symbol(self) -> str: ...  # `@name`: name
-    def attribute(self, kind) -> Any: ...  # an attribute of `kind` in its pretty spelling
-    def operands(self) -> list: ...  # `%a, %b` (none: [])
-    def operand(self) -> Any: ...  # `%a`
-    def argument(self) -> Any: ...  # a block argument, `%a: T`
-    def type(self) -> Any: ...
-    def function_type(self) -> tuple[list, list]: ...  # `(T1, T2) -> R`: ([T1, T2], [R])
-    def optional_function_type(self) -> tuple[list, list] | None: ...
-    def complex_parts(self, ty, at: int) -> Any: ...  # the tensor type of a complex tensor type's parts
-    def tuple_elements(self, ty, at: int) -> list: ...  # the element types of a tuple type
 
 
 BUILT_IN = frozenset({"functional_type", "same_type", "type", "attr_dict"})  # the format's own directives
@@ -104,7 +75,7 @@ class CustomDirective:
     def print(self, *values) -> str:
         raise NotImplementedError
 
-    def parse(self, p: TextParser, arguments: tuple[Argument, ...]) -> tuple:
+    def parse(self, p, arguments: tuple[Argument, ...]) -> tuple:
         raise NotImplementedError
 
     def bind(self, cls, d: Directive) -> tuple[Argument, ...]:
@@ -181,44 +152,3 @@ def withdraw(declared) -> None:
     for table in (DIRECTIVES, WHOLE_OP_SYNTAXES):
         if isinstance(table.get(declared.name), declared):
             del table[declared.name]
-
-
-def assigner(arguments: tuple[Argument, ...]) -> Callable:
-    """`put(state, parsed)`: puts what a directive parsed where an op's parse gathers it (`state`:
-    `values` by attribute, `operands` and `types` by operand field, `result_types`), for the
-    dialect's parser and the fast reader alike; made once per binding, as a parse runs for every op."""
-    if all(a.field.role == "attribute" for a in arguments):  # the common case: attributes only
-        names = tuple(a.field.name for a in arguments)
-        if len(names) == 1:
-            (name,) = names
-
-            def put(state, parsed) -> None:
-                (value,) = parsed
-                if value is not None:  # None: absent, left at the field's default
-                    state.values[name] = value
-            return put
-
-        def put(state, parsed) -> None:
-            values = state.values
-            for name, value in zip(names, parsed, strict=True):
-                if value is not None:
-                    values[name] = value
-        return put
-
-    def put(state, parsed) -> None:
-        for argument, got in zip(arguments, parsed, strict=True):
-            field = argument.field
-            role = field.role
-            if role == "attribute":
-                if got is not None:
-                    state.values[field.name] = got
-            elif role == "operand":
-                (state.types if argument.of_type else state.operands)[field.name] = \
-                    list(got) if field.variadic else [got]
-            elif argument.results == 1:
-                state.result_types = list(got) if field.variadic else [got]
-            else:  # one of several declared results, in place
-                types = state.result_types or [None] * argument.results
-                types[argument.result_index] = got
-                state.result_types = types
-    return put

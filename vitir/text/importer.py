@@ -25,8 +25,9 @@ from ..ast.declare import GENERIC, OPS, REQUIRED, AttrDef, Op
 from ..ast.element_types import DType
 from ..ast.regions import compact_reducer
 from ..ast.types import TensorType
-from ..syntax.declare import assigner, custom_directive, whole_op_syntax
+from ..syntax.declare import custom_directive, whole_op_syntax
 from ..syntax.format import Directive, tokens as syntax_tokens, variadic_then_comma
+from ..syntax.parsing import assigner
 from .lexer import tokenize
 
 
