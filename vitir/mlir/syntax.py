@@ -3,24 +3,25 @@
 `parse_op(cls, parser)` walks the declaration's format: literal text is
 punctuation and keywords to expect, a field directive parses an operand or an
 attribute in the kind's own spelling, a type directive the types that resolve
-the operands. Whole-op syntaxes (constant, reduce) have their parser here.
+the operands. A custom directive parses by its own object (vitir/syntax), through
+`XdslTextParser`, the directives' parser interface over xDSL's; a whole-op syntax
+(constant, reduce, while, ...) parses the whole op by its object.
 """
 
 from __future__ import annotations
 
 import re
 
-from xdsl.dialects.builtin import FunctionType
 from xdsl.parser import Parser
 
-from ..ast.attributes import DotDimensions
 from ..ast.declare import AttrDef, Op
-from ..ast.regions import compact_reducer
 from ..ast.shape_rules import RuleError
-from ..print.syntax import Directive, variadic_then_comma, tokens
-from .attributes import parse_dense_literal, parse_int_list
+from ..syntax.declare import custom_directive, whole_op_syntax
+from ..syntax.format import Directive, tokens, variadic_then_comma
+from ..syntax.parsing import assigner
+from .attributes import parse_int_list
 from .kinds import bridge
-from .xdsl_adapter import position, source
+from .xdsl_adapter import next_token, position, resume_at, source
 
 _WORD = re.compile(r"[A-Za-z_][\w.$]*|->|[^\sA-Za-z_]")
 
@@ -53,8 +54,6 @@ def _expect_words(parser: Parser, words) -> None:
 def _optional(parser: Parser, text: str) -> bool:
     """Parse `text` if its tokens are next; False (nothing consumed) when they are not: `, algorithm =`
     after a dot_general's operands is not `, precision =`, which MLIR lets it leave out."""
-    from .xdsl_adapter import resume_at
-
     words = _WORD.findall(text)
     at = position(parser)
     for word in words:
@@ -66,7 +65,7 @@ def _optional(parser: Parser, text: str) -> bool:
     return True
 
 
-def _operand_list(parser: Parser, optional: bool = False) -> list:
+def operand_list(parser: Parser, optional: bool = False) -> list:
     """`%a, %b, %c` up to the first thing that is not an operand (the comma before it is left);
     `optional`: none at all is an empty list (`stablehlo.after_all : !stablehlo.token`)."""
     first = parser.parse_optional_unresolved_operand() if optional else parser.parse_unresolved_operand()
@@ -79,31 +78,117 @@ def _operand_list(parser: Parser, optional: bool = False) -> list:
             return names
         operand = parser.parse_optional_unresolved_operand()
         if operand is None:
-            from .xdsl_adapter import resume_at
-
             resume_at(parser, at)
             return names
         names.append(operand)
 
 
-def _function_type(parser: Parser) -> tuple[list, list]:
-    fn = parser.parse_function_type()
-    return list(fn.inputs.data), list(fn.outputs.data)
-
-
 _PLANS: dict = {}  # declaration -> its format as parse steps, made once
+
+
+class XdslTextParser:
+    """The parser a custom directive reads its text with (vitir/syntax/parsing.py's TextParser), over
+    xDSL's: its errors are xDSL's diagnostics, at their line and column."""
+
+    __slots__ = ("parser", "declaration")
+
+    def __init__(self, parser: Parser, declaration: type[Op]):
+        self.parser, self.declaration = parser, declaration
+
+    def position(self) -> int:
+        return position(self.parser)
+
+    def error(self, message: str, at: int | None = None):
+        self.parser.raise_error(message, at)
+
+    def expect(self, token: str) -> None:
+        if token[0].isalpha() or token[0] == "_":
+            self.parser.parse_keyword(token)
+        else:
+            self.parser.parse_punctuation(token)
+
+    def optional(self, token: str) -> bool:
+        if token[0].isalpha() or token[0] == "_":
+            return self.parser.parse_optional_keyword(token) is not None
+        return self.parser.parse_optional_punctuation(token) is not None
+
+    def at(self, token: str) -> bool:
+        return next_token(self.parser) == token
+
+    def int(self) -> int:
+        return self.parser.parse_integer(allow_boolean=False)
+
+    def ints(self) -> tuple[int, ...]:
+        return tuple(parse_int_list(self.parser))
+
+    def bracketed(self, item) -> tuple:
+        return tuple(self.parser.parse_comma_separated_list(self.parser.Delimiter.SQUARE, item))
+
+    def identifier(self) -> str:
+        return self.parser.parse_identifier()
+
+    def symbol(self) -> str:
+        return self.parser.parse_symbol_name().data
+
+    def attribute(self, kind):
+        read = bridge(kind).parse
+        if read is None:
+            self.parser.raise_error(f"{self.declaration.NAME}: an attribute of kind {kind.name} has no pretty spelling")
+        return read(self.parser)
+
+    def operands(self) -> list:
+        return operand_list(self.parser, optional=True)
+
+    def operand(self):
+        return self.parser.parse_unresolved_operand()
+
+    def argument(self):
+        return self.parser.parse_argument()
+
+    def type(self):
+        return self.parser.parse_type()
+
+    def function_type(self) -> tuple[list, list]:
+        fn = self.parser.parse_function_type()
+        return list(fn.inputs.data), list(fn.outputs.data)
+
+    def optional_function_type(self) -> tuple[list, list] | None:
+        fn = self.parser.parse_optional_function_type()
+        return None if fn is None else (list(fn.inputs.data), list(fn.outputs.data))
+
+    def complex_parts(self, ty, at: int):
+        from xdsl.dialects.builtin import ComplexType, TensorType
+
+        if not isinstance(ty, TensorType) or not isinstance(ty.get_element_type(), ComplexType):
+            self.parser.raise_error("expected tensor with complex element type", at)
+        return TensorType(ty.get_element_type().element_type, ty.get_shape())
+
+    def tuple_elements(self, ty, at: int) -> list:
+        from xdsl.dialects.builtin import TupleType
+
+        if not isinstance(ty, TupleType):
+            self.parser.raise_error(f"{self.declaration.NAME}'s type must be a tuple type, got {ty}", at)
+        return list(ty.types.data)
 
 
 def _plan(cls: type[Op]):
     plan = _PLANS.get(cls)
     if plan is None:
-        whole = _whole_op(cls)
+        whole = whole_op_syntax(cls)
         steps = []
         if whole is None:
             fields = {f.name: f for f in cls.FIELDS}
             for kind, text in variadic_then_comma(tokens(cls.syntax), fields):
-                steps.append((kind, _words(text) if kind == "text" else Directive(text) if kind == "directive"
-                              else text if kind == "operands_then" else None))
+                if kind == "directive":
+                    d = Directive(text)
+                    if d.args is not None:  # a custom directive, bound to its arguments
+                        directive = custom_directive(cls, d)
+                        arguments = directive.bind(cls, d)
+                        kind, d = "custom", (directive.parse, arguments, assigner(arguments))
+                    steps.append((kind, d))
+                else:
+                    steps.append((kind, _words(text) if kind == "text" else text if kind == "operands_then"
+                                  else None))
         plan = _PLANS[cls] = (whole, tuple(steps), {f.name: f for f in cls.FIELDS})
     return plan
 
@@ -112,7 +197,7 @@ def parse_op(cls: type[Op], parser: Parser):
     """The xDSL op of declaration `cls` from its pretty syntax (after its name)."""
     whole, steps, fields = _plan(cls)
     if whole is not None:
-        return whole(cls, parser)
+        return whole.parse(cls, parser)
     at = position(parser)
     state = _State(cls)
     for kind, step in steps:
@@ -126,6 +211,9 @@ def parse_op(cls: type[Op], parser: Parser):
                 names.append(operand)
                 parser.parse_punctuation(",")
             state.operands[step] = names
+        elif kind == "custom":
+            parse, arguments, put = step
+            put(state, parse(XdslTextParser(parser, cls), arguments))
         else:
             _directive(state, step, fields, parser)
     return build(cls, parser, state, at)
@@ -139,19 +227,14 @@ def _newline_before(parser: Parser) -> bool:
 
 def _directive(state: _State, d: Directive, fields: dict, parser: Parser) -> None:
     cls = state.cls
-    if d.name in ("functional_type", "same_type", "select_type"):
+    if d.name in ("functional_type", "same_type"):
         fn = parser.parse_optional_function_type() if d.name != "functional_type" else parser.parse_function_type()
         if fn is not None:
             inputs, outputs = list(fn.inputs.data), list(fn.outputs.data)
         else:
             ty = parser.parse_type()
-            if d.name == "select_type":
-                parser.parse_punctuation(",")
-                result = parser.parse_type()
-                inputs, outputs = [ty, result, result], [result]
-            else:
-                count = sum(len(v) for v in state.operands.values())
-                inputs, outputs = [ty] * count, [ty]
+            count = sum(len(v) for v in state.operands.values())
+            inputs, outputs = [ty] * count, [ty]
         state.types["*"] = inputs
         state.result_types = outputs
     elif d.name == "type":
@@ -166,12 +249,10 @@ def _directive(state: _State, d: Directive, fields: dict, parser: Parser) -> Non
             state.result_types = [ty]
     elif d.name == "attr_dict":
         state.values.update(_attr_dict(parser, cls))
-    elif d.args is not None:
-        CUSTOM[d.name](state, parser, *d.args)
     elif d.name in fields:
         f = fields[d.name]
         if f.role == "operand":
-            state.operands[f.name] = (_operand_list(parser, optional=True) if f.variadic
+            state.operands[f.name] = (operand_list(parser, optional=True) if f.variadic
                                       else [parser.parse_unresolved_operand()])
         elif isinstance(f, AttrDef):
             if d.optional is not None:
@@ -201,8 +282,8 @@ def build(cls: type[Op], parser: Parser, state: _State, at: int):
                                f"{sum(len(n) for _, n in flat_names)} operands", at)
         it = iter(types)
         typed = [(f, names, [next(it) for _ in names]) for f, names in flat_names]
-    else:
-        typed = [(f, names, state.types.get(f.name, []) * len(names)) for f, names in flat_names]
+    else:  # a type each, or one type for every operand of the field
+        typed = [(f, names, _field_types(state.types.get(f.name, []), names)) for f, names in flat_names]
     for f, names, types in typed:
         values = parser.resolve_operands(names, types, at) if names else []
         groups.append(values if f.variadic else values[0])
@@ -230,6 +311,10 @@ def build(cls: type[Op], parser: Parser, state: _State, at: int):
     return op
 
 
+def _field_types(types: list, names: list) -> list:
+    return types if len(types) == len(names) else types * len(names)
+
+
 def _result_groups(cls: type[Op], results: list) -> list:
     """The result types by result field: one each for single results (rng_bit_generator's state and
     output), the rest for the variadic one."""
@@ -245,217 +330,7 @@ def _result_groups(cls: type[Op], results: list) -> list:
     return groups
 
 
-# -- custom directives -------------------------------------------------------------------
-
-def _slice_ranges(state: _State, parser: Parser, start: str, limit: str, strides: str) -> None:
-    def bounds():
-        a = parser.parse_integer(allow_boolean=False)
-        parser.parse_punctuation(":")
-        b = parser.parse_integer(allow_boolean=False)
-        s = parser.parse_integer(allow_boolean=False) if parser.parse_optional_punctuation(":") else 1
-        return a, b, s
-
-    ranges = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, bounds)
-    a, b, s = zip(*ranges) if ranges else ((), (), ())
-    state.values.update({start: tuple(a), limit: tuple(b), strides: tuple(s)})
-
-
-def _pair(parser: Parser) -> tuple[list[int], list[int]]:
-    lhs = parse_int_list(parser)
-    parser.parse_keyword("x")
-    return lhs, parse_int_list(parser)
-
-
-def _dot_dimensions(state: _State, parser: Parser, field: str) -> None:
-    batch = ([], [])
-    if parser.parse_optional_keyword("batching_dims"):
-        parser.parse_punctuation("=")
-        batch = _pair(parser)
-        parser.parse_punctuation(",")
-    parser.parse_keyword("contracting_dims")
-    parser.parse_punctuation("=")
-    contract = _pair(parser)
-    state.values[field] = DotDimensions(tuple(batch[0]), tuple(batch[1]), tuple(contract[0]), tuple(contract[1]))
-
-
-_WINDOW_ENTRIES = ("stride", "pad", "lhs_dilate", "rhs_dilate", "reverse")
-
-
-def _window(state: _State, parser: Parser, *names: str) -> None:
-    fields = dict(zip(_WINDOW_ENTRIES, names))
-    kinds = {f.name: f.kind for f in state.cls.ATTR_FIELDS}
-
-    def entry():
-        key = parser.parse_identifier()
-        if key not in fields:
-            parser.raise_error(f"unknown window entry '{key}' (known: {', '.join(_WINDOW_ENTRIES)})")
-        parser.parse_punctuation("=")
-        state.values[fields[key]] = bridge(kinds[fields[key]]).parse(parser)
-
-    if parser.parse_optional_punctuation("}") is not None:  # `window = {}`: the brace was the format's
-        from .xdsl_adapter import resume_at
-
-        resume_at(parser, position(parser) - 1)
-        return
-    entry()
-    while parser.parse_optional_punctuation(","):
-        entry()
-
-
-CUSTOM = {"slice_ranges": _slice_ranges, "dot_dimensions": _dot_dimensions, "window": _window}
-
-
-# -- elementwise and chlo -----------------------------------------------------------------------
-
-def _complex_type(state: _State, parser: Parser, lhs: str, rhs: str, results: str) -> None:
-    """`tensor<2xcomplex<f32>>` (both parts of its part type) or a functional type."""
-    from xdsl.dialects.builtin import ComplexType, TensorType
-
-    at = position(parser)
-    ty = parser.parse_type()
-    if isinstance(ty, FunctionType):
-        state.types[lhs], state.types[rhs] = [ty.inputs.data[0]], [ty.inputs.data[1]]
-        state.result_types = list(ty.outputs.data)
-        return
-    if not isinstance(ty, TensorType) or not isinstance(ty.get_element_type(), ComplexType):
-        parser.raise_error("expected tensor with complex element type", at)
-    part = TensorType(ty.get_element_type().element_type, ty.get_shape())
-    state.types[lhs], state.types[rhs], state.result_types = [part], [part], [ty]
-
-
-CUSTOM["complex_type"] = _complex_type
-
-
-# -- whole-op syntaxes ------------------------------------------------------------------------
-
-def _constant(cls: type[Op], parser: Parser):
-    """`dense<...> : T`, or the form MLIR's parseConstantOp also reads (and its printer writes when
-    the value's type is not the result's, as for a quantized result): `() <{value = ...}>
-    {attributes} : () -> T`, the value among the properties or the attributes."""
-    from .dialect import dialect_class
-
-    if parser.parse_optional_punctuation("(") is not None:
-        parser.parse_punctuation(")")
-        found = {}
-        if parser.parse_optional_punctuation("<") is not None:
-            found.update(parser.parse_attribute().data)  # the properties, a dictionary
-            parser.parse_punctuation(">")
-        attributes = parser.parse_optional_attr_dict()
-        found.update(attributes)
-        parser.parse_punctuation(":")
-        parser.parse_punctuation("(")
-        parser.parse_punctuation(")")
-        parser.parse_punctuation("->")
-        result = parser.parse_type()
-        if "value" not in found:
-            parser.raise_error("stablehlo.constant needs a value (`{value = dense<...> : T}`)")
-        others = {k: v for k, v in found.items() if k != "value"}
-        if others:
-            parser.raise_error(f"stablehlo.constant takes no attribute but its value, got {', '.join(others)}")
-        return dialect_class(cls).build(properties={"value": found["value"]}, result_types=[result])
-    parser.parse_keyword("dense")
-    value = parse_dense_literal(parser)
-    return dialect_class(cls).build(properties={"value": value}, result_types=[value.type])
-
-
-def _reduce(cls: type[Op], parser: Parser):
-    """`(%x init: %a), (%i init: %b) [applies stablehlo.add] across dimensions = [1] : (...) -> (...)`,
-    then for a body of its own ` reducer(%a0: T0, %x0: T0) (%a1: T1, %x1: T1) {...}`."""
-    from xdsl.dialects.builtin import DenseArrayBase, i64
-    from xdsl.ir import Block, Region
-
-    from ..ast.declare import OPS
-    from .dialect import dialect_class
-
-    at = position(parser)
-    xs, inits = [], []
-    while True:
-        parser.parse_punctuation("(")
-        xs.append(parser.parse_unresolved_operand())
-        parser.parse_keyword("init")
-        parser.parse_punctuation(":")
-        inits.append(parser.parse_unresolved_operand())
-        parser.parse_punctuation(")")
-        if not parser.parse_optional_punctuation(","):
-            break
-    reducer = None
-    if parser.parse_optional_keyword("applies"):
-        reducer_at = position(parser)
-        name = parser.parse_identifier()
-        reducer = OPS.get(name)
-        if reducer is None or not compact_reducer(reducer) or len(xs) != 1:
-            known = ", ".join(n for n, c in OPS.items() if compact_reducer(c))
-            parser.raise_error(f"unsupported reducer {name} (a reduce of one operand applies one of {known})",
-                               reducer_at)
-    parser.parse_keyword("across")
-    parser.parse_keyword("dimensions")
-    parser.parse_punctuation("=")
-    dims = parse_int_list(parser)
-    attrs = parser.parse_optional_attr_dict()
-    if attrs:
-        parser.raise_error(f"stablehlo.reduce takes no attributes besides its dimensions, got {', '.join(attrs)}")
-    parser.parse_punctuation(":")
-    inputs, outputs = _function_type(parser)
-    operands = parser.resolve_operands(xs + inits, inputs, at)
-    n = len(xs)
-    if reducer is not None:
-        element = operands[1].type
-        block = Block(arg_types=[element, element])
-        inner = dialect_class(reducer).build(operands=list(block.args), result_types=[element])
-        from .dialect import ReturnOp
-
-        block.add_ops([inner, ReturnOp.build(operands=[[inner.results[0]]])])
-        body = Region(block)
-    else:
-        parser.parse_keyword("reducer")
-        accumulators, elements = [], []
-        for _ in xs:
-            parser.parse_punctuation("(")
-            accumulators.append(parser.parse_argument())
-            parser.parse_punctuation(",")
-            elements.append(parser.parse_argument())
-            parser.parse_punctuation(")")
-        body = parser.parse_region(accumulators + elements)
-    return dialect_class(cls).build(operands=[operands[:n], operands[n:]], result_types=[outputs], regions=[body],
-                                    properties={"dimensions": DenseArrayBase.from_list(i64, dims)})
-
-
-WHOLE_OP = {"constant": _constant, "reduce": _reduce}
-
-
-def _whole_op(cls: type[Op]):
-    pieces = tokens(cls.syntax) if cls.syntax != "generic" else []
-    if len(pieces) == 1 and pieces[0][0] == "directive":
-        return WHOLE_OP.get(pieces[0][1])
-    return None
-
-
-# -- data movement --------------------------------------------------------------------------------
-
-def _operands(state: _State, parser: Parser, *names: str) -> None:
-    """MLIR's `operands` directive: every operand, comma-separated, shared out over the fields in
-    order (the one variadic field takes what the others leave)."""
-    fields = {f.name: f for f in state.cls.OPERAND_FIELDS}
-    found = []
-    first = parser.parse_optional_unresolved_operand()
-    if first is not None:
-        found.append(first)
-        while parser.parse_optional_punctuation(","):
-            found.append(parser.parse_unresolved_operand())
-    variadic = [n for n in names if fields[n].variadic]
-    spare = len(found) - (len(names) - len(variadic))
-    if len(variadic) > 1 or spare < 0 or (spare and not variadic):
-        parser.raise_error(f"{state.cls.NAME} takes {len(names) - len(variadic)}{' or more' * bool(variadic)} "
-                           f"operands, got {len(found)}")
-    it = iter(found)
-    for n in names:
-        state.operands[n] = [next(it) for _ in range(spare if fields[n].variadic else 1)]
-
-
-CUSTOM["operands"] = _operands
-
-
-# -- control flow, tuples and tokens ------------------------------------------------------
+# -- attribute dictionaries ------------------------------------------------------------------
 
 def _checked_value(parser: Parser, field, attr, at: int):
     """The field's value of an attribute the parser read, once it is of the field's constraint (as the
@@ -540,81 +415,6 @@ def attribute_text(parser: Parser) -> str:
     return value
 
 
-def _tuple_type(state: _State, parser: Parser, field: str) -> None:
-    """stablehlo.tuple's result type, whose elements are the operands' types."""
-    from xdsl.dialects.builtin import TupleType
-
-    at = position(parser)
-    ty = parser.parse_type()
-    if not isinstance(ty, TupleType):
-        parser.raise_error(f"stablehlo.tuple's type must be a tuple type, got {ty}", at)
-    state.types["*"] = list(ty.types.data)
-    state.result_types = [ty]
-
-
-CUSTOM.update(tuple_type=_tuple_type)
-
-
-def _type_list(parser: Parser) -> list:
-    types = [parser.parse_type()]
-    while parser.parse_optional_punctuation(","):
-        types.append(parser.parse_type())
-    return types
-
-
-def _while(cls: type[Op], parser: Parser):
-    """`(%iterArg = %a, %iterArg_0 = %b) : T0, T1 cond {...} do {...}`: the regions' arguments are
-    named in the parentheses, their types are the operands'."""
-    from .dialect import dialect_class
-
-    at = position(parser)
-    parser.parse_punctuation("(")
-    args, names = [], []
-    if parser.parse_optional_punctuation(")") is None:
-        while True:
-            args.append(parser.parse_argument(expect_type=False))
-            parser.parse_punctuation("=")
-            names.append(parser.parse_unresolved_operand())
-            if parser.parse_optional_punctuation(")") is not None:
-                break
-            parser.parse_punctuation(",")
-    types = []
-    if names:
-        parser.parse_punctuation(":")
-        types = _type_list(parser)
-    if len(types) != len(names):
-        parser.raise_error(f"stablehlo.while: {len(types)} types for {len(names)} operands", at)
-    if parser.parse_optional_keyword("attributes") is not None:
-        parser.raise_error("stablehlo.while takes no attributes")
-    operands = parser.resolve_operands(names, types, at)
-    parser.parse_keyword("cond")
-    cond = parser.parse_region([a.resolve(t) for a, t in zip(args, types)])
-    parser.parse_keyword("do")
-    body = parser.parse_region([a.resolve(t) for a, t in zip(args, types)])
-    return dialect_class(cls).build(operands=[operands], result_types=[types], regions=[cond, body])
-
-
-def _optimization_barrier(cls: type[Op], parser: Parser):
-    """`%a, %b : T0, T1`, or `()` of no operands."""
-    from .dialect import dialect_class
-
-    at = position(parser)
-    names, types = [], []
-    if parser.parse_optional_punctuation("(") is not None:
-        parser.parse_punctuation(")")
-    else:
-        names = _operand_list(parser)
-        parser.parse_punctuation(":")
-        types = _type_list(parser)
-    if len(types) != len(names):
-        parser.raise_error(f"stablehlo.optimization_barrier: {len(types)} types for {len(names)} operands", at)
-    operands = parser.resolve_operands(names, types, at)
-    return dialect_class(cls).build(operands=[operands], result_types=[types])
-
-
-WHOLE_OP.update({"while": _while, "optimization_barrier": _optimization_barrier})
-
-
 def discardable_attributes(pairs) -> dict:
     """Other dialects' attributes as the xDSL op holds them: their text, or a unit attribute."""
     from xdsl.dialects.builtin import StringAttr, UnitAttr
@@ -622,61 +422,3 @@ def discardable_attributes(pairs) -> dict:
     from .attributes import AttributeTextAttr
 
     return {name: UnitAttr() if text is None else AttributeTextAttr(StringAttr(text)) for name, text in pairs}
-
-
-def _custom_call_target(state: _State, parser: Parser, field: str) -> None:
-    state.values[field] = parser.parse_symbol_name().data
-
-
-CUSTOM.update(custom_call_target=_custom_call_target)
-
-
-# -- windows, reductions, contractions and linear algebra ------------------------------------
-
-_EXPONENT_MANTISSA = re.compile(r"e([0-9]+)m([0-9]+)")
-
-
-def _exponent_mantissa(state: _State, parser: Parser, exponent: str, mantissa: str) -> None:
-    """reduce_precision's `e5m10`: exponent and mantissa bits."""
-    at = position(parser)
-    word = parser.parse_identifier()
-    m = _EXPONENT_MANTISSA.fullmatch(word)
-    if m is None:
-        parser.raise_error(f"expected exponent mantissa in format e#m#, saw {word}", at)
-    state.values[exponent], state.values[mantissa] = int(m.group(1)), int(m.group(2))
-
-
-CUSTOM["exponent_mantissa"] = _exponent_mantissa
-
-
-# -- elementwise and chlo: chlo.scan ----------------------------------------------------------------------
-
-def _scan(cls: type[Op], parser: Parser):
-    """`(%x, ...) inits (%c, ...) dimension=0 [attributes {...}] {body} : (...) -> (...)`."""
-    from .dialect import dialect_class
-
-    at = position(parser)
-    inputs = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_unresolved_operand)
-    parser.parse_keyword("inits")
-    inits = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_unresolved_operand)
-    parser.parse_keyword("dimension")
-    parser.parse_punctuation("=")
-    kinds = {f.mlir_name: f.kind for f in cls.ATTR_FIELDS}
-    properties = {"dimension": bridge(kinds["dimension"]).to_xdsl(parser.parse_integer(allow_boolean=False))}
-    attrs = parser.parse_optional_attr_dict_with_keyword()
-    for key, attr in (attrs.data.items() if attrs is not None else ()):
-        if key not in kinds or key == "dimension":
-            parser.raise_error(f"{cls.NAME} has no attribute '{key}'")
-        properties[key] = bridge(kinds[key]).to_xdsl(kinds[key].coerce(bridge(kinds[key]).from_xdsl(attr)))
-    body = parser.parse_region()
-    parser.parse_punctuation(":")
-    types, outputs = _function_type(parser)
-    if len(types) != len(inputs) + len(inits):
-        parser.raise_error(f"{cls.NAME}: {len(types)} operand types for {len(inputs) + len(inits)} operands", at)
-    operands = parser.resolve_operands(inputs + inits, types, at)
-    n = len(inputs)
-    return dialect_class(cls).build(operands=[operands[:n], operands[n:]], result_types=[outputs], regions=[body],
-                                    properties=properties)
-
-
-WHOLE_OP["scan"] = _scan

@@ -59,6 +59,11 @@ def position(parser: Parser) -> int:
     return parser.pos
 
 
+def next_token(parser: Parser) -> str:
+    """The text of the token the parser is at (nothing consumed)."""
+    return parser._current_token.text
+
+
 def resume_at(parser: Parser, offset: int) -> None:
     """Continue lexing from `offset` (after reading ahead with a regular expression, or to back up)."""
     parser._resume_from(offset)

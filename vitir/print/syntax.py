@@ -1,4 +1,4 @@
-"""The op syntax language, compiled to one printing function per op class.
+"""The op syntax language (vitir/syntax), compiled to one printing function per op class.
 
 An op declares its pretty syntax as a format (MLIR's assemblyFormat, in
 Python's braces): literal text, and directives in braces:
@@ -10,79 +10,39 @@ Python's braces): literal text, and directives in braces:
                          elides a DefaultValuedOptionalAttr)
     {functional_type}    `(T1, T2) -> R` (several results: `(R1, R2)`)
     {same_type}          `T` when every operand and the result share T, else the functional type
-    {select_type}        select's `Tpred, T`, else the functional type
     {type:field}         the type of one operand or result field
     {attr_dict}          the attributes no other directive prints, as `{name = value, ...}`
     {attr_dict? }        the same after a space, or nothing when there are none (MLIR's attr-dict
                          after a field)
-    {name(a, b)}         a custom directive over fields (slice_ranges, dot_dimensions, window)
+    {name(a, type:b)}    a custom directive over fields, or their types (MLIR's custom<Name>($a,
+                         type($b))): one class that prints and parses (vitir/syntax/declare.py;
+                         vitir's own, slice_ranges, dot_dimensions, window, select_type, ..., are in
+                         vitir/syntax/directives.py)
     \\n                   a line break with the continuation indent (a space in the spelling
                          "one line", as MLIR prints it)
     {{ and }}            literal braces
 
-A whole-op directive ({constant}, {reduce}, {expansion}) or the syntax
-"generic" prints the whole op. Each format compiles once to the source of a
-function (inspect `PRINTERS[cls].source`), as fast as a hand-written f-string;
-vitir/mlir parses the same formats, so each piece of syntax is written once.
+A whole-op syntax ({constant}, {reduce}, {while}, ...; vitir/syntax/whole_ops.py)
+or the syntax "generic" prints the whole op. Each format compiles once to the
+source of a function (inspect `PRINTERS[cls].source`), as fast as a hand-written
+f-string; vitir/mlir and vitir/text parse the same formats, so each piece of
+syntax is written once.
 """
 
 from __future__ import annotations
 
-import re
 from typing import Callable
 
-from ..ast.attributes import SYMBOL
 from ..ast.declare import GENERIC, REQUIRED, AttrDef, Op
+from ..syntax.declare import custom_directive, whole_op_syntax
+from ..syntax.format import Directive, directive_fields, tokens, variadic_then_comma
 from . import attributes as A
 
 INDENT = "    "
 CONTINUATION = "\n" + INDENT + "  "
 
-_TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|\n|[^{}\n]+")
-_DIRECTIVE = re.compile(r"(\w+)(?:\(([\w, ]*)\))?(?::(\w+))?(\?.*)?$", re.S)
 
-
-def tokens(syntax: str) -> list[tuple[str, str]]:
-    """The format as (kind, text) pairs: ("text", literal), ("directive", inside the braces), ("break", "")."""
-    out, at = [], 0
-    for m in _TOKEN.finditer(syntax):
-        if m.start() != at:
-            raise ValueError(f"unbalanced braces in syntax {syntax!r} at {at}")
-        piece = m.group(0)
-        if piece == "{{":
-            out.append(("text", "{"))
-        elif piece == "}}":
-            out.append(("text", "}"))
-        elif piece == "\n":
-            out.append(("break", ""))
-        elif m.group(1) is not None:
-            out.append(("directive", m.group(1)))
-        else:
-            out.append(("text", piece))
-        at = m.end()
-    if at != len(syntax):
-        raise ValueError(f"unbalanced braces in syntax {syntax!r} at {at}")
-    return out
-
-
-class Directive:
-    """A parsed directive: name, custom arguments, the field a `type:` refers to, an optional prefix."""
-
-    __slots__ = ("name", "args", "of", "optional")
-
-    def __init__(self, text: str):
-        m = _DIRECTIVE.match(text)
-        if m is None:
-            raise ValueError(f"bad directive {{{text}}}")
-        self.name = m.group(1)
-        self.args = [a.strip() for a in m.group(2).split(",")] if m.group(2) is not None else None
-        self.of = m.group(3)
-        self.optional = m.group(4)[1:] if m.group(4) else None
-        if self.name == "type" and self.of is None:
-            raise ValueError(f"{{{text}}}: write type:<field>")
-
-
-# -- whole-op printers and helpers the compiled functions call ------------------------------
+# -- helpers the compiled functions and the whole-op syntaxes call ------------------------------
 
 def results_prefix(op: Op) -> str:
     """`%r = `, `%r:2 = ` for a group (`%r#0`, `%r#1`), `%a, %b = ` for names of their own, or nothing."""
@@ -114,49 +74,6 @@ def ssa_names(values) -> str:
 
 def type_texts(values) -> str:
     return ", ".join([v.type.text for v in values])
-
-
-def slice_ranges(start, limit, strides) -> str:
-    return "[" + ", ".join(f"{a}:{b}" if s == 1 else f"{a}:{b}:{s}" for a, b, s in zip(start, limit, strides)) + "]"
-
-
-def dot_dimensions(numbers) -> str:
-    lb, rb, lc, rc = numbers
-    batch = f"batching_dims = {A.ints(lb)} x {A.ints(rb)}, " if lb or rb else ""
-    return f"{batch}contracting_dims = {A.ints(lc)} x {A.ints(rc)}"
-
-
-def window(stride, padding, lhs_dilate, rhs_dilate, reverse) -> str:
-    entries = []
-    if stride is not None:
-        entries.append(f"stride = {A.ints(stride)}")
-    if padding is not None:
-        entries.append("pad = [" + ", ".join(f"[{lo}, {hi}]" for lo, hi in padding) + "]")
-    if lhs_dilate is not None:
-        entries.append(f"lhs_dilate = {A.ints(lhs_dilate)}")
-    if rhs_dilate is not None:
-        entries.append(f"rhs_dilate = {A.ints(rhs_dilate)}")
-    if reverse is not None:
-        entries.append("reverse = [" + ", ".join("true" if r else "false" for r in reverse) + "]")
-    return ", ".join(entries)
-
-
-CUSTOM: dict[str, Callable[..., str]] = {"slice_ranges": slice_ranges, "dot_dimensions": dot_dimensions,
-                                         "window": window}
-
-
-# -- elementwise and chlo -----------------------------------------------------------------------
-
-def complex_type(lhs, rhs, results) -> str:
-    """stablehlo.complex's `tensor<2xcomplex<f32>>` when both parts have the result's part type,
-    else the functional type (MLIR's custom<ComplexOpType>)."""
-    result = results[0].type
-    if lhs.type is rhs.type and lhs.type.dtype is result.dtype.part and lhs.type.shape == result.shape:
-        return result.text
-    return f"({lhs.type.text}, {rhs.type.text}) -> {result.text}"
-
-
-CUSTOM["complex_type"] = complex_type
 
 
 def attr_dict(op: Op, skip: frozenset[str], spaced: bool = False) -> str:
@@ -191,17 +108,17 @@ def break_text(op: Op) -> str:
 
 # -- the compiler -------------------------------------------------------------------------------
 
-WHOLE_OP: dict[str, Callable[[Op], str]] = {}  # filled by printer.py: constant, reduce, expansion, generic
-
-
 def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
     """The function that prints one op of `cls`, compiled from its syntax."""
     syntax = cls.syntax
     if syntax == GENERIC:
-        return WHOLE_OP["generic"]
+        from .printer import generic_text
+
+        return generic_text
+    whole = whole_op_syntax(cls)
+    if whole is not None:
+        return whole.print
     pieces = tokens(syntax)
-    if len(pieces) == 1 and pieces[0][0] == "directive" and pieces[0][1] in WHOLE_OP:
-        return WHOLE_OP[pieces[0][1]]
     fields = {f.name: f for f in cls.FIELDS}
     single_result = len(cls.RESULT_FIELDS) == 1 and not cls.RESULT_FIELDS[0].variadic
     fixed_operands = all(not f.variadic for f in cls.OPERAND_FIELDS)
@@ -237,10 +154,6 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
             same = " and ".join(f"op.{f.name}.type is r.type" for f in cls.OPERAND_FIELDS) if fixed_operands else \
                 "all([v.type is r.type for v in op.operands])"
             parts.append("{r.type.text if (%s) else _functional(op)}" % (same or "True"))
-        elif d.name == "select_type":
-            env["_comma"] = ", "
-            parts.append("{op.pred.type.text + _comma + r.type.text if (op.on_true.type is r.type and "
-                         "op.on_false.type is r.type) else _functional(op)}")
         elif d.name == "type":
             if d.of in ("result", "results") and d.of not in fields:
                 parts.append(result_type)
@@ -249,7 +162,7 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
             else:
                 parts.append("{op.%s.type.text}" % d.of if not fields[d.of].variadic else "{_types(op.%s)}" % d.of)
         elif d.name == "attr_dict":
-            skip = frozenset(used | _directive_fields(pieces))
+            skip = frozenset(used | directive_fields(pieces))
             env["_skip"] = skip
             if d.optional is not None:  # `{attr_dict? }`: the prefix only before attributes
                 env["_attr_prefix"], env["_prefixed"] = d.optional, _prefixed
@@ -257,11 +170,11 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
             else:
                 parts.append("{_attr_dict(op, _skip)}")
         elif d.args is not None:
-            if d.name not in CUSTOM:
-                raise ValueError(f"{cls.__name__}: unknown custom directive {d.name}")
-            env["_custom_" + d.name] = CUSTOM[d.name]
-            used.update(d.args)
-            parts.append("{_custom_%s(%s)}" % (d.name, ", ".join("op." + a for a in d.args)))
+            directive = custom_directive(cls, d)
+            arguments = directive.bind(cls, d)
+            env["_custom_" + d.name] = directive.print
+            used.update(a.name for a in arguments if not a.of_type)
+            parts.append("{_custom_%s(%s)}" % (d.name, ", ".join(a.print_source() for a in arguments)))
         elif d.name in fields:
             f = fields[d.name]
             used.add(d.name)
@@ -298,67 +211,3 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
 
 def ssas_then(values) -> str:
     return "".join([v.ssa + ", " for v in values])
-
-
-def variadic_then_comma(pieces, fields) -> list[tuple[str, str]]:
-    """A variadic operand directly followed by `, ` prints as MLIR's VariadicOperandWithAttribute
-    directive, each operand followed by its comma, so that none leaves no stray comma
-    (`dynamic_slice %x, sizes = []` of a rank-0 operand): ("operands_then", field)."""
-    out = []
-    for i, (kind, text) in enumerate(pieces):
-        if (kind == "text" and out and out[-1][0] == "directive" and text.startswith(", ")
-                and out[-1][1] in fields and fields[out[-1][1]].role == "operand" and fields[out[-1][1]].variadic):
-            out[-1] = ("operands_then", out[-1][1])
-            text = text[2:]
-            if not text:
-                continue
-        out.append((kind, text))
-    return out
-
-
-def _directive_fields(pieces) -> set[str]:
-    names = set()
-    for kind, text in pieces:
-        if kind == "operands_then":
-            names.add(text)
-        if kind == "directive":
-            d = Directive(text)
-            names.add(d.name)
-            names.update(d.args or ())
-    return names
-
-
-# -- data movement --------------------------------------------------------------------------------
-
-def operands(*fields) -> str:
-    """MLIR's `operands` directive: every operand, in order, comma-separated (a variadic field may
-    hold none)."""
-    return ", ".join([v.ssa for f in fields for v in (f if type(f) is tuple else (f,))])
-
-
-CUSTOM["operands"] = operands
-
-
-# -- control flow, tuples and tokens ------------------------------------------------------
-
-def tuple_type(values) -> str:
-    """stablehlo.tuple's type: the tuple of its operands' types (`tuple<T0, T1>`)."""
-    return "tuple<" + ", ".join([v.type.text for v in values]) + ">"
-
-
-def custom_call_target(name: str) -> str:
-    """custom_call's target, a string MLIR writes as a symbol: `@lapack_spotrf_ffi`."""
-    return SYMBOL.pretty(name)
-
-
-CUSTOM.update(tuple_type=tuple_type, custom_call_target=custom_call_target)
-
-
-# -- windows, reductions, contractions and linear algebra ------------------------------------
-
-def exponent_mantissa(exponent_bits, mantissa_bits) -> str:
-    """reduce_precision's `format = e5m10`."""
-    return f"e{exponent_bits}m{mantissa_bits}"
-
-
-CUSTOM["exponent_mantissa"] = exponent_mantissa

@@ -3,8 +3,9 @@
 Two steps, as the xDSL path has them: `_Reader` reads the module into plain records (each
 function's arguments, its ops with their operands' written names, their fields' values and their
 regions, its return), each op by the parse plan compiled once from its declaration's `syntax`
-(the whole-op syntaxes constant, reduce and while, and MLIR's generic form of an op without
-attributes, are read here); `_Builder`
+(a custom directive by its own object's parse, the reader being its TextParser; a whole-op
+syntax by its object's `read`, where it has one: constant, reduce, while; MLIR's generic form of
+an op without attributes is read here); `_Builder`
 then builds the AST exactly as vitir/mlir/to_ast.py does from xDSL's module: the same names
 (`%0` -> `v0`, inlined calls prefixed `<callee>_c<k>_`), the same checks (every node built by its
 declaration's constructor, so every rule runs; every written type equal to its value's; every
@@ -20,13 +21,13 @@ from __future__ import annotations
 
 import re
 
-from ..ast.attributes import DotDimensions
 from ..ast.declare import GENERIC, OPS, REQUIRED, AttrDef, Op
 from ..ast.element_types import DType
-from ..ast.literals import element_literal
 from ..ast.regions import compact_reducer
 from ..ast.types import TensorType
-from ..print.syntax import Directive, tokens as syntax_tokens, variadic_then_comma
+from ..syntax.declare import custom_directive, whole_op_syntax
+from ..syntax.format import Directive, tokens as syntax_tokens, variadic_then_comma
+from ..syntax.parsing import assigner
 from .lexer import tokenize
 
 
@@ -66,12 +67,15 @@ _ATTRIBUTE_NAME = re.compile(r"[A-Za-z_][\w$.]*")
 # -- the reader -----------------------------------------------------------------------------------
 
 class _Reader:
-    """Reads tokens into records; every unexpected token raises Fallback."""
+    """Reads tokens into records; every unexpected token raises Fallback. It is the TextParser a
+    custom directive parses with (vitir/syntax/declare.py), and what a whole-op syntax's `read`
+    reads from."""
 
     def __init__(self, text: str):
         self.toks, self.line_starts = tokenize(text)
         self.toks.append("")  # the end
         self.i = 0
+        self.declaration = None  # the op being read
 
     # tokens
     def peek(self) -> str:
@@ -103,6 +107,8 @@ class _Reader:
             raise Fallback
         self.i += 1
         return tok[1:]
+
+    operand = ssa
 
     def int(self) -> int:
         tok = self.next()
@@ -145,6 +151,43 @@ class _Reader:
         self.expect(":")
         return written, self.type()
 
+    def position(self) -> int:
+        return self.i
+
+    def error(self, message: str = "", at: int | None = None):
+        raise Fallback(message)
+
+    def at(self, tok: str) -> bool:
+        return self.toks[self.i] == tok
+
+    def identifier(self) -> str:
+        tok = self.toks[self.i]
+        if not (tok[:1].isalpha() or tok[:1] == "_") or "<" in tok:  # not a type or a dense literal
+            raise Fallback
+        self.i += 1
+        return tok
+
+    def attribute(self, kind):
+        return _read_attribute(self, kind)
+
+    def operands(self) -> list:
+        return _operand_list(self)
+
+    def complex_parts(self, ty, at: int):
+        raise Fallback  # the reader reads no complex types
+
+    def tuple_elements(self, ty, at: int) -> list:
+        raise Fallback  # nor tuple types
+
+    @staticmethod
+    def splat(body: str) -> str | None:
+        """The one literal of a splat `dense<...>`'s body, or None for a body of several elements."""
+        m = _SPLAT_BODY.fullmatch(body)
+        return None if m is None else m.group(1)
+
+    def optional_function_type(self) -> tuple[list, list] | None:
+        return self.functional_type() if self.toks[self.i] == "(" else None
+
     def types(self) -> list:
         out = [self.type()]
         while self.optional(","):
@@ -162,6 +205,16 @@ class _Reader:
         else:
             outputs = [self.type()]
         return inputs, outputs
+
+    function_type = functional_type
+
+    @staticmethod
+    def record(cls, results, values, names, types, result_types, regions=(), one_line=False) -> tuple:
+        """An op's record: its declaration, its results (`results()`), its attributes' values by field
+        (and `__reducer__`, the op of a compact body; `__shared_arguments__`, regions that name their
+        arguments alike), its operands' written names and their types by operand field, its result
+        types, its regions (`region()`; a list of them for a variadic field)."""
+        return ("op", cls, results, values, names, types, result_types, one_line, regions)
 
     # the module
     def module(self) -> tuple[str, list]:
@@ -288,6 +341,7 @@ class _Reader:
         if cls is None:
             raise Fallback(f"no declaration named {name!r}")
         plan = _plan(cls)
+        self.declaration = cls
         return plan(self, cls, results)
 
     def region(self, args=None) -> tuple:
@@ -400,12 +454,7 @@ def _step_types(name):
             inputs, outputs = reader.functional_type()
         else:
             ty = reader.type()
-            if name == "select_type":
-                reader.expect(",")
-                result = reader.type()
-                inputs, outputs = [ty, result, result], [result]
-            else:
-                inputs, outputs = [ty] * sum(len(v) for v in state.operands.values()), [ty]
+            inputs, outputs = [ty] * sum(len(v) for v in state.operands.values()), [ty]
         state.types["*"] = inputs
         state.result_types = outputs
     return step
@@ -466,101 +515,31 @@ def _step_field(d: Directive, f):
     return step
 
 
-def _slice_ranges(start, limit, strides):
-    def step(reader, state, fields):
-        reader.expect("[")
-        a, b, s = [], [], []
-        if not reader.optional("]"):
-            while True:
-                a.append(reader.int())
-                reader.expect(":")
-                b.append(reader.int())
-                s.append(reader.int() if reader.optional(":") else 1)
-                if not reader.optional(","):
-                    break
-            reader.expect("]")
-        state.values.update({start: tuple(a), limit: tuple(b), strides: tuple(s)})
-    return step
+def _custom_step(directive, arguments):
+    parse = directive.parse
+    if len(arguments) == 1 and arguments[0].field.role == "attribute":  # dot_dimensions: one call the fewer
+        name = arguments[0].field.name
 
-
-def _dot_dimensions(field):
-    def pair(reader):
-        lhs = reader.ints()
-        reader.expect("x")
-        return lhs, reader.ints()
+        def step(reader, state, fields):
+            (value,) = parse(reader, arguments)
+            if value is not None:
+                state.values[name] = value
+        return step
+    put = assigner(arguments)
 
     def step(reader, state, fields):
-        batch = ((), ())
-        if reader.optional("batching_dims"):
-            reader.expect("=")
-            batch = pair(reader)
-            reader.expect(",")
-        reader.expect("contracting_dims")
-        reader.expect("=")
-        contract = pair(reader)
-        state.values[field] = DotDimensions(batch[0], batch[1], contract[0], contract[1])
+        put(state, parse(reader, arguments))
     return step
-
-
-_WINDOW_ENTRIES = ("stride", "pad", "lhs_dilate", "rhs_dilate", "reverse")
-
-
-def _window(*names):
-    by_entry = dict(zip(_WINDOW_ENTRIES, names))
-
-    def step(reader, state, fields):
-        if reader.peek() == "}":
-            return
-        while True:
-            field = by_entry.get(reader.next())
-            if field is None or field in state.values:
-                raise Fallback
-            reader.expect("=")
-            state.values[field] = _read_attribute(reader, fields[field].kind)
-            if not reader.optional(","):
-                return
-    return step
-
-
-def _operands(*names):
-    """MLIR's `operands` directive: every operand, comma-separated, shared out over the fields in
-    order (the one variadic field takes what the others leave)."""
-    def step(reader, state, fields):
-        found = _operand_list(reader)
-        variadic = [n for n in names if fields[n].variadic]
-        spare = len(found) - (len(names) - len(variadic))
-        if len(variadic) > 1 or spare < 0 or (spare and not variadic):
-            raise Fallback
-        it = iter(found)
-        for n in names:
-            state.operands[n] = [next(it) for _ in range(spare if fields[n].variadic else 1)]
-    return step
-
-
-_EXPONENT_MANTISSA = re.compile(r"e([0-9]+)m([0-9]+)")
-
-
-def _exponent_mantissa(exponent, mantissa):
-    """reduce_precision's `e5m10`."""
-    def step(reader, state, fields):
-        m = _EXPONENT_MANTISSA.fullmatch(reader.next())
-        if m is None:
-            raise Fallback
-        state.values[exponent], state.values[mantissa] = int(m.group(1)), int(m.group(2))
-    return step
-
-
-_CUSTOM = {"slice_ranges": _slice_ranges, "dot_dimensions": _dot_dimensions, "window": _window,
-           "operands": _operands, "exponent_mantissa": _exponent_mantissa}
 
 
 def _compile(cls: type[Op]):
-    """The reader of one declaration's syntax, or of a whole-op syntax this path knows."""
+    """The reader of one declaration's syntax, or of a whole-op syntax this path reads."""
     if cls.syntax == GENERIC or cls.COMPOUND:
         return None
+    whole = whole_op_syntax(cls)
+    if whole is not None:
+        return whole.read
     pieces = syntax_tokens(cls.syntax)
-    if len(pieces) == 1 and pieces[0][0] == "directive":
-        return _WHOLE.get(pieces[0][1])
     fields = {f.name: f for f in cls.FIELDS}
     fields["__results__"] = cls.RESULT_FIELDS
     fields["__by_mlir__"] = {f.mlir_name: f for f in cls.ATTR_FIELDS}
@@ -576,17 +555,15 @@ def _compile(cls: type[Op]):
             steps.append(_step_operands_then(text))
         else:
             d = Directive(text)
-            if d.name in ("functional_type", "same_type", "select_type"):
+            if d.name in ("functional_type", "same_type"):
                 steps.append(_step_types(d.name))
             elif d.name == "type":
                 steps.append(_step_type_of(d.of))
             elif d.name == "attr_dict":
                 steps.append(_step_attr_dict)
             elif d.args is not None:
-                custom = _CUSTOM.get(d.name)
-                if custom is None:
-                    return None
-                steps.append(custom(*d.args))
+                directive = custom_directive(cls, d)
+                steps.append(_custom_step(directive, directive.bind(cls, d)))
             elif d.name in fields:
                 try:
                     steps.append(_step_field(d, fields[d.name]))
@@ -610,8 +587,9 @@ def _record(cls, results, state: _State):
     for f in cls.OPERAND_FIELDS:
         group = state.operands.get(f.name, [])
         names.append(group)
-        if given is None:
-            types.append(state.types.get(f.name, []) * len(group))
+        if given is None:  # a type each, or one for every operand of the field
+            field_types = state.types.get(f.name, [])
+            types.append(field_types if len(field_types) == len(group) else field_types * len(group))
     if given is not None:
         if len(given) != sum(len(g) for g in names):
             raise Fallback
@@ -621,92 +599,6 @@ def _record(cls, results, state: _State):
         if not f.variadic and len(group) != 1:
             raise Fallback
     return ("op", cls, results, state.values, names, types, state.result_types or [], state.one_line, ())
-
-
-def _constant(reader: _Reader, cls, results):
-    tok = reader.next()
-    if not tok.startswith("dense<"):
-        raise Fallback
-    body = tok[6:-1]
-    splat = _SPLAT_BODY.fullmatch(body)
-    reader.expect(":")
-    ty = reader.type()
-    value = splat.group(1) if splat is not None else ("__elements__", body)
-    return ("op", cls, results, {"value": value}, [], [], [ty], False, ())
-
-
-def _reduce(reader: _Reader, cls, results):
-    """`(%x init: %a) applies stablehlo.add across dimensions = [1] : (...) -> ...`, or of several
-    inputs with a body: `... : (...) -> (...)\n reducer(%a0: T0, %x0: T0) (%a1: T1, %x1: T1) {...}`."""
-    xs, inits = [], []
-    while True:
-        reader.expect("(")
-        xs.append(reader.ssa())
-        reader.expect("init")
-        reader.expect(":")
-        inits.append(reader.ssa())
-        reader.expect(")")
-        if not reader.optional(","):
-            break
-    reducer = None
-    if reader.optional("applies"):
-        reducer = OPS.get(reader.next())
-        if reducer is None or not compact_reducer(reducer) or len(xs) != 1:
-            raise Fallback
-    reader.expect("across")
-    reader.expect("dimensions")
-    reader.expect("=")
-    dims = reader.ints()
-    reader.expect(":")
-    inputs, outputs = reader.functional_type()
-    n = len(xs)
-    if len(inputs) != 2 * n:
-        raise Fallback
-    attrs = {"dimensions": dims}
-    regions = ()
-    if reducer is not None:
-        attrs["__reducer__"] = reducer
-    else:
-        reader.expect("reducer")
-        accumulators, elements = [], []
-        for _ in xs:
-            reader.expect("(")
-            accumulators.append(reader.argument())
-            reader.expect(",")
-            elements.append(reader.argument())
-            reader.expect(")")
-        regions = (reader.region(accumulators + elements),)
-    return ("op", cls, results, attrs, [xs, inits], [inputs[:n], inputs[n:]], outputs, False, regions)
-
-
-def _while(reader: _Reader, cls, results):
-    """`(%iterArg = %a, %iterArg_0 = %b) : T0, T1 cond {...} do {...}`: the regions' arguments are
-    named once, their types are the operands'."""
-    reader.expect("(")
-    args, operands = [], []
-    if not reader.optional(")"):
-        while True:
-            args.append(reader.ssa())
-            reader.expect("=")
-            operands.append(reader.ssa())
-            if reader.optional(")"):
-                break
-            reader.expect(",")
-    types = []
-    if operands:
-        reader.expect(":")
-        types = reader.types()
-    if len(types) != len(operands):
-        raise Fallback
-    typed = list(zip(args, types))
-    reader.expect("cond")
-    cond = reader.region(typed)
-    reader.expect("do")
-    body = reader.region(typed)
-    return ("op", cls, results, {"__shared_arguments__": True}, [operands], [types], types, False, (cond, body))
-
-
-_WHOLE = {"constant": _constant, "reduce": _reduce, "while": _while}
 
 
 def _generic(reader: _Reader, name: str, results):
@@ -769,16 +661,6 @@ def _plan(cls: type[Op]):
 
 
 # -- the builder ----------------------------------------------------------------------------------
-
-def _constant_value(value, ty: TensorType):
-    """A constant's literal (a splat) or its literals, one per element, as translate.py gives them."""
-    if type(value) is str:
-        return element_literal(value, ty.dtype)
-    from ..mlir.attributes import dense_elements  # a constant of several elements: read as the bridge does
-    from ..mlir.kinds import xdsl_type
-
-    return tuple(element_literal(literal, ty.dtype) for literal in dense_elements(value[1], xdsl_type(ty)))
-
 
 def _compact_region(region, element):
     """The BinaryRegion a region stands for when it is one commutative op of its two arguments whose
@@ -887,8 +769,6 @@ class _Builder:
                 fields[f.name] = attrs[f.name]
             else:
                 fields[f.name] = None if f.default is REQUIRED else f.default
-        if cls.NAME == "stablehlo.constant":
-            fields["value"] = _constant_value(attrs["value"], result_types[0])
         reducer = attrs.get("__reducer__")
         if reducer is not None:
             from ..ast.regions import BinaryRegion

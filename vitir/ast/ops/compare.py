@@ -73,7 +73,7 @@ class Select(Op):
     pred = operand_def()
     on_true = operand_def()
     on_false = operand_def()
-    syntax = "{pred}, {on_true}, {on_false} : {select_type}"
+    syntax = "{pred}, {on_true}, {on_false} : {select_type(type:pred, type:on_true, type:on_false, type:result)}"
     evaluate = "vitir.evaluate.elementwise:select"
 
     @staticmethod

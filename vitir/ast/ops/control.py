@@ -214,7 +214,7 @@ class Tuple(Op):
     NAME = "stablehlo.tuple"
     traits = (PURE, SPECULATABLE)
     val = var_operand_def()
-    syntax = "{val} : {tuple_type(val)}"
+    syntax = "{val} : {tuple_type(type:val, type:result)}"
     evaluate = _EVALUATE + "tuple_"
 
     @staticmethod

@@ -354,7 +354,7 @@ class Complex(Binary):
 
     NAME = "stablehlo.complex"
     traits = Binary.traits - {SAME_OPERANDS_AND_RESULT_TYPE}  # f32 parts, a complex result
-    syntax = "{lhs}, {rhs} : {complex_type(lhs, rhs, results)}"
+    syntax = "{lhs}, {rhs} : {complex_type(type:lhs, type:rhs, type:result)}"
     rule = elementwise("f32 or f64", result=complex_of)
     evaluate = _EVALUATE + "make_complex"
 
