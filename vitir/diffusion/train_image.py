@@ -12,11 +12,14 @@ Defaults depend on the data (its entry in the registry, vitir/data): the referen
 8x8 digits (time channels, patch 2), and on 28x28 MNIST the adaLN-Zero
 transformer the measurements in docs/benchmarks.md chose.
 
-`model` names the network: "dit" (the ViT denoisers above) or
+`model` names the network: "dit" (the ViT denoisers above),
 "unet-reference", the reference's own convolutional UNet
 (vitir.lower.unet) with its recipe (MODEL_DEFAULTS): the image in [0, 1]
 (not centred) plus one channel of t/1000, the noise predicted, Adam at a
-constant 5e-4, batch 32, no EMA.
+constant 5e-4, batch 32, no EMA; or "unet", vitir's UNet: the reference's
+widths with GroupNorm, SiLU and the time through FiLM (sin/cos features, a
+time MLP), the images centred, an EMA of the weights, the learning rate
+warmed up and cosine-decayed (docs/benchmarks.md (g) measures each change).
 """
 
 from __future__ import annotations
@@ -58,13 +61,19 @@ WEIGHTINGS = ("none", "min-snr")
 # Each step's training noise uses seed (seed << 32) + step, as the 2-D trainer does.
 NOISE_SEED_SHIFT = 32
 
-MODELS = ("dit", "unet-reference")
-# The reference's UNet recipe; fields left None take these before the data's.
+MODELS = ("dit", "unet-reference", "unet")
+UNETS = ("unet-reference", "unet")
+# Each model's recipe; fields left None take these before the data's.
 MODEL_DEFAULTS = {
     "dit": {},
     "unet-reference": dict(prediction="eps", time_embed="t", batch=32, epochs=50, lr=5e-4, warmup_epochs=0.0,
                            ema=0.0, lr_decay="constant"),
+    "unet": dict(prediction="eps", batch=32, epochs=60, lr=1e-3, warmup_epochs=1.0, ema=0.999, lr_decay="cosine",
+                 n_freq=16, width=64),
 }
+# What each UNet trains with only (vitir's UNet reads the time through FiLM and predicts any DDPM target).
+UNET_ONLY = {"unet-reference": dict(method="ddpm", prediction="eps", time_embed="t", weighting="none", replicas=1),
+             "unet": dict(method="ddpm", weighting="none", replicas=1)}
 
 
 @dataclass(frozen=True)
@@ -109,8 +118,7 @@ class ImageDiffusionConfig:
             if getattr(self, name) is None:
                 object.__setattr__(self, name, value)
         if self.is_unet:
-            for name, want in (("method", "ddpm"), ("prediction", "eps"), ("time_embed", "t"),
-                               ("weighting", "none"), ("replicas", 1)):
+            for name, want in UNET_ONLY[self.model].items():
                 if getattr(self, name) != want:
                     raise ConfigError(f"--model {self.model} trains with {as_option(name)} {want} only, "
                                       f"got {getattr(self, name)}")
@@ -148,12 +156,19 @@ class ImageDiffusionConfig:
 
     @property
     def is_unet(self) -> bool:
-        return self.model == "unet-reference"
+        return self.model in UNETS
 
     @property
     def centred(self) -> bool:
-        """Whether the images are trained on in [-1, 1] (the ViTs) or as they are in [0, 1] (the UNet)."""
-        return not self.is_unet
+        """Whether the images are trained on in [-1, 1] (the ViTs, vitir's UNet) or as they are in [0, 1]
+        (the reference's UNet)."""
+        return self.model != "unet-reference"
+
+    @property
+    def reads_time_features(self) -> bool:
+        """Whether the network reads the time as sin/cos features beside the image (adaLN, FiLM) rather
+        than as input channels."""
+        return self.model == "unet" or (self.model == "dit" and self.conditioning != "channels")
 
     @property
     def time_features(self) -> int:
@@ -162,6 +177,11 @@ class ImageDiffusionConfig:
     def network(self, image_shape: tuple[int, int, int], batch: int):
         """The network's config: a DenoiserConfig, or for the UNet a UNetConfig."""
         c, h, w = image_shape
+        if self.model == "unet":  # `width`: the time MLP's
+            layers = ((unet.VITIR_LAYERS[0][0], c, unet.VITIR_LAYERS[0][2]), *unet.VITIR_LAYERS[1:-1],
+                      (*unet.VITIR_LAYERS[-1][:2], c))
+            return unet.UNetConfig(batch=batch, image=(h, w), layers=layers, norm="group", activation="silu",
+                                   time_features=self.time_features, embed=self.width, init_seed=self.seed)
         if self.is_unet:
             if c != 1:
                 raise ConfigError(f"--model {self.model} is the reference's 1-channel network; the data have {c}")
@@ -200,7 +220,7 @@ def time_inputs(x: np.ndarray, t, cfg: ImageDiffusionConfig) -> tuple[np.ndarray
     at integer steps t (one for every row, or one per row): the time as input
     channels after the image's ("channels"), or as sin/cos features [b, 2F]."""
     t_rows = np.broadcast_to(np.asarray(t), (len(x),))
-    if cfg.conditioning != "channels" and not cfg.is_unet:
+    if cfg.reads_time_features:
         flat = np.ascontiguousarray(np.asarray(x, np.float32).reshape(len(x), -1))
         return flat, sincos_features(t_rows, cfg.n_freq, TMAX)
     if cfg.time_embed == "sincos":
