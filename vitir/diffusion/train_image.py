@@ -33,7 +33,7 @@ from ..backend.choice import DEFAULT_BACKEND, check_backend
 from ..config_checks import (as_option, check_adam_literals, f32_option, from_known_fields, require_positive_ints,
                              require_positive_number)
 from ..data import DIFFUSE
-from ..data.registry import dataset_names
+from ..data.registry import dataset_names, task_defaults
 from ..data.registry import default_fields as registry_default_fields
 from ..errors import ConfigError
 from ..lower import AdamHyper
@@ -80,7 +80,7 @@ UNET_ONLY = {"unet-reference": dict(method="ddpm", prediction="eps", time_embed=
 class ImageDiffusionConfig:
     data: str = "digits"
     data_dir: str | None = None
-    model: str = "dit"  # MODELS: the ViT denoisers, or the reference's UNet
+    model: str | None = None  # MODELS; None: the data's default (dit on digits; on MNIST, docs/benchmarks.md (g))
     method: str = "ddpm"
     conditioning: str | None = None  # channels (the reference's), adaln or adaln-zero
     prediction: str | None = None  # PREDICTIONS of the method; "" (the data's default): the method's first
@@ -108,6 +108,8 @@ class ImageDiffusionConfig:
     def __post_init__(self):
         if self.data not in dataset_names(DIFFUSE):
             require_dataset(self.data, self.data_dir, DIFFUSE)  # names the choices
+        if self.model is None:
+            object.__setattr__(self, "model", task_defaults(self.data, DIFFUSE).values.get("model", MODELS[0]))
         if self.model not in MODELS:
             raise ConfigError(f"unknown image model {self.model!r}; have {', '.join(MODELS)}")
         for name, value in MODEL_DEFAULTS[self.model].items():
