@@ -93,11 +93,14 @@ def film_modulations(p, tfeat, channels):
     return out
 
 
-def unet(x, p, layers, norm="batch", activation="relu", groups=8, pool=maxpool, state=None, tfeat=None):
+def unet(x, p, layers, norm="batch", activation="relu", groups=8, pool=maxpool, state=None, tfeat=None,
+         input_skip=False):
     """The UNet of vitir.lower.unet from its definition: conv units W{i}/g{i}/bt{i} in order, the output
     conv W{i}/b{i}. Returns (output, {unit: (batch mean, batch variance)}) in training (state None);
     with `state` (rm{i}, rv{i}) BatchNorm uses it. With `tfeat` every convBn unit's normalised output is
-    FiLM-modulated by the time (film_modulations) before its activation."""
+    FiLM-modulated by the time (film_modulations) before its activation; with `input_skip` the output
+    conv reads [features, x]."""
+    image = x
     act = relu if activation == "relu" else silu
     stats, skips, unit = {}, [], 0
     modulations = None
@@ -130,6 +133,8 @@ def unet(x, p, layers, norm="batch", activation="relu", groups=8, pool=maxpool, 
         elif kind == "convbn":
             x = convbn(x)
         else:
+            if input_skip:
+                x = jnp.concatenate([x, image], axis=1)
             x = conv(x, p[f"W{unit}"], p[f"b{unit}"], padding="VALID")
             unit += 1
     return x, stats

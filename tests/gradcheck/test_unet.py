@@ -26,9 +26,9 @@ SMALL = (("down", 2, 4), ("down", 4, 8), ("convbn", 8, 8), ("up", 8, 8), ("up", 
 
 
 def small(norm="batch", activation="relu", pool_rule="reference", film=False) -> UNetConfig:
-    """With FiLM: 6 time features, a time MLP of width 5."""
+    """With FiLM (vitir's UNet): 6 time features, a time MLP of width 5, the input skip."""
     return UNetConfig(batch=3, image=(8, 12), layers=SMALL, norm=norm, groups=2, activation=activation,
-                      pool_rule=pool_rule, time_features=6 if film else 0, embed=5)
+                      pool_rule=pool_rule, time_features=6 if film else 0, embed=5, input_skip=film)
 
 
 def inputs(cfg: UNetConfig, seed: int = 0):
@@ -47,7 +47,7 @@ def time_features(cfg: UNetConfig, rng) -> np.ndarray | None:
 
 
 def jax_kwargs(cfg: UNetConfig) -> dict:
-    return dict(norm=cfg.norm, activation=cfg.activation, groups=cfg.groups,
+    return dict(norm=cfg.norm, activation=cfg.activation, groups=cfg.groups, input_skip=cfg.input_skip,
                 pool=ref.maxpool if cfg.pool_rule == "reference" else ref.maxpool_lax)
 
 

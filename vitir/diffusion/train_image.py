@@ -18,8 +18,9 @@ transformer the measurements in docs/benchmarks.md chose.
 (not centred) plus one channel of t/1000, the noise predicted, Adam at a
 constant 5e-4, batch 32, no EMA; or "unet", vitir's UNet: the reference's
 widths with GroupNorm, SiLU and the time through FiLM (sin/cos features, a
-time MLP), the images centred, an EMA of the weights, the learning rate
-warmed up and cosine-decayed (docs/benchmarks.md (g) measures each change).
+time MLP), the input image read again by the output conv (the one path around
+the normalisations), the images centred, an EMA of the weights, the learning
+rate warmed up and cosine-decayed (docs/benchmarks.md (g)).
 """
 
 from __future__ import annotations
@@ -183,7 +184,8 @@ class ImageDiffusionConfig:
             layers = ((unet.VITIR_LAYERS[0][0], c, unet.VITIR_LAYERS[0][2]), *unet.VITIR_LAYERS[1:-1],
                       (*unet.VITIR_LAYERS[-1][:2], c))
             return unet.UNetConfig(batch=batch, image=(h, w), layers=layers, norm="group", activation="silu",
-                                   time_features=self.time_features, embed=self.width, init_seed=self.seed)
+                                   time_features=self.time_features, embed=self.width, init_seed=self.seed,
+                                   input_skip=True)
         if self.is_unet:
             if c != 1:
                 raise ConfigError(f"--model {self.model} is the reference's 1-channel network; the data have {c}")

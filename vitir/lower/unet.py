@@ -16,7 +16,10 @@ With time_features F2 > 0 the network reads the time as sin/cos features
 [b, F2] instead of an input channel (vitir's own UNet, VITIR_LAYERS): a time
 MLP (layers/time_mlp.py, width `embed`) to c, then one dense layer of silu(c)
 to every convBn unit's FiLM scale and shift (layers/film.py), zero at the
-start, applied between the normalisation and the activation.
+start, applied between the normalisation and the activation; and with
+input_skip the output conv reads the input image beside the last features
+(every other path goes through a normalisation, which hides an example's
+overall brightness and contrast).
 
 The reference's MNIST network (REFERENCE_LAYERS) maps [b, 2, 28, 28] (the
 image in [0, 1] and a channel filled with t/1000) through 28 -> 14 -> 7 -> 14
@@ -102,6 +105,7 @@ class UNetConfig:
     time_features: int = 0  # > 0: sin/cos time features through FiLM (0: the time is an input channel)
     embed: int = 64  # the time MLP's width (with FiLM)
     init_seed: int = 0  # the time MLP's initialisation (the convolutions draw the reference's)
+    input_skip: bool = False  # the output conv also reads the input image (a path around every normalisation)
 
     def __post_init__(self):
         object.__setattr__(self, "image", tuple(self.image) if not isinstance(self.image, int)
@@ -169,6 +173,8 @@ def _units(cfg: UNetConfig) -> list[tuple[str, int, int]]:
             units += [("convbn", ic, oc), ("convbn", oc, oc)]
         elif kind == "up":
             units += [("convbn", ic + oc, oc), ("convbn", oc, oc)]
+        elif kind == "conv" and cfg.input_skip:
+            units.append((kind, ic + cfg.in_channels, oc))
         else:
             units.append((kind, ic, oc))
     return units
@@ -335,7 +341,7 @@ class UNetSaved:
 
 def unet_forward(fb: FunctionBuilder, p: str, x: Value, named: dict, cfg: UNetConfig, train: bool = True) -> UNetSaved:
     """x [b, in_channels, H, W] -> [b, out_channels, H, W]; `named` maps parameter (and state) names to values."""
-    records, skips, unit = [], [], 0
+    records, skips, unit, image = [], [], 0, x
     for li, (kind, ic, oc) in enumerate(cfg.layers):
         q = f"{p}l{li}"
         with fb.layer(f"{kind}{li}"):
@@ -358,8 +364,10 @@ def unet_forward(fb: FunctionBuilder, p: str, x: Value, named: dict, cfg: UNetCo
                 records.append((kind, (unit,), (a,)))
                 x, unit = a.y, unit + 1
             else:
+                if cfg.input_skip:
+                    x = concat_forward(fb, f"{q}k", x, image)
                 conv = conv_forward(fb, f"{q}c", x, named[f"W{unit}"], named[f"b{unit}"], padding=((0, 0), (0, 0)))
-                records.append((kind, (unit,), (conv,)))
+                records.append((kind, (unit,), (conv, ic)))
                 x, unit = conv.y, unit + 1
     return UNetSaved(x, records)
 
@@ -378,6 +386,8 @@ def unet_backward(fb: FunctionBuilder, p: str, saved: UNetSaved, named: dict, cf
             if kind == "conv":
                 dx, dw, db = conv_backward(fb, f"{q}c", parts[0], named[f"W{units[0]}"], dy, bias=True,
                                            input_grad=need_dx)
+                if cfg.input_skip and dx is not None:  # the image's share of the cotangent is dropped
+                    dx, _ = concat_backward(fb, f"{q}k", parts[1], dx)
                 grads[units[0]] = [dw, db]
             elif kind == "convbn":
                 dx, grads[units[0]] = unit_backward(fb, f"{q}a", parts[0], named, units[0], cfg, dy, need_dx, film_grads)
