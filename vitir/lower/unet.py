@@ -390,7 +390,8 @@ def unet_backward(fb: FunctionBuilder, p: str, saved: UNetSaved, named: dict, cf
                     dx, _ = concat_backward(fb, f"{q}k", parts[1], dx)
                 grads[units[0]] = [dw, db]
             elif kind == "convbn":
-                dx, grads[units[0]] = unit_backward(fb, f"{q}a", parts[0], named, units[0], cfg, dy, need_dx, film_grads)
+                dx, grads[units[0]] = unit_backward(fb, f"{q}a", parts[0], named, units[0], cfg, dy, need_dx,
+                                                    film_grads)
             elif kind == "up":
                 a, b, ic = parts
                 da, grads[units[1]] = unit_backward(fb, f"{q}b", b, named, units[1], cfg, dy, film_grads=film_grads)
