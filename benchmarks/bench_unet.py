@@ -4,7 +4,12 @@ the independent UNet in tests/gradcheck/cnn_reference.py, plus the same Adam and
 BatchNorm running statistics), in one process, calls alternated step by step;
 and how far apart their results are over the first three steps.
 
-    python benchmarks/bench_unet.py [--steps 20] [--warmup 3] [--batch 32] [--norm batch]
+    python benchmarks/bench_unet.py [--steps 20] [--warmup 3] [--batch 32] [--norm batch] [--model unet]
+
+--model unet measures vitir's own UNet instead (vitir diffuse --model unet:
+GroupNorm, SiLU, the time through FiLM from 32 sin/cos features, a time MLP of
+width 64); a GroupNorm step compiles, in JAX as in vitir, with its module's XLA
+options (vitir.lower.unet.GROUPNORM_STEP_XLA_OPTIONS).
 
 Both keep the weights, moments and statistics on the device; each step uploads
 a fresh batch (images in [0, 1] noised at a random t, with the t/1000 channel)
@@ -29,13 +34,15 @@ from tests.gradcheck.harness import rel_err  # noqa: E402
 from vitir.backend import compile_module  # noqa: E402
 from vitir.diffusion.schedule import cosine_schedule  # noqa: E402
 from vitir.diffusion.time_embed import prepend_t_channel  # noqa: E402
-from vitir.lower.unet import UNetConfig, all_specs, init_params, param_specs, unet_step_module  # noqa: E402
+from vitir.diffusion.time_embed import sincos_features  # noqa: E402
+from vitir.lower.unet import VITIR_LAYERS, UNetConfig, all_specs, init_params, param_specs, unet_step_module  # noqa: E402
 from vitir.print import print_module  # noqa: E402
 
 LR, B1, B2 = 5e-4, 0.9, 0.999
 
 
 def batches(cfg: UNetConfig, count: int, seed: int = 0):
+    """(network input, noise, time features or None) per step."""
     rng = np.random.default_rng(seed)
     abar = cosine_schedule(1000)
     for _ in range(count):
@@ -44,7 +51,10 @@ def batches(cfg: UNetConfig, count: int, seed: int = 0):
         t = rng.integers(0, 1000, cfg.batch)
         a = np.sqrt(abar[t]).reshape(-1, 1, 1, 1)
         xt = (a * x0 + np.sqrt(1 - a * a) * eps).astype(np.float32)
-        yield prepend_t_channel(xt, t, 1000), eps
+        if cfg.film:
+            yield xt, eps, sincos_features(t, cfg.time_features // 2, 1000)
+        else:
+            yield prepend_t_channel(xt, t, 1000), eps, None
 
 
 def scalars(t: int):
@@ -57,40 +67,47 @@ def main() -> None:
     ap.add_argument("--warmup", type=int, default=3)
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--norm", default="batch", choices=("batch", "group"))
+    ap.add_argument("--model", default="unet-reference", choices=("unet-reference", "unet"))
     args = ap.parse_args()
-    cfg = UNetConfig(batch=args.batch, norm=args.norm)
+    if args.model == "unet":
+        cfg = UNetConfig(batch=args.batch, layers=VITIR_LAYERS, norm="group", activation="silu", time_features=32)
+    else:
+        cfg = UNetConfig(batch=args.batch, norm=args.norm)
     names = [n for n, _ in param_specs(cfg)]
     theta = init_params(cfg)
     k, n = len(names), len(theta)
     zeros = [np.zeros_like(a) for a in theta]
 
-    text = print_module(unet_step_module(cfg))
+    module = unet_step_module(cfg)
+    text = print_module(module)
     start = time.perf_counter()
-    exe = compile_module(text)
+    exe = compile_module(text, xla_options=module.xla_options)
     vitir_compile = time.perf_counter() - start
     dev = [exe.to_device(a, argument=i + 1) for i, a in enumerate(theta + zeros + zeros)]
 
     kw = dict(norm=cfg.norm, activation=cfg.activation, groups=cfg.groups, pool=ref.maxpool)
     jstep = jax.jit(ref.unet_step_fn(names, cfg.layers, **kw))
     data = list(batches(cfg, args.warmup + args.steps))
-    x0, e0 = data[0]
+    x0, e0, f0 = data[0]
     start = time.perf_counter()
-    jstep.lower(theta[:k], zeros[:k], zeros[:k], theta[k:], x0, e0, *scalars(1)).compile()
+    jstep = jstep.lower(theta[:k], zeros[:k], zeros[:k], theta[k:], x0, e0, *scalars(1), f0).compile(
+        compiler_options=module.xla_options)
     jax_compile = time.perf_counter() - start
     jstate = jax.device_put((theta[:k], zeros[:k], zeros[:k], theta[k:]))
 
     times = {"vitir": [], "jax": []}
     worst = 0.0
-    for t, (x, eps) in enumerate(data, start=1):
+    for t, (x, eps, tfeat) in enumerate(data, start=1):
         order = ("vitir", "jax") if t % 2 else ("jax", "vitir")
         for who in order:
             tic = time.perf_counter()
             if who == "vitir":
-                outs = exe.execute_device([x.reshape(cfg.batch, -1), *dev, *scalars(t), eps])
+                outs = exe.execute_device([x.reshape(cfg.batch, -1), *dev, *scalars(t),
+                                           *([tfeat] if cfg.film else []), eps])
                 dev = list(outs[:3 * n])
                 vloss = float(np.asarray(outs[3 * n]))
             else:
-                *jstate, jloss = jstep(*jstate, x, eps, *scalars(t))
+                *jstate, jloss = jstep(*jstate, x, eps, *scalars(t), tfeat)
                 jloss = float(jax.block_until_ready(jloss))
             if t > args.warmup:
                 times[who].append(time.perf_counter() - tic)
@@ -103,7 +120,7 @@ def main() -> None:
             print(f"step {t}: loss vitir {vloss:.6f} jax {jloss:.6f}; largest relative difference of the "
                   f"{n} weight and statistics tensors {errors[name]:.1e} ({name})", flush=True)
     v, j = statistics.median(times["vitir"]), statistics.median(times["jax"])
-    print(f"UNet ({cfg.norm} norm) batch {cfg.batch}, {len(text.splitlines())} text lines; compile vitir "
+    print(f"{args.model} ({cfg.norm} norm) batch {cfg.batch}, {len(text.splitlines())} text lines; compile vitir "
           f"{vitir_compile:.2f} s, jax {jax_compile:.2f} s")
     print(f"step (median of {args.steps}): vitir {1000 * v:.1f} ms, jax {1000 * j:.1f} ms, vitir / jax "
           f"{v / j:.2f}x; results over the first 3 steps within {worst:.1e} relative")

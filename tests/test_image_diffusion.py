@@ -40,6 +40,8 @@ from vitir.diffusion.train_image import (
     eps_from_prediction,
     flow_snr_weights,
     snr_weights,
+    to_signed,
+    training_batch,
     training_pair,
     velocity_from_prediction,
 )
@@ -448,3 +450,52 @@ def test_cli_unet_reference_trains_prints_its_parameters_and_samples_by_ddim(tmp
     # the running statistics ride with the weights: 10 BatchNorms' means and variances and the step count
     saved = load_checkpoint(out)
     assert len(saved.params) == 32 + 21 and float(saved.params[-1]) == result["steps"]
+
+
+# -- vitir's UNet ---------------------------------------------------------------------------------
+
+def test_unet_takes_its_recipe_centres_the_data_and_reads_the_time_as_features(digits):
+    cfg = ImageDiffusionConfig(model="unet")
+    assert (cfg.batch, cfg.lr, cfg.lr_decay, cfg.warmup_epochs, cfg.ema, cfg.prediction, cfg.width) == \
+        (32, 1e-3, "cosine", 1.0, 0.999, "eps", 64)
+    assert cfg.centred and cfg.reads_time_features and cfg.time_features == 2 * cfg.n_freq
+    network = cfg.network((1, 8, 8), 4)
+    assert (network.norm, network.activation, network.time_features, network.embed) == ("group", "silu", 32, 64)
+    assert network.layers[0] == ("down", 1, 16) and network.layers[-1] == ("conv", 16, 1)
+    x0 = to_signed(digits.x_train[:4])
+    batch = training_batch(x0, 7, cfg, cosine_schedule(1000))
+    # the flat image alone (no time channel) and the sin/cos features of each row's step
+    assert batch.x.shape == (4, 64) and batch.tfeat.shape == (4, 32)
+    assert float(batch.x.min()) < -0.5  # centred: [-1, 1] before the noise
+
+
+def test_unet_refuses_what_its_step_cannot_train():
+    with pytest.raises(ConfigError) as e:
+        ImageDiffusionConfig(model="unet", method="flow")
+    assert str(e.value) == "--model unet trains with --method ddpm only, got flow"
+
+
+def test_cli_unet_trains_prints_its_parameters_and_samples(tmp_path, capsys, classifier_run):
+    out = tmp_path / "unet"
+    captured = _diffuse(capsys, "--data", "digits", "--model", "unet", "--epochs", "2", "--samples", "16",
+                        "--sampler", "ddim", "--nfe", "10", "--classifier", str(classifier_run), "--out", str(out))
+    assert "vitir's UNet (166,178 parameters), GroupNorm, SiLU, FiLM from 32 sin/cos time features" in captured.err
+    result = json.loads((out / "result.json").read_text())
+    assert result["parameters"] == 166_178 and result["config"]["model"] == "unet"
+    assert [(r["sampler"], r["nfe"]) for r in result["rows"]] == [("ddim", 10)]
+    losses = epoch_losses(out)
+    assert len(losses) == 2 and losses[1] < losses[0]
+    # no running statistics: 10 convBn units' three, the output conv's two, the time's six, and their EMA
+    saved = load_checkpoint(out)
+    assert len(saved.params) == 10 * 3 + 2 + 6 and len(saved.extra["ema"]) == 38
+
+
+def test_mnist_denoiser_defaults_to_the_dit_which_beat_the_unets_at_equal_time():
+    """docs/benchmarks.md (g): at 50 NFE the DiT default reached ED 5.9x its floor in 25.2 minutes,
+    vitir's UNet 13.3x (16 minutes, with the input skip) to 13.7x and the reference's 24.9x in about 29."""
+    cfg = ImageDiffusionConfig(data="mnist", data_dir="unused")
+    assert (cfg.model, cfg.conditioning, cfg.prediction, cfg.width, cfg.batch) == ("dit", "adaln-zero", "x0", 96, 64)
+    assert ImageDiffusionConfig().model == "dit"
+    # a UNet named on MNIST takes its own recipe before MNIST's (DiT's) defaults
+    unet_cfg = ImageDiffusionConfig(data="mnist", data_dir="unused", model="unet")
+    assert (unet_cfg.prediction, unet_cfg.width, unet_cfg.batch, unet_cfg.ema) == ("eps", 64, 32, 0.999)

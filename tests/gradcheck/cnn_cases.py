@@ -1,5 +1,5 @@
 """Gradient-check cases of the convolutional layers (vitir.lower.layers.conv,
-batchnorm, relu, maxpool, upsample, concat, groupnorm, silu on images), in the
+batchnorm, relu, maxpool, upsample, concat, groupnorm, silu on images, film), in the
 form of tests/gradcheck/cases.py: the vitir forward and hand-derived backward,
 and the independent JAX forward (tests/gradcheck/cnn_reference.py)."""
 
@@ -12,6 +12,7 @@ from tests.gradcheck.cases import Case
 from vitir.lower.layers.batchnorm import batchnorm_backward, batchnorm_train_forward
 from vitir.lower.layers.concat import concat_backward, concat_forward
 from vitir.lower.layers.conv import conv_backward, conv_forward
+from vitir.lower.layers.film import film_backward, film_forward
 from vitir.lower.layers.groupnorm import groupnorm_backward, groupnorm_forward
 from vitir.lower.layers.maxpool import maxpool_backward, maxpool_forward
 from vitir.lower.layers.relu import relu_backward, relu_forward
@@ -58,6 +59,11 @@ def _groupnorm(groups):
     return body
 
 
+def _film(fb, v):
+    saved = film_forward(fb, "f", v["x"], v["scale"], v["shift"])
+    return (saved.y, *film_backward(fb, "f", saved, v["dy"]))
+
+
 def _relu(fb, v):
     return relu_forward(fb, "r", v["x"]), relu_backward(fb, "r", v["x"], v["dy"])
 
@@ -98,6 +104,8 @@ CNN_CASES = {
                       ("x", "g", "b")),
     "groupnorm_1": Case(NORM_ARGS, (B, O, 6, 5), _groupnorm(1), lambda a: ref.groupnorm(a["x"], a["g"], a["b"], 1),
                         ("x", "g", "b")),
+    "film": Case((("x", (B, O, 6, 5)), ("scale", (B, O)), ("shift", (B, O))), (B, O, 6, 5), _film,
+                 lambda a: ref.film(a["x"], a["scale"], a["shift"]), ("x", "scale", "shift")),
     "relu": Case((IMAGE,), IMAGE[1], _relu, lambda a: ref.relu(a["x"]), ("x",)),
     "silu_image": Case((IMAGE,), IMAGE[1], _silu, lambda a: ref.silu(a["x"]), ("x",)),
     "maxpool": Case((IMAGE,), (B, C, 4, 3), _maxpool("reference"), lambda a: ref.maxpool(a["x"]), ("x",)),

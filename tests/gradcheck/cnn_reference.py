@@ -42,6 +42,10 @@ def groupnorm(x, g, b, groups, eps=1e-5):
     return xhat * g[None, :, None, None] + b[None, :, None, None]
 
 
+def film(x, scale, shift):
+    return x * (1.0 + scale[:, :, None, None]) + shift[:, :, None, None]
+
+
 def relu(x):
     return jnp.maximum(x, 0.0)
 
@@ -77,12 +81,34 @@ def _norm(x, p, i, norm, groups, state):
     return batchnorm_eval(x, g, b, state[f"rm{i}"], state[f"rv{i}"]), None
 
 
-def unet(x, p, layers, norm="batch", activation="relu", groups=8, pool=maxpool, state=None):
+def film_modulations(p, tfeat, channels):
+    """Each modulated unit's (scale, shift) [b, c] from the time features: a two-layer SiLU MLP to c,
+    then silu(c) Wfm + bfm cut in unit order, scale then shift."""
+    c = silu(tfeat @ p["tW1"] + p["tb1"]) @ p["tW2"] + p["tb2"]
+    m = silu(c) @ p["Wfm"] + p["bfm"]
+    out, start = [], 0
+    for oc in channels:
+        out.append((m[:, start:start + oc], m[:, start + oc:start + 2 * oc]))
+        start += 2 * oc
+    return out
+
+
+def unet(x, p, layers, norm="batch", activation="relu", groups=8, pool=maxpool, state=None, tfeat=None,
+         input_skip=False):
     """The UNet of vitir.lower.unet from its definition: conv units W{i}/g{i}/bt{i} in order, the output
     conv W{i}/b{i}. Returns (output, {unit: (batch mean, batch variance)}) in training (state None);
-    with `state` (rm{i}, rv{i}) BatchNorm uses it."""
+    with `state` (rm{i}, rv{i}) BatchNorm uses it. With `tfeat` every convBn unit's normalised output is
+    FiLM-modulated by the time (film_modulations) before its activation; with `input_skip` the output
+    conv reads [features, x]."""
+    image = x
     act = relu if activation == "relu" else silu
     stats, skips, unit = {}, [], 0
+    modulations = None
+    if tfeat is not None:
+        channels = []
+        for kind, _, oc in layers:
+            channels += {"down": [oc, oc], "up": [oc, oc], "convbn": [oc]}.get(kind, [])
+        modulations = iter(film_modulations(p, tfeat, channels))
 
     def convbn(h):
         nonlocal unit
@@ -91,6 +117,8 @@ def unet(x, p, layers, norm="batch", activation="relu", groups=8, pool=maxpool, 
             y, s = y
             if s is not None:
                 stats[unit] = s
+        if modulations is not None:
+            y = film(y, *next(modulations))
         unit += 1
         return act(y)
 
@@ -105,6 +133,8 @@ def unet(x, p, layers, norm="batch", activation="relu", groups=8, pool=maxpool, 
         elif kind == "convbn":
             x = convbn(x)
         else:
+            if input_skip:
+                x = jnp.concatenate([x, image], axis=1)
             x = conv(x, p[f"W{unit}"], p[f"b{unit}"], padding="VALID")
             unit += 1
     return x, stats
@@ -125,9 +155,9 @@ def adam(theta, g, m, v, lr, bc1, bc2, b1=0.9, b2=0.999, eps=1e-8):
 def unet_step_fn(names, layers, **kw):
     """A train step of the UNet: value_and_grad of the MSE, Adam on the parameters, and (BatchNorm) the
     running statistics, momentum 1 on the first step and 0.1 after. state = [rm0, rv0, ..., steps]."""
-    def step(params, ms, vs, state, x, target, lr, bc1, bc2):
+    def step(params, ms, vs, state, x, target, lr, bc1, bc2, tfeat=None):
         def loss_fn(flat):
-            return unet_loss(dict(zip(names, flat)), x, target, layers, **kw)
+            return unet_loss(dict(zip(names, flat)), x, target, layers, tfeat=tfeat, **kw)
 
         (loss, stats), grads = jax.value_and_grad(loss_fn, has_aux=True)(params)
         new = [adam(*args, lr, bc1, bc2) for args in zip(params, grads, ms, vs)]

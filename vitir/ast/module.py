@@ -41,12 +41,13 @@ class Function:
 
 
 class Module:
-    __slots__ = ("name", "functions", "signature")
+    __slots__ = ("name", "functions", "signature", "xla_options")
 
     def __init__(self, functions: Sequence[Function], name: str = "m"):
         self.name = name
         self.functions = list(functions)
         self.signature = None  # the named groups of its arguments and results (vitir.lower.step_signature)
+        self.xla_options = {}  # XLA debug options its compile needs (vitir.backend.compile_module)
 
     @property
     def main(self) -> Function:

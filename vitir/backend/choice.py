@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from vitir.errors import ConfigError
 
@@ -60,16 +60,19 @@ def compile_module(
     cache_dir: str | os.PathLike | None = None,
     backend: str | None = None,
     flags: Sequence[str] = (),
+    xla_options: Mapping[str, str] | None = None,
 ):
     """Compile one function of StableHLO text with `backend` (default PJRT) for
     `replicas` devices of `platform`; see the backend's own compile_module.
-    `flags` are extra IREE compiler flags (PJRT takes its own from $XLA_FLAGS)."""
+    `flags` are extra IREE compiler flags (PJRT takes its own from $XLA_FLAGS);
+    `xla_options` XLA debug options for this compile (IREE ignores them: they
+    work around XLA's own passes)."""
     name, platform = parse_backend(backend, platform)
     if name == "iree":
         return backend_module(name).compile_module(text, replicas, platform, function, cache_dir, flags)
     if flags:
         raise ConfigError("PJRT takes no compiler flags here (XLA reads $XLA_FLAGS when it starts)")
-    return backend_module(name).compile_module(text, replicas, platform, function, cache_dir)
+    return backend_module(name).compile_module(text, replicas, platform, function, cache_dir, xla_options)
 
 
 def to_host(value):

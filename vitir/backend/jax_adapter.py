@@ -16,6 +16,12 @@ def compile_and_load(backend, text: str, devices, options):
     return backend.compile_and_load(text, devices, options)
 
 
+def set_xla_options(options, xla_options) -> None:
+    """XLA debug options (name: value as text) on jaxlib's CompileOptions, for one compile
+    (its env_option_overrides, which $XLA_FLAGS would otherwise set for the process)."""
+    options.env_option_overrides = [(name, str(value)) for name, value in xla_options.items()]
+
+
 def serialize_executable(backend, loaded) -> bytes:
     return backend.serialize_executable(loaded)
 

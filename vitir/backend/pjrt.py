@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -95,8 +95,13 @@ def compile_module(
     platform: str | None = None,
     function: str | None = None,
     cache_dir: str | os.PathLike | None = None,
+    xla_options: Mapping[str, str] | None = None,
 ) -> Executable:
     """Compile one function of StableHLO text for `replicas` devices of `platform`.
+
+    `xla_options` are XLA debug options (name without `--`, value as text) for
+    this compile alone, where $XLA_FLAGS would set them for every compile of
+    the process (vitir.lower.unet's GroupNorm step needs one, see there).
 
     Compiled once per process for the same text, function, replicas and
     platform; with cache_dir (or $VITIR_COMPILE_CACHE) also kept on disk.
@@ -109,7 +114,10 @@ def compile_module(
     backend = _backend(platform)
     devices = _replica_devices(backend, replicas)
     local = [d for d in devices if d.process_index == backend.process_index()]
+    options = dict(sorted((xla_options or {}).items()))
     identity = [text, signature.name, str(replicas), backend.platform]
+    if options:
+        identity.append(repr(options))
     if len(local) < len(devices):  # one copy per process and layout of the group
         identity.append(f"process {backend.process_index()} of devices {[d.id for d in devices]}")
     key = hashlib.sha256("\0".join(identity).encode()).hexdigest()
@@ -118,7 +126,7 @@ def compile_module(
         return _executables[key]
     cache_dir = cache_dir or os.environ.get(CACHE_DIR_ENV)
     disk_path = _disk_cache_path(Path(cache_dir), key, backend, devices) if cache_dir else None
-    loaded = _compile(text, signature, backend, devices, disk_path)
+    loaded = _compile(text, signature, backend, devices, disk_path, options)
     executable = Executable(loaded, signature, devices, backend.platform, local)
     _executables[key] = executable
     return executable
@@ -161,10 +169,13 @@ def _disk_cache_path(cache_dir: Path, key: str, backend, devices) -> Path:
     return cache_dir / (hashlib.sha256(version.encode()).hexdigest() + ".xla")
 
 
-def _compile(text: str, signature: Signature, backend, devices, disk_path: Path | None):
+def _compile(text: str, signature: Signature, backend, devices, disk_path: Path | None,
+             xla_options: Mapping[str, str]):
     from jax.extend.backend import get_compile_options
 
     options = get_compile_options(len(devices), 1, device_assignment=[d.id for d in devices])
+    if xla_options:
+        jax_adapter.set_xla_options(options, xla_options)
     if disk_path is not None and disk_path.exists():
         try:
             loaded = jax_adapter.deserialize_executable(backend, disk_path.read_bytes(), devices, options)

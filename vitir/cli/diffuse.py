@@ -46,9 +46,11 @@ DEFAULTS_IMAGES = {"nfe": "10,50", "samples": "1000"}
 # Image training flags: config field -> (argument name, kind, help); only --epochs may change on --resume.
 IMAGE_TRAINING_FLAGS = {
     "data": ("data", str, None), "data_dir": ("data_dir", str, None), "method": ("method", str, None),
-    "model": ("model", str, "the network: dit (the ViT denoisers) or unet-reference (the reference's "
+    "model": ("model", str, "the network: dit (the ViT denoisers), unet-reference (the reference's "
                             "convolutional UNet, 118,449 parameters, with its recipe: data in [0, 1], a t/1000 "
-                            "channel, eps, Adam at a constant 5e-4, batch 32; sampled by DDIM at 50 NFE)"),
+                            "channel, eps, Adam at a constant 5e-4, batch 32; sampled by DDIM at 50 NFE) or unet "
+                            "(vitir's: GroupNorm, SiLU, the time through FiLM from a time MLP of --width, "
+                            "the input read again by the output conv, centred data, EMA, cosine decay)"),
     "lr_decay": ("lr_decay", str, "the learning rate after the warmup: cosine or constant"),
     "epochs": ("epochs", int, None), "batch": ("batch", int, None), "lr": ("lr", float, None),
     "seed": ("seed", int, None), "ema": ("ema", float, None),
@@ -220,7 +222,7 @@ def image_configs_from(args):
         require_new_run_dir(run_dir, args.overwrite)
     d = DEFAULTS_IMAGES
     defaults = {"nfes": _numbers(d["nfe"], "--nfe", int, True), "samples": int(d["samples"])}
-    if cfg.is_unet:  # the reference samples its UNet by deterministic DDIM in 50 steps
+    if cfg.model == "unet-reference":  # the reference samples its UNet by deterministic DDIM in 50 steps
         defaults.update(samplers=("ddim",), nfes=(50,), etas=(0.0,))
     ev = ImageEvalConfig(method=cfg.method, **{**defaults, **sampling})
     if ev.classifier is not None:
@@ -319,9 +321,12 @@ def run_images(args) -> int:
         trainer.task.monitor = QualityMonitor(*scoring, cfg, trainer.data.image_shape, every, samples,
                                               ev.samplers[-1], log=log, backend=args.backend)
     time_input = f"{cfg.time_embed} time channels" if cfg.conditioning == "channels" else cfg.conditioning
-    if cfg.is_unet:
+    if cfg.model == "unet-reference":
         network = (f"the reference's UNet ({trainer.task.parameter_count(None):,} parameters), data in [0, 1] "
                    f"and a t/1000 channel")
+    elif cfg.model == "unet":
+        network = (f"vitir's UNet ({trainer.task.parameter_count(None):,} parameters), GroupNorm, SiLU, "
+                   f"FiLM from {cfg.time_features} sin/cos time features")
     else:
         network = f"ViT denoiser depth {cfg.depth} width {cfg.width} patch {cfg.patch}, {time_input}"
     log(f"vitir diffuse: {cfg.method} on {cfg.data} ({len(trainer.data.x_train)} training images), {network}, "

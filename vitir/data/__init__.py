@@ -38,15 +38,15 @@ register_dataset(DatasetEntry(
     description="scikit-learn's 8x8 digits", tasks={
         CLASSIFY: TaskDefaults(SMALL_VIT, "about 1 min"),
         # the reference's recipe, docs/benchmarks.md (d)
-        DIFFUSE: TaskDefaults(dict(conditioning="channels", prediction="", n_freq=8, patch=2, width=128, depth=4,
-                                   heads=4, mlp=256, batch=128, epochs=400, lr=2e-3, warmup_epochs=5.0, ema=0.0),
+        DIFFUSE: TaskDefaults(dict(model="dit", conditioning="channels", prediction="", n_freq=8, patch=2,
+                                   width=128, depth=4, heads=4, mlp=256, batch=128, epochs=400, lr=2e-3, warmup_epochs=5.0, ema=0.0),
                               "about 7 min")}))
 register_dataset(DatasetEntry(
     "mnist", load_mnist, reads_files=True, description="the MNIST IDX files", tasks={
         CLASSIFY: TaskDefaults(dict(patch=4, width=64, depth=4, heads=4, mlp=128, epochs=25), "5-9 min"),
-        # chosen by the ablations of docs/benchmarks.md (e)
-        DIFFUSE: TaskDefaults(dict(conditioning="adaln-zero", prediction="x0", n_freq=16, patch=4, width=96, depth=4,
-                                   heads=4, mlp=192, batch=64, epochs=96, lr=2e-3, warmup_epochs=2.0, ema=0.99),
+        # chosen by the ablations of docs/benchmarks.md (e); the DiT over the UNets by (g)
+        DIFFUSE: TaskDefaults(dict(model="dit", conditioning="adaln-zero", prediction="x0", n_freq=16, patch=4,
+                                   width=96, depth=4, heads=4, mlp=192, batch=64, epochs=96, lr=2e-3, warmup_epochs=2.0, ema=0.99),
                               "DDPM about 25 min, flow 20 min")}))
 register_dataset(DatasetEntry("cifar10", load_cifar10, reads_files=True, description="CIFAR-10's binary batches",
                               tasks={CLASSIFY: None}))

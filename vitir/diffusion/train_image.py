@@ -12,11 +12,15 @@ Defaults depend on the data (its entry in the registry, vitir/data): the referen
 8x8 digits (time channels, patch 2), and on 28x28 MNIST the adaLN-Zero
 transformer the measurements in docs/benchmarks.md chose.
 
-`model` names the network: "dit" (the ViT denoisers above) or
+`model` names the network: "dit" (the ViT denoisers above),
 "unet-reference", the reference's own convolutional UNet
 (vitir.lower.unet) with its recipe (MODEL_DEFAULTS): the image in [0, 1]
 (not centred) plus one channel of t/1000, the noise predicted, Adam at a
-constant 5e-4, batch 32, no EMA.
+constant 5e-4, batch 32, no EMA; or "unet", vitir's UNet: the reference's
+widths with GroupNorm, SiLU and the time through FiLM (sin/cos features, a
+time MLP), the input image read again by the output conv (the one path around
+the normalisations), the images centred, an EMA of the weights, the learning
+rate warmed up and cosine-decayed (docs/benchmarks.md (g)).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from ..backend.choice import DEFAULT_BACKEND, check_backend
 from ..config_checks import (as_option, check_adam_literals, f32_option, from_known_fields, require_positive_ints,
                              require_positive_number)
 from ..data import DIFFUSE
-from ..data.registry import dataset_names
+from ..data.registry import dataset_names, task_defaults
 from ..data.registry import default_fields as registry_default_fields
 from ..errors import ConfigError
 from ..lower import AdamHyper
@@ -58,20 +62,26 @@ WEIGHTINGS = ("none", "min-snr")
 # Each step's training noise uses seed (seed << 32) + step, as the 2-D trainer does.
 NOISE_SEED_SHIFT = 32
 
-MODELS = ("dit", "unet-reference")
-# The reference's UNet recipe; fields left None take these before the data's.
+MODELS = ("dit", "unet-reference", "unet")
+UNETS = ("unet-reference", "unet")
+# Each model's recipe; fields left None take these before the data's.
 MODEL_DEFAULTS = {
     "dit": {},
     "unet-reference": dict(prediction="eps", time_embed="t", batch=32, epochs=50, lr=5e-4, warmup_epochs=0.0,
                            ema=0.0, lr_decay="constant"),
+    "unet": dict(prediction="eps", batch=32, epochs=60, lr=1e-3, warmup_epochs=1.0, ema=0.999, lr_decay="cosine",
+                 n_freq=16, width=64),
 }
+# What each UNet trains with only (vitir's UNet reads the time through FiLM and predicts any DDPM target).
+UNET_ONLY = {"unet-reference": dict(method="ddpm", prediction="eps", time_embed="t", weighting="none", replicas=1),
+             "unet": dict(method="ddpm", weighting="none", replicas=1)}
 
 
 @dataclass(frozen=True)
 class ImageDiffusionConfig:
     data: str = "digits"
     data_dir: str | None = None
-    model: str = "dit"  # MODELS: the ViT denoisers, or the reference's UNet
+    model: str | None = None  # MODELS; None: the data's default (dit on digits; on MNIST, docs/benchmarks.md (g))
     method: str = "ddpm"
     conditioning: str | None = None  # channels (the reference's), adaln or adaln-zero
     prediction: str | None = None  # PREDICTIONS of the method; "" (the data's default): the method's first
@@ -99,6 +109,8 @@ class ImageDiffusionConfig:
     def __post_init__(self):
         if self.data not in dataset_names(DIFFUSE):
             require_dataset(self.data, self.data_dir, DIFFUSE)  # names the choices
+        if self.model is None:
+            object.__setattr__(self, "model", task_defaults(self.data, DIFFUSE).values.get("model", MODELS[0]))
         if self.model not in MODELS:
             raise ConfigError(f"unknown image model {self.model!r}; have {', '.join(MODELS)}")
         for name, value in MODEL_DEFAULTS[self.model].items():
@@ -109,8 +121,7 @@ class ImageDiffusionConfig:
             if getattr(self, name) is None:
                 object.__setattr__(self, name, value)
         if self.is_unet:
-            for name, want in (("method", "ddpm"), ("prediction", "eps"), ("time_embed", "t"),
-                               ("weighting", "none"), ("replicas", 1)):
+            for name, want in UNET_ONLY[self.model].items():
                 if getattr(self, name) != want:
                     raise ConfigError(f"--model {self.model} trains with {as_option(name)} {want} only, "
                                       f"got {getattr(self, name)}")
@@ -148,12 +159,19 @@ class ImageDiffusionConfig:
 
     @property
     def is_unet(self) -> bool:
-        return self.model == "unet-reference"
+        return self.model in UNETS
 
     @property
     def centred(self) -> bool:
-        """Whether the images are trained on in [-1, 1] (the ViTs) or as they are in [0, 1] (the UNet)."""
-        return not self.is_unet
+        """Whether the images are trained on in [-1, 1] (the ViTs, vitir's UNet) or as they are in [0, 1]
+        (the reference's UNet)."""
+        return self.model != "unet-reference"
+
+    @property
+    def reads_time_features(self) -> bool:
+        """Whether the network reads the time as sin/cos features beside the image (adaLN, FiLM) rather
+        than as input channels."""
+        return self.model == "unet" or (self.model == "dit" and self.conditioning != "channels")
 
     @property
     def time_features(self) -> int:
@@ -162,6 +180,12 @@ class ImageDiffusionConfig:
     def network(self, image_shape: tuple[int, int, int], batch: int):
         """The network's config: a DenoiserConfig, or for the UNet a UNetConfig."""
         c, h, w = image_shape
+        if self.model == "unet":  # `width`: the time MLP's
+            layers = ((unet.VITIR_LAYERS[0][0], c, unet.VITIR_LAYERS[0][2]), *unet.VITIR_LAYERS[1:-1],
+                      (*unet.VITIR_LAYERS[-1][:2], c))
+            return unet.UNetConfig(batch=batch, image=(h, w), layers=layers, norm="group", activation="silu",
+                                   time_features=self.time_features, embed=self.width, init_seed=self.seed,
+                                   input_skip=True)
         if self.is_unet:
             if c != 1:
                 raise ConfigError(f"--model {self.model} is the reference's 1-channel network; the data have {c}")
@@ -200,7 +224,7 @@ def time_inputs(x: np.ndarray, t, cfg: ImageDiffusionConfig) -> tuple[np.ndarray
     at integer steps t (one for every row, or one per row): the time as input
     channels after the image's ("channels"), or as sin/cos features [b, 2F]."""
     t_rows = np.broadcast_to(np.asarray(t), (len(x),))
-    if cfg.conditioning != "channels" and not cfg.is_unet:
+    if cfg.reads_time_features:
         flat = np.ascontiguousarray(np.asarray(x, np.float32).reshape(len(x), -1))
         return flat, sincos_features(t_rows, cfg.n_freq, TMAX)
     if cfg.time_embed == "sincos":

@@ -111,7 +111,8 @@ def compile_graph(module, replicas: int = 1, group: ProcessGroup = SINGLE_PROCES
     if local > 1:
         ensure_host_devices(local)
     text = module if isinstance(module, str) else print_module(module)
-    exe = compile_module(text, replicas=replicas, backend=backend)
+    xla_options = None if isinstance(module, str) else module.xla_options
+    exe = compile_module(text, replicas=replicas, backend=backend, xla_options=xla_options)
     groups = getattr(module, "signature", None)  # a module built with its groups: errors name them
     return exe if groups is None else exe.grouped(groups.inputs)
 
