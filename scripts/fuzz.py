@@ -100,7 +100,7 @@ def reproducer(kind: str, index: int, seed: int, message: str, quick: bool = Fal
 
     s = case_seed(seed, kind, index)
     if kind in ("graphs", "evaluated"):
-        return print_module(random_graph(random.Random(s), evaluated=kind == "evaluated")[0])
+        return print_module(random_graph(random.Random(s), evaluated=kind == "evaluated", cover=index)[0])
     if kind == "passes":
         from tests.fuzz.passes import pass_graph
 

@@ -577,19 +577,24 @@ def op_table(evaluated: bool = False) -> list:
     without the ops XLA and the evaluator cannot both run, families.UNEVALUATED)."""
     from tests.fuzz.families import UNEVALUATED
 
-    return [cls for cls in (*OPS.values(), *COMPOUNDS) if not (evaluated and cls.NAME in UNEVALUATED)]
+    # by name: the draws of a seed do not depend on the order the op families were imported in
+    ops = sorted(OPS.values(), key=lambda cls: cls.NAME)
+    return [cls for cls in (*ops, *COMPOUNDS) if not (evaluated and cls.NAME in UNEVALUATED)]
 
 
 def random_graph(rng: random.Random, *, evaluated: bool = False, size: tuple[int, int] = (1, 10),
-                 compiled: bool = False):
+                 compiled: bool = False, cover: int | None = None):
     """A module of one function of randomly drawn ops. `evaluated`: every result is returned (the
     fuzzer compares each op with XLA's), collectives span `graph.replicas` replicas; `compiled`: of
-    the ops an evaluated graph draws, those XLA compiles. Returns the module and the Graph (what was
-    drawn)."""
+    the ops an evaluated graph draws, those XLA compiles; `cover`: the op table's entry of this index
+    (modulo its length) is drawn first, so graphs of consecutive indices draw every op. Returns the
+    module and the Graph (what was drawn)."""
     g = Graph(rng, evaluated=evaluated, replicas=rng.choice((1, 1, 2)) if evaluated else 1)
     for _ in range(rng.randint(1, 2)):
         g.arg(TensorType(g.shape(), g.dtype()))
     table = op_table(evaluated or compiled)
+    if cover is not None:
+        g.grow(table[cover % len(table)])
     for _ in range(rng.randint(*size)):
         g.grow(rng.choice(table))
     values = list(g.pool)

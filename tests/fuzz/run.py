@@ -27,8 +27,9 @@ class Report:
     slowest: dict = field(default_factory=dict)  # kind -> (seconds, index)
 
 
-def run_case(kind: str, seed: int, stats: Counter, quick: bool = False) -> None:
-    """One case; `quick` (the suite's run) mutates the smallest rendered modules."""
+def run_case(kind: str, seed: int, stats: Counter, quick: bool = False, index: int = 0) -> None:
+    """One case (the `index`-th of its kind, drawn from `seed`); `quick` (the suite's run) mutates the
+    smallest rendered modules."""
     from tests.fuzz.attributes import attribute_case
     from tests.fuzz.checks import graph_case
     from tests.fuzz.invalid import invalid_case
@@ -36,9 +37,9 @@ def run_case(kind: str, seed: int, stats: Counter, quick: bool = False) -> None:
     from tests.fuzz.passes import pass_case
 
     if kind == "graphs":
-        graph_case(seed, False, stats)
+        graph_case(seed, False, stats, index)
     elif kind == "evaluated":
-        graph_case(seed, True, stats)
+        graph_case(seed, True, stats, index)
     elif kind == "invalid":
         invalid_case(seed, stats)
     elif kind == "passes":
@@ -56,7 +57,7 @@ def run(kind: str, count: int, seed: int, bound: float, report: Report, start: i
         began = time.perf_counter()
         try:
             with time_bound(bound):
-                run_case(kind, case_seed(seed, kind, index), report.stats, quick)
+                run_case(kind, case_seed(seed, kind, index), report.stats, quick, index)
         except Failure as e:
             report.failures.append((kind, index, str(e)))
         except CaseTimeout as e:

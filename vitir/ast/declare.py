@@ -169,8 +169,66 @@ GENERIC = "generic"  # the syntax of ops MLIR prints in its generic form: "stabl
 # Every declared op class, by its StableHLO name: what the printer, the dialect, the importer and
 # the evaluator iterate. Ops declared outside vitir join it on definition. DECLARED adds the
 # compound nodes (AST-only), in declaration order.
-OPS: dict[str, type["Op"]] = {}
-DECLARED: list[type["Op"]] = []
+_COMPLETE = [False]  # every op family imported (vitir.ast.ops imports the rest on first use)
+
+
+def _complete() -> None:
+    """Import every op family once, so that a lookup or a walk of the registry misses no op."""
+    if _COMPLETE[0]:
+        return
+    _COMPLETE[0] = True
+    try:
+        from .ops import import_every_family
+        import_every_family()
+    except BaseException:
+        _COMPLETE[0] = False
+        raise
+
+
+def _completing(base: type, name: str):
+    method = getattr(base, name)
+
+    def read(self, *args):
+        _complete()
+        return method(self, *args)
+    read.__name__ = name
+    return read
+
+
+class OpRegistry(dict):
+    """OPS: the dict of declared ops, complete on every read: a walk imports every family first, a
+    lookup only when its name is not there yet. Declaring writes to it without completing it (an op
+    family's import registers its ops as it goes)."""
+
+    def __getitem__(self, name):
+        if not dict.__contains__(self, name):
+            _complete()
+        return dict.__getitem__(self, name)
+
+    def __contains__(self, name):
+        if dict.__contains__(self, name):
+            return True
+        _complete()
+        return dict.__contains__(self, name)
+
+    def get(self, name, default=None):
+        if not dict.__contains__(self, name):
+            _complete()
+        return dict.get(self, name, default)
+
+
+class DeclaredList(list):
+    """DECLARED: every declared class in declaration order, complete on every read."""
+
+
+for _name in ("__iter__", "__len__", "keys", "values", "items", "copy"):
+    setattr(OpRegistry, _name, _completing(dict, _name))
+for _name in ("__getitem__", "__contains__", "__iter__", "__len__", "__reversed__", "index", "count", "copy"):
+    setattr(DeclaredList, _name, _completing(list, _name))
+del _name
+
+OPS: dict[str, type["Op"]] = OpRegistry()
+DECLARED: list[type["Op"]] = DeclaredList()
 _VERSION = [0]  # counts declarations, so what is made from OPS (the xDSL context) knows to remake itself
 
 
@@ -312,11 +370,13 @@ def _finish(cls: type[Op]) -> None:
         results[0].name = "result"
     cls.RESULT_FIELDS = results
     cls.SIMPLE = not cls.COMPOUND and not cls.REGION_FIELDS
-    DECLARED[:] = [c for c in DECLARED if c.__qualname__ != cls.__qualname__ or c.__module__ != cls.__module__]
+    # raw reads (list.copy, dict.get): declaring an op must not import the families still to come
+    DECLARED[:] = [c for c in list.copy(DECLARED) if c.__qualname__ != cls.__qualname__
+                   or c.__module__ != cls.__module__]
     DECLARED.append(cls)
     _VERSION[0] += 1
     if not cls.COMPOUND:
-        existing = OPS.get(cls.NAME)
+        existing = dict.get(OPS, cls.NAME)
         if existing is not None and existing.__qualname__ != cls.__qualname__:
             raise TypeError(f"{cls.NAME} is already declared by {existing.__module__}.{existing.__qualname__}")
         OPS[cls.NAME] = cls

@@ -19,7 +19,6 @@ from typing import NamedTuple
 from ..attributes import I64, NAMES, DenseInts
 from ..declare import Op, attr_def, operand_def, var_result_def
 from ..traits import PURE
-from .collectives import AllReduce
 from ...errors import ShapeError
 from ..shape_rules import RuleError
 from ..type_rules import tensor
@@ -111,6 +110,7 @@ class AllReduceMean(Compound):
         x, y = region.arg(a, scalar), region.arg(c, scalar)
         body = region.ret(region.add(added, x, y))
         groups = DenseInts((1, op.replicas), tuple(range(op.replicas)))
+        from .collectives import AllReduce  # the collectives family loads when a mean is expanded
         reduce = AllReduce(total, (g,), groups, body, path=b.path)
         reduce.spelling = "attributes after regions"  # as the reference writes it
         summed = b.emit(reduce)
