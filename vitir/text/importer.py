@@ -269,32 +269,34 @@ class _Reader:
             functions.append(self.function())
         return functions
 
+    def until_close(self, item, close: str = ")") -> list:
+        """`item()` read comma by comma up to `close` (the opening bracket already read)."""
+        out = []
+        if self.optional(close):
+            return out
+        while True:
+            out.append(item())
+            if self.optional(close):
+                return out
+            self.expect(",")
+
+    def skipping_attributes(self, value):
+        """`value`, past the attribute dictionary that may follow it (an argument's or result's)."""
+        if self.peek() == "{":
+            self.attribute_dict()
+        return value
+
     def function(self):
         self.expect("func.func")
         if self.peek() in ("public", "private"):
             self.i += 1
         name = self.symbol()
         self.expect("(")
-        args = []
-        if not self.optional(")"):
-            while True:
-                args.append(self.argument())
-                if self.peek() == "{":
-                    self.attribute_dict()
-                if self.optional(")"):
-                    break
-                self.expect(",")
+        args = self.until_close(lambda: self.skipping_attributes(self.argument()))
         results = []
         if self.optional("->"):
             if self.optional("("):
-                if not self.optional(")"):
-                    while True:
-                        results.append(self.type())
-                        if self.peek() == "{":
-                            self.attribute_dict()
-                        if self.optional(")"):
-                            break
-                        self.expect(",")
+                results = self.until_close(lambda: self.skipping_attributes(self.type()))
             else:
                 results.append(self.type())
         self.expect("{")
@@ -352,12 +354,7 @@ class _Reader:
             args = []
             if self.optional("^bb0"):
                 self.expect("(")
-                if not self.optional(")"):
-                    while True:
-                        args.append(self.argument())
-                        if self.optional(")"):
-                            break
-                        self.expect(",")
+                args += self.until_close(self.argument)
                 self.expect(":")
         ops = []
         while not self.optional("stablehlo.return"):
