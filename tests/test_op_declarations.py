@@ -102,3 +102,43 @@ def test_constructors_are_compiled_from_the_fields():
     source = constructor_source(Transpose)
     assert source.startswith("def __init__(self, name, operand, perm, *, path=''):")
     assert "_coerce_perm(perm)" in source and "cls._rule_cache.get(key)" in source
+
+
+def test_ops_of_one_shape_share_a_compiled_constructor_but_name_their_own_class():
+    from vitir.ast import Add, Multiply
+
+    x = FunctionBuilder("f").arg("x", f32(2))
+    Add("a", x, x), Multiply("m", x, x)
+    assert Add.__init__.__code__.co_code == Multiply.__init__.__code__.co_code
+    assert (Add.__init__.__code__.co_filename, Multiply.__init__.__code__.co_filename) == (
+        "<Add.__init__>", "<Multiply.__init__>")
+    with pytest.raises(ShapeError, match=r"stablehlo.multiply %m: rhs 3 is not an SSA value"):
+        Multiply("m", x, 3)
+
+
+def test_a_lazy_familys_builder_method_works_before_its_family_is_imported():
+    """builder_methods_lazy.py is loaded on the first call of one of its methods, in a fresh
+    interpreter where neither it nor the op's family was imported; then the real methods, with
+    their parameters, replace the stand-ins."""
+    import subprocess
+    import sys
+
+    code = ("import sys, inspect; from vitir.ast import FunctionBuilder, f32; "
+            "before = [m in sys.modules for m in ('vitir.ast.builder_methods_lazy', 'vitir.ast.ops.chlo')]; "
+            "fb = FunctionBuilder('f'); x = fb.arg('x', f32(3)); y = fb.cosh('c', x); "
+            "print(before, y.type.text, list(inspect.signature(FunctionBuilder.cosh).parameters), "
+            "FunctionBuilder.gather.__module__)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == ("[False, False] tensor<3xf32> ['self', 'name', 'operand'] "
+                           "vitir.ast.builder_methods_lazy")
+
+
+def test_every_op_has_its_builder_method_once():
+    from vitir.ast import generate
+    from vitir.ast.builder_methods import LAZY_METHODS, OpMethods
+    from vitir.ast.builder_methods_lazy import LazyOpMethods
+
+    eager = {name for name in vars(OpMethods) if not name.startswith("_") and name != "emit"} - set(LAZY_METHODS)
+    lazy = {name for name in vars(LazyOpMethods) if not name.startswith("_") and name != "emit"}
+    assert not eager & lazy and set(LAZY_METHODS) == lazy
+    assert {m for m, _ in generate._methods(False)} == eager and {m for m, _ in generate._methods(True)} == lazy

@@ -1,7 +1,8 @@
 """FunctionBuilder: the public way to build a function op by op.
 
-Every op method (one per declared op, in builder_methods.py, written from the
-declarations) builds one node, so its rule runs at once; `emit` then checks
+Every op method (one per declared op, in builder_methods.py and, for the op
+families imported on first use, builder_methods_lazy.py, both written from the
+declarations; the second is taken on the first call of one of its methods) builds one node, so its rule runs at once; `emit` then checks
 that its operands were defined in this function (or, inside a region, in an
 enclosing one) before it and that its SSA names are new where they are
 visible, and returns the result value. `with fb.layer("attn"):` extends the
@@ -19,7 +20,7 @@ from typing import Sequence
 
 from ..errors import ShapeError
 from . import ops as O
-from .builder_methods import OpMethods
+from .builder_methods import LAZY_METHODS, OpMethods
 from .declare import check_known_operands
 from .element_types import DType
 from .module import Function, Module, Return
@@ -224,6 +225,29 @@ def _bad_name(name) -> str:
 # The bits of -inf and +inf of each float type: the inits of argmax and argmin.
 _INFINITIES = {DType.F32: ("0xFF800000", "0x7F800000"), DType.F16: ("0xFC00", "0x7C00"),
                DType.BF16: ("0xFF80", "0x7F80"), DType.F64: ("0xFFF0000000000000", "0x7FF0000000000000")}
+
+
+def _take_lazy_methods() -> None:
+    """Replace the stand-ins of LAZY_METHODS by the methods of builder_methods_lazy.py."""
+    from .builder_methods_lazy import LazyOpMethods
+
+    for name in LAZY_METHODS:
+        setattr(OpMethods, name, vars(LazyOpMethods)[name])
+
+
+def _stand_in(name: str):
+    """A method of a family imported on first use, until its first call takes them all. (Not a
+    `__getattr__` on the builder: that would slow every attribute lookup of every builder.)"""
+    def method(self, *args, **kwargs):
+        _take_lazy_methods()
+        return getattr(self, name)(*args, **kwargs)
+    method.__name__ = method.__qualname__ = name
+    method.__doc__ = f"fb.{name}: see vitir/ast/builder_methods_lazy.py (taken on its first call)."
+    return method
+
+
+for _name in LAZY_METHODS:
+    setattr(OpMethods, _name, _stand_in(_name))
 
 
 class _Layer:

@@ -398,6 +398,9 @@ def _lazy_constructor(cls: type[Op]):
     return __init__
 
 
+_COMPILED: dict[str, Any] = {}  # constructor source -> its compiled code
+
+
 def _constructor(cls: type[Op]):
     """The source of cls.__init__, specialised to its fields, compiled once."""
     args, body, operand_parts, key = ["self", "name"], [], [], []
@@ -478,8 +481,12 @@ def _constructor(cls: type[Op]):
         lines.append("    self.results = (Value(name, types[0]),) if len(types) == 1 and type(name) is str "
                      "else _results(self, name, types)")
     source = "\n".join(lines)
-    exec(compile(source, f"<{cls.__name__}.__init__>", "exec"), env)
+    code = _COMPILED.get(source)
+    if code is None:  # ops of one shape (add, subtract, ...) share one compiled source, each its own globals
+        code = _COMPILED[source] = compile(source, "<constructor>", "exec")
+    exec(code, env)
     init = env["__init__"]
+    init.__code__ = init.__code__.replace(co_filename=f"<{cls.__name__}.__init__>")  # for tracebacks
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__doc__
     init.source = source  # for readers: print(constructor_source(Transpose))

@@ -1,5 +1,6 @@
-"""Write vitir/ast/builder_methods.py (one spelled-out builder method per op) and
-vitir/mlir/dialect_ops.py (one named xDSL class per op) from the op declarations.
+"""Write vitir/ast/builder_methods.py and vitir/ast/builder_methods_lazy.py (one spelled-out
+builder method per op) and vitir/mlir/dialect_ops.py (one named xDSL class per op) from the op
+declarations.
 
     python -m vitir.ast.generate          # rewrite the file
     python -m vitir.ast.generate --check  # exit 1 if it is stale (the test suite runs this)
@@ -8,6 +9,10 @@ The methods are generated, not made at import, so that grep, editors and type
 checkers see every `fb.<op>` with its parameters; the declarations stay the
 one place an op is described. A method calls the op's `builder` (or one of its
 `builders`) when it declares one, else passes its fields straight through.
+The methods of the families vitir.ast.ops imports on first use are written to
+builder_methods_lazy.py, which FunctionBuilder loads on its first missing
+attribute: a graph that never builds a gather or a while never compiles their
+methods (the start-up of `vitir render`, docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from . import ops  # noqa: F401  (declares every op)
 from .declare import DECLARED, REQUIRED, Op
 
 TARGET = Path(__file__).with_name("builder_methods.py")
+LAZY_TARGET = Path(__file__).with_name("builder_methods_lazy.py")
 DIALECT_TARGET = Path(__file__).parents[1] / "mlir" / "dialect_ops.py"
 
 DIALECT_HEADER = '''"""The xDSL class of every declared op, by name: written by `python -m vitir.ast.generate` from the
@@ -34,23 +40,26 @@ from ..ast import ops as O
 from .dialect import dialect_class
 '''
 
-HEADER = '''"""Builder methods, one per declared op: written by `python -m vitir.ast.generate` from the
-declarations in vitir/ast/ops. Do not edit; change the declaration and regenerate."""
+HEADER = '''"""{what} by `python -m vitir.ast.generate` from the declarations
+in vitir/ast/ops. Do not edit; change the declaration and regenerate."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+{imports}
+'''
 
-from ..errors import ShapeError
-from . import ops as O
-from .attributes import DotAlgorithm
-from .element_types import DType
-from .ops.compound import AdamScalars
-from .regions import BinaryRegion, Region
-from .shape_rules import RuleError
-from .types import TensorType
-from .values import Value
+# Each name the methods may use, and its import; a file imports the ones its methods use.
+IMPORTS = {
+    "Any": "from typing import Any", "Sequence": "from typing import Sequence",
+    "ShapeError": "from ..errors import ShapeError", "O": "from . import ops as O",
+    "DotAlgorithm": "from .attributes import DotAlgorithm", "DType": "from .element_types import DType",
+    "AdamScalars": "from .ops.compound import AdamScalars", "BinaryRegion": "from .regions import BinaryRegion",
+    "Region": "from .regions import Region", "RuleError": "from .shape_rules import RuleError",
+    "TensorType": "from .types import TensorType", "Value": "from .values import Value",
+    "_convenience_error": "from .builder_methods import _convenience_error",
+}
 
+CONVENIENCE_ERROR = '''
 
 def _convenience_error(op_class, name, error: RuleError, path: str, args) -> ShapeError:
     """A builder's own check failed: the same error a rule gives, naming the op and its operands."""
@@ -60,16 +69,61 @@ def _convenience_error(op_class, name, error: RuleError, path: str, args) -> Sha
             operands += [v for v in a if isinstance(v, Value)]
     ssa = "%" + (name if isinstance(name, str) else name[0])
     return ShapeError(str(error), op=op_class.NAME, ssa=ssa, operand_types=[v.type for v in operands], path=path)
+'''
 
+CLASS = '''
 
-class OpMethods:
-    """The op methods of FunctionBuilder (which supplies `emit` and `_path_text`)."""
+class {cls}:
+    """{doc}"""
 
     _path_text: str
 
     def emit(self, op):
         raise NotImplementedError
 '''
+
+
+def _methods(lazy: bool) -> list[tuple[str, str]]:
+    """(method name, op class name) of each builder method of the eager or the lazy families."""
+    found = []
+    for cls in _ordered():
+        if _lazy(cls) == lazy:
+            found.append((method_name(cls), cls.__name__))
+            found += [(name, cls.__name__) for name in cls.__dict__.get("builders", ())]
+    return found
+
+
+def _wrapped(items: list[str], indent: str, width: int = 110) -> list[str]:
+    lines, line = [], indent
+    for item in items:
+        if len(line) + len(item) + 2 > width and line.strip():
+            lines.append(line.rstrip())
+            line = indent
+        line += item + ", "
+    return lines + [line.rstrip()] if line.strip() else lines
+
+
+def _imports(body: str, defined=()) -> str:
+    """The import lines of the names `body` uses, grouped as isort would (typing, then the package's)."""
+    import re
+
+    used = set(re.findall(r"[A-Za-z_]\w*", body))
+    lines = sorted({line for name, line in IMPORTS.items() if name in used and name not in defined})
+    typing = [line for line in lines if line.startswith("from typing")]
+    if len(typing) > 1:
+        typing = ["from typing import " + ", ".join(line.rsplit(" ", 1)[1] for line in typing)]
+    merged: dict[str, list[str]] = {}
+    for line in lines:
+        if not line.startswith("from typing"):
+            module, name = line[5:].split(" import ")
+            merged.setdefault(module, []).append(name)
+    package = [f"from {m} import {', '.join(names)}" for m, names in sorted(merged.items(), key=_module_order)]
+    return "\n".join(typing + [""] + package) if typing else "\n".join(package)
+
+
+def _module_order(item) -> tuple:
+    module = item[0]
+    return (module != "..errors", module.lstrip(".") if module != "." else "")
 
 
 def method_name(cls: type[Op]) -> str:
@@ -174,9 +228,23 @@ def _direct(cls: type[Op], method: str, returns: str) -> list[str]:
     ]
 
 
-def source() -> str:
-    lines, seen = [HEADER], {}
+EAGER = ("Builder methods, one per op of the families vitir.ast.ops imports at once:\nwritten",
+         "OpMethods", "The op methods of FunctionBuilder (which supplies `emit` and `_path_text`).")
+LAZY = ("Builder methods, one per op of the families vitir.ast.ops imports on first use:\nwritten",
+        "LazyOpMethods", "The op methods FunctionBuilder takes on its first missing attribute (the families "
+        "imported on\n    first use: chlo, collectives, control flow, ...).")
+
+
+def _lazy(cls) -> bool:
+    return cls.__module__.rsplit(".", 1)[-1] in ops._LAZY_FAMILIES
+
+
+def source(lazy: bool = False) -> str:
+    what, name, doc = LAZY if lazy else EAGER
+    lines, seen = [CLASS.format(cls=name, doc=doc)], {}
     for cls in _ordered():  # ops declared outside vitir are built with fb.emit(MyOp(...))
+        if _lazy(cls) != lazy:
+            continue
         returns = _returns(cls)
         methods = [(method_name(cls), cls.__dict__.get("builder"))]
         methods += [(name, cls.__dict__[name]) for name in cls.__dict__.get("builders", ())]
@@ -191,7 +259,13 @@ def source() -> str:
                 body = _direct(cls, method, returns)
             lines.append("")
             lines.extend(line for line in body if line)
-    return "\n".join(lines) + "\n"
+    if not lazy:
+        names = sorted(method for method, owner in _methods(lazy=True))
+        lines += ["", "", "# The methods of builder_methods_lazy.py, which FunctionBuilder takes on the first call of one.",
+                  "LAZY_METHODS = (", *_wrapped([repr(n) for n in names], "    "), ")"]
+    body = ("" if lazy else CONVENIENCE_ERROR) + "\n".join(lines)
+    imports = _imports(body, defined=() if lazy else ("_convenience_error",))
+    return HEADER.format(what=what, imports=imports) + body + "\n"
 
 
 def dialect_source() -> str:
@@ -208,7 +282,7 @@ def _ordered() -> list:
 
 
 def outputs() -> dict[Path, str]:
-    return {TARGET: source(), DIALECT_TARGET: dialect_source()}
+    return {TARGET: source(), LAZY_TARGET: source(lazy=True), DIALECT_TARGET: dialect_source()}
 
 
 def main(argv=None) -> int:
