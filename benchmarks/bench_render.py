@@ -7,9 +7,10 @@ bytecode cached and with every source compiled afresh.
     python benchmarks/bench_render.py --instructions [--root CHECKOUT]
 
 --instructions counts the instructions each path executes under valgrind's
-callgrind (build, print and the templates apart; a count does not move with the
-machine's load, as times on a shared machine do); --root imports vitir from
-another checkout (an older commit, to compare with).
+callgrind (build, print and the templates apart, then the two whole commands in
+both modes; a count does not move with the machine's load, as times on a shared
+machine do); --root imports vitir from another checkout (an older commit, to
+compare with).
 """
 
 from __future__ import annotations
@@ -77,6 +78,13 @@ def command_environments(cache: str) -> dict[str, dict]:
 SETUP = ("from vitir.lower import AdamHyper, adam_sched_module, vit_tiny; from vitir.print import print_module; "
          "from tests.templates import vit_text as vt; cfg = vit_tiny(32, 12); m = adam_sched_module(cfg, AdamHyper()); "
          "print_module(m); vt.adam_sched_module(vt.vit_tiny(32), 12, **%r)" % T_HYPER)  # warm: caches filled
+# The two whole commands: `vitir render` as the `vitir` script runs it, and the templates writing the same text.
+COMMANDS = ["import sys; sys.argv[1:] = ['render', 'adam-sched', '--preset', 'vit-tiny', '--batch', '32', "
+            "'-o', '/dev/null']; from vitir import cli; "
+            "getattr(cli, 'command_line', lambda: sys.exit(cli.main()))()",  # (a --root before command_line: main)
+            "import sys; from tests.templates import vit_text as vt; "
+            "sys.stdout.write(vt.adam_sched_module(vt.vit_tiny(32), 12, b1='0.9', ob1='0.1', "
+            "b2='0.999', ob2='0.001', eps='1.0e-8', wd='0.0001', ls=0.1))"]
 MEASURED = {
     "build (AST with its checks)": "adam_sched_module(cfg, AdamHyper())",
     "print": "print_module(m)",
@@ -84,13 +92,13 @@ MEASURED = {
 }
 
 
-def instructions(code: str) -> int:
-    """Instructions a fresh interpreter executes running SETUP then `code` (callgrind's total)."""
+def instructions(code: str, env: dict | None = None, setup: str = SETUP) -> int:
+    """Instructions a fresh interpreter executes running `setup` then `code` (callgrind's total)."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c",
-                        f"{SETUP}\n{code}"], check=True, cwd=ROOT, capture_output=True,
-                       env={**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)})
+                        f"{setup}\n{code}"], check=True, cwd=ROOT, capture_output=True,
+                       env={**(env or os.environ), "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)})
         return int(re.search(r"^summary: (\d+)", out.read_text(), re.M).group(1))
 
 
@@ -102,6 +110,11 @@ def count_instructions() -> None:
         print(f"{name:<30} {n / 1e6:>9.2f} M")
     ast = counts["build (AST with its checks)"] + counts["print"]
     print(f"{'AST path / templates':<30} {ast / counts['string templates']:>9.2f}x")
+    with tempfile.TemporaryDirectory() as cache:  # whole commands, start-up and exit included
+        for how, env in command_environments(cache).items():
+            command_times(COMMANDS, 1, env)  # warms the bytecode cache
+            ast_n, tpl_n = (instructions(code, env, setup="") for code in COMMANDS)
+            print(f"{'whole command, ' + how:<30} {ast_n / 1e6:>9.1f} M {tpl_n / 1e6:>9.1f} M {ast_n / tpl_n:>6.2f}x")
 
 
 def main() -> None:
@@ -120,15 +133,10 @@ def main() -> None:
         ast_t.append(best_of(ast_path, 1))
         tpl_t.append(best_of(template_path, 1))
     rows.append(("in process (build+check+print)", min(ast_t), min(tpl_t), statistics.median(ast_t)))
-    commands = ["from vitir.cli import main; main(['render', 'adam-sched', '--preset', 'vit-tiny', "
-                "'--batch', '32', '-o', '/dev/null'])",
-                "import sys; from tests.templates import vit_text as vt; "
-                "sys.stdout.write(vt.adam_sched_module(vt.vit_tiny(32), 12, b1='0.9', ob1='0.1', "
-                "b2='0.999', ob2='0.001', eps='1.0e-8', wd='0.0001', ls=0.1))"]
     with tempfile.TemporaryDirectory() as cache:
         for how, env in command_environments(cache).items():
-            command_times(commands, 1, env)  # warms the bytecode cache (and the disk's)
-            cmd_ast, cmd_tpl = command_times(commands, args.repeat, env)
+            command_times(COMMANDS, 1, env)  # warms the bytecode cache (and the disk's)
+            cmd_ast, cmd_tpl = command_times(COMMANDS, args.repeat, env)
             rows.append((f"whole command, {how}", cmd_ast, cmd_tpl, cmd_ast))
     print(f"{'ViT-Tiny adam-sched, 7,457 lines':<36} {'vitir AST':>10} {'templates':>10} {'ratio':>7}")
     for name, a, t, _ in rows:

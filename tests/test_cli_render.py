@@ -95,6 +95,20 @@ def test_render_command_loads_neither_jax_nor_numpy():
     assert out.stdout.strip() == "[]"
 
 
+def test_the_program_prints_what_main_prints_and_exits_with_its_code(capsys, tmp_path):
+    """`python -m vitir` (the `vitir` script's command_line): the same text as main() in this
+    process, though it freezes what is left before exiting; an error still exits 2."""
+    out = tmp_path / "fwd.mlir"
+    done = subprocess.run([sys.executable, "-m", "vitir", "render", "fwd", "--depth", "1", "-o", str(out)],
+                          cwd=REPO_ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert main(["render", "fwd", "--depth", "1"]) == 0
+    assert out.read_text() == capsys.readouterr().out
+    bad = subprocess.run([sys.executable, "-m", "vitir", "render", "fwd", "--image", "100"], cwd=REPO_ROOT,
+                         capture_output=True, text=True)
+    assert (bad.returncode, bad.stderr) == (2, "vitir render: error: image 100x100 is not divisible by patch 16\n")
+
+
 @pytest.mark.parametrize("target,problem", [
     ("missing/step.mlir", "{tmp}/missing/step.mlir: cannot write: its folder {tmp}/missing does not exist"),
     (".", "{tmp}: is a directory; give a file name"),

@@ -8,8 +8,22 @@ Reference counting still frees everything as usual.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
+
+
+@contextlib.contextmanager
+def collector_paused():
+    """`with collector_paused():` the same pause over a block (nested pauses keep the outer one)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def gc_paused(fn):

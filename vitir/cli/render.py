@@ -131,13 +131,18 @@ def build(args):
 
 
 def run(args) -> int:
-    from ..print import print_module
+    from ..ast.gc_pause import collector_paused
 
-    text = print_module(build(args))
-    if args.output:
-        from ..files import write_text
+    # One pause over the imports, the build, the print and the write: each collection between them
+    # would re-scan all that was made before it, and none of it is garbage until the end.
+    with collector_paused():
+        from ..print import print_module
 
-        write_text(args.output, text)
-    else:
-        sys.stdout.write(text)
+        text = print_module(build(args))
+        if args.output:
+            from ..files import write_text
+
+            write_text(args.output, text)
+        else:
+            sys.stdout.write(text)
     return 0
