@@ -589,6 +589,29 @@ def test_batch_norm_training_inference_and_grad_match_jax():
         np.testing.assert_allclose(r, w, rtol=1e-4, atol=1e-5)
 
 
+def test_an_f16_batch_norm_grad_step_that_overflows_is_inf_as_in_xla():
+    """Each step of batch_norm_grad's decomposition is an f16 op: (x - mean) * sum(dy (x - mean)) /
+    (var + eps) overflows f16 for the feature with variance 0 here (4.8 * 27 / 0.001), so its
+    gradient is 0 * -inf = NaN there, in the evaluator as in XLA (the fuzzer's `--seed 1 --only
+    evaluated:100` found the evaluator computing the steps in f32 and giving 0.0). The other
+    features' values, the same in both, are finite."""
+    h = DType.F16
+    fb = FunctionBuilder("f")
+    x, scale, mean = fb.arg("x", t(4, 2, 3, dtype=h)), fb.arg("scale", t(2, dtype=h)), fb.arg("mean", t(2, dtype=h))
+    dx, dscale, doffset = fb.batch_norm_grad(("dx", "dscale", "doffset"), x, scale, mean, scale, x, 1e-3, 1)
+    text = checked(fb, dx, dscale, doffset)
+    xv = np.zeros((4, 2, 3), np.float16)
+    xv[:, 0, :] = RNG.normal(size=(4, 3))
+    xv[:, 1, :] = [[-0.471, -1.443, 0.8203], [0.1986, 0.8647, 0.5034], [-0.2505, -2.613, 3.432],
+                   [-1.751, -1.337, -2.389]]
+    sv, mv = np.array([1.5, -0.0], np.float16), np.array([0.25, -1.384], np.float16)
+    got, ran = run_both(text, xv, sv, mv)
+    assert np.isnan(got[0][2, 1, 2]) and np.isnan(ran[0][2, 1, 2])
+    assert np.isfinite(got[0][:, 0]).all() and np.array_equal(np.isnan(got[0]), np.isnan(ran[0]))
+    np.testing.assert_allclose(got[0][:, 0].astype(np.float32), ran[0][:, 0].astype(np.float32), rtol=2e-3,
+                               atol=2e-3)
+
+
 def test_batch_norm_rules():
     fb = FunctionBuilder("f")
     x, s = fb.arg("x", t(4, 3, 5)), fb.arg("s", t(3))

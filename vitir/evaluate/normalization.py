@@ -1,11 +1,25 @@
 """Evaluators of batch normalization, as the spec writes them out in other StableHLO ops (the
-gradient as XLA's batchnorm expander computes it), in the operand's element type."""
+gradient as XLA's batchnorm expander computes it), each step rounded to the operand's element type:
+an f16 or bf16 operand arrives widened to f32 (as every op's does), and each step of the
+decomposition is an op of its own, so its result is rounded as an op's is (an f16 step of
+(x - mean) * sum / (var + eps) that overflows is inf, as in XLA, not a finite f32 value)."""
 
 from __future__ import annotations
 
 import math
 
 import numpy as np
+
+from ..numpy_dtypes import numpy_dtype
+
+
+def _rounding(op):
+    """Round one step's value to the op's element type (nothing to do for f32 and f64)."""
+    dtype = op.results[0].type.dtype
+    if dtype.bits >= 32:
+        return lambda v: v
+    narrow = numpy_dtype(dtype)
+    return lambda v: np.asarray(v).astype(narrow).astype(np.float32)
 
 
 def _axes(op, x: np.ndarray) -> tuple[int, ...]:
@@ -26,7 +40,7 @@ def _count(op, x: np.ndarray) -> np.ndarray:
 
 
 def _mean(op, x: np.ndarray) -> np.ndarray:
-    return np.sum(x, axis=_axes(op, x)) / _count(op, x)
+    return _rounding(op)(np.sum(x, axis=_axes(op, x))) / _count(op, x)
 
 
 def _epsilon(op, x: np.ndarray) -> np.ndarray:
@@ -34,9 +48,10 @@ def _epsilon(op, x: np.ndarray) -> np.ndarray:
 
 
 def _normalize(op, x, scale, offset, mean, variance) -> np.ndarray:
-    centered = x - _per_feature(op, mean, x)
-    stddev = np.sqrt(_per_feature(op, variance, x) + _epsilon(op, x))
-    return _per_feature(op, scale, x) * (centered / stddev) + _per_feature(op, offset, x)
+    r = _rounding(op)
+    centered = r(x - _per_feature(op, mean, x))
+    stddev = r(np.sqrt(r(_per_feature(op, variance, x) + _epsilon(op, x))))
+    return r(r(_per_feature(op, scale, x) * r(centered / stddev)) + _per_feature(op, offset, x))
 
 
 def batch_norm_inference(op, x, scale, offset, mean, variance) -> np.ndarray:
@@ -45,23 +60,25 @@ def batch_norm_inference(op, x, scale, offset, mean, variance) -> np.ndarray:
 
 
 def batch_norm_training(op, x, scale, offset) -> tuple:
+    r = _rounding(op)
     with np.errstate(all="ignore"):
-        mean = _mean(op, x)
-        centered = x - _per_feature(op, mean, x)
-        variance = _mean(op, centered * centered)
+        mean = r(_mean(op, x))
+        centered = r(x - _per_feature(op, mean, x))
+        variance = r(_mean(op, r(centered * centered)))
         return _normalize(op, x, scale, offset, mean, variance), mean, variance
 
 
 def batch_norm_grad(op, x, scale, mean, variance, grad_output) -> tuple:
     axes = _axes(op, x)
+    r = _rounding(op)
     with np.errstate(all="ignore"):
         count = _count(op, x)
-        centered = x - _per_feature(op, mean, x)
-        spread = _per_feature(op, variance, x) + _epsilon(op, x)
-        stddev = np.sqrt(spread)
-        i2 = _per_feature(op, np.sum(grad_output, axis=axes), x)
-        i3 = _per_feature(op, np.sum(grad_output * centered, axis=axes), x)
-        i6 = grad_output * count - i2 - i3 * centered / spread
-        grad_operand = _per_feature(op, scale, x) / stddev / count * i6
-        grad_scale = np.sum(grad_output * (centered / stddev), axis=axes)
-        return grad_operand, grad_scale, np.sum(grad_output, axis=axes)
+        centered = r(x - _per_feature(op, mean, x))
+        spread = r(_per_feature(op, variance, x) + _epsilon(op, x))
+        stddev = r(np.sqrt(spread))
+        i2 = _per_feature(op, r(np.sum(grad_output, axis=axes)), x)
+        i3 = _per_feature(op, r(np.sum(r(grad_output * centered), axis=axes)), x)
+        i6 = r(r(r(grad_output * count) - i2) - r(r(i3 * centered) / spread))
+        grad_operand = r(r(r(_per_feature(op, scale, x) / stddev) / count) * i6)
+        grad_scale = r(np.sum(r(grad_output * r(centered / stddev)), axis=axes))
+        return grad_operand, grad_scale, r(np.sum(grad_output, axis=axes))
