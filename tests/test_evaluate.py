@@ -98,6 +98,18 @@ def test_integer_divide_truncates_toward_zero():
     close(run_op(lambda fb, x, y: fb.divide("r", x, y), a, b, dtype=DType.I32), lax.div(a, b))
 
 
+def test_a_remainder_of_complex_values_is_refused_by_name():
+    # the type rule takes it (StableHLO's verifier does); its value is undefined, and XLA's CPU
+    # compiler crashes on it, so the evaluator says so instead of numpy's TypeError from fmod
+    from vitir.errors import EvaluationError
+
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", TensorType((2,), DType.C64))
+    with pytest.raises(EvaluationError, match=r"^stablehlo.remainder %r: the remainder of complex values is not "
+                                              r"defined \(StableHLO's spec"):
+        evaluate(module(fb.ret(fb.remainder("r", x, x))), np.ones(2, np.complex64))
+
+
 def test_broadcast_in_dim():
     a = rand(3, 1)
     close(run_op(lambda fb, x: fb.broadcast_in_dim("r", x, [1, 3], [2, 3, 5, 4]), a),
