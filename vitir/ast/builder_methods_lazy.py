@@ -15,7 +15,7 @@ from .values import Value
 
 
 class LazyOpMethods:
-    """The op methods FunctionBuilder takes on its first missing attribute (the families imported on
+    """The op methods FunctionBuilder takes on the first call of one of them (the families imported on
     first use: chlo, collectives, control flow, ...)."""
 
     _path_text: str

@@ -10,8 +10,8 @@ checkers see every `fb.<op>` with its parameters; the declarations stay the
 one place an op is described. A method calls the op's `builder` (or one of its
 `builders`) when it declares one, else passes its fields straight through.
 The methods of the families vitir.ast.ops imports on first use are written to
-builder_methods_lazy.py, which FunctionBuilder loads on its first missing
-attribute: a graph that never builds a gather or a while never compiles their
+builder_methods_lazy.py, which FunctionBuilder takes on the first call of one
+of them: a graph that never builds a gather or a while never compiles their
 methods (the start-up of `vitir render`, docs/benchmarks.md).
 """
 
@@ -21,6 +21,7 @@ import argparse
 import enum
 import inspect
 import keyword
+import re
 import sys
 from pathlib import Path
 
@@ -105,8 +106,6 @@ def _wrapped(items: list[str], indent: str, width: int = 110) -> list[str]:
 
 def _imports(body: str, defined=()) -> str:
     """The import lines of the names `body` uses, grouped as isort would (typing, then the package's)."""
-    import re
-
     used = set(re.findall(r"[A-Za-z_]\w*", body))
     lines = sorted({line for name, line in IMPORTS.items() if name in used and name not in defined})
     typing = [line for line in lines if line.startswith("from typing")]
@@ -231,7 +230,7 @@ def _direct(cls: type[Op], method: str, returns: str) -> list[str]:
 EAGER = ("Builder methods, one per op of the families vitir.ast.ops imports at once:\nwritten",
          "OpMethods", "The op methods of FunctionBuilder (which supplies `emit` and `_path_text`).")
 LAZY = ("Builder methods, one per op of the families vitir.ast.ops imports on first use:\nwritten",
-        "LazyOpMethods", "The op methods FunctionBuilder takes on its first missing attribute (the families "
+        "LazyOpMethods", "The op methods FunctionBuilder takes on the first call of one of them (the families "
         "imported on\n    first use: chlo, collectives, control flow, ...).")
 
 
@@ -243,16 +242,16 @@ def source(lazy: bool = False) -> str:
     what, name, doc = LAZY if lazy else EAGER
     lines, seen = [CLASS.format(cls=name, doc=doc)], {}
     for cls in _ordered():  # ops declared outside vitir are built with fb.emit(MyOp(...))
-        if _lazy(cls) != lazy:
-            continue
         returns = _returns(cls)
         methods = [(method_name(cls), cls.__dict__.get("builder"))]
         methods += [(name, cls.__dict__[name]) for name in cls.__dict__.get("builders", ())]
         for method, fn in methods:
-            if method in seen:
+            if method in seen:  # across both files: FunctionBuilder has them all
                 raise SystemExit(f"builder method {method} of {cls.__name__} is also {seen[method]}'s; "
                                  "give one of them a `method`")
             seen[method] = cls.__name__
+            if _lazy(cls) != lazy:
+                continue
             if fn is not None:
                 body = _convenience(cls, method, fn.__func__ if isinstance(fn, staticmethod) else fn, returns)
             else:
