@@ -2,10 +2,11 @@
 
 Every op method (one per declared op, in builder_methods.py and, for the op
 families imported on first use, builder_methods_lazy.py, both written from the
-declarations; the second is taken on the first call of one of its methods) builds one node, so its rule runs at once; `emit` then checks
-that its operands were defined in this function (or, inside a region, in an
-enclosing one) before it and that its SSA names are new where they are
-visible, and returns the result value. `with fb.layer("attn"):` extends the
+declarations; the second is taken on the first call of one of its methods)
+builds one node, so its rule runs at once; `emit` then checks that its
+operands were defined in this function (or, inside a region, in an enclosing
+one) before it and that its SSA names are new where they are visible, and
+returns the result value. `with fb.layer("attn"):` extends the
 layer path that errors report (for example `vit.b3.attn`).
 
 Names follow MLIR's scoping: a region's names are visible in it and in the
