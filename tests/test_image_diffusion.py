@@ -457,7 +457,7 @@ def test_cli_unet_reference_trains_prints_its_parameters_and_samples_by_ddim(tmp
 def test_unet_takes_its_recipe_centres_the_data_and_reads_the_time_as_features(digits):
     cfg = ImageDiffusionConfig(model="unet")
     assert (cfg.batch, cfg.lr, cfg.lr_decay, cfg.warmup_epochs, cfg.ema, cfg.prediction, cfg.width) == \
-        (32, 1e-3, "cosine", 1.0, 0.999, "eps", 64)
+        (32, 1e-3, "cosine", 1.0, 0.999, "x0", 64)
     assert cfg.centred and cfg.reads_time_features and cfg.time_features == 2 * cfg.n_freq
     network = cfg.network((1, 8, 8), 4)
     assert (network.norm, network.activation, network.time_features, network.embed) == ("group", "silu", 32, 64)
@@ -498,4 +498,4 @@ def test_mnist_denoiser_defaults_to_the_dit_which_beat_the_unets_at_equal_time()
     assert ImageDiffusionConfig().model == "dit"
     # a UNet named on MNIST takes its own recipe before MNIST's (DiT's) defaults
     unet_cfg = ImageDiffusionConfig(data="mnist", data_dir="unused", model="unet")
-    assert (unet_cfg.prediction, unet_cfg.width, unet_cfg.batch, unet_cfg.ema) == ("eps", 64, 32, 0.999)
+    assert (unet_cfg.prediction, unet_cfg.width, unet_cfg.batch, unet_cfg.ema) == ("x0", 64, 32, 0.999)

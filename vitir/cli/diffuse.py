@@ -50,7 +50,7 @@ IMAGE_TRAINING_FLAGS = {
                             "convolutional UNet, 118,449 parameters, with its recipe: data in [0, 1], a t/1000 "
                             "channel, eps, Adam at a constant 5e-4, batch 32; sampled by DDIM at 50 NFE) or unet "
                             "(vitir's: GroupNorm, SiLU, the time through FiLM from a time MLP of --width, "
-                            "the input read again by the output conv, centred data, EMA, cosine decay)"),
+                            "the input read again by the output conv, centred data, x0 predicted, EMA, cosine decay)"),
     "lr_decay": ("lr_decay", str, "the learning rate after the warmup: cosine or constant"),
     "epochs": ("epochs", int, None), "batch": ("batch", int, None), "lr": ("lr", float, None),
     "seed": ("seed", int, None), "ema": ("ema", float, None),

@@ -19,8 +19,9 @@ transformer the measurements in docs/benchmarks.md chose.
 constant 5e-4, batch 32, no EMA; or "unet", vitir's UNet: the reference's
 widths with GroupNorm, SiLU and the time through FiLM (sin/cos features, a
 time MLP), the input image read again by the output conv (the one path around
-the normalisations), the images centred, an EMA of the weights, the learning
-rate warmed up and cosine-decayed (docs/benchmarks.md (g)).
+the normalisations), the images centred, the clean image predicted, an EMA
+of the weights, the learning rate warmed up and cosine-decayed
+(docs/benchmarks.md (g)).
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ MODEL_DEFAULTS = {
     "dit": {},
     "unet-reference": dict(prediction="eps", time_embed="t", batch=32, epochs=50, lr=5e-4, warmup_epochs=0.0,
                            ema=0.0, lr_decay="constant"),
-    "unet": dict(prediction="eps", batch=32, epochs=60, lr=1e-3, warmup_epochs=1.0, ema=0.999, lr_decay="cosine",
+    # x0, not eps: at 4,000 steps its ancestral ED was 9.6x the floor against eps's 55.9x (docs/benchmarks.md (g))
+    "unet": dict(prediction="x0", batch=32, epochs=60, lr=1e-3, warmup_epochs=1.0, ema=0.999, lr_decay="cosine",
                  n_freq=16, width=64),
 }
 # What each UNet trains with only (vitir's UNet reads the time through FiLM and predicts any DDPM target).
