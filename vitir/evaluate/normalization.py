@@ -10,16 +10,16 @@ import math
 
 import numpy as np
 
-from ..numpy_dtypes import numpy_dtype
+from . import narrow, widen
 
 
 def _rounding(op):
-    """Round one step's value to the op's element type (nothing to do for f32 and f64)."""
+    """Round one step's value to the op's element type, as the evaluator rounds an op's result and
+    widens it for its readers (nothing to do for f32 and f64)."""
     dtype = op.results[0].type.dtype
     if dtype.bits >= 32:
         return lambda v: v
-    narrow = numpy_dtype(dtype)
-    return lambda v: np.asarray(v).astype(narrow).astype(np.float32)
+    return lambda v: widen(narrow(v, dtype), dtype)
 
 
 def _axes(op, x: np.ndarray) -> tuple[int, ...]:
