@@ -70,6 +70,11 @@ class EvaluationError(VitirError, ValueError):
     (infeed, send, composite, custom_call)."""
 
 
+class UndefinedValueError(EvaluationError):
+    """An op whose value the spec leaves undefined for its types, whatever its operands (a remainder of
+    complex values): the evaluator computes none. A rewrite may remove it where nothing reads it."""
+
+
 class ConformanceError(VitirError):
     """A conformance case uses a construct the runner cannot turn into a vitir program and its expectations.
 

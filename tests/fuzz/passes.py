@@ -22,14 +22,17 @@ REPEATS = 3  # ops built twice per graph
 
 
 def _unevaluable(fn) -> str | None:
-    """Why vitir's evaluator crashes on `fn` (not an EvaluationError: an op it cannot run, such as
-    a remainder of complex values), or None."""
+    """Why vitir's evaluator computes nothing to compare on `fn`: an op whose value is undefined for
+    its types (a remainder of complex values, which dce may rightly remove), or a crash; else None
+    (an EvaluationError of some inputs is compared: the rewritten program must raise it too)."""
     from tests.differential import input_sets
-    from vitir.errors import VitirError
+    from vitir.errors import UndefinedValueError, VitirError
     from vitir.evaluate import evaluate
 
     try:
         evaluate(fn, *input_sets(fn, 0, 1)[0])
+    except UndefinedValueError as e:
+        return f"an undefined value: {str(e).split(': ', 1)[-1].split(' (')[0]}"
     except VitirError:
         return None
     except Exception as e:  # noqa: BLE001 - a crash of the evaluator, named

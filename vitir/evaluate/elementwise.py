@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import EvaluationError
+from ..errors import UndefinedValueError
 
 _ERRORS = dict(all="ignore")  # NaN and inf are values here (log(-1), 0/0), as in XLA, not warnings
 
@@ -29,7 +29,7 @@ def remainder(op, a, b):
     """The sign of the dividend, as C's fmod; an integer x % 0 is x (and MIN % -1 is 0)."""
     if a.dtype.kind == "c":  # the type rule takes them, as StableHLO's verifier does
         where = f"{op.NAME} {op.results[0].ssa}: " if op is not None else ""
-        raise EvaluationError(f"{where}the remainder of complex values is not defined (StableHLO's spec and "
+        raise UndefinedValueError(f"{where}the remainder of complex values is not defined (StableHLO's spec and "
                               "its interpreter leave it undefined; XLA's CPU compiler crashes on it)")
     if a.dtype.kind not in "iu":
         with np.errstate(**_ERRORS):
