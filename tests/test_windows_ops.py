@@ -475,6 +475,29 @@ def test_triangular_solve_and_cholesky_agree_with_xla():
         np.testing.assert_allclose(g, r, rtol=2e-4, atol=2e-5)
 
 
+def test_linear_algebra_does_not_read_the_memory_an_empty_einsum_leaves(monkeypatch):
+    """numpy's einsum over empty summed axes returns its output uninitialised (valgrind shows the
+    read); the first row of a substitution and the first column of a factor sum over nothing. Here
+    numpy's einsum returns NaN where it would leave memory, so the evaluator must not trust it."""
+    real = np.einsum
+
+    def poisoned(subscripts, *operands, **kwargs):
+        out = real(subscripts, *operands, **kwargs)
+        return np.full_like(out, np.nan) if any(np.asarray(x).size == 0 for x in operands) else out
+
+    fb = FunctionBuilder("f")
+    a, b = fb.arg("a", t(4, 4)), fb.arg("b", t(4, 2))
+    low = fb.cholesky("low", a, lower=True)
+    text = print_module(module(fb.ret(low, fb.triangular_solve("x", low, b))))
+    m = well_conditioned(4, 4)
+    spd, rhs = (m @ m.T).astype(np.float32), np.arange(8, dtype=np.float32).reshape(4, 2)
+    monkeypatch.setattr(np, "einsum", poisoned)
+    got_low, got_x = evaluate(import_text(text), spd, rhs)
+    want_low = np.linalg.cholesky(spd.astype(np.float64))
+    np.testing.assert_allclose(got_low, want_low, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(got_x, scipy.linalg.solve_triangular(want_low, rhs, lower=True), rtol=1e-4, atol=1e-5)
+
+
 def test_cholesky_of_complex_matrices_reads_one_triangle():
     fb = FunctionBuilder("f")
     a = fb.arg("a", t(4, 4, dtype=DType.C128))

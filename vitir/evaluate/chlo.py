@@ -12,6 +12,7 @@ import numpy as np
 from scipy import special
 
 from ..numpy_dtypes import numpy_dtype
+from .contraction import einsum
 from .elementwise import _total_order_key
 
 _ERRORS = dict(all="ignore")  # NaN and inf are values here, as in XLA
@@ -173,7 +174,7 @@ def _dot(lhs, rhs, lb, rb, lc, rc):
         right[b] = left[a]
     out = [left[d] for d in lb] + [left[d] for d in range(lhs.ndim) if d not in lb and d not in lc]
     out += [right[d] for d in range(rhs.ndim) if d not in rb and d not in rc]
-    return np.einsum(f"{''.join(left)},{''.join(right)}->{''.join(out)}", lhs, rhs)
+    return einsum(f"{''.join(left)},{''.join(right)}->{''.join(out)}", lhs, rhs)
 
 
 def _group_masks(sizes: np.ndarray, length: int) -> np.ndarray:

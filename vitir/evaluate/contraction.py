@@ -20,6 +20,13 @@ def _size(x: np.ndarray, dims: Sequence[int]) -> int:
     return int(np.prod([x.shape[d] for d in dims]))
 
 
+def einsum(subscripts: str, *operands: np.ndarray) -> np.ndarray:
+    """np.einsum, but zeros where the summed axes are empty: numpy (2.4) then returns its output
+    uninitialised, which reads as NaN or garbage depending on what the memory last held."""
+    out = np.einsum(subscripts, *operands)
+    return np.zeros_like(out) if any(x.size == 0 for x in operands) else out
+
+
 def _accumulator(op, a: np.ndarray) -> np.dtype | None:
     """Integer products accumulate in the result's type (an i8 x i8 dot into i32), wrapping."""
     dtype = op.results[0].type.dtype

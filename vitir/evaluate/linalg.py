@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .contraction import einsum
+
 _ERRORS = dict(all="ignore")  # a singular or indefinite matrix gives inf and NaN, as XLA's does
 
 
@@ -24,7 +26,7 @@ def _substitute(t: np.ndarray, b: np.ndarray, lower: bool, unit: bool) -> np.nda
     with np.errstate(**_ERRORS):
         for i in rows:
             done = slice(0, i) if lower else slice(i + 1, n)
-            row = b[..., i, :] - np.einsum("...j,...jk->...k", t[..., i, done], x[..., done, :])
+            row = b[..., i, :] - einsum("...j,...jk->...k", t[..., i, done], x[..., done, :])
             x[..., i, :] = row if unit else row / t[..., i, i][..., None]
     return x
 
@@ -57,7 +59,7 @@ def cholesky(op, a: np.ndarray) -> np.ndarray:
             known = factor[..., j, :j]
             diagonal = np.sqrt(a[..., j, j] - np.sum(known * np.conj(known), axis=-1).real)
             factor[..., j, j] = diagonal
-            below = a[..., j + 1:, j] - np.einsum("...ik,...k->...i", factor[..., j + 1:, :j], np.conj(known))
+            below = a[..., j + 1:, j] - einsum("...ik,...k->...i", factor[..., j + 1:, :j], np.conj(known))
             factor[..., j + 1:, j] = below / diagonal[..., None]
     return factor if op.lower else _adjoint(factor)
 
