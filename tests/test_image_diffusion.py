@@ -171,6 +171,32 @@ def test_the_parameterisations_and_their_min_snr_weights_agree():
     np.testing.assert_allclose(losses["v"], losses["x0"], rtol=2e-3)
 
 
+def test_a_clipped_step_takes_its_noise_from_the_clean_image_kept_in_range():
+    """With a range to clip to, each parameterisation gives the noise of its implied x0 clipped
+    there: inside the range, the noise it gives unclipped; outside, the noise that x0 on the edge implies."""
+    rng = np.random.default_rng(5)
+    abar_t = float(cosine_schedule(1000)[600])
+    a, s = np.sqrt(abar_t), np.sqrt(1 - abar_t)
+    x0_hat = np.array([[[[-3.0, -1.0, -0.25, 0.0], [0.5, 1.0, 1.5, 40.0]]]], np.float32)
+    x_t = rng.normal(size=x0_hat.shape).astype(np.float32)
+    eps_hat = (x_t - a * x0_hat) / s
+    hats = {"eps": eps_hat, "x0": x0_hat, "v": a * eps_hat - s * x0_hat}
+    for low, high in ((-1.0, 1.0), (0.0, 1.0)):
+        want = (x_t - a * np.clip(x0_hat, low, high)) / s
+        inside = (x0_hat >= low) & (x0_hat <= high)
+        for prediction, hat in hats.items():
+            got = eps_from_prediction(x_t, hat, abar_t, prediction, clip=(low, high))
+            np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+            np.testing.assert_allclose(got[inside], eps_from_prediction(x_t, hat, abar_t, prediction)[inside],
+                                       rtol=1e-4, atol=1e-4)
+            assert not np.allclose(got[~inside], eps_hat[~inside], atol=1e-2)
+
+
+def test_clipping_x0_is_refused_for_a_flow():
+    with pytest.raises(ConfigError, match="--clip-x0 clips the clean image a DDPM step implies; method flow has none"):
+        ImageEvalConfig(method="flow", clip_x0=True)
+
+
 @pytest.mark.parametrize("method", ["ddpm", "flow"])
 def test_every_sampler_gives_finite_images_of_the_right_shape(method):
     model = random_denoiser(method)
@@ -356,7 +382,14 @@ def test_cli_digits_end_to_end_then_resample(tmp_path, capsys, classifier_run):
     kept = json.loads((out / "result.json").read_text())
     assert [(r["sampler"], r["nfe"]) for r in kept["rows"]] == [("vp-euler", 3)] and kept["samples"] == 16
     assert kept["classifier"] == str(classifier_run) and not (out / "classifier").exists()
-    assert "re-scoring" not in captured.err
+    assert "re-scoring" not in captured.err and kept["clip_x0"] is False
+    # each step's x0 estimate clipped to the data's range: said, recorded, kept for the next scoring
+    captured = _diffuse(capsys, "--resume", str(out), "--clip-x0", "on")
+    assert "vitir diffuse: re-scoring with --clip-x0 on (the run's: off)\n" in captured.err
+    assert "each step clipping its x0 estimate" in captured.err
+    clipped = json.loads((out / "result.json").read_text())
+    assert clipped["clip_x0"] is True and clipped["rows"][0]["ed"] != kept["rows"][0]["ed"]
+    assert json.loads((out / "sampling.json").read_text())["clip_x0"] is True
 
 
 def write_fake_mnist(folder, train=64, test=32):

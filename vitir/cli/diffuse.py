@@ -12,7 +12,8 @@ Images (--data digits, or --data mnist --data-dir DIR): the ViT denoiser with
 the time as extra input channels (--time-embed sincos or t), DDPM or flow
 matching (--method flow, or flow-ot: images paired with noise by a
 minimum-cost assignment per batch), optionally keeping an EMA of the weights
-(--ema 0.999) that the samplers then use. Samplers: ddim (at each --eta),
+(--ema 0.999) that the samplers then use, and, with --clip-x0 on, each DDPM
+step clipping the clean image it implies to the data's range. Samplers: ddim (at each --eta),
 ancestral (DDIM at eta 1), vp-euler, vp-heun, vp-sde for ddpm; fm-euler,
 fm-heun for the flows. ED is taken between the softmax features that a
 classifier (--classifier RUN_DIR from vitir train, or one trained here and
@@ -20,7 +21,7 @@ cached under the run directory) gives the samples and the test images; the
 floor is the ED between the halves of the test features. Writes result.json,
 metrics.jsonl, an atomic checkpoint (--resume DIR continues it, or only
 re-samples a finished run, scoring as the run did: its sampling.json keeps
---sampler, --nfe, --eta, --samples, --grid and --classifier unless given
+--sampler, --nfe, --eta, --samples, --grid, --classifier and --clip-x0 unless given
 again), samples-<sampler>.png grids and curves.png (loss and learning rate per
 epoch) under --out. A folder that holds a run is not overwritten unless
 --overwrite is given.
@@ -67,7 +68,7 @@ IMAGE_TRAINING_FLAGS = {
     "wd": ("wd", str, "AdamW weight decay"), "replicas": ("replicas", int, "devices (data parallel)"),
 }
 LITERAL_FIELDS = ("wd",)  # decimal text, an f32 literal in the step: 0 -> 0.0
-IMAGE_ONLY = ("data_dir", "epochs", "resume", "ema", "classifier", "eval_every", "eval_samples", *(
+IMAGE_ONLY = ("data_dir", "epochs", "resume", "ema", "classifier", "clip_x0", "eval_every", "eval_samples", *(
     name for field, (name, _, text) in IMAGE_TRAINING_FLAGS.items() if text is not None))
 
 
@@ -126,6 +127,8 @@ def add_parser(sub) -> None:
     p.add_argument("--seed", help="initialisation, data and training noise (default 0)")
     p.add_argument("--ema", help="images: keep an EMA of the weights with this decay and sample with it, 0 for "
                                  f"none {_image_default('ema')}")
+    p.add_argument("--clip-x0", choices=("on", "off"), help="images, DDPM: each sampler step clips the clean "
+                   "image it implies to the data's range before it steps (default off)")
     p.add_argument("--classifier", metavar="RUN_DIR", help="images: the `vitir train` run whose features score "
                                                            "the samples (default: train one with its defaults)")
     for field, (name, _, text) in IMAGE_TRAINING_FLAGS.items():
@@ -232,7 +235,7 @@ def image_configs_from(args):
 
 # ImageEvalConfig field -> the flag that sets it; a resumed run keeps the run's unless given again.
 SAMPLING_FLAGS = {"samplers": "--sampler", "nfes": "--nfe", "etas": "--eta", "samples": "--samples",
-                  "grid": "--grid", "classifier": "--classifier"}
+                  "grid": "--grid", "classifier": "--classifier", "clip_x0": "--clip-x0"}
 SAMPLING = "sampling.json"  # in the run directory: the sampling settings of its last scoring
 
 
@@ -242,7 +245,8 @@ def sampling_given(args) -> dict:
              "nfes": None if args.nfe is None else _numbers(args.nfe, "--nfe", int, True),
              "etas": None if args.eta is None else _numbers(args.eta, "--eta", float, True),
              "samples": None if args.samples is None else _numbers(args.samples, "--samples", int, False),
-             "grid": None if args.grid is None else args.grid.strip(), "classifier": args.classifier}
+             "grid": None if args.grid is None else args.grid.strip(), "classifier": args.classifier,
+             "clip_x0": None if args.clip_x0 is None else args.clip_x0 == "on"}
     return {field: value for field, value in given.items() if value is not None}
 
 
@@ -265,6 +269,8 @@ def resumed_sampling(run_dir: Path, given: dict) -> dict:
 
 
 def _shown(value) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
     return ",".join(f"{v:g}" if isinstance(v, float) else str(v) for v in value) if isinstance(value, tuple) \
         else str(value)
 
@@ -319,7 +325,7 @@ def run_images(args) -> int:
             raise ConfigError("--eval-every needs a positive number of epochs and --eval-samples at least 2")
         scoring = scoring_for(trainer.data, cfg, ev, run_dir, log, args.backend)
         trainer.task.monitor = QualityMonitor(*scoring, cfg, trainer.data.image_shape, every, samples,
-                                              ev.samplers[-1], log=log, backend=args.backend)
+                                              ev.samplers[-1], log=log, backend=args.backend, clip_x0=ev.clip_x0)
     time_input = f"{cfg.time_embed} time channels" if cfg.conditioning == "channels" else cfg.conditioning
     if cfg.model == "unet-reference":
         network = (f"the reference's UNet ({trainer.task.parameter_count(None):,} parameters), data in [0, 1] "

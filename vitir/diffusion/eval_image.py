@@ -54,6 +54,7 @@ class ImageEvalConfig:
     samples: int = 1000
     grid: str = "uniform"  # VP solvers only
     classifier: str | None = None  # a `vitir train` run directory; None trains one
+    clip_x0: bool = False  # DDPM: clip the clean image each step implies to the data's range
 
     def __post_init__(self):
         if self.method not in IMAGE_SAMPLERS:
@@ -74,6 +75,8 @@ class ImageEvalConfig:
             raise ConfigError(f"--samples must be a positive integer, got {self.samples!r}")
         if self.grid not in TIME_GRIDS:
             raise ConfigError(f"unknown time grid {self.grid!r}; have {', '.join(TIME_GRIDS)}")
+        if self.clip_x0 and self.method != "ddpm":
+            raise ConfigError(f"--clip-x0 clips the clean image a DDPM step implies; method {self.method} has none")
 
     def variants(self) -> list[tuple[str, float | None]]:
         """(sampler, eta) in order: DDIM once per eta, ancestral at eta 1, the rest without one."""
@@ -340,8 +343,10 @@ class QualityMonitor:
     `nfe`, against the test images; the numbers go into that epoch's metrics line."""
 
     def __init__(self, classifier, reference: Reference, cfg, image_shape, every: int, samples: int = 250,
-                 sampler: str | None = None, nfe: int = 50, log=None, backend: str = DEFAULT_BACKEND):
+                 sampler: str | None = None, nfe: int = 50, log=None, backend: str = DEFAULT_BACKEND,
+                 clip_x0: bool = False):
         self.classifier, self.reference, self.cfg, self.image_shape = classifier, reference, cfg, tuple(image_shape)
+        self.clip_x0 = clip_x0
         self.every, self.samples, self.nfe, self.log, self.backend = every, samples, nfe, log, backend
         self.sampler = sampler or DEFAULT_IMAGE_SAMPLERS[cfg.method][-1]
         self.eta = 1.0 if self.sampler == "ancestral" else (0.0 if self.sampler == "ddim" else None)
@@ -350,7 +355,7 @@ class QualityMonitor:
         if epoch % self.every:
             return {}
         start = time.perf_counter()
-        model = ImageDenoiser(weights, self.cfg, self.image_shape, backend=self.backend)
+        model = ImageDenoiser(weights, self.cfg, self.image_shape, backend=self.backend, clip_x0=self.clip_x0)
         x_init = start_noise((self.samples, *self.image_shape))
         unit = samples_to_unit(draw_samples(model, self.sampler, self.eta, x_init, self.nfe), self.cfg)
         row = feature_scores(self.classifier.features(unit), self.reference)
@@ -374,10 +379,12 @@ def evaluate_image_model(trainer, ev: ImageEvalConfig, out_dir: Path, log=print,
     """Sample with every chosen sampler, score against the test images, write the grids."""
     cfg, data = trainer.cfg, trainer.data
     weights = "ema" if trainer.state.ema is not None else "final"
-    model = ImageDenoiser(trainer.sampling_weights(), cfg, data.image_shape, backend=trainer.backend)
+    model = ImageDenoiser(trainer.sampling_weights(), cfg, data.image_shape, backend=trainer.backend,
+                          clip_x0=ev.clip_x0)
     classifier, reference = scoring or scoring_for(data, cfg, ev, out_dir, log, trainer.backend)
     log(f"scoring {ev.samples} samples per sampler and NFE against {len(data.x_test)} test images "
-        f"(ED floor {reference.ed_floor:.5f}, FD floor {reference.fd_floor:.4g}, {weights} weights)")
+        f"(ED floor {reference.ed_floor:.5f}, FD floor {reference.fd_floor:.4g}, {weights} weights"
+        f"{', each step clipping its x0 estimate' if ev.clip_x0 else ''})")
     estimate = sampling_seconds(model, ev, data.image_shape)
     log(f"sampling: about {format_duration(estimate)} ({len(ev.variants())} sampler(s) x NFE {sum(ev.nfes)} x "
         f"{ev.samples} samples, timed on one forward)")
@@ -387,7 +394,8 @@ def evaluate_image_model(trainer, ev: ImageEvalConfig, out_dir: Path, log=print,
     title = f"{cfg.method} on {cfg.data}, {trainer.state.epoch} epochs"
     grids = plot_sample_grids(images, data.x_test, out_dir, title)
     test_accuracy = float(np.mean(np.argmax(reference.features.probs, axis=1) == data.y_test))
-    return {"weights": weights, "samples": ev.samples, "grid": ev.grid, "floor": reference.ed_floor,
+    return {"weights": weights, "samples": ev.samples, "grid": ev.grid, "clip_x0": ev.clip_x0,
+            "floor": reference.ed_floor,
             "fd_floor": reference.fd_floor, "confident_threshold": CONFIDENT,
             "classifier": str(ev.classifier or Path(out_dir) / CLASSIFIER_DIR),
             "classifier_test_accuracy": test_accuracy, "test_images": len(data.x_test),

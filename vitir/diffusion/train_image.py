@@ -216,6 +216,10 @@ def to_unit(images: np.ndarray) -> np.ndarray:
     return np.clip((np.asarray(images, np.float32) + 1.0) * 0.5, 0.0, 1.0)
 
 
+# The range of the data a model trained on, by whether it was centred: what a clipped x0 estimate keeps to.
+DATA_RANGES = {True: (-1.0, 1.0), False: (0.0, 1.0)}
+
+
 def samples_to_unit(images: np.ndarray, cfg: "ImageDiffusionConfig") -> np.ndarray:
     """A sampler's images in [0, 1]: rescaled from [-1, 1] where the model was trained centred, else clamped."""
     return to_unit(images) if cfg.centred else np.clip(np.asarray(images, np.float32), 0.0, 1.0)
@@ -398,11 +402,17 @@ class ImageDiffusionTrainer:
         return self.state.ema if self.state.ema is not None else self.state.params
 
 
-def eps_from_prediction(x: np.ndarray, prediction: np.ndarray, abar_t: float, predicts: str) -> np.ndarray:
-    """The noise estimate the VP samplers take, from an eps, x0 or v prediction at x_t = x."""
-    if predicts == "eps":
+def eps_from_prediction(x: np.ndarray, prediction: np.ndarray, abar_t: float, predicts: str,
+                        clip: tuple[float, float] | None = None) -> np.ndarray:
+    """The noise estimate the VP samplers take, from an eps, x0 or v prediction at x_t = x. With
+    `clip` (low, high), the clean image the prediction implies is first clipped to that range and
+    the noise taken from it (DDPM's clipped denoised estimate: no step aims outside the data)."""
+    if predicts == "eps" and clip is None:
         return prediction
     a, s = np.sqrt(np.float64(abar_t)), np.sqrt(1.0 - np.float64(abar_t))
+    if clip is not None:
+        x0 = prediction if predicts == "x0" else (x - s * prediction) / a if predicts == "eps" else a * x - s * prediction
+        return ((x - a * np.clip(x0, *clip)) / s).astype(np.float32)
     if predicts == "x0":
         return ((x - a * prediction) / s).astype(np.float32)
     return (a * prediction + s * x).astype(np.float32)  # v: eps = a v + s x_t
@@ -424,8 +434,10 @@ class ImageDenoiser:
     """
 
     def __init__(self, params: list[np.ndarray], cfg: ImageDiffusionConfig, image_shape, chunk: int = 250,
-                 backend: str = DEFAULT_BACKEND):
+                 backend: str = DEFAULT_BACKEND, clip_x0: bool = False):
         self.params, self.cfg, self.image_shape, self.chunk = params, cfg, tuple(image_shape), chunk
+        # DDPM: the clean image each step implies, clipped to the data's range first
+        self.clip = DATA_RANGES[cfg.centred] if clip_x0 else None
         self.backend = backend
         self._compiled = {}  # batch -> (executable, its argument groups, device params)
         self._abar = cosine_schedule(TMAX)
@@ -456,5 +468,5 @@ class ImageDenoiser:
         y = self.predict(x, t_idx)
         x = np.asarray(x, np.float32)
         if self.cfg.method == "ddpm":
-            return eps_from_prediction(x, y, float(self._abar[int(t_idx)]), self.cfg.prediction)
+            return eps_from_prediction(x, y, float(self._abar[int(t_idx)]), self.cfg.prediction, self.clip)
         return velocity_from_prediction(x, y, t_idx, self.cfg.prediction)
