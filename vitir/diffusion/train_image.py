@@ -411,7 +411,8 @@ def eps_from_prediction(x: np.ndarray, prediction: np.ndarray, abar_t: float, pr
         return prediction
     a, s = np.sqrt(np.float64(abar_t)), np.sqrt(1.0 - np.float64(abar_t))
     if clip is not None:
-        x0 = prediction if predicts == "x0" else (x - s * prediction) / a if predicts == "eps" else a * x - s * prediction
+        x0 = {"eps": lambda: (x - s * prediction) / a, "x0": lambda: prediction,
+              "v": lambda: a * x - s * prediction}[predicts]()
         return ((x - a * np.clip(x0, *clip)) / s).astype(np.float32)
     if predicts == "x0":
         return ((x - a * prediction) / s).astype(np.float32)
