@@ -4,7 +4,13 @@ the independent UNet in tests/gradcheck/cnn_reference.py, plus the same Adam and
 BatchNorm running statistics), in one process, calls alternated step by step;
 and how far apart their results are over the first three steps.
 
-    python benchmarks/bench_unet.py [--steps 20] [--warmup 3] [--batch 32] [--norm batch] [--model unet]
+    python benchmarks/bench_unet.py [--steps 20] [--warmup 3] [--batch 32] [--norm batch] [--model unet] [--oracle]
+
+--oracle also runs JAX's step in float64 on the same inputs, the exact result
+to float32's eyes, and prints how far each float32 step (vitir's and JAX's own)
+is from it: where Adam divides a gradient near its eps, no float32 step can
+agree with another to 1e-5, and this shows whether vitir is further from the
+exact result than JAX is.
 
 --model unet measures vitir's own UNet instead (vitir diffuse --model unet:
 GroupNorm, SiLU, the time through FiLM from 32 sin/cos features, a time MLP of
@@ -61,6 +67,31 @@ def scalars(t: int):
     return np.float32(LR), np.float32(1 - B1 ** t), np.float32(1 - B2 ** t)
 
 
+def distance(a, b) -> float:
+    """rel_err, or the largest |a| where b is all zero (a gradient the zero FiLM start stops)."""
+    return rel_err(a, b) if np.any(b) else float(np.max(np.abs(a)))
+
+
+class Float64Step:
+    """JAX's same step in float64 (x64 on for its calls alone), from the same start."""
+
+    def __init__(self, step_fn, theta, k: int):
+        with jax.enable_x64(True):
+            wide = [np.asarray(a, np.float64) for a in theta]
+            zeros = [np.zeros_like(a) for a in wide[:k]]
+            self.state, self.fn, self.loss = (wide[:k], zeros, list(zeros), wide[k:]), jax.jit(step_fn), None
+
+    def step(self, x, target, schedule, tfeat) -> None:
+        def wide(a):
+            return None if a is None else np.asarray(a, np.float64)
+        with jax.enable_x64(True):
+            *state, loss = self.fn(*self.state, wide(x), wide(target), *map(wide, schedule), wide(tfeat))
+            self.state, self.loss = tuple(state), float(loss)
+
+    def results(self) -> list[np.ndarray]:
+        return [np.asarray(a) for a in list(self.state[0]) + list(self.state[3])]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--steps", type=int, default=20)
@@ -68,6 +99,7 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--norm", default="batch", choices=("batch", "group"))
     ap.add_argument("--model", default="unet-reference", choices=("unet-reference", "unet"))
+    ap.add_argument("--oracle", action="store_true", help="also the float64 step, and each float32 one's distance from it")
     args = ap.parse_args()
     if args.model == "unet":
         cfg = UNetConfig(batch=args.batch, layers=VITIR_LAYERS, norm="group", activation="silu", time_features=32)
@@ -94,6 +126,7 @@ def main() -> None:
         compiler_options=module.xla_options)
     jax_compile = time.perf_counter() - start
     jstate = jax.device_put((theta[:k], zeros[:k], zeros[:k], theta[k:]))
+    exact = Float64Step(ref.unet_step_fn(names, cfg.layers, **kw), theta, k) if args.oracle else None
 
     times = {"vitir": [], "jax": []}
     worst = 0.0
@@ -114,11 +147,24 @@ def main() -> None:
         if t <= 3:
             ours = [np.asarray(a) for a in dev[:n]]
             theirs = [np.asarray(a) for a in list(jstate[0]) + list(jstate[3])]
-            errors = {name: rel_err(a, b) for (name, _), a, b in zip(all_specs(cfg), ours, theirs)}
+            errors = {name: distance(a, b) for (name, _), a, b in zip(all_specs(cfg), ours, theirs)}
             name = max(errors, key=errors.get)
             worst = max(worst, errors[name], rel_err(vloss, jloss))
             print(f"step {t}: loss vitir {vloss:.6f} jax {jloss:.6f}; largest relative difference of the "
                   f"{n} weight and statistics tensors {errors[name]:.1e} ({name})", flush=True)
+            if exact is not None:
+                exact.step(x, eps, scalars(t), tfeat)
+                if t == 1:  # the first moments are then 0.1 of the gradients, before Adam divides them
+                    for who, got in (("vitir", dev[n:n + k]), ("jax", jstate[1])):
+                        off = {nm: distance(np.asarray(a), b) for nm, a, b in zip(names, got, exact.state[1])}
+                        nm = max(off, key=off.get)
+                        print(f"        {who} float32 gradients from the float64 ones: largest {off[nm]:.1e} ({nm}), "
+                              f"median over the {k} tensors {statistics.median(off.values()):.1e}", flush=True)
+                for who, got in (("vitir", ours), ("jax", theirs)):
+                    off = {nm: distance(a, b) for (nm, _), a, b in zip(all_specs(cfg), got, exact.results())}
+                    nm = max(off, key=off.get)
+                    print(f"        {who} float32 from the float64 step: largest {off[nm]:.1e} ({nm}), "
+                          f"loss {rel_err(vloss if who == 'vitir' else jloss, exact.loss):.1e}", flush=True)
     v, j = statistics.median(times["vitir"]), statistics.median(times["jax"])
     print(f"{args.model} ({cfg.norm} norm) batch {cfg.batch}, {len(text.splitlines())} text lines; compile vitir "
           f"{vitir_compile:.2f} s, jax {jax_compile:.2f} s")
