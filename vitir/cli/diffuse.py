@@ -60,13 +60,21 @@ IMAGE_TRAINING_FLAGS = {
     "prediction": ("prediction", str, "what the denoiser predicts: ddpm eps, x0 or v; flow velocity or x0"),
     "weighting": ("weighting", str, "loss weighting per time, none or min-snr"),
     "snr_gamma": ("snr_gamma", float, "the gamma of min-snr"),
-    "time_embed": ("time_embed", str, "channels only: sincos (2F channels) or t (one t/T channel)"),
+    "time_embed": ("time_embed", str, "how the time is read, with --conditioning channels: sincos (2F channels) or "
+                                      "t (one t/T channel); by --model unet: sincos (FiLM) or t (a t/T input "
+                                      "channel, the reference's)"),
+    "norm": ("norm", str, "the UNets' normalisation: group (vitir's) or batch (the reference's; its running "
+                          "statistics are the trained weights', so with --ema 0)"),
+    "activation": ("activation", str, "the UNets' activation: silu (vitir's) or relu (the reference's)"),
+    "centred": ("centred", bool, "on: train on the images scaled to [-1, 1]; off: in [0, 1] as they are"),
     "n_freq": ("n_freq", int, "sin/cos frequencies F of the time features"),
     "patch": ("patch", int, "the denoiser's patch size"), "width": ("width", int, "the denoiser's token width"),
     "depth": ("depth", int, "the denoiser's blocks"), "heads": ("heads", int, "attention heads"),
     "mlp": ("mlp", int, "MLP hidden width"), "warmup_epochs": ("warmup", float, "learning-rate warmup epochs"),
     "wd": ("wd", str, "AdamW weight decay"), "replicas": ("replicas", int, "devices (data parallel)"),
 }
+FLAG_METAVARS = {"norm": "{group,batch}", "activation": "{silu,relu}", "centred": "{on,off}",
+                 "time_embed": "{sincos,t}"}
 LITERAL_FIELDS = ("wd",)  # decimal text, an f32 literal in the step: 0 -> 0.0
 IMAGE_ONLY = ("data_dir", "epochs", "resume", "ema", "classifier", "clip_x0", "eval_every", "eval_samples", *(
     name for field, (name, _, text) in IMAGE_TRAINING_FLAGS.items() if text is not None))
@@ -81,16 +89,25 @@ def _image_default(field: str) -> str:
     """`(default X)`, or `(default: digits X, mnist Y)` where the data decide."""
     from ..data import DIFFUSE
     from ..data.registry import default_fields, defaults_table
-    from ..diffusion.train_image import ImageDiffusionConfig
+    from ..diffusion.train_image import MODEL_DEFAULTS, MODELS, UNETS, ImageDiffusionConfig
 
-    per_model = {"time_embed": "sincos; unet-reference t", "lr_decay": "cosine; unet-reference constant"}
+    per_model = {"time_embed": "sincos; unet-reference t", "lr_decay": "cosine; unet-reference constant",
+                 "norm": "unet group; unet-reference batch", "activation": "unet silu; unet-reference relu",
+                 "centred": "on; unet-reference off"}
     if field in per_model:
         return f"(default {per_model[field]})"
     if field in default_fields(DIFFUSE):
         def shown(value):
             return f"{value:g}" if isinstance(value, float) else str(value) or "eps for ddpm, velocity for flow"
-        return "(default: " + ", ".join(f"{data} {shown(d.values[field])}" for data, d in
-                                        defaults_table(DIFFUSE)) + ")"
+        def for_data(data, d):  # a UNet's own recipe comes before the data's defaults
+            model = d.values.get("model", MODELS[0])
+            if model in UNETS and field in MODEL_DEFAULTS[model]:
+                return f"{data} {shown(MODEL_DEFAULTS[model][field])} (its {model}; the dit {shown(d.values[field])})"
+            return f"{data} {shown(d.values[field])}"
+        recipes = ", ".join(f"{model} {shown(MODEL_DEFAULTS[model][field])}" for model in UNETS
+                            if field in MODEL_DEFAULTS[model])
+        return ("(default: " + ", ".join(for_data(data, d) for data, d in defaults_table(DIFFUSE))
+                + (f"; --model {recipes}" if recipes else "") + ")")
     return f"(default {getattr(ImageDiffusionConfig(), field)})"
 
 
@@ -133,7 +150,8 @@ def add_parser(sub) -> None:
                                                            "the samples (default: train one with its defaults)")
     for field, (name, _, text) in IMAGE_TRAINING_FLAGS.items():
         if text is not None:
-            p.add_argument("--" + name.replace("_", "-"), help=f"images: {text} {_image_default(field)}")
+            p.add_argument("--" + name.replace("_", "-"), metavar=FLAG_METAVARS.get(field),
+                           help=f"images: {text} {_image_default(field)}")
     p.add_argument("--eval-every", metavar="EPOCHS", help="images: also score the model every this many epochs "
                                                           "while it trains (one sampler at 50 NFE; metrics.jsonl "
                                                           "and curves.png show quality against training time)")
@@ -155,6 +173,13 @@ def _numbers(text: str, flag: str, kind, many: bool):
         what = ("comma-separated " if many else "an ") + ("integer" if kind is int else "number")
         raise ConfigError(f"{flag} takes {what}{'s' if many else ''}, got {text!r}") from None
     return values if many else values[0]
+
+
+def _on_off(text: str, flag: str) -> bool:
+    words = {"on": True, "off": False}
+    if text.strip() not in words:
+        raise ConfigError(f"{flag} takes on or off, got {text!r}")
+    return words[text.strip()]
 
 
 def _given(args, name: str, defaults: dict) -> str:
@@ -204,7 +229,7 @@ def image_configs_from(args):
         if text is not None:
             flag = "--" + name.replace("_", "-")
             given[field] = (f32_option(text, flag) if field in LITERAL_FIELDS else text.strip() if kind is str
-                            else _numbers(text, flag, kind, False))
+                            else _on_off(text, flag) if kind is bool else _numbers(text, flag, kind, False))
     if args.resume:
         if args.out:
             raise ConfigError("--resume DIR continues DIR; do not also give --out")
@@ -331,8 +356,12 @@ def run_images(args) -> int:
         network = (f"the reference's UNet ({trainer.task.parameter_count(None):,} parameters), data in [0, 1] "
                    f"and a t/1000 channel")
     elif cfg.model == "unet":
-        network = (f"vitir's UNet ({trainer.task.parameter_count(None):,} parameters), GroupNorm, SiLU, "
-                   f"FiLM from {cfg.time_features} sin/cos time features")
+        norm, activation = {"group": "GroupNorm", "batch": "BatchNorm"}[cfg.norm], {"silu": "SiLU", "relu": "ReLU"}[
+            cfg.activation]
+        time = (f"FiLM from {cfg.time_features} sin/cos time features" if cfg.reads_time_features
+                else "a t/1000 channel")
+        network = (f"vitir's UNet ({trainer.task.parameter_count(None):,} parameters), {norm}, {activation}, "
+                   f"{time}{'' if cfg.centred else ', data in [0, 1]'}")
     else:
         network = f"ViT denoiser depth {cfg.depth} width {cfg.width} patch {cfg.patch}, {time_input}"
     log(f"vitir diffuse: {cfg.method} on {cfg.data} ({len(trainer.data.x_train)} training images), {network}, "

@@ -21,7 +21,10 @@ widths with GroupNorm, SiLU and the time through FiLM (sin/cos features, a
 time MLP), the input image read again by the output conv (the one path around
 the normalisations), the images centred, the clean image predicted, an EMA
 of the weights, the learning rate warmed up and cosine-decayed
-(docs/benchmarks.md (g)).
+(docs/benchmarks.md (g)). Each of vitir's changes to the reference's network is
+a field, so one can be measured alone: `norm` (group or batch), `activation`
+(silu or relu), `time_embed` (sincos: FiLM; t: the reference's t/1000 input
+channel) and `centred`.
 """
 
 from __future__ import annotations
@@ -69,21 +72,26 @@ UNETS = ("unet-reference", "unet")
 MODEL_DEFAULTS = {
     "dit": {},
     "unet-reference": dict(prediction="eps", time_embed="t", batch=32, epochs=50, lr=5e-4, warmup_epochs=0.0,
-                           ema=0.0, lr_decay="constant"),
+                           ema=0.0, lr_decay="constant", norm="batch", activation="relu", centred=False),
     # x0, not eps: at 4,000 steps its ancestral ED was 9.6x the floor against eps's 55.9x (docs/benchmarks.md (g))
-    "unet": dict(prediction="x0", batch=32, epochs=60, lr=1e-3, warmup_epochs=1.0, ema=0.999, lr_decay="cosine",
-                 n_freq=16, width=64),
+    # 50 epochs: 27 minutes of training on the slower of the two 2-core machines measured, 17 on the other
+    # (docs/benchmarks.md (g))
+    "unet": dict(prediction="x0", batch=32, epochs=50, lr=1e-3, warmup_epochs=1.0, ema=0.999, lr_decay="cosine",
+                 n_freq=16, width=64, norm="group", activation="silu", time_embed="sincos", centred=True),
 }
 # What each UNet trains with only (vitir's UNet reads the time through FiLM and predicts any DDPM target).
-UNET_ONLY = {"unet-reference": dict(method="ddpm", prediction="eps", time_embed="t", weighting="none", replicas=1),
+UNET_ONLY = {"unet-reference": dict(method="ddpm", prediction="eps", time_embed="t", weighting="none", replicas=1,
+                                    norm="batch", activation="relu", centred=False),
              "unet": dict(method="ddpm", weighting="none", replicas=1)}
+# The UNets' own fields: what the DiT has no use for.
+UNET_FIELDS = ("norm", "activation")
 
 
 @dataclass(frozen=True)
 class ImageDiffusionConfig:
     data: str = "digits"
     data_dir: str | None = None
-    model: str | None = None  # MODELS; None: the data's default (dit on digits; on MNIST, docs/benchmarks.md (g))
+    model: str | None = None  # MODELS; None: the data's default (dit on digits; on MNIST unet, dit for a flow)
     method: str = "ddpm"
     conditioning: str | None = None  # channels (the reference's), adaln or adaln-zero
     prediction: str | None = None  # PREDICTIONS of the method; "" (the data's default): the method's first
@@ -106,40 +114,54 @@ class ImageDiffusionConfig:
     wd: str = "0.0"
     ema: float | None = None  # decay of the EMA of the weights; 0 keeps none
     lr_decay: str | None = None  # after the warmup: cosine (the ViTs') or constant (the UNet's)
+    norm: str | None = None  # UNets: group (vitir's) or batch (the reference's, with running statistics)
+    activation: str | None = None  # UNets: silu (vitir's) or relu (the reference's)
+    centred: bool | None = None  # trained on images in [-1, 1] (the ViTs, vitir's UNet), not [0, 1] as they are
     seed: int = 0
 
     def __post_init__(self):
         if self.data not in dataset_names(DIFFUSE):
             require_dataset(self.data, self.data_dir, DIFFUSE)  # names the choices
-        if self.model is None:
-            object.__setattr__(self, "model", task_defaults(self.data, DIFFUSE).values.get("model", MODELS[0]))
+        if self.model is None:  # the data's model, or the DiT for a method the data's UNet does not train
+            model = task_defaults(self.data, DIFFUSE).values.get("model", MODELS[0])
+            object.__setattr__(self, "model", MODELS[0] if model in UNETS and self.method != "ddpm" else model)
         if self.model not in MODELS:
             raise ConfigError(f"unknown image model {self.model!r}; have {', '.join(MODELS)}")
         for name, value in MODEL_DEFAULTS[self.model].items():
             if getattr(self, name) is None:
                 object.__setattr__(self, name, value)
         dataset_defaults_into(self, self.data, DIFFUSE, frozen=True)
-        for name, value in dict(time_embed="sincos", lr_decay="cosine").items():
+        for name, value in dict(time_embed="sincos", lr_decay="cosine", centred=True).items():
             if getattr(self, name) is None:
                 object.__setattr__(self, name, value)
         if self.is_unet:
             for name, want in UNET_ONLY[self.model].items():
                 if getattr(self, name) != want:
-                    raise ConfigError(f"--model {self.model} trains with {as_option(name)} {want} only, "
-                                      f"got {getattr(self, name)}")
+                    raise ConfigError(f"--model {self.model} trains with {as_option(name)} {_shown(want)} only, "
+                                      f"got {_shown(getattr(self, name))}")
+            if self.norm == "batch" and self.ema:
+                raise ConfigError("--norm batch samples with running statistics of the trained weights, not of "
+                                  "their average: give --ema 0")
+        else:
+            for name in UNET_FIELDS:
+                if getattr(self, name) is not None:
+                    raise ConfigError(f"{as_option(name)} applies to the UNets (--model unet or unet-reference)")
         if self.method in PREDICTIONS and not self.prediction:
             object.__setattr__(self, "prediction", PREDICTIONS[self.method][0])
         choices = {"method": IMAGE_METHODS, "conditioning": CONDITIONINGS,
                    "prediction": PREDICTIONS.get(self.method, ()), "weighting": WEIGHTINGS, "time_embed": TIME_EMBEDS,
-                   "lr_decay": DECAYS}
+                   "lr_decay": DECAYS, **({"norm": unet.NORMS, "activation": unet.ACTIVATIONS} if self.is_unet else {})}
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 where = {"method": " for images", "prediction": f" for {self.method}"}.get(name, "")
-                what = {"time_embed": "time embedding", "lr_decay": "learning-rate decay"}.get(name, name)
+                what = {"time_embed": "time embedding", "lr_decay": "learning-rate decay",
+                        "norm": "UNet normalisation", "activation": "UNet activation"}.get(name, name)
                 raise ConfigError(f"unknown {what} {getattr(self, name)!r}{where}; "
                                   f"have {', '.join(allowed)}")
         if self.time_embed == "t" and self.conditioning != "channels" and not self.is_unet:
             raise ConfigError("--time-embed t applies to --conditioning channels; adaLN reads sin/cos features")
+        if not isinstance(self.centred, bool):
+            raise ConfigError(f"--centred is on or off, got {self.centred!r}")
         require_positive_ints(self, ("n_freq", "patch", "width", "depth", "heads", "mlp", "batch", "replicas",
                                      "epochs"), as_option)
         require_positive_number("--lr", self.lr)
@@ -164,16 +186,12 @@ class ImageDiffusionConfig:
         return self.model in UNETS
 
     @property
-    def centred(self) -> bool:
-        """Whether the images are trained on in [-1, 1] (the ViTs, vitir's UNet) or as they are in [0, 1]
-        (the reference's UNet)."""
-        return self.model != "unet-reference"
-
-    @property
     def reads_time_features(self) -> bool:
         """Whether the network reads the time as sin/cos features beside the image (adaLN, FiLM) rather
         than as input channels."""
-        return self.model == "unet" or (self.model == "dit" and self.conditioning != "channels")
+        if self.model == "unet":
+            return self.time_embed == "sincos"
+        return self.model == "dit" and self.conditioning != "channels"
 
     @property
     def time_features(self) -> int:
@@ -182,12 +200,13 @@ class ImageDiffusionConfig:
     def network(self, image_shape: tuple[int, int, int], batch: int):
         """The network's config: a DenoiserConfig, or for the UNet a UNetConfig."""
         c, h, w = image_shape
-        if self.model == "unet":  # `width`: the time MLP's
-            layers = ((unet.VITIR_LAYERS[0][0], c, unet.VITIR_LAYERS[0][2]), *unet.VITIR_LAYERS[1:-1],
-                      (*unet.VITIR_LAYERS[-1][:2], c))
-            return unet.UNetConfig(batch=batch, image=(h, w), layers=layers, norm="group", activation="silu",
-                                   time_features=self.time_features, embed=self.width, init_seed=self.seed,
-                                   input_skip=True)
+        if self.model == "unet":  # `width`: the time MLP's; without FiLM the time is one more input channel
+            film = self.reads_time_features
+            layers = ((unet.VITIR_LAYERS[0][0], c if film else c + 1, unet.VITIR_LAYERS[0][2]),
+                      *unet.VITIR_LAYERS[1:-1], (*unet.VITIR_LAYERS[-1][:2], c))
+            return unet.UNetConfig(batch=batch, image=(h, w), layers=layers, norm=self.norm,
+                                   activation=self.activation, time_features=self.time_features if film else 0,
+                                   embed=self.width, init_seed=self.seed, input_skip=True)
         if self.is_unet:
             if c != 1:
                 raise ConfigError(f"--model {self.model} is the reference's 1-channel network; the data have {c}")
@@ -198,6 +217,11 @@ class ImageDiffusionConfig:
 
     def hyper(self) -> AdamHyper:
         return AdamHyper(b1=self.beta1, b2=self.beta2, wd=self.wd)
+
+
+def _shown(value) -> str:
+    """A config value as its flag takes it: True -> on."""
+    return {True: "on", False: "off"}.get(value, value) if isinstance(value, bool) else str(value)
 
 
 def default_fields() -> tuple[str, ...]:
