@@ -604,3 +604,15 @@ def test_classifier_accuracy_prints_runs_and_matches_numpy():
     (got,) = evaluate(mod, logits, labels)
     (ran,) = compile_module(text, platform="cpu")(logits, labels)
     assert got == ran == want == np.mean(logits.argmax(1) == labels, dtype=np.float32)
+
+
+def test_chlo_square_overflows_to_inf_without_a_warning():
+    """Past the type's range is a value (inf), as XLA computes it, not a numpy RuntimeWarning."""
+    import warnings
+
+    from vitir.evaluate.chlo import square
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = square(None, np.array([3e38, -2.0], np.float32))
+    assert got.dtype == np.float32 and got.tolist() == [np.inf, 4.0]

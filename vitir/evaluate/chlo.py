@@ -51,9 +51,9 @@ def digamma(op, x):
 
 def square(op, x):
     """x * x; of a complex, ((re - im)(re + im), 2 re im), as ChloOps.td defines it."""
-    if x.dtype.kind != "c":
-        return x * x
     with np.errstate(**_ERRORS):
+        if x.dtype.kind != "c":
+            return x * x
         out = np.empty_like(x)
         out.real = (x.real - x.imag) * (x.real + x.imag)
         out.imag = x.real * x.imag * 2
