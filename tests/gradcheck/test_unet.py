@@ -82,6 +82,8 @@ def test_unet_gradients_match_jax(norm, activation, pool_rule, film):
         want_loss, want = jax.value_and_grad(loss_fn)([jnp.asarray(p, jnp.float64) for p in params],
                                                       x.astype(np.float64), target.astype(np.float64),
                                                       None if tfeat is None else tfeat.astype(np.float64))
+    # numpy's float64 from here: a JAX array of it, once x64 is off again, would compute in float32
+    want_loss, want = float(want_loss), [np.asarray(w) for w in want]
     got_loss, *got = run(as_float64(text), [a.astype(np.float64) for a in (*leading, *params, target)])
     assert rel_err(got_loss, want_loss) <= 1e-12
     errors = {n: rel_err(g, w) for n, g, w in zip(names, got, want)}
