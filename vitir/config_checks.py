@@ -9,6 +9,19 @@ from typing import Callable, Iterable
 from .errors import ConfigError
 
 
+ON_OFF = {"on": True, "off": False}  # how a switch's flag spells it
+
+
+def on_off_option(text: str, flag: str) -> bool:
+    if text.strip() not in ON_OFF:
+        raise ConfigError(f"{flag} takes on or off, got {text!r}")
+    return ON_OFF[text.strip()]
+
+
+def as_on_off(value: bool) -> str:
+    return "on" if value else "off"
+
+
 def as_option(name: str) -> str:
     """`warmup_epochs` -> `--warmup-epochs`: how the CLI spells a field."""
     return "--" + name.replace("_", "-")

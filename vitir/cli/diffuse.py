@@ -34,7 +34,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..config_checks import f32_option
+from ..config_checks import ON_OFF, as_on_off, f32_option, on_off_option
 from ..errors import ConfigError
 
 HELP = "train a 2-D or image diffusion or flow model and score its samples by energy distance"
@@ -175,13 +175,6 @@ def _numbers(text: str, flag: str, kind, many: bool):
     return values if many else values[0]
 
 
-def _on_off(text: str, flag: str) -> bool:
-    words = {"on": True, "off": False}
-    if text.strip() not in words:
-        raise ConfigError(f"{flag} takes on or off, got {text!r}")
-    return words[text.strip()]
-
-
 def _given(args, name: str, defaults: dict) -> str:
     value = getattr(args, name)
     return defaults[name] if value is None else value
@@ -229,7 +222,7 @@ def image_configs_from(args):
         if text is not None:
             flag = "--" + name.replace("_", "-")
             given[field] = (f32_option(text, flag) if field in LITERAL_FIELDS else text.strip() if kind is str
-                            else _on_off(text, flag) if kind is bool else _numbers(text, flag, kind, False))
+                            else on_off_option(text, flag) if kind is bool else _numbers(text, flag, kind, False))
     if args.resume:
         if args.out:
             raise ConfigError("--resume DIR continues DIR; do not also give --out")
@@ -271,7 +264,7 @@ def sampling_given(args) -> dict:
              "etas": None if args.eta is None else _numbers(args.eta, "--eta", float, True),
              "samples": None if args.samples is None else _numbers(args.samples, "--samples", int, False),
              "grid": None if args.grid is None else args.grid.strip(), "classifier": args.classifier,
-             "clip_x0": None if args.clip_x0 is None else args.clip_x0 == "on"}
+             "clip_x0": None if args.clip_x0 is None else ON_OFF[args.clip_x0]}
     return {field: value for field, value in given.items() if value is not None}
 
 
@@ -295,7 +288,7 @@ def resumed_sampling(run_dir: Path, given: dict) -> dict:
 
 def _shown(value) -> str:
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return as_on_off(value)
     return ",".join(f"{v:g}" if isinstance(v, float) else str(v) for v in value) if isinstance(value, tuple) \
         else str(value)
 

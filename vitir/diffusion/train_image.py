@@ -35,7 +35,7 @@ from pathlib import Path
 import numpy as np
 
 from ..backend.choice import DEFAULT_BACKEND, check_backend
-from ..config_checks import (as_option, check_adam_literals, f32_option, from_known_fields, require_positive_ints,
+from ..config_checks import (as_on_off, as_option, check_adam_literals, f32_option, from_known_fields, require_positive_ints,
                              require_positive_number)
 from ..data import DIFFUSE
 from ..data.registry import dataset_names, task_defaults
@@ -221,7 +221,7 @@ class ImageDiffusionConfig:
 
 def _shown(value) -> str:
     """A config value as its flag takes it: True -> on."""
-    return {True: "on", False: "off"}.get(value, value) if isinstance(value, bool) else str(value)
+    return as_on_off(value) if isinstance(value, bool) else str(value)
 
 
 def default_fields() -> tuple[str, ...]:
