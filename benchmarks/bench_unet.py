@@ -5,6 +5,7 @@ BatchNorm running statistics), in one process, calls alternated step by step;
 and how far apart their results are over the first three steps.
 
     python benchmarks/bench_unet.py [--steps 20] [--warmup 3] [--batch 32] [--norm batch] [--model unet] [--oracle]
+        [--replicas 4]
 
 --oracle also runs JAX's step in float64 on the same inputs, the exact result
 to float32's eyes, and prints how far each float32 step (vitir's and JAX's own)
@@ -17,6 +18,12 @@ GroupNorm, SiLU, the time through FiLM from 32 sin/cos features, a time MLP of
 width 64); a GroupNorm step compiles, in JAX as in vitir, with its module's XLA
 options (vitir.lower.unet.GROUPNORM_STEP_XLA_OPTIONS).
 
+--replicas R (vitir's UNet, GroupNorm) runs both steps data parallel over R host
+devices, the batch split R ways and the gradients averaged: vitir's step module
+for R replicas (one all_reduce), JAX's step under shard_map over a mesh of the
+same R devices (lax.pmean of the gradients); and, as a third column, JAX's
+single-device step on the whole batch, which is what R = 1 measures.
+
 Both keep the weights, moments and statistics on the device; each step uploads
 a fresh batch (images in [0, 1] noised at a random t, with the t/1000 channel)
 and the three schedule scalars.
@@ -25,6 +32,7 @@ and the three schedule scalars.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import statistics
 import sys
 import time
@@ -37,7 +45,7 @@ import numpy as np  # noqa: E402
 
 from tests.gradcheck import cnn_reference as ref  # noqa: E402
 from tests.gradcheck.harness import rel_err  # noqa: E402
-from vitir.backend import compile_module  # noqa: E402
+from vitir.backend import compile_module, ensure_host_devices  # noqa: E402
 from vitir.diffusion.schedule import cosine_schedule  # noqa: E402
 from vitir.diffusion.time_embed import prepend_t_channel  # noqa: E402
 from vitir.diffusion.time_embed import sincos_features  # noqa: E402
@@ -100,7 +108,13 @@ def main() -> None:
     ap.add_argument("--norm", default="batch", choices=("batch", "group"))
     ap.add_argument("--model", default="unet-reference", choices=("unet-reference", "unet"))
     ap.add_argument("--oracle", action="store_true", help="also the float64 step, and each float32 one's distance from it")
+    ap.add_argument("--replicas", type=int, default=1, help="data parallel over this many host devices (--model unet)")
     args = ap.parse_args()
+    replicas = args.replicas
+    if replicas > 1:
+        if args.model != "unet" or args.oracle or args.batch % replicas:
+            ap.error("--replicas takes --model unet, no --oracle, and a --batch that it divides")
+        ensure_host_devices(replicas)
     if args.model == "unet":
         cfg = UNetConfig(batch=args.batch, layers=VITIR_LAYERS, norm="group", activation="silu", time_features=32)
     else:
@@ -110,42 +124,61 @@ def main() -> None:
     k, n = len(names), len(theta)
     zeros = [np.zeros_like(a) for a in theta]
 
-    module = unet_step_module(cfg)
+    local = dataclasses.replace(cfg, batch=cfg.batch // replicas)  # what one replica computes
+    module = unet_step_module(local, replicas=replicas)
     text = print_module(module)
     start = time.perf_counter()
-    exe = compile_module(text, xla_options=module.xla_options)
+    exe = compile_module(text, replicas=replicas, xla_options=module.xla_options)
     vitir_compile = time.perf_counter() - start
     dev = [exe.to_device(a, argument=i + 1) for i, a in enumerate(theta + zeros + zeros)]
+    split = ["x", "target"] + (["tfeat"] if cfg.film else [])
 
     kw = dict(norm=cfg.norm, activation=cfg.activation, groups=cfg.groups, pool=ref.maxpool)
-    jstep = jax.jit(ref.unet_step_fn(names, cfg.layers, **kw))
     data = list(batches(cfg, args.warmup + args.steps))
     x0, e0, f0 = data[0]
-    start = time.perf_counter()
-    jstep = jstep.lower(theta[:k], zeros[:k], zeros[:k], theta[k:], x0, e0, *scalars(1), f0).compile(
-        compiler_options=module.xla_options)
-    jax_compile = time.perf_counter() - start
-    jstate = jax.device_put((theta[:k], zeros[:k], zeros[:k], theta[k:]))
+    start_args = (theta[:k], zeros[:k], zeros[:k], theta[k:], x0, e0, *scalars(1), f0)
+    state0 = (theta[:k], zeros[:k], zeros[:k], theta[k:])
+    steps = {}  # who -> (compiled step, its state on the device, compile seconds)
+    for who, parallel in (("jax", replicas > 1), ("jax 1 device", False)):
+        if who != "jax" and replicas == 1:
+            continue
+        fn = ref.unet_step_fn(names, cfg.layers, axis_name="r" if parallel else None, **kw)
+        placed = jax.device_put(state0)
+        if parallel:  # the weights replicated over the mesh, the batch split along it
+            mesh = jax.sharding.Mesh(np.array(jax.devices("cpu")[:replicas]), ("r",))
+            whole, rows = jax.sharding.PartitionSpec(), jax.sharding.PartitionSpec("r")
+            fn = jax.shard_map(fn, mesh=mesh, out_specs=whole,
+                               in_specs=(whole, whole, whole, whole, rows, rows, whole, whole, whole, rows))
+            placed = jax.device_put(state0, jax.sharding.NamedSharding(mesh, whole))
+        tic = time.perf_counter()
+        compiled = jax.jit(fn).lower(*start_args).compile(compiler_options=module.xla_options)
+        steps[who] = (compiled, placed, time.perf_counter() - tic)
+    jstep, jstate, jax_compile = steps["jax"]
+    single, sstate, _ = steps.get("jax 1 device", (None, None, None))
     exact = Float64Step(ref.unet_step_fn(names, cfg.layers, **kw), theta, k) if args.oracle else None
 
-    times = {"vitir": [], "jax": []}
+    times = {"vitir": [], "jax": [], **({"jax 1 device": []} if single else {})}
     worst = 0.0
     for t, (x, eps, tfeat) in enumerate(data, start=1):
-        order = ("vitir", "jax") if t % 2 else ("jax", "vitir")
+        order = list(times) if t % 2 else list(reversed(times))
         for who in order:
             tic = time.perf_counter()
             if who == "vitir":
                 outs = exe.execute_device([x.reshape(cfg.batch, -1), *dev, *scalars(t),
-                                           *([tfeat] if cfg.film else []), eps])
+                                           *([tfeat] if cfg.film else []), eps], split=split if replicas > 1 else ())
                 dev = list(outs[:3 * n])
-                vloss = float(np.asarray(outs[3 * n]))
-            else:
+                loss = np.asarray(outs[3 * n]) if replicas == 1 else [np.asarray(a) for a in outs[3 * n]]
+                vloss = float(np.mean(loss))  # each replica's own loss; their mean is the batch's
+            elif who == "jax":
                 *jstate, jloss = jstep(*jstate, x, eps, *scalars(t), tfeat)
                 jloss = float(jax.block_until_ready(jloss))
+            else:
+                *sstate, sloss = single(*sstate, x, eps, *scalars(t), tfeat)
+                jax.block_until_ready(sloss)
             if t > args.warmup:
                 times[who].append(time.perf_counter() - tic)
         if t <= 3:
-            ours = [np.asarray(a) for a in dev[:n]]
+            ours = [np.asarray(a if replicas == 1 else a[0]) for a in dev[:n]]
             theirs = [np.asarray(a) for a in list(jstate[0]) + list(jstate[3])]
             errors = {name: distance(a, b) for (name, _), a, b in zip(all_specs(cfg), ours, theirs)}
             name = max(errors, key=errors.get)
@@ -166,10 +199,14 @@ def main() -> None:
                     print(f"        {who} float32 from the float64 step: largest {off[nm]:.1e} ({nm}), "
                           f"loss {rel_err(vloss if who == 'vitir' else jloss, exact.loss):.1e}", flush=True)
     v, j = statistics.median(times["vitir"]), statistics.median(times["jax"])
-    print(f"{args.model} ({cfg.norm} norm) batch {cfg.batch}, {len(text.splitlines())} text lines; compile vitir "
-          f"{vitir_compile:.2f} s, jax {jax_compile:.2f} s")
+    where = f" over {replicas} host devices ({local.batch} each)" if replicas > 1 else ""
+    print(f"{args.model} ({cfg.norm} norm) batch {cfg.batch}{where}, {len(text.splitlines())} text lines; compile "
+          f"vitir {vitir_compile:.2f} s, jax {jax_compile:.2f} s")
     print(f"step (median of {args.steps}): vitir {1000 * v:.1f} ms, jax {1000 * j:.1f} ms, vitir / jax "
           f"{v / j:.2f}x; results over the first 3 steps within {worst:.1e} relative")
+    if single:
+        s1 = statistics.median(times["jax 1 device"])
+        print(f"jax on 1 device, the whole batch: {1000 * s1:.1f} ms; vitir{where} / that {v / s1:.2f}x")
 
 
 if __name__ == "__main__":

@@ -152,14 +152,18 @@ def adam(theta, g, m, v, lr, bc1, bc2, b1=0.9, b2=0.999, eps=1e-8):
     return theta - lr * (m2 / bc1) / (jnp.sqrt(v2 / bc2) + eps), m2, v2
 
 
-def unet_step_fn(names, layers, **kw):
+def unet_step_fn(names, layers, axis_name=None, **kw):
     """A train step of the UNet: value_and_grad of the MSE, Adam on the parameters, and (BatchNorm) the
-    running statistics, momentum 1 on the first step and 0.1 after. state = [rm0, rv0, ..., steps]."""
+    running statistics, momentum 1 on the first step and 0.1 after. state = [rm0, rv0, ..., steps].
+    With axis_name (data parallel, under shard_map or pmap) the gradients and the loss are averaged
+    over that axis before Adam."""
     def step(params, ms, vs, state, x, target, lr, bc1, bc2, tfeat=None):
         def loss_fn(flat):
             return unet_loss(dict(zip(names, flat)), x, target, layers, tfeat=tfeat, **kw)
 
         (loss, stats), grads = jax.value_and_grad(loss_fn, has_aux=True)(params)
+        if axis_name is not None:
+            grads, loss = jax.lax.pmean((grads, loss), axis_name)
         new = [adam(*args, lr, bc1, bc2) for args in zip(params, grads, ms, vs)]
         if state:
             mom = jnp.where(state[-1] == 0.0, 1.0, 0.1).astype(state[-1].dtype)

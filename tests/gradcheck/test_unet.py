@@ -5,6 +5,8 @@ running statistics the step keeps; the reference network's size."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -215,6 +217,38 @@ def test_three_train_steps_equal_jaxs(norm, activation, film):
             assert rel_err(a, b) <= 1e-4
         for a, b in zip(ours[2][:k], theirs[2]):
             assert rel_err(a, b) <= 2e-4
+
+
+def test_two_replica_step_equals_one_device_with_twice_the_batch():
+    """Data parallel for the GroupNorm UNet: each replica's gradients of its own 3 examples, averaged by
+    the step's one all_reduce, give the weights one device computes from all 6 (GroupNorm normalises each
+    example alone); BatchNorm, whose statistics are the batch's, refuses replicas."""
+    one = small("group", "silu", film=True)
+    two = dataclasses.replace(one, batch=one.batch // 3)  # 1 example on each of 3 replicas
+    params, _, _ = inputs(one, seed=3)
+    rng = np.random.default_rng(4)
+    x = rng.uniform(0, 1, (one.batch, one.in_channels * 8 * 12)).astype(np.float32)
+    target = rng.standard_normal((one.batch, one.out_channels, *one.image)).astype(np.float32)
+    tfeat = time_features(one, rng)
+    zeros = [np.zeros_like(p) for p in params]
+    scalars = [np.float32(5e-4), np.float32(0.1), np.float32(0.001)]
+    args = [x, *params, *zeros, *zeros, *scalars, tfeat, target]
+    module = unet_step_module(one)
+    want = compile_module(print_module(module), xla_options=module.xla_options)(*args)
+    module = unet_step_module(two, replicas=3)
+    text = print_module(module)
+    assert text.count("stablehlo.all_reduce") == 1
+    replicated = compile_module(text, replicas=3, xla_options=module.xla_options)
+    outs = replicated.run_replicated(args, split=["x", "tfeat", "target"])
+    k = len(params)
+    for got in outs:  # every replica holds the same weights and moments
+        for a, b in zip(got[:3 * k], want[:3 * k]):
+            assert rel_err(a, b) <= 1e-5
+    assert rel_err(np.mean([got[3 * k] for got in outs]), want[3 * k]) <= 1e-6  # the losses average to the batch's
+    with pytest.raises(ConfigError) as e:
+        unet_step_module(small("batch"), replicas=2)
+    assert str(e.value) == ("a BatchNorm UNet trains on one replica, not 2: each replica's batch statistics and "
+                            "running statistics would be its own")
 
 
 def test_xla_miscomputes_the_groupnorm_step_without_its_options():

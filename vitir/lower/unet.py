@@ -88,6 +88,8 @@ INIT_SEED = 42
 # what differs. With that pass disabled for this compile alone the step equals JAX's over three steps,
 # at the same step time (docs/benchmarks.md (g)).
 GROUPNORM_STEP_XLA_OPTIONS = {"xla_disable_hlo_passes": "algsimp"}
+# Data parallel: every gradient's cross-replica mean in one collective (exact: the same sums).
+FUSE_ALL_REDUCE = "fuse-all-reduce"
 
 
 @dataclass(frozen=True)
@@ -509,11 +511,18 @@ def unet_fwd_module(cfg: UNetConfig) -> Module:
 
 
 @gc_paused
-def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0")) -> Module:
+def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), replicas: int = 1) -> Module:
     """One Adam step on the MSE against the target [b, out_channels, H, W]. Arguments (x, theta*k, m*k,
     v*k, lr, bc1, bc2, (tfeat with FiLM,) target) where theta holds the parameters then the state; results
     (theta'*k, m'*k, v'*k, loss): Adam for the parameters, the running update for the state (its moments
-    passed on)."""
+    passed on). With replicas > 1 (data parallel, GroupNorm only: each example is normalised alone, so
+    `batch` examples per replica compute what one replica of replicas x batch would) the gradients are
+    averaged across replicas in one all_reduce before the update."""
+    if not isinstance(replicas, int) or replicas < 1:
+        raise ConfigError(f"replicas must be a positive integer, got {replicas!r}")
+    if replicas > 1 and cfg.has_state:
+        raise ConfigError(f"a BatchNorm UNet trains on one replica, not {replicas}: each replica's batch "
+                          "statistics and running statistics would be its own")
     fb = FunctionBuilder("unet_train_step")
     x = _input_arg(fb, cfg)
     values = _declare(fb, cfg)
@@ -529,9 +538,14 @@ def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0")) ->
     dy, loss = mse(fb, saved.y, target)
     grads = network_backward(fb, saved, tsaved, named, cfg, dy)
     k = len(param_specs(cfg))
-    thetas, m2, v2 = adamw_updates(fb, values[:k], grads, ms[:k], vs[:k], adam_scalars({**consts, **runtime}))
+    thetas, m2, v2 = adamw_updates(fb, values[:k], grads, ms[:k], vs[:k], adam_scalars({**consts, **runtime}),
+                                   replicas)
     state = state_updates(fb, saved, named, cfg)
     module = Module([fb.ret(*thetas, *state, *m2, *ms[k:], *v2, *vs[k:], loss)])
+    if replicas > 1:
+        from .. import passes  # the pass registry imports the rewriter; one replica needs neither
+
+        passes.get(FUSE_ALL_REDUCE).function(module.functions[0])
     if cfg.norm == "group":
         module.xla_options = dict(GROUPNORM_STEP_XLA_OPTIONS)
     return with_signature(module, {"leading": [x], "params": values, "m": ms, "v": vs,
