@@ -71,7 +71,7 @@ IMAGE_TRAINING_FLAGS = {
     "patch": ("patch", int, "the denoiser's patch size"), "width": ("width", int, "the denoiser's token width"),
     "depth": ("depth", int, "the denoiser's blocks"), "heads": ("heads", int, "attention heads"),
     "mlp": ("mlp", int, "MLP hidden width"), "warmup_epochs": ("warmup", float, "learning-rate warmup epochs"),
-    "wd": ("wd", str, "AdamW weight decay"), "replicas": ("replicas", int, "devices (data parallel)"),
+    "wd": ("wd", str, "AdamW weight decay"), "replicas": ("replicas", int, "devices (data parallel), each taking --batch"),
 }
 FLAG_METAVARS = {"norm": "{group,batch}", "activation": "{silu,relu}", "centred": "{on,off}",
                  "time_embed": "{sincos,t}"}
@@ -89,11 +89,12 @@ def _image_default(field: str) -> str:
     """`(default X)`, or `(default: digits X, mnist Y)` where the data decide."""
     from ..data import DIFFUSE
     from ..data.registry import default_fields, defaults_table
-    from ..diffusion.train_image import MODEL_DEFAULTS, MODELS, UNETS, ImageDiffusionConfig
+    from ..diffusion.train_image import MODEL_DEFAULTS, MODELS, UNET_REPLICAS, UNETS, ImageDiffusionConfig
 
     per_model = {"time_embed": "sincos; unet-reference t", "lr_decay": "cosine; unet-reference constant",
                  "norm": "unet group; unet-reference batch", "activation": "unet silu; unet-reference relu",
-                 "centred": "on; unet-reference off"}
+                 "centred": "on; unet-reference off",
+                 "replicas": f"1; unet {UNET_REPLICAS} host devices with GroupNorm, its batch split over them"}
     if field in per_model:
         return f"(default {per_model[field]})"
     if field in default_fields(DIFFUSE):
@@ -109,6 +110,13 @@ def _image_default(field: str) -> str:
         return ("(default: " + ", ".join(for_data(data, d) for data, d in defaults_table(DIFFUSE))
                 + (f"; --model {recipes}" if recipes else "") + ")")
     return f"(default {getattr(ImageDiffusionConfig(), field)})"
+
+
+def _batch_shown(cfg) -> str:
+    """`32`, or with replicas `32 (8 on each of 4 devices)`."""
+    if cfg.replicas == 1:
+        return str(cfg.batch)
+    return f"{cfg.batch * cfg.replicas} ({cfg.batch} on each of {cfg.replicas} devices)"
 
 
 def image_datasets() -> tuple[str, ...]:
@@ -138,7 +146,8 @@ def add_parser(sub) -> None:
     p.add_argument("--eta", help="DDIM eta, comma list (default 0; 1 is ancestral DDPM)")
     p.add_argument("--grid", metavar="{uniform,logabar,logsnr}", help="time grid of the VP solvers (default uniform)")
     p.add_argument("--samples", help="samples per sampler and NFE (default 512; images 1000)")
-    p.add_argument("--batch", help=f"training batch (default 256; images {_image_default('batch')[1:-1]})")
+    p.add_argument("--batch", help=f"training batch, per replica (default 256; images "
+                                   f"{_image_default('batch')[1:-1]}; --model unet's 32 is split over its replicas)")
     p.add_argument("--lr", help=f"learning rate (default 1e-3; images: the peak after the warmup, before the "
                                 f"cosine decay, {_image_default('lr')[1:-1]})")
     p.add_argument("--seed", help="initialisation, data and training noise (default 0)")
@@ -234,6 +243,8 @@ def image_configs_from(args):
             raise ConfigError(f"{run_dir} holds no image diffusion run")
         cfg = ImageDiffusionConfig.from_dict(resumed_config(saved, given, flag=_image_flag))
     else:
+        if "replicas" not in given and args.backend.startswith("iree"):
+            given["replicas"] = 1  # IREE runs one device: the UNet's default batch then stays whole on it
         cfg = ImageDiffusionConfig(**given)
         run_dir = Path(args.out or f"runs/diffuse-{cfg.data}-{time.strftime('%Y%m%d-%H%M%S')}")
     sampling = sampling_given(args)
@@ -358,7 +369,7 @@ def run_images(args) -> int:
     else:
         network = f"ViT denoiser depth {cfg.depth} width {cfg.width} patch {cfg.patch}, {time_input}"
     log(f"vitir diffuse: {cfg.method} on {cfg.data} ({len(trainer.data.x_train)} training images), {network}, "
-        f"predicting {cfg.prediction}, batch {cfg.batch}, {cfg.epochs} epochs of {trainer.steps_per_epoch} steps "
+        f"predicting {cfg.prediction}, batch {_batch_shown(cfg)}, {cfg.epochs} epochs of {trainer.steps_per_epoch} steps "
         f"({cfg.lr_decay} lr {cfg.lr:g}) -> {run_dir}")
     trained = trainer.train(resume=resume)
     scored = evaluate_image_model(trainer, ev, run_dir, log, scoring)

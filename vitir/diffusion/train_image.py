@@ -73,16 +73,21 @@ MODEL_DEFAULTS = {
     "dit": {},
     "unet-reference": dict(prediction="eps", time_embed="t", batch=32, epochs=50, lr=5e-4, warmup_epochs=0.0,
                            ema=0.0, lr_decay="constant", norm="batch", activation="relu", centred=False),
-    # x0, not eps: at 4,000 steps its ancestral ED was 9.6x the floor against eps's 55.9x (docs/benchmarks.md (g))
-    # 50 epochs: 27 minutes of training on the slower of the two 2-core machines measured, 17 on the other
-    # (docs/benchmarks.md (g))
-    "unet": dict(prediction="x0", batch=32, epochs=50, lr=1e-3, warmup_epochs=1.0, ema=0.999, lr_decay="cosine",
+    # x0, not eps: at 4,000 steps its ancestral ED was 9.6x the floor against eps's 55.9x; lr 2e-3, not 1e-3:
+    # 8.6x against 10.6x at 3,000 steps (3e-3 8.3x); 72 epochs: 26.6 minutes of training on 2 cores with
+    # its 4 replicas (76 to 93 ms a step as the machine's speed moved; ancestral ED 2.4x; docs/benchmarks.md (g))
+    # batch: the global batch, split over the replicas (UNET_REPLICAS unless given)
+    "unet": dict(prediction="x0", batch=32, epochs=72, lr=2e-3, warmup_epochs=1.0, ema=0.999, lr_decay="cosine",
                  n_freq=16, width=64, norm="group", activation="silu", time_embed="sincos", centred=True),
 }
+# vitir's GroupNorm UNet trains as 4 host devices of 8 examples by default: one CPU device leaves much of
+# its step (the normalisations, FiLM, Adam) on one core, and 4 replicas of 8 took 1.45x the images a
+# second of one device of 32 on 2 cores, computing the same steps (docs/benchmarks.md (g)).
+UNET_REPLICAS = 4
 # What each UNet trains with only (vitir's UNet reads the time through FiLM and predicts any DDPM target).
 UNET_ONLY = {"unet-reference": dict(method="ddpm", prediction="eps", time_embed="t", weighting="none", replicas=1,
                                     norm="batch", activation="relu", centred=False),
-             "unet": dict(method="ddpm", weighting="none", replicas=1)}
+             "unet": dict(method="ddpm", weighting="none")}
 # The UNets' own fields: what the DiT has no use for.
 UNET_FIELDS = ("norm", "activation")
 
@@ -105,7 +110,7 @@ class ImageDiffusionConfig:
     heads: int | None = None
     mlp: int | None = None
     batch: int | None = None  # per replica
-    replicas: int = 1
+    replicas: int | None = None  # devices; None: 1, or UNET_REPLICAS for vitir's GroupNorm UNet
     epochs: int | None = None
     lr: float | None = None
     warmup_epochs: float | None = None
@@ -127,11 +132,13 @@ class ImageDiffusionConfig:
             object.__setattr__(self, "model", MODELS[0] if model in UNETS and self.method != "ddpm" else model)
         if self.model not in MODELS:
             raise ConfigError(f"unknown image model {self.model!r}; have {', '.join(MODELS)}")
+        if self.model == "unet":
+            self._unet_data_parallel_defaults()
         for name, value in MODEL_DEFAULTS[self.model].items():
             if getattr(self, name) is None:
                 object.__setattr__(self, name, value)
         dataset_defaults_into(self, self.data, DIFFUSE, frozen=True)
-        for name, value in dict(time_embed="sincos", lr_decay="cosine", centred=True).items():
+        for name, value in dict(time_embed="sincos", lr_decay="cosine", centred=True, replicas=1).items():
             if getattr(self, name) is None:
                 object.__setattr__(self, name, value)
         if self.is_unet:
@@ -139,6 +146,9 @@ class ImageDiffusionConfig:
                 if getattr(self, name) != want:
                     raise ConfigError(f"--model {self.model} trains with {as_option(name)} {_shown(want)} only, "
                                       f"got {_shown(getattr(self, name))}")
+            if self.norm == "batch" and self.replicas > 1:
+                raise ConfigError(f"--norm batch normalises over each replica's own batch and keeps its own "
+                                  f"running statistics: give --replicas 1, not {self.replicas}")
             if self.norm == "batch" and self.ema:
                 raise ConfigError("--norm batch samples with running statistics of the trained weights, not of "
                                   "their average: give --ema 0")
@@ -176,6 +186,18 @@ class ImageDiffusionConfig:
         for name in ("beta1", "beta2", "wd"):  # as f32 literals: 0 -> 0.0, 1e-4 -> 1.0e-4
             object.__setattr__(self, name, f32_option(getattr(self, name), as_option(name)))
         check_adam_literals({name: getattr(self, name) for name in ("beta1", "beta2", "wd")}, as_option)
+
+    def _unet_data_parallel_defaults(self):
+        """vitir's UNet: UNET_REPLICAS replicas with GroupNorm (1 with BatchNorm, whose statistics are
+        the batch's), and its global batch split over them unless --batch is given (per replica)."""
+        if self.replicas is None:
+            object.__setattr__(self, "replicas", UNET_REPLICAS if self.norm in (None, "group") else 1)
+        if self.batch is None and isinstance(self.replicas, int) and self.replicas > 0:
+            total = MODEL_DEFAULTS["unet"]["batch"]
+            if total % self.replicas:
+                raise ConfigError(f"--replicas {self.replicas} does not split the UNet's batch of {total}: "
+                                  "give --batch (per replica)")
+            object.__setattr__(self, "batch", total // self.replicas)
 
     @classmethod
     def from_dict(cls, d: dict) -> "ImageDiffusionConfig":
@@ -363,7 +385,7 @@ class ImageDenoiserTask(Task):
 
     def step_module(self, replicas: int):
         if self.cfg.is_unet:
-            return unet.unet_step_module(self.model, self.cfg.hyper())
+            return unet.unet_step_module(self.model, self.cfg.hyper(), replicas)
         return denoiser_step_module(self.model, self.cfg.hyper(), replicas)
 
     def epoch_batches(self, rng, epoch):
