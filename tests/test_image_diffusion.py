@@ -644,3 +644,15 @@ def test_cli_unet_on_iree_trains_its_batch_whole_on_one_device(tmp_path):
     assert (config().replicas, config().batch) == (4, 8)
     assert (config("--backend", "iree", "--replicas", "2").replicas, config("--backend", "iree", "--batch", "16").batch) \
         == (2, 16)  # what is given stays given (IREE then refuses 2 replicas by name)
+
+
+def test_diffuse_help_reads_each_unets_defaults_from_its_recipe(monkeypatch):
+    """The help's per-model defaults come from MODEL_DEFAULTS, not from a second copy of them."""
+    from vitir.cli.diffuse import _image_default
+    from vitir.diffusion.train_image import MODEL_DEFAULTS
+
+    assert _image_default("norm") == "(default unet group; unet-reference batch)"
+    assert _image_default("centred") == "(default on; unet-reference off)"
+    assert _image_default("time_embed") == "(default sincos; unet-reference t)"
+    monkeypatch.setitem(MODEL_DEFAULTS, "unet-reference", {**MODEL_DEFAULTS["unet-reference"], "activation": "gelu"})
+    assert _image_default("activation") == "(default unet silu; unet-reference gelu)"

@@ -89,14 +89,16 @@ def _image_default(field: str) -> str:
     """`(default X)`, or `(default: digits X, mnist Y)` where the data decide."""
     from ..data import DIFFUSE
     from ..data.registry import default_fields, defaults_table
-    from ..diffusion.train_image import MODEL_DEFAULTS, MODELS, UNET_REPLICAS, UNETS, ImageDiffusionConfig
+    from ..diffusion.train_image import (MODEL_DEFAULTS, MODELS, UNET_FIELDS, UNET_REPLICAS, UNETS,
+                                         ImageDiffusionConfig)
 
-    per_model = {"time_embed": "sincos; unet-reference t", "lr_decay": "cosine; unet-reference constant",
-                 "norm": "unet group; unet-reference batch", "activation": "unet silu; unet-reference relu",
-                 "centred": "on; unet-reference off",
-                 "replicas": f"1; unet {UNET_REPLICAS} host devices with GroupNorm, its batch split over them"}
-    if field in per_model:
-        return f"(default {per_model[field]})"
+    if field == "replicas":
+        return f"(default 1; unet {UNET_REPLICAS} host devices with GroupNorm, its batch split over them)"
+    if field in ("time_embed", "lr_decay", "centred", *UNET_FIELDS):  # the two UNets' recipes differ
+        def shown(value):
+            return as_on_off(value) if isinstance(value, bool) else str(value)
+        ours, theirs = (shown(MODEL_DEFAULTS[model][field]) for model in ("unet", "unet-reference"))
+        return f"(default {'unet ' if field in UNET_FIELDS else ''}{ours}; unet-reference {theirs})"
     if field in default_fields(DIFFUSE):
         def shown(value):
             return f"{value:g}" if isinstance(value, float) else str(value) or "eps for ddpm, velocity for flow"
