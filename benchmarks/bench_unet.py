@@ -139,9 +139,8 @@ def main() -> None:
     start_args = (theta[:k], zeros[:k], zeros[:k], theta[k:], x0, e0, *scalars(1), f0)
     state0 = (theta[:k], zeros[:k], zeros[:k], theta[k:])
     steps = {}  # who -> (compiled step, its state on the device, compile seconds)
-    for who, parallel in (("jax", replicas > 1), ("jax 1 device", False)):
-        if who != "jax" and replicas == 1:
-            continue
+    variants = [("jax", replicas > 1)] + ([("jax 1 device", False)] if replicas > 1 else [])
+    for who, parallel in variants:
         fn = ref.unet_step_fn(names, cfg.layers, axis_name="r" if parallel else None, **kw)
         placed = jax.device_put(state0)
         if parallel:  # the weights replicated over the mesh, the batch split along it

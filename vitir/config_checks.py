@@ -22,6 +22,12 @@ def as_on_off(value: bool) -> str:
     return "on" if value else "off"
 
 
+def require_replica_count(replicas) -> None:
+    """A train step's replica count: a positive integer (1: no collective)."""
+    if not isinstance(replicas, int) or replicas < 1:
+        raise ConfigError(f"replicas must be a positive integer, got {replicas!r}")
+
+
 def as_option(name: str) -> str:
     """`warmup_epochs` -> `--warmup-epochs`: how the CLI spells a field."""
     return "--" + name.replace("_", "-")

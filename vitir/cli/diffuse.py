@@ -95,9 +95,7 @@ def _image_default(field: str) -> str:
     if field == "replicas":
         return f"(default 1; unet {UNET_REPLICAS} host devices with GroupNorm, its batch split over them)"
     if field in ("time_embed", "lr_decay", "centred", *UNET_FIELDS):  # the two UNets' recipes differ
-        def shown(value):
-            return as_on_off(value) if isinstance(value, bool) else str(value)
-        ours, theirs = (shown(MODEL_DEFAULTS[model][field]) for model in ("unet", "unet-reference"))
+        ours, theirs = (_shown(MODEL_DEFAULTS[model][field]) for model in ("unet", "unet-reference"))
         return f"(default {'unet ' if field in UNET_FIELDS else ''}{ours}; unet-reference {theirs})"
     if field in default_fields(DIFFUSE):
         def shown(value):
@@ -218,6 +216,7 @@ def config_from(args):
 def image_configs_from(args):
     """(training config, evaluation config, run directory, resume) of an image run."""
     from ..diffusion.eval_image import ImageEvalConfig
+    from ..backend.choice import parse_backend
     from ..diffusion.train_image import ImageDiffusionConfig
     from ..diffusion.eval_image import classifier_checkpoint
     from ..train.checkpoint import load_checkpoint, resumed_config
@@ -245,7 +244,7 @@ def image_configs_from(args):
             raise ConfigError(f"{run_dir} holds no image diffusion run")
         cfg = ImageDiffusionConfig.from_dict(resumed_config(saved, given, flag=_image_flag))
     else:
-        if "replicas" not in given and args.backend.startswith("iree"):
+        if "replicas" not in given and parse_backend(args.backend)[0] == "iree":
             given["replicas"] = 1  # IREE runs one device: the UNet's default batch then stays whole on it
         cfg = ImageDiffusionConfig(**given)
         run_dir = Path(args.out or f"runs/diffuse-{cfg.data}-{time.strftime('%Y%m%d-%H%M%S')}")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 
 from ..ast import FunctionBuilder, Module, TensorType, Value
 from ..ast.gc_pause import gc_paused
-from ..config_checks import require_positive_ints
+from ..config_checks import require_positive_ints, require_replica_count
 from ..errors import ConfigError
 from .config import PatchGrid, check_transformer
 from .layers.adaln import (FINAL_MODULATION, modulate_backward, modulate_forward, modulation_backward,
@@ -243,8 +243,7 @@ def denoiser_step_module(cfg: DenoiserConfig, hyper: AdamHyper = AdamHyper(wd="0
     m'*k, v'*k, loss). With replicas > 1 the gradients are averaged across
     replicas before the update (data parallel): one collective per gradient as
     built, one for all of them in the fast lowering (the default)."""
-    if not isinstance(replicas, int) or replicas < 1:
-        raise ConfigError(f"replicas must be a positive integer, got {replicas!r}")
+    require_replica_count(replicas)
     fb = FunctionBuilder("denoiser_train_step")
     x = _image_arg(fb, cfg)
     params = _declare(fb, cfg)

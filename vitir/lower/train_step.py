@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..ast import AdamScalars, FunctionBuilder, Module, TensorType, Value, f32
 from ..ast.gc_pause import gc_paused
-from ..errors import ConfigError
+from ..config_checks import require_replica_count
 from .config import ViTConfig
 from .loss import smoothed_ce, softmax_ce_cotangent
 from .lowering import lowered
@@ -123,8 +123,7 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     (theta'*k, m'*k, v'*k, loss, bc1, bc2). With replicas > 1 each gradient is
     averaged across replicas before its update (data parallel): one collective
     per gradient as built (the reference's), one for all of them in the fast lowering."""
-    if not isinstance(replicas, int) or replicas < 1:
-        raise ConfigError(f"replicas must be a positive integer, got {replicas!r}")
+    require_replica_count(replicas)
     fb = FunctionBuilder("vit_adam_train_step")
     x = image_arg(fb, cfg)
     params = declare_params(fb, cfg)

@@ -47,7 +47,7 @@ import numpy as np
 
 from ..ast import FunctionBuilder, Module, TensorType, Value
 from ..ast.gc_pause import gc_paused
-from ..config_checks import require_positive_ints
+from ..config_checks import require_positive_ints, require_replica_count
 from ..errors import ConfigError
 from .layers.batchnorm import (BatchNormSaved, batchnorm_backward, batchnorm_eval_forward, batchnorm_train_forward,
                                first_step_momentum, running_update)
@@ -518,8 +518,7 @@ def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), re
     passed on). With replicas > 1 (data parallel, GroupNorm only: each example is normalised alone, so
     `batch` examples per replica compute what one replica of replicas x batch would) the gradients are
     averaged across replicas in one all_reduce before the update."""
-    if not isinstance(replicas, int) or replicas < 1:
-        raise ConfigError(f"replicas must be a positive integer, got {replicas!r}")
+    require_replica_count(replicas)
     if replicas > 1 and cfg.has_state:
         raise ConfigError(f"a BatchNorm UNet trains on one replica, not {replicas}: each replica's batch "
                           "statistics and running statistics would be its own")
