@@ -236,7 +236,7 @@ def fuse_all_reduce(fn: Function, index: UseIndex | None = None) -> int:
             or any(g not in before for g in grads)):
         return 0
     b = Match(index).b
-    b._path_text = "allreduce"
+    b.path = "allreduce"
     flat = [b.reshape(_free(index, f"arflat{g.name}"), g, [g.type.num_elements]) for g in grads]
     vector = b.concatenate(_free(index, "arcat"), flat, 0)
     mean = b.all_reduce_mean(_free_tag(index, "grads"), vector, means[0][1].replicas)
