@@ -104,6 +104,35 @@ def test_constructors_are_compiled_from_the_fields():
     assert "_coerce_perm(perm)" in source and "cls._rule_cache.get(key)" in source
 
 
+def _slots(cls) -> list[str]:
+    """Every slot a node of `cls` has, read from its classes' __slots__."""
+    names = []
+    for klass in cls.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names.extend([slots] if isinstance(slots, str) else slots)
+    return names
+
+
+@pytest.mark.parametrize("golden", ["small_adam-dp.mlir", "small_adam-sched.mlir"])
+def test_copies_are_compiled_from_the_fields_and_copy_every_slot(golden):
+    from tests.golden import GOLDEN_DIR
+    from vitir.ast.uses import walk
+
+    imported = import_text((GOLDEN_DIR / golden).read_text())
+    seen = set()
+    for op in walk(imported.main.ops):
+        copied = op.copy()
+        assert type(copied) is type(op) and copied is not op
+        for slot in _slots(type(op)):
+            assert getattr(copied, slot) is getattr(op, slot), (op, slot)
+        copied.path = "elsewhere"
+        assert op.path != "elsewhere"
+        seen.add(type(op))
+    assert len(seen) > 10 and any(not cls.SIMPLE for cls in seen)  # region and compound ops among them
+    source = type(imported.main.ops[-1]).copy.source
+    assert source.startswith("def copy(self):\n    new = _new(cls)\n    new.operands = self.operands")
+
+
 def test_ops_of_one_shape_share_a_compiled_constructor_but_name_their_own_class():
     from vitir.ast import Add, Multiply
 
