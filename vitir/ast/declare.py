@@ -170,6 +170,7 @@ GENERIC = "generic"  # the syntax of ops MLIR prints in its generic form: "stabl
 # the evaluator iterate. Ops declared outside vitir join it on definition. DECLARED adds the
 # compound nodes (AST-only), in declaration order.
 _COMPLETE = [False]  # every op family imported (vitir.ast.ops imports the rest on first use)
+FAMILY_LOADERS: list = []  # what declares the op families not yet imported: vitir.ast.ops registers its own
 
 
 def _complete() -> None:
@@ -178,8 +179,8 @@ def _complete() -> None:
         return
     _COMPLETE[0] = True
     try:
-        from .ops import import_every_family
-        import_every_family()
+        for load in FAMILY_LOADERS:
+            load()
     except BaseException:
         _COMPLETE[0] = False
         raise

@@ -19,7 +19,7 @@ from typing import Iterable
 from ..ast import ops as O
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function, Module
-from ..ast.ops.compound import PLACEHOLDER, Expansion, expansion
+from ..ast.expansion import PLACEHOLDER, Expansion, expansion
 from ..ast.regions import BinaryRegion
 from . import syntax as S
 from .syntax import INDENT, attr_dict, functional_type, results_prefix, ssa_names, type_texts

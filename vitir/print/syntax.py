@@ -31,6 +31,7 @@ syntax is written once.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from ..ast.declare import GENERIC, REQUIRED, AttrDef, Op
@@ -115,8 +116,7 @@ def compile_printer(cls: type[Op], printer) -> Callable[[Op], str]:
         return printer.generic_text
     whole = whole_op_syntax(cls)
     if whole is not None:
-        print_whole = whole.print
-        return lambda op: print_whole(op, printer)
+        return partial(whole.print, printer=printer)
     pieces = tokens(syntax)
     fields = {f.name: f for f in cls.FIELDS}
     single_result = len(cls.RESULT_FIELDS) == 1 and not cls.RESULT_FIELDS[0].variadic

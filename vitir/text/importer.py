@@ -772,7 +772,7 @@ class _Builder:
         return name
 
     def run(self):
-        from ..ast.ops.compound import fold_compounds
+        from ..ast.expansion import fold_compounds
 
         name, args, result_types, ops, (ret_names, ret_types) = self.fn
         values = {}
@@ -886,7 +886,7 @@ class _Builder:
     def region(self, region, values, shared: dict | None = None):
         """A Region built by a builder of the function's, as to_ast.py's _region; `shared` holds the
         names of arguments an op's regions share (a while's cond and body)."""
-        from ..ast.ops.compound import fold_compounds
+        from ..ast.expansion import fold_compounds
 
         args, ops, (ret_names, ret_types) = region
         outer, self.fb = self.fb, self.fb.region()
