@@ -192,6 +192,26 @@ def test_the_registry_takes_a_pass_from_outside_and_the_cli_runs_it(tmp_path, ca
         passes.unregister("int-sub-self")
 
 
+def test_a_sequence_runs_its_passes_in_order_as_one_and_takes_function_passes_only():
+    text = """module @m {
+  func.func @f(%x: tensor<3xi32>) -> tensor<3xi32> {
+    %a = stablehlo.negate %x : tensor<3xi32>
+    %b = stablehlo.negate %x : tensor<3xi32>
+    %n = stablehlo.not %x : tensor<3xi32>
+    %s = stablehlo.add %a, %b : tensor<3xi32>
+    return %s : tensor<3xi32>
+  }
+}
+"""
+    module = import_text(text)
+    both = passes.Pass.sequence("cse-then-dce", "cse, then dce", [passes.get("cse"), passes.get("dce")])
+    assert both.exact and print_module(passes.run(module, [both])) == print_module(passes.run(module, "cse,dce"))
+    assert [op.NAME for op in passes.run(module, [both]).main.ops] == ["stablehlo.negate", "stablehlo.add"]
+    assert not passes.Pass.sequence("loose", "", [passes.get("simplify-unsafe-float")]).exact
+    with pytest.raises(ConfigError, match="'inlined': a sequence runs function passes, not inline-composite"):
+        passes.Pass.sequence("inlined", "", [passes.get("inline-composite"), passes.get("dce")])
+
+
 def test_vitir_opt_errors(tmp_path, capsys):
     source = tmp_path / "in.mlir"
     source.write_text(ISSUE_EXAMPLE)
