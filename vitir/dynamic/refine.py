@@ -31,7 +31,7 @@ from ..ast.types import TensorType
 from ..errors import RefineError, ShapeError
 from ..rewrite.dce import dead_code_elimination
 from ..rewrite.effects import effect_free
-from .assertions import check_shape_assertion, is_shape_assertion
+from ..ast.shape_assertions import check_shape_assertion, is_shape_assertion
 
 _KNOWN_LIMIT = 64  # integer tensors up to this many elements are tracked by value (shapes, sizes, indices)
 
