@@ -104,7 +104,7 @@ def reproducer(kind: str, index: int, seed: int, message: str, quick: bool = Fal
     if kind == "passes":
         from tests.fuzz.passes import pass_graph
 
-        return print_module(pass_graph(random.Random(s))[0])
+        return print_module(pass_graph(random.Random(s))[0])  # evaluated on its grid (pass_graph's third value)
     if kind == "mutations":
         from tests.fuzz.checks import time_bound
         from tests.fuzz.mutations import check_mutated, mutated_text
@@ -153,8 +153,12 @@ def main(argv=None) -> int:
             print(f"{kind:<10} {report.counts[kind]:>7} {failed:>9} {crashed:>12} {report.seconds[kind]:>8.0f} "
                   f"{report.slowest[kind][0]:>7.1f}s")
     print(f"total {total / 60:.1f} min; seed {args.seed}")
-    for key in sorted(k for k in report.stats if not k.startswith("drawn: ")):
+    for key in sorted(k for k in report.stats if not k.startswith(("drawn: ", "pass "))):
         print(f"  {key}: {report.stats[key]}")
+    if report.counts["passes"]:
+        from tests.fuzz.passes import pass_table
+
+        print("\n" + "\n".join(pass_table(report.stats, report.failures)) + "\n")
     drawn = sorted((k[len("drawn: "):], v) for k, v in report.stats.items() if k.startswith("drawn: "))
     if drawn:
         print(f"  ops drawn ({len(drawn)} kinds): " + ", ".join(f"{k.removeprefix('stablehlo.')} {v}" for k, v in drawn))
