@@ -1,0 +1,75 @@
+"""Forward mode: the JVP of a block of ops (a function's, or a region's), op by op.
+
+Each original op is copied into the derived function reading the copies of its operands (its
+names kept); then, if a differentiated value reaches it (an operand, or a value its regions
+capture, with a tangent) and one of its results is a float or complex tensor, its JVP rule
+builds the tangents of its results. Ops nothing differentiated reaches are copied and no more:
+constants, iotas, integer arithmetic, and the ops without a derivative (rng, custom_call, ...)
+when they are inactive.
+"""
+
+from __future__ import annotations
+
+from ..ast.types import TupleType
+from ..ast.uses import reads
+from ..rewrite.driver import copy_op
+from .context import Emitter, is_active_type
+from .tables import jvp_rule, refuse
+
+
+class State:
+    """What the JVP of one function keeps: the original values' copies (`primal`) and their
+    tangents (`tangent`; absent or None: a symbolic zero), shared by every region."""
+
+    __slots__ = ("primal", "tangent")
+
+    def __init__(self):
+        self.primal: dict = {}
+        self.tangent: dict = {}
+
+
+def emit_primal(e: Emitter, op, state: State) -> tuple:
+    """Copy `op` into e's builder, reading the copies of its operands; returns its new results."""
+    new = copy_op(op, state.primal)  # maps op's results (and region arguments) to the copy's
+    out = e.b.emit(new)
+    results = out if isinstance(out, tuple) else (out,)
+    e.primal_of[op] = results
+    return results
+
+
+def jvp_op(e: Emitter, op, state: State, special: dict | None = None) -> None:
+    """The primal copy of `op` and its results' tangents, recorded in `state`."""
+    if special is not None:
+        rule = special.get(type(op))
+        if rule is not None and _active(op, state):
+            rule(e, op, state)
+            return
+    results = emit_primal(e, op, state)
+    if not _active(op, state) or not any(is_active_type(r.type) or isinstance(r.type, TupleType) for r in op.results):
+        return  # nothing differentiated reaches it, or its results are integers, booleans or tokens
+    primals = tuple(state.primal[v] for v in op.operands)
+    tangents = tuple(state.tangent.get(v) for v in op.operands)
+    out = jvp_rule(op)(e, op, primals, tangents)
+    record_tangents(op, results, out, state)
+
+
+def record_tangents(op, results, out, state: State) -> None:
+    out = tuple(out)
+    if len(out) != len(results):
+        raise refuse(op, f"its JVP rule gave {len(out)} tangents for {len(results)} results")
+    for original, result, t in zip(op.results, results, out):
+        if t is None:
+            continue
+        if t.type != result.type:
+            raise refuse(op, f"its JVP rule gave a tangent of type {t.type} for a result of type {result.type}")
+        state.tangent[original] = t
+
+
+def _active(op, state: State) -> bool:
+    tangent = state.tangent
+    return any(tangent.get(v) is not None for v in reads(op))
+
+
+def jvp_block(e: Emitter, ops, state: State, special: dict | None = None) -> None:
+    for op in ops:
+        jvp_op(e, op, state, special)
