@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 from jax import lax
 
 from vitir.ast import ops as O
