@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import jax.numpy as jnp
 from jax import lax
 
 from vitir.ast import ops as O
@@ -90,32 +89,3 @@ for _method, _name, _ref, _draw in [
     ("atanh", "Atanh", lax.atanh, inside_unit(*S)), ("square", "Square", lax.square, S),
 ]:
     _chlo(_method, _name, _ref, _draw)
-
-
-
-def _numpy_broadcast(f):
-    """The op on operands broadcast as numpy does (trailing alignment)."""
-    def apply(*xs):
-        shape = jnp.broadcast_shapes(*(x.shape for x in xs))
-        return f(*(jnp.broadcast_to(x, shape) for x in xs))
-    return apply
-
-
-for _method, _name, _ref, _lhs, _rhs in [
-    ("broadcast_add", "BroadcastAdd", lax.add, (3, 4), (4,)),
-    ("broadcast_subtract", "BroadcastSubtract", lax.sub, (1, 4), (3, 1)),
-    ("broadcast_multiply", "BroadcastMultiply", lax.mul, (3, 4), (3, 4)),
-    ("broadcast_divide", "BroadcastDivide", lax.div, (3, 4), positive(4)),
-    ("broadcast_maximum", "BroadcastMaximum", lax.max, (4,), (3, 4)),
-    ("broadcast_minimum", "BroadcastMinimum", lax.min, (3, 4), (1,)),
-    ("broadcast_power", "BroadcastPower", lax.pow, positive(3, 4), (4,)),
-    ("broadcast_remainder", "BroadcastRemainder", lax.rem, (3, 4), positive(4)),
-    ("broadcast_atan2", "BroadcastAtan2", lax.atan2, (2, 3, 4), (3, 4)),
-]:
-    case(f"chlo_{_method}", getattr(O, _name), lambda fb, x, y, m=_method: getattr(fb, m)("r", x, y),
-         _numpy_broadcast(_ref), [_lhs, _rhs])
-case("chlo_broadcast_dimensions", O.BroadcastMultiply, lambda fb, x, y: fb.broadcast_multiply("r", x, y, (0,)),
-     lambda x, y: lax.mul(lax.broadcast_in_dim(x, (3, 4), (0,)), y), [(3,), (3, 4)],
-     pjrt=False)  # XLA does not legalize a chlo broadcast with broadcast_dimensions (the op itself, not vitir's)
-case("chlo_broadcast_select", O.BroadcastSelect, lambda fb, p, x, y: fb.broadcast_select("r", p, x, y),
-     _numpy_broadcast(lax.select), [booleans(4), (4,), (3, 4)])
