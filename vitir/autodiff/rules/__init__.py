@@ -1,0 +1,11 @@
+"""The rule modules, one per op family (mirroring vitir/ast/ops/<family>.py); importing this
+package registers them all in vitir.autodiff.tables."""
+
+from __future__ import annotations
+
+import importlib
+
+FAMILIES = ("elementwise", "shape", "data_movement", "contraction", "reduction", "control", "control_flow", "refused")
+
+for _family in FAMILIES:
+    importlib.import_module(f"{__name__}.{_family}")
