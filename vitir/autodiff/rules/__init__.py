@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import importlib
 
-FAMILIES = ("elementwise", "shape", "data_movement", "contraction", "reduction", "control", "refused")
+FAMILIES = ("elementwise", "shape", "data_movement", "contraction", "reduction", "control", "refused",
+            "indexing")
 
 for _family in FAMILIES:
     importlib.import_module(f"{__name__}.{_family}")
