@@ -6,7 +6,8 @@ from __future__ import annotations
 import importlib
 
 FAMILIES = ("elementwise", "shape", "data_movement", "contraction", "reduction", "control", "refused",
-            "indexing", "reduce_bodies", "windows")
+            "indexing", "reduce_bodies", "windows",
+            "convolution")
 
 for _family in FAMILIES:
     importlib.import_module(f"{__name__}.{_family}")
