@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...ast import ops as O
 from ..tables import defjvp, deftranspose, refuse
+from .contraction import dot_general_jvp
 from .windows import _dilate_shape, vjp_lhs_padding
 
 
@@ -50,18 +51,16 @@ def _axis_into(e, src, dst, x):
     return e.b.reshape(e.name(), moved, tuple(shape))
 
 
-def _attributes(op, spatial):
+def _attributes(op):
+    """Strides, padding, both dilations (defaults filled in), and the three specs."""
+    spatial = op.lhs.type.rank - 2
     ones = (1,) * spatial
+    specs = spec(op.layouts.lhs, "bf"), spec(op.layouts.rhs, "oi"), spec(op.layouts.out, "bf")
     return (tuple(op.stride or ones), tuple(tuple(p) for p in (op.padding or ((0, 0),) * spatial)),
-            tuple(op.lhs_dilate or ones), tuple(op.rhs_dilate or ones))
+            tuple(op.lhs_dilate or ones), tuple(op.rhs_dilate or ones), specs)
 
 
-@defjvp(O.Convolution)
-def convolution_jvp(e, op, primals, tangents):
-    (x, y), (tx, ty) = primals, tangents
-    dx = None if tx is None else e.apply(op, [tx, y])[0]
-    dy = None if ty is None else e.apply(op, [x, ty])[0]
-    return (e.add_any(dx, dy),)
+defjvp(O.Convolution)(dot_general_jvp)  # bilinear: the op of each tangent with the other operand, summed
 
 
 def _conv(e, op, lhs, rhs, stride, padding, lhs_dilate, rhs_dilate, layouts, feature_groups, batch_groups):
@@ -72,9 +71,7 @@ def _conv(e, op, lhs, rhs, stride, padding, lhs_dilate, rhs_dilate, layouts, fea
 
 def _transpose_lhs(e, op, g, rhs):
     lhs_type = op.lhs.type
-    spatial = lhs_type.rank - 2
-    strides, padding, lhs_dilation, rhs_dilation = _attributes(op, spatial)
-    lhs_spec, rhs_spec, out_spec = spec(op.layouts.lhs, "bf"), spec(op.layouts.rhs, "oi"), spec(op.layouts.out, "bf")
+    strides, padding, lhs_dilation, rhs_dilation, (lhs_spec, rhs_spec, out_spec) = _attributes(op)
     feature_groups, batch_groups = op.feature_group_count, op.batch_group_count
     if feature_groups > 1:  # the group axis moves into the transposed kernel's output features
         rhs = _axis_into(e, rhs_spec[0], rhs_spec[1], _axis_out_of(e, rhs_spec[0], feature_groups, rhs))
@@ -101,9 +98,7 @@ def vjp_rhs_padding(in_shape, window, strides, out_shape, padding, lhs_dilation,
 
 def _transpose_rhs(e, op, g, lhs):
     rhs_type = op.rhs.type
-    spatial = rhs_type.rank - 2
-    strides, padding, lhs_dilation, rhs_dilation = _attributes(op, spatial)
-    lhs_spec, rhs_spec, out_spec = spec(op.layouts.lhs, "bf"), spec(op.layouts.rhs, "oi"), spec(op.layouts.out, "bf")
+    strides, padding, lhs_dilation, rhs_dilation, (lhs_spec, rhs_spec, out_spec) = _attributes(op)
     feature_groups, batch_groups = op.feature_group_count, op.batch_group_count
     if batch_groups > 1:
         feature_groups, batch_groups = batch_groups, 1
