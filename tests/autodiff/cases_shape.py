@@ -34,6 +34,10 @@ case("dot_general_matmul", O.DotGeneral, lambda fb, x, y: fb.dot_general("r", x,
 case("dot_general_batched", O.DotGeneral,
      lambda fb, x, y: fb.dot_general("r", x, y, ((3, 1), (0, 2)), ((2,), (1,))),
      lambda x, y: lax.dot_general(x, y, (((3, 1), (0, 2)), ((2,), (1,)))), [(2, 3, 4, 5), (5, 4, 3, 6)])
+case("dot_matrix_vector", O.Dot, lambda fb, x, y: fb.dot("r", x, y), lambda x, y: lax.dot(x, y), [(3, 4), (4,)])
+case("dot_vector_matrix", O.Dot, lambda fb, x, y: fb.dot("r", x, y), lambda x, y: lax.dot(x, y), [(4,), (4, 2)])
+case("broadcast", O.Broadcast, lambda fb, x: fb.broadcast("r", x, (2, 3)), lambda x: lax.broadcast(x, (2, 3)),
+     [(4,)])
 case("reduce_add", O.Reduce, lambda fb, x: _sum(fb, x, (0, 2)), lambda x: x.sum(axis=(0, 2)), [(2, 3, 4)])
 case("reduce_add_init", O.Reduce, lambda fb, x, z: fb.reduce("r", x, z, (1,)),
      lambda x, z: x.sum(axis=1) + z, [(2, 3), ()])

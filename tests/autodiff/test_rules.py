@@ -13,6 +13,8 @@ import pytest
 pytest.importorskip("jax")
 
 from vitir.autodiff import JVP_RULES, TRANSPOSE_RULES  # noqa: E402
+from vitir.autodiff.jvp import REGION_JVPS  # noqa: E402
+from vitir.autodiff.linearize import LINEARIZE_RULES  # noqa: E402
 
 from . import harness  # noqa: E402
 
@@ -40,6 +42,6 @@ def test_inner_product(name):
 
 def test_every_rule_has_a_case():
     covered = {cls for c in harness.CASES for cls in c.ops}
-    missing = sorted(cls.NAME for cls in set(JVP_RULES) | {k for k in TRANSPOSE_RULES if hasattr(k, "NAME")}
-                     if cls not in covered)
+    registered = set(JVP_RULES) | set(TRANSPOSE_RULES) | set(REGION_JVPS) | set(LINEARIZE_RULES)
+    missing = sorted(cls.NAME for cls in registered if cls not in covered)
     assert not missing, f"rules without a case in tests/autodiff/cases_*.py: {', '.join(missing)}"

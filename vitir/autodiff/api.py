@@ -7,6 +7,8 @@ shape error naming the op):
 
 `wrt` lists the argument indices to differentiate with respect to (default: every float
 argument); the gradients come in that order. A tangent is returned for each float result.
+`max_trips`: the tape's length for a while whose trip count is no constant (reverse mode; a run
+that makes more trips gives NaN gradients; default 1024).
 """
 
 from __future__ import annotations
@@ -48,14 +50,14 @@ def _wrt(function: Function, wrt) -> list[int]:
     return chosen
 
 
-def vjp(function, wrt: Sequence[int] | int | None = None) -> Function:
+def vjp(function, wrt: Sequence[int] | int | None = None, max_trips: int | None = None) -> Function:
     """The function's arguments, then one cotangent per float result, to its results, then the
     gradient (the cotangents pulled back) of each `wrt` argument."""
     fn = _function(function)
-    return reverse(fn, _wrt(fn, wrt), seeds="arguments")
+    return reverse(fn, _wrt(fn, wrt), seeds="arguments", max_trips=_trips(max_trips))
 
 
-def value_and_grad(function, wrt: Sequence[int] | int | None = None) -> Function:
+def value_and_grad(function, wrt: Sequence[int] | int | None = None, max_trips: int | None = None) -> Function:
     """As jax.value_and_grad: the function's arguments to its value (one float scalar), then the
     gradient of each `wrt` argument."""
     fn = _function(function)
@@ -63,7 +65,13 @@ def value_and_grad(function, wrt: Sequence[int] | int | None = None) -> Function
     if len(results) != 1 or not is_active_type(results[0]) or results[0].shape != ():
         shown = ", ".join(str(t) for t in results)
         raise ConfigError(f"@{fn.name} returns ({shown}); value_and_grad needs one float scalar (use vjp)")
-    return reverse(fn, _wrt(fn, wrt), seeds="ones")
+    return reverse(fn, _wrt(fn, wrt), seeds="ones", max_trips=_trips(max_trips))
+
+
+def _trips(max_trips):
+    if max_trips is not None and (not isinstance(max_trips, int) or max_trips < 1):
+        raise ConfigError(f"max_trips must be a positive integer, got {max_trips!r}")
+    return max_trips
 
 
 def jvp(function) -> Function:
@@ -74,7 +82,7 @@ def jvp(function) -> Function:
     fn = _function(function)
     names = Names.of(fn)
     b = FunctionBuilder(fn.name)
-    state = State()
+    state = State(fn)
     e = Emitter(b, names, state=state)
     state.primal.update((a, b.arg(a.name, a.type)) for a in fn.args)
     for i in float_arguments(fn):

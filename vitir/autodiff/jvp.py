@@ -11,21 +11,32 @@ when they are inactive.
 from __future__ import annotations
 
 from ..ast.types import TupleType
-from ..ast.uses import reads
+from ..ast.uses import reads, walk
 from ..rewrite.driver import copy_op
 from .context import Emitter, is_active_type
 from .tables import jvp_rule, refuse
 
 
+# op class -> rule(e, op, state): forward mode of the ops whose regions carry tangents (while,
+# if, case), which emit their primal op themselves (vitir/autodiff/rules/control_flow.py)
+REGION_JVPS: dict = {}
+
+
 class State:
     """What the JVP of one function keeps: the original values' copies (`primal`) and their
-    tangents (`tangent`; absent or None: a symbolic zero), shared by every region."""
+    tangents (`tangent`; absent or None: a symbolic zero), shared by every region; `defining`:
+    each original value's op (None for an argument); `options`: what the caller chose
+    (`max_trips`, the tape's length for a loop whose trip count is not a constant)."""
 
-    __slots__ = ("primal", "tangent")
+    __slots__ = ("primal", "tangent", "defining", "options")
 
-    def __init__(self):
+    def __init__(self, function=None, **options):
         self.primal: dict = {}
         self.tangent: dict = {}
+        self.defining: dict = {}
+        if function is not None:
+            self.defining = {r: op for op in walk(function.ops) for r in op.results}
+        self.options = options
 
 
 def emit_primal(e: Emitter, op, state: State) -> tuple:
@@ -39,7 +50,8 @@ def emit_primal(e: Emitter, op, state: State) -> tuple:
 
 def jvp_op(e: Emitter, op, state: State, special: dict | None = None) -> None:
     """The primal copy of `op` and its results' tangents, recorded in `state`."""
-    if special is not None:
+    special = REGION_JVPS if special is None else special
+    if special:
         rule = special.get(type(op))
         if rule is not None and _active(op, state):
             rule(e, op, state)

@@ -83,13 +83,13 @@ def transpose_trace(e: Emitter, trace: Trace, cotangents: dict) -> None:
         b.tracing = tracing
 
 
-def reverse(function, wrt, seeds: str = "arguments"):
+def reverse(function, wrt, seeds: str = "arguments", **options):
     """The derived function of reverse mode: the function's arguments (then, with seeds
     "arguments", one cotangent per result) to its results, then the gradient of each `wrt`
     argument. With seeds "ones", the cotangent of its one (scalar) result is 1."""
     names = Names.of(function)
     b = LinearBuilder(function.name)
-    state = State()
+    state = State(function, **options)
     e = Emitter(b, names, state=state)
     state.primal.update((a, b.arg(a.name, a.type)) for a in function.args)
     inputs = []

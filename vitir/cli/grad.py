@@ -32,6 +32,9 @@ def add_parser(sub) -> None:
     mode.add_argument("--jvp", action="store_true", help="take one tangent per float argument; return the results "
                                                          "then their tangents")
     p.add_argument("--function", metavar="NAME", default=None, help="the function to differentiate (default: main)")
+    p.add_argument("--max-trips", type=int, metavar="N", default=None,
+                   help="the tape's length for a while whose trip count is no constant (default 1024; more trips "
+                        "at run time give NaN gradients)")
     p.add_argument("-o", "--output", metavar="OUT", help="write the result here instead of standard output")
     p.set_defaults(func=run)
 
@@ -59,7 +62,7 @@ def _choose(module, name: str | None):
     raise ConfigError(f"no function @{wanted} in the module (it has {known})")
 
 
-def derive(module, function: str | None = None, wrt=None, mode: str = "grad"):
+def derive(module, function: str | None = None, wrt=None, mode: str = "grad", max_trips: int | None = None):
     """The module of the derivative of one of `module`'s functions (mode "grad", "vjp" or "jvp"),
     after the passes."""
     from .. import autodiff, passes
@@ -72,9 +75,9 @@ def derive(module, function: str | None = None, wrt=None, mode: str = "grad"):
             raise ConfigError("--jvp takes a tangent for every float argument; --wrt does not apply")
         derived = autodiff.jvp(fn)
     elif mode == "vjp":
-        derived = autodiff.vjp(fn, wrt)
+        derived = autodiff.vjp(fn, wrt, max_trips)
     else:
-        derived = autodiff.value_and_grad(fn, wrt)
+        derived = autodiff.value_and_grad(fn, wrt, max_trips)
     return passes.run(Module([derived], module.name), list(PASSES))
 
 
@@ -109,7 +112,7 @@ def run(args) -> int:
     try:
         text = read_text(args.file)
         module = import_text(text, args.file)
-        printed = print_module(derive(module, args.function, wrt, mode))
+        printed = print_module(derive(module, args.function, wrt, mode, args.max_trips))
         if args.output:
             write_text(args.output, printed)
         else:

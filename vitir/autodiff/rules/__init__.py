@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import importlib
 
-FAMILIES = ("elementwise", "shape", "data_movement", "contraction", "reduction", "control", "refused",
-            "indexing", "reduce_bodies", "windows",
-            "convolution")
+FAMILIES = ("elementwise", "shape", "data_movement", "contraction", "reduction", "control", "control_flow", "refused")
+
+# the ops whose rules need more than their family's simple ones
+FAMILIES += ("indexing", "reduce_bodies", "windows", "convolution")
 
 for _family in FAMILIES:
     importlib.import_module(f"{__name__}.{_family}")

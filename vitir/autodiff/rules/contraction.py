@@ -1,4 +1,5 @@
-"""dot_general with any batch and contracting dimensions: bilinear, so its JVP is the sum of the
+"""dot_general with any batch and contracting dimensions (and the legacy dot, a dot_general that
+contracts the lhs's last dimension with the rhs's first): bilinear, so its JVP is the sum of the
 product with each tangent, and its transpose in either operand is another dot_general, then a
 transpose into the operand's order (JAX's _dot_general_transpose_lhs and _rhs)."""
 
@@ -10,7 +11,7 @@ from ...ast import ops as O
 from ..tables import defjvp, deftranspose, refuse
 
 
-@defjvp(O.DotGeneral)
+@defjvp(O.DotGeneral, O.Dot)
 def dot_general_jvp(e, op, primals, tangents):
     (x, y), (tx, ty) = primals, tangents
     dx = None if tx is None else e.apply(op, [tx, y])[0]
@@ -43,13 +44,21 @@ def _transpose_lhs(e, op, g, x_type, y, x_contract, y_contract, x_batch, y_batch
     return e.convert(product, x_type.dtype)
 
 
-@deftranspose(O.DotGeneral)
+def _dimensions(op):
+    """(lhs batch, rhs batch, lhs contracting, rhs contracting) of a dot_general or a dot."""
+    if isinstance(op, O.Dot):
+        return [], [], [op.lhs.type.rank - 1], [0]
+    numbers = op.dimension_numbers
+    return (list(numbers.lhs_batching_dimensions), list(numbers.rhs_batching_dimensions),
+            list(numbers.lhs_contracting_dimensions), list(numbers.rhs_contracting_dimensions))
+
+
+@deftranspose(O.DotGeneral, O.Dot)
 def dot_general_transpose(e, op, cotangents, linear):
     if linear[0] and linear[1]:
         raise refuse(op, "multiplies two tangents: it is not linear")
-    (g,), numbers = cotangents, op.dimension_numbers
-    xb, yb = list(numbers.lhs_batching_dimensions), list(numbers.rhs_batching_dimensions)
-    xc, yc = list(numbers.lhs_contracting_dimensions), list(numbers.rhs_contracting_dimensions)
+    (g,) = cotangents
+    xb, yb, xc, yc = _dimensions(op)
     if linear[0]:
         return (_transpose_lhs(e, op, g, op.lhs.type, op.rhs, xc, yc, xb, yb, swap=False), None)
     return (None, _transpose_lhs(e, op, g, op.rhs.type, op.lhs, yc, xc, yb, xb, swap=True))
