@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import jax.numpy as jnp
 import numpy as np
 from jax import lax
 from jax._src.lax.windowed_reductions import _select_and_scatter_add
@@ -52,3 +53,17 @@ def _select_and_scatter(fb, x, source):
 
 case("select_and_scatter", O.SelectAndScatter, _select_and_scatter,
      lambda x, s: _select_and_scatter_add(s, x, lax.ge_p, (2, 3), (2, 2), ((1, 0), (0, 1))), [(5, 6), (3, 3)])
+def _sliding_product(x, width):
+    """The product of each element and the width - 1 before it (ones before the first): JAX has
+    no derivative of a reduce_window with a multiply body."""
+    padded = jnp.pad(x, ((0, 0), (width - 1, 0)), constant_values=1.0)
+    n = x.shape[1]
+    out = padded[:, 0:n]
+    for k in range(1, width):
+        out = out * padded[:, k:k + n]
+    return out
+
+
+CUMPROD = dict(window=(1, 3), strides=(1, 1), padding=((0, 0), (2, 0)))
+case("reduce_window_product", O.ReduceWindow, lambda fb, x: _window(fb, x, "multiply", 1.0, **CUMPROD),
+     lambda x: _sliding_product(x, 3), [(3, 5)])

@@ -58,7 +58,7 @@ REDUCE_BODY_JVPS[O.Maximum] = chooser_jvp
 REDUCE_BODY_JVPS[O.Minimum] = chooser_jvp
 
 
-def _apply_body(fb, names, body, operands):
+def apply_body(fb, names, body, operands):
     """The reduce body (ops of rank-0 values) applied elementwise to same-shaped tensors."""
     if isinstance(body, BinaryRegion):  # reduce's compact body: one op of its two arguments
         return [fb.emit(body.op_class(names.fresh("t"), *operands, path=fb.path))]
@@ -91,7 +91,7 @@ def tree_reduce(fb, names, op, inputs, inits):
         half = n // 2
         firsts = [fb.slice(names.fresh("t"), x, (0,) * rank, (half,) + kept_shape) for x in xs]
         seconds = [fb.slice(names.fresh("t"), x, (half,) + (0,) * (rank - 1), (2 * half,) + kept_shape) for x in xs]
-        paired = _apply_body(fb, names, op.body, firsts + seconds)
+        paired = apply_body(fb, names, op.body, firsts + seconds)
         if n % 2:
             paired = [fb.concatenate(names.fresh("t"), [p, fb.slice(names.fresh("t"), x, (n - 1,) + (0,) * (rank - 1),
                                                                      (n,) + kept_shape)], 0)
@@ -101,7 +101,7 @@ def tree_reduce(fb, names, op, inputs, inits):
     if n == 0:
         return tuple(spread)
     xs = [fb.reshape(names.fresh("t"), x, kept_shape) for x in xs]
-    return tuple(_apply_body(fb, names, op.body, spread + xs))
+    return tuple(apply_body(fb, names, op.body, spread + xs))
 
 
 def tree_reduce_jvp(e, op, primals, tangents):

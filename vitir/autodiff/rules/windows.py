@@ -9,15 +9,21 @@
   the whole tangent, as JAX's max pooling does (unlike reduce, which shares it). Its transpose
   is select_and_scatter with that comparison and an add body; windows with dilations have no
   transpose (as in JAX).
+- reduce_window with any other body (a product: cumprod), or several inputs: through its
+  unrolling, one strided slice of the padded input per window position folded by the body.
 - select_and_scatter with an add body is linear in its source (and its init value, which every
   element starts from); its transpose in the source is the (value, cotangent) pair reduce_window.
 """
 
 from __future__ import annotations
 
+import numpy as np
+
 from ...ast import ops as O
 from ...ast.types import TensorType
 from ..tables import defjvp, deftranspose, refuse
+from .decompose import jvp_of
+from .reduce_bodies import apply_body
 from .regions import binary_region, compare_region, zero_tangent
 
 CHOOSERS = {O.Maximum: "GE", O.Minimum: "LE"}
@@ -62,13 +68,32 @@ def select_and_gather(e, x, t, x_init, direction, window, strides, padding, base
     return out[1]
 
 
+def unrolled_windows(fb, names, op, inputs, inits):
+    """`op` (a reduce_window) written with plain ops: the inputs padded (and dilated) with the init
+    values, one strided slice per window position, folded in the window's order by the body
+    applied elementwise, from the init values."""
+    rank = inputs[0].type.rank
+    window, strides, padding = _window(op, rank)
+    base, dilation = _dilations(op, rank)
+    out_shape = op.results[0].type.shape
+    padded = [fb.pad(names.fresh("t"), x, init, tuple(lo for lo, _ in padding), tuple(hi for _, hi in padding),
+                     tuple(b - 1 for b in base)) for x, init in zip(inputs, inits)]
+    accumulators = [fb.broadcast_in_dim(names.fresh("t"), init, (), out_shape) for init in inits]
+    for position in np.ndindex(*window):
+        start = tuple(k * d for k, d in zip(position, dilation))
+        limit = tuple(s + (n - 1) * step + 1 for s, n, step in zip(start, out_shape, strides))
+        elements = [fb.slice(names.fresh("t"), x, start, limit, strides) for x in padded]
+        accumulators = apply_body(fb, names, op.body, accumulators + elements)
+    return tuple(accumulators)
+
+
 @defjvp(O.ReduceWindow)
 def reduce_window_jvp(e, op, primals, tangents):
     kind = op.body.simple_op()
     count = len(op.inputs)
-    if count != 1 or (kind is not O.Add and kind not in CHOOSERS):
-        raise refuse(op, "has a derivative rule only for a reduce_window of one input with an add, maximum or "
-                         "minimum body")
+    if count != 1 or (kind is not O.Add and kind not in CHOOSERS):  # any other body: through its unrolling
+        return jvp_of(e, lambda fb, name, *args: unrolled_windows(fb, e.names, op, list(args[:count]),
+                                                                  list(args[count:])), primals, tangents)
     (x, init), (tx, tinit) = primals, tangents
     if tinit is not None:
         raise refuse(op, "differentiates its init value (a window's padding); only the input is differentiable")
