@@ -111,7 +111,7 @@ def dynamic_update_slice_transpose(e, op, cotangents, linear):
 def take_along(e, x, permutation, dim: int):
     """x[..., permutation[...], ...] along `dim` (numpy's take_along_axis): a gather whose index
     vectors are the iotas of the other dimensions and the permutation in `dim`."""
-    shape, rank = x.type.shape, x.type.rank
+    shape, rank = permutation.type.shape, x.type.rank  # top_k's indices are shorter than x in `dim`
     index_type = permutation.type
     parts = []
     for d in range(rank):
