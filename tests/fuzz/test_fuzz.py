@@ -13,7 +13,8 @@ from vitir.ast.declare import OPS
 
 SEED = 0
 BOUND = 20.0  # seconds per case: a hang fails the case, not the suite
-COUNTS = {"graphs": 200, "evaluated": 15, "invalid": 300, "mutations": 200, "passes": 40, "attributes": 150}
+COUNTS = {"graphs": 200, "evaluated": 15, "invalid": 300, "mutations": 200, "passes": 40, "attributes": 150,
+          "gradients": 15}
 
 
 @pytest.fixture(scope="module")
@@ -46,3 +47,4 @@ def test_the_cases_exercise_each_outcome(report):
     assert stats["ops removed by dce"] > 0 and stats["ops removed by cse"] > 0
     assert stats["attribute texts refused with their line"] > 20
     assert stats["accepted attribute texts MLIR's parser takes"] > 20
+    assert stats["gradient graphs checked against jax.vjp"] == COUNTS["gradients"]
