@@ -28,6 +28,9 @@ from vitir.evaluate import evaluate
 from vitir.print import print_module
 
 CASES: list["Case"] = []
+# op classes whose rules a test of their own checks, where one op in one function cannot show them
+# (a composite needs its decomposition's module): op class -> that test
+CHECKED_ELSEWHERE: dict[type, str] = {}
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from vitir.passes import PASSES
 
 SEED = 0
 BOUND = 20.0  # seconds per case: a hang fails the case, not the suite
-COUNTS = {"graphs": 200, "evaluated": 15, "invalid": 300, "mutations": 200, "passes": 40, "attributes": 150}
+COUNTS = {"graphs": 200, "evaluated": 15, "invalid": 300, "mutations": 200, "passes": 40, "attributes": 150,
+          "gradients": 15}
 
 
 @pytest.fixture(scope="module")
@@ -56,3 +57,4 @@ def test_each_pass_is_compared_on_graphs_it_changes(report, name):
     assert stats[f"pass {name}: changed"] > 0, f"{name} changed none of the graphs"
     assert stats["attribute texts refused with their line"] > 20
     assert stats["accepted attribute texts MLIR's parser takes"] > 20
+    assert stats["gradient graphs checked against jax.vjp"] == COUNTS["gradients"]

@@ -7,5 +7,9 @@ import importlib
 
 FAMILIES = ("elementwise", "shape", "data_movement", "contraction", "reduction", "control", "control_flow", "refused")
 
+# the ops whose rules need more than their family's simple ones
+FAMILIES += ("indexing", "reduce_bodies", "windows", "convolution", "linalg", "complex_parts",
+             "normalization", "chlo", "collectives", "composite")
+
 for _family in FAMILIES:
     importlib.import_module(f"{__name__}.{_family}")
