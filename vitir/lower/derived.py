@@ -16,15 +16,14 @@ from .config import ViTConfig
 from .loss import smoothed_ce
 from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals
 from .step_signature import with_signature
+from .train_step import BACKWARDS, labelled_forward, sched_args
 
-BACKWARDS = ("hand", "derived")
 PASSES = ("dce", "cse", "fold", "simplify", "dce")
 
 
 def loss_function(cfg: ViTConfig, smoothing: float):
     """@vit_loss(x, params..., onehot) -> the label-smoothed cross-entropy (its forward only)."""
     from .. import passes
-    from .train_step import labelled_forward
 
     fb = FunctionBuilder("vit_loss")
     _, _, onehot, _, saved = labelled_forward(fb, cfg)
@@ -41,7 +40,6 @@ def derived_adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), re
     from ..autodiff.api import inline
     from ..config_checks import require_replica_count
     from .lowering import lowered
-    from .train_step import sched_args
 
     require_replica_count(replicas)
     loss_fn = loss_function(cfg, hyper.label_smoothing)
@@ -62,3 +60,6 @@ def derived_adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), re
                           {"params": out[:k], "m": out[k:2 * k], "v": out[2 * k:3 * k], "loss": [out[3 * k]],
                            "rest": out[3 * k + 1:]})
     return lowered(step, lowering)
+
+
+BACKWARDS["derived"] = derived_adam_sched_module

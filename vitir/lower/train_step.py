@@ -132,14 +132,15 @@ def adam_packed_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), *, loweri
 def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 1, *,
                       lowering: str = "reference", backward: str = "hand") -> Module:
     """The scheduled AdamW step (hand_adam_sched_module), its backward the layers' hand-derived
-    halves ("hand") or derived from the forward by vitir.autodiff ("derived": vitir/lower/derived.py)."""
-    from .derived import BACKWARDS, derived_adam_sched_module
-
-    if backward == "derived":
-        return derived_adam_sched_module(cfg, hyper, replicas, lowering=lowering)
-    if backward != "hand":
+    halves ("hand") or derived from the forward by vitir.autodiff ("derived": vitir/lower/derived.py,
+    which registers itself in BACKWARDS)."""
+    make = BACKWARDS.get(backward)
+    if make is None:
         raise ConfigError(f"unknown backward {backward!r} (known: {', '.join(BACKWARDS)})")
-    return hand_adam_sched_module(cfg, hyper, replicas, lowering=lowering)
+    return make(cfg, hyper, replicas, lowering=lowering)
+
+
+BACKWARDS: dict = {}  # how the step's backward is made, by name: "hand" here, "derived" by vitir/lower/derived.py
 
 
 @gc_paused
@@ -170,3 +171,6 @@ def adam_dp_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int
                    lowering: str = "reference", backward: str = "hand") -> Module:
     """The data-parallel scheduled AdamW step over `replicas` devices (1 prints no collective)."""
     return adam_sched_module(cfg, hyper, replicas, lowering=lowering, backward=backward)
+
+
+BACKWARDS["hand"] = hand_adam_sched_module
