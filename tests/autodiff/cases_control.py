@@ -3,7 +3,6 @@ is an operand), each reading differentiated values from outside its regions."""
 
 from __future__ import annotations
 
-import numpy as np
 from jax import lax
 
 from vitir.ast import ops as O

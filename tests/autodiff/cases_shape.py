@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import numpy as np
 from jax import lax
 
 from vitir.ast import ops as O
 
-from .harness import case
+from .harness import case, integers
 
 
 def _sum(fb, x, dims):
@@ -50,3 +49,15 @@ def _barrier(fb, x, y):
 
 case("optimization_barrier", O.OptimizationBarrier, _barrier, lambda x, y: lax.optimization_barrier((x, y))[0] * y,
      [(3,), (3,)])
+
+
+def _tuple(fb, x, n, y):
+    t = fb.tuple("t", [x, n, fb.tuple("inner", [y, x])])
+    inner = fb.get_tuple_element("g2", t, 2)
+    first = fb.get_tuple_element("g0", t, 0)
+    return fb.multiply("r", first, fb.add("s", fb.get_tuple_element("i0", inner, 0),
+                                            fb.get_tuple_element("i1", inner, 1)))
+
+
+case("tuple", (O.Tuple, O.GetTupleElement), _tuple, lambda x, n, y: x * (y + x),
+     [(3,), integers((3,), 0, 5), (3,)])

@@ -96,3 +96,26 @@ def jvp(function) -> Function:
             t = state.tangent.get(v)
             tangents.append(t if t is not None else e.zeros_like(out))
     return b.ret(*outputs, *tangents)
+
+
+def inline(fb, function: Function, args) -> tuple:
+    """Emit `function`'s ops into the builder `fb`, its arguments read as `args` (values of fb);
+    returns the values of its results. A name fb already has is given a suffix (`_1`, `_2`, ...),
+    so a derived function can be spliced into a step that defines names of its own."""
+    from ..rewrite.driver import copy_op
+
+    if len(args) != len(function.args):
+        raise ConfigError(f"@{function.name} takes {len(function.args)} arguments, given {len(args)}")
+    mapping = dict(zip(function.args, args))
+    for op in function.ops:
+        new = copy_op(op, mapping)
+        for r in new.results:
+            name, _, index = r.name.partition("#")
+            fresh, k = name, 0
+            while fb._defined_by(fresh) is not None:
+                k += 1
+                fresh = f"{name}_{k}"
+            if fresh != name:
+                r.rename(fresh + ("#" + index if index else ""))
+        fb.emit(new)
+    return tuple(mapping[v] for v in function.ret.operands)

@@ -15,7 +15,7 @@ from typing import Sequence
 from ..ast.builder import FunctionBuilder
 from ..ast.element_types import DType
 from ..ast.literals import value_literal
-from ..ast.types import TensorType
+from ..ast.types import TensorType, TupleType
 from ..ast.uses import walk
 from ..ast.values import Value
 
@@ -115,7 +115,10 @@ class Emitter:
         return self.b.constant(self.name("c"), value_literal(value, t.dtype), t.shape, t.dtype)
 
     def zeros_like(self, like) -> Value:
-        return self.constant(0, like)
+        t = _type(like)
+        if isinstance(t, TupleType):
+            return self.b.tuple(self.name(), [self.zeros_like(part) for part in t.types])
+        return self.constant(0, t)
 
     def broadcast_scalar(self, scalar: Value, like) -> Value:
         """A rank-0 value broadcast to the shape of `like`."""
@@ -130,6 +133,13 @@ class Emitter:
             return b
         if b is None:
             return a
+        if isinstance(a.type, TupleType):  # tuples element by element; an inactive element is a's
+            parts = []
+            for i, t in enumerate(a.type.types):
+                x = self.b.get_tuple_element(self.name(), a, i)
+                y = self.b.get_tuple_element(self.name(), b, i)
+                parts.append(self.add_any(x, y) if is_active_type(t) or isinstance(t, TupleType) else x)
+            return self.b.tuple(self.name(), parts)
         return self.b.add(self.name(), a, b)
 
     def sum(self, x: Value, dims: Sequence[int]) -> Value:

@@ -286,37 +286,33 @@ def branches_linearize(e: Emitter, op, state) -> None:
 
 # -- reverse mode: while, with a tape ----------------------------------------------------------------
 
-def _constant(state, original) -> int | None:
-    """The one integer a constant defines for an original value (rank 0), or None."""
-    ints = constant_ints(state.defining.get(original))
+def _constant(state, value, ops=()) -> int | None:
+    """The one integer a rank-0 constant defines for `value`: an op of `ops` (a region's), or one of
+    the original function's; None for any other value."""
+    op = next((o for o in ops if value in o.results), None) or state.defining.get(value)
+    ints = constant_ints(op)
     return ints[0] if ints is not None and len(ints) == 1 else None
 
 
 def static_trip_count(op, state) -> int | None:
     """The trip count of a counted loop (JAX's fori_loop): state k starts at a constant and steps by 1,
     cond is k < bound, the bound a constant or a state value the body passes on unchanged."""
-    cond = op.cond
+    cond, body = op.cond, op.body
     compare = next((o for o in cond.ops if cond.results[0] in o.results), None)
-    if not isinstance(compare, O.Compare) or compare.comparison_direction != "LT":
-        return None
-    if compare.lhs not in cond.args:
+    if not isinstance(compare, O.Compare) or compare.comparison_direction != "LT" or compare.lhs not in cond.args:
         return None
     k = cond.args.index(compare.lhs)
-    start = _constant(state, op.operand[k])
     if compare.rhs in cond.args:
         m = cond.args.index(compare.rhs)
-        bound = _constant(state, op.operand[m]) if op.body.results[m] is op.body.args[m] else None
+        bound = _constant(state, op.operand[m]) if body.results[m] is body.args[m] else None
     else:
-        inner = next((o for o in cond.ops if compare.rhs in o.results), None)
-        bound = _constant(state, compare.rhs) if inner is None else (
-            constant_ints(inner)[0] if constant_ints(inner) is not None and len(constant_ints(inner)) == 1 else None)
-    step = next((o for o in op.body.ops if op.body.results[k] in o.results), None)
-    if start is None or bound is None or not isinstance(step, O.Add):
+        bound = _constant(state, compare.rhs, cond.ops)
+    start = _constant(state, op.operand[k])
+    step = next((o for o in body.ops if body.results[k] in o.results), None)
+    if start is None or bound is None or not isinstance(step, O.Add) or body.args[k] not in step.operands:
         return None
-    other = step.rhs if step.lhs is op.body.args[k] else step.lhs if step.rhs is op.body.args[k] else None
-    inner = next((o for o in op.body.ops if other is not None and other in o.results), None)
-    one = constant_ints(inner) if inner is not None else constant_ints(state.defining.get(other))
-    if one is None or len(one) != 1 or one[0] != 1:
+    other = step.rhs if step.lhs is body.args[k] else step.lhs
+    if _constant(state, other, body.ops) != 1:
         return None
     return max(0, bound - start)
 

@@ -31,7 +31,7 @@ def reduce_jvp(e, op, primals, tangents):
 
 
 def reduce_add_jvp(e, op, primals, tangents):
-    """A sum: the sum of the tangents (each operand its own sum), plus an init's tangent."""
+    """A sum: the sum of the tangents, plus the init's tangent."""
     count = len(op.inputs)
     xs, inits = primals[:count], primals[count:]
     txs, tinits = tangents[:count], tangents[count:]
@@ -45,8 +45,6 @@ def reduce_add_jvp(e, op, primals, tangents):
         if tinit is not None:
             t = e.add_any(t, e.broadcast_scalar(tinit, r))
         out.append(t)
-    if count > 1 and any(t is not None for t in out):  # several sums at once: each its own
-        return tuple(out)
     return tuple(out)
 
 
