@@ -11,8 +11,9 @@ from ..ast.regions import compact_reducer
 from ..ast.types import TensorType
 from ..print import attributes as A
 from ..print import printer as P
-from ..print.syntax import attr_dict, functional_type, results_prefix, ssa_names, type_texts
+from ..print.syntax import attr_dict, attribute_dictionary, functional_type, results_prefix, ssa_names, type_texts
 from .declare import WholeOpSyntax
+from .format import DISCARDABLE
 
 
 
@@ -98,6 +99,7 @@ class Reduce(WholeOpSyntax):
     T1, %x1: T1)  {`, the body, `}`."""
 
     name = "reduce"
+    keeps_discardable = True  # prints and reads other dialects' attributes where MLIR writes them
 
     def print(self, op) -> str:
         results, body = op.results, op.body
@@ -106,10 +108,11 @@ class Reduce(WholeOpSyntax):
         if simple is not None:
             (x,), (init,), r = op.inputs, op.init_values, results[0]
             return (f"    {r.ssa} = stablehlo.reduce({x.ssa} init: {init.ssa}) applies {simple.NAME} across "
-                    f"dimensions = {A.ints(op.dimensions)} : ({x.type.text}, {init.type.text}) -> {r.type.text}\n")
+                    f"dimensions = {A.ints(op.dimensions)}{_others(op)} : ({x.type.text}, {init.type.text}) -> "
+                    f"{r.type.text}\n")
         pairs = ", ".join([f"({x.ssa} init: {i.ssa})" for x, i in zip(op.inputs, op.init_values)])
         head = (f"    {results_prefix(op)}stablehlo.reduce{pairs} across dimensions = "
-                f"{A.ints(op.dimensions)} : {functional_type(op)}\n")
+                f"{A.ints(op.dimensions)}{_others(op)} : {functional_type(op)}\n")
         args = body.args
         region = " ".join([f"({a.ssa}: {a.type.text}, {b.ssa}: {b.type.text})" for a, b in zip(args[:n], args[n:])])
         return (head + f"     reducer{region}  {{\n"
@@ -127,8 +130,9 @@ class Reduce(WholeOpSyntax):
         p = XdslTextParser(parser, cls)
         xs, inits, reducer, dims = _reduce_head(p)
         attrs = parser.parse_optional_attr_dict()
-        if attrs:
-            parser.raise_error(f"stablehlo.reduce takes no attributes besides its dimensions, got {', '.join(attrs)}")
+        own = [name for name in attrs if "." not in name]
+        if own:
+            parser.raise_error(f"stablehlo.reduce takes no attributes besides its dimensions, got {', '.join(own)}")
         parser.parse_punctuation(":")
         inputs, outputs = p.function_type()
         operands = parser.resolve_operands(xs + inits, inputs, at)
@@ -142,22 +146,30 @@ class Reduce(WholeOpSyntax):
         else:
             body = parser.parse_region(_reducer_arguments(p, n))
         return dialect_class(cls).build(operands=[operands[:n], operands[n:]], result_types=[outputs],
-                                        regions=[body], properties={"dimensions": DenseArrayBase.from_list(i64, dims)})
+                                        regions=[body], properties={"dimensions": DenseArrayBase.from_list(i64, dims)},
+                                        attributes=attrs)
 
     def read(self, reader, cls, results):
         xs, inits, reducer, dims = _reduce_head(reader)
+        values = {"dimensions": dims}
+        if reader.at("{"):
+            values[DISCARDABLE] = reader.attribute_dict()
         reader.expect(":")
         inputs, outputs = reader.functional_type()
         n = len(xs)
         if len(inputs) != 2 * n:
             reader.error("operand types")
-        values = {"dimensions": dims}
         regions = ()
         if reducer is not None:
             values["__reducer__"] = reducer
         else:
             regions = (reader.region(_reducer_arguments(reader, n)),)
         return reader.record(cls, results, values, [xs, inits], [inputs[:n], inputs[n:]], outputs, regions)
+
+
+def _others(op) -> str:
+    """` {mhlo.sharding = "..."}`: the op's attributes of other dialects, where MLIR writes them."""
+    return " " + attribute_dictionary(op.discardable) if op.discardable else ""
 
 
 def _reduce_head(p) -> tuple:

@@ -26,7 +26,7 @@ from ..ast.element_types import DType
 from ..ast.regions import compact_reducer
 from ..ast.types import TensorType
 from ..syntax.declare import custom_directive, whole_op_syntax
-from ..syntax.format import Directive, tokens as syntax_tokens, variadic_then_comma
+from ..syntax.format import DISCARDABLE, Directive, op_pieces, variadic_then_comma
 from ..syntax.parsing import assigner
 from .lexer import tokenize
 
@@ -76,6 +76,7 @@ class _Reader:
         self.toks.append("")  # the end
         self.i = 0
         self.declaration = None  # the op being read
+        self.attributes: dict = {}  # function name -> (its own, its arguments', its results' attributes)
 
     # tokens
     def peek(self) -> str:
@@ -217,13 +218,13 @@ class _Reader:
         return ("op", cls, results, values, names, types, result_types, one_line, regions)
 
     # the module
-    def module(self) -> tuple[str, list]:
-        name = "m"
+    def module(self) -> tuple[str, list, tuple]:
+        name, attributes = "m", ()
         if self.optional("module"):
             if self.peek()[:1] == "@":
                 name = self.symbol()
             if self.optional("attributes"):
-                self.attribute_dict(module=True)
+                attributes = self.attribute_dict()
             self.expect("{")
             functions = self.functions("}")
             self.expect("}")
@@ -231,7 +232,7 @@ class _Reader:
             functions = self.functions("")
         if self.peek() != "":
             raise Fallback
-        return name, functions
+        return name, functions, attributes
 
     def symbol(self) -> str:
         tok = self.next()
@@ -239,29 +240,36 @@ class _Reader:
             raise Fallback
         return tok[1:]
 
-    def attribute_dict(self, module: bool = False) -> None:
-        """`{mhlo.num_partitions = 1 : i32, jax.result_info = "..."}`: names with a dialect prefix
-        (as a module's need), values that are numbers, strings or booleans; read and dropped, as the
-        AST keeps none of them."""
+    def attribute_dict(self) -> tuple:
+        """`{mhlo.num_partitions = 1 : i32, jax.result_info = "...", foo.flag}` as (name, text) pairs:
+        names with a dialect prefix, values that are one string, boolean or integer of i32 or i64 (any
+        other value falls back to xDSL's path, which keeps its text as written)."""
         self.expect("{")
+        pairs = []
         if self.optional("}"):
-            return
+            return ()
         while True:
-            key = self.next()
-            if _ATTRIBUTE_NAME.fullmatch(key) is None or "." not in key:
-                raise Fallback
-            self.expect("=")
-            value = self.next()
-            if value[:1] == '"' or value in ("true", "false"):
-                pass
-            elif _INT.fullmatch(value) and self.optional(":"):
-                if self.next() not in ("i32", "i64") or not -(1 << 31) <= int(value) < (1 << 31):
-                    raise Fallback
-            else:
-                raise Fallback
+            pairs.append(self.attribute_dict_entry())
             if self.optional("}"):
-                return
+                return tuple(sorted(pairs))
             self.expect(",")
+
+    def attribute_dict_entry(self) -> tuple[str, str | None]:
+        """One `name = value` (or a unit `name`) of another dialect's, as attribute_dict reads it."""
+        key = self.next()
+        if _ATTRIBUTE_NAME.fullmatch(key) is None or "." not in key:
+            raise Fallback
+        if not self.optional("="):
+            return key, None
+        value = self.next()
+        if value[:1] == '"' or value in ("true", "false"):
+            return key, value
+        if _INT.fullmatch(value) and self.optional(":"):
+            width = self.next()
+            if width not in ("i32", "i64") or not -(1 << 31) <= int(value) < (1 << 31):
+                raise Fallback
+            return key, f"{value} : {width}"
+        raise Fallback
 
     def functions(self, end: str) -> list:
         functions = []
@@ -280,10 +288,9 @@ class _Reader:
                 return out
             self.expect(",")
 
-    def skipping_attributes(self, value):
-        """`value`, past the attribute dictionary that may follow it (an argument's or result's)."""
-        if self.peek() == "{":
-            self.attribute_dict()
+    def with_attributes(self, value, attributes: list):
+        """`value`, its attribute dictionary (an argument's or result's) appended to `attributes`."""
+        attributes.append(self.attribute_dict() if self.peek() == "{" else ())
         return value
 
     def function(self):
@@ -292,13 +299,16 @@ class _Reader:
             self.i += 1
         name = self.symbol()
         self.expect("(")
-        args = self.until_close(lambda: self.skipping_attributes(self.argument()))
+        arg_attributes, result_attributes = [], []
+        args = self.until_close(lambda: self.with_attributes(self.argument(), arg_attributes))
         results = []
         if self.optional("->"):
             if self.optional("("):
-                results = self.until_close(lambda: self.skipping_attributes(self.type()))
+                results = self.until_close(lambda: self.with_attributes(self.type(), result_attributes))
             else:
                 results.append(self.type())
+        own = self.attribute_dict() if self.optional("attributes") else ()
+        self.attributes[name] = (own, arg_attributes, result_attributes)
         self.expect("{")
         ops = []
         while True:
@@ -476,14 +486,21 @@ def _step_attr_dict(reader, state, fields):
     if reader.optional("}"):
         return
     by_mlir = fields["__by_mlir__"]
+    others = []
     while True:
-        key = reader.next()
+        key = reader.peek()
         f = by_mlir.get(key)
-        if f is None or f.name in state.values:
+        if f is None and "." in key:  # another dialect's (mhlo.sharding = "..."): one token, or xDSL's path
+            others.append(reader.attribute_dict_entry())
+        elif f is None or f.name in state.values:
             raise Fallback
-        reader.expect("=")
-        state.values[f.name] = _dict_attribute(reader, f.kind)
+        else:
+            reader.i += 1
+            reader.expect("=")
+            state.values[f.name] = _dict_attribute(reader, f.kind)
         if reader.optional("}"):
+            if others:
+                state.values[DISCARDABLE] = tuple(sorted(others))
             return
         reader.expect(",")
 
@@ -536,7 +553,7 @@ def _compile(cls: type[Op]):
     whole = whole_op_syntax(cls)
     if whole is not None:
         return whole.read
-    pieces = syntax_tokens(cls.syntax)
+    pieces = op_pieces(cls.syntax)
     fields = {f.name: f for f in cls.FIELDS}
     fields["__results__"] = cls.RESULT_FIELDS
     fields["__by_mlir__"] = {f.mlir_name: f for f in cls.ATTR_FIELDS}
@@ -766,6 +783,8 @@ class _Builder:
                 fields[f.name] = attrs[f.name]
             else:
                 fields[f.name] = None if f.default is REQUIRED else f.default
+        if DISCARDABLE in attrs:
+            fields[DISCARDABLE] = attrs[DISCARDABLE]
         reducer = attrs.get("__reducer__")
         if reducer is not None:
             from ..ast.regions import BinaryRegion
@@ -897,9 +916,10 @@ def fast_import(text: str):
 
 
 def _import(text: str):
-    from ..ast.module import Module
+    from ..ast.module import Function, Module
 
-    name, functions = _Reader(text).module()
+    reader = _Reader(text)
+    name, functions, attributes = reader.module()
     if not functions:
         raise Fallback
     defined = {}
@@ -912,4 +932,8 @@ def _import(text: str):
         raise Fallback
     written = frozenset(_NAME.findall(text))
     built = [_Builder(fn, defined, written).run() for fn in functions if fn[0] not in called]
-    return Module(built, name)
+    for i, fn in enumerate(built):
+        own, args, results = reader.attributes[fn.name]
+        if own or any(args) or any(results):
+            built[i] = Function(fn.name, fn.args, fn.ops, fn.ret, own, args, results)
+    return Module(built, name, attributes)
