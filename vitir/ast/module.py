@@ -41,11 +41,12 @@ class Function:
 
 
 class Module:
-    __slots__ = ("name", "functions", "signature", "xla_options")
+    __slots__ = ("name", "functions", "ops", "signature", "xla_options")
 
-    def __init__(self, functions: Sequence[Function], name: str = "m"):
+    def __init__(self, functions: Sequence[Function], name: str = "m", ops: Sequence = ()):
         self.name = name
         self.functions = list(functions)
+        self.ops = list(ops)  # module-level symbol ops (Shardy's sdy.mesh), in order, before the functions
         self.signature = None  # the named groups of its arguments and results (vitir.lower.step_signature)
         self.xla_options = {}  # XLA debug options its compile needs (vitir.backend.compile_module)
 

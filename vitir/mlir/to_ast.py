@@ -21,9 +21,10 @@ from ..ast import FunctionBuilder, Module, Value
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function
 from ..ast.ops.compound import fold_compounds
+from ..ast.sharding_check import check_module
 from ..ast.type_rules import compatible_types
 from ..errors import ShapeError
-from .dialect import DeclaredOp, ReturnOp
+from .dialect import TERMINATORS, DeclaredOp
 from .errors import Diagnostic, MlirError, MlirShapeError, quantized_result_note
 from .kinds import Unsupported, vitir_type
 from .parse import ParsedModule, parse_text, verify_module
@@ -187,7 +188,7 @@ class _FunctionImporter:
             raise Unsupported("regions of several blocks are not supported by vitir")
         block = region.blocks[0]
         ops = list(block.ops)
-        if not ops or not isinstance(ops[-1], ReturnOp):
+        if not ops or not isinstance(ops[-1], TERMINATORS):
             raise Unsupported("a region must end in stablehlo.return")
         outer, self.fb = self.fb, self.fb.region()
         try:
@@ -284,11 +285,13 @@ def _unsupported_ops(parsed: ParsedModule) -> list[Diagnostic]:
     """Every top-level op no declaration takes, reported together before anything is built."""
     found = []
     for top in parsed.module.ops:
+        if _module_level(top):
+            continue
         if not isinstance(top, func.FuncOp):
             found.append(Diagnostic(*parsed.where(top), f"op '{top.name}' is not supported by vitir"))
             continue
         for op in top.walk():
-            if op is top or isinstance(op, (func.ReturnOp, ReturnOp)):
+            if op is top or isinstance(op, (func.ReturnOp, *TERMINATORS)):
                 continue
             if not _importable(op):
                 found.append(Diagnostic(*parsed.where(op), f"op '{op.name}' is not supported by vitir"))
@@ -330,7 +333,18 @@ def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
     if diagnostics:
         raise MlirError(sorted(set(diagnostics), key=lambda d: (d.line, d.col)))
     name = module.sym_name.data if module.sym_name is not None else "m"
-    return Module(functions, name)
+    made = Module(functions, name, [_module_op(op) for op in module.ops if _module_level(op)])
+    check_module(made)
+    return made
+
+
+def _module_level(op: Operation) -> bool:
+    """A declared op of the module's own body (Shardy's sdy.mesh): no operands, results or regions."""
+    return declaration(op) is not None and not op.operands and not op.results and not op.regions
+
+
+def _module_op(op: Operation):
+    return declaration(op)((), **fields(op, None, None))
 
 
 def import_text(text: str, source: str = "<text>", keep_going: bool = False) -> Module:

@@ -60,21 +60,21 @@ def dense_text(literals, shape) -> str:
     return rows[0]
 
 
-def terminator_text(values) -> str:
+def terminator_text(values, terminator: str = "stablehlo.return") -> str:
     if not values:
-        return "    stablehlo.return \n"  # as MLIR prints it: the space before the (absent) operands
-    return f"    stablehlo.return {ssa_names(values)} : {', '.join([v.type.text for v in values])}\n"
+        return f"    {terminator} \n"  # as MLIR prints it: the space before the (absent) operands
+    return f"    {terminator} {ssa_names(values)} : {', '.join([v.type.text for v in values])}\n"
 
 
-def region_text(region, entry_args: bool = True) -> str:
+def region_text(region, entry_args: bool = True, terminator: str = "stablehlo.return") -> str:
     """`{`, the block's arguments (`^bb0(%a: T, %b: T):`, unless the op's syntax writes them
-    itself), its ops and terminator, `}`."""
+    itself), its ops and terminator (`sdy.return` in Shardy's ops), `}`."""
     if type(region) is BinaryRegion:
         raise ValueError(f"{region} has no body to print; build the region with fb.region()")
     head = ""
     if region.args and entry_args:
         head = "    ^bb0(" + ", ".join([f"{a.ssa}: {a.type.text}" for a in region.args]) + "):\n"
-    return "{\n" + head + indented(print_ops(region.ops) + terminator_text(region.results)) + "    }"
+    return "{\n" + head + indented(print_ops(region.ops) + terminator_text(region.results, terminator)) + "    }"
 
 
 _AFTER_REGIONS = "attributes after regions"  # the reference's spelling of all_reduce: `({...}) { attrs } : ...`
@@ -161,7 +161,8 @@ def print_function(fn: Function) -> str:
 
 @gc_paused
 def print_module(mod: Module) -> str:
-    return f"module {symbol_text(mod.name)} {{\n" + "".join(print_function(f) for f in mod.functions) + "}\n"
+    symbols = "".join([line[2:] for line in print_ops(mod.ops).splitlines(True)])  # at the module's indent
+    return f"module {symbol_text(mod.name)} {{\n" + symbols + "".join(print_function(f) for f in mod.functions) + "}\n"
 
 
 __all__ = ["INDENT", "PRINTERS", "dense_text", "print_function", "print_module", "print_ops", "region_text"]

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import re
 
+from ..ast.attributes import string_value
 from ..ast.declare import GENERIC, OPS, REQUIRED, AttrDef, Op
 from ..ast.element_types import DType
 from ..ast.regions import compact_reducer
+from ..ast.sharding_check import check_module
 from ..ast.types import TensorType
 from ..syntax.declare import custom_directive, whole_op_syntax
 from ..syntax.format import Directive, tokens as syntax_tokens, variadic_then_comma
@@ -76,6 +78,7 @@ class _Reader:
         self.toks.append("")  # the end
         self.i = 0
         self.declaration = None  # the op being read
+        self.symbols = []  # the records of module-level ops (Shardy's sdy.mesh)
 
     # tokens
     def peek(self) -> str:
@@ -159,6 +162,13 @@ class _Reader:
 
     def at(self, tok: str) -> bool:
         return self.toks[self.i] == tok
+
+    def string(self) -> str:
+        tok = self.toks[self.i]
+        if tok[:1] != '"':
+            raise Fallback
+        self.i += 1
+        return string_value(tok)
 
     def identifier(self) -> str:
         tok = self.toks[self.i]
@@ -266,7 +276,10 @@ class _Reader:
     def functions(self, end: str) -> list:
         functions = []
         while self.peek() != end:
-            functions.append(self.function())
+            if self.peek().startswith("sdy."):
+                self.symbols.append(self.op())
+            else:
+                functions.append(self.function())
         return functions
 
     def until_close(self, item, close: str = ")") -> list:
@@ -346,9 +359,10 @@ class _Reader:
         self.declaration = cls
         return plan(self, cls, results)
 
-    def region(self, args=None) -> tuple:
+    def region(self, args=None, terminator: str = "stablehlo.return") -> tuple:
         """`{ [^bb0(%a: T, ...):] ops stablehlo.return %x : T }`; `args`: the arguments a pretty
-        syntax names before the region (then no block header)."""
+        syntax names before the region (then no block header); `terminator`: Shardy's regions end
+        in sdy.return."""
         self.expect("{")
         if args is None:
             args = []
@@ -357,9 +371,9 @@ class _Reader:
                 args += self.until_close(self.argument)
                 self.expect(":")
         ops = []
-        while not self.optional("stablehlo.return"):
+        while not self.optional(terminator):
             if self.peek() in ("}", ""):
-                raise Fallback("a region must end in stablehlo.return")
+                raise Fallback(f"a region must end in {terminator}")
             ops.append(self.op())
         returned = self.operands_and_types()
         self.expect("}")
@@ -789,9 +803,7 @@ class _Builder:
             if not result_types:
                 raise Fallback
             fields[given.name] = tuple(result_types) if given.several else result_types[0]
-        if results[0] == "none":
-            raise Fallback
-        name = self.new_name(results[1])
+        name = () if results[0] == "none" else self.new_name(results[1])
         node = cls(name, **fields, path=self.fb.path)
         node.spelling = "one line" if one_line else None
         built = self.fb.emit(node)
@@ -899,7 +911,8 @@ def fast_import(text: str):
 def _import(text: str):
     from ..ast.module import Module
 
-    name, functions = _Reader(text).module()
+    reader = _Reader(text)
+    name, functions = reader.module()
     if not functions:
         raise Fallback
     defined = {}
@@ -912,4 +925,14 @@ def _import(text: str):
         raise Fallback
     written = frozenset(_NAME.findall(text))
     built = [_Builder(fn, defined, written).run() for fn in functions if fn[0] not in called]
-    return Module(built, name)
+    module = Module(built, name, [_module_op(record) for record in reader.symbols])
+    check_module(module)
+    return module
+
+
+def _module_op(record):
+    """A module-level op (no operands, results or regions) from its record."""
+    _, cls, results, attrs, names, _, _, _, regions = record
+    if results[0] != "none" or any(names) or regions:
+        raise Fallback
+    return cls((), **{f.name: attrs.get(f.name, None if f.default is REQUIRED else f.default) for f in cls.ATTR_FIELDS})
