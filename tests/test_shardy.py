@@ -262,3 +262,45 @@ def test_annotations_evaluate_to_their_global_meaning():
 def test_per_device_ops_are_refused_by_name_in_the_evaluator():
     with pytest.raises(EvaluationError, match="sdy.manual_computation"):
         evaluate(module(_manual(sharded(["x"], []), (4, 8)), ops=MESHES[:1]), np.zeros((8, 8), np.float32))
+
+
+def test_jaxlibs_generic_form_reads_as_the_pretty_one():
+    pretty = print_module(every_op())
+    generic = jaxlib(pretty).operation.get_asm(print_generic_op_form=True)
+    assert '<{in_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>, manual_axes = #sdy<manual_axes{"x"}>' \
+           in generic
+    assert normalized(print_module(import_text(generic))) == normalized(pretty)
+
+
+# -- a program JAX lowers: a sharding constraint and a shard_map with a psum, on a (2, 2) mesh -------------
+
+JAX_PROGRAM = """
+import os
+os.environ["XLA_FLAGS"] = "--xla_force_host_platform_device_count=4"
+import jax, jax.numpy as jnp, numpy as np
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+mesh = Mesh(np.array(jax.devices()).reshape(2, 2), ("x", "y"))
+def f(a, b):
+    c = jax.lax.with_sharding_constraint(a @ b, NamedSharding(mesh, P("x", None)))
+    return jax.shard_map(lambda t: jax.lax.psum(t, "x"), mesh=mesh, in_specs=P("x", "y"), out_specs=P(None, "y"))(c)
+a = jax.device_put(jnp.ones((8, 8)), NamedSharding(mesh, P("x", "y")))
+print(jax.jit(f).lower(a, a).as_text())
+"""
+
+
+@pytest.fixture(scope="module")
+def jax_sharded_text():
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", JAX_PROGRAM], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout.rstrip("\n") + "\n"  # print's newline after the text's own
+
+
+def test_jaxs_sharded_program_reads_with_its_shardy_ops_as_written(jax_sharded_text):
+    assert "sdy.manual_computation" in jax_sharded_text and "sdy.sharding_constraint" in jax_sharded_text
+    assert roundtrip(jax_sharded_text) == jax_sharded_text  # the xDSL dialect, the functions' attributes too
+    printed = print_module(import_text(jax_sharded_text))
+    written = [line for line in jax_sharded_text.splitlines() if "sdy." in line and "func.func" not in line]
+    assert written and all(re.sub(r"%[\w#]+", "%", line) in re.sub(r"%[\w#]+", "%", printed) for line in written)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .attributes import Bridge, Kind, string_text, string_value, symbol_text
+from .attributes import Bridge, Kind, SymbolKind, string_text, string_value, symbol_text
 from .shape_rules import RuleError
 
 
@@ -456,6 +456,21 @@ class DirectionKind(Kind):
         return direction_bridge(self)
 
 
+class SymbolNameKind(SymbolKind):
+    """The name a symbol op defines (sdy.mesh's `sym_name`): `@mesh` in its syntax, `"mesh"` generically."""
+
+    __slots__ = ()
+    generic = staticmethod(string_text)
+
+    def read_generic(self, reader) -> str:
+        return reader.string()
+
+    def xdsl(self) -> Bridge:
+        from ..mlir.sharding import symbol_name_bridge
+        return symbol_name_bridge(self)
+
+
+SYMBOL_NAME = SymbolNameKind("symbol_name", "the name a symbol op defines")
 MESH = ShardyKind("sdy_mesh", "a Shardy mesh", ("#sdy.mesh", ""), mesh_value, mesh_body, read_mesh_body)
 SHARDING = ShardyKind("sdy_sharding", "a Shardy tensor sharding", ("#sdy.sharding", ""), tensor_sharding, sharding_body,
                       read_sharding_body)

@@ -12,16 +12,18 @@ its body. The collectives and a manual_computation's body are per partition.
 
 from __future__ import annotations
 
-from ..attributes import I64, STRING, SYMBOL
+from ..attributes import DISCARDABLE, I64, STRING
 from ..declare import Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_result_def
 from ..shape_rules import RuleError
 from ..sharding import (ALL_TO_ALL_PARAMS, AXIS_REF_LIST, LIST_OF_AXIS_REF_LISTS, MANUAL_AXES, MESH,
-                        PROPAGATION_DIRECTION, SHARDING, SHARDING_PER_VALUE, Mesh, MeshAxis, check_dims, check_mesh)
+                        PROPAGATION_DIRECTION, SHARDING, SHARDING_PER_VALUE, SYMBOL_NAME, Mesh, MeshAxis, check_dims,
+                        check_mesh)
 from ..traits import PURE, RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE, SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE
 from ..type_rules import type_text
 from ..types import TensorType
 
 _EVALUATE = "vitir.evaluate.shardy:"
+OTHER_DIALECTS = "(other dialects)"  # the attributes an op's attribute dictionary holds beside its own
 TERMINATOR = "sdy.return"  # what ends the regions of the sdy ops
 
 
@@ -34,14 +36,15 @@ class ShardyMesh(Op):
 
     NAME = "sdy.mesh"
     MODULE_LEVEL = True
-    sym_name = attr_def(SYMBOL)
+    sym_name = attr_def(SYMBOL_NAME)
     mesh = attr_def(MESH)
+    discardable = attr_def(DISCARDABLE, mlir=OTHER_DIALECTS, default=None)  # JAX's `{stablehlo.mesh = ...}`
     results = var_result_def()
-    syntax = "{sym_name} = {mesh}"
+    syntax = "{sym_name} = {mesh}{attr_dict? }"
     traits = ()
 
     @staticmethod
-    def rule(sym_name, mesh):
+    def rule(sym_name, mesh, discardable):
         check_mesh(mesh)
         return ()
 
