@@ -116,6 +116,11 @@ def dense_ints_text(shape: tuple[int, ...], values: tuple[int, ...], element: st
     return f"dense<{rows[0]}> : {type_text}"
 
 
+def string_value(literal: str) -> str:
+    """A string literal's value: string_text's inverse."""
+    return re.sub(r'\\(["\\n])', lambda m: "\n" if m.group(1) == "n" else m.group(1), literal[1:-1])
+
+
 def _int(value, what: str) -> int:
     if type(value) is int:  # the common case, without the checks below
         if I64_MIN <= value <= I64_MAX:
@@ -274,6 +279,11 @@ class StringKind(Kind):
         return value
 
     pretty = generic = staticmethod(string_text)
+
+    def read(self, reader) -> str:
+        return reader.string()
+
+    read_generic = read
 
     def xdsl(self) -> Bridge:
         from xdsl.dialects.builtin import StringAttr
@@ -877,6 +887,11 @@ class SymbolKind(Kind):
         return value.removeprefix("@")
 
     pretty = generic = staticmethod(symbol_text)
+
+    def read(self, reader) -> str:
+        return reader.symbol()
+
+    read_generic = read
 
     def xdsl(self) -> Bridge:
         from xdsl.dialects.builtin import SymbolRefAttr

@@ -292,6 +292,7 @@ class Op(metaclass=OpMeta):
     NAME: ClassVar[str] = ""  # an abstract base has none, or says ABSTRACT = True in its body
     COMPOUND: ClassVar[bool] = False  # prints several ops and defines internal SSA names
     SIMPLE: ClassVar[bool] = True  # neither compound nor holding regions: the builder's fast path
+    MODULE_LEVEL: ClassVar[bool] = False  # an op of the module's body (sdy.mesh), not of a function
     COMPACT: ClassVar[bool] = False  # (per node) holds only name-free regions, such as a BinaryRegion
     FIELDS: ClassVar[tuple[Field, ...]] = ()
     syntax: ClassVar[str] = GENERIC

@@ -20,7 +20,7 @@ from xdsl.printer import Printer
 
 from ..ast.values import Value
 from ..print.printer import PRINTERS
-from .dialect import DeclaredOp, ReturnOp
+from .dialect import TERMINATORS, DeclaredOp
 from .kinds import Unsupported, vitir_type
 from .translate import SPELLINGS, compact_region, declaration, fields, unchecked
 from .xdsl_adapter import print_results, value_name
@@ -95,7 +95,7 @@ class _Shadow:
 
         block = region.blocks[0]
         ops = list(block.ops)
-        last = ops[-1] if ops and isinstance(ops[-1], ReturnOp) else None
+        last = ops[-1] if ops and isinstance(ops[-1], TERMINATORS) else None
         body = [self.op(o) for o in (ops[:-1] if last is not None else ops)]
         returned = [self.value(v) for v in last.operands] if last is not None else []
         return Region([self.value(a) for a in block.args], body, returned)

@@ -127,6 +127,9 @@ class XdslTextParser:
     def identifier(self) -> str:
         return self.parser.parse_identifier()
 
+    def string(self) -> str:
+        return self.parser.parse_str_literal()
+
     def symbol(self) -> str:
         return self.parser.parse_symbol_name().data
 
@@ -383,13 +386,10 @@ def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
         parser.parse_punctuation(",")
 
 
-def attribute_text(parser: Parser) -> str:
-    """The text of one attribute, up to the `,` or `}` that ends it outside brackets and strings
-    (`->` inside an attribute is no bracket)."""
-    from .xdsl_adapter import resume_at
-
-    text, start = source(parser), position(parser)
-    depth, at, closing = 0, start, {")": "(", "]": "[", "}": "{", ">": "<"}
+def balanced_end(text: str, start: int, one_group: bool = False) -> int:
+    """Where the text from `start` ends outside brackets and strings (`->` is no bracket): at a `,`
+    or an unmatched closing bracket; with `one_group`, just after the bracketed group it starts with."""
+    depth, at = 0, start
     while at < len(text):
         c = text[at]
         if c == '"':
@@ -400,13 +400,25 @@ def attribute_text(parser: Parser) -> str:
             at += 1
         elif c in "([{<":
             depth += 1
-        elif c in closing:
+        elif c in ")]}>":
             if depth == 0:
                 break
             depth -= 1
+            if one_group and depth == 0:
+                return at + 1
         elif c == "," and depth == 0:
             break
         at += 1
+    return at
+
+
+def attribute_text(parser: Parser) -> str:
+    """The text of one attribute, up to the `,` or `}` that ends it outside brackets and strings
+    (`->` inside an attribute is no bracket)."""
+    from .xdsl_adapter import resume_at
+
+    text, start = source(parser), position(parser)
+    at = balanced_end(text, start)
     value = text[start:at].strip()
     if not value:
         parser.raise_error("expected an attribute")

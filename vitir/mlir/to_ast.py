@@ -21,9 +21,10 @@ from ..ast import FunctionBuilder, Module, Value
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function
 from ..ast.ops.compound import fold_compounds
+from ..ast.sharding_check import check_module
 from ..ast.type_rules import compatible_types
 from ..errors import ShapeError
-from .dialect import DeclaredOp, ReturnOp
+from .dialect import TERMINATORS, DeclaredOp
 from .errors import Diagnostic, MlirError, MlirShapeError, quantized_result_note
 from .kinds import Unsupported, vitir_type
 from .parse import ParsedModule, parse_text, verify_module
@@ -187,7 +188,7 @@ class _FunctionImporter:
             raise Unsupported("regions of several blocks are not supported by vitir")
         block = region.blocks[0]
         ops = list(block.ops)
-        if not ops or not isinstance(ops[-1], ReturnOp):
+        if not ops or not isinstance(ops[-1], TERMINATORS):
             raise Unsupported("a region must end in stablehlo.return")
         outer, self.fb = self.fb, self.fb.region()
         try:
@@ -307,13 +308,15 @@ def _unsupported_ops(parsed: ParsedModule) -> list[Diagnostic]:
     """Every top-level op no declaration takes, reported together before anything is built."""
     found = []
     for top in parsed.module.ops:
+        if _module_level(top):
+            continue
         if not isinstance(top, func.FuncOp):
             if isinstance(top, DeclaredOp):  # a module-level symbol (sdy.mesh): Module.symbols holds it
                 continue
             found.append(Diagnostic(*parsed.where(top), f"op '{top.name}' is not supported by vitir"))
             continue
         for op in top.walk():
-            if op is top or isinstance(op, (func.ReturnOp, ReturnOp)):
+            if op is top or isinstance(op, (func.ReturnOp, *TERMINATORS)):
                 continue
             if not _importable(op):
                 found.append(Diagnostic(*parsed.where(op), f"op '{op.name}' is not supported by vitir"))
@@ -355,24 +358,19 @@ def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
     if diagnostics:
         raise MlirError(sorted(set(diagnostics), key=lambda d: (d.line, d.col)))
     name = module.sym_name.data if module.sym_name is not None else "m"
-    symbols = [_symbol_op(parsed, op) for op in module.ops if not isinstance(op, func.FuncOp)]
-    return Module(functions, name, attribute_pairs(module.attributes), symbols)
+    made = Module(functions, name, attribute_pairs(module.attributes),
+                  [_module_op(op) for op in module.ops if _module_level(op)])
+    check_module(made)
+    return made
 
 
-def _symbol_op(parsed: ParsedModule, op: Operation):
-    """A module-level op of a declaration (`sdy.mesh`), built as the AST node it is."""
-    cls = declaration(op)
-    with _Located(parsed, op):
-        values = fields(op, _no_operand, _no_region)
-        return cls(tuple(value_name(r) for r in op.results) or (), **values)
+def _module_level(op: Operation) -> bool:
+    """A declared op of the module's own body (Shardy's sdy.mesh): no operands, results or regions."""
+    return declaration(op) is not None and not op.operands and not op.results and not op.regions
 
 
-def _no_operand(v):
-    raise Unsupported("a module-level op reads no values")
-
-
-def _no_region(region, compact):
-    raise Unsupported("a module-level op has no regions")
+def _module_op(op: Operation):
+    return declaration(op)((), **fields(op, None, None))
 
 
 def import_text(text: str, source: str = "<text>", keep_going: bool = False) -> Module:

@@ -200,7 +200,7 @@ def region_signature(region) -> tuple[tuple, tuple]:
         raise Unsupported("regions of several blocks are not supported by vitir")
     block = region.blocks[0]
     last = block.last_op
-    if last is None or last.name != "stablehlo.return":
+    if last is None or last.name not in ("stablehlo.return", "sdy.return"):
         raise Unsupported("a region must end in stablehlo.return")
     return tuple(vitir_type(a.type) for a in block.args), tuple(vitir_type(v.type) for v in last.operands)
 

@@ -60,21 +60,21 @@ def dense_text(literals, shape) -> str:
     return rows[0]
 
 
-def terminator_text(values) -> str:
+def terminator_text(values, terminator: str = "stablehlo.return") -> str:
     if not values:
-        return "    stablehlo.return \n"  # as MLIR prints it: the space before the (absent) operands
-    return f"    stablehlo.return {ssa_names(values)} : {', '.join([v.type.text for v in values])}\n"
+        return f"    {terminator} \n"  # as MLIR prints it: the space before the (absent) operands
+    return f"    {terminator} {ssa_names(values)} : {', '.join([v.type.text for v in values])}\n"
 
 
-def region_text(region, entry_args: bool = True) -> str:
+def region_text(region, entry_args: bool = True, terminator: str = "stablehlo.return") -> str:
     """`{`, the block's arguments (`^bb0(%a: T, %b: T):`, unless the op's syntax writes them
-    itself), its ops and terminator, `}`."""
+    itself), its ops and terminator (`sdy.return` in Shardy's ops), `}`."""
     if type(region) is BinaryRegion:
         raise ValueError(f"{region} has no body to print; build the region with fb.region()")
     head = ""
     if region.args and entry_args:
         head = "    ^bb0(" + ", ".join([f"{a.ssa}: {a.type.text}" for a in region.args]) + "):\n"
-    return "{\n" + head + indented(print_ops(region.ops) + terminator_text(region.results)) + "    }"
+    return "{\n" + head + indented(print_ops(region.ops) + terminator_text(region.results, terminator)) + "    }"
 
 
 _AFTER_REGIONS = "attributes after regions"  # the reference's spelling of all_reduce: `({...}) { attrs } : ...`

@@ -26,6 +26,7 @@ class TextParser:
     def ints(self) -> tuple[int, ...]: ...  # `[1, 2]`
     def bracketed(self, item: Callable[[], Any]) -> tuple: ...  # `[a, b]`, each entry by item()
     def identifier(self) -> str: ...  # a bare word
+    def string(self) -> str: ...  # a string literal's value
     def symbol(self) -> str: ...  # `@name`: name
     def attribute(self, kind) -> Any: ...  # an attribute of `kind` in its pretty spelling
     def operands(self) -> list: ...  # `%a, %b` (none: [])

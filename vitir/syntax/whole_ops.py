@@ -4,6 +4,7 @@ reader's record."""
 
 from __future__ import annotations
 
+from ..ast.attributes import STRING
 from ..ast.declare import OPS
 from ..ast.literals import element_literal
 from ..ast.quantized import QuantizedTensorType
@@ -365,3 +366,80 @@ class Expansion(WholeOpSyntax):
 
     def print(self, op) -> str:
         return P.expansion_text(op)
+
+
+class ShardyRegionOp(WholeOpSyntax):
+    """Shardy's manual_computation and named_computation: `%r = sdy.manual_computation(%x)
+    in_shardings=[...] out_shardings=[...] manual_axes={"x"} (%a: T) {` and `sdy.named_computation<"f">(%x)
+    [in_shardings=[...]] [out_shardings=[...]] (%a: T) {`, the body ending in sdy.return, then
+    `} : (T) -> R`. The keyword attributes are the op's sharding fields, in declaration order."""
+
+    name = "sdy_region_op"
+
+    @staticmethod
+    def _keywords(cls) -> tuple:
+        """The fields written `name=value` before the region: (field, required)."""
+        return tuple((f, f.default is not None) for f in cls.ATTR_FIELDS if f.mlir_name != "name")
+
+    def print(self, op) -> str:
+        cls = type(op)
+        head = f"    {results_prefix(op)}{cls.NAME}"
+        if hasattr(op, "computation_name"):
+            head += f"<{A.pretty(STRING, op.computation_name)}>"
+        head += f"({ssa_names(op.operands)})"
+        for field, _ in self._keywords(cls):
+            value = getattr(op, field.name)
+            if value is not None:
+                head += f" {field.mlir_name}={A.pretty(field.kind, value)}"
+        args = "(" + ", ".join([f"{a.ssa}: {a.type.text}" for a in op.body.args]) + ")"
+        return f"{head} {args} {P.region_text(op.body, False, cls.TERMINATOR)} : {functional_type(op)}\n"
+
+    def parse(self, cls, parser):
+        from ..mlir.dialect import dialect_class
+        from ..mlir.kinds import bridge
+        from ..mlir.xdsl_adapter import position
+
+        at = position(parser)
+        properties = {}
+        if parser.parse_optional_punctuation("<") is not None:
+            properties["name"] = bridge(STRING).to_xdsl(parser.parse_str_literal())
+            parser.parse_punctuation(">")
+        names = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_unresolved_operand)
+        for field, required in self._keywords(cls):
+            if parser.parse_optional_keyword(field.mlir_name) is None:
+                if required:
+                    parser.raise_error(f"{cls.NAME}: expected {field.mlir_name}=")
+                continue
+            parser.parse_punctuation("=")
+            properties[field.mlir_name] = bridge(field.kind).to_xdsl(bridge(field.kind).parse(parser))
+        args = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_argument)
+        body = parser.parse_region(args)
+        parser.parse_punctuation(":")
+        types, outputs = _function_type(parser)
+        if len(types) != len(names):
+            parser.raise_error(f"{cls.NAME}: {len(types)} operand types for {len(names)} operands", at)
+        operands = parser.resolve_operands(names, types, at)
+        return dialect_class(cls).build(operands=[operands], result_types=[outputs], regions=[body],
+                                        properties=properties)
+
+    def read(self, reader, cls, results):
+        values = {}
+        if reader.optional("<"):
+            values["computation_name"] = reader.string()
+            reader.expect(">")
+        reader.expect("(")
+        operands = reader.until_close(reader.ssa)
+        for field, required in self._keywords(cls):
+            if reader.optional(field.mlir_name):
+                reader.expect("=")
+                values[field.name] = field.kind.read(reader)
+            elif required:
+                reader.error(f"expected {field.mlir_name}=")
+        reader.expect("(")
+        args = reader.until_close(reader.argument)
+        body = reader.region(args, cls.TERMINATOR)
+        reader.expect(":")
+        types, outputs = reader.functional_type()
+        if len(types) != len(operands):
+            reader.error("operand types")
+        return reader.record(cls, results, values, [operands], [types], outputs, (body,))

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import re
 
+from ..ast.attributes import string_value
 from ..ast.declare import GENERIC, OPS, REQUIRED, AttrDef, Op
 from ..ast.element_types import DType
 from ..ast.regions import compact_reducer
+from ..ast.sharding_check import check_module
 from ..ast.types import TensorType
 from ..syntax.declare import custom_directive, whole_op_syntax
 from ..syntax.format import DISCARDABLE, Directive, op_pieces, variadic_then_comma
@@ -77,6 +79,7 @@ class _Reader:
         self.i = 0
         self.declaration = None  # the op being read
         self.attributes: dict = {}  # function name -> (its own, its arguments', its results' attributes)
+        self.symbols = []  # the records of module-level ops (Shardy's sdy.mesh)
 
     # tokens
     def peek(self) -> str:
@@ -160,6 +163,13 @@ class _Reader:
 
     def at(self, tok: str) -> bool:
         return self.toks[self.i] == tok
+
+    def string(self) -> str:
+        tok = self.toks[self.i]
+        if tok[:1] != '"':
+            raise Fallback
+        self.i += 1
+        return string_value(tok)
 
     def identifier(self) -> str:
         tok = self.toks[self.i]
@@ -274,7 +284,10 @@ class _Reader:
     def functions(self, end: str) -> list:
         functions = []
         while self.peek() != end:
-            functions.append(self.function())
+            if self.peek().startswith("sdy."):
+                self.symbols.append(self.op())
+            else:
+                functions.append(self.function())
         return functions
 
     def until_close(self, item, close: str = ")") -> list:
@@ -356,9 +369,10 @@ class _Reader:
         self.declaration = cls
         return plan(self, cls, results)
 
-    def region(self, args=None) -> tuple:
+    def region(self, args=None, terminator: str = "stablehlo.return") -> tuple:
         """`{ [^bb0(%a: T, ...):] ops stablehlo.return %x : T }`; `args`: the arguments a pretty
-        syntax names before the region (then no block header)."""
+        syntax names before the region (then no block header); `terminator`: Shardy's regions end
+        in sdy.return."""
         self.expect("{")
         if args is None:
             args = []
@@ -367,9 +381,9 @@ class _Reader:
                 args += self.until_close(self.argument)
                 self.expect(":")
         ops = []
-        while not self.optional("stablehlo.return"):
+        while not self.optional(terminator):
             if self.peek() in ("}", ""):
-                raise Fallback("a region must end in stablehlo.return")
+                raise Fallback(f"a region must end in {terminator}")
             ops.append(self.op())
         returned = self.operands_and_types()
         self.expect("}")
@@ -808,9 +822,7 @@ class _Builder:
             if not result_types:
                 raise Fallback
             fields[given.name] = tuple(result_types) if given.several else result_types[0]
-        if results[0] == "none":
-            raise Fallback
-        name = self.new_name(results[1])
+        name = () if results[0] == "none" else self.new_name(results[1])
         node = cls(name, **fields, path=self.fb.path)
         node.spelling = "one line" if one_line else None
         built = self.fb.emit(node)
@@ -936,4 +948,14 @@ def _import(text: str):
         own, args, results = reader.attributes[fn.name]
         if own or any(args) or any(results):
             built[i] = Function(fn.name, fn.args, fn.ops, fn.ret, own, args, results)
-    return Module(built, name, attributes)
+    module = Module(built, name, attributes, [_module_op(record) for record in reader.symbols])
+    check_module(module)
+    return module
+
+
+def _module_op(record):
+    """A module-level op (no operands, results or regions) from its record."""
+    _, cls, results, attrs, names, _, _, _, regions = record
+    if results[0] != "none" or any(names) or regions:
+        raise Fallback
+    return cls((), **{f.name: attrs.get(f.name, None if f.default is REQUIRED else f.default) for f in cls.ATTR_FIELDS})
