@@ -125,26 +125,37 @@ def probe_embed(cfg: ViTConfig, repeat: int = 1) -> float:
     return min(timed(lambda: exe.execute_device(inputs))[1] for _ in range(repeat))
 
 
-def bench(name: str, cfg: ViTConfig, steps: int, warmup: int, probe: bool,
-          lowerings=("reference", "fast")) -> dict:
+def start_and_batches(cfg: ViTConfig, count: int) -> tuple[list[np.ndarray], list[tuple]]:
+    """The state to start from (parameters, zero moments) and `count` batches (images, one-hot labels)."""
     rng = np.random.default_rng(0)
     params = ref.init_params(rng, cfg)
     init = params + [np.zeros_like(p) for p in params] * 2
     eye = np.eye(cfg.classes, dtype=np.float32)
     data = [(rng.standard_normal((cfg.batch, cfg.input_features)).astype(np.float32),
-             eye[rng.integers(0, cfg.classes, cfg.batch)]) for _ in range(warmup + steps)]
-    runners = [vitir_runner(lowering, cfg, init) for lowering in lowerings]
-    runners += [jax_runner(label, embed, cfg, init, data[0]) for label, embed in JAX_EMBEDS.items()]
+             eye[rng.integers(0, cfg.classes, cfg.batch)]) for _ in range(count)]
+    return init, data
+
+
+def alternate(name: str, runners: list, data: list, warmup: int) -> None:
+    """Each step of every runner in turn, who goes first rotating; times after `warmup` steps."""
     for t, (x, onehot) in enumerate(data, start=1):
-        order = runners[t % len(runners):] + runners[:t % len(runners)]  # rotate who goes first
+        order = runners[t % len(runners):] + runners[:t % len(runners)]
         line = []
         for r in order:
             (r.state, loss), seconds = timed(lambda: r.call(r, x, onehot, *scalars(t)))
-            r.loss = float(loss)
+            r.loss = float(np.asarray(loss))
             if t > warmup:
                 r.times.append(seconds)
             line.append(f"{r.name} {seconds:.3f}s")
         print(f"  {name} step {t}: " + ", ".join(line), flush=True)
+
+
+def bench(name: str, cfg: ViTConfig, steps: int, warmup: int, probe: bool,
+          lowerings=("reference", "fast")) -> dict:
+    init, data = start_and_batches(cfg, warmup + steps)
+    runners = [vitir_runner(lowering, cfg, init) for lowering in lowerings]
+    runners += [jax_runner(label, embed, cfg, init, data[0]) for label, embed in JAX_EMBEDS.items()]
+    alternate(name, runners, data, warmup)
     print(f"  {name} last loss: " + ", ".join(f"{r.name} {r.loss!r}" for r in runners), flush=True)
     return dict(name=name, runners=runners, probe=probe_embed(cfg) if probe else None)
 

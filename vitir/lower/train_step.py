@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..ast import AdamScalars, FunctionBuilder, Module, TensorType, Value, f32
 from ..ast.gc_pause import gc_paused
+from ..ast.sharding import Mesh
 from ..config_checks import require_replica_count
 from .config import ViTConfig
 from .loss import smoothed_ce, softmax_ce_cotangent
@@ -12,8 +13,9 @@ from .lowering import lowered
 from .optim import (AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args,
                     sgd_updates)
 from .params import Params
+from .sharding import check_step_mesh, shard_step
 from .step_signature import with_signature
-from .vit import declare_params, vit_backward, vit_forward
+from .vit import VIT, declare_params, vit_backward, vit_forward
 
 SCALAR = f32()
 ADAM_SCALARS = AdamScalars._fields  # b1 ob1 b2 ob2 bc1 bc2 lr eps wd
@@ -116,14 +118,18 @@ def adam_packed_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), *, loweri
 
 @gc_paused
 def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 1, *,
-                      lowering: str = "reference") -> Module:
+                      lowering: str = "reference", mesh: Mesh | None = None) -> Module:
     """Scheduled AdamW: lr, bc1, bc2 are runtime scalars (the host drives warmup,
     cosine decay and 1 - beta^t); label smoothing and the loss are in the graph.
     Arguments (x, theta*k, m*k, v*k, lr, bc1, bc2, onehot); results
     (theta'*k, m'*k, v'*k, loss, bc1, bc2). With replicas > 1 each gradient is
     averaged across replicas before its update (data parallel): one collective
-    per gradient as built (the reference's), one for all of them in the fast lowering."""
+    per gradient as built (the reference's), one for all of them in the fast lowering.
+    With a mesh, the same step for the whole batch `cfg.batch`, annotated with its shardings
+    (vitir.lower.sharding: the batch over "data", Megatron's split over "model") for XLA's
+    partitioner, which inserts the collectives."""
     require_replica_count(replicas)
+    check_step_mesh(mesh, replicas, cfg.heads)
     fb = FunctionBuilder("vit_adam_train_step")
     x = image_arg(fb, cfg)
     params = declare_params(fb, cfg)
@@ -137,9 +143,10 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, adam_scalars({**consts, **runtime}), replicas)
     rest = [runtime["bc1"], runtime["bc2"]]
     module = Module([fb.ret(*thetas, *m2, *v2, loss, *rest)])
-    return lowered(with_signature(module, {"leading": [x], "params": params.flat(), "m": ms, "v": vs,
-                                           "schedule": list(runtime.values()), "trailing": [onehot]},
-                                  {"params": thetas, "m": m2, "v": v2, "loss": [loss], "rest": rest}), lowering)
+    module = lowered(with_signature(module, {"leading": [x], "params": params.flat(), "m": ms, "v": vs,
+                                             "schedule": list(runtime.values()), "trailing": [onehot]},
+                                    {"params": thetas, "m": m2, "v": v2, "loss": [loss], "rest": rest}), lowering)
+    return shard_step(module, mesh, VIT.model_dims(cfg))
 
 
 def adam_dp_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 2, *,
