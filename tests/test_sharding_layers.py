@@ -171,3 +171,25 @@ def test_render_refuses_a_mesh_on_a_module_without_one(capsys):
 
     assert error_of(capsys, ["render", "sgd", "--mesh", "data=2"]) == \
         "vitir render: error: --mesh applies only to adam-sched, not sgd"
+
+
+@pytest.mark.parametrize("given, message", [
+    (dict(model="unet", mesh="data=2"), r"--mesh partitions the DiT's step \(--model dit\), not --model unet's"),
+    (dict(mesh="data=2", replicas=2), "give a mesh or 2 replicas, not both"),
+    (dict(mesh="model=8"), "4 attention heads do not divide over the mesh's model=8"),
+])
+def test_diffuse_refuses_a_mesh_it_cannot_take(given, message):
+    from vitir.diffusion.train_image import ImageDiffusionConfig
+
+    with pytest.raises(ConfigError, match=message):
+        ImageDiffusionConfig(**given)
+
+
+def test_diffuse_on_a_mesh_steps_the_whole_batch():
+    from vitir.data import load_dataset
+    from vitir.diffusion.train_image import ImageDenoiserTask, ImageDiffusionConfig
+
+    cfg = ImageDiffusionConfig(mesh="data=2,model=2", batch=16, width=16, depth=1, heads=2, mlp=32)
+    task = ImageDenoiserTask(cfg, load_dataset("digits"))
+    assert task.global_batch == 32 and task.model.batch == 32
+    assert '  sdy.mesh @mesh = <["data"=2, "model"=2]>\n' in print_module(task.step_module(1))
