@@ -193,3 +193,30 @@ def test_diffuse_on_a_mesh_steps_the_whole_batch():
     task = ImageDenoiserTask(cfg, load_dataset("digits"))
     assert task.global_batch == 32 and task.model.batch == 32
     assert '  sdy.mesh @mesh = <["data"=2, "model"=2]>\n' in print_module(task.step_module(1))
+
+
+def test_a_constraint_and_annotations_built_by_hand_read_as_jax_writes_them():
+    """A function built with the builder, a sharding constraint in its middle and shardings on its arguments
+    and result: the text JAX lowers for the same jitted function, as jaxlib reads both."""
+    import jax
+    from jax.sharding import AxisType, NamedSharding, PartitionSpec as P
+
+    from vitir.ast import FunctionBuilder, Module, TensorType
+    from vitir.lower.sharding import annotate, with_sharding_constraint
+
+    mesh = parse_mesh("data=2,model=2")
+    fb = FunctionBuilder("main")
+    x, w = fb.arg("x", TensorType((8, 4))), fb.arg("w", TensorType((4, 6)))
+    y = fb.dot_general("y", x, w, ([1], [0]))
+    z = with_sharding_constraint(fb, "z", y, mesh, (DATA, MODEL))
+    module = annotate(Module([fb.ret(fb.tanh("t", z))]), mesh, [(DATA, None), (None, MODEL)], [(DATA, None)])
+    ours = print_module(module)
+    assert '%z = sdy.sharding_constraint %y <@mesh, [{"data"}, {"model"}]> : tensor<8x6xf32>\n' in ours
+
+    jmesh = jax.make_mesh((2, 2), (DATA, MODEL), axis_types=(AxisType.Auto,) * 2, devices=jax.devices()[:4])
+    spec = lambda *axes: NamedSharding(jmesh, P(*axes))  # noqa: E731
+    jitted = jax.jit(lambda x, w: jax.numpy.tanh(jax.lax.with_sharding_constraint(x @ w, spec(DATA, MODEL))),
+                     in_shardings=(spec(DATA, None), spec(None, MODEL)), out_shardings=spec(DATA, None))
+    theirs = jitted.lower(jax.ShapeDtypeStruct((8, 4), np.float32), jax.ShapeDtypeStruct((4, 6), np.float32)).as_text()
+    assert _parsed_shardings(ours)[:2] == _parsed_shardings(theirs)[:2]
+    assert "sdy.sharding_constraint %0 <@mesh, [{\"data\"}, {\"model\"}]> : tensor<8x6xf32>" in theirs

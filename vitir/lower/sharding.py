@@ -78,6 +78,12 @@ def sharding(mesh: Mesh, dims: Sequence[str | None]) -> TensorSharding:
         DimSharding((AxisRef(axis),) if axis is not None and axis_size(mesh, axis) > 1 else ()) for axis in dims))
 
 
+def with_sharding_constraint(fb, name: str, x, mesh: Mesh, dims: Sequence[str | None]):
+    """`sdy.sharding_constraint` of `x` to one axis name (or None) per dimension on the module's mesh,
+    as `jax.lax.with_sharding_constraint` asks the partitioner for a sharding in the middle of a step."""
+    return fb.sharding_constraint(name, x, sharding(mesh, dims))
+
+
 def _split(what: str, shape: Sequence[int], dim: int | None, axis: str, mesh: Mesh) -> list[str | None]:
     """One axis name per dimension of a value: `axis` on `dim`, refused by name where it does not divide."""
     dims: list[str | None] = [None] * len(shape)
