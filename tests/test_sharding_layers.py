@@ -220,3 +220,13 @@ def test_a_constraint_and_annotations_built_by_hand_read_as_jax_writes_them():
     theirs = jitted.lower(jax.ShapeDtypeStruct((8, 4), np.float32), jax.ShapeDtypeStruct((4, 6), np.float32)).as_text()
     assert _parsed_shardings(ours)[:2] == _parsed_shardings(theirs)[:2]
     assert "sdy.sharding_constraint %0 <@mesh, [{\"data\"}, {\"model\"}]> : tensor<8x6xf32>" in theirs
+
+
+def test_a_constraint_on_an_axis_the_mesh_lacks_is_refused_by_name():
+    from vitir.ast import FunctionBuilder, TensorType
+    from vitir.lower.sharding import with_sharding_constraint
+
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", TensorType((8, 4)))
+    with pytest.raises(ConfigError, match="axis 'modle' is not in the mesh data=2,model=2"):
+        with_sharding_constraint(fb, "y", x, parse_mesh("data=2,model=2"), ("data", "modle"))

@@ -72,8 +72,11 @@ def device_count(mesh: Mesh | None) -> int:
 
 
 def sharding(mesh: Mesh, dims: Sequence[str | None]) -> TensorSharding:
-    """A value's sharding on the module's mesh: one axis name (or None: whole) per dimension. An axis
-    the mesh lacks, or of one device, leaves its dimension whole."""
+    """A value's sharding on the module's mesh: one axis name (or None: whole) per dimension. One of the
+    plans' axes that the mesh lacks, or of one device, leaves its dimension whole; any other name is refused."""
+    unknown = [axis for axis in dims if axis is not None and axis not in AXES and mesh.size_of(axis) is None]
+    if unknown:
+        raise ConfigError(f"axis {unknown[0]!r} is not in the mesh {mesh_text(mesh)}")
     return TensorSharding(MESH_SYMBOL, tuple(
         DimSharding((AxisRef(axis),) if axis is not None and axis_size(mesh, axis) > 1 else ()) for axis in dims))
 
