@@ -368,9 +368,7 @@ def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
             parser.raise_error("expected an attribute name")
         field = next((f for f in cls.ATTR_FIELDS if f.mlir_name == key), None)
         unit = parser.parse_optional_punctuation("=") is None
-        if field is None and "." not in key:  # a name of no dialect is one of the op's own, misspelt
-            parser.raise_error(f"{cls.NAME} has no attribute '{key}'")
-        elif field is None:
+        if field is None:  # a discardable attribute, as MLIR takes any name it does not declare
             out[DISCARDABLE] = out.get(DISCARDABLE, ()) + ((key, None if unit else attribute_text(parser)),)
         elif unit and field.kind.name != "unit":  # `{count}` or `{count : 1}`: a value's attribute without one
             parser.raise_error(f"{cls.NAME}'s attribute '{key}' needs a value: `{key} = ...`")

@@ -130,10 +130,7 @@ class Reduce(WholeOpSyntax):
         at = position(parser)
         p = XdslTextParser(parser, cls)
         xs, inits, reducer, dims = _reduce_head(p)
-        attrs = parser.parse_optional_attr_dict()
-        own = [name for name in attrs if "." not in name]
-        if own:
-            parser.raise_error(f"stablehlo.reduce takes no attributes besides its dimensions, got {', '.join(own)}")
+        attrs = parser.parse_optional_attr_dict()  # discardable ones (its dimensions are written before)
         parser.parse_punctuation(":")
         inputs, outputs = p.function_type()
         operands = parser.resolve_operands(xs + inits, inputs, at)

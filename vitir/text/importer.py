@@ -260,6 +260,8 @@ class _Reader:
             return ()
         while True:
             pairs.append(self.attribute_dict_entry())
+            if "." not in pairs[-1][0]:  # MLIR: a module's, an argument's and a result's are of a dialect
+                raise Fallback
             if self.optional("}"):
                 return tuple(sorted(pairs))
             self.expect(",")
@@ -267,7 +269,7 @@ class _Reader:
     def attribute_dict_entry(self) -> tuple[str, str | None]:
         """One `name = value` (or a unit `name`) of another dialect's, as attribute_dict reads it."""
         key = self.next()
-        if _ATTRIBUTE_NAME.fullmatch(key) is None or "." not in key:
+        if _ATTRIBUTE_NAME.fullmatch(key) is None:
             raise Fallback
         if not self.optional("="):
             return key, None
@@ -504,9 +506,9 @@ def _step_attr_dict(reader, state, fields):
     while True:
         key = reader.peek()
         f = by_mlir.get(key)
-        if f is None and "." in key:  # another dialect's (mhlo.sharding = "..."): one token, or xDSL's path
+        if f is None:  # a discardable one (mhlo.sharding = "..."): one token, or xDSL's path
             others.append(reader.attribute_dict_entry())
-        elif f is None or f.name in state.values:
+        elif f.name in state.values:
             raise Fallback
         else:
             reader.i += 1
