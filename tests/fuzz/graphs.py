@@ -41,6 +41,7 @@ class Graph:
     rng: random.Random
     evaluated: bool = False  # to be run: every result returned, collectives over `replicas`
     replicas: int = 1
+    span: int = 0  # a pass graph's replicas: every collective's groups cover them (0: each draws 1, 2 or 4)
     fb: FunctionBuilder = field(default_factory=lambda: FunctionBuilder("g"))
     pool: list[Value] = field(default_factory=list)
     drawn: list[str] = field(default_factory=list)  # the op of each successful draw
@@ -508,7 +509,7 @@ def set_dimension_size(g: Graph, cls):
 def _groups(g: Graph) -> list[list[int]]:
     if g.evaluated:
         return [list(range(g.replicas))]
-    n = g.rng.choice((1, 2, 4))
+    n = g.span or g.rng.choice((1, 2, 4))
     return [list(range(n))] if g.rng.random() < 0.7 else [[i] for i in range(n)]
 
 
@@ -530,7 +531,7 @@ def all_reduce_mean(g: Graph, cls):
     x = g.value()
     if x.type.dtype is not DType.F32:
         x = g.value(Value("f", TensorType(x.type.shape, DType.F32)), how="same")
-    replicas = g.replicas if g.evaluated else g.rng.choice((1, 2, 4))
+    replicas = g.replicas if g.evaluated else g.span or g.rng.choice((1, 2, 4))
     return g.fb.all_reduce_mean(g.name("m"), x, replicas)
 
 
@@ -573,12 +574,12 @@ COMPOUNDS = (_Compound("all_reduce_mean"), _Compound("adamw_update"))
 
 
 def op_table(evaluated: bool = False) -> list:
-    """What a graph draws from: every declared op, then the compound nodes (an evaluated graph
-    without the ops XLA and the evaluator cannot both run, families.UNEVALUATED)."""
-    from tests.fuzz.families import UNEVALUATED
+    """What a graph draws from: every declared op but Shardy's (families.NOT_DRAWN), then the compound
+    nodes (an evaluated graph without the ops XLA and the evaluator cannot both run, families.UNEVALUATED)."""
+    from tests.fuzz.families import NOT_DRAWN, UNEVALUATED
 
     # by name: the draws of a seed do not depend on the order the op families were imported in
-    ops = sorted(OPS.values(), key=lambda cls: cls.NAME)
+    ops = sorted([cls for cls in OPS.values() if not cls.NAME.startswith(NOT_DRAWN)], key=lambda cls: cls.NAME)
     return [cls for cls in (*ops, *COMPOUNDS) if not (evaluated and cls.NAME in UNEVALUATED)]
 
 

@@ -352,7 +352,8 @@ class LazyOpMethods:
 
     def composite(self, name: str | Sequence[str], inputs: Sequence[Value], composite_name: Any, decomposition: Any, result_types: Sequence[TensorType], composite_attributes: Any = None, version: Any = None) -> Value | tuple[Value, ...]:
         """An op of another name (`composite_name`, such as "my.softmax") made of the function
-        `decomposition`; vitir carries it and prints it as written, and does not evaluate it:
+        `decomposition`; vitir carries it and prints it as written, and evaluates it as that function
+        (looked up in the module being evaluated):
         `stablehlo.composite "my.mul" %x {composite_attributes = {n = 3 : i64}, decomposition = @my.mul}
         : (T) -> R`. Its attributes are kept as their MLIR text."""
         return self.emit(O.Composite(name, inputs, composite_name, decomposition, result_types, composite_attributes, version, path=self._path_text))
@@ -360,7 +361,7 @@ class LazyOpMethods:
     def custom_call(self, name: str | Sequence[str], inputs: Sequence[Value], call_target_name: Any, result_types: Sequence[TensorType], has_side_effect: Any = None, backend_config: Any = None, api_version: Any = None, called_computations: Any = None, operand_layouts: Any = None, result_layouts: Any = None, output_operand_aliases: Any = None, result_tilings: Any = None) -> Value | tuple[Value, ...]:
         """A call of an implementation-defined target (a LAPACK routine on XLA's CPU): vitir carries it
         and prints it as written, and does not evaluate it (but for jax.export's `shape_assertion`,
-        checked: vitir/dynamic/assertions.py). `stablehlo.custom_call @target(%x)
+        checked: vitir/ast/shape_assertions.py). `stablehlo.custom_call @target(%x)
         {backend_config = "", ...} : (T) -> R`; its attributes are kept as their MLIR text, other
         dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`, as every op's; each text must
         be of the form MLIR requires (vitir/ast/custom_call_attributes.py)."""

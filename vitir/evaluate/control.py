@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..ast.shape_assertions import check_shape_assertion, is_shape_assertion
 from ..errors import EvaluationError
 from ..numpy_dtypes import numpy_dtype
 
@@ -69,14 +70,26 @@ def token(op, *inputs) -> tuple:
 
 
 def custom_call(op, *operands):
-    """jax.export's shape assertions are checked (vitir/dynamic/assertions.py); other targets are
+    """jax.export's shape assertions are checked (vitir/ast/shape_assertions.py); other targets are
     implementation-defined, not evaluated."""
-    from ..dynamic.assertions import check_shape_assertion, is_shape_assertion
-
     if is_shape_assertion(op):
         check_shape_assertion(op, *operands)
         return ()
     return not_evaluated(op, *operands)
+
+
+def composite(op, *inputs) -> tuple:
+    """The decomposition's results on the inputs, as the spec defines a composite: the function is
+    looked up among those of the module being evaluated, and runs in the calling process."""
+    from . import run_function
+    from .processes import current
+
+    fn = current().grid.functions.get(op.decomposition)
+    if fn is None:
+        raise EvaluationError(f"{op.NAME} {', '.join(r.ssa for r in op.results)}: its decomposition "
+                              f"@{op.decomposition} is not a function of what was evaluated (evaluate the module "
+                              "that holds it)")
+    return run_function(fn, inputs)
 
 
 def not_evaluated(op, *operands):

@@ -31,12 +31,12 @@ syntax is written once.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from ..ast.declare import GENERIC, REQUIRED, AttrDef, Op
 from ..syntax.declare import custom_directive, whole_op_syntax
 from ..syntax.format import Directive, directive_fields, op_pieces, variadic_then_comma
-from . import attributes as A
 
 INDENT = "    "
 CONTINUATION = "\n" + INDENT + "  "
@@ -86,7 +86,7 @@ def attr_dict(op: Op, skip: frozenset[str], spaced: bool = False) -> str:
         if value is None:
             continue
         entries.append(field.mlir_name if field.kind.name == "unit"
-                       else f"{field.mlir_name} = {A.generic(field.kind, value)}")
+                       else f"{field.mlir_name} = {field.kind.generic(value)}")
     if op.discardable:  # other dialects' attributes, among the op's own by name
         entries.extend(discardable_entries(op.discardable))
         entries.sort(key=lambda entry: entry.partition(" = ")[0])
@@ -115,16 +115,16 @@ def break_text(op: Op) -> str:
 
 # -- the compiler -------------------------------------------------------------------------------
 
-def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
-    """The function that prints one op of `cls`, compiled from its syntax."""
+def compile_printer(cls: type[Op], printer) -> Callable[[Op], str]:
+    """The function that prints one op of `cls`, compiled from its syntax; `printer` (printer.py's
+    PRINTER) prints the generic form, and is what a whole-op syntax prints with."""
     syntax = cls.syntax
-    from .printer import generic_text
-
     if syntax == GENERIC:
-        return generic_text
+        return printer.generic_text
     whole = whole_op_syntax(cls)
     if whole is not None:
-        return whole.print if whole.keeps_discardable else _generic_when_discardable(whole.print, generic_text)
+        print_op = partial(whole.print, printer=printer)
+        return print_op if whole.keeps_discardable else _generic_when_discardable(print_op, printer.generic_text)
     pieces = op_pieces(syntax)
     fields = {f.name: f for f in cls.FIELDS}
     single_result = len(cls.RESULT_FIELDS) == 1 and not cls.RESULT_FIELDS[0].variadic
@@ -212,7 +212,7 @@ def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
     body = INDENT + head + cls.NAME + spacer + "".join(parts) + "\\n"
     source = "def print_op(op):\n"
     if "_attr_dict" not in body and "op.discardable" not in body:  # no place for them: the generic form
-        env["_generic"] = generic_text
+        env["_generic"] = printer.generic_text
         source += "    if op.discardable:\n        return _generic(op)\n"
     if single_result or "{r." in body:
         source += "    r = op.results[0]\n"
