@@ -92,6 +92,14 @@ ODS = {
     "chlo.broadcast_add": {P, S, C},
     "chlo.broadcast_divide": {P},
     "chlo.scan": {RECURSIVE_EFFECTS},
+    # Shardy's ops.td
+    "sdy.sharding_constraint": {T},
+    "sdy.reshard": {P, S, T},
+    "sdy.propagation_barrier": {P, S, T},
+    "sdy.manual_computation": {RECURSIVE_EFFECTS},
+    "sdy.named_computation": {RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE},
+    "sdy.all_gather": {T},
+    "sdy.sharding_group": set(),
 }
 
 # Ops with effects: the ODS gives them none of the effect traits (or vitir is stricter: the barrier,
@@ -100,7 +108,8 @@ EFFECTFUL = {"stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.reduce_s
              "stablehlo.collective_permute", "stablehlo.collective_broadcast", "stablehlo.collective_reduce",
              "stablehlo.custom_call", "stablehlo.rng", "stablehlo.rng_bit_generator", "stablehlo.infeed",
              "stablehlo.outfeed", "stablehlo.send", "stablehlo.recv", "stablehlo.optimization_barrier",
-             "stablehlo.composite"}
+             "stablehlo.composite", "sdy.mesh", "sdy.sharding_constraint", "sdy.sharding_group", "sdy.all_gather",
+             "sdy.all_slice", "sdy.all_reduce", "sdy.all_to_all", "sdy.collective_permute", "sdy.reduce_scatter"}
 
 
 @pytest.mark.parametrize("name", sorted(ODS))

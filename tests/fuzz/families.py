@@ -440,6 +440,12 @@ RECIPES = {
 }
 
 
+# Ops no graph draws: Shardy's name a mesh of the module (sdy.mesh, a module-level symbol), which a
+# drawn function of one device has none of; tests/test_shardy.py and tests/sharding take them through
+# the passes.
+NOT_DRAWN = ("sdy.",)
+
+
 # Ops an evaluated graph leaves out, and why (docs/fuzzing.md): the fuzzer compares vitir's evaluator
 # with XLA's CPU backend, op by op, so an op must be one both run and define alike.
 UNEVALUATED = {

@@ -283,5 +283,11 @@ class _Layer:
         fb._path_text = ".".join(fb._path)
 
 
-def module(*functions: Function, name: str = "m") -> Module:
-    return Module(functions, name)
+def module(*functions: Function, name: str = "m", ops=()) -> Module:
+    """The module of `functions`; `ops`: its module-level symbol ops (Shardy's meshes), whose users
+    are checked against them here (vitir/ast/sharding_check.py)."""
+    made = Module(functions, name, symbols=ops)
+    if made.symbols:
+        from .sharding_check import check_module
+        check_module(made)
+    return made

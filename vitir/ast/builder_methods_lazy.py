@@ -352,19 +352,20 @@ class LazyOpMethods:
 
     def composite(self, name: str | Sequence[str], inputs: Sequence[Value], composite_name: Any, decomposition: Any, result_types: Sequence[TensorType], composite_attributes: Any = None, version: Any = None) -> Value | tuple[Value, ...]:
         """An op of another name (`composite_name`, such as "my.softmax") made of the function
-        `decomposition`; vitir carries it and prints it as written, and does not evaluate it:
+        `decomposition`; vitir carries it and prints it as written, and evaluates it as that function
+        (looked up in the module being evaluated):
         `stablehlo.composite "my.mul" %x {composite_attributes = {n = 3 : i64}, decomposition = @my.mul}
         : (T) -> R`. Its attributes are kept as their MLIR text."""
         return self.emit(O.Composite(name, inputs, composite_name, decomposition, result_types, composite_attributes, version, path=self._path_text))
 
-    def custom_call(self, name: str | Sequence[str], inputs: Sequence[Value], call_target_name: Any, result_types: Sequence[TensorType], has_side_effect: Any = None, backend_config: Any = None, api_version: Any = None, called_computations: Any = None, operand_layouts: Any = None, result_layouts: Any = None, output_operand_aliases: Any = None, result_tilings: Any = None, discardable: Any = None) -> Value | tuple[Value, ...]:
+    def custom_call(self, name: str | Sequence[str], inputs: Sequence[Value], call_target_name: Any, result_types: Sequence[TensorType], has_side_effect: Any = None, backend_config: Any = None, api_version: Any = None, called_computations: Any = None, operand_layouts: Any = None, result_layouts: Any = None, output_operand_aliases: Any = None, result_tilings: Any = None) -> Value | tuple[Value, ...]:
         """A call of an implementation-defined target (a LAPACK routine on XLA's CPU): vitir carries it
         and prints it as written, and does not evaluate it (but for jax.export's `shape_assertion`,
         checked: vitir/ast/shape_assertions.py). `stablehlo.custom_call @target(%x)
         {backend_config = "", ...} : (T) -> R`; its attributes are kept as their MLIR text, other
-        dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`; each text must
+        dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`, as every op's; each text must
         be of the form MLIR requires (vitir/ast/custom_call_attributes.py)."""
-        return self.emit(O.CustomCall(name, inputs, call_target_name, result_types, has_side_effect, backend_config, api_version, called_computations, operand_layouts, result_layouts, output_operand_aliases, result_tilings, discardable, path=self._path_text))
+        return self.emit(O.CustomCall(name, inputs, call_target_name, result_types, has_side_effect, backend_config, api_version, called_computations, operand_layouts, result_layouts, output_operand_aliases, result_tilings, path=self._path_text))
 
     def gather(self, name: str | Sequence[str], operand: Value, start_indices: Value, dimension_numbers: Any, slice_sizes: Any, indices_are_sorted: Any = None) -> Value:
         """Slices of `operand` at the offsets `start_indices` holds, by the spec's dimension numbers:
@@ -492,6 +493,60 @@ class LazyOpMethods:
     def uniform_dequantize(self, name: str | Sequence[str], operand: Value) -> Value:
         """The float values a quantized tensor stands for, in its expressed type."""
         return self.emit(O.UniformDequantize(name, operand, path=self._path_text))
+
+    def sharding_constraint(self, name: str | Sequence[str], input: Value, sharding: Any) -> Value:
+        """`%r = sdy.sharding_constraint %x <@mesh, [{"x"}, {}]> : T`: the identity, asking the
+        partitioner for this sharding here."""
+        return self.emit(O.ShardingConstraint(name, input, sharding, path=self._path_text))
+
+    def reshard(self, name: str | Sequence[str], input: Value, sharding: Any) -> Value:
+        """`%r = sdy.reshard %x <@mesh, [...]> : T`: the identity, moving the value to this sharding."""
+        return self.emit(O.Reshard(name, input, sharding, path=self._path_text))
+
+    def propagation_barrier(self, name: str | Sequence[str], input: Value, allowed_direction: Any) -> Value:
+        """`%r = sdy.propagation_barrier %x allowed_direction=BACKWARD : T`: the identity, across which
+        shardings propagate only in the allowed direction."""
+        return self.emit(O.PropagationBarrier(name, input, allowed_direction, path=self._path_text))
+
+    def sharding_group(self, name: str | Sequence[str], input: Value, group_id: Any) -> Value | tuple[Value, ...]:
+        """`sdy.sharding_group %x group_id=0 : T`: the tensors of one group take the same sharding (no
+        result; kept, as Shardy's is not pure)."""
+        return self.emit(O.ShardingGroup(name, input, group_id, path=self._path_text))
+
+    def manual_computation(self, name: str | Sequence[str], tensors: Sequence[Value], in_shardings: Any, out_shardings: Any, manual_axes: Any, body: Region, result_types: Sequence[TensorType]) -> Value | tuple[Value, ...]:
+        """`%r = sdy.manual_computation(%x) in_shardings=[...] out_shardings=[...] manual_axes={"x"}
+        (%a: local T) {... sdy.return %y : local R} : (T) -> R`: the body runs per device on the local
+        shapes (each dimension over the product of its manual axes), with explicit collectives."""
+        return self.emit(O.ManualComputation(name, tensors, in_shardings, out_shardings, manual_axes, body, result_types, path=self._path_text))
+
+    def named_computation(self, name: str | Sequence[str], computation_name: Any, inputs: Sequence[Value], body: Region, in_shardings: Any = None, out_shardings: Any = None) -> Value | tuple[Value, ...]:
+        """`%r = sdy.named_computation<"foo">(%x) (%a: T) {... sdy.return %y : R} : (T) -> R`: a named
+        block of ops (a call, inlined), with optional in and out shardings."""
+        return self.emit(O.NamedComputation(name, computation_name, inputs, body, in_shardings, out_shardings, path=self._path_text))
+
+    def sdy_all_gather(self, name: str | Sequence[str], tensor: Value, out_sharding: Any, axes: Any) -> Value:
+        """Gathers the dimensions along `axes` (one list per dimension, minor axes first gathered)."""
+        return self.emit(O.ShardyAllGather(name, tensor, out_sharding, axes, path=self._path_text))
+
+    def sdy_all_slice(self, name: str | Sequence[str], tensor: Value, out_sharding: Any, axes: Any) -> Value:
+        """Slices each dimension along `axes`: each device keeps its part."""
+        return self.emit(O.ShardyAllSlice(name, tensor, out_sharding, axes, path=self._path_text))
+
+    def sdy_all_reduce(self, name: str | Sequence[str], tensor: Value, out_sharding: Any, axes: Any) -> Value:
+        """Sums the parts across `axes`."""
+        return self.emit(O.ShardyAllReduce(name, tensor, out_sharding, axes, path=self._path_text))
+
+    def sdy_all_to_all(self, name: str | Sequence[str], tensor: Value, out_sharding: Any, axes: Any) -> Value:
+        """Moves each param's axes from its source dimension to its target dimension."""
+        return self.emit(O.ShardyAllToAll(name, tensor, out_sharding, axes, path=self._path_text))
+
+    def sdy_reduce_scatter(self, name: str | Sequence[str], tensor: Value, out_sharding: Any, axes: Any) -> Value:
+        """Sums the parts across `axes` (per dimension), then slices each dimension along them."""
+        return self.emit(O.ShardyReduceScatter(name, tensor, out_sharding, axes, path=self._path_text))
+
+    def sdy_collective_permute(self, name: str | Sequence[str], tensor: Value, out_sharding: Any) -> Value:
+        """Sends each device's part to the device that holds it in `out_sharding`."""
+        return self.emit(O.ShardyCollectivePermute(name, tensor, out_sharding, path=self._path_text))
 
     def reduce_window(self, name: str | Sequence[str], inputs: Sequence[Value], init_values: Sequence[Value], body: Region, window_dimensions: Any, window_strides: Any = None, base_dilations: Any = None, window_dilations: Any = None, padding: Any = None) -> Value | tuple[Value, ...]:
         """Folds each window of `inputs` with `body`, from `init_values`: the body takes N accumulators,

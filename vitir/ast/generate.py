@@ -88,7 +88,7 @@ def _methods(lazy: bool) -> list[tuple[str, str]]:
     """(method name, op class name) of each builder method of the eager or the lazy families."""
     found = []
     for cls in _ordered():
-        if _lazy(cls) == lazy:
+        if _lazy(cls) == lazy and not cls.MODULE_LEVEL:
             found.append((method_name(cls), cls.__name__))
             found += [(name, cls.__name__) for name in cls.__dict__.get("builders", ())]
     return found
@@ -242,6 +242,8 @@ def source(lazy: bool = False) -> str:
     what, name, doc = LAZY if lazy else EAGER
     lines, seen = [CLASS.format(cls=name, doc=doc)], {}
     for cls in _ordered():  # ops declared outside vitir are built with fb.emit(MyOp(...))
+        if cls.MODULE_LEVEL:  # not in a function: the module holds it (module(..., ops=[...]))
+            continue
         returns = _returns(cls)
         methods = [(method_name(cls), cls.__dict__.get("builder"))]
         methods += [(name, cls.__dict__[name]) for name in cls.__dict__.get("builders", ())]

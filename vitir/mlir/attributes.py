@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import re
 from io import StringIO
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 from xdsl.dialects.builtin import ArrayAttr, BuiltinAttribute, IntAttr, StringAttr, TensorType
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute, TypeAttribute
+from xdsl.ir import (Attribute, Dialect, OpaqueSyntaxAttribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute,
+                     TypeAttribute)
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
@@ -21,7 +22,7 @@ from ..ast.element_types import DType
 from ..ast.literals import dense_elements, literal_reason
 from ..ast.shape_rules import RuleError
 
-from .xdsl_adapter import position, resume_at, source
+from .xdsl_adapter import balanced_end, position, resume_at, source
 
 
 def ints_text(values) -> str:
@@ -655,6 +656,39 @@ class AttributeTextAttr(ParametrizedAttribute):
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string("<" + self.text.data + ">")
+
+
+class ShardyTextAttr(ParametrizedAttribute):
+    """A Shardy attribute (`#sdy.sharding<...>`, `#sdy<manual_axes{...}>`) kept as its generic text, so
+    that a function's `sdy.sharding` arguments and jaxlib's generic form parse; its kind
+    (vitir/ast/sharding.py) reads the value from the text."""
+
+    text: StringAttr  # the whole generic spelling: `#sdy.sharding<@mesh, [{"x"}]>`
+    HEAD: ClassVar[str] = ""  # what precedes the text xDSL's parser hands over, and what follows it
+    TAIL: ClassVar[str] = ""
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        text, start = source(parser), position(parser)
+        end = balanced_end(text, start, one_group=True)
+        resume_at(parser, end)
+        return [StringAttr(cls.HEAD + text[start:end] + cls.TAIL)]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(self.text.data[len(self.HEAD):len(self.text.data) - len(self.TAIL)])
+
+
+def shardy_attribute(prefix: str, suffix: str) -> type[ShardyTextAttr]:
+    """The attribute of a Shardy kind's generic spelling: `#sdy.sharding<...>` is sdy.sharding (xDSL
+    hands over `<...>`); `#sdy<manual_axes{...}>` is sdy.manual_axes in MLIR's opaque syntax (xDSL
+    hands over `{...}`)."""
+    opaque = prefix.startswith("#sdy<")
+    name = "sdy." + prefix[len("#sdy<"):] if opaque else prefix[1:].rstrip("<")
+    head, tail = (prefix, suffix) if opaque else ("#" + name, "")
+    qualname = "".join(w.title() for w in name.split(".")[1].split("_")) + "Attr"
+    namespace = {"name": name, "HEAD": head, "TAIL": tail, "__module__": __name__, "__qualname__": qualname}
+    bases = (ShardyTextAttr, OpaqueSyntaxAttribute) if opaque else (ShardyTextAttr,)
+    return irdl_attr_definition(type(qualname, bases, namespace))
 
 
 # -- windows, reductions, contractions and linear algebra ------------------------------------

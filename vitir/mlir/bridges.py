@@ -26,9 +26,11 @@ from xdsl.ir import Attribute, TypeAttribute
 from xdsl.irdl import base
 
 from ..ast import attributes as K
+from ..ast import sharding as S
 from ..ast.shape_rules import RuleError
 from .attributes import (ATTRIBUTES, AttributeTextAttr, ChannelHandleAttr, ConvDimensionNumbersAttr,
-                         DenseLiteralsAttr, DotAlgorithmAttr, SplatAttr, element_text, enum_attribute)
+                         DenseLiteralsAttr, DotAlgorithmAttr, ShardyTextAttr, SplatAttr, element_text, enum_attribute,
+                         shardy_attribute)
 
 
 class Bridge(NamedTuple):
@@ -237,3 +239,31 @@ def _attribute_text(kind) -> Bridge:
     from .kinds import attribute_text_value
 
     return Bridge(Attribute, lambda v: AttributeTextAttr(StringAttr(v)), attribute_text_value)
+
+
+
+# -- Shardy's kinds (vitir/ast/sharding.py) ---------------------------------------------------------
+
+@register_bridge(S.ShardyKind)
+def _shardy(kind: S.ShardyKind) -> Bridge:
+    """A dialect attribute of Shardy's name holding the generic text, which the kind reads back."""
+    from ..text import read_attribute_text
+    from .kinds import attribute_text_value
+
+    attribute = shardy_attribute(kind.prefix, kind.suffix)
+
+    def from_xdsl(a) -> object:
+        return read_attribute_text(kind, a.text.data if isinstance(a, ShardyTextAttr) else attribute_text_value(a))
+
+    return Bridge(Attribute, lambda v: attribute(StringAttr(kind.generic(v))), from_xdsl, (attribute,))
+
+
+@register_bridge(S.DirectionKind)
+def _propagation_direction(kind) -> Bridge:
+    return Bridge(IntegerAttr, lambda v: IntegerAttr(S.PROPAGATION_DIRECTIONS.index(v), i32),
+                  lambda a: S.PROPAGATION_DIRECTIONS[a.value.data])
+
+
+@register_bridge(S.SymbolNameKind)
+def _symbol_name(kind) -> Bridge:
+    return Bridge(StringAttr, StringAttr, lambda a: a.data)

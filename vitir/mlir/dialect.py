@@ -205,6 +205,20 @@ class ReturnOp(IRDLOperation):
             printer.print_string(" ")  # as MLIR prints a return of nothing
 
 
+@irdl_op_definition
+class ShardyReturnOp(IRDLOperation):
+    """`sdy.return %x : T`, the terminator of Shardy's regions (manual_computation, named_computation),
+    written as stablehlo.return is."""
+
+    name = "sdy.return"
+    returned = var_operand_def()
+    traits = traits_def(IsTerminator(), Pure())
+    parse = classmethod(ReturnOp.parse.__func__)
+    print = ReturnOp.print
+
+
+TERMINATORS = (ReturnOp, ShardyReturnOp)  # what ends a region of vitir's dialects
+
 _CLASSES: dict[type[Op], type[DeclaredOp]] = {}
 
 
@@ -244,8 +258,6 @@ def _make(cls: type[Op]) -> type[DeclaredOp]:
             sized = role == "operand" and getattr(cls, "SEGMENTS", None) == "attr_sized"
             options.append(AttrSizedOperandSegments(as_property=True) if sized else segments())
     for f in cls.ATTR_FIELDS:
-        if f.kind.name == "discardable":  # other dialects' attributes: attributes of the op, not properties
-            continue
         define = prop_def if f.default is REQUIRED else opt_prop_def
         namespace[accessor(f.name)] = define(bridge(f.kind).constraint, prop_name=f.mlir_name)
     if options:
@@ -263,7 +275,7 @@ def _generic_only(cls, parser: Parser):
 
 def dialects() -> list[Dialect]:
     """The dialects of every declared op (stablehlo, chlo, ...), by the prefix of their names."""
-    by_prefix: dict[str, list] = {"stablehlo": [ReturnOp]}
+    by_prefix: dict[str, list] = {"stablehlo": [ReturnOp], "sdy": [ShardyReturnOp]}
     for cls in DECLARED:
         if cls.COMPOUND or OPS.get(cls.NAME) is not cls:
             continue

@@ -19,8 +19,9 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.printer import Printer
 
 from ..ast.values import Value
+from .attributes import AttributeTextAttr
 from ..print.printer import PRINTERS
-from .dialect import DeclaredOp, ReturnOp
+from .dialect import TERMINATORS, DeclaredOp
 from .kinds import Unsupported, vitir_type
 from .translate import SPELLINGS, compact_region, declaration, fields, unchecked
 from .xdsl_adapter import print_results, value_name
@@ -95,7 +96,7 @@ class _Shadow:
 
         block = region.blocks[0]
         ops = list(block.ops)
-        last = ops[-1] if ops and isinstance(ops[-1], ReturnOp) else None
+        last = ops[-1] if ops and isinstance(ops[-1], TERMINATORS) else None
         body = [self.op(o) for o in (ops[:-1] if last is not None else ops)]
         returned = [self.value(v) for v in last.operands] if last is not None else []
         return Region([self.value(a) for a in block.args], body, returned)
@@ -147,6 +148,9 @@ class VitirPrinter(Printer):
     def print_attribute(self, attribute: Attribute) -> None:
         if isinstance(attribute, TensorType):
             self.print_string(type_text(attribute))
+            return
+        if isinstance(attribute, AttributeTextAttr):  # an attribute kept as written (`#sdy.sharding<...>`)
+            self.print_string(attribute.text.data)
             return
         super().print_attribute(attribute)
 

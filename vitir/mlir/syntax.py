@@ -17,11 +17,11 @@ from xdsl.parser import Parser
 from ..ast.declare import AttrDef, Op
 from ..ast.shape_rules import RuleError
 from ..syntax.declare import custom_directive, whole_op_syntax
-from ..syntax.format import Directive, tokens, variadic_then_comma
+from ..syntax.format import DISCARDABLE, Directive, op_pieces, variadic_then_comma
 from ..syntax.parsing import ParseState, assigner
 from .attributes import parse_int_list
 from .bridges import bridge
-from .xdsl_adapter import next_token, position, resume_at, source
+from .xdsl_adapter import balanced_end, next_token, position, resume_at, source
 
 _WORD = re.compile(r"[A-Za-z_][\w.$]*|->|[^\sA-Za-z_]")
 
@@ -169,7 +169,7 @@ class XdslTextParser:
     def typed_argument(self, argument, ty):
         return argument.resolve(ty)
 
-    def region(self, arguments=None):
+    def region(self, arguments=None, terminator: str = "stablehlo.return"):
         return self.parser.parse_region(arguments) if arguments is not None else self.parser.parse_region()
 
     def attribute_dictionary(self, cls) -> dict:
@@ -229,7 +229,7 @@ def _plan(cls: type[Op]):
         steps = []
         if whole is None:
             fields = {f.name: f for f in cls.FIELDS}
-            for kind, text in variadic_then_comma(tokens(cls.syntax), fields):
+            for kind, text in variadic_then_comma(op_pieces(cls.syntax), fields):
                 if kind == "directive":
                     d = Directive(text)
                     if d.args is not None:  # a custom directive, bound to its arguments
@@ -348,10 +348,10 @@ def build(cls: type[Op], parser: Parser, state: ParseState, at: int):
             value = f.kind.coerce(value)
         except RuleError as e:  # a value xDSL's attribute cannot hold (an entry beyond i64)
             parser.raise_error(f"{cls.NAME}: {f.mlir_name}: {e}", at)
-        if f.kind.name == "discardable":  # other dialects' attributes stay attributes, as MLIR keeps them
-            attributes.update(discardable_attributes(value))
-        else:
-            properties[f.mlir_name] = bridge(f.kind).to_xdsl(value)
+        properties[f.mlir_name] = bridge(f.kind).to_xdsl(value)
+    others = state.values.get(DISCARDABLE)
+    if others:  # other dialects' attributes stay attributes, as MLIR keeps them
+        attributes.update(discardable_attributes(others))
     for f in cls.ATTR_FIELDS:  # the reader's own value (a constant's literal, its spelling kept)
         if f.name in state.native:
             properties[f.mlir_name] = state.native[f.name]
@@ -418,7 +418,7 @@ def _checked_value(parser: Parser, field, attr, at: int):
 def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
     """`{name = value, flag}` as field values; an attribute of a kind kept as text (ATTRIBUTE_TEXT)
     is read as written, balanced brackets and all, whatever its dialect; an attribute the op does
-    not declare joins its field of other dialects' attributes (DISCARDABLE), where it has one."""
+    not declare is one of its other dialects' attributes (under DISCARDABLE), as written."""
     from xdsl.dialects.builtin import StringAttr, UnitAttr
 
     from .attributes import AttributeTextAttr
@@ -428,17 +428,14 @@ def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
     out: dict = {}
     if parser.parse_optional_punctuation("}") is not None:
         return out
-    others = next((f for f in cls.ATTR_FIELDS if f.kind.name == "discardable"), None)
     while True:
         key = parser.parse_optional_identifier_or_str_literal()
         if key is None:
             parser.raise_error("expected an attribute name")
-        field = next((f for f in cls.ATTR_FIELDS if f.mlir_name == key and f is not others), None)
+        field = next((f for f in cls.ATTR_FIELDS if f.mlir_name == key), None)
         unit = parser.parse_optional_punctuation("=") is None
-        if field is None and others is not None:
-            out[others.name] = out.get(others.name, ()) + ((key, None if unit else attribute_text(parser)),)
-        elif field is None:
-            parser.raise_error(f"{cls.NAME} has no attribute '{key}'")
+        if field is None:  # a discardable attribute, as MLIR takes any name it does not declare
+            out[DISCARDABLE] = out.get(DISCARDABLE, ()) + ((key, None if unit else attribute_text(parser)),)
         elif unit and field.kind.name != "unit":  # `{count}` or `{count : 1}`: a value's attribute without one
             parser.raise_error(f"{cls.NAME}'s attribute '{key}' needs a value: `{key} = ...`")
         elif unit:
@@ -465,24 +462,7 @@ def attribute_text(parser: Parser) -> str:
     from .xdsl_adapter import resume_at
 
     text, start = source(parser), position(parser)
-    depth, at, closing = 0, start, {")": "(", "]": "[", "}": "{", ">": "<"}
-    while at < len(text):
-        c = text[at]
-        if c == '"':
-            at += 1
-            while at < len(text) and text[at] != '"':
-                at += 2 if text[at] == "\\" else 1
-        elif c == "-" and text.startswith("->", at):
-            at += 1
-        elif c in "([{<":
-            depth += 1
-        elif c in closing:
-            if depth == 0:
-                break
-            depth -= 1
-        elif c == "," and depth == 0:
-            break
-        at += 1
+    at = balanced_end(text, start)
     value = text[start:at].strip()
     if not value:
         parser.raise_error("expected an attribute")

@@ -21,9 +21,10 @@ from ..ast import FunctionBuilder, Module, Value
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function
 from ..ast.expansion import fold_compounds
+from ..ast.sharding_check import check_module
 from ..ast.type_rules import compatible_types
 from ..errors import ShapeError
-from .dialect import DeclaredOp, ReturnOp
+from .dialect import TERMINATORS, DeclaredOp
 from .errors import Diagnostic, MlirError, MlirShapeError, quantized_result_note
 from .kinds import Unsupported, vitir_type
 from .parse import ParsedModule, parse_text, verify_module
@@ -106,7 +107,7 @@ class _FunctionImporter:
                 with self._at(op):
                     returned = [self.get(v) for v in op.operands]
                     self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
-                    return self.fb.ret(*returned)
+                    return _with_attributes(self.fb.ret(*returned), self.fn)
             self._import_guarded(op)
         raise MlirError([Diagnostic(*self.parsed.where(self.fn), f"@{self.fb.name} has no return")])
 
@@ -187,7 +188,7 @@ class _FunctionImporter:
             raise Unsupported("regions of several blocks are not supported by vitir")
         block = region.blocks[0]
         ops = list(block.ops)
-        if not ops or not isinstance(ops[-1], ReturnOp):
+        if not ops or not isinstance(ops[-1], TERMINATORS):
             raise Unsupported("a region must end in stablehlo.return")
         outer, self.fb = self.fb, self.fb.region()
         try:
@@ -275,6 +276,29 @@ class _Located:
         raise MlirShapeError(error, line, col) from None
 
 
+_FUNCTION_PROPERTIES = frozenset({"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"})
+
+
+def attribute_pairs(attributes) -> tuple:
+    """An xDSL attribute dictionary as the AST keeps one: (name, MLIR text or None) pairs."""
+    from xdsl.dialects.builtin import UnitAttr
+
+    from .kinds import attribute_text_value
+
+    return tuple(sorted((name, None if isinstance(a, UnitAttr) else attribute_text_value(a))
+                        for name, a in attributes.items()))
+
+
+def _with_attributes(fn: Function, op: func.FuncOp) -> Function:
+    """`fn` with the attributes the function, its arguments and its results carry in the text."""
+    own = {k: v for k, v in {**op.properties, **op.attributes}.items() if k not in _FUNCTION_PROPERTIES}
+    args = [attribute_pairs(d.data) for d in op.arg_attrs.data] if op.arg_attrs is not None else ()
+    results = [attribute_pairs(d.data) for d in op.res_attrs.data] if op.res_attrs is not None else ()
+    if not (own or any(args) or any(results)):
+        return fn
+    return Function(fn.name, fn.args, fn.ops, fn.ret, attribute_pairs(own), args, results)
+
+
 def _importable(op: Operation) -> bool:
     """An op of the dialect, or a call (inlined)."""
     return isinstance(op, (DeclaredOp, func.CallOp))
@@ -284,11 +308,15 @@ def _unsupported_ops(parsed: ParsedModule) -> list[Diagnostic]:
     """Every top-level op no declaration takes, reported together before anything is built."""
     found = []
     for top in parsed.module.ops:
+        if _module_level(top):
+            continue
         if not isinstance(top, func.FuncOp):
+            if isinstance(top, DeclaredOp):  # a module-level symbol (sdy.mesh): Module.symbols holds it
+                continue
             found.append(Diagnostic(*parsed.where(top), f"op '{top.name}' is not supported by vitir"))
             continue
         for op in top.walk():
-            if op is top or isinstance(op, (func.ReturnOp, ReturnOp)):
+            if op is top or isinstance(op, (func.ReturnOp, *TERMINATORS)):
                 continue
             if not _importable(op):
                 found.append(Diagnostic(*parsed.where(op), f"op '{op.name}' is not supported by vitir"))
@@ -330,7 +358,19 @@ def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
     if diagnostics:
         raise MlirError(sorted(set(diagnostics), key=lambda d: (d.line, d.col)))
     name = module.sym_name.data if module.sym_name is not None else "m"
-    return Module(functions, name)
+    made = Module(functions, name, attribute_pairs(module.attributes),
+                  [_module_op(op) for op in module.ops if _module_level(op)])
+    check_module(made)
+    return made
+
+
+def _module_level(op: Operation) -> bool:
+    """A declared op of the module's own body (Shardy's sdy.mesh): no operands, results or regions."""
+    return declaration(op) is not None and not op.operands and not op.results and not op.regions
+
+
+def _module_op(op: Operation):
+    return declaration(op)((), **fields(op, None, None))
 
 
 def import_text(text: str, source: str = "<text>", keep_going: bool = False) -> Module:

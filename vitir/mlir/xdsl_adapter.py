@@ -69,6 +69,32 @@ def resume_at(parser: Parser, offset: int) -> None:
     parser._resume_from(offset)
 
 
+def balanced_end(text: str, start: int, one_group: bool = False) -> int:
+    """Where the text from `start` ends outside brackets and strings (`->` is no bracket): at a `,`
+    or an unmatched closing bracket; with `one_group`, just after the bracketed group it starts with."""
+    depth, at = 0, start
+    while at < len(text):
+        c = text[at]
+        if c == '"':
+            at += 1
+            while at < len(text) and text[at] != '"':
+                at += 2 if text[at] == "\\" else 1
+        elif c == "-" and text.startswith("->", at):
+            at += 1
+        elif c in "([{<":
+            depth += 1
+        elif c in ")]}>":
+            if depth == 0:
+                break
+            depth -= 1
+            if one_group and depth == 0:
+                return at + 1
+        elif c == "," and depth == 0:
+            break
+        at += 1
+    return at
+
+
 MAX_DECIMAL_DIGITS = 4300  # Python's limit for converting a decimal string to an int
 MAX_INTEGER_WIDTH = (1 << 24) - 1  # MLIR's IntegerType::kMaxWidth
 MAX_DIMENSION = (1 << 63) - 1  # MLIR's dimensions are int64
@@ -193,10 +219,11 @@ class HookedParser(Parser):
         return count > LARGE_DENSE
 
     def _parse_dialect_type_or_attribute_body(self, attr_name, is_type, is_opaque, starting_opaque_pos):
-        """StableHLO's attributes that vitir carries as their text (TEXT_ATTRIBUTES), kept as written
-        wherever they appear (a generic op's attribute dictionary, an array of them)."""
-        if (not is_type and not is_opaque and attr_name in TEXT_ATTRIBUTES
-                and self._current_token.kind == MLIRTokenKind.LESS):
+        """StableHLO's attributes that vitir carries as their text (TEXT_ATTRIBUTES), and those of a
+        dialect vitir does not load (`#sdy.sharding<...>` on an argument, before a dialect declares it),
+        kept as written wherever they appear (an attribute dictionary, an array of them)."""
+        if (not is_type and not is_opaque and self._current_token.kind == MLIRTokenKind.LESS
+                and (attr_name in TEXT_ATTRIBUTES or self._unknown_attribute(attr_name))):
             from xdsl.dialects.builtin import StringAttr
 
             from .attributes import AttributeTextAttr
@@ -206,6 +233,13 @@ class HookedParser(Parser):
                 body = " ".join(body.split())
             return AttributeTextAttr(StringAttr(f"#{attr_name}<{body}>"))
         return super()._parse_dialect_type_or_attribute_body(attr_name, is_type, is_opaque, starting_opaque_pos)
+
+    def _unknown_attribute(self, attr_name: str) -> bool:
+        """No attribute of this name, nor its dialect, is loaded: its text is all vitir can keep."""
+        ctx = self.ctx
+        if ctx.get_optional_attr(attr_name) is not None:
+            return False
+        return ctx.get_optional_dialect(attr_name.partition(".")[0]) is None
 
     def _parse_tensor_literal_element(self):
         element = super()._parse_tensor_literal_element()

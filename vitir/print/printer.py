@@ -60,21 +60,21 @@ def dense_text(literals, shape) -> str:
     return rows[0]
 
 
-def terminator_text(values) -> str:
+def terminator_text(values, terminator: str = "stablehlo.return") -> str:
     if not values:
-        return "    stablehlo.return \n"  # as MLIR prints it: the space before the (absent) operands
-    return f"    stablehlo.return {ssa_names(values)} : {', '.join([v.type.text for v in values])}\n"
+        return f"    {terminator} \n"  # as MLIR prints it: the space before the (absent) operands
+    return f"    {terminator} {ssa_names(values)} : {', '.join([v.type.text for v in values])}\n"
 
 
-def region_text(region, entry_args: bool = True) -> str:
+def region_text(region, entry_args: bool = True, terminator: str = "stablehlo.return") -> str:
     """`{`, the block's arguments (`^bb0(%a: T, %b: T):`, unless the op's syntax writes them
-    itself), its ops and terminator, `}`."""
+    itself), its ops and terminator (`sdy.return` in Shardy's ops), `}`."""
     if type(region) is BinaryRegion:
         raise ValueError(f"{region} has no body to print; build the region with fb.region()")
     head = ""
     if region.args and entry_args:
         head = "    ^bb0(" + ", ".join([f"{a.ssa}: {a.type.text}" for a in region.args]) + "):\n"
-    return "{\n" + head + indented(print_ops(region.ops) + terminator_text(region.results)) + "    }"
+    return "{\n" + head + indented(print_ops(region.ops) + terminator_text(region.results, terminator)) + "    }"
 
 
 _AFTER_REGIONS = "attributes after regions"  # the reference's spelling of all_reduce: `({...}) { attrs } : ...`
@@ -101,6 +101,8 @@ def generic_text(op) -> str:
         attrs = S.attr_dict(op, frozenset(), spaced=True)
         attrs = " " + attrs if attrs else ""
     props = "" if after else properties(op)
+    if not after and op.discardable:
+        attrs = " " + S.attribute_dictionary(op.discardable)
     return (f'    {results_prefix(op)}"{op.NAME}"({ssa_names(op.operands)}){props}{region_part}{attrs} : '
             f"{functional_type(op)}\n")
 
@@ -146,10 +148,28 @@ def symbol_text(name: str) -> str:
 
 
 def _signature(fn: Function) -> str:
+    if fn.arg_attributes or fn.result_attributes or fn.attributes:
+        return _attributed_signature(fn)
     args = ", ".join(f"{a.ssa}: {a.type.text}" for a in fn.args)
     results = [t.text for t in fn.result_types]
     ret = results[0] if len(results) == 1 else "(" + ", ".join(results) + ")"
     return f"  func.func {symbol_text(fn.name)}({args}) -> {ret} {{\n"
+
+
+def _with_attributes(text: str, pairs) -> str:
+    return text + " " + S.attribute_dictionary(pairs) if pairs else text
+
+
+def _attributed_signature(fn: Function) -> str:
+    """`func.func @f(%a: T {mhlo.sharding = "..."}) -> (R {jax.result_info = "..."}) attributes {...} {`:
+    a result with attributes is written in parentheses, as MLIR writes it."""
+    arg_attributes = fn.arg_attributes or ((),) * len(fn.args)
+    result_attributes = fn.result_attributes or ((),) * len(fn.ret.operands)
+    args = ", ".join(_with_attributes(f"{a.ssa}: {a.type.text}", pairs) for a, pairs in zip(fn.args, arg_attributes))
+    results = [_with_attributes(t.text, pairs) for t, pairs in zip(fn.result_types, result_attributes)]
+    ret = results[0] if len(results) == 1 and not fn.result_attributes else "(" + ", ".join(results) + ")"
+    own = " attributes " + S.attribute_dictionary(fn.attributes) if fn.attributes else ""
+    return f"  func.func {symbol_text(fn.name)}({args}) -> {ret}{own} {{\n"
 
 
 def print_function(fn: Function) -> str:
@@ -159,16 +179,26 @@ def print_function(fn: Function) -> str:
     return _signature(fn) + print_ops(fn.ops) + ret + "  }\n"
 
 
+def symbol_op_text(op) -> str:
+    """A module-level op (`sdy.mesh @mesh = <...>`), at the module body's indentation (2 spaces)."""
+    return "".join([line[2:] if line.startswith("    ") else line
+                    for line in PRINTERS[type(op)](op).splitlines(True)])
+
+
 @gc_paused
 def print_module(mod: Module) -> str:
-    return f"module {symbol_text(mod.name)} {{\n" + "".join(print_function(f) for f in mod.functions) + "}\n"
+    head = f"module {symbol_text(mod.name)}"
+    if mod.attributes:
+        head += " attributes " + S.attribute_dictionary(mod.attributes)
+    symbols = "".join([symbol_op_text(op) for op in mod.symbols]) if mod.symbols else ""
+    return head + " {\n" + symbols + "".join(print_function(f) for f in mod.functions) + "}\n"
 
 
 # What a whole-op syntax (vitir/syntax/whole_ops.py) prints its op with, handed to its `print`: the
 # pieces of text this module and syntax.py make, so that the syntax imports no printer.
 PRINTER = SimpleNamespace(**{piece.__name__: piece for piece in (
     results_prefix, functional_type, ssa_names, type_texts, attr_dict, dense_text, indented, print_ops,
-    terminator_text, region_text, generic_text, expansion_text)})
+    terminator_text, region_text, generic_text, expansion_text, S.attribute_dictionary)})
 
 __all__ = ["INDENT", "PRINTER", "PRINTERS", "dense_text", "print_function", "print_module", "print_ops", "region_text"]
 

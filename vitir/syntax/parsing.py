@@ -43,7 +43,8 @@ class TextParser:
     def argument(self) -> Any: ...  # a block argument, `%a: T`
     def untyped_argument(self) -> Any: ...  # `%a`, its type given later
     def typed_argument(self, argument, ty) -> Any: ...  # an untyped argument with its type
-    def region(self, arguments: list | None = None) -> Any: ...  # `{...}`; `arguments`: named before it
+    def region(self, arguments: list | None = None, terminator: str = "stablehlo.return") -> Any: ...
+    # `{...}`; `arguments`: named before it; `terminator`: what ends it (Shardy's regions: sdy.return)
     def attribute_dictionary(self, cls) -> dict: ...  # `{a = ..., b}` as cls's field values ({}: none)
     def dense_literal(self) -> tuple[Any, Any]: ...  # `dense<...> : T`: the reader's value, and T
     def constant_dictionaries(self) -> dict: ...  # a generic constant's `<{...}> {...}`, by name

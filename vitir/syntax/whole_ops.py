@@ -4,12 +4,13 @@ the parse state, one grammar that the fast reader and the xDSL bridge's parser b
 
 from __future__ import annotations
 
-from ..ast.attributes import I64_ARRAY
+from ..ast.attributes import I64_ARRAY, STRING
 from ..ast.declare import OPS
 from ..ast.quantized import QuantizedTensorType
 from ..ast.regions import compact_reducer
 from ..ast.types import TensorType
 from .declare import WholeOpSyntax
+from .format import DISCARDABLE
 
 
 def _same_count(p, types: list, names: list, at: int) -> None:
@@ -63,12 +64,15 @@ class Reduce(WholeOpSyntax):
     T1, %x1: T1)  {`, the body, `}`."""
 
     name = "reduce"
+    keeps_discardable = True  # prints and reads other dialects' attributes where MLIR writes them
 
     def print(self, op, printer) -> str:
         results, body = op.results, op.body
         n = len(results)
         simple = body.simple_op() if n == 1 and body.signature[0][0] is op.init_values[0].type else None
         dimensions = I64_ARRAY.pretty(op.dimensions)
+        if op.discardable:  # ` {mhlo.sharding = "..."}`, where MLIR writes them
+            dimensions += " " + printer.attribute_dictionary(op.discardable)
         if simple is not None:
             (x,), (init,), r = op.inputs, op.init_values, results[0]
             return (f"    {r.ssa} = stablehlo.reduce({x.ssa} init: {init.ssa}) applies {simple.NAME} across "
@@ -105,8 +109,10 @@ class Reduce(WholeOpSyntax):
         p.expect("dimensions")
         p.expect("=")
         state.values["dimensions"] = p.ints()
-        if p.attribute_dictionary(state.cls):
+        attributes = p.attribute_dictionary(state.cls)  # other dialects' (its dimensions are written before)
+        if any(name != DISCARDABLE for name in attributes):
             p.error("stablehlo.reduce takes no attributes besides its dimensions", at)
+        state.values.update(attributes)
         p.expect(":")
         inputs, outputs = p.function_type()
         n = len(xs)
@@ -246,3 +252,59 @@ class Expansion(WholeOpSyntax):
 
     def print(self, op, printer) -> str:
         return printer.expansion_text(op)
+
+
+class ShardyRegionOp(WholeOpSyntax):
+    """Shardy's manual_computation and named_computation: `%r = sdy.manual_computation(%x)
+    in_shardings=[...] out_shardings=[...] manual_axes={"x"} (%a: T) {` and `sdy.named_computation<"f">(%x)
+    [in_shardings=[...]] [out_shardings=[...]] (%a: T) {`, the body ending in sdy.return, then
+    `} : (T) -> R`. The keyword attributes are the op's fields but the name, in declaration order."""
+
+    name = "sdy_region_op"
+
+    @staticmethod
+    def _keywords(cls) -> tuple:
+        """The fields written `name=value` before the region."""
+        return tuple(f for f in cls.ATTR_FIELDS if f.mlir_name != "name")
+
+    def print(self, op, printer) -> str:
+        cls = type(op)
+        head = f"    {printer.results_prefix(op)}{cls.NAME}"
+        if hasattr(op, "computation_name"):
+            head += f"<{STRING.pretty(op.computation_name)}>"
+        head += f"({printer.ssa_names(op.operands)})"
+        for field in self._keywords(cls):
+            value = getattr(op, field.name)
+            if value is not None:
+                head += f" {field.mlir_name}={field.kind.pretty(value)}"
+        args = "(" + ", ".join([f"{a.ssa}: {a.type.text}" for a in op.body.args]) + ")"
+        return f"{head} {args} {printer.region_text(op.body, False, cls.TERMINATOR)} : {printer.functional_type(op)}\n"
+
+    def parse(self, p, state) -> None:
+        cls = p.declaration
+        at = p.position()
+        if p.optional("<"):
+            state.values["computation_name"] = p.string()
+            p.expect(">")
+        p.expect("(")
+        names = [] if p.optional(")") else p.operands()
+        if names:
+            p.expect(")")
+        for field in self._keywords(cls):
+            if p.optional(field.mlir_name):
+                p.expect("=")
+                state.values[field.name] = field.kind.read(p)
+            elif field.default is not None:
+                p.error(f"{cls.NAME}: expected {field.mlir_name}=")
+        p.expect("(")
+        arguments = [] if p.optional(")") else [p.argument()]
+        while arguments and not p.optional(")"):
+            p.expect(",")
+            arguments.append(p.argument())
+        state.regions.append(p.region(arguments, cls.TERMINATOR))
+        p.expect(":")
+        types, outputs = p.function_type()
+        _same_count(p, types, names, at)
+        state.operands[cls.OPERAND_FIELDS[0].name] = names
+        state.types[cls.OPERAND_FIELDS[0].name] = types
+        state.result_types = outputs

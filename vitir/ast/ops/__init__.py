@@ -49,6 +49,9 @@ _LAZY_FAMILIES = {
     "normalization": ("BatchNormGrad", "BatchNormInference", "BatchNormTraining"),
     "precision": ("ReducePrecision",),
     "quantization": ("UniformDequantize", "UniformQuantize"),
+    "shardy": ("ManualComputation", "NamedComputation", "PropagationBarrier", "Reshard", "ShardingConstraint",
+               "ShardingGroup", "ShardyAllGather", "ShardyAllReduce", "ShardyAllSlice", "ShardyAllToAll",
+               "ShardyCollective", "ShardyCollectivePermute", "ShardyMesh", "ShardyReduceScatter"),
     "windows": ("ReduceWindow", "SelectAndScatter"),
 }
 _FAMILY_OF = {name: family for family, names in _LAZY_FAMILIES.items() for name in names}

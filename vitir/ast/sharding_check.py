@@ -1,0 +1,79 @@
+"""The rules of Shardy's ops that need the module's meshes: a sharding names its mesh by symbol
+(`<@mesh, ...>`), so the axes it names, their sub-axes and a manual_computation's local shapes are
+checked when the module is made (the builder's `module(...)`, and both importers), each op's
+error naming it as its own rule would (vitir/ast/sharding.py has the messages, Shardy's)."""
+
+from __future__ import annotations
+
+from .declare import _fail
+from .sharding import SHARDING, SHARDING_PER_VALUE, Mesh, TensorSharding, check_sharding, local_shape
+from .shape_rules import RuleError
+from .types import TensorType
+from .uses import walk
+
+
+def meshes(module) -> dict[str, Mesh]:
+    """The module's meshes by symbol name."""
+    found: dict[str, Mesh] = {}
+    for op in module.symbols:
+        if op.NAME == "sdy.mesh":
+            if op.sym_name in found:
+                _fail(op, (), f"redefinition of symbol named '{op.sym_name}'")
+            found[op.sym_name] = op.mesh
+    return found
+
+
+def check_module(module) -> None:
+    """Every Shardy op of every function, at any depth, against the module's meshes."""
+    table = meshes(module)
+    for fn in module.functions:
+        for op in walk(fn.ops):
+            if op.NAME.startswith("sdy."):
+                try:
+                    check_op(op, table)
+                except RuleError as e:
+                    names = [r.name for r in op.results]
+                    _fail(op, names[0] if len(names) == 1 else tuple(names), str(e))
+
+
+def _mesh(sharding: TensorSharding, table: dict) -> Mesh | None:
+    return sharding.mesh if isinstance(sharding.mesh, Mesh) else table.get(sharding.mesh)
+
+
+def _shape(t):
+    return t.shape if isinstance(t, TensorType) else None
+
+
+def _per_value(what: str, shardings, types, table: dict) -> None:
+    for i, (s, t) in enumerate(zip(shardings or (), types)):
+        try:
+            check_sharding(s, _mesh(s, table), _shape(t))
+        except RuleError as e:
+            raise RuleError(f"{what} {'-' if len(types) == 1 else f'{i} -'} {e}") from None
+
+
+def check_op(op, table: dict) -> None:
+    """One op's shardings against the meshes of `table`."""
+    if op.NAME in ("sdy.manual_computation", "sdy.named_computation"):
+        args, returned = op.body.args, op.body.results
+        _per_value("operand", op.in_shardings, [v.type for v in op.operands], table)
+        _per_value("result", op.out_shardings, [v.type for v in op.results], table)
+        if op.NAME == "sdy.manual_computation":
+            for what, shardings, globals_, locals_ in (("operand", op.in_shardings, op.operands, args),
+                                                       ("result", op.out_shardings, op.results, returned)):
+                for i, (s, g, local) in enumerate(zip(shardings, globals_, locals_)):
+                    if not isinstance(g.type, TensorType):
+                        continue
+                    expected = g.type.with_shape(local_shape(g.type.shape, s, _mesh(s, table), op.manual_axes,
+                                                             what, i))
+                    if local.type is not expected:
+                        raise RuleError(f"{what} shape, corresponding sharding, and region {what} shape at index "
+                                        f"{i} must match. Expected local shape '{expected.text}', actual local "
+                                        f"shape '{local.type.text}'")
+        return
+    for field in type(op).ATTR_FIELDS:
+        value = getattr(op, field.name)
+        if field.kind is SHARDING and value is not None:
+            check_sharding(value, _mesh(value, table), _shape(op.results[0].type) if op.results else None)
+        elif field.kind is SHARDING_PER_VALUE and value is not None:
+            _per_value("result", value, [v.type for v in op.results], table)
