@@ -14,6 +14,7 @@ from vitir.print import print_module
 
 CFG = ViTConfig(batch=8, channels=1, image=8, patch=4, width=16, depth=2, heads=2, mlp=32, classes=10)
 HYPER = AdamHyper()
+LR = 4e-3  # the 3-step tests' learning rate
 # Megatron's split of a block, as the issue states it: (name, the dimension cut over "model")
 MEGATRON = {"Wq": 1, "bq": 0, "Wk": 1, "bk": 0, "Wv": 1, "bv": 0, "Wo": 0, "Wfc1": 1, "bfc1": 0, "Wfc2": 0}
 
@@ -135,6 +136,68 @@ def test_mesh_and_replicas_together_are_refused():
         adam_sched_module(CFG, HYPER, 2, mesh=parse_mesh("data=2"))
 
 
+# -- the partitioned step against one device ------------------------------------------------------
+
+def _three_steps(module) -> tuple[list[tuple[str, np.ndarray]], list[float]]:
+    """Each parameter and moment by name after 3 steps of `module` (any step built with its groups) from
+    the same random start and batches, and each step's loss."""
+    from vitir.backend import compile_module
+    from vitir.lower.step_signature import signature
+
+    rng = np.random.default_rng(0)
+    ins, outs = signature(module).inputs, signature(module).outputs
+    args = module.main.args
+
+    def draw(group: str, scale: float = 1.0) -> list[np.ndarray]:
+        return [(scale * rng.standard_normal(a.type.shape)).astype(np.float32) for a in ins.pick(args, group)]
+
+    params = draw("params", 0.3)
+    state = {"params": params, "m": [np.zeros_like(p) for p in params], "v": [np.zeros_like(p) for p in params]}
+    exe = compile_module(print_module(module))
+    losses = []
+    for t in range(1, 4):
+        schedule = [np.float32(LR), np.float32(1 - 0.9 ** t), np.float32(1 - 0.999 ** t)]
+        results = exe(*ins.pack(leading=draw("leading"), schedule=schedule, trailing=draw("trailing"), **state))
+        state = {g: [np.asarray(r) for r in outs.pick(results, g)] for g in state}
+        losses.append(float(outs.pick(results, "loss")[0]))
+    names = [a.name for a in ins.pick(args, "params")]
+    return [(name + suffix, value) for g, suffix in (("params", ""), ("m", " (m)"), ("v", " (v)"))
+            for name, value in zip(names, state[g])], losses
+
+
+def _same_as_one_device(state, losses, want, mesh: str) -> None:
+    want_state, want_losses = want
+    np.testing.assert_allclose(losses, want_losses, rtol=1e-5)
+    for (name, got), (_, value) in zip(state, want_state):
+        # a key bias's gradient is exactly zero (softmax ignores a constant per row): rounding noise, which
+        # AdamW's normalised step turns into a move of up to lr either way, each step
+        atol = 2 * 3 * LR if name.startswith("bk_") and " (" not in name else 2e-5
+        np.testing.assert_allclose(got, value, rtol=1e-4, atol=atol, err_msg=f"{name} on {mesh}")
+
+
+@pytest.fixture(scope="module")
+def one_device():
+    return _three_steps(adam_sched_module(CFG, HYPER, lowering="fast"))
+
+
+@pytest.mark.parametrize("mesh", ["data=2", "data=4", "model=2", "data=2,model=2"])
+def test_sharded_steps_match_one_device_over_three_steps(mesh, one_device):
+    _same_as_one_device(*_three_steps(adam_sched_module(CFG, HYPER, lowering="fast", mesh=parse_mesh(mesh))),
+                        one_device, mesh)
+
+
+def test_the_dits_step_on_a_mesh_matches_one_device():
+    """The adaLN-Zero DiT's blocks declare the same split; its step on data=2,model=2 is one device's."""
+    from vitir.lower.denoiser import DenoiserConfig, denoiser_step_module
+
+    dit = DenoiserConfig(batch=4, image=(8, 8), patch=4, width=16, heads=2, depth=1, mlp=32, time_features=8)
+    mesh = parse_mesh("data=2,model=2")
+    sharded = denoiser_step_module(dit, mesh=mesh)
+    assert '{sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>}' in print_module(sharded).split("Wfc1_0:")[1]
+    _same_as_one_device(*_three_steps(sharded), _three_steps(denoiser_step_module(dit)), "data=2,model=2")
+
+
+
 # -- vitir train --mesh -------------------------------------------------------------------------------
 
 TINY = ["--epochs", "1", "--width", "16", "--heads", "2", "--depth", "1", "--mlp", "16"]
@@ -149,6 +212,21 @@ def test_train_refuses_a_bad_mesh_in_one_line(capsys, tmp_path, args, message):
     from tests.test_cli_train import error_of
 
     assert error_of(capsys, ["train", *args, "--out", str(tmp_path / "run")]) == f"vitir train: error: {message}"
+
+
+def test_train_on_a_mesh_follows_one_device_with_the_same_global_batch(tmp_path):
+    """data=2,model=2 with --batch 32 is the step of 64 images partitioned over 4 devices: after an epoch
+    its weights are one device's with --batch 64, to float rounding."""
+    from vitir.cli import main
+    from vitir.train.checkpoint import load_checkpoint
+
+    assert main(["train", "--mesh", "data=2,model=2", "--batch", "32", *TINY, "--out", str(tmp_path / "mesh")]) == 0
+    assert main(["train", "--batch", "64", *TINY, "--out", str(tmp_path / "one")]) == 0
+    assert '  sdy.mesh @mesh = <["data"=2, "model"=2]>\n' in (tmp_path / "mesh" / "train_step.mlir").read_text()
+    sharded, single = load_checkpoint(tmp_path / "mesh"), load_checkpoint(tmp_path / "one")
+    assert sharded.step == single.step > 0
+    for got, want in zip(sharded.params, single.params):
+        np.testing.assert_allclose(got, want, atol=2e-3)
 
 
 def test_render_prints_the_step_on_a_mesh(tmp_path, capsys):

@@ -68,6 +68,7 @@ def derive(module, function: str | None = None, wrt=None, mode: str = "grad", ma
     from .. import autodiff, passes
     from ..ast.module import Module
 
+    module = passes.run(module, ["inline-composite"])  # a composite's decomposition: the ops differentiated
     fn = _choose(module, function)
     if mode == "jvp":
         if wrt is not None:
