@@ -304,3 +304,20 @@ def test_jaxs_sharded_program_reads_with_its_shardy_ops_as_written(jax_sharded_t
     printed = print_module(import_text(jax_sharded_text))
     written = [line for line in jax_sharded_text.splitlines() if "sdy." in line and "func.func" not in line]
     assert written and all(re.sub(r"%[\w#]+", "%", line) in re.sub(r"%[\w#]+", "%", printed) for line in written)
+
+
+# -- passes keep the meshes and the annotations -----------------------------------------------------------
+
+def test_passes_keep_meshes_and_shardy_ops_and_drop_only_what_the_traits_allow():
+    from vitir.passes import run
+
+    text = print_module(every_op())
+    assert print_module(run(every_op(), ["dce", "cse", "fold", "simplify"])) == text
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", f32(8, 8))
+    fb.sharding_constraint("kept", x, sharded(["x"], []))  # not Pure in Shardy's ODS: dce keeps it
+    fb.reshard("dropped", x, sharded(["x"], []))  # Pure: unused, it goes
+    same = [fb.sharding_constraint(f"c{i}", x, sharded(["x"], [])) for i in range(2)]  # cse merges no constraint
+    out = print_module(run(module(fb.ret(*same), ops=MESHES[:1]), ["dce", "cse"]))
+    assert "%kept = sdy.sharding_constraint" in out and "%c1 = sdy.sharding_constraint" in out
+    assert "dropped" not in out and out.startswith('module @m {\n  sdy.mesh @mesh = <["x"=2, "y"=4]>\n')

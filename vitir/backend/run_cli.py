@@ -79,7 +79,7 @@ def _refined_text(text: str, function: str | None, inputs: dict[str, np.ndarray]
     fn = module.functions[names.index(function)] if function is not None else module.main
     arrays = _ordered_inputs_of([a.name for a in fn.args], fn.name, inputs)
     refined = refine(fn, [a.shape for a in arrays])
-    return print_module(Module([refined], module.name))
+    return print_module(Module([refined], module.name, module.ops))
 
 
 def _run(args: argparse.Namespace) -> list[np.ndarray]:

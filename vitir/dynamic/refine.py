@@ -82,7 +82,7 @@ def refine(program: Function | Module, shapes: Sequence) -> Function | Module:
     """The static program for concrete argument types (TensorTypes, or shapes); a Module gives a
     Module of its refined main function."""
     if isinstance(program, Module):
-        return Module([refine(program.main, shapes)], program.name)
+        return Module([refine(program.main, shapes)], program.name, program.ops)
     types = argument_types(program, shapes)
     fb = FunctionBuilder(program.name)
     refiner = _Refiner()

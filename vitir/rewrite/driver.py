@@ -107,7 +107,7 @@ def clone_function(fn: Function) -> Function:
 
 
 def clone_module(module: Module) -> Module:
-    return Module([clone_function(f) for f in module.functions], module.name)
+    return Module([clone_function(f) for f in module.functions], module.name, module.ops)  # its ops are immutable
 
 
 # -- what a rule sees ----------------------------------------------------------------------------
