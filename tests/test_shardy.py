@@ -259,9 +259,36 @@ def test_annotations_evaluate_to_their_global_meaning():
     np.testing.assert_array_equal(out, value * value)
 
 
-def test_per_device_ops_are_refused_by_name_in_the_evaluator():
-    with pytest.raises(EvaluationError, match="sdy.manual_computation"):
-        evaluate(module(_manual(sharded(["x"], []), (4, 8)), ops=MESHES[:1]), np.zeros((8, 8), np.float32))
+def test_collectives_that_move_parts_keep_the_whole_tensor():
+    fb = FunctionBuilder("main")
+    x = fb.sharding_constraint("c", fb.arg("x", f32(8, 4)), sharded(["x"], []))
+    g = fb.sdy_all_gather("g", x, sharded([], []), [["x"], []])
+    s = fb.sdy_all_slice("s", g, sharded([], ["y"]), [[], ["y"]])
+    a = fb.sdy_all_to_all("a", s, sharded(["y"], []), [AllToAllParam(("y",), 1, 0)])
+    p = fb.sdy_collective_permute("p", a, sharded(["y"], []))
+    value = np.arange(32, dtype=np.float32).reshape(8, 4)
+    (out,) = evaluate(module(fb.ret(fb.negate("n", p)), ops=MESHES[:1]), value)
+    np.testing.assert_array_equal(out, -value)
+    assert normalized(print_module(module(fb.ret(p), ops=MESHES[:1]))) == \
+        normalized(str(jaxlib(print_module(module(fb.ret(p), ops=MESHES[:1])))))
+
+
+@pytest.mark.parametrize("build", [
+    lambda fb, x: fb.manual_computation("mc", [x], [sharded(["x"], [])], [sharded(["x"], [])], ["x"],
+                                        _identity_region(fb, f32(4, 8)), [f32(8, 8)]),
+    lambda fb, x: fb.sdy_all_reduce("ar", x, sharded([], []), ["y"]),
+    lambda fb, x: fb.sdy_reduce_scatter("rs", x, sharded(["y"], []), [["y"], []]),
+])
+def test_per_device_ops_are_refused_by_name_in_the_evaluator(build):
+    fb = FunctionBuilder("main")
+    node = build(fb, fb.arg("x", f32(8, 8)))
+    with pytest.raises(EvaluationError, match=re.escape(f"{fb.ops[-1].NAME} {node.ssa}: the evaluator")):
+        evaluate(module(fb.ret(node), ops=MESHES[:1]), np.zeros((8, 8), np.float32))
+
+
+def _identity_region(fb, t):
+    body = fb.region()
+    return body.ret(body.arg("a", t))
 
 
 def test_jaxlibs_generic_form_reads_as_the_pretty_one():
