@@ -209,6 +209,11 @@ def test_each_rule_is_jaxlibs_and_refuses_the_text_on_both_paths(what, build, me
     assert message in str(caught.value)
 
 
+def test_a_sharding_on_a_module_without_its_mesh_is_refused():
+    with pytest.raises(ShapeError, match="unknown mesh: @mesh"):
+        module(_constraint(sharded(["x"], [])))
+
+
 @pytest.mark.parametrize("mesh,message", [
     ({"x": 2, "y": 0}, "axis size must be at least 1, got: 0"),
     ([("x", 2), ("x", 2)], 'duplicate axis name: "x"'),
