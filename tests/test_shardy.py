@@ -19,6 +19,7 @@ from vitir.ast.sharding import (ALL_TO_ALL_PARAMS, AXIS_REF_LIST, LIST_OF_AXIS_R
 from vitir.errors import EvaluationError
 from vitir.evaluate import evaluate
 from vitir.mlir import import_text, roundtrip
+from vitir.mlir.errors import MlirShapeError
 from vitir.mlir.parse import parse_text
 from vitir.mlir.to_ast import import_module
 from vitir.print import print_module
@@ -204,9 +205,11 @@ def test_each_rule_is_jaxlibs_and_refuses_the_text_on_both_paths(what, build, me
     text = print_module(Module([build()], "m", MESHES[:1]))  # printed without the check
     assert message in (mlir_error(text) or "")  # Shardy's own verifier says the same
     assert fast_import(text) is None
-    with pytest.raises(ShapeError) as caught:
+    with pytest.raises(MlirShapeError) as caught:
         import_text(text)
     assert message in str(caught.value)
+    (diagnostic,) = caught.value.diagnostics  # at the op's line, where jaxlib reports it
+    assert mlir_error(text).startswith(f"{diagnostic.line}:")
 
 
 def test_a_sharding_on_a_module_without_its_mesh_is_refused():

@@ -12,10 +12,10 @@ from .types import TensorType
 from .uses import walk
 
 
-def meshes(module) -> dict[str, Mesh]:
-    """The module's meshes by symbol name."""
+def meshes(ops) -> dict[str, Mesh]:
+    """The meshes of a module's ops, by symbol name."""
     found: dict[str, Mesh] = {}
-    for op in module.ops:
+    for op in ops:
         if op.NAME == "sdy.mesh":
             if op.sym_name in found:
                 _fail(op, (), f"redefinition of symbol named '{op.sym_name}'")
@@ -25,15 +25,21 @@ def meshes(module) -> dict[str, Mesh]:
 
 def check_module(module) -> None:
     """Every Shardy op of every function, at any depth, against the module's meshes."""
-    table = meshes(module)
+    table = meshes(module.ops)
     for fn in module.functions:
         for op in walk(fn.ops):
-            if op.NAME.startswith("sdy."):
-                try:
-                    check_op(op, table)
-                except RuleError as e:
-                    names = [r.name for r in op.results]
-                    _fail(op, names[0] if len(names) == 1 else tuple(names), str(e))
+            check_node(op, table)
+
+
+def check_node(op, table: dict) -> None:
+    """One op, if it is Shardy's, against the meshes of `table`: a refusal is the op's ShapeError."""
+    if not op.NAME.startswith("sdy."):
+        return
+    try:
+        check_op(op, table)
+    except RuleError as e:
+        names = [r.name for r in op.results]
+        _fail(op, names[0] if len(names) == 1 else tuple(names), str(e))
 
 
 def _mesh(sharding: TensorSharding, table: dict) -> Mesh | None:
