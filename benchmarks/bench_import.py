@@ -2,6 +2,7 @@
 jaxlib, in one process.
 
     python benchmarks/bench_import.py [--repeat 5] [--profile] [--embed conv|matmul]
+    python benchmarks/bench_import.py --instructions [--root CHECKOUT]
 
 The program is the ViT-Tiny train step (batch 32, depth 12) as JAX lowers it: jax.jit of
 value_and_grad of the independent model in tests/gradcheck/jax_reference.py plus AdamW (the step of
@@ -11,7 +12,10 @@ text), `vitir check` on the text in process, the xDSL path it falls back to (`vi
 (xDSL's parser with vitir's dialects, unverified), `verify_module`, `import_module` to vitir's AST)
 and jaxlib's `ir.Module.parse` (which verifies too), in turn each round, best of --repeat; then the same for vitir's golden module
 (../shared/golden, 7,457 lines) when it is there. --profile runs cProfile over one import_text of each
-text and prints the functions that spend the most.
+text and prints the functions that spend the most. --instructions counts, under valgrind's callgrind,
+the instructions `import_text` executes on each text, and those of the whole `vitir check FILE`
+command with its modules' bytecode cached and with every source compiled (a count does not move with
+the machine's load); --root imports vitir from another checkout (an older commit, to compare with).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
+MEASURED_ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve() if "--root" in sys.argv else ROOT
 
 import jax  # noqa: E402
 import numpy as np  # noqa: E402
@@ -134,6 +139,31 @@ def report(name: str, text: str, repeat: int, with_profile: bool) -> None:
         print(profile(text))
 
 
+def count_instructions(texts: dict[str, str]) -> None:
+    """Instructions of `import_text` on each text (a fresh interpreter, after one warm-up import, less
+    the warm-up alone), and of the whole `vitir check FILE` command in both start-up modes."""
+    import tempfile
+
+    from callgrind import command_environments, instructions
+
+    print(f"instructions executed, vitir from {MEASURED_ROOT}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, text in texts.items():
+            path = Path(tmp) / f"{name}.mlir"
+            path.write_text(text)
+            setup = f"from vitir.mlir import import_text; text = open({str(path)!r}).read(); import_text(text)"
+            n = instructions("import_text(text)", MEASURED_ROOT, setup=setup) - \
+                instructions("pass", MEASURED_ROOT, setup=setup)
+            print(f"{name + ': import_text':<42} {n / 1e6:>9.1f} M")
+            check = (f"import sys; sys.argv[1:] = ['check', {str(path)!r}]; from vitir import cli; "
+                     "getattr(cli, 'command_line', lambda: sys.exit(cli.main()))()")
+            with tempfile.TemporaryDirectory() as cache:
+                for how, env in command_environments(cache).items():
+                    instructions("pass", MEASURED_ROOT, env, setup=check)  # warms the bytecode cache
+                    n = instructions("pass", MEASURED_ROOT, env, setup=check)
+                    print(f"{name + ': vitir check, ' + how:<42} {n / 1e6:>9.1f} M")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--repeat", type=int, default=5)
@@ -141,10 +171,18 @@ def main() -> None:
     parser.add_argument("--golden", type=Path, default=GOLDEN, help="vitir's golden module (default: %(default)s)")
     parser.add_argument("--embed", choices=sorted(EMBEDS), default="conv",
                         help="JAX's patch embedding: a strided convolution (vitir's form) or a matmul")
+    parser.add_argument("--instructions", action="store_true", help="count instructions under callgrind instead")
+    parser.add_argument("--root", type=Path, help="with --instructions: import vitir from this checkout")
     args = parser.parse_args()
     t = time.perf_counter()
     text = jax_train_step_text(args.embed)
     print(f"lowered with JAX in {time.perf_counter() - t:.1f} s")
+    if args.instructions:
+        texts = {"JAX's ViT-Tiny step": text}
+        if args.golden.is_file():
+            texts["golden"] = args.golden.read_text()
+        count_instructions(texts)
+        return
     report(f"JAX's ViT-Tiny train step (patch embedding as {args.embed})", text, args.repeat, args.profile)
     if args.golden.is_file():
         report(f"golden {args.golden.name}", args.golden.read_text(), args.repeat, args.profile)

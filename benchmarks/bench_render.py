@@ -29,7 +29,10 @@ ROOT = Path(__file__).resolve().parents[1]
 if "--root" in sys.argv:  # before vitir is imported: the checkout to measure
     ROOT = Path(sys.argv[sys.argv.index("--root") + 1]).resolve()
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import callgrind  # noqa: E402
+from callgrind import command_environments  # noqa: E402
 from tests.templates import vit_text as vt  # noqa: E402
 from vitir.lower import AdamHyper, adam_sched_module, vit_tiny  # noqa: E402
 from vitir.print import print_module  # noqa: E402
@@ -65,16 +68,6 @@ def command_times(codes: list[str], repeat: int, env: dict) -> list[float]:
     return best
 
 
-def command_environments(cache: str) -> dict[str, dict]:
-    """The two ways a command starts: its modules' bytecode cached (as an installed package, or a
-    checkout run before, reads them; the cache is a temporary folder, warmed by the first run), and
-    every source outside the standard library compiled afresh (PYTHONDONTWRITEBYTECODE, as a checkout
-    that has never written its __pycache__ runs)."""
-    base = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
-    return {"bytecode cached": {**base, "PYTHONPYCACHEPREFIX": cache},
-            "sources compiled": {**base, "PYTHONDONTWRITEBYTECODE": "1"}}
-
-
 SETUP = ("from vitir.lower import AdamHyper, adam_sched_module, vit_tiny; from vitir.print import print_module; "
          "from tests.templates import vit_text as vt; cfg = vit_tiny(32, 12); m = adam_sched_module(cfg, AdamHyper()); "
          "print_module(m); vt.adam_sched_module(vt.vit_tiny(32), 12, **%r)" % T_HYPER)  # warm: caches filled
@@ -93,13 +86,7 @@ MEASURED = {
 
 
 def instructions(code: str, env: dict | None = None, setup: str = SETUP) -> int:
-    """Instructions a fresh interpreter executes running `setup` then `code` (callgrind's total)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
-        subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c",
-                        f"{setup}\n{code}"], check=True, cwd=ROOT, capture_output=True,
-                       env={**(env or os.environ), "PYTHONHASHSEED": "0", "PYTHONPATH": str(ROOT)})
-        return int(re.search(r"^summary: (\d+)", out.read_text(), re.M).group(1))
+    return callgrind.instructions(code, ROOT, env, setup)
 
 
 def count_instructions() -> None:

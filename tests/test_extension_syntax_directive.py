@@ -160,3 +160,74 @@ def test_a_directive_cannot_take_a_name_already_declared():
     with pytest.raises(TypeError, match=r"^.*Builtin: functional_type is a directive of the format itself$"):
         class Builtin(CustomDirective):  # noqa: F841
             name = "functional_type"
+
+
+@pytest.fixture
+def swap_syntax():
+    """A whole-op syntax declared outside vitir, for an op of two operands and two results whose text
+    names the results' pairing: `%r:2 = vitirtest.swap %a with %b : T`. Its print is handed the printer,
+    its parse the TextParser; it imports neither."""
+    from vitir.syntax import WholeOpSyntax
+
+    class SwapSyntax(WholeOpSyntax):
+        name = "swap"
+
+        def print(self, op, printer) -> str:
+            return (f"    {printer.results_prefix(op)}vitirtest.swap {op.lhs.ssa} with {op.rhs.ssa} : "
+                    f"{op.lhs.type.text}\n")
+
+        def parse(self, p, state) -> None:
+            lhs = p.operand()
+            p.expect("with")
+            rhs = p.operand()
+            p.expect(":")
+            ty = p.type()
+            state.operands.update(lhs=[lhs], rhs=[rhs])
+            state.types.update(lhs=[ty], rhs=[ty])
+            state.result_types = [ty, ty]
+
+    from vitir.ast.declare import result_def
+
+    class Swap(Op):
+        NAME = "vitirtest.swap"
+        lhs = operand_def()
+        rhs = operand_def()
+        first = result_def()
+        second = result_def()
+        syntax = "{swap}"
+        evaluate = staticmethod(lambda op, a, b: (b, a))
+
+        @staticmethod
+        def rule(lhs, rhs):
+            if lhs is not rhs:
+                raise RuleError(f"both operands have one type, got {lhs.text} and {rhs.text}")
+            return lhs, rhs
+
+    yield Swap
+    withdraw(Swap)
+    withdraw_syntax(SwapSyntax)
+
+
+SWAP_TEXT = ("module @m {\n  func.func @f(%a: tensor<2xi32>, %b: tensor<2xi32>) -> tensor<2xi32> {\n"
+             "    %s:2 = vitirtest.swap %a with %b : tensor<2xi32>\n"
+             "    %d = stablehlo.subtract %s#0, %s#1 : tensor<2xi32>\n"
+             "    return %d : tensor<2xi32>\n  }\n}\n")
+
+
+def test_a_whole_op_syntax_declared_outside_vitir_serves_both_readers(swap_syntax):
+    fb = FunctionBuilder("f")
+    a, b = fb.arg("a", TensorType((2,), I32)), fb.arg("b", TensorType((2,), I32))
+    first, second = fb.emit(swap_syntax("s", a, b, path=fb.path))
+    assert print_module(module(fb.ret(fb.subtract("d", first, second)))) == SWAP_TEXT
+
+    parsed = parse_text(SWAP_TEXT)  # xDSL's parser, through the syntax's one parse
+    assert print_mlir(parsed.module) == SWAP_TEXT
+    fast = fast_import(SWAP_TEXT)  # and the fast reader, through the same parse
+    assert fast is not None and print_module(fast) == SWAP_TEXT
+    assert print_module(import_module(parsed)) == SWAP_TEXT
+    (d,) = evaluate(fast, np.array([5, 7], np.int32), np.array([1, 2], np.int32))
+    np.testing.assert_array_equal(d, [-4, -5])
+    bad = SWAP_TEXT.replace("with %b", "and %b")
+    assert fast_import(bad) is None
+    with pytest.raises(MlirError, match=r"^3:30: Expected 'with'$"):
+        parse_text(bad)

@@ -104,6 +104,35 @@ def test_constructors_are_compiled_from_the_fields():
     assert "_coerce_perm(perm)" in source and "cls._rule_cache.get(key)" in source
 
 
+def _slots(cls) -> list[str]:
+    """Every slot a node of `cls` has, read from its classes' __slots__."""
+    names = []
+    for klass in cls.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names.extend([slots] if isinstance(slots, str) else slots)
+    return names
+
+
+@pytest.mark.parametrize("golden", ["small_adam-dp.mlir", "small_adam-sched.mlir"])
+def test_copies_are_compiled_from_the_fields_and_copy_every_slot(golden):
+    from tests.golden import GOLDEN_DIR
+    from vitir.ast.uses import walk
+
+    imported = import_text((GOLDEN_DIR / golden).read_text())
+    seen = set()
+    for op in walk(imported.main.ops):
+        copied = op.copy()
+        assert type(copied) is type(op) and copied is not op
+        for slot in _slots(type(op)):
+            assert getattr(copied, slot) is getattr(op, slot), (op, slot)
+        copied.path = "elsewhere"
+        assert op.path != "elsewhere"
+        seen.add(type(op))
+    assert len(seen) > 10 and any(not cls.SIMPLE for cls in seen)  # region and compound ops among them
+    source = type(imported.main.ops[-1]).copy.source
+    assert source.startswith("def copy(self):\n    new = _new(cls)\n    new.operands = self.operands")
+
+
 def test_ops_of_one_shape_share_a_compiled_constructor_but_name_their_own_class():
     from vitir.ast import Add, Multiply
 
@@ -116,19 +145,24 @@ def test_ops_of_one_shape_share_a_compiled_constructor_but_name_their_own_class(
         Multiply("m", x, 3)
 
 
+def _in_fresh_interpreter(code: str) -> str:
+    """What `code` prints, run by a new Python interpreter (nothing of vitir imported yet)."""
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+
+
 def test_a_lazy_familys_builder_method_works_before_its_family_is_imported():
     """builder_methods_lazy.py is loaded on the first call of one of its methods, in a fresh
     interpreter where neither it nor the op's family was imported; then the real methods, with
     their parameters, replace the stand-ins."""
-    import subprocess
-    import sys
-
     code = ("import sys, inspect; from vitir.ast import FunctionBuilder, f32; "
             "before = [m in sys.modules for m in ('vitir.ast.builder_methods_lazy', 'vitir.ast.ops.chlo')]; "
             "fb = FunctionBuilder('f'); x = fb.arg('x', f32(3)); y = fb.cosh('c', x); "
             "print(before, y.type.text, list(inspect.signature(FunctionBuilder.cosh).parameters), "
             "FunctionBuilder.gather.__module__)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = _in_fresh_interpreter(code)
     assert out.strip() == ("[False, False] tensor<3xf32> ['self', 'name', 'operand'] "
                            "vitir.ast.builder_methods_lazy")
 
@@ -142,3 +176,31 @@ def test_every_op_has_its_builder_method_once():
     lazy = {name for name in vars(LazyOpMethods) if not name.startswith("_") and name != "emit"}
     assert not eager & lazy and set(LAZY_METHODS) == lazy
     assert {m for m, _ in generate._methods(False)} == eager and {m for m, _ in generate._methods(True)} == lazy
+
+
+def test_every_op_name_is_vitir_asts_named_in_its_source_the_lazy_ones_on_first_use():
+    """vitir.ast names the op classes of the families it imports at once in its source (an import a
+    reader and an editor see), and takes the others (vitir.ast.ops.LAZY_NAMES) on first use: each name
+    of vitir.ast.ops.__all__ is vitir.ast's, the same object, in a fresh interpreter."""
+    import ast as python_ast
+    from pathlib import Path
+
+    import vitir.ast
+    from vitir.ast import ops
+
+    tree = python_ast.parse(Path(vitir.ast.__file__).read_text())
+    named = {alias.asname or alias.name for node in tree.body if isinstance(node, python_ast.ImportFrom)
+             for alias in node.names}
+    assert set(ops.__all__) - ops.LAZY_NAMES <= named
+    code = ("import sys, vitir.ast as A, vitir.ast.ops as O; "
+            "before = sorted(m for m in sys.modules if m.startswith('vitir.ast.ops.')); "
+            "wrong = [n for n in O.__all__ if getattr(A, n) is not getattr(O, n)]; "
+            "lazy = {m for m in sys.modules if m.startswith('vitir.ast.ops.')} - set(before); "
+            "print(before, wrong, sorted(lazy), sorted(O.LAZY_NAMES - set(dir(A))))")
+    out = _in_fresh_interpreter(code)
+    assert out.strip() == (
+        "['vitir.ast.ops.compare', 'vitir.ast.ops.compound', 'vitir.ast.ops.constants', 'vitir.ast.ops.contraction', "
+        "'vitir.ast.ops.elementwise', 'vitir.ast.ops.reduction', 'vitir.ast.ops.shape'] [] "
+        "['vitir.ast.ops.bits', 'vitir.ast.ops.chlo', 'vitir.ast.ops.collectives', 'vitir.ast.ops.control', "
+        "'vitir.ast.ops.data_movement', 'vitir.ast.ops.linalg', 'vitir.ast.ops.normalization', "
+        "'vitir.ast.ops.precision', 'vitir.ast.ops.quantization', 'vitir.ast.ops.windows'] []")

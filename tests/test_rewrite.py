@@ -288,3 +288,16 @@ def test_a_users_own_rule_in_ten_lines():
     assert sum(op.NAME == "stablehlo.multiply" for op in after.main.ops) == 1
     assert sum(op.NAME == "stablehlo.add" for op in after.main.ops) == 1
     assert_same_meaning(before, after)
+
+
+def test_a_rules_new_ops_take_the_replaced_ops_layer_path():
+    fb = FunctionBuilder("f")
+    x = fb.arg("x", T)
+    with fb.layer("vit"), fb.layer("b0"):
+        d = fb.subtract("d", x, x)
+    with fb.layer("head"):
+        e = fb.subtract("e", d, x)
+    after = rewrite(module(fb.ret(e)), subtract_as_add_negate)
+    paths = {op.results[0].name: (op.NAME, op.path) for op in after.main.ops}
+    assert paths == {"d": ("stablehlo.add", "vit.b0"), "d_neg": ("stablehlo.negate", "vit.b0"),
+                     "e": ("stablehlo.add", "head"), "e_neg": ("stablehlo.negate", "head")}

@@ -76,6 +76,7 @@ def pass_graph(rng: random.Random, size: tuple[int, int] = (2, 10)):
 def pass_case(seed: int, stats: Counter) -> None:
     from tests.differential import assert_same_meaning
     from vitir import passes
+    from vitir.lower import fast_lowering  # noqa: F401  (its exact passes are fuzzed too)
     from vitir.mlir import import_text
     from vitir.print import print_module
 

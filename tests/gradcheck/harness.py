@@ -11,6 +11,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
+import vitir.lower.fast_lowering  # noqa: F401  (registers fast-lowering and its passes)
 import vitir.passes
 from vitir.ast import FunctionBuilder, Value, f32, module
 from vitir.backend import compile_module

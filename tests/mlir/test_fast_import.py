@@ -125,6 +125,12 @@ TAKEN = {  # texts the reader takes besides JAX's and vitir's straight-line ops
         "stablehlo.reduce(%x init: %z) across dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>\n"
         "     reducer(%a: tensor<f32>, %b: tensor<f32>)  {\n      %m = stablehlo.add %a, %b : tensor<f32>\n"
         "      stablehlo.return %m : tensor<f32>\n    }\n    %y = stablehlo.negate %x : tensor<2x3xf32>\n",
+    "a dot algorithm (a struct kind's one grammar)": "    %t = stablehlo.dot_general %x, %x, contracting_dims = [1] x [1], precision = [DEFAULT, DEFAULT], "
+                       "algorithm = <lhs_precision_type = "
+                       "f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, "
+                       "rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false> : "
+                       "(tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x2xf32>\n    %y = stablehlo.negate %x : "
+                       "tensor<2x3xf32>\n",
 }
 
 
@@ -138,12 +144,6 @@ FALLS_BACK = {  # texts the reader leaves to xDSL's parser: read there all the s
                                       '(tensor<2x3xf32>) -> tensor<3x2xf32>\n    %y = stablehlo.negate %x : '
                                       'tensor<2x3xf32>\n',
     "debug locations": "    %y = stablehlo.negate %x : tensor<2x3xf32> loc(\"f.py\":1:2)\n",
-    "a dot algorithm": "    %t = stablehlo.dot_general %x, %x, contracting_dims = [1] x [1], precision = [DEFAULT, DEFAULT], "
-                       "algorithm = <lhs_precision_type = "
-                       "f32, rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, "
-                       "rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false> : "
-                       "(tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x2xf32>\n    %y = stablehlo.negate %x : "
-                       "tensor<2x3xf32>\n",
 }
 
 
@@ -215,3 +215,82 @@ def test_vitir_check_of_a_text_the_reader_takes_loads_no_xdsl(tmp_path):
                           env={**os.environ, "PYTHONPATH": str(root)})
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [f"{path}: OK: @f: 2 arguments, 1 ops, 1 results", "False"]
+
+
+def _jax_vit_tiny_step_text() -> str:
+    """JAX's text of the ViT-Tiny train step (batch 32, depth 12): value_and_grad of the independent
+    model in tests/gradcheck/jax_reference.py, then AdamW, as benchmarks/bench_import.py lowers it."""
+    jax = pytest.importorskip("jax")
+    import numpy as np
+
+    from tests.gradcheck import jax_reference as ref
+    from vitir.lower import vit_tiny
+
+    cfg = vit_tiny(batch=32)
+
+    def step(params, ms, vs, x, onehot, lr):
+        loss, grads = jax.value_and_grad(ref.loss_fn)(params, x, onehot, cfg, 0.1, ref.patch_embed)
+        new = [ref.adamw(p, g, m, v, lr, 0.1, 0.001, 0.9, 0.999, 1e-8, 0.05) for p, g, m, v in zip(params, grads, ms, vs)]
+        return [n[0] for n in new], [n[1] for n in new], [n[2] for n in new], loss
+
+    params = [jax.ShapeDtypeStruct(shape, np.float32) for _, shape in ref.param_shapes(cfg)]
+    x = jax.ShapeDtypeStruct((cfg.batch, cfg.channels * cfg.image[0] * cfg.image[1]), np.float32)
+    onehot = jax.ShapeDtypeStruct((cfg.batch, cfg.classes), np.float32)
+    scalar = jax.ShapeDtypeStruct((), np.float32)
+    return jax.jit(step).lower(params, params, params, x, onehot, scalar).as_text()
+
+
+def _dense_constants_of_every_element_type() -> str:
+    """One three-element dense constant of each element type, each returned."""
+    from vitir.ast.element_types import DType
+
+    literals = {"bool": ("true", "false", "true"), "signed": ("-1", "0", "1"), "unsigned": ("0", "1", "2"),
+                "float": ("0.5", "1.0"), "complex": ("(1.0, -2.0)", "(0.5, 0.0)", "(0.0, 0.0)")}
+    lines, names, types = [], [], []
+    for i, dtype in enumerate(DType):
+        kind = next(k for k in literals if getattr(dtype, f"is_{k}"))
+        values = literals[kind]
+        if kind == "float":  # and one element as its hexadecimal bits, of the type's width
+            values += (f"0x{1:0{(dtype.bits + 3) // 4}X}",)
+        ty = f"tensor<3x{dtype.value}>"
+        lines.append(f"    %c{i} = stablehlo.constant dense<[{', '.join(values)}]> : {ty}\n")
+        names.append(f"%c{i}")
+        types.append(ty)
+    return ("module @m {\n  func.func @main() -> (" + ", ".join(types) + ") {\n" + "".join(lines)
+            + f"    return {', '.join(names)} : {', '.join(types)}\n  }}\n}}\n")
+
+
+def test_the_fast_reader_loads_no_xdsl_for_the_golden_jax_and_dense_constants(tmp_path):
+    """docs/architecture.md: the fast reader never touches xDSL. Read in a fresh process, each text is
+    taken (a Module, not a fallback) and no `xdsl` module is loaded."""
+    import os
+    import subprocess
+    import sys
+
+    texts = {"jax_vit_tiny_step.mlir": _jax_vit_tiny_step_text(),
+             "dense_constants.mlir": _dense_constants_of_every_element_type()}
+    if GOLDEN.exists():
+        texts["golden.mlir"] = GOLDEN.read_text()
+    paths = []
+    for name, text in texts.items():
+        (tmp_path / name).write_text(text)
+        paths.append(str(tmp_path / name))
+    code = ("import sys\nfrom vitir.text import fast_import\n"
+            "for path in sys.argv[1:]:\n"
+            "    module = fast_import(open(path).read())\n"
+            "    print(path.rsplit('/', 1)[-1], module is not None, sum(len(f.ops) for f in module.functions) if module "
+            "else 0)\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'xdsl'))\n")
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code, *paths], capture_output=True, text=True, cwd=root,
+                          env={**os.environ, "PYTHONPATH": str(root)})
+    assert done.returncode == 0, done.stderr
+    *taken, loaded = done.stdout.splitlines()
+    for line, name in zip(taken, texts):
+        file, read, ops = line.split()
+        assert (file, read) == (name, "True"), line
+        assert int(ops) > 0
+    assert loaded == "[]"
+    # and what it read is what the xDSL path reads
+    constants = texts["dense_constants.mlir"]
+    assert print_module(fast_import(constants)) == print_module(xdsl_import(constants))

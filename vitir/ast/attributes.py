@@ -1,20 +1,19 @@
-"""Attribute kinds: each kind of value an op attribute holds, all of it in one class.
+"""Attribute kinds: each kind of value an op attribute holds, and its grammar, in one class.
 
 An op declaration names each attribute's kind (`attr_def(I64_ARRAY, mlir="permutation")`). A kind is
-one object that says everything vitir does with its values:
+one object that says what its values are and how they are written:
 
 - `coerce(value)`: what a builder caller passes, as the value the node stores, or RuleError with
   the reason. Values are immutable and hashable (tuples, ints, strs), so rules can be cached on them.
 - `pretty(value)`: its text in an op's own syntax (`dims = [0, 2, 1]`); `generic(value)`: in MLIR's
   generic form and attribute dictionaries (`array<i64: 0, 2, 1>`).
-- `read(reader)` and `read_generic(reader)`: the same two spellings read by the fast text reader
-  (vitir/text/importer.py) from its tokens; a kind that does not read them calls `reader.refuse`,
-  and the text goes to the xDSL path.
-- `xdsl()`: its `Bridge` to xDSL (the property's attribute, the conversions both ways, and the
-  pretty spelling read by xDSL's parser), made when first asked (`kind.bridge`), so vitir.ast
-  itself loads no xDSL. A kind that needs a dialect attribute of its own names it in `defines`,
-  and the dialect registers it.
+- `read(p)` and `read_generic(p)`: the same two spellings read back through `p`, a TextParser
+  (vitir/syntax/parsing.py: `int()`, `ints()`, `word(words)`, `expect(token)`, `error(message)`, ...),
+  which the fast reader (vitir/text) and the xDSL bridge's parser (vitir/mlir/syntax.py) both
+  implement; so each spelling is written once and serves both readers.
 
+A kind knows nothing of xDSL: the bridge to xDSL's attributes is a table owned by vitir/mlir
+(vitir/mlir/bridges.py), keyed by kind or kind class, with a default through the generic text.
 A new kind is one subclass (or one instance of an existing class, `EnumKind(...)`), defined anywhere,
 even outside vitir: tests/test_extension_attribute_kind.py defines one.
 """
@@ -22,30 +21,21 @@ even outside vitir: tests/test_extension_attribute_kind.py defines one.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
+from .float_attribute import mlir_float
 from .shape_rules import RuleError
 
 I64_MIN, I64_MAX = -(1 << 63), (1 << 63) - 1
 
 
-class Bridge(NamedTuple):
-    """A kind's values in xDSL."""
-
-    constraint: object  # what the property's xDSL attribute is (a class, or a constraint)
-    to_xdsl: Callable[[object], object] | None
-    from_xdsl: Callable[[object], object]
-    parse: Callable[[object], object] | None  # the pretty spelling, read by xDSL's parser
-    defines: tuple = ()  # dialect attribute classes of this kind's own, for its dialect to register
-
-
 class Kind:
     """One kind of attribute value (see the module's docstring for what a kind answers)."""
 
-    __slots__ = ("name", "doc", "_bridge")
+    __slots__ = ("name", "doc")
 
     def __init__(self, name: str, doc: str):
-        self.name, self.doc, self._bridge = name, doc, None
+        self.name, self.doc = name, doc
 
     def coerce(self, value: Any) -> Any:
         raise NotImplementedError
@@ -56,24 +46,13 @@ class Kind:
     def generic(self, value) -> str:
         raise NotImplementedError(f"attribute kind {self.name} has no generic spelling")
 
-    def read(self, reader):
-        """The pretty spelling, from the fast reader's tokens."""
-        reader.refuse(f"attribute kind {self.name}")
+    def read(self, p):
+        """The pretty spelling, read through a TextParser."""
+        p.error(f"attribute kind {self.name} has no pretty spelling")
 
-    def read_generic(self, reader):
-        """The generic spelling (an attribute dictionary's entry), from the fast reader's tokens."""
-        reader.refuse(f"attribute kind {self.name} in an attribute dictionary")
-
-    def xdsl(self) -> Bridge:
-        raise NotImplementedError(f"attribute kind {self.name} has no xDSL bridge")
-
-    @property
-    def bridge(self) -> Bridge:
-        """`xdsl()`, made once."""
-        made = self._bridge
-        if made is None:
-            made = self._bridge = self.xdsl()
-        return made
+    def read_generic(self, p):
+        """The generic spelling (an attribute dictionary's entry), read through a TextParser."""
+        p.error(f"attribute kind {self.name} has no generic spelling to read")
 
     def __repr__(self) -> str:
         return f"<attribute kind {self.name}>"
@@ -116,11 +95,6 @@ def dense_ints_text(shape: tuple[int, ...], values: tuple[int, ...], element: st
     return f"dense<{rows[0]}> : {type_text}"
 
 
-def string_value(literal: str) -> str:
-    """A string literal's value: string_text's inverse."""
-    return re.sub(r'\\(["\\n])', lambda m: "\n" if m.group(1) == "n" else m.group(1), literal[1:-1])
-
-
 def _int(value, what: str) -> int:
     if type(value) is int:  # the common case, without the checks below
         if I64_MIN <= value <= I64_MAX:
@@ -155,21 +129,14 @@ class IntegerKind(Kind):
     def generic(self, value) -> str:
         return f"{value} : i{self.width}"
 
-    def read(self, reader) -> int:
-        return reader.int()
+    def read(self, p) -> int:
+        return p.int()
 
-    def read_generic(self, reader) -> int:
-        value = reader.int()
-        reader.expect(":")
-        reader.expect(f"i{self.width}")
+    def read_generic(self, p) -> int:
+        value = p.int()
+        p.expect(":")
+        p.expect(f"i{self.width}")
         return value
-
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import IntegerAttr, i32, i64
-
-        element = i64 if self.width == 64 else i32
-        return Bridge(IntegerAttr, lambda v: IntegerAttr(v, element), lambda a: a.value.data,
-                      lambda p: p.parse_integer(allow_boolean=False))
 
 
 class IntArrayKind(Kind):
@@ -198,16 +165,8 @@ class IntArrayKind(Kind):
     def generic(value) -> str:
         return f"array<i64: {', '.join(map(str, value))}>" if value else "array<i64>"
 
-    def read(self, reader) -> tuple[int, ...]:
-        return reader.ints()
-
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import DenseArrayBase, i64
-
-        from ..mlir.attributes import parse_int_list
-
-        return Bridge(DenseArrayBase, lambda v: DenseArrayBase.from_list(i64, list(v)),
-                      lambda a: tuple(a.get_values()), lambda p: tuple(parse_int_list(p)))
+    def read(self, p) -> tuple[int, ...]:
+        return p.ints()
 
 
 class BoolKind(Kind):
@@ -220,10 +179,8 @@ class BoolKind(Kind):
 
     pretty = generic = staticmethod(bool_text)
 
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import BoolAttr, IntegerAttr
-
-        return Bridge(IntegerAttr, BoolAttr.from_bool, lambda a: bool(a.value.data), lambda p: p.parse_boolean())
+    def read(self, p) -> bool:
+        return p.boolean()
 
 
 class BoolArrayKind(Kind):
@@ -242,15 +199,8 @@ class BoolArrayKind(Kind):
     def generic(value) -> str:
         return f"array<i1: {', '.join(map(bool_text, value))}>" if value else "array<i1>"
 
-    def read(self, reader) -> tuple[bool, ...]:
-        return reader.bools()
-
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import DenseArrayBase, i1
-
-        return Bridge(DenseArrayBase, lambda v: DenseArrayBase.from_list(i1, [int(x) for x in v]),
-                      lambda a: tuple(bool(x) for x in a.get_values()),
-                      lambda p: tuple(p.parse_comma_separated_list(p.Delimiter.SQUARE, p.parse_boolean)))
+    def read(self, p) -> tuple[bool, ...]:
+        return p.bracketed(p.boolean)
 
 
 class UnitKind(Kind):
@@ -264,11 +214,6 @@ class UnitKind(Kind):
             raise RuleError(f"a unit attribute is True when present, got {value!r}")
         return True
 
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import UnitAttr
-
-        return Bridge(UnitAttr, lambda v: UnitAttr(), lambda a: True, None)
-
 
 class StringKind(Kind):
     __slots__ = ()
@@ -280,15 +225,8 @@ class StringKind(Kind):
 
     pretty = generic = staticmethod(string_text)
 
-    def read(self, reader) -> str:
-        return reader.string()
-
-    read_generic = read
-
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import StringAttr
-
-        return Bridge(StringAttr, StringAttr, lambda a: a.data, lambda p: p.parse_str_literal())
+    def read(self, p) -> str:
+        return p.string()
 
 
 class FloatKind(Kind):
@@ -305,15 +243,10 @@ class FloatKind(Kind):
 
     @staticmethod
     def generic(value) -> str:
-        from ..print.float_attribute import mlir_float
-
         return f"{mlir_float(value)} : f32"
 
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import FloatAttr, f32
-
-        return Bridge(FloatAttr, lambda v: FloatAttr(v, f32), lambda a: a.value.data, lambda p: p.parse_float())
-
+    def read(self, p) -> float:
+        return p.float()
 
 # -- enums ---------------------------------------------------------------------------------------------
 
@@ -340,31 +273,20 @@ class EnumKind(Kind):
     def generic(self, value) -> str:
         return f"#{self.dialect}<{self.mlir} {value}>"
 
-    def read(self, reader) -> str:
-        return reader.word(self.words)
+    def read(self, p) -> str:
+        return p.word(self.words)
 
-    def read_generic(self, reader) -> str:
-        tok = reader.next()
-        if tok == "#":  # `#`, the dialect, `<`, the mnemonic, the word, `>`
+    def read_generic(self, p) -> str:
+        if p.optional("#"):  # `#`, the dialect, `<`, the mnemonic, the word, `>`
             for expected in (self.dialect, "<", self.mlir):
-                reader.expect(expected)
-            word = reader.word(self.words)
-            reader.expect(">")
+                p.expect(expected)
+            word = p.word(self.words)
+            p.expect(">")
             return word
-        word = tok[len(self.dialect) + len(self.mlir) + 3:-1]  # one token (the fast lexer's for a precision)
-        if word not in self.words or tok != self.generic(word):
-            reader.refuse(f"{tok!r} is no {self.mlir}")
-        return word
-
-    def xdsl(self) -> Bridge:
-        from ..mlir.attributes import ATTRIBUTES, enum_attribute
-
-        name = f"{self.dialect}.{self.mlir}"
-        found = [a for a in ATTRIBUTES if a.name == name]
-        attribute = found[0] if found else enum_attribute(name, self.words)
-        words = attribute.enum_type
-        return Bridge(attribute, lambda v: attribute(words(v)), lambda a: a.data.value,
-                      lambda p: p.parse_str_enum(words).value, () if found else (attribute,))
+        for word in self.words:  # one token: the fast lexer's for a precision
+            if p.optional(self.generic(word)):
+                return word
+        p.error(f"expected #{self.dialect}<{self.mlir} ...>")
 
 
 class EnumListKind(Kind):
@@ -390,21 +312,12 @@ class EnumListKind(Kind):
     def generic(self, value) -> str:
         return "[" + ", ".join([self.item.generic(p) for p in value]) + "]"
 
-    def read(self, reader) -> tuple[str, ...]:
+    def read(self, p) -> tuple[str, ...]:
         words = self.item.words
-        return reader.bracketed(lambda: reader.word(words))
+        return p.bracketed(lambda: p.word(words))
 
-    def read_generic(self, reader) -> tuple[str, ...]:
-        return reader.bracketed(lambda: self.item.read_generic(reader))
-
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import ArrayAttr
-
-        item = self.item.bridge
-        return Bridge(ArrayAttr[item.constraint], lambda v: ArrayAttr([item.to_xdsl(x) for x in v]),
-                      lambda a: tuple(item.from_xdsl(x) for x in a.data),
-                      lambda p: tuple(p.parse_comma_separated_list(p.Delimiter.SQUARE, lambda: item.parse(p))))
-
+    def read_generic(self, p) -> tuple[str, ...]:
+        return p.bracketed(lambda: self.item.read_generic(p))
 
 # -- dense integer tensors and padding -------------------------------------------------------------
 
@@ -417,28 +330,6 @@ class DenseInts(NamedTuple):
     def rows(self) -> list[tuple[int, ...]]:
         width = self.shape[-1] if self.shape else 1
         return [self.values[i:i + width] for i in range(0, len(self.values), width)]
-
-
-def _dense_ints_of(attribute) -> DenseInts:
-    """The DenseInts of xDSL's dense integer elements attribute (a splat spread to every element)."""
-    from xdsl.dialects.builtin import IntegerType
-
-    if not isinstance(attribute.get_element_type(), IntegerType):
-        raise RuleError(f"expects a tensor of integers, got one of {attribute.get_element_type()}")
-    shape = tuple(attribute.get_shape())
-    values = tuple(int(v) for v in attribute.get_values())
-    count = 1
-    for d in shape:
-        count *= d
-    if len(values) == 1 and shape and count != 1:  # a splat
-        values = values * count
-    return DenseInts(shape, values)
-
-
-def _dense_ints_attribute(shape, values):
-    from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i64
-
-    return DenseIntOrFPElementsAttr.from_list(TensorType(i64, list(shape)), list(values))
 
 
 class DenseIntsKind(Kind):
@@ -463,12 +354,6 @@ class DenseIntsKind(Kind):
         return dense_ints_text(value.shape, value.values)
 
     generic = pretty
-
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
-
-        return Bridge(DenseIntOrFPElementsAttr, lambda v: _dense_ints_attribute(v.shape, v.values), _dense_ints_of,
-                      None)
 
 
 class PairsKind(Kind):
@@ -496,34 +381,11 @@ class PairsKind(Kind):
     def generic(value) -> str:
         return dense_ints_text((len(value), 2), tuple(v for pair in value for v in pair))
 
-    def read(self, reader):
-        pairs = reader.bracketed(reader.ints)
+    def read(self, p):
+        pairs = p.bracketed(p.ints)
         if any(len(pair) != 2 for pair in pairs):
-            reader.refuse("a padding entry that is not a pair")
+            p.error("each padding entry must be [low, high]")
         return pairs
-
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
-
-        from ..mlir.attributes import parse_int_list
-
-        def from_xdsl(a) -> tuple[tuple[int, int], ...]:
-            shape = tuple(a.get_shape())
-            if len(shape) != 2 or shape[1] != 2:
-                raise RuleError(f"expects the shape of padding-attribute to be {{N, 2}}, but got "
-                                f"{{{', '.join(map(str, shape))}}}")
-            flat = _dense_ints_of(a).values
-            return tuple(zip(flat[0::2], flat[1::2]))
-
-        def parse(p):
-            pairs = p.parse_comma_separated_list(p.Delimiter.SQUARE, lambda: parse_int_list(p))
-            if any(len(pair) != 2 for pair in pairs):
-                p.raise_error("each padding entry must be [low, high]")
-            return tuple(tuple(pair) for pair in pairs)
-
-        return Bridge(DenseIntOrFPElementsAttr, lambda v: _dense_ints_attribute((len(v), 2), [x for p in v for x in p]),
-                      from_xdsl, parse)
-
 
 # -- struct attributes ------------------------------------------------------------------------------
 
@@ -567,12 +429,32 @@ class StructKind(Kind):
     def generic(self, value) -> str:
         return "#" + self.mlir + self.pretty(value)
 
-    def xdsl(self) -> Bridge:
-        from ..mlir.attributes import ATTRIBUTES
+    def read(self, p):
+        """`<a = [0], b = 1>`: the entries in any order, as MLIR's parseStruct reads them (a trailing
+        comma allowed); a field left out is empty (0) where empty fields are omitted, else missing."""
+        mnemonic = self.mlir.partition(".")[2]
+        found: dict = {}
+        p.expect("<")
+        while not p.optional(">"):
+            at = p.position()
+            key = p.identifier()
+            kind = self.fields.get(key)
+            if kind is None or key in found:
+                p.error(f"unknown {mnemonic} field '{key}' (known: {', '.join(self.fields)})", at)
+            p.expect("=")
+            found[key] = kind.read(p)
+            if not p.optional(","):
+                p.expect(">")
+                break
+        missing = [f for f in self.fields if f not in found]
+        if missing and not self.omit_empty:
+            p.error(f"{mnemonic} lacks {', '.join(missing)}")
+        return self.value_type(*[found.get(f, 0 if kind is I64 else ()) for f, kind in self.fields.items()])
 
-        attribute = next(a for a in ATTRIBUTES if a.name == self.mlir)
-        value_type = self.value_type
-        return Bridge(attribute, lambda v: attribute.of(*v), lambda a: value_type(*a.values()), None)
+    def read_generic(self, p):
+        p.expect("#")
+        p.expect(self.mlir)
+        return self.read(p)
 
 
 _STRUCTS_CHECKED: set = set()  # struct values already coerced (a model repeats a few dimension numbers)
@@ -623,31 +505,24 @@ class ConvDimensionsKind(Kind):
     def generic(self, value: ConvDimensions) -> str:
         return f"#stablehlo.conv<{self.pretty(value)}>"
 
-    def read(self, reader) -> ConvDimensions:
-        def letter():
-            tok = reader.next()
-            if len(tok) != 1 or not tok.isalnum():
-                reader.refuse(f"layout entry {tok!r}")
-            return tok
+    def read(self, p) -> ConvDimensions:
+        """`[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]`."""
+        def entry() -> str:
+            n = p.optional_int()
+            if n is None:
+                return p.identifier()
+            if not 0 <= n <= 9:
+                p.error("vitir supports at most 10 spatial dimensions")
+            return str(n)
 
-        def layout():
-            letters = reader.bracketed(letter)
-            if not letters:
-                reader.refuse("an empty layout")
-            return "".join(letters)
+        def layout() -> str:
+            return "".join(p.bracketed(entry))
 
         lhs = layout()
-        reader.expect("x")
+        p.expect("x")
         rhs = layout()
-        reader.expect("->")
+        p.expect("->")
         return ConvDimensions(lhs, rhs, layout())
-
-    def xdsl(self) -> Bridge:
-        from ..mlir.attributes import ConvDimensionNumbersAttr, parse_layouts
-
-        return Bridge(ConvDimensionNumbersAttr, ConvDimensionNumbersAttr.of, lambda a: ConvDimensions(*a.layouts),
-                      lambda p: ConvDimensions(*parse_layouts(p)))
-
 
 # -- constants and pass-through values --------------------------------------------------------------
 
@@ -662,16 +537,6 @@ class DenseLiteralKind(Kind):
         if type(value) is str or type(value) is tuple:
             return value
         raise RuleError(f"expected a literal or a tuple of literals, got {value!r}")
-
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import DenseIntOrFPElementsAttr
-        from xdsl.irdl import base
-
-        from ..mlir.attributes import DenseLiteralsAttr, SplatAttr
-        from ..mlir.literals import constant_literals
-
-        return Bridge(base(SplatAttr) | base(DenseLiteralsAttr) | base(DenseIntOrFPElementsAttr), None,
-                      constant_literals, None)
 
 
 class AnyKind(Kind):
@@ -701,6 +566,8 @@ PRECISION = EnumKind("precision", "precision", ("DEFAULT", "HIGH", "HIGHEST"))
 PRECISION_LIST = EnumListKind("precision_list", PRECISION)
 DOT_DIMENSIONS = StructKind("dot_dimensions", "stablehlo.dot", DotDimensions,
                             dict.fromkeys(DotDimensions._fields, I64_ARRAY))
+
+
 CONV_DIMENSIONS = ConvDimensionsKind("conv_dimensions", "#stablehlo.conv<...>")
 
 
@@ -726,14 +593,8 @@ class ElementTypeKind(Kind):
 
     pretty = generic = staticmethod(str)
 
-    def xdsl(self) -> Bridge:
-        from xdsl.ir import TypeAttribute
-
-        from ..mlir.attributes import element_text
-        from ..mlir.parse import parse_type_text
-
-        return Bridge(TypeAttribute, parse_type_text, lambda a: self.coerce(element_text(a)),
-                      lambda p: self.coerce(element_text(p.parse_type())))
+    def read(self, p) -> str:
+        return self.coerce(p.element_type())
 
 
 class DotAlgorithm(NamedTuple):
@@ -748,35 +609,16 @@ class DotAlgorithm(NamedTuple):
 
 class DotAlgorithmKind(StructKind):
     """`#stablehlo.dot_algorithm<lhs_precision_type = tf32, ..., allow_imprecise_accumulation = false>`:
-    every field written; xDSL holds the precision types as types and the rest as IntAttrs."""
+    every field written."""
 
     __slots__ = ()
 
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import IntAttr
-
-        from ..mlir.attributes import DotAlgorithmAttr, element_text
-        from ..mlir.parse import parse_type_text
-        from ..mlir.xdsl_adapter import position
-
-        def from_xdsl(a) -> DotAlgorithm:
-            fields = []
-            for name, p in zip(DotAlgorithm._fields, a.parameters):
-                if isinstance(p, IntAttr):
-                    fields.append(bool(p.data) if name == "allow_imprecise_accumulation" else p.data)
-                else:
-                    fields.append(ELEMENT_TYPE.coerce(element_text(p)))
-            return DotAlgorithm(*fields)
-
-        def parse(p) -> DotAlgorithm:
-            start = position(p)
-            try:
-                return from_xdsl(DotAlgorithmAttr(*DotAlgorithmAttr.parse_parameters(p)))
-            except (ValueError, RuleError) as e:  # a precision type that is neither an element type nor tf32
-                p.raise_error(f"dot algorithm: {e}", start)
-
-        return Bridge(DotAlgorithmAttr, lambda v: DotAlgorithmAttr(
-            *[parse_type_text(x) if isinstance(x, str) else IntAttr(int(x)) for x in v]), from_xdsl, parse)
+    def read(self, p) -> DotAlgorithm:
+        at = p.position()
+        try:
+            return super().read(p)
+        except RuleError as e:  # a precision type that is neither an element type nor tf32
+            p.error(f"dot algorithm: {e}", at)
 
 
 ELEMENT_TYPE = ElementTypeKind("element_type", "an element type")
@@ -792,17 +634,9 @@ class ChannelHandle(NamedTuple):
 
 
 class ChannelHandleKind(StructKind):
-    """`#stablehlo.channel_handle<handle = 1, type = 0>`: both fields always written; xDSL holds IntAttrs."""
+    """`#stablehlo.channel_handle<handle = 1, type = 0>`: both fields always written."""
 
     __slots__ = ()
-
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import IntAttr
-
-        from ..mlir.attributes import ChannelHandleAttr
-
-        return Bridge(ChannelHandleAttr, lambda v: ChannelHandleAttr(IntAttr(v.handle), IntAttr(v.type)),
-                      lambda a: ChannelHandle(a.handle.data, a.type.data), None)
 
 
 class NamesKind(Kind):
@@ -820,6 +654,8 @@ class NamesKind(Kind):
 
 CHANNEL_HANDLE = ChannelHandleKind("channel_handle", "stablehlo.channel_handle", ChannelHandle,
                                    {"handle": I64, "type": I64}, omit_empty=False)
+
+
 NAMES = NamesKind("names", "SSA names")
 
 
@@ -857,6 +693,8 @@ def _dimension_fields(value_type: type) -> dict[str, Kind]:
 
 GATHER_DIMENSIONS = StructKind("gather_dimensions", "stablehlo.gather", GatherDimensions,
                                _dimension_fields(GatherDimensions))
+
+
 SCATTER_DIMENSIONS = StructKind("scatter_dimensions", "stablehlo.scatter", ScatterDimensions,
                                 _dimension_fields(ScatterDimensions))
 
@@ -888,16 +726,8 @@ class SymbolKind(Kind):
 
     pretty = generic = staticmethod(symbol_text)
 
-    def read(self, reader) -> str:
-        return reader.symbol()
-
-    read_generic = read
-
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import SymbolRefAttr
-
-        return Bridge(SymbolRefAttr, SymbolRefAttr, lambda a: a.root_reference.data,
-                      lambda p: p.parse_symbol_name().data)
+    def read(self, p) -> str:
+        return p.symbol()
 
 
 class AttributeTextKind(Kind):
@@ -913,15 +743,10 @@ class AttributeTextKind(Kind):
 
     pretty = generic = staticmethod(str)
 
-    def xdsl(self) -> Bridge:
-        from xdsl.dialects.builtin import StringAttr
-        from xdsl.ir import Attribute
+    def read(self, p) -> str:
+        return p.attribute_text()
 
-        from ..mlir.attributes import AttributeTextAttr
-        from ..mlir.kinds import attribute_text_value
-        from ..mlir.syntax import attribute_text
-
-        return Bridge(Attribute, lambda v: AttributeTextAttr(StringAttr(v)), attribute_text_value, attribute_text)
+    read_generic = read
 
 
 SYMBOL = SymbolKind("symbol", "a symbol reference")
@@ -959,6 +784,8 @@ FFT_TYPE = EnumKind("fft_type", "fft_type", ("FFT", "IFFT", "RFFT", "IRFFT"))
 
 CHLO_COMPARISON_DIRECTION = EnumKind("chlo_comparison_direction", "comparison_direction",
                                      COMPARISON_DIRECTION.words, dialect="chlo")
+
+
 CHLO_COMPARISON_TYPE = EnumKind("chlo_comparison_type", "comparison_type", COMPARISON_TYPE.words, dialect="chlo")
 
 
@@ -975,5 +802,7 @@ class RaggedDotDimensions(NamedTuple):
 
 RAGGED_DOT_DIMENSIONS = StructKind("ragged_dot_dimensions", "chlo.ragged_dot", RaggedDotDimensions,
                                    dict.fromkeys(RaggedDotDimensions._fields, I64_ARRAY))
+
+
 CHLO_PRECISION = EnumKind("chlo_precision", "precision", PRECISION.words, dialect="chlo")
 CHLO_PRECISION_LIST = EnumListKind("chlo_precision_list", CHLO_PRECISION)

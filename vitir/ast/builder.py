@@ -53,6 +53,17 @@ class FunctionBuilder(OpMethods):
     def path(self) -> str:
         return self._path_text
 
+    @path.setter
+    def path(self, text: str) -> None:
+        """The layer path the next ops record (a rewrite's new ops take the replaced op's)."""
+        self._path = [text] if text else []
+        self._path_text = text
+
+    @property
+    def root(self) -> "FunctionBuilder":
+        """The builder of the function a region builder's ops belong to (this builder, for a function)."""
+        return self._scopes[-1] if self._scopes else self
+
     def region(self) -> "FunctionBuilder":
         """A builder for a region of an op of this function: `body = fb.region()`, `body.arg(...)`,
         its ops, then `body.ret(...)` gives the Region to pass to the op. Its ops may use this
@@ -101,7 +112,7 @@ class FunctionBuilder(OpMethods):
                                  op=op.NAME, ssa=op.results[0].ssa if op.results else "",
                                  operand_types=[o.type for o in op.operands], path=self._path_text)
         if op.KNOWN_OPERANDS:
-            check_known_operands(op, self._constant_ints)
+            check_known_operands(op, self.constant_ints)
         owner, results = self._owner, op.results
         if len(results) == 1 and not self._scopes and (op.SIMPLE or op.COMPACT):  # most of a model, kept lean
             r = results[0]
@@ -137,8 +148,9 @@ class FunctionBuilder(OpMethods):
             r.owner = self
         return results[0] if len(results) == 1 else results
 
-    def _constant_ints(self, value: Value):
-        """The ints of the constant that defines `value` here, or None."""
+    def constant_ints(self, value: Value):
+        """The ints of the constant that defines `value` here, or None (what an op's KNOWN_OPERANDS
+        check reads)."""
         from .ops.constants import constant_ints
 
         return constant_ints(self._defined_by(value.name))

@@ -360,7 +360,7 @@ class LazyOpMethods:
     def custom_call(self, name: str | Sequence[str], inputs: Sequence[Value], call_target_name: Any, result_types: Sequence[TensorType], has_side_effect: Any = None, backend_config: Any = None, api_version: Any = None, called_computations: Any = None, operand_layouts: Any = None, result_layouts: Any = None, output_operand_aliases: Any = None, result_tilings: Any = None, discardable: Any = None) -> Value | tuple[Value, ...]:
         """A call of an implementation-defined target (a LAPACK routine on XLA's CPU): vitir carries it
         and prints it as written, and does not evaluate it (but for jax.export's `shape_assertion`,
-        checked: vitir/dynamic/assertions.py). `stablehlo.custom_call @target(%x)
+        checked: vitir/ast/shape_assertions.py). `stablehlo.custom_call @target(%x)
         {backend_config = "", ...} : (T) -> R`; its attributes are kept as their MLIR text, other
         dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`; each text must
         be of the form MLIR requires (vitir/ast/custom_call_attributes.py)."""

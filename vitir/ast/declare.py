@@ -170,6 +170,7 @@ GENERIC = "generic"  # the syntax of ops MLIR prints in its generic form: "stabl
 # the evaluator iterate. Ops declared outside vitir join it on definition. DECLARED adds the
 # compound nodes (AST-only), in declaration order.
 _COMPLETE = [False]  # every op family imported (vitir.ast.ops imports the rest on first use)
+FAMILY_LOADERS: list = []  # what declares the op families not yet imported: vitir.ast.ops registers its own
 
 
 def _complete() -> None:
@@ -178,8 +179,8 @@ def _complete() -> None:
         return
     _COMPLETE[0] = True
     try:
-        from .ops import import_every_family
-        import_every_family()
+        for load in FAMILY_LOADERS:
+            load()
     except BaseException:
         _COMPLETE[0] = False
         raise
@@ -247,7 +248,7 @@ def withdraw(cls: type["Op"], restore: type["Op"] | None = None) -> None:
     _VERSION[0] += 1
 
 
-_RESERVED = frozenset({"operands", "results", "path", "spelling", "name", "regions", "attributes"})
+_RESERVED = frozenset({"operands", "results", "path", "spelling", "name", "regions", "attributes", "copy"})
 
 
 class OpMeta(type):
@@ -349,6 +350,14 @@ class Op(metaclass=OpMeta):
         names = ", ".join(r.ssa for r in self.results)
         return f"<{self.NAME} {names}>" if names else f"<{self.NAME}>"
 
+    def copy(self) -> "Op":
+        """A node of the same class and fields whose fields can be set without touching this one (its
+        values, attributes and regions shared). Compiled from the class's fields on its first copy, as
+        the constructor is (each concrete class's `copy` replaces this stand-in)."""
+        cls = type(self)
+        cls.copy = _copier(cls)
+        return cls.copy(self)
+
     @classmethod
     def create(cls, name, *args, path: str = "", **kwargs) -> "Op":
         return cls(name, *args, path=path, **kwargs)
@@ -382,6 +391,7 @@ def _finish(cls: type[Op]) -> None:
             raise TypeError(f"{cls.NAME} is already declared by {existing.__module__}.{existing.__qualname__}")
         OPS[cls.NAME] = cls
     cls.__init__ = _lazy_constructor(cls)
+    cls.copy = Op.copy  # not a base's compiled copy: this class's fields may be more
     cls._rule_cache = {}
 
 
@@ -492,6 +502,23 @@ def _constructor(cls: type[Op]):
     init.__doc__ = cls.__doc__
     init.source = source  # for readers: print(constructor_source(Transpose))
     return init
+
+
+def _copier(cls: type[Op]):
+    """cls.copy, specialised to its fields (every slot a node has), compiled once per field list."""
+    names = ("operands", "results", "path", "spelling", *(f.name for f in cls.FIELDS if f.role != "result"))
+    source = "\n".join(["def copy(self):", "    new = _new(cls)", *(f"    new.{n} = self.{n}" for n in names),
+                        "    return new"])
+    code = _COMPILED.get(source)
+    if code is None:
+        code = _COMPILED[source] = compile(source, "<copy>", "exec")
+    env = {"_new": object.__new__, "cls": cls}
+    exec(code, env)
+    copy = env["copy"]
+    copy.__qualname__ = f"{cls.__qualname__}.copy"
+    copy.__doc__ = Op.copy.__doc__
+    copy.source = source  # for readers, as the constructor's
+    return copy
 
 
 def constructor_source(cls: type[Op]) -> str:

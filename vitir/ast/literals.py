@@ -49,6 +49,7 @@ from __future__ import annotations
 import math
 import re
 import struct
+from functools import lru_cache
 from typing import NamedTuple
 
 from .element_types import DType, Kind
@@ -545,3 +546,69 @@ def element_literal(literal: str, dtype: DType) -> str:
             return bits
         return float_literal(number, dtype)
     return literal
+
+
+# -- dense literals: the element literals of a `dense<...>` body -----------------------------
+
+@lru_cache(maxsize=4096)
+def literal_reason(literal: str, element: str) -> str | None:
+    """Why `literal` spells no value of the element type spelled `element`, or None when it does."""
+    try:
+        literal_value(literal, DType.parse(element))
+    except ValueError as e:
+        return str(e)
+    return None
+
+
+_DENSE_TOKEN = re.compile(r"\([^()]*\)|[\[\],]|[^\s\[\],]+")
+
+
+def _skeleton(shape: tuple[int, ...]) -> str:
+    """The brackets and commas of a nested literal of `shape`: `[[,],[,]]` for 2x2."""
+    inner = ""
+    for d in reversed(shape):
+        inner = "[" + ",".join([inner] * d) + "]"
+    return inner
+
+
+def dense_elements(body: str, shape: tuple[int, ...], dtype: DType) -> list[str]:
+    """The element literals of a dense attribute's body, row-major: a nested list
+    (`[[0, 1], [2, 3]]`) or MLIR's hexadecimal blob of the raw little-endian bytes
+    (`"0x0000803F..."`, what MLIR prints for more than 100 elements; a float element
+    becomes its bits `0x3F800000`). ValueError if the body does not fit the shape and type."""
+    element = dtype.value
+    count = 1
+    for d in shape:
+        count *= d
+    body = body.strip()
+    if body.startswith('"'):
+        return _blob_elements(body, element, count)
+    tokens = _DENSE_TOKEN.findall(body)
+    if not tokens and count == 0:  # `dense<>`, as MLIR prints an empty tensor
+        return []
+    literals = [t for t in tokens if t not in "[],"]
+    if len(literals) != count:
+        raise ValueError(f"{len(literals)} elements for {count} in tensor<{''.join(f'{d}x' for d in shape)}{element}>")
+    if "".join(t for t in tokens if t in "[],") != _skeleton(shape):
+        raise ValueError(f"the literal does not nest as {list(shape)}")
+    for i, literal in enumerate(literals):
+        if literal_reason(literal, element) is not None:
+            raise ValueError(f"element {i}: {literal!r} is not a {element} value")
+    return literals
+
+
+def _blob_elements(body: str, element: str, count: int) -> list[str]:
+    dtype = DType.parse(element)
+    size = 2 * dtype.part.bits // 8 if dtype.is_complex else max(1, (dtype.bits + 7) // 8)
+    if not body.endswith('"') or body[1:3].lower() != "0x":
+        raise ValueError(f"a hexadecimal dense literal of {element} is written \"0x...\"")
+    try:
+        raw = bytes.fromhex(body[3:-1])
+    except ValueError:
+        raise ValueError("the hexadecimal dense literal has a character that is not a hex digit") from None
+    if len(raw) == size:  # one element stands for all
+        raw *= count
+    if len(raw) != size * count:
+        raise ValueError(f"the hexadecimal dense literal holds {len(raw)} bytes, {count} elements of {element} "
+                         f"need {size * count}")
+    return [bits_literal(int.from_bytes(raw[i:i + size], "little"), dtype) for i in range(0, len(raw), size)]

@@ -10,8 +10,8 @@ The text is Shardy's, byte for byte (shardy/dialect/sdy/ir/attrs.td and printers
     #sdy<all_to_all_param_list[{"x"}: 0->1]>
 
 An op's own syntax writes each without its prefix (`<@mesh, [{"x"}]>`, `{"x"}`, `[{"x"}, {}]`).
-Both readers read them through `read_sharding_text`'s small parser interface (expect, optional,
-at, int, string, symbol, identifier), which the fast reader and the dialect's parser implement.
+Each kind reads both spellings through a TextParser, which the fast reader and the dialect's
+parser implement; vitir/mlir/sharding.py is their bridge to xDSL.
 
 What needs the mesh (the axes named exist, no axis used twice, sub-axes that fit, dimensions that
 divide) is `check_sharding`, which the ops' module-level check runs with the module's meshes
@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .attributes import Bridge, Kind, SymbolKind, string_text, string_value, symbol_text
+from .attributes import Kind, SymbolKind, string_text, symbol_text
 from .shape_rules import RuleError
 
 
@@ -129,9 +129,7 @@ def all_to_all_text(params) -> str:
     return "[" + ", ".join(f"{axes_text(p.axes)}: {p.source}->{p.target}" for p in params) + "]"
 
 
-# -- reading ------------------------------------------------------------------------------------
-# Each reader takes a parser with expect, optional, at, int, string, symbol and identifier (the
-# TextParser interface of vitir/syntax/parsing.py); `TextScanner` is one over a string.
+# -- reading, through a TextParser (vitir/syntax/parsing.py), which both readers implement --------
 
 def read_axis_ref(p) -> AxisRef:
     name = p.string()
@@ -238,74 +236,7 @@ def read_all_to_all_param(p) -> AllToAllParam:
     return AllToAllParam(axes, source, p.int())
 
 
-class TextScanner:
-    """The reader interface over one attribute's text (the dialect's parser hands it the text)."""
-
-    _TOKEN = re.compile(r'\s*("(?:[^"\\]|\\.)*"|@[A-Za-z_$.][\w$.\-]*|-?[0-9]+|[A-Za-z_][\w$.]*|->|\S)')
-
-    def __init__(self, text: str):
-        self.tokens = self._TOKEN.findall(text)
-        self.i = 0
-
-    def error(self, message: str, at=None):
-        raise RuleError(message)
-
-    def _peek(self) -> str:
-        return self.tokens[self.i] if self.i < len(self.tokens) else ""
-
-    def at(self, token: str) -> bool:
-        return self._peek() == token
-
-    def optional(self, token: str) -> bool:
-        if self.at(token):
-            self.i += 1
-            return True
-        return False
-
-    def expect(self, token: str) -> None:
-        if not self.optional(token):
-            self.error(f"expected {token!r}, got {self._peek()!r}")
-
-    def _next(self, pattern: str, what: str) -> str:
-        token = self._peek()
-        if not re.fullmatch(pattern, token):
-            self.error(f"expected {what}, got {token!r}")
-        self.i += 1
-        return token
-
-    def int(self) -> int:
-        return int(self._next(r"-?[0-9]+", "an integer"))
-
-    def string(self) -> str:
-        return string_value(self._next(r'".*"', "a string"))
-
-    def symbol(self) -> str:
-        return self._next(r"@.+", "a symbol")[1:]
-
-    def identifier(self) -> str:
-        return self._next(r"[A-Za-z_][\w$.]*", "a word")
-
-    def done(self) -> None:
-        if self.i != len(self.tokens):
-            self.error(f"unexpected {self._peek()!r} after the attribute")
-
-
-def read_text(read, text: str):
-    """`read` over the whole of `text`."""
-    p = TextScanner(text)
-    value = read(p)
-    p.done()
-    return value
-
-
 # -- kinds ----------------------------------------------------------------------------------------
-
-def _text_bridge(kind: "ShardyKind") -> Bridge:
-    """Kept in xDSL as its generic text; the pretty spelling read from the text the dialect's
-    parser hands over (vitir/mlir/sharding.py)."""
-    from ..mlir.sharding import text_bridge
-    return text_bridge(kind)
-
 
 def _names(value, what: str) -> tuple[str, ...]:
     if isinstance(value, str) or not hasattr(value, "__iter__"):
@@ -413,9 +344,6 @@ class ShardyKind(Kind):
             reader.expect(self.suffix)
         return value
 
-    def xdsl(self) -> Bridge:
-        return _text_bridge(self)
-
 
 def _prefix_tokens(prefix: str) -> tuple[str, ...]:
     """`#sdy<manual_axes` as the tokens both readers see: `#`, `sdy`, `<`, `manual_axes`."""
@@ -451,10 +379,6 @@ class DirectionKind(Kind):
             reader.error(f"unknown propagation direction {value}")
         return PROPAGATION_DIRECTIONS[value]
 
-    def xdsl(self) -> Bridge:
-        from ..mlir.sharding import direction_bridge
-        return direction_bridge(self)
-
 
 class SymbolNameKind(SymbolKind):
     """The name a symbol op defines (sdy.mesh's `sym_name`): `@mesh` in its syntax, `"mesh"` generically."""
@@ -464,10 +388,6 @@ class SymbolNameKind(SymbolKind):
 
     def read_generic(self, reader) -> str:
         return reader.string()
-
-    def xdsl(self) -> Bridge:
-        from ..mlir.sharding import symbol_name_bridge
-        return symbol_name_bridge(self)
 
 
 SYMBOL_NAME = SymbolNameKind("symbol_name", "the name a symbol op defines")

@@ -111,12 +111,9 @@ def is_commutative(op_or_class) -> bool:
 
 def effect_free(node) -> bool:
     """Whether running `node` has no effect but its results: PURE, or RECURSIVE_EFFECTS with every
-    op of every region effect-free (recursively); a compound node, when every op of its expansion is.
+    op of every region effect-free (recursively); a compound node declares its expansion's traits.
     A pass may remove such a node when nothing uses its results."""
-    cls = type(node)
-    if getattr(cls, "COMPOUND", False):
-        return _expansion_effect_free(node)
-    traits = getattr(cls, "traits", ())
+    traits = getattr(type(node), "traits", ())
     if PURE in traits:
         return True
     if RECURSIVE_EFFECTS not in traits:
@@ -129,16 +126,3 @@ def effect_free(node) -> bool:
         elif not all(effect_free(op) for op in region.ops):
             return False
     return True
-
-
-_VERDICTS: dict[type, bool] = {}  # a compound class's verdict: its expansion's op classes are fixed
-
-
-def _expansion_effect_free(node) -> bool:
-    cls = type(node)
-    verdict = _VERDICTS.get(cls)
-    if verdict is None:
-        from .ops.compound import expansion
-
-        verdict = _VERDICTS[cls] = all(effect_free(op) for op in expansion(node).ops)
-    return verdict

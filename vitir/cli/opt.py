@@ -3,7 +3,8 @@
 The text (vitir's or JAX's) is imported into vitir's AST (its shape rules run), the passes
 run in the order given on every function, and the result is printed (to OUT, or standard
 output). `vitir opt --list` names the passes of the registry (vitir.passes.PASSES), a pass
-registered by an imported module among them.
+registered by an imported module among them; the fast lowering's passes (vitir/lower/fast_lowering.py)
+are imported here.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     from .. import passes
+    from ..lower import fast_lowering  # noqa: F401  (registers fast-lowering and its passes)
     from ..errors import VitirError
     from ..files import read_text, write_text
 

@@ -120,18 +120,17 @@ def tensor_type(text: str, line: int) -> tuple[tuple[int, ...], DType]:
 
 def constant(body: str, type_text: str, line: int) -> np.ndarray:
     """The array `dense<BODY> : TYPE` stands for, read by vitir's literal rules."""
-    from ..mlir.attributes import dense_elements
-    from ..mlir.parse import parse_type_text
+    from ..ast.literals import dense_elements
 
     shape, dtype = tensor_type(type_text, line)
     body = body.strip()
     try:
         if body.startswith('"') or "[" in body or not body:
-            literals = dense_elements(body, parse_type_text(type_text.strip()))
+            literals = dense_elements(body, shape, dtype)
         else:  # a splat
             literals = [body] * int(np.prod(shape, dtype=np.int64))
         values = [literal_value(t, dtype) for t in literals]
-    except (ValueError, Exception) as e:  # xDSL's parse errors of the type as well
+    except ValueError as e:
         raise ConformanceError(f"line {line}: dense<{body[:60]}> : {type_text.strip()}: {e}") from None
     return np.array(values, dtype=numpy_dtype(dtype)).reshape(shape)
 

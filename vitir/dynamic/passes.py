@@ -1,24 +1,24 @@
-"""Refinement as passes of the registry (vitir/passes): `refine` makes a function static for the
-argument types it already has (static arguments, dimensions `?` inside: each result type
-inferred again, each dynamic op in its static form); `refine_pass(types)` is the pass for given
-argument types, `vitir.passes.run(module, [refine_pass(["8x784xf32", ...]), "cse"])`."""
+"""Refinement as passes of the registry (vitir/rewrite/passes.py, vitir.passes): `refine` makes a
+function static for the argument types it already has (static arguments, dimensions `?` inside:
+each result type inferred again, each dynamic op in its static form); `refine_pass(types)` is the
+pass for given argument types, `vitir.passes.run(module, [refine_pass(["8x784xf32", ...]), "cse"])`.
+Importing this module registers `refine` (vitir.passes imports it)."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
 from ..ast.module import Function
+from ..errors import RefineError
+from ..rewrite.passes import Pass, register
+from .refine import parse_argument_types, refine
 
 
 def _refine_in_place(fn: Function, types: Sequence | None) -> None:
-    from .refine import parse_argument_types, refine
-
     if types is None:
         types = [a.type for a in fn.args]
         dynamic = [f"{a.ssa}: {a.type}" for a in fn.args if not a.type.is_static]
         if dynamic:
-            from ..errors import RefineError
-
             raise RefineError(f"@{fn.name}: the refine pass needs static arguments, got {', '.join(dynamic)} "
                               "(give the argument types: refine_pass(types), vitir fmt --refine)")
     elif isinstance(types, str):
@@ -34,9 +34,11 @@ def refine_in_place(fn: Function) -> None:
     _refine_in_place(fn, None)
 
 
-def refine_pass(types: Sequence | str):
+def refine_pass(types: Sequence | str) -> Pass:
     """A `refine` pass for these argument types ('8x784xf32,784x64xf32', or a list of TensorTypes,
     shapes or such spellings)."""
-    from ..passes import Pass
-
     return Pass("refine", f"refine to the argument types {types}", lambda fn: _refine_in_place(fn, types))
+
+
+register(Pass("refine", "refine a program with dimensions `?` to its arguments' static types: result types "
+                        "inferred again, dynamic ops in their static forms (vitir/dynamic)", refine_in_place))

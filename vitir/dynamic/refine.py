@@ -12,7 +12,7 @@ dynamic_gather -> gather, dynamic_conv -> convolution, set_dimension_size of the
 -> its operand), get_dimension_size a constant and each shape_assertion is checked (a failed one
 raises ShapeAssertionError with its message). Calls were inlined on import, so the callee's
 arguments (jax.export's `jax.global_constant` dimension values among them) are the call's refined
-operands. Ops left without a use (the shape computations) are dropped (vitir/passes/dce.py). A shape that depends on
+operands. Ops left without a use (the shape computations) are dropped (vitir/rewrite/dce.py). A shape that depends on
 a tensor's values raises RefineError naming the op and the operand.
 """
 
@@ -29,7 +29,9 @@ from ..ast.regions import BinaryRegion, Region
 from ..ast.shape_rules import compatible_shapes
 from ..ast.types import TensorType
 from ..errors import RefineError, ShapeError
-from .assertions import check_shape_assertion, is_shape_assertion
+from ..rewrite.dce import dead_code_elimination
+from ..rewrite.effects import effect_free
+from ..ast.shape_assertions import check_shape_assertion, is_shape_assertion
 
 _KNOWN_LIMIT = 64  # integer tensors up to this many elements are tracked by value (shapes, sizes, indices)
 
@@ -90,8 +92,6 @@ def refine(program: Function | Module, shapes: Sequence) -> Function | Module:
         refiner.new[arg.name] = fb.arg(arg.name, ty)
     refiner.block(fb, program.ops)
     fn = fb.ret(*[refiner.get(v) for v in program.ret.operands])
-    from ..passes.dce import dead_code_elimination  # (vitir.passes registers the refine pass: imported late)
-
     dead_code_elimination(fn)  # the shape computations nothing reads now
     return fn
 
@@ -219,8 +219,6 @@ class _Refiner:
 
     def _fold(self, op, node) -> None:
         """Track the values of small integer results computed from known ones (what shapes are built of)."""
-        from ..rewrite.effects import effect_free
-
         if not type(op).SIMPLE or not effect_free(node):  # an rng's value is no shape to take
             return
         results = node.results

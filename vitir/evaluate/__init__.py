@@ -22,7 +22,7 @@ import numpy as np
 from ..ast import ops as O
 from ..ast.element_types import DType
 from ..ast.module import Function, Module
-from ..ast.ops.compound import expansion, with_names
+from ..ast.expansion import expansion, with_names
 from ..ast.shape_rules import compatible_shapes
 from ..ast.types import TensorType
 from ..ast.uses import reads

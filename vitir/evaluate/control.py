@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..ast.shape_assertions import check_shape_assertion, is_shape_assertion
 from ..errors import EvaluationError
 from ..numpy_dtypes import numpy_dtype
 
@@ -69,10 +70,8 @@ def token(op, *inputs) -> tuple:
 
 
 def custom_call(op, *operands):
-    """jax.export's shape assertions are checked (vitir/dynamic/assertions.py); other targets are
+    """jax.export's shape assertions are checked (vitir/ast/shape_assertions.py); other targets are
     implementation-defined, not evaluated."""
-    from ..dynamic.assertions import check_shape_assertion, is_shape_assertion
-
     if is_shape_assertion(op):
         check_shape_assertion(op, *operands)
         return ()

@@ -70,10 +70,6 @@ class ViTConfig(PatchGrid):
     def input_features(self) -> int:
         return self.channels * self.image[0] * self.image[1]
 
-    def param_count(self) -> int:
-        from .vit import param_specs
-        return sum(math.prod(dims) for _, dims in param_specs(self))
-
 
 def check_transformer(cfg) -> None:
     """What a ViTConfig and a DenoiserConfig both need: patches that tile the

@@ -1,6 +1,6 @@
 """The two lowerings of a module: "reference", the graph the layers build (the reference's
 text byte for byte), and "fast", the same graph after the `fast-lowering` pass
-(vitir/passes/fast_lowering.py: the patch-embed weight gradient as one dot_general, exact
+(vitir/lower/fast_lowering.py: the patch-embed weight gradient as one dot_general, exact
 render-time floats, one fused all-reduce). One builder per layer; the choice is only
 whether the pass runs."""
 
@@ -10,7 +10,6 @@ from ..ast import Module
 from ..errors import ConfigError
 
 LOWERINGS = ("reference", "fast")
-FAST_PASS = "fast-lowering"
 
 
 def lowered(module: Module, lowering: str) -> Module:
@@ -19,9 +18,8 @@ def lowered(module: Module, lowering: str) -> Module:
         return module
     if lowering != "fast":
         raise ConfigError(f"unknown lowering {lowering!r} (known: {', '.join(LOWERINGS)})")
-    from .. import passes  # the pass registry imports the rewriter; a reference build needs neither
+    from .fast_lowering import FAST_LOWERING  # imports the rewriter and the passes; a reference build needs neither
 
-    fast = passes.get(FAST_PASS)
     for fn in module.functions:  # the module was just built: nothing else holds it, no copy needed
-        fast.function(fn)
+        FAST_LOWERING.function(fn)
     return module

@@ -88,8 +88,6 @@ INIT_SEED = 42
 # what differs. With that pass disabled for this compile alone the step equals JAX's over three steps,
 # at the same step time (docs/benchmarks.md (g)).
 GROUPNORM_STEP_XLA_OPTIONS = {"xla_disable_hlo_passes": "algsimp"}
-# Data parallel: every gradient's cross-replica mean in one collective (exact: the same sums).
-FUSE_ALL_REDUCE = "fuse-all-reduce"
 
 
 @dataclass(frozen=True)
@@ -541,10 +539,10 @@ def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), re
                                    replicas)
     state = state_updates(fb, saved, named, cfg)
     module = Module([fb.ret(*thetas, *state, *m2, *ms[k:], *v2, *vs[k:], loss)])
-    if replicas > 1:
-        from .. import passes  # the pass registry imports the rewriter; one replica needs neither
+    if replicas > 1:  # every gradient's cross-replica mean in one collective (exact: the same sums)
+        from .fast_lowering import fuse_all_reduce  # imports the rewriter and the passes; one replica needs neither
 
-        passes.get(FUSE_ALL_REDUCE).function(module.functions[0])
+        fuse_all_reduce(module.functions[0])
     if cfg.norm == "group":
         module.xla_options = dict(GROUPNORM_STEP_XLA_OPTIONS)
     return with_signature(module, {"leading": [x], "params": values, "m": ms, "v": vs,

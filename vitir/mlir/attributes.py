@@ -4,13 +4,13 @@ dimension numbers, and the dense literals that keep a constant's spelling."""
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from io import StringIO
-from typing import Sequence
+from typing import ClassVar, Sequence
 
 from xdsl.dialects.builtin import ArrayAttr, BuiltinAttribute, IntAttr, StringAttr, TensorType
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, Dialect, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute, TypeAttribute
+from xdsl.ir import (Attribute, Dialect, OpaqueSyntaxAttribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute,
+                     TypeAttribute)
 from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
@@ -19,10 +19,10 @@ from xdsl.utils.str_enum import StrEnum
 
 from ..ast.attributes import CONV_DIMENSIONS
 from ..ast.element_types import DType
-from ..ast.literals import bits_literal, literal_value
+from ..ast.literals import dense_elements, literal_reason
 from ..ast.shape_rules import RuleError
 
-from .xdsl_adapter import position, resume_at, source
+from .xdsl_adapter import balanced_end, position, resume_at, source
 
 
 def ints_text(values) -> str:
@@ -262,21 +262,6 @@ class ConvDimensionNumbersAttr(ParametrizedAttribute):
 
 # -- splat literals ------------------------------------------------------------------
 
-def literal_fits(literal: str, element) -> bool:
-    """Whether `literal` spells one value of `element`, by vitir's literal rules (MLIR's, stricter
-    where MLIR reads a literal as another value)."""
-    return _literal_reason(literal, str(element)) is None
-
-
-@lru_cache(maxsize=4096)
-def _literal_reason(literal: str, element: str) -> str | None:
-    try:
-        literal_value(literal, DType.parse(element))
-    except ValueError as e:
-        return str(e)
-    return None
-
-
 @irdl_attr_definition
 class SplatAttr(ParametrizedAttribute, BuiltinAttribute):
     """A splat `dense<LITERAL> : T` whose literal keeps its spelling (`1.0e-5`,
@@ -289,7 +274,7 @@ class SplatAttr(ParametrizedAttribute, BuiltinAttribute):
     type: TensorType
 
     def verify(self) -> None:
-        reason = _literal_reason(self.literal.data, element_text(self.type.get_element_type()))
+        reason = literal_reason(self.literal.data, element_text(self.type.get_element_type()))
         if reason is not None:
             raise VerifyException(f"literal {self.literal.data!r} is not a {self.type.get_element_type()} value "
                                   f"({reason})")
@@ -300,60 +285,6 @@ class SplatAttr(ParametrizedAttribute, BuiltinAttribute):
 
 
 # -- non-splat dense literals ---------------------------------------------------------
-
-_DENSE_TOKEN = re.compile(r"\([^()]*\)|[\[\],]|[^\s\[\],]+")
-
-
-def _skeleton(shape: Sequence[int]) -> str:
-    """The brackets and commas of a nested literal of `shape`: `[[,],[,]]` for 2x2."""
-    inner = ""
-    for d in reversed(shape):
-        inner = "[" + ",".join([inner] * d) + "]"
-    return inner
-
-
-def dense_elements(body: str, type: TensorType) -> list[str]:
-    """The element literals of a dense attribute's body, row-major: a nested list
-    (`[[0, 1], [2, 3]]`) or MLIR's hexadecimal blob of the raw little-endian bytes
-    (`"0x0000803F..."`, what MLIR prints for more than 100 elements; a float element
-    becomes its bits `0x3F800000`). ValueError if the body does not fit `type`."""
-    element, shape = element_text(type.get_element_type()), tuple(type.get_shape())
-    count = 1
-    for d in shape:
-        count *= d
-    body = body.strip()
-    if body.startswith('"'):
-        return _blob_elements(body, element, count)
-    tokens = _DENSE_TOKEN.findall(body)
-    if not tokens and count == 0:  # `dense<>`, as MLIR prints an empty tensor
-        return []
-    literals = [t for t in tokens if t not in "[],"]
-    if len(literals) != count:
-        raise ValueError(f"{len(literals)} elements for {count} in {type}")
-    if "".join(t for t in tokens if t in "[],") != _skeleton(shape):
-        raise ValueError(f"the literal does not nest as {list(shape)}")
-    for i, literal in enumerate(literals):
-        if not literal_fits(literal, element):
-            raise ValueError(f"element {i}: {literal!r} is not a {element} value")
-    return literals
-
-
-def _blob_elements(body: str, element: str, count: int) -> list[str]:
-    dtype = DType.parse(element)
-    size = 2 * dtype.part.bits // 8 if dtype.is_complex else max(1, (dtype.bits + 7) // 8)
-    if not body.endswith('"') or body[1:3].lower() != "0x":
-        raise ValueError(f"a hexadecimal dense literal of {element} is written \"0x...\"")
-    try:
-        raw = bytes.fromhex(body[3:-1])
-    except ValueError:
-        raise ValueError("the hexadecimal dense literal has a character that is not a hex digit") from None
-    if len(raw) == size:  # one element stands for all
-        raw *= count
-    if len(raw) != size * count:
-        raise ValueError(f"the hexadecimal dense literal holds {len(raw)} bytes, {count} elements of {element} "
-                         f"need {size * count}")
-    return [bits_literal(int.from_bytes(raw[i:i + size], "little"), dtype) for i in range(0, len(raw), size)]
-
 
 @irdl_attr_definition
 class DenseLiteralsAttr(ParametrizedAttribute, BuiltinAttribute):
@@ -367,7 +298,8 @@ class DenseLiteralsAttr(ParametrizedAttribute, BuiltinAttribute):
     type: TensorType
 
     def literals(self) -> list[str]:
-        return dense_elements(self.body.data, self.type)
+        return dense_elements(self.body.data, tuple(self.type.get_shape()),
+                              DType.parse(element_text(self.type.get_element_type())))
 
     def verify(self) -> None:
         try:
@@ -724,6 +656,39 @@ class AttributeTextAttr(ParametrizedAttribute):
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string("<" + self.text.data + ">")
+
+
+class ShardyTextAttr(ParametrizedAttribute):
+    """A Shardy attribute (`#sdy.sharding<...>`, `#sdy<manual_axes{...}>`) kept as its generic text, so
+    that a function's `sdy.sharding` arguments and jaxlib's generic form parse; its kind
+    (vitir/ast/sharding.py) reads the value from the text."""
+
+    text: StringAttr  # the whole generic spelling: `#sdy.sharding<@mesh, [{"x"}]>`
+    HEAD: ClassVar[str] = ""  # what precedes the text xDSL's parser hands over, and what follows it
+    TAIL: ClassVar[str] = ""
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        text, start = source(parser), position(parser)
+        end = balanced_end(text, start, one_group=True)
+        resume_at(parser, end)
+        return [StringAttr(cls.HEAD + text[start:end] + cls.TAIL)]
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string(self.text.data[len(self.HEAD):len(self.text.data) - len(self.TAIL)])
+
+
+def shardy_attribute(prefix: str, suffix: str) -> type[ShardyTextAttr]:
+    """The attribute of a Shardy kind's generic spelling: `#sdy.sharding<...>` is sdy.sharding (xDSL
+    hands over `<...>`); `#sdy<manual_axes{...}>` is sdy.manual_axes in MLIR's opaque syntax (xDSL
+    hands over `{...}`)."""
+    opaque = prefix.startswith("#sdy<")
+    name = "sdy." + prefix[len("#sdy<"):] if opaque else prefix[1:].rstrip("<")
+    head, tail = (prefix, suffix) if opaque else ("#" + name, "")
+    qualname = "".join(w.title() for w in name.split(".")[1].split("_")) + "Attr"
+    namespace = {"name": name, "HEAD": head, "TAIL": tail, "__module__": __name__, "__qualname__": qualname}
+    bases = (ShardyTextAttr, OpaqueSyntaxAttribute) if opaque else (ShardyTextAttr,)
+    return irdl_attr_definition(type(qualname, bases, namespace))
 
 
 # -- windows, reductions, contractions and linear algebra ------------------------------------

@@ -28,14 +28,14 @@ from xdsl.traits import (AlwaysSpeculatable, Commutative, ConstantLike, HasFolde
 from xdsl.utils.exceptions import VerifyException
 
 from ..ast import ops as _ops  # noqa: F401  (declares every op)
-from ..ast.attributes import Kind
 from ..ast.declare import DECLARED, GENERIC, OPS, REQUIRED, Op
 from ..ast.shape_rules import RuleError
 from ..ast.traits import (COMMUTATIVE, CONSTANT_LIKE, ELEMENTWISE, PURE, RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE,
                           SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE, TERMINATOR)
 from ..ast.type_rules import compatible_types
 from .attributes import ATTRIBUTES
-from .kinds import Unsupported, bridge, vitir_type
+from .bridges import bridge
+from .kinds import Unsupported, vitir_type
 from .errors import quantized_result_note
 
 
@@ -284,7 +284,7 @@ def dialects() -> list[Dialect]:
         by_prefix.setdefault(cls.NAME.split(".")[0], []).append(dialect_class(cls))
     attributes: dict[str, list] = {}  # attributes too, by the prefix of their names (`#chlo<...>`)
     own = {a for cls in DECLARED if OPS.get(cls.NAME) is cls for f in cls.ATTR_FIELDS
-           if type(f.kind).xdsl is not Kind.xdsl for a in bridge(f.kind).defines}  # those a kind made for itself
+           for a in bridge(f.kind).defines}  # those a bridge made for itself
     for attribute in [*ATTRIBUTES, *sorted(own, key=lambda a: a.name)]:
         attributes.setdefault(attribute.name.split(".")[0], []).append(attribute)
     return [Dialect(prefix, ops, attributes.get(prefix, [])) for prefix, ops in by_prefix.items()]

@@ -1,17 +1,11 @@
-"""Types between vitir's AST and xDSL, and each attribute kind's bridge.
-
-Types: xDSL's tensor, token and tuple types to vitir's and back, through the
-element-type table. An attribute kind makes its own bridge (the xDSL attribute
-that holds it, the conversions both ways, its pretty spelling read by xDSL's
-parser: `xdsl()` in vitir/ast/attributes.py); `bridge(kind)` asks it.
-"""
+"""Types between vitir's AST and xDSL: xDSL's tensor, token and tuple types to vitir's and back,
+through the element-type table. (Each attribute kind's bridge is vitir/mlir/bridges.py's table.)"""
 
 from __future__ import annotations
 
 from xdsl.dialects.builtin import NoneAttr, TensorType, TupleType
 from xdsl.ir import Attribute
 
-from ..ast import attributes as K
 from ..ast.element_types import DType
 from ..ast.types import TensorType as VTensorType
 from ..ast.types import TokenType as VTokenType
@@ -92,16 +86,6 @@ def xdsl_type(ty) -> Attribute:
 
 def element_type(ty) -> Attribute:
     return xdsl_type(VTensorType((), ty)).get_element_type()
-
-
-# -- kinds -----------------------------------------------------------------------------------------------
-
-def bridge(kind: K.Kind) -> K.Bridge:
-    """The kind's xDSL bridge (each kind makes its own: vitir/ast/attributes.py)."""
-    try:
-        return kind.bridge
-    except NotImplementedError:
-        raise NotImplementedError(f"attribute kind {kind.name} has no xDSL bridge: its class defines no xdsl()") from None
 
 
 # -- collectives, rng, bits and quantization ----------------------------------------------------

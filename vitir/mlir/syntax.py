@@ -18,24 +18,12 @@ from ..ast.declare import AttrDef, Op
 from ..ast.shape_rules import RuleError
 from ..syntax.declare import custom_directive, whole_op_syntax
 from ..syntax.format import Directive, tokens, variadic_then_comma
-from ..syntax.parsing import assigner
+from ..syntax.parsing import ParseState, assigner
 from .attributes import parse_int_list
-from .kinds import bridge
-from .xdsl_adapter import next_token, position, resume_at, source
+from .bridges import bridge
+from .xdsl_adapter import balanced_end, next_token, position, resume_at, source
 
 _WORD = re.compile(r"[A-Za-z_][\w.$]*|->|[^\sA-Za-z_]")
-
-
-class _State:
-    """What parsing an op gathers before it can be built."""
-
-    def __init__(self, cls: type[Op]):
-        self.cls = cls
-        self.operands: dict[str, list] = {}  # field -> unresolved operands
-        self.types: dict[str, list] = {}  # operand or result field -> types
-        self.result_types: list | None = None
-        self.values: dict = {}  # attribute field -> Python value
-        self.one_line = False
 
 
 def _words(text: str) -> tuple[tuple[bool, str], ...]:
@@ -84,6 +72,16 @@ def operand_list(parser: Parser, optional: bool = False) -> list:
 
 
 _PLANS: dict = {}  # declaration -> its format as parse steps, made once
+_WORD_ENUMS: dict = {}  # a word list -> the StrEnum xDSL's parse_str_enum reads it by
+
+
+def _word_enum(words: tuple[str, ...]):
+    enum = _WORD_ENUMS.get(words)
+    if enum is None:
+        from xdsl.utils.str_enum import StrEnum
+
+        enum = _WORD_ENUMS[words] = StrEnum("Words", {w: w for w in words})
+    return enum
 
 
 class XdslTextParser:
@@ -118,6 +116,29 @@ class XdslTextParser:
     def int(self) -> int:
         return self.parser.parse_integer(allow_boolean=False)
 
+    def optional_int(self) -> int | None:
+        return self.parser.parse_optional_integer(allow_boolean=False, allow_negative=False)
+
+    def boolean(self) -> bool:
+        return self.parser.parse_boolean()
+
+    def float(self) -> float:
+        return self.parser.parse_float()
+
+    def string(self) -> str:
+        return self.parser.parse_str_literal()
+
+    def word(self, words) -> str:
+        return self.parser.parse_str_enum(_word_enum(tuple(words))).value
+
+    def element_type(self) -> str:
+        from .attributes import element_text
+
+        return element_text(self.parser.parse_type())
+
+    def attribute_text(self) -> str:
+        return attribute_text(self.parser)
+
     def ints(self) -> tuple[int, ...]:
         return tuple(parse_int_list(self.parser))
 
@@ -127,17 +148,11 @@ class XdslTextParser:
     def identifier(self) -> str:
         return self.parser.parse_identifier()
 
-    def string(self) -> str:
-        return self.parser.parse_str_literal()
-
     def symbol(self) -> str:
         return self.parser.parse_symbol_name().data
 
     def attribute(self, kind):
-        read = bridge(kind).parse
-        if read is None:
-            self.parser.raise_error(f"{self.declaration.NAME}: an attribute of kind {kind.name} has no pretty spelling")
-        return read(self.parser)
+        return kind.read(self)
 
     def operands(self) -> list:
         return operand_list(self.parser, optional=True)
@@ -148,8 +163,41 @@ class XdslTextParser:
     def argument(self):
         return self.parser.parse_argument()
 
+    def untyped_argument(self):
+        return self.parser.parse_argument(expect_type=False)
+
+    def typed_argument(self, argument, ty):
+        return argument.resolve(ty)
+
+    def region(self, arguments=None, terminator: str = "stablehlo.return"):
+        return self.parser.parse_region(arguments) if arguments is not None else self.parser.parse_region()
+
+    def attribute_dictionary(self, cls) -> dict:
+        return _attr_dict(self.parser, cls)
+
+    def dense_literal(self):
+        from .attributes import parse_dense_literal
+
+        self.parser.parse_keyword("dense")
+        value = parse_dense_literal(self.parser)
+        return value, value.type
+
+    def constant_dictionaries(self) -> dict:
+        found = {}
+        if self.parser.parse_optional_punctuation("<") is not None:
+            found.update(self.parser.parse_attribute().data)  # the properties, a dictionary
+            self.parser.parse_punctuation(">")
+        found.update(self.parser.parse_optional_attr_dict())
+        return found
+
     def type(self):
         return self.parser.parse_type()
+
+    def types(self) -> list:
+        types = [self.parser.parse_type()]
+        while self.parser.parse_optional_punctuation(","):
+            types.append(self.parser.parse_type())
+        return types
 
     def function_type(self) -> tuple[list, list]:
         fn = self.parser.parse_function_type()
@@ -199,10 +247,11 @@ def _plan(cls: type[Op]):
 def parse_op(cls: type[Op], parser: Parser):
     """The xDSL op of declaration `cls` from its pretty syntax (after its name)."""
     whole, steps, fields = _plan(cls)
-    if whole is not None:
-        return whole.parse(cls, parser)
     at = position(parser)
-    state = _State(cls)
+    state = ParseState(cls)
+    if whole is not None:
+        whole.parse(XdslTextParser(parser, cls), state)
+        return build(cls, parser, state, at)
     for kind, step in steps:
         if kind == "text":
             _expect_words(parser, step)
@@ -228,7 +277,7 @@ def _newline_before(parser: Parser) -> bool:
     return "\n" in before[len(before.rstrip()):]
 
 
-def _directive(state: _State, d: Directive, fields: dict, parser: Parser) -> None:
+def _directive(state: ParseState, d: Directive, fields: dict, parser: Parser) -> None:
     cls = state.cls
     if d.name in ("functional_type", "same_type"):
         fn = parser.parse_optional_function_type() if d.name != "functional_type" else parser.parse_function_type()
@@ -261,15 +310,12 @@ def _directive(state: _State, d: Directive, fields: dict, parser: Parser) -> Non
             if d.optional is not None:
                 if not _optional(parser, d.optional):
                     return
-            read = bridge(f.kind).parse
-            if read is None:
-                parser.raise_error(f"{cls.NAME}: attribute {f.name} has no pretty spelling")
-            state.values[f.name] = read(parser)
+            state.values[f.name] = f.kind.read(XdslTextParser(parser, cls))
     else:
         parser.raise_error(f"{cls.NAME}: unknown directive {d.name}")
 
 
-def build(cls: type[Op], parser: Parser, state: _State, at: int):
+def build(cls: type[Op], parser: Parser, state: ParseState, at: int):
     """Resolve the gathered operands against their types and build the xDSL op."""
     from .dialect import dialect_class
 
@@ -306,12 +352,30 @@ def build(cls: type[Op], parser: Parser, state: _State, at: int):
             attributes.update(discardable_attributes(value))
         else:
             properties[f.mlir_name] = bridge(f.kind).to_xdsl(value)
-    op = op_class.build(operands=groups, result_types=result_groups, properties=properties, attributes=attributes)
+    for f in cls.ATTR_FIELDS:  # the reader's own value (a constant's literal, its spelling kept)
+        if f.name in state.native:
+            properties[f.mlir_name] = state.native[f.name]
+    regions = state.regions
+    if state.compact_reducer is not None:  # reduce's `applies`: the body of one op of the init's type
+        regions = [_compact_body(state.compact_reducer, groups[1][0].type)]
+    op = op_class.build(operands=groups, result_types=result_groups, properties=properties, attributes=attributes,
+                        regions=regions)
     if state.one_line:
         from .translate import SPELLINGS
 
         SPELLINGS[op] = "one line"
     return op
+
+
+def _compact_body(reducer: type[Op], element):
+    from xdsl.ir import Block, Region
+
+    from .dialect import ReturnOp, dialect_class
+
+    block = Block(arg_types=[element, element])
+    inner = dialect_class(reducer).build(operands=list(block.args), result_types=[element])
+    block.add_ops([inner, ReturnOp.build(operands=[[inner.results[0]]])])
+    return Region(block)
 
 
 def _field_types(types: list, names: list) -> list:
@@ -355,7 +419,9 @@ def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
     """`{name = value, flag}` as field values; an attribute of a kind kept as text (ATTRIBUTE_TEXT)
     is read as written, balanced brackets and all, whatever its dialect; an attribute the op does
     not declare joins its field of other dialects' attributes (DISCARDABLE), where it has one."""
-    from xdsl.dialects.builtin import UnitAttr
+    from xdsl.dialects.builtin import StringAttr, UnitAttr
+
+    from .attributes import AttributeTextAttr
 
     if parser.parse_optional_punctuation("{") is None:
         return {}
@@ -379,38 +445,18 @@ def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
             out[field.name] = bridge(field.kind).from_xdsl(UnitAttr())
         elif field.kind.name == "attribute_text":
             out[field.name] = attribute_text(parser)
+        elif bridge(field.kind).as_text:  # a kind xDSL holds as text: the kind reads its generic spelling
+            at = parser.pos
+            try:
+                out[field.name] = bridge(field.kind).from_xdsl(AttributeTextAttr(StringAttr(attribute_text(parser))))
+            except RuleError as e:
+                parser.raise_error(f"'{field.mlir_name}' failed to satisfy constraint: {e}", at, parser.pos)
         else:
             at = parser.pos
             out[field.name] = _checked_value(parser, field, parser.parse_attribute(), at)
         if parser.parse_optional_punctuation("}") is not None:
             return out
         parser.parse_punctuation(",")
-
-
-def balanced_end(text: str, start: int, one_group: bool = False) -> int:
-    """Where the text from `start` ends outside brackets and strings (`->` is no bracket): at a `,`
-    or an unmatched closing bracket; with `one_group`, just after the bracketed group it starts with."""
-    depth, at = 0, start
-    while at < len(text):
-        c = text[at]
-        if c == '"':
-            at += 1
-            while at < len(text) and text[at] != '"':
-                at += 2 if text[at] == "\\" else 1
-        elif c == "-" and text.startswith("->", at):
-            at += 1
-        elif c in "([{<":
-            depth += 1
-        elif c in ")]}>":
-            if depth == 0:
-                break
-            depth -= 1
-            if one_group and depth == 0:
-                return at + 1
-        elif c == "," and depth == 0:
-            break
-        at += 1
-    return at
 
 
 def attribute_text(parser: Parser) -> str:

@@ -20,7 +20,7 @@ from xdsl.ir import Operation, SSAValue
 from ..ast import FunctionBuilder, Module, Value
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function
-from ..ast.ops.compound import fold_compounds
+from ..ast.expansion import fold_compounds
 from ..ast.sharding_check import check_node, meshes
 from ..ast.type_rules import compatible_types
 from ..errors import ShapeError

@@ -20,7 +20,8 @@ from ..ast.shape_rules import RuleError
 from ..ast.types import TensorType
 from ..ast.values import Value
 from .dialect import accessor
-from .kinds import Unsupported, bridge, vitir_type
+from .bridges import bridge
+from .kinds import Unsupported, vitir_type
 from .literals import constant_literals
 
 # The textual variant each parsed op was written in, when it is not vitir's (printing keeps it).

@@ -10,7 +10,7 @@ folding the importer does, `fold_compounds`, as a pass over a built function).
 from __future__ import annotations
 
 from ..ast.module import Function
-from ..ast.ops.compound import expansion, fold_compounds
+from ..ast.expansion import expansion, fold_compounds
 from ..rewrite import UseIndex, blocks_of, copy_op, walk
 
 

@@ -13,23 +13,23 @@ from __future__ import annotations
 
 import re
 from operator import itemgetter
+from types import SimpleNamespace
 from typing import Iterable
 
 from ..ast import ops as O
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function, Module
-from ..ast.ops.compound import PLACEHOLDER, Expansion, expansion
+from ..ast.expansion import PLACEHOLDER, Expansion, expansion
 from ..ast.regions import BinaryRegion
-from . import attributes as A
 from . import syntax as S
-from .syntax import INDENT, functional_type, results_prefix, ssa_names
+from .syntax import INDENT, attr_dict, functional_type, results_prefix, ssa_names, type_texts
 
 
 class _Printers(dict):
     """Op class -> its printing function, compiled from the class's syntax when first needed."""
 
     def __missing__(self, cls):
-        fn = self[cls] = S.compile_printer(cls)
+        fn = self[cls] = S.compile_printer(cls, PRINTER)
         return fn
 
 
@@ -87,7 +87,7 @@ def properties(op) -> str:
         value = getattr(op, field.name)
         if value is not None:
             entries.append(field.mlir_name if field.kind.name == "unit"
-                           else f"{field.mlir_name} = {A.generic(field.kind, value)}")
+                           else f"{field.mlir_name} = {field.kind.generic(value)}")
     return " <{" + ", ".join(entries) + "}>" if entries else ""
 
 
@@ -165,5 +165,11 @@ def print_module(mod: Module) -> str:
     return f"module {symbol_text(mod.name)} {{\n" + symbols + "".join(print_function(f) for f in mod.functions) + "}\n"
 
 
-__all__ = ["INDENT", "PRINTERS", "dense_text", "print_function", "print_module", "print_ops", "region_text"]
+# What a whole-op syntax (vitir/syntax/whole_ops.py) prints its op with, handed to its `print`: the
+# pieces of text this module and syntax.py make, so that the syntax imports no printer.
+PRINTER = SimpleNamespace(**{piece.__name__: piece for piece in (
+    results_prefix, functional_type, ssa_names, type_texts, attr_dict, dense_text, indented, print_ops,
+    terminator_text, region_text, generic_text, expansion_text)})
+
+__all__ = ["INDENT", "PRINTER", "PRINTERS", "dense_text", "print_function", "print_module", "print_ops", "region_text"]
 

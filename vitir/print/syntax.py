@@ -31,12 +31,12 @@ syntax is written once.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from ..ast.declare import GENERIC, REQUIRED, AttrDef, Op
 from ..syntax.declare import custom_directive, whole_op_syntax
 from ..syntax.format import Directive, directive_fields, tokens, variadic_then_comma
-from . import attributes as A
 
 INDENT = "    "
 CONTINUATION = "\n" + INDENT + "  "
@@ -90,7 +90,7 @@ def attr_dict(op: Op, skip: frozenset[str], spaced: bool = False) -> str:
             mixed = True
             continue
         entries.append(field.mlir_name if field.kind.name == "unit"
-                       else f"{field.mlir_name} = {A.generic(field.kind, value)}")
+                       else f"{field.mlir_name} = {field.kind.generic(value)}")
     if mixed:
         entries.sort(key=lambda entry: entry.partition(" = ")[0])
     if not entries:
@@ -108,16 +108,15 @@ def break_text(op: Op) -> str:
 
 # -- the compiler -------------------------------------------------------------------------------
 
-def compile_printer(cls: type[Op]) -> Callable[[Op], str]:
-    """The function that prints one op of `cls`, compiled from its syntax."""
+def compile_printer(cls: type[Op], printer) -> Callable[[Op], str]:
+    """The function that prints one op of `cls`, compiled from its syntax; `printer` (printer.py's
+    PRINTER) prints the generic form, and is what a whole-op syntax prints with."""
     syntax = cls.syntax
     if syntax == GENERIC:
-        from .printer import generic_text
-
-        return generic_text
+        return printer.generic_text
     whole = whole_op_syntax(cls)
     if whole is not None:
-        return whole.print
+        return partial(whole.print, printer=printer)
     pieces = tokens(syntax)
     fields = {f.name: f for f in cls.FIELDS}
     single_result = len(cls.RESULT_FIELDS) == 1 and not cls.RESULT_FIELDS[0].variadic

@@ -37,32 +37,12 @@ from .rules import RuleSet, as_rule_set
 
 # -- copies -------------------------------------------------------------------------------------
 
-_SLOTS: dict[type, tuple[str, ...]] = {}
-
-
-def _slots(cls) -> tuple[str, ...]:
-    found = _SLOTS.get(cls)
-    if found is None:
-        names = []
-        for klass in cls.__mro__:
-            slots = klass.__dict__.get("__slots__", ())
-            names.extend([slots] if isinstance(slots, str) else slots)
-        found = _SLOTS[cls] = tuple(dict.fromkeys(n for n in names if n not in ("__dict__", "__weakref__")))
-    return found
-
-
 def clone_op(op):
     """A copy of `op` whose fields can be edited without touching `op` (its regions copied too;
-    its values are shared: values are never edited, only replaced)."""
+    its values are shared: values are never edited, only replaced). The op's own `copy` is
+    compiled from its declaration, as its constructor is."""
+    new = op.copy()
     cls = type(op)
-    new = object.__new__(cls)
-    for slot in _slots(cls):
-        try:
-            setattr(new, slot, getattr(op, slot))
-        except AttributeError:
-            pass
-    if hasattr(op, "__dict__"):
-        new.__dict__.update(op.__dict__)
     if not cls.SIMPLE:
         for field in cls.REGION_FIELDS:
             value = getattr(op, field.name)
@@ -127,11 +107,11 @@ class RewriteBuilder(FunctionBuilder):
 
     def emit(self, op):
         if op.KNOWN_OPERANDS:
-            check_known_operands(op, self._constant_ints)
+            check_known_operands(op, self.constant_ints)
         self.pending.append(op)
         return op.results[0] if len(op.results) == 1 else op.results
 
-    def _constant_ints(self, value: Value):
+    def constant_ints(self, value: Value):
         return constant_ints(self.match.defining(value))
 
     def region(self) -> FunctionBuilder:
@@ -143,7 +123,7 @@ class _RegionBuilder(FunctionBuilder):
 
     def emit(self, op):
         if op.KNOWN_OPERANDS:
-            check_known_operands(op, self._scopes[-1]._constant_ints)
+            check_known_operands(op, self.root.constant_ints)
         self.ops.append(op)
         return op.results[0] if len(op.results) == 1 else op.results
 
@@ -200,7 +180,7 @@ class Match:
         self.op = op
         self.b.pending = []
         self.b.exact_names = False
-        self.b._path_text = op.path
+        self.b.path = op.path
 
 
 # -- the driver --------------------------------------------------------------------------------
@@ -350,10 +330,10 @@ class _Driver:
                     a.rename(index.fresh_name(derived(base, a.name)))
         for inner in walk(pending):  # the index counts the names again as it takes the ops in
             for name in inner.defined_names():
-                index._release(name)
+                index.release(name)
             for region in blocks_of(inner):
                 for a in region.args:
-                    index._release(a.name)
+                    index.release(a.name)
 
 
 def _derived(base: str, hint: str) -> str:

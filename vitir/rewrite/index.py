@@ -92,6 +92,15 @@ class UseIndex:
         self._names[name] = 1
         return name
 
+    def release(self, name: str) -> None:
+        """Give back one use of `name`: a name `fresh_name` reserved for a new op, before `insert`
+        counts that op's names (or a name a forgotten op defined)."""
+        n = self._names.get(name, 0)
+        if n > 1:
+            self._names[name] = n - 1
+        else:
+            self._names.pop(name, None)
+
     # -- editing ------------------------------------------------------------------------------
     def replace_all_uses(self, old: Value, new: Value) -> int:
         """Make every reader of `old` read `new` instead (same type: the readers' rules stay true).
@@ -149,14 +158,14 @@ class UseIndex:
                 self._defining.pop(r, None)
                 self._uses.pop(r, None)
             for name in inner.defined_names():
-                self._release(name)
+                self.release(name)
             self._block_of.pop(inner, None)
             for region in blocks_of(inner):
                 for v in region.results:
                     self._drop_use(v, region)
                 for a in region.args:
                     self._defining.pop(a, None)
-                    self._release(a.name)
+                    self.release(a.name)
 
     # -- building ------------------------------------------------------------------------------
     def _define_arg(self, a: Value) -> None:
@@ -200,10 +209,3 @@ class UseIndex:
                 if u is user:
                     del entry[i]
                     break
-
-    def _release(self, name: str) -> None:
-        n = self._names.get(name, 0)
-        if n > 1:
-            self._names[name] = n - 1
-        else:
-            self._names.pop(name, None)

@@ -29,15 +29,17 @@ arguments (vitir/syntax/format.py's Argument: `kind`, `variadic`). The directive
 op's field; its `parameters` say how many arguments it takes (None: any number), and one written
 `type:...` takes a type argument. Defining the class registers it, under `name`.
 
-A whole-op syntax prints and parses a whole op (`{reduce}`, `{while}`): `print(op)` gives its
-lines, `parse(cls, parser)` builds the dialect's op from xDSL's parser, and `read(reader, cls,
-results)` (optional) gives the fast reader's record of it (vitir/text/importer.py's `_Reader.record`);
-an op whose syntax has no `read` leaves its text to the xDSL path.
+A whole-op syntax prints and parses a whole op (`{reduce}`, `{while}`): `print(op, printer)` gives
+its lines, through the printer it is handed (vitir/print/printer.py's PRINTER: `results_prefix`,
+`functional_type`, `region_text`, ...), and `parse(p, state)` reads its text after the op's name
+through a TextParser into a ParseState (vitir/syntax/parsing.py), which each reader then builds its
+own way: one grammar for the fast reader and the xDSL bridge alike. Neither imports a reader or the
+printer.
 """
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar
+from typing import ClassVar
 
 from .format import Argument, Directive, tokens
 
@@ -53,7 +55,6 @@ def _register(table: dict, kind: str, cls) -> None:
         return  # a base class
     if name in BUILT_IN:
         raise TypeError(f"{cls.__qualname__}: {name} is a directive of the format itself")
-    _load_built_ins()
     existing = table.get(name)
     if existing is not None and (type(existing).__qualname__, type(existing).__module__) != (
             cls.__qualname__, cls.__module__):
@@ -101,32 +102,19 @@ class WholeOpSyntax:
     """The text of a whole op; see the module's doc."""
 
     name: ClassVar[str] = ""
-    read: ClassVar[Callable | None] = None  # the fast reader's, where it reads the syntax
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         _register(WHOLE_OP_SYNTAXES, "the whole-op syntax", cls)
 
-    def print(self, op) -> str:
+    def print(self, op, printer) -> str:
         raise NotImplementedError
 
-    def parse(self, cls, parser):
-        parser.raise_error(f"{cls.NAME}: its syntax {{{self.name}}} is not parsed")
-
-
-_LOADED = []
-
-
-def _load_built_ins() -> None:
-    """vitir's own directives and whole-op syntaxes, declared on first use (their modules import the
-    printer, which imports this one)."""
-    if not _LOADED:
-        _LOADED.append(True)
-        from . import directives, whole_ops  # noqa: F401
+    def parse(self, p, state) -> None:
+        p.error(f"{state.cls.NAME}: its syntax {{{self.name}}} is not parsed")
 
 
 def custom_directive(cls, d: Directive) -> CustomDirective:
-    _load_built_ins()
     directive = DIRECTIVES.get(d.name)
     if directive is None:
         raise ValueError(f"{cls.__name__}: unknown custom directive {d.name} "
@@ -142,7 +130,6 @@ def whole_op_syntax(cls) -> WholeOpSyntax | None:
     pieces = tokens(syntax)
     if len(pieces) != 1 or pieces[0][0] != "directive":
         return None
-    _load_built_ins()
     return WHOLE_OP_SYNTAXES.get(pieces[0][1])
 
 

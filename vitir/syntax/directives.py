@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..ast.attributes import SYMBOL, DotDimensions
-from ..print import attributes as A
+from ..ast.attributes import BOOL_ARRAY, I64_ARRAY, PAIRS, SYMBOL, DotDimensions
 from .declare import CustomDirective
 
 
@@ -39,8 +38,9 @@ class DotDimensionNumbers(CustomDirective):
 
     def print(self, numbers) -> str:
         lb, rb, lc, rc = numbers
-        batch = f"batching_dims = {A.ints(lb)} x {A.ints(rb)}, " if lb or rb else ""
-        return f"{batch}contracting_dims = {A.ints(lc)} x {A.ints(rc)}"
+        ints = I64_ARRAY.pretty
+        batch = f"batching_dims = {ints(lb)} x {ints(rb)}, " if lb or rb else ""
+        return f"{batch}contracting_dims = {ints(lc)} x {ints(rc)}"
 
     def parse(self, p, arguments) -> tuple:
         batch = ((), ())
@@ -68,19 +68,11 @@ class Window(CustomDirective):
     name = "window"
     parameters = ("stride", "pad", "lhs_dilate", "rhs_dilate", "reverse")
 
-    def print(self, stride, padding, lhs_dilate, rhs_dilate, reverse) -> str:
-        entries = []
-        if stride is not None:
-            entries.append(f"stride = {A.ints(stride)}")
-        if padding is not None:
-            entries.append("pad = [" + ", ".join(f"[{lo}, {hi}]" for lo, hi in padding) + "]")
-        if lhs_dilate is not None:
-            entries.append(f"lhs_dilate = {A.ints(lhs_dilate)}")
-        if rhs_dilate is not None:
-            entries.append(f"rhs_dilate = {A.ints(rhs_dilate)}")
-        if reverse is not None:
-            entries.append("reverse = [" + ", ".join("true" if r else "false" for r in reverse) + "]")
-        return ", ".join(entries)
+    KINDS = (I64_ARRAY, PAIRS, I64_ARRAY, I64_ARRAY, BOOL_ARRAY)  # each entry's, in `parameters` order
+
+    def print(self, *entries) -> str:
+        return ", ".join([f"{key} = {kind.pretty(value)}" for key, kind, value in zip(self.parameters, self.KINDS, entries)
+                          if value is not None])
 
     def parse(self, p, arguments) -> tuple:
         values = [None] * len(self.parameters)

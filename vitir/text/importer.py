@@ -21,15 +21,15 @@ from __future__ import annotations
 
 import re
 
-from ..ast.attributes import string_value
 from ..ast.declare import GENERIC, OPS, REQUIRED, AttrDef, Op
 from ..ast.element_types import DType
+from ..ast.literals import dense_elements, element_literal
 from ..ast.regions import compact_reducer
 from ..ast.sharding_check import check_module
 from ..ast.types import TensorType
 from ..syntax.declare import custom_directive, whole_op_syntax
 from ..syntax.format import Directive, tokens as syntax_tokens, variadic_then_comma
-from ..syntax.parsing import assigner
+from ..syntax.parsing import ParseState, assigner
 from .lexer import tokenize
 
 
@@ -37,7 +37,7 @@ class Fallback(Exception):
     """The fast path does not take this text; xDSL's path reads it."""
 
 
-_TENSOR = re.compile(r"tensor<((?:[0-9]+x)*)([a-z][a-z0-9]*)>")
+_TENSOR = re.compile(r"tensor<((?:[0-9]+x)*)(complex<[a-z][A-Za-z0-9]*>|[a-z][A-Za-z0-9]*)>")
 _TYPES: dict[str, TensorType] = {}
 
 
@@ -51,13 +51,12 @@ def _tensor_type(token: str) -> TensorType | None:
             dtype = DType.parse(m.group(2))
         except ValueError:
             return None
-        if dtype.is_complex:
-            return None
         ty = _TYPES[token] = TensorType(tuple(int(d) for d in m.group(1).split("x")[:-1]), dtype)
     return ty
 
 
 _INT = re.compile(r"-?[0-9]+")
+_FLOAT = re.compile(r"-?[0-9]+\.[0-9]*(?:[eE][+-]?[0-9]+)?")
 _I64_LIMIT = 1 << 63
 _SPLAT_BODY = re.compile(r"\s*(\([^()]*\)|-?[0-9][0-9a-zA-Z.+-]*|true|false)\s*")  # as vitir/mlir/attributes.py
 _NAME = re.compile(r"%([A-Za-z_$.][\w$.\-]*)")  # the written names generated ones avoid, as to_ast.py
@@ -139,8 +138,82 @@ class _Reader:
             raise Fallback
         return tok
 
-    def bools(self) -> tuple[bool, ...]:
-        return tuple(w == "true" for w in self.bracketed(lambda: self.word(("true", "false"))))
+    def optional_int(self) -> int | None:
+        tok = self.toks[self.i]
+        if not tok.isdigit():
+            return None
+        self.i += 1
+        return int(tok)
+
+    def boolean(self) -> bool:
+        return self.word(("true", "false")) == "true"
+
+    def float(self) -> float:
+        tok = self.next()
+        if _FLOAT.fullmatch(tok) is None:
+            raise Fallback(f"float {tok!r}")
+        return float(tok)
+
+    def string(self) -> str:
+        tok = self.next()
+        if tok[:1] != '"' or "\\" in tok:  # escapes are read by the xDSL path
+            raise Fallback(f"string {tok!r}")
+        return tok[1:-1]
+
+    def element_type(self) -> str:
+        tok = self.next()
+        try:
+            DType.parse(tok)
+        except ValueError:
+            if tok != "tf32":
+                raise Fallback(f"element type {tok!r}") from None
+        return tok
+
+    def attribute_text(self) -> str:
+        raise Fallback("an attribute kept as written")  # its spacing is the xDSL path's to keep
+
+    def untyped_argument(self) -> str:
+        return self.ssa()
+
+    @staticmethod
+    def typed_argument(argument: str, ty) -> tuple:
+        return argument, ty
+
+    def attribute_dictionary(self, cls) -> dict:
+        """`{name = value, ...}` (or nothing) as cls's field values, each in its kind's generic spelling."""
+        values: dict = {}
+        if not self.optional("{") or self.optional("}"):
+            return values
+        by_mlir = {f.mlir_name: f for f in cls.ATTR_FIELDS}
+        while True:
+            f = by_mlir.get(self.next())
+            if f is None or f.name in values:
+                raise Fallback
+            self.expect("=")
+            values[f.name] = f.kind.read_generic(self)
+            if self.optional("}"):
+                return values
+            self.expect(",")
+
+    def dense_literal(self) -> tuple:
+        """`dense<...> : T`: one literal (a splat) or one per element, read without xDSL."""
+        tok = self.next()
+        if not tok.startswith("dense<"):
+            raise Fallback("a constant's generic form")
+        body = tok[6:-1]
+        self.expect(":")
+        ty = self.type()
+        splat = self.splat(body)
+        if splat is not None:
+            return element_literal(splat, ty.dtype), ty
+        try:
+            literals = dense_elements(body, ty.shape, ty.dtype)
+        except ValueError as e:
+            raise Fallback(str(e)) from None
+        return tuple([element_literal(literal, ty.dtype) for literal in literals]), ty
+
+    def constant_dictionaries(self) -> dict:
+        raise Fallback("a constant's generic form")
 
     def type(self) -> TensorType:
         ty = _tensor_type(self.next())
@@ -162,13 +235,6 @@ class _Reader:
 
     def at(self, tok: str) -> bool:
         return self.toks[self.i] == tok
-
-    def string(self) -> str:
-        tok = self.toks[self.i]
-        if tok[:1] != '"':
-            raise Fallback
-        self.i += 1
-        return string_value(tok)
 
     def identifier(self) -> str:
         tok = self.toks[self.i]
@@ -217,14 +283,6 @@ class _Reader:
         return inputs, outputs
 
     function_type = functional_type
-
-    @staticmethod
-    def record(cls, results, values, names, types, result_types, regions=(), one_line=False) -> tuple:
-        """An op's record: its declaration, its results (`results()`), its attributes' values by field
-        (and `__reducer__`, the op of a compact body; `__shared_arguments__`, regions that name their
-        arguments alike), its operands' written names and their types by operand field, its result
-        types, its regions (`region()`; a list of them for a variadic field)."""
-        return ("op", cls, results, values, names, types, result_types, one_line, regions)
 
     # the module
     def module(self) -> tuple[str, list]:
@@ -409,20 +467,17 @@ def _read_attribute(reader: _Reader, kind):
     return kind.read(reader)
 
 
-def _dict_attribute(reader: _Reader, kind):
-    """An attribute as an attribute dictionary writes it: `1 : i64`, `[#stablehlo<precision DEFAULT>]`."""
-    return kind.read_generic(reader)
-
-
-class _State:
-    __slots__ = ("operands", "types", "result_types", "values", "one_line")
-
-    def __init__(self):
-        self.operands: dict = {}
-        self.types: dict = {}
-        self.result_types: list | None = None
-        self.values: dict = {}
-        self.one_line = False
+def read_attribute_text(kind, text: str, generic: bool = True):
+    """The value of `text`, one attribute in the kind's generic (or pretty) spelling; ValueError
+    when the kind does not read all of it."""
+    reader = _Reader(text)
+    try:
+        value = kind.read_generic(reader) if generic else kind.read(reader)
+    except Fallback as e:
+        raise ValueError(str(e) or f"not a {kind.name} attribute") from None
+    if reader.peek() != "":
+        raise ValueError(f"{reader.peek()!r} after the attribute")
+    return kind.coerce(value)
 
 
 def _operand_list(reader: _Reader) -> list:
@@ -485,21 +540,10 @@ def _step_type_of(of):
 
 
 def _step_attr_dict(reader, state, fields):
-    if not reader.optional("{"):
-        return
-    if reader.optional("}"):
-        return
-    by_mlir = fields["__by_mlir__"]
-    while True:
-        key = reader.next()
-        f = by_mlir.get(key)
-        if f is None or f.name in state.values:
-            raise Fallback
-        reader.expect("=")
-        state.values[f.name] = _dict_attribute(reader, f.kind)
-        if reader.optional("}"):
-            return
-        reader.expect(",")
+    values = reader.attribute_dictionary(state.cls)
+    if values.keys() & state.values.keys():
+        raise Fallback
+    state.values.update(values)
 
 
 def _step_field(d: Directive, f):
@@ -549,11 +593,16 @@ def _compile(cls: type[Op]):
         return None
     whole = whole_op_syntax(cls)
     if whole is not None:
-        return whole.read
+        parse = whole.parse
+
+        def read_whole(reader: _Reader, cls, results):
+            state = ParseState(cls)
+            parse(reader, state)
+            return _record(cls, results, state)
+        return read_whole
     pieces = syntax_tokens(cls.syntax)
     fields = {f.name: f for f in cls.FIELDS}
     fields["__results__"] = cls.RESULT_FIELDS
-    fields["__by_mlir__"] = {f.mlir_name: f for f in cls.ATTR_FIELDS}
     steps = []
     for kind, text in variadic_then_comma(pieces, fields):
         if kind == "text":
@@ -585,14 +634,14 @@ def _compile(cls: type[Op]):
     steps = tuple(steps)
 
     def read(reader: _Reader, cls, results):
-        state = _State()
+        state = ParseState(cls)
         for step in steps:
             step(reader, state, fields)
         return _record(cls, results, state)
     return read
 
 
-def _record(cls, results, state: _State):
+def _record(cls, results, state: ParseState):
     names, types = [], []
     given = state.types.get("*")
     for f in cls.OPERAND_FIELDS:
@@ -609,7 +658,15 @@ def _record(cls, results, state: _State):
     for f, group in zip(cls.OPERAND_FIELDS, names):
         if not f.variadic and len(group) != 1:
             raise Fallback
-    return ("op", cls, results, state.values, names, types, state.result_types or [], state.one_line, ())
+    values = state.values
+    if state.native or state.compact_reducer is not None or state.shared_arguments:
+        values = {**values, **state.native}
+        if state.compact_reducer is not None:
+            values["__reducer__"] = state.compact_reducer
+        if state.shared_arguments:
+            values["__shared_arguments__"] = True
+    return ("op", cls, results, values, names, types, state.result_types or [], state.one_line,
+            tuple(state.regions))
 
 
 def _generic(reader: _Reader, name: str, results):
@@ -721,7 +778,7 @@ class _Builder:
         return name
 
     def run(self):
-        from ..ast.ops.compound import fold_compounds
+        from ..ast.expansion import fold_compounds
 
         name, args, result_types, ops, (ret_names, ret_types) = self.fn
         values = {}
@@ -833,7 +890,7 @@ class _Builder:
     def region(self, region, values, shared: dict | None = None):
         """A Region built by a builder of the function's, as to_ast.py's _region; `shared` holds the
         names of arguments an op's regions share (a while's cond and body)."""
-        from ..ast.ops.compound import fold_compounds
+        from ..ast.expansion import fold_compounds
 
         args, ops, (ret_names, ret_types) = region
         outer, self.fb = self.fb, self.fb.region()

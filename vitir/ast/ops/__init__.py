@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 
-from ..declare import OPS, Op
+from ..declare import FAMILY_LOADERS, OPS, Op
 from .compare import Compare, Select, default_compare_type
 from .compound import ADAMW_LINES, AdamScalars, AdamWUpdate, AllReduceMean, Compound
 from .constants import Constant, Iota
@@ -73,6 +73,9 @@ def import_every_family() -> None:
     """Declare every op (what OPS does on its first read)."""
     for family in _LAZY_FAMILIES:
         importlib.import_module(f"{__name__}.{family}")
+
+
+FAMILY_LOADERS.append(import_every_family)  # OPS completes itself through it on its first read
 
 
 __all__ = [

@@ -307,7 +307,7 @@ class Composite(Op):
 class CustomCall(Op):
     """A call of an implementation-defined target (a LAPACK routine on XLA's CPU): vitir carries it
     and prints it as written, and does not evaluate it (but for jax.export's `shape_assertion`,
-    checked: vitir/dynamic/assertions.py). `stablehlo.custom_call @target(%x)
+    checked: vitir/ast/shape_assertions.py). `stablehlo.custom_call @target(%x)
     {backend_config = "", ...} : (T) -> R`; its attributes are kept as their MLIR text, other
     dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`; each text must
     be of the form MLIR requires (vitir/ast/custom_call_attributes.py)."""

@@ -1,6 +1,8 @@
 """jax.export's `stablehlo.custom_call @shape_assertion(%ok, %d0, %d1, ...) {error_message = "...
 {0} ... {1}"}`: the program's inputs must satisfy the polymorphic shape specification; when %ok is
-false the message, its `{k}` the k-th dimension value, says why."""
+false the message, its `{k}` the k-th dimension value, says why. Beside the declarations (as the custom
+calls' attributes are, custom_call_attributes.py): the evaluator and vitir/dynamic's refinement both check
+them."""
 
 from __future__ import annotations
 

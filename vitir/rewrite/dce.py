@@ -11,8 +11,8 @@ outfeed, send, recv, optimization_barrier, ...) stay, read or not.
 from __future__ import annotations
 
 from ..ast.module import Function
-from ..rewrite.effects import effect_free
-from ..rewrite.index import UseIndex, blocks_of
+from .effects import effect_free
+from .index import UseIndex, blocks_of
 
 
 def dead_code_elimination(fn: Function, index: UseIndex | None = None) -> int:

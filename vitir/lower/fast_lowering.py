@@ -27,11 +27,10 @@ from ..ast import ops as O
 from ..ast.module import Function
 from ..ast.regions import BinaryRegion
 from ..float_text import c_float, exact_float
-from ..rewrite.driver import Match, apply_rules
+from ..passes import Pass, get, register
+from ..rewrite.driver import Match
 from ..rewrite.index import UseIndex
 from ..rewrite.rules import RuleSet, rule
-from . import Pass, register
-from .dce import dead_code_elimination
 
 SWAP_01 = (1, 0, 2, 3)  # [b, c, H, W] <-> [c, b, H, W]
 CHANNELS_FIRST = (0, 3, 1, 2)  # the token grid [b, ph, pw, d] -> [b, d, ph, pw]
@@ -237,7 +236,7 @@ def fuse_all_reduce(fn: Function, index: UseIndex | None = None) -> int:
             or any(g not in before for g in grads)):
         return 0
     b = Match(index).b
-    b._path_text = "allreduce"
+    b.path = "allreduce"
     flat = [b.reshape(_free(index, f"arflat{g.name}"), g, [g.type.num_elements]) for g in grads]
     vector = b.concatenate(_free(index, "arcat"), flat, 0)
     mean = b.all_reduce_mean(_free_tag(index, "grads"), vector, means[0][1].replicas)
@@ -277,38 +276,18 @@ def _free_tag(index: UseIndex, tag: str) -> str:
 
 # -- the passes ------------------------------------------------------------------------------------
 
-def _then_dce(rules: RuleSet):
-    def apply(fn: Function) -> int:
-        index = UseIndex(fn)
-        count = apply_rules(fn, rules, index)
-        if count:
-            dead_code_elimination(fn, index)
-        return count
-    return apply
-
-
-patch_embed_gradient = _then_dce(PATCH_EMBED_RULES)
-exact_floats = _then_dce(EXACT_FLOAT_RULES)
-
-
 def fuse_all_reduce_pass(fn: Function) -> int:
     return fuse_all_reduce(fn)
 
 
-def fast_lowering(fn: Function) -> int:
-    """The three rewrites on `fn` in place, then dead-code elimination; returns how many applied."""
-    index = UseIndex(fn)
-    count = apply_rules(fn, PATCH_EMBED_RULES + EXACT_FLOAT_RULES, index)
-    count += fuse_all_reduce(fn, index)
-    if count:
-        dead_code_elimination(fn, index)
-    return count
-
-
-register(Pass("patch-embed-gradient", "the patch-embed weight gradient as one dot_general over patches, not a "
-                                      "dilated convolution (reassociates float sums)", patch_embed_gradient, exact=False))
-register(Pass("exact-floats", "the smoothed cross-entropy's a/K and 1 - a printed exactly, not with %f (changes "
-                              "the program: the target sums to 1)", exact_floats, exact=False))
-register(Pass("fuse-all-reduce", "one all_reduce for every cross-replica gradient mean", fuse_all_reduce_pass))
-register(Pass("fast-lowering", "vitir's fast lowering: patch-embed-gradient, exact-floats, fuse-all-reduce, then dce",
-              fast_lowering, exact=False))
+PATCH_EMBED_GRADIENT = register(Pass.of_rules(
+    "patch-embed-gradient", "the patch-embed weight gradient as one dot_general over patches, not a dilated "
+                            "convolution (reassociates float sums)", PATCH_EMBED_RULES, exact=False))
+EXACT_FLOATS = register(Pass.of_rules(
+    "exact-floats", "the smoothed cross-entropy's a/K and 1 - a printed exactly, not with %f (changes the program: "
+                    "the target sums to 1)", EXACT_FLOAT_RULES, exact=False))
+FUSE_ALL_REDUCE = register(Pass("fuse-all-reduce", "one all_reduce for every cross-replica gradient mean",
+                                fuse_all_reduce_pass))
+FAST_LOWERING = register(Pass.sequence(
+    "fast-lowering", "vitir's fast lowering: patch-embed-gradient, exact-floats, fuse-all-reduce, then dce",
+    [PATCH_EMBED_GRADIENT, EXACT_FLOATS, FUSE_ALL_REDUCE, get("dce")]))
