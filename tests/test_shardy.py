@@ -237,6 +237,16 @@ def test_device_ids_shardy_refuses(device_ids, message):
     assert mlir_error(text) is not None and message.split(",")[0] in mlir_error(text)
 
 
+def test_a_barrier_that_blocks_nothing_is_refused_as_shardy_does():
+    message = "cannot specify `BOTH` as the direction. Not blocking propagation direction makes the op redundant."
+    fb = FunctionBuilder("main")
+    x = fb.arg("arg0", f32(8, 8))
+    with pytest.raises(ShapeError, match=re.escape(message)):
+        fb.propagation_barrier("b", x, "BOTH")
+    text = print_module(every_op()).replace("allowed_direction=BACKWARD", "allowed_direction=BOTH")
+    assert message in mlir_error(text)
+
+
 @pytest.mark.parametrize("sharding,message", [
     (sharded([], [], ["x"]), "sharding doesn't match tensor rank: 3 != 2"),
     (sharded(DimSharding((), True, 1), []), "dim 0 is empty and closed but has a priority"),

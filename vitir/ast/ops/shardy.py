@@ -94,7 +94,10 @@ class PropagationBarrier(Op):
     @staticmethod
     def rule(input, allowed_direction):
         if not isinstance(input, TensorType):
-            raise RuleError(f"needs a ranked tensor, got {type_text(input)}")
+            raise RuleError(f"needs a ranked tensor, got {type_text((input,))}")
+        if allowed_direction == "BOTH":  # Shardy's verifier
+            raise RuleError("cannot specify `BOTH` as the direction. Not blocking propagation direction makes the op "
+                            "redundant.")
         return input
 
 
@@ -113,7 +116,7 @@ class ShardingGroup(Op):
     @staticmethod
     def rule(input, group_id):
         if not isinstance(input, TensorType):
-            raise RuleError(f"needs a ranked tensor, got {type_text(input)}")
+            raise RuleError(f"needs a ranked tensor, got {type_text((input,))}")
         return ()
 
 
@@ -165,7 +168,7 @@ class ManualComputation(Op):
             if _rank(t) is not None and (_rank(local) != t.rank or local.dtype is not t.dtype):
                 what = "operand" if i < len(tensors) else "result"
                 raise RuleError(f"{what} {i if i < len(tensors) else i - len(tensors)}: the region's "
-                                f"{type_text(local)} is not a local shape of {type_text(t)}")
+                                f"{type_text((local,))} is not a local shape of {type_text((t,))}")
         return tuple(result_types)
 
 
