@@ -165,6 +165,12 @@ def _manual(in_sharding, local_shape, manual_axes=("x",), global_shape=(8, 8)):
     return fb.ret(out)
 
 
+def _collective(method, operand, out, *axes):
+    fb = FunctionBuilder("main")
+    x = fb.sharding_constraint("c", fb.arg("arg0", f32(8, 8)), operand)
+    return fb.ret(getattr(fb, method)("r", x, out, *axes))
+
+
 RULES = [
     # the axes a sharding names exist in its mesh
     ("an unknown axis", lambda: _constraint(sharded(["z"], [])), 'unknown axis name: "z"'),
@@ -187,6 +193,21 @@ RULES = [
     ("a free axis before a manual one", lambda: _manual(sharded(["y", "x"], []), (4, 8)),
      'operand sharding at index 0 must have all manual axes come before free axes in its dimension sharding at '
      'index 0. Saw manual axis "x" after free axis "y"'),
+    # a collective's result sharding: its operand's with the axes applied
+    ("a gathering axis that does not end the dimension's", lambda: _collective(
+        "sdy_all_gather", sharded(["x", "y"], []), sharded(["x"], []), [["x"], []]),
+     'can\'t apply gathering axis "x" to operand sharding on dimension 0'),
+    ("a slice whose result is not the operand's and its axes", lambda: _collective(
+        "sdy_all_slice", sharded([], []), sharded(["y"], []), [["x"], []]),
+     'result sharding doesn\'t match expected sharding ["x"] on dimension 0'),
+    ("a reduce_scatter whose result is not the operand's and its axes", lambda: _collective(
+        "sdy_reduce_scatter", sharded(["x"], []), sharded(["x"], []), [[], ["y"]]),
+     "result sharding doesn't match expected sharding [\"y\"] on dimension 1"),
+    ("an all_reduce that reshards", lambda: _collective("sdy_all_reduce", sharded(["x"], []), sharded([], []), []),
+     "operand and result shardings are not equivalent"),
+    ("an all_reduce over a sharded axis", lambda: _collective("sdy_all_reduce", sharded(["x"], []),
+                                                              sharded(["x"], []), ["x"]),
+     'reduction axis "x" overlaps with operand dimension sharding or replicated axes'),
 ]
 
 
@@ -196,7 +217,7 @@ def test_each_rule_refuses_at_build_time_as_shardy_does(what, build, message):
     with pytest.raises(ShapeError) as caught:
         module(fn, ops=MESHES[:1])
     assert message in str(caught.value)
-    assert caught.value.op in ("sdy.sharding_constraint", "sdy.manual_computation")
+    assert caught.value.op.startswith("sdy.") and caught.value.ssa in ("%c", "%mc", "%r")
 
 
 @pytest.mark.parametrize("what,build,message", RULES, ids=[r[0] for r in RULES])

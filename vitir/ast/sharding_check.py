@@ -6,7 +6,8 @@ error naming it as its own rule would (vitir/ast/sharding.py has the messages, S
 from __future__ import annotations
 
 from .declare import _fail
-from .sharding import SHARDING, SHARDING_PER_VALUE, Mesh, TensorSharding, check_sharding, local_shape
+from .sharding import (SHARDING, SHARDING_PER_VALUE, Mesh, TensorSharding, check_collective, check_sharding,
+                       local_shape)
 from .shape_rules import RuleError
 from .types import TensorType
 from .uses import walk
@@ -27,16 +28,18 @@ def check_module(module) -> None:
     """Every Shardy op of every function, at any depth, against the module's meshes."""
     table = meshes(module.ops)
     for fn in module.functions:
+        known: dict = {}
         for op in walk(fn.ops):
-            check_node(op, table)
+            check_node(op, table, known)
 
 
-def check_node(op, table: dict) -> None:
-    """One op, if it is Shardy's, against the meshes of `table`: a refusal is the op's ShapeError."""
+def check_node(op, table: dict, known: dict) -> None:
+    """One op, if it is Shardy's, against the meshes of `table` and the shardings `known` of the
+    values before it (which it adds its results' to): a refusal is the op's ShapeError."""
     if not op.NAME.startswith("sdy."):
         return
     try:
-        check_op(op, table)
+        check_op(op, table, known)
     except RuleError as e:
         names = [r.name for r in op.results]
         _fail(op, names[0] if len(names) == 1 else tuple(names), str(e))
@@ -58,8 +61,9 @@ def _per_value(what: str, shardings, types, table: dict) -> None:
             raise RuleError(f"{what} {'-' if len(types) == 1 else f'{i} -'} {e}") from None
 
 
-def check_op(op, table: dict) -> None:
-    """One op's shardings against the meshes of `table`."""
+def check_op(op, table: dict, known: dict | None = None) -> None:
+    """One op's shardings against the meshes of `table`, and a collective's against its operand's
+    sharding where `known` (value -> sharding) holds it."""
     if op.NAME in ("sdy.manual_computation", "sdy.named_computation"):
         args, returned = op.body.args, op.body.results
         _per_value("operand", op.in_shardings, [v.type for v in op.operands], table)
@@ -81,5 +85,10 @@ def check_op(op, table: dict) -> None:
         value = getattr(op, field.name)
         if field.kind is SHARDING and value is not None:
             check_sharding(value, _mesh(value, table), _shape(op.results[0].type) if op.results else None)
+            if known is not None and op.results:
+                operand = known.get(op.operands[0])
+                if operand is not None and field.name == "out_sharding":
+                    check_collective(op.NAME, operand, getattr(op, "axes", ()), value)
+                known[op.results[0]] = value
         elif field.kind is SHARDING_PER_VALUE and value is not None:
             _per_value("result", value, [v.type for v in op.results], table)

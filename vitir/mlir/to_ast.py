@@ -51,6 +51,7 @@ class _FunctionImporter:
                  callees: dict[str, func.FuncOp] | None = None, meshes: dict | None = None):
         self.parsed = parsed
         self.meshes = meshes or {}  # the module's meshes, which Shardy's ops are checked against
+        self.shardings: dict = {}  # value -> the sharding an op gave it, which a collective is checked against
         self.fn = fn
         self.diagnostics = diagnostics
         self.callees = callees or {}
@@ -165,7 +166,7 @@ class _FunctionImporter:
         node = cls(name, **values, path=self.fb.path)
         node.spelling = SPELLINGS.get(op)
         built = self.fb.emit(node)
-        check_node(node, self.meshes)
+        check_node(node, self.meshes, self.shardings)
         built = built if isinstance(built, tuple) else (built,)
         for value, written in zip(built, results, strict=True):
             annotated = vitir_type(written.type)
