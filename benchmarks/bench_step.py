@@ -82,8 +82,9 @@ class Runner:
         self.loss = float("nan")
 
 
-def vitir_runner(lowering: str, cfg: ViTConfig, init) -> Runner:
-    text = print_module(adam_sched_module(cfg, HYPER, lowering=lowering))
+def vitir_runner(lowering: str, cfg: ViTConfig, init, backward: str = "hand", name: str | None = None) -> Runner:
+    module = adam_sched_module(cfg, HYPER, lowering=lowering, backward=backward)
+    text = print_module(module)
     seconds = compile_time(text)
     exe = compile_module(text)
     k = len(init) // 3
@@ -93,7 +94,9 @@ def vitir_runner(lowering: str, cfg: ViTConfig, init) -> Runner:
         return out[:3 * k], out[3 * k]
 
     state = [exe.to_device(a, argument=i + 1) for i, a in enumerate(init)]
-    return Runner(f"vitir {lowering}", call, state, seconds, None, text.count("\n"))
+    runner = Runner(name or f"vitir {lowering}", call, state, seconds, None, text.count("\n"))
+    runner.module = module
+    return runner
 
 
 def jax_runner(name: str, embed, cfg: ViTConfig, init, batch) -> Runner:
@@ -125,16 +128,28 @@ def probe_embed(cfg: ViTConfig, repeat: int = 1) -> float:
     return min(timed(lambda: exe.execute_device(inputs))[1] for _ in range(repeat))
 
 
-def bench(name: str, cfg: ViTConfig, steps: int, warmup: int, probe: bool,
-          lowerings=("reference", "fast")) -> dict:
+def state_and_batches(cfg: ViTConfig, count: int):
+    """The initial parameters and zero moments, and `count` random batches (x, onehot)."""
     rng = np.random.default_rng(0)
     params = ref.init_params(rng, cfg)
     init = params + [np.zeros_like(p) for p in params] * 2
     eye = np.eye(cfg.classes, dtype=np.float32)
     data = [(rng.standard_normal((cfg.batch, cfg.input_features)).astype(np.float32),
-             eye[rng.integers(0, cfg.classes, cfg.batch)]) for _ in range(warmup + steps)]
+             eye[rng.integers(0, cfg.classes, cfg.batch)]) for _ in range(count)]
+    return init, data
+
+
+def bench(name: str, cfg: ViTConfig, steps: int, warmup: int, probe: bool,
+          lowerings=("reference", "fast")) -> dict:
+    init, data = state_and_batches(cfg, warmup + steps)
     runners = [vitir_runner(lowering, cfg, init) for lowering in lowerings]
     runners += [jax_runner(label, embed, cfg, init, data[0]) for label, embed in JAX_EMBEDS.items()]
+    alternate(name, runners, data, warmup)
+    return dict(name=name, runners=runners, probe=probe_embed(cfg) if probe else None)
+
+
+def alternate(name: str, runners: list[Runner], data, warmup: int) -> None:
+    """Each step's batch through every runner, who goes first rotating; times after `warmup` kept."""
     for t, (x, onehot) in enumerate(data, start=1):
         order = runners[t % len(runners):] + runners[:t % len(runners)]  # rotate who goes first
         line = []
@@ -146,7 +161,6 @@ def bench(name: str, cfg: ViTConfig, steps: int, warmup: int, probe: bool,
             line.append(f"{r.name} {seconds:.3f}s")
         print(f"  {name} step {t}: " + ", ".join(line), flush=True)
     print(f"  {name} last loss: " + ", ".join(f"{r.name} {r.loss!r}" for r in runners), flush=True)
-    return dict(name=name, runners=runners, probe=probe_embed(cfg) if probe else None)
 
 
 def report(results: list[dict]) -> None:

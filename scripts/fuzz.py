@@ -8,7 +8,10 @@ graphs (the same, then compiled by XLA and each op's result compared with the
 evaluator's); builds that break one rule (refused naming their op); mutated
 texts of rendered modules (refused naming their line, or compiled by XLA);
 texts with one attribute or element type mutated (refused naming their line,
-or accepted by jaxlib's MLIR parser too and printed back in vitir's form).
+or accepted by jaxlib's MLIR parser too and printed back in vitir's form);
+random differentiable graphs (vitir's VJP on the evaluator in float64 against
+jax.vjp of the same graph written with jax.lax, and its JVP and VJP against
+each other by the inner-product test).
 Each case is seeded by (--seed, kind, index) and bounded by --bound seconds.
 Every failure is written to --out as a reproducer (the module's or the
 mutated text, shrunk to the lines that still fail, with the command that
@@ -44,6 +47,8 @@ def parse_args(argv=None):
     p.add_argument("--attributes", type=int, default=0,
                    help="texts with an attribute or element type mutated (precisions, algorithms, layouts, "
                         "composites, quantized types)")
+    p.add_argument("--gradients", type=int, default=0,
+                   help="random differentiable graphs: vitir's VJP against jax.vjp, and the inner-product test")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--start", type=int, default=0, help="first case index of each kind")
     p.add_argument("--bound", type=float, default=60.0, help="seconds one case may take (default 60)")
@@ -96,6 +101,7 @@ def reproducer(kind: str, index: int, seed: int, message: str, quick: bool = Fal
     import random
 
     from tests.fuzz.graphs import random_graph
+    from vitir.ast import module as module_of
     from vitir.print import print_module
 
     s = case_seed(seed, kind, index)
@@ -104,7 +110,7 @@ def reproducer(kind: str, index: int, seed: int, message: str, quick: bool = Fal
     if kind == "passes":
         from tests.fuzz.passes import pass_graph
 
-        return print_module(pass_graph(random.Random(s))[0])
+        return print_module(pass_graph(random.Random(s))[0])  # evaluated on its grid (pass_graph's third value)
     if kind == "mutations":
         from tests.fuzz.checks import time_bound
         from tests.fuzz.mutations import check_mutated, mutated_text
@@ -125,6 +131,10 @@ def reproducer(kind: str, index: int, seed: int, message: str, quick: bool = Fal
         from tests.fuzz.attributes import mutated_attribute_text
 
         return mutated_attribute_text(s)[0]
+    if kind == "gradients":
+        from tests.fuzz.gradients import gradient_graph
+
+        return print_module(module_of(gradient_graph(random.Random(s))[0]))
     return ""
 
 
@@ -153,8 +163,12 @@ def main(argv=None) -> int:
             print(f"{kind:<10} {report.counts[kind]:>7} {failed:>9} {crashed:>12} {report.seconds[kind]:>8.0f} "
                   f"{report.slowest[kind][0]:>7.1f}s")
     print(f"total {total / 60:.1f} min; seed {args.seed}")
-    for key in sorted(k for k in report.stats if not k.startswith("drawn: ")):
+    for key in sorted(k for k in report.stats if not k.startswith(("drawn: ", "pass "))):
         print(f"  {key}: {report.stats[key]}")
+    if report.counts["passes"]:
+        from tests.fuzz.passes import pass_table
+
+        print("\n" + "\n".join(pass_table(report.stats, report.failures)) + "\n")
     drawn = sorted((k[len("drawn: "):], v) for k, v in report.stats.items() if k.startswith("drawn: "))
     if drawn:
         print(f"  ops drawn ({len(drawn)} kinds): " + ", ".join(f"{k.removeprefix('stablehlo.')} {v}" for k, v in drawn))

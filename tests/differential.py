@@ -3,11 +3,16 @@
 `assert_same_meaning(before, after)` runs both with vitir's numpy evaluator on inputs of
 three kinds: random values (normal floats, small integers), the edge values tiled over
 each argument (for floats -0.0, +0.0, +-inf, NaN, the smallest and largest subnormal, the
-smallest normal, the largest finite, +-1; for integers the minimum, the maximum, 0, +-1;
-both booleans), and a random mix of the two. Results must be equal bit for bit: floats by
+smallest normal, the largest finite, +-1; complex numbers of every pair of -0.0, +0.0, +-inf,
+NaN, +-1 as parts; for integers the minimum, the maximum, 0, +-1; both booleans), and a random mix of the two. Results must be equal bit for bit: floats by
 their bits, except that any NaN equals any NaN (the spec leaves NaN payloads to the
 implementation); a tuple element by element; a token is a token. When the original raises
-an EvaluationError on an input, the rewritten one must raise it too.
+an EvaluationError on an input, the rewritten one must raise it too, and that set is not
+compared: `assert_same_meaning` fails when no set was compared (a check that compared no value
+shows nothing); `compare_meaning` returns the counts instead (the fuzzer's). A program of
+collectives runs on its grid (replicas=R, partitions=P), each process on inputs of its own; a
+module's function `entry` runs with the module's other functions as its composites'
+decompositions.
 
 Other tests import it: `from tests.differential import assert_same_meaning`.
 """
@@ -37,7 +42,7 @@ def edge_values(dtype) -> list:
         floats += [tiny, -tiny, float(info.smallest_normal) - tiny, float(info.smallest_normal),
                    float(info.max), -float(info.max)]
     if dtype.is_complex:
-        return [complex(a, b) for a in floats[:7] for b in (0.0, -0.0, np.nan, 1.0)]
+        return [complex(a, b) for a in floats[:7] for b in floats[:7]]  # each part -0.0, 0.0, +-inf, NaN, +-1
     return floats
 
 
@@ -155,29 +160,68 @@ def _describe(x) -> str:
     return f"tuple of {len(x)}" if isinstance(x, tuple) else type(x).__name__
 
 
-def assert_same_meaning(before: Module | Function, after: Module | Function, seed: int = 0, count: int = 2) -> int:
-    """Evaluate both on every input set; raise AssertionError naming the input set, the result and
-    the first differing element. Returns how many input sets were compared."""
+def process_input_sets(fn: Function, seed: int = 0, count: int = 2, processes: int = 1) -> list[list]:
+    """`input_sets` for a grid of `processes`: each set holds one row of inputs per process, the
+    random ones drawn apart (process k from seed + k), so a collective meets different values."""
+    per_process = [input_sets(fn, seed + k, count) for k in range(processes)]
+    return [list(rows) for rows in zip(*per_process)]
+
+
+def entry_function(program: Module | Function, entry: str | None = None) -> Function:
+    """A function, a module's one function, or its function named `entry`."""
+    if isinstance(program, Function):
+        return program
+    return program.main if entry is None else next(f for f in program.functions if f.name == entry)
+
+
+def evaluate_on_grid(program: Module | Function, rows: list, replicas: int = 1, partitions: int = 1,
+                     entry: str | None = None) -> list[tuple]:
+    """Every process's results (one tuple per process, in the grid's order) on one row of inputs each."""
     from vitir.evaluate import evaluate
 
-    fa = before.main if isinstance(before, Module) else before
-    fb = after.main if isinstance(after, Module) else after
+    if replicas * partitions == 1:
+        return [evaluate(program, *rows[0], entry=entry)]
+    return evaluate(program, rows, replicas=replicas, partitions=partitions, entry=entry)
+
+
+def compare_meaning(before: Module | Function, after: Module | Function, seed: int = 0, count: int = 2,
+                    replicas: int = 1, partitions: int = 1, entry: str | None = None) -> tuple[int, list[str]]:
+    """Evaluate both on every input set, on a grid of `replicas` x `partitions` processes (a module's
+    function `entry`, its other functions a composite's decompositions); raise AssertionError naming
+    the input set, the process, the result and the first differing element. Returns (input sets
+    compared, why each other set was not: the original's EvaluationError, which the rewritten one
+    raised too)."""
+    fa, fb = entry_function(before, entry), entry_function(after, entry)
     assert fa.arg_types == fb.arg_types, f"arguments changed: {fa.arg_types} -> {fb.arg_types}"
     assert fa.result_types == fb.result_types, f"results changed: {fa.result_types} -> {fb.result_types}"
-    compared = 0
-    for n, inputs in enumerate(input_sets(fa, seed, count)):
+    compared, refused = 0, []
+    for n, rows in enumerate(process_input_sets(fa, seed, count, replicas * partitions)):
         try:
-            expected = evaluate(before, *inputs)
+            expected = evaluate_on_grid(before, rows, replicas, partitions, entry)
         except EvaluationError as e:
             try:
-                evaluate(after, *inputs)
+                evaluate_on_grid(after, rows, replicas, partitions, entry)
             except EvaluationError:
+                refused.append(str(e))
                 continue
             raise AssertionError(f"input set {n}: the original raises ({e}), the rewritten one does not") from None
-        got = evaluate(after, *inputs)
-        for i, (x, y) in enumerate(zip(expected, got, strict=True)):
-            problem = same_bits(x, y)
-            if problem is not None:
-                raise AssertionError(f"input set {n}, result {i} ({fa.ret.operands[i].ssa}): {problem}")
+        got = evaluate_on_grid(after, rows, replicas, partitions, entry)
+        for process, (results, others) in enumerate(zip(expected, got, strict=True)):
+            where = f", process {process}" if len(expected) > 1 else ""
+            for i, (x, y) in enumerate(zip(results, others, strict=True)):
+                problem = same_bits(x, y)
+                if problem is not None:
+                    raise AssertionError(f"input set {n}{where}, result {i} ({fa.ret.operands[i].ssa}): {problem}")
         compared += 1
+    return compared, refused
+
+
+def assert_same_meaning(before: Module | Function, after: Module | Function, seed: int = 0, count: int = 2,
+                        replicas: int = 1, partitions: int = 1, entry: str | None = None) -> int:
+    """`compare_meaning`, failing when it compared nothing (the original raised on every input set):
+    a check that compared no value shows nothing. Returns how many input sets were compared."""
+    compared, refused = compare_meaning(before, after, seed, count, replicas, partitions, entry)
+    if not compared:
+        raise AssertionError(f"compared nothing: the original raises on all {len(refused)} input sets "
+                             f"(the first: {refused[0] if refused else 'none'})")
     return compared

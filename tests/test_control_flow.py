@@ -280,7 +280,7 @@ def test_a_token_travels_through_a_loop_and_a_tuple_is_refused_there():
         fb.while_("w2", (pair,), cond.ret(fb.arg("p2", I1)), body.ret(*body.args))
 
 
-def test_composite_prints_as_written_and_is_not_evaluated():
+def test_composite_prints_as_written():
     text = ("module @m {\n"
             "  func.func @add_n.impl(%arg0: tensor<i64>) -> tensor<i64> {\n"
             "    %c = stablehlo.constant dense<2> : tensor<i64>\n"
@@ -298,7 +298,8 @@ def test_composite_prints_as_written_and_is_not_evaluated():
     assert (composite.composite_name, composite.decomposition, composite.version) == ("stablehlo.add_n",
                                                                                        "add_n.impl", 1)
     assert composite.composite_attributes.startswith("{n = 2 : i64, rule = #sdy.op_sharding_rule<([i, j])->")
-    with pytest.raises(EvaluationError, match=r"^stablehlo.composite %r: vitir does not evaluate "):
+    with pytest.raises(EvaluationError, match=r"^stablehlo.composite %r: its decomposition @add_n.impl is not a "
+                                              r"function of what was evaluated \(evaluate the module that holds it\)$"):
         evaluate(imported.functions[1], np.int64(1))
     fb = FunctionBuilder("f")
     x = fb.arg("x", f32(3))
@@ -308,6 +309,40 @@ def test_composite_prints_as_written_and_is_not_evaluated():
         assert str(error.value) == (f"stablehlo.composite %y: name {name!r} must be a valid namespaced op name "
                                     "(matching ^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$, such as "
                                     '"my_namespace.my_op") (operands: tensor<3xf32>)')
+
+
+COMPOSITE_OF_A_MEAN = """module @m {
+  func.func private @my.scaled_mean(%x: tensor<3xf32>, %s: tensor<f32>) -> tensor<3xf32> {
+    %sum = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %t = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %t : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<3xf32>) -> tensor<3xf32>
+    %k = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> tensor<3xf32>
+    %y = stablehlo.multiply %sum, %k : tensor<3xf32>
+    return %y : tensor<3xf32>
+  }
+  func.func @main(%x: tensor<3xf32>, %s: tensor<f32>) -> (tensor<3xf32>, tensor<3xf32>) {
+    %r = stablehlo.composite "my.scaled_mean" %x, %s {decomposition = @my.scaled_mean} : (tensor<3xf32>, tensor<f32>) -> tensor<3xf32>
+    %n = stablehlo.negate %r : tensor<3xf32>
+    return %r, %n : tensor<3xf32>, tensor<3xf32>
+  }
+}
+"""
+
+
+def test_a_composite_evaluates_as_its_decomposition_as_xla_runs_it():
+    """The evaluator runs the decomposition (a collective of 2 replicas inside it, met in each process);
+    XLA through PJRT computes the same values."""
+    rng = np.random.default_rng(3)
+    inputs = [[rng.normal(size=3).astype(np.float32), np.float32(0.5)] for _ in range(2)]
+    got = evaluate(import_text(COMPOSITE_OF_A_MEAN), inputs, replicas=2, entry="main")
+    expected = compile_module(COMPOSITE_OF_A_MEAN, replicas=2, platform="cpu").run_replicated(
+        [np.concatenate([row[0] for row in inputs]), np.float32(0.5)], split=["x"])
+    for replica in range(2):
+        for value, want in zip(got[replica], expected[replica]):
+            np.testing.assert_array_equal(value, want)
+    np.testing.assert_array_equal(got[0][0], (inputs[0][0] + inputs[1][0]) * np.float32(0.5))
 
 
 def test_custom_call_keeps_its_attributes_as_written_and_is_not_evaluated():

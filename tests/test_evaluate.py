@@ -616,3 +616,29 @@ def test_chlo_square_overflows_to_inf_without_a_warning():
         warnings.simplefilter("error")
         got = square(None, np.array([3e38, -2.0], np.float32))
     assert got.dtype == np.float32 and got.tolist() == [np.inf, 4.0]
+
+
+# -- the small float types' codes ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("dtype", [d for d in DType if d.is_float and d.bits <= 8], ids=str)
+def test_every_code_of_a_small_float_constant_evaluates_as_ml_dtypes_decodes_it(dtype):
+    """Each bit pattern written as a hex literal (as the interpreter suite writes NaN and the special
+    values: f8E8M0FNU's 0xFF is its NaN) evaluates to the value ml_dtypes decodes from those bits, and
+    reads back the same after `fold` writes it as a literal again."""
+    from vitir import passes
+    from vitir.mlir import import_text
+
+    codes = np.arange(1 << dtype.bits, dtype=np.uint8)
+    expected = codes.view(numpy_dtype(dtype))
+    literals = ", ".join(f"0x{code:02X}" for code in codes)
+    ty, pairs = f"tensor<{len(codes)}x{dtype.value}>", f"tensor<{len(codes) // 2}x2x{dtype.value}>"
+    text = (f"func.func @main() -> {ty} {{\n  %c = stablehlo.constant dense<[{literals}]> : {ty}\n"
+            f"  %p = stablehlo.reshape %c : ({ty}) -> {pairs}\n  %m = stablehlo.reshape %p : ({pairs}) -> {ty}\n"
+            f"  return %m : {ty}\n}}\n")
+    program = import_text(text)
+    for source in (program, import_text(print_module(passes.run(program, "fold,dce")))):
+        (got,) = evaluate(source)
+        nan = np.isnan(expected.astype(np.float32))
+        assert np.array_equal(np.isnan(got.astype(np.float32)), nan), [hex(c) for c in codes[nan]]
+        assert np.array_equal(got.view(np.uint8)[~nan], codes[~nan]), dtype
+        assert np.array_equal(got.astype(np.float64)[~nan], expected.astype(np.float64)[~nan])

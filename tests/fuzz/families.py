@@ -71,7 +71,7 @@ def all_to_all(g: Graph, cls):
 
 
 def collective_permute(g: Graph, cls):
-    count = g.replicas if g.evaluated else g.rng.choice((1, 2, 4))
+    count = g.replicas if g.evaluated else g.span or g.rng.choice((1, 2, 4))
     targets = list(range(count))
     g.rng.shuffle(targets)
     pairs = [[s, t] for s, t in zip(range(count), targets) if g.rng.random() < 0.8] or [[0, targets[0]]]
@@ -198,12 +198,15 @@ def get_tuple_element(g: Graph, cls):
 
 
 def composite(g: Graph, cls):
-    """A call of a decomposition function the module gains: it returns its arguments."""
+    """A call of a decomposition function the module gains: it returns each argument or its double."""
     inputs = [g.value() for _ in range(g.rng.randint(1, 2))]
-    name = f"fuzz.identity{len(g.functions)}"
+    name = f"fuzz.double{len(g.functions)}"
     impl = FunctionBuilder(name)
-    g.functions.append(impl.ret(*(impl.arg(f"x{i}", v.type) for i, v in enumerate(inputs))))
-    out = g.fb.composite(g.name(), inputs, "fuzz.identity", name, [v.type for v in inputs],
+    args = [impl.arg(f"x{i}", v.type) for i, v in enumerate(inputs)]
+    doubled = [a if a.type.dtype.is_bool or g.rng.random() < 0.3 else impl.add(f"d{i}", a, a)
+               for i, a in enumerate(args)]
+    g.functions.append(impl.ret(*doubled))
+    out = g.fb.composite(g.name(), inputs, "fuzz.double", name, [v.type for v in inputs],
                          composite_attributes=g.rng.choice((None, "{n = 2 : i64}")), version=g.rng.choice((None, 1)))
     return out if isinstance(out, tuple) else (out,)
 
@@ -517,7 +520,7 @@ UNEVALUATED = {
     "stablehlo.recv": "a host transfer: nothing on the other side in one process",
     "stablehlo.infeed": "a host transfer: nothing on the other side in one process",
     "stablehlo.outfeed": "a host transfer: nothing on the other side in one process",
-    "stablehlo.composite": "vitir does not evaluate it (a call of its decomposition, a second function)",
+    "stablehlo.composite": "a call of its decomposition, a second function, which the worker does not hand XLA",
     "stablehlo.custom_call": "vitir does not evaluate it; XLA has no such target",
     "stablehlo.dynamic_conv": "XLA cannot compile it",
     "chlo.ragged_dot": "XLA's CPU backend has no ragged dot",

@@ -41,6 +41,7 @@ class Graph:
     rng: random.Random
     evaluated: bool = False  # to be run: every result returned, collectives over `replicas`
     replicas: int = 1
+    span: int = 0  # a pass graph's replicas: every collective's groups cover them (0: each draws 1, 2 or 4)
     fb: FunctionBuilder = field(default_factory=lambda: FunctionBuilder("g"))
     pool: list[Value] = field(default_factory=list)
     drawn: list[str] = field(default_factory=list)  # the op of each successful draw
@@ -508,7 +509,7 @@ def set_dimension_size(g: Graph, cls):
 def _groups(g: Graph) -> list[list[int]]:
     if g.evaluated:
         return [list(range(g.replicas))]
-    n = g.rng.choice((1, 2, 4))
+    n = g.span or g.rng.choice((1, 2, 4))
     return [list(range(n))] if g.rng.random() < 0.7 else [[i] for i in range(n)]
 
 
@@ -530,7 +531,7 @@ def all_reduce_mean(g: Graph, cls):
     x = g.value()
     if x.type.dtype is not DType.F32:
         x = g.value(Value("f", TensorType(x.type.shape, DType.F32)), how="same")
-    replicas = g.replicas if g.evaluated else g.rng.choice((1, 2, 4))
+    replicas = g.replicas if g.evaluated else g.span or g.rng.choice((1, 2, 4))
     return g.fb.all_reduce_mean(g.name("m"), x, replicas)
 
 

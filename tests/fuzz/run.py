@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from tests.fuzz.checks import CaseTimeout, Failure, time_bound
 
-KINDS = ("graphs", "evaluated", "invalid", "mutations", "passes", "attributes")
+KINDS = ("graphs", "evaluated", "invalid", "mutations", "passes", "attributes", "gradients")
 
 
 def case_seed(seed: int, kind: str, index: int) -> int:
@@ -32,6 +32,7 @@ def run_case(kind: str, seed: int, stats: Counter, quick: bool = False, index: i
     smallest rendered modules."""
     from tests.fuzz.attributes import attribute_case
     from tests.fuzz.checks import graph_case
+    from tests.fuzz.gradients import gradient_case
     from tests.fuzz.invalid import invalid_case
     from tests.fuzz.mutations import mutation_case
     from tests.fuzz.passes import pass_case
@@ -46,6 +47,8 @@ def run_case(kind: str, seed: int, stats: Counter, quick: bool = False, index: i
         pass_case(seed, stats)
     elif kind == "attributes":
         attribute_case(seed, stats)
+    elif kind == "gradients":
+        gradient_case(seed, stats)
     else:
         mutation_case(seed, stats, depth=0 if quick else 1)
 

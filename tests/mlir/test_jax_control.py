@@ -164,7 +164,7 @@ def test_a_loop_bodys_calls_are_inlined_in_the_body():
     assert "      stablehlo.return %iterArg, %v2, %closed_call_c1_v0, %closed_call_c1_v4 : " in body
 
 
-def test_lax_composite_imports_prints_and_runs_on_pjrt():
+def test_lax_composite_imports_prints_runs_on_pjrt_and_evaluates_as_its_decomposition():
     def mul(x):
         return lax.composite(lambda x, n: x * n, name="my.mul")(x, n=3)
 
@@ -178,7 +178,8 @@ def test_lax_composite_imports_prints_and_runs_on_pjrt():
     assert "  func.func @my.mul(%arg0: tensor<6xf32>) -> tensor<6xf32> {\n" in vitir_text
     assert print_module(import_text(vitir_text)) == vitir_text
     np.testing.assert_allclose(compile_module(vitir_text, function="main").run(x)[0], 3.0 * x)
-    with pytest.raises(EvaluationError, match=r"stablehlo.composite %v0: vitir does not evaluate"):
+    np.testing.assert_array_equal(evaluate(imported, x, entry="main")[0], jax.jit(mul)(x))
+    with pytest.raises(EvaluationError, match=r"stablehlo.composite %v0: its decomposition @my.mul is not a function"):
         evaluate(imported.functions[0], x)
 
 

@@ -1,6 +1,9 @@
-"""`inline-composite` puts each composite's decomposition in its place (nested ones too) so the evaluator
-runs the program, with the values the decompositions compute; `expand-compounds` and `fold-compounds` turn
-AdamWUpdate and AllReduceMean into their plain ops and back, the printed text unchanged both ways."""
+"""`inline-composite` puts each composite's decomposition in its place (nested ones too), with the values the
+decompositions compute (JAX's, and the evaluator's of the composites themselves); `expand-compounds` and
+`fold-compounds` turn AdamWUpdate and AllReduceMean into their plain ops and back, the printed text
+unchanged both ways. The evaluator runs a compound node through the expansion expand-compounds copies, so
+the nodes' values are checked against JAX as well: lax.pmean and an optax-style AdamW, through PJRT on
+several replicas."""
 
 from __future__ import annotations
 
@@ -31,7 +34,9 @@ def _composites_text():
         return inner + lax.composite(lambda a, b: (a - b, a * b), name="my.pair")(x, y)[1], softplus(y)
 
     x = np.linspace(-2.0, 2.0, 6, dtype=np.float32)
-    return jax.jit(scaled).lower(x, x[::-1].copy()).as_text(debug_info=False), (x, x[::-1].copy())
+    jitted = jax.jit(scaled)
+    y = x[::-1].copy()
+    return jitted.lower(x, y).as_text(debug_info=False), (x, y), jitted(x, y)
 
 
 def _by_name(m):
@@ -39,13 +44,16 @@ def _by_name(m):
 
 
 def test_composites_inline_nested_ones_too_and_compute_their_decompositions_values():
-    text, (x, y) = _composites_text()
+    text, (x, y), by_jax = _composites_text()
     m = import_text(text)
     assert sum(type(op) is O.Composite for f in m.functions for op in walk(f.ops)) >= 4
     out = P.run(m, "inline-composite")
     assert [f.name for f in out.functions] == ["main"]
     assert not any(type(op) is O.Composite for op in walk(out.main.ops))
     got = evaluate(out, x, y)
+    for value, composite, want in zip(got, evaluate(m, x, y, entry="main"), by_jax, strict=True):
+        assert same_bits(value, composite) is None  # the evaluator runs a composite as its decomposition
+        np.testing.assert_allclose(value, want, rtol=1e-6)  # JAX's values (its exp and log1p: the last bits)
 
     # the values, by evaluating each decomposition function by hand on the composite's inputs
     functions = _by_name(m)
@@ -138,3 +146,73 @@ def test_a_compound_node_survives_the_other_passes(passes):
     m = _adamw_module()
     out = P.run(m, passes)
     assert print_module(out) == print_module(m)
+
+
+# -- the compound nodes against JAX, through PJRT on several replicas ---------------------------------------
+
+def _adamw_reference(theta, g, m, v, lr, b1, b2, eps, wd, step):
+    """optax's adamw (scale_by_adam, add_decayed_weights, scale by -lr), written out in jax.numpy."""
+    import jax.numpy as jnp
+
+    m = b1 * m + (1 - b1) * g
+    v = b2 * v + (1 - b2) * jnp.square(g)
+    m_hat, v_hat = m / (1 - b1 ** step), v / (1 - b2 ** step)
+    update = m_hat / (jnp.sqrt(v_hat) + eps) + wd * theta
+    return theta - lr * update, m, v
+
+
+HYPER = dict(lr=1e-2, b1=0.9, b2=0.999, eps=1e-8, wd=0.05, step=3)
+
+
+def _data_parallel_step(replicas: int):
+    """The mean of each replica's gradient (all_reduce_mean), then one AdamW update with it."""
+    fb = FunctionBuilder("main")
+    t = TensorType((3, 4), DType.F32)
+    theta, g, m, v = (fb.arg(n, t) for n in ("theta", "g", "m", "v"))
+    scalars = AdamScalars(*(fb.arg(n, TensorType((), DType.F32)) for n in AdamScalars._fields))
+    mean = fb.all_reduce_mean("gm", g, replicas)
+    return module(fb.ret(*fb.adamw_update("w", theta, mean, m, v, scalars)))
+
+
+def _scalars(lr, b1, b2, eps, wd, step) -> list:
+    values = dict(b1=b1, ob1=1 - b1, b2=b2, ob2=1 - b2, bc1=1 - b1 ** step, bc2=1 - b2 ** step, lr=lr, eps=eps,
+                  wd=wd)
+    return [np.float32(values[name]) for name in AdamScalars._fields]
+
+
+@pytest.mark.parametrize("replicas", [2, 4])
+def test_all_reduce_mean_and_adamw_update_give_jaxs_pmean_and_optax_style_adamw(replicas):
+    """vitir's step through PJRT on `replicas` host devices and by the evaluator on as many replicas, against
+    jax.pmap of lax.pmean and the AdamW above: the mean bit for bit (XLA's all-reduce either way), the update
+    to float32's rounding (optax sums its terms in another order)."""
+    from vitir.backend import compile_module
+
+    devices = jax.devices("cpu")[:replicas]
+    rng = np.random.default_rng(replicas)
+    theta, m = (rng.normal(size=(3, 4)).astype(np.float32) for _ in range(2))
+    v = rng.random((3, 4)).astype(np.float32)
+    grads = rng.normal(size=(replicas, 3, 4)).astype(np.float32)
+    step = _data_parallel_step(replicas)
+    scalars = _scalars(**HYPER)
+
+    pmean = jax.pmap(lambda x: lax.pmean(x, "i"), axis_name="i", devices=devices)(grads)
+    expected = _adamw_reference(theta, np.asarray(pmean[0]), m, v, **HYPER)
+    xla = compile_module(print_module(step), replicas=replicas, platform="cpu").run_replicated(
+        [theta, grads.reshape(replicas * 3, 4), m, v, *scalars], split=["g"])
+    grid = evaluate(step, [[theta, grads[r], m, v, *scalars] for r in range(replicas)], replicas=replicas)
+    mean_alone = module(_mean_only(replicas))
+    xla_mean = compile_module(print_module(mean_alone), replicas=replicas, platform="cpu").run_replicated(
+        [grads.reshape(replicas * 3, 4)], split=["g"])
+    for r in range(replicas):
+        assert same_bits(np.asarray(xla_mean[r][0]), np.asarray(pmean[r])) is None
+        np.testing.assert_allclose(evaluate(mean_alone, [[g] for g in grads], replicas=replicas)[r][0], pmean[r],
+                                   rtol=2e-7, atol=0)
+        for got in (xla[r], grid[r]):
+            for value, want in zip(got, expected, strict=True):
+                np.testing.assert_allclose(np.asarray(value), np.asarray(want), rtol=2e-6, atol=1e-7)
+
+
+def _mean_only(replicas: int):
+    fb = FunctionBuilder("main")
+    g = fb.arg("g", TensorType((3, 4), DType.F32))
+    return fb.ret(fb.all_reduce_mean("gm", g, replicas))

@@ -1,7 +1,13 @@
 """`simplify`: each rule applies where it should and keeps every value bit for bit, on random inputs and on
 the edge values (-0.0, +-inf, NaN, subnormals, integer minimum and maximum); the float rules that would
-change a value (x + 0.0, x * 0.0, x - x, compare(x, x), ...) are left alone, and under
-`simplify-unsafe-float` they apply and the differential harness sees the values change."""
+change a value (x + 0.0, x * 0.0, x - x, compare(x, x), select(a > b, a, b), ...) are left alone, and under
+`simplify-unsafe-float` they apply and the differential harness sees the values change.
+
+Generated from the rule lists, so that a rule added without a test fails here: each row of the
+identities' tables (BINARY_IDENTITIES, UNSAFE_FLOAT_IDENTITIES) is tested to apply in each element
+kind it holds for and to be refused in the others (where taking it would change a value) and for a
+near-miss constant; every other rule of EXACT and UNSAFE_FLOAT must be applied, run alone, by one of
+the cases, and refuse a near miss of its own (NEAR_MISSES)."""
 
 from __future__ import annotations
 
@@ -11,15 +17,17 @@ import pytest
 import vitir.passes as P
 from tests.differential import assert_same_meaning
 from vitir.ast import ops as O
+from vitir.ast import ShapeError
 from vitir.ast.builder import FunctionBuilder, module
 from vitir.ast.element_types import DType
-from vitir.ast.types import TensorType
+from vitir.ast.types import DYNAMIC, TensorType, TupleType
 from vitir.numpy_dtypes import numpy_dtype
 from vitir.passes import simplify as S
 from vitir.passes.constants import array_constant
 from vitir.rewrite import walk
 
 N = 16  # elements per argument: the harness tiles every float edge value over them
+EVERY_EDGE = 49  # ... and every complex one (7 x 7)
 
 
 def _fn(build, *types, name="f"):
@@ -66,20 +74,12 @@ def _value(holds, dtype: DType):
         return 1
     if holds is S.ALL_ONES:
         return True if dtype.is_bool else -1 if dtype.is_signed else dtype.max
+    inexact = dtype.is_float or dtype.is_complex
     if holds is S.LOWEST:
-        return False if dtype.is_bool else -np.inf if dtype.is_float else dtype.min
+        return False if dtype.is_bool else -np.inf if inexact else dtype.min
     if holds is S.HIGHEST:
-        return True if dtype.is_bool else np.inf if dtype.is_float else dtype.max
+        return True if dtype.is_bool else np.inf if inexact else dtype.max
     raise AssertionError(holds)
-
-
-def _identity_cases():
-    for cls, side, holds, kinds, becomes in S.BINARY_IDENTITIES:
-        for kind in sorted(kinds):
-            for dtype in _REPRESENTATIVES[kind]:
-                for constant_left in ((False, True) if side == S.EITHER else (False,)):
-                    yield pytest.param(cls, holds, dtype, constant_left, becomes,
-                                       id=f"{cls.NAME[10:]}-{holds.__name__[1:]}-{dtype.value}-{'lhs' if constant_left else 'rhs'}")
 
 
 def _binary(fb, cls, x, c):
@@ -87,11 +87,28 @@ def _binary(fb, cls, x, c):
     return method("r", *c) if isinstance(c, tuple) else method("r", x, c)
 
 
+def _accepts(cls, dtype: DType) -> bool:
+    fb = FunctionBuilder("probe")
+    x = fb.arg("x", TensorType((2,), dtype))
+    try:
+        _binary(fb, cls, x, x)
+    except ShapeError:  # the op's rule refuses the element type (anything else is a failure)
+        return False
+    return True
+
+
+def _identity_cases():
+    for cls, side, holds, kinds, becomes in S.BINARY_IDENTITIES:
+        for kind in sorted(kinds):
+            for dtype in filter(lambda d: _accepts(cls, d), _REPRESENTATIVES[kind]):
+                for constant_left in ((False, True) if side == S.EITHER else (False,)):
+                    yield pytest.param(cls, holds, dtype, constant_left, becomes,
+                                       id=f"{cls.NAME[10:]}-{holds.__name__[1:]}-{dtype.value}-{'lhs' if constant_left else 'rhs'}")
+
+
 @pytest.mark.parametrize("cls, holds, dtype, constant_left, becomes", list(_identity_cases()))
 def test_each_identity_of_the_table_applies_and_keeps_every_value(cls, holds, dtype, constant_left, becomes):
     t = TensorType((N,), dtype)
-    if not _accepts(cls, dtype):
-        pytest.skip(f"{cls.NAME} does not take {dtype.value}")
 
     def build(fb, x):
         c = _const(fb, "c", _value(holds, dtype), t, broadcast=constant_left)
@@ -104,14 +121,59 @@ def test_each_identity_of_the_table_applies_and_keeps_every_value(cls, holds, dt
     assert (returned is out.main.args[0]) == (becomes == S.OTHER)
 
 
-def _accepts(cls, dtype: DType) -> bool:
-    fb = FunctionBuilder("probe")
-    x = fb.arg("x", TensorType((2,), dtype))
-    try:
-        _binary(fb, cls, x, x)
-    except Exception:  # noqa: BLE001 -- the op's rule refuses the element type
-        return False
-    return True
+def _kinds_taken(cls) -> list[DType]:
+    return [dtype for kind in sorted(_REPRESENTATIVES) for dtype in _REPRESENTATIVES[kind] if _accepts(cls, dtype)]
+
+
+def test_every_row_of_the_identities_table_is_tested():
+    """A row whose op takes none of its element kinds would generate no case (and prove nothing)."""
+    for cls, side, holds, kinds, becomes in S.BINARY_IDENTITIES + S.UNSAFE_FLOAT_IDENTITIES:
+        assert any(S._kind(d) in kinds for d in _kinds_taken(cls)), (cls.NAME, holds.__name__)
+
+
+def _near_miss(holds, dtype: DType):
+    """A constant of `dtype` next to the one `holds` accepts, which it refuses."""
+    if dtype.is_bool:
+        return not bool(_value(holds, dtype))
+    return complex(2.0, 0.0) if dtype.is_complex else 2
+
+
+def _row_that_holds(table, cls, value, dtype: DType, constant_left: bool):
+    """What the table says `cls` of this constant becomes (None: it stays), read from its predicates."""
+    scalar = np.full((), value, numpy_dtype(dtype))[()]
+    for c, side, holds, kinds, becomes in table:
+        if c is cls and S._kind(dtype) in kinds and (side == S.EITHER or not constant_left) and holds(scalar, dtype):
+            return becomes
+    return None
+
+
+def _guard_cases():
+    """Each row's constant in the element kinds its row leaves out, and a near miss in those it holds
+    for; each expected to apply only where some row of the table holds."""
+    for table, passes in ((S.BINARY_IDENTITIES, "simplify"), (S.UNSAFE_FLOAT_IDENTITIES, "simplify-unsafe-float")):
+        for cls, side, holds, kinds, becomes in table:
+            for dtype in _kinds_taken(cls):
+                value = _value(holds, dtype) if S._kind(dtype) not in kinds else _near_miss(holds, dtype)
+                label = "left out" if S._kind(dtype) not in kinds else "near miss"
+                expected = _row_that_holds(S.BINARY_IDENTITIES + (table if passes != "simplify" else ()), cls,
+                                           value, dtype, False)
+                yield pytest.param(cls, value, dtype, passes, expected, label, becomes,
+                                   id=f"{passes}-{cls.NAME[10:]}-{holds.__name__[1:]}-{dtype.value}-{label}")
+
+
+@pytest.mark.parametrize("cls, value, dtype, passes, expected, label, becomes", list(_guard_cases()))
+def test_each_identity_refuses_where_its_row_does_not_hold(cls, value, dtype, passes, expected, label, becomes):
+    """The guard: the op stays where the table holds no row for the constant and the element kind, and
+    where a row was left out for a kind, taking it would change a value the harness sees."""
+    t = TensorType((EVERY_EDGE,), dtype)
+    m = _fn(lambda fb, x: _binary(fb, cls, x, _const(fb, "c", value, t)), t)
+    out = P.run(m, f"{passes},dce")
+    assert_same_meaning(m, out) if passes == "simplify" else None
+    assert (cls not in _classes(out)) == (expected is not None), f"{cls.NAME} of {value!r} ({dtype.value})"
+    if expected is None and label == "left out":  # the rewrite the guard refuses is wrong somewhere
+        wrong = _fn(lambda fb, x: x if becomes == S.OTHER else _const(fb, "c", value, t), t)
+        with pytest.raises(AssertionError, match="differ"):
+            assert_same_meaning(m, wrong)
 
 
 # -- what simplify must not do (and simplify-unsafe-float does) -------------------------------------------
@@ -124,8 +186,7 @@ def _inexact_cases():
     yield "multiply by 0.0", f32, lambda fb, x: fb.multiply("r", x, _const(fb, "c", 0.0, f32)), True
     yield "x - x", f32, lambda fb, x: fb.subtract("r", x, x), True
     yield "compare(x, x)", f32, lambda fb, x: fb.compare("r", x, x, "EQ"), True
-    yield "select(x > y, x, y)", f32, lambda fb, x: fb.select("r", fb.compare("p", x, fb.negate("y", x), "GT"), x,
-                                                               fb.negate("y2", x)), False
+    yield "select(x > y, x, y)", f32, lambda fb, x: _select_larger(fb, x, fb.negate("y", x)), True
     yield "max(x, +inf)", f32, lambda fb, x: fb.maximum("r", x, _const(fb, "c", np.inf, f32)), False
     yield "complex times 1", c64, lambda fb, x: fb.multiply("r", x, _const(fb, "c", 1, c64)), False
     yield "complex over 1", c64, lambda fb, x: fb.divide("r", x, _const(fb, "c", 1, c64)), False
@@ -133,16 +194,25 @@ def _inexact_cases():
                                                                                          c64)), False
 
 
+def _select_larger(fb, a, b):
+    """select(a > b, a, b), the compare reading the very values the select picks from."""
+    return fb.select("r", fb.compare("p", a, b, "GT"), a, b)
+
+
 @pytest.mark.parametrize("what, t, build, unsafe", list(_inexact_cases()), ids=[c[0] for c in _inexact_cases()])
 def test_an_inexact_candidate_is_not_applied(what, t, build, unsafe):
+    """simplify leaves it; simplify-unsafe-float rewrites it (and the harness sees a value change) where
+    it is one of UNSAFE_FLOAT's rules, and leaves it too where it is none (max of +inf, complex * 1)."""
     m = _fn(build, t)
     out = _simplified(m)
     assert _classes(out) == _classes(m), f"{what} was rewritten"
-    if unsafe:  # the float-changing form applies it, and the harness sees a value change
-        changed = P.run(m, "simplify-unsafe-float,dce")
+    changed = P.run(m, "simplify-unsafe-float,dce")
+    if unsafe:
         assert _classes(changed) != _classes(m)
         with pytest.raises(AssertionError, match="differ"):
             assert_same_meaning(m, changed)
+    else:
+        assert _classes(changed) == _classes(m), f"{what} was rewritten by simplify-unsafe-float"
 
 
 def test_add_of_positive_zero_changes_negative_zero_which_is_why_it_is_not_applied():
@@ -313,3 +383,99 @@ def test_simplify_reaches_inside_regions():
     m = _fn(build, F32)
     out = _simplified(m)
     assert O.Multiply not in _classes(out)
+
+
+# -- every rule, from the rule lists: one case it applies alone, one near miss its guard refuses ------------
+
+ALL_RULES = [*S.EXACT.rules, *S.UNSAFE_FLOAT.rules]
+IDENTITY_RULES = {r.name for r in ALL_RULES if "_identity" in r.name}  # generated from the identities' tables
+
+
+def _applies_alone(m, r) -> int:
+    """How many rewrites rule `r` makes on a copy of m, run alone to a fixed point."""
+    from vitir.rewrite import RuleSet, apply_rules, clone_module
+
+    return apply_rules(clone_module(m).main, RuleSet([r]))
+
+
+def _applying_cases():
+    yield from ((what, types, build) for what, types, build, _ in RULE_CASES)
+    yield from ((what, [t], build) for what, t, build, unsafe in _inexact_cases() if unsafe)
+
+
+def test_every_rule_of_simplify_and_simplify_unsafe_float_has_a_case_it_applies_to_alone():
+    """A rule added to EXACT or UNSAFE_FLOAT without a case in RULE_CASES (or _inexact_cases) fails here;
+    the identities' rules are the table's, each row generating its own cases."""
+    modules = [(what, _fn(build, *types)) for what, types, build in _applying_cases()]
+    untested = [r.name for r in ALL_RULES if r.name not in IDENTITY_RULES
+                and not any(_applies_alone(m, r) for _, m in modules)]
+    assert untested == [], f"rules no case applies: {untested}"
+
+
+# (rule, what, argument types, the function): the rule alone must leave each of these unchanged
+NEAR_MISSES = [
+    ("idempotent", "and(x, y)", [I32, I32], lambda fb, x, y: fb.and_("r", x, y)),
+    ("self_cancels", "x - x of floats", [F32], lambda fb, x: fb.subtract("r", x, x)),
+    ("self_cancels", "xor(x, y)", [I32, I32], lambda fb, x, y: fb.xor("r", x, y)),
+    ("compare_self", "compare(x, x) of floats", [F32], lambda fb, x: fb.compare("r", x, x, "EQ")),
+    ("compare_boolean", "compare(EQ, x, false)", [I1], lambda fb, x: fb.compare("r", x, _const(fb, "c", False, I1),
+                                                                                 "EQ")),
+    ("compare_boolean", "compare(GT, x, true)", [I1], lambda fb, x: fb.compare("r", x, _const(fb, "c", True, I1), "GT")),
+    ("involution", "negate(not(x))", [I32], lambda fb, x: fb.negate("r", fb.not_("n", x))),
+    ("convert_to_same_type", "convert to another type", [F32], lambda fb, x: fb.convert("r", x, DType.F64)),
+    ("part_of_complex", "real(z) of a complex argument", [_t(N, dtype=DType.C64)], lambda fb, z: fb.real("r", z)),
+    ("complex_of_parts", "complex(real(z), imag(w))", [_t(N, dtype=DType.C64)] * 2,
+     lambda fb, z, w: fb.complex("r", fb.real("re", z), fb.imag("im", w))),
+    ("select_known", "select(p, a, b) of an argument p", [I1, F32, F32], lambda fb, p, a, b: fb.select("r", p, a, b)),
+    ("select_of_not", "select(p, a, b)", [I1, F32, F32], lambda fb, p, a, b: fb.select("r", p, a, b)),
+    ("select_is_extreme", "select(a > b, a, b) of floats", [F32, F32], _select_larger),
+    ("select_is_extreme", "select(a > b, a, b) of integers, b a second negate", [I32],
+     lambda fb, x: fb.select("r", fb.compare("p", x, fb.negate("y", x), "GT"), x, fb.negate("y2", x))),
+    ("select_is_extreme", "select(a == b, a, b) of integers", [I32, I32],
+     lambda fb, a, b: fb.select("r", fb.compare("p", a, b, "EQ"), a, b)),
+    ("reshape_noop", "reshape to another shape", [F32], lambda fb, x: fb.reshape("r", x, (4, 4))),
+    ("transpose_noop", "transpose by a permutation", [_t(2, 8)], lambda fb, x: fb.transpose("r", x, (1, 0))),
+    ("transpose_is_reshape", "transpose of dimensions larger than 1", [_t(2, 8)],
+     lambda fb, x: fb.transpose("r", x, (1, 0))),
+    ("broadcast_noop", "broadcast_in_dim that adds elements", [_t(4)],
+     lambda fb, x: fb.broadcast_in_dim("r", x, (1,), (3, 4))),
+    ("slice_noop", "slice of part", [F32], lambda fb, x: fb.slice("r", x, (1,), (N,))),
+    ("slice_of_concatenate", "slice across every operand", [_t(2, 3), _t(2, 5)],
+     lambda fb, a, b: fb.slice("r", fb.concatenate("k", [a, b], 1), (0, 1), (2, 7))),
+    ("pad_noop", "pad by one", [F32], lambda fb, x: fb.pad("r", x, fb.constant("v", "1.0"), (1,), (0,), (0,))),
+    ("concatenate_flat", "concatenate of two", [F32, F32], lambda fb, a, b: fb.concatenate("r", [a, b], 0)),
+    ("reverse_noop", "reverse of a dimension of 16", [F32], lambda fb, x: fb.reverse("r", x, (0,))),
+    ("dynamic_slice_of_constants", "dynamic_slice of an argument start", [_t(4, 8), _t(dtype=DType.I32)],
+     lambda fb, x, i: fb.dynamic_slice("r", x, (i, _z(fb)), (2, 4))),
+    ("dynamic_update_slice_whole", "dynamic_update_slice of part", [F32, _t(4)],
+     lambda fb, x, u: fb.dynamic_update_slice("r", x, u, (fb.constant("i", "5", (), DType.I32),))),
+    ("element_of_tuple", "get_tuple_element of an argument's tuple", [TupleType((F32, I32))],
+     lambda fb, t: fb.get_tuple_element("r", t, 1)),
+    ("tuple_repacked", "tuple of elements out of order", [F32, F32],
+     lambda fb, a, b: fb.tuple("r", [fb.get_tuple_element(f"g{i}", t, 1 - i) for i, t in
+                                     enumerate([fb.tuple("t", (a, b))] * 2)])),
+    ("iota_of_one", "iota along a dimension of 16", [F32],
+     lambda fb, x: fb.add("r", x, fb.convert("c", fb.iota("i", (N,), DType.I32, 0), DType.F32))),
+    ("dimension_size", "get_dimension_size of a `?` dimension", [_t(DYNAMIC, 5)],
+     lambda fb, x: fb.get_dimension_size("r", x, 0)),
+    ("reduce_of_one", "reduce over a dimension of 4", [_t(4, 4)],
+     lambda fb, x: fb.reduce("r", x, fb.constant("z", "1.0"), (1,), "add")),
+    ("zero_extent", "an op of elements", [_t(2, 3), _t(2, 3)], lambda fb, a, b: fb.multiply("r", a, b)),
+    ("unsafe_float_self_cancels", "x - x of integers", [I32], lambda fb, x: fb.subtract("r", x, x)),
+    ("unsafe_float_compare_self", "compare(x, y) of floats", [F32, F32], lambda fb, x, y: fb.compare("r", x, y, "EQ")),
+    ("unsafe_float_select_is_extreme", "select(a > b, a, b) of integers", [I32, I32], _select_larger),
+]
+
+
+@pytest.mark.parametrize("name, what, types, build", NEAR_MISSES, ids=[f"{c[0]}: {c[1]}" for c in NEAR_MISSES])
+def test_each_rule_refuses_its_near_miss(name, what, types, build):
+    (r,) = [r for r in ALL_RULES if r.name == name]
+    m = _fn(build, *types)
+    assert _applies_alone(m, r) == 0, f"{name} rewrote {what}"
+
+
+def test_every_rule_has_a_near_miss_it_refuses():
+    """A rule added without a near miss fails here (the identities' rows generate theirs:
+    test_each_identity_refuses_where_its_row_does_not_hold)."""
+    missing = [r.name for r in ALL_RULES if r.name not in IDENTITY_RULES and r.name not in {c[0] for c in NEAR_MISSES}]
+    assert missing == [], f"rules without a near miss: {missing}"

@@ -20,6 +20,7 @@ COMMANDS = {
     "fmt": ("vitir.cli.fmt", "add_parser", "print StableHLO text canonically (-i: in place)"),
     "check": ("vitir.cli.check", "add_parser", "parse and shape-check StableHLO text"),
     "opt": ("vitir.cli.opt", "add_parser", "run passes (dce, cse, ...) over StableHLO text"),
+    "grad": ("vitir.cli.grad", "add_parser", "differentiate a StableHLO program (value and gradient, VJP or JVP)"),
     "launch": ("vitir.cli.launch", "add_parser", "run N processes of a command as one process group on this machine"),
     "diffuse": ("vitir.cli.diffuse", "add_parser", "train a 2-D or image diffusion or flow model and score its samples"),
 }
@@ -28,7 +29,7 @@ COMMANDS = {
 # Commands that make or read one program, write it and end. What they leave (a ViT-Tiny step is
 # some 10^5 small objects) is frozen when they finish, not scanned by the interpreter's last cycle
 # collection as the process exits: `vitir render` of ViT-Tiny takes about 10 ms less.
-ONE_SHOT = ("render", "fmt", "check", "opt")
+ONE_SHOT = ("render", "fmt", "check", "opt", "grad")
 
 
 class Parser(argparse.ArgumentParser):

@@ -42,6 +42,9 @@ def add_parser(sub) -> None:
                         "the fast-lowering pass (vitir opt --list)")
     p.add_argument("--preset", choices=("vit-tiny",), default="vit-tiny",
                    help="base configuration that the options below override (default vit-tiny)")
+    p.add_argument("--backward", choices=("hand", "derived"), default=None,
+                   help="adam-sched and adam-dp: the layers' hand-derived backward (default; the golden's text) or "
+                        "one derived from the forward by vitir.autodiff")
     model = p.add_argument_group("model")
     model.add_argument("--batch", type=int, help="batch size per replica (default 32)")
     model.add_argument("--channels", type=int, help="image channels (default 3)")
@@ -75,6 +78,8 @@ def _check_combination(args) -> None:
     if adam_opts and kind not in USES_ADAM_CONSTANTS:
         raise ConfigError(f"{adam_opts[0]} does not apply to {kind}"
                           + (" (adam takes the Adam hyperparameters as runtime arguments)" if kind == "adam" else ""))
+    if args.backward is not None and kind not in USES_SMOOTHING:
+        raise ConfigError(f"--backward applies only to adam-sched and adam-dp, not {kind}")
     if args.label_smoothing is not None and kind not in USES_SMOOTHING:
         raise ConfigError(f"--label-smoothing applies only to adam-sched and adam-dp, not {kind}")
 
@@ -124,10 +129,11 @@ def build(args):
         return ts.adam_module(cfg, lowering=low)
     if kind == "adam-packed":
         return ts.adam_packed_module(cfg, hyper, lowering=low)
+    backward = args.backward or "hand"
     if kind == "adam-sched":
-        return ts.adam_sched_module(cfg, hyper, lowering=low)
+        return ts.adam_sched_module(cfg, hyper, lowering=low, backward=backward)
     replicas = 2 if args.replicas is None else args.replicas
-    return ts.adam_dp_module(cfg, hyper, replicas, lowering=low)
+    return ts.adam_dp_module(cfg, hyper, replicas, lowering=low, backward=backward)
 
 
 def run(args) -> int:

@@ -38,6 +38,7 @@ FIELD_METAVARS = {"data_dir": "DIR", "image_size": "N"}
 FIELD_HELP = {
     "image_size": "resize the images to N x N (bilinear; the patch must divide N)",
     "beta1": "Adam beta1, in [0, 1)", "beta2": "Adam beta2, in [0, 1)", "eps": "Adam epsilon", "wd": "weight decay",
+    "backward": "the layers' hand-derived backward, or one derived from the forward by vitir.autodiff",
 }
 
 
@@ -46,6 +47,7 @@ def add_parser(sub) -> None:
     from ..backend.distributed import DEFAULT_TIMEOUT_S
     from ..data import CLASSIFY
     from ..data.registry import dataset_names, defaults_table
+    from ..lower.derived import BACKWARDS
     from ..lower.lowering import LOWERINGS
     from ..train.trainer import TrainConfig, default_fields
 
@@ -73,7 +75,7 @@ def add_parser(sub) -> None:
         kind = FIELD_TYPES.get(f.type, str)  # the annotation's text (the module uses postponed annotations)
         text = (f"(default: {', '.join(f'{name} {d.values[f.name]}' for name, d in defaults_table(CLASSIFY))})"
                 if f.name in per_dataset else f"(default {default})")
-        choices = {"dataset": dataset_names(CLASSIFY), "lowering": LOWERINGS}.get(f.name)
+        choices = {"dataset": dataset_names(CLASSIFY), "lowering": LOWERINGS, "backward": BACKWARDS}.get(f.name)
         p.add_argument(flag, dest=f.name, type=kind, default=None, choices=choices, metavar=FIELD_METAVARS.get(f.name),
                        help=f"{FIELD_HELP[f.name]} {text}" if f.name in FIELD_HELP else text)
     p.set_defaults(func=run)

@@ -196,7 +196,7 @@ def evaluate_program(program: Program, module) -> tuple[tuple, tuple]:
 
     if not program.entry:
         return (), ()
-    entry = evaluate(_function(module, program.entry), *program.arguments)
+    entry = evaluate(module, *program.arguments, entry=program.entry)
     if program.grid is None:
         return tuple(entry), ()
     grid = program.grid

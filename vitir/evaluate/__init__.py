@@ -187,8 +187,16 @@ def _run_ops(ops, envs: list[dict], dead: dict | None = None, keep_internal: boo
                     del env[name]
 
 
-def _function(module_or_function: Module | Function) -> Function:
-    return module_or_function.main if isinstance(module_or_function, Module) else module_or_function
+def _function(module_or_function: Module | Function, entry: str | None = None) -> Function:
+    if not isinstance(module_or_function, Module):
+        return module_or_function
+    if entry is None:
+        return module_or_function.main
+    for fn in module_or_function.functions:
+        if fn.name == entry:
+            return fn
+    raise ValueError(f"module @{module_or_function.name} has no function @{entry} (its functions: "
+                     f"{', '.join('@' + f.name for f in module_or_function.functions)})")
 
 
 def _bind(fn: Function, inputs) -> dict[str, np.ndarray]:
@@ -235,9 +243,12 @@ def _run_function(fn: Function, given, keep: bool):
     return tuple(env[v.name] for v in fn.ret.operands), env
 
 
-def _run_processes(programs: Sequence[Sequence[Function]], per_process: Sequence, keep: bool) -> list:
-    """(results, values) of each process of the grid of `programs`, in interpreter.run_parallel's order."""
+def _run_processes(programs: Sequence[Sequence[Function]], per_process: Sequence, keep: bool,
+                   functions: Mapping | None = None) -> list:
+    """(results, values) of each process of the grid of `programs`, in interpreter.run_parallel's order;
+    `functions` (by name) are those a composite may name as its decomposition."""
     grid = Grid(len(programs), len(programs[0]) if programs else 0)
+    grid.functions = dict(functions or {})
     flat = [fn for row in programs for fn in row]
     for row in programs:
         if len(row) != grid.partitions:
@@ -247,8 +258,9 @@ def _run_processes(programs: Sequence[Sequence[Function]], per_process: Sequence
 
 
 def evaluate(module_or_function: Module | Function, *inputs, keep: bool = False, replicas: int = 1,
-             partitions: int = 1):
-    """Run a function on numpy arrays, op by op.
+             partitions: int = 1, entry: str | None = None):
+    """Run a function on numpy arrays, op by op: a function, a module's one function, or the
+    module's function named `entry` (a composite runs its decomposition, another of the module's).
 
     Inputs are the arguments in order, or one dict keyed by argument name
     (without `%`). Returns the results as a tuple; with keep=True returns
@@ -261,7 +273,7 @@ def evaluate(module_or_function: Module | Function, *inputs, keep: bool = False,
     (replica 0, partition 0), (0, 1), ..., (1, 0), ...; a collective meets
     across them. Returns a list of R * P result tuples (and a list of dicts).
     """
-    fn = _function(module_or_function)
+    fn = _function(module_or_function, entry)
     for what, n in (("replicas", replicas), ("partitions", partitions)):
         if not isinstance(n, int) or n < 1:
             raise ValueError(f"{what} must be at least 1, got {n}")
@@ -273,7 +285,7 @@ def evaluate(module_or_function: Module | Function, *inputs, keep: bool = False,
         if len(inputs) != 1 or len(inputs[0]) != count:
             raise ValueError(f"{grid} takes one sequence of {count} per-process inputs")
         per_process = list(inputs[0])
-    outs = _run_processes([[fn] * partitions] * replicas, per_process, keep)
+    outs = _run_processes([[fn] * partitions] * replicas, per_process, keep, _functions([module_or_function]))
     results, envs = [r for r, _ in outs], [e for _, e in outs]
     if count == 1:
         return (results[0], envs[0]) if keep else results[0]
@@ -294,7 +306,18 @@ def run_parallel(programs: Sequence[Sequence[Module | Function]], inputs: Sequen
         at += len(fn.args)
     if at != len(inputs):
         raise ValueError(f"the programs take {at} inputs in all, got {len(inputs)}")
-    return [value for results, _ in _run_processes(grid, per_process, False) for value in results]
+    functions = _functions([p for row in programs for p in row])
+    return [value for results, _ in _run_processes(grid, per_process, False, functions) for value in results]
+
+
+def _functions(programs) -> dict[str, Function]:
+    """The functions of the modules among `programs`, by name (a composite's decomposition is one)."""
+    return {f.name: f for p in programs if isinstance(p, Module) for f in p.functions}
+
+
+def run_function(fn: Function, inputs) -> tuple:
+    """`fn`'s results on `inputs`, in the calling process (a composite's decomposition runs so)."""
+    return _run_function(fn, inputs, False)[0]
 
 
 def evaluate_op(op, values: Mapping | list[Mapping]) -> tuple | list[tuple]:

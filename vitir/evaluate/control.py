@@ -78,6 +78,20 @@ def custom_call(op, *operands):
     return not_evaluated(op, *operands)
 
 
+def composite(op, *inputs) -> tuple:
+    """The decomposition's results on the inputs, as the spec defines a composite: the function is
+    looked up among those of the module being evaluated, and runs in the calling process."""
+    from . import run_function
+    from .processes import current
+
+    fn = current().grid.functions.get(op.decomposition)
+    if fn is None:
+        raise EvaluationError(f"{op.NAME} {', '.join(r.ssa for r in op.results)}: its decomposition "
+                              f"@{op.decomposition} is not a function of what was evaluated (evaluate the module "
+                              "that holds it)")
+    return run_function(fn, inputs)
+
+
 def not_evaluated(op, *operands):
     from ..ast.declare import result_base
 

@@ -60,6 +60,7 @@ class Grid:
         self._running = set(self.ids())
         self._waiting: dict[ProcessId, tuple] = {}  # process -> the meeting it waits in
         self.failure: BaseException | None = None
+        self.functions: dict = {}  # name -> Function: what a composite's decomposition names
 
     @property
     def size(self) -> int:

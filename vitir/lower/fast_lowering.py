@@ -237,14 +237,15 @@ def fuse_all_reduce(fn: Function, index: UseIndex | None = None) -> int:
         return 0
     b = Match(index).b
     b.path = "allreduce"
-    flat = [b.reshape(_free(index, f"arflat{g.name}"), g, [g.type.num_elements]) for g in grads]
+    taken: set[str] = set()  # names given here, not yet in the index (two means of one value)
+    flat = [b.reshape(_free(index, f"arflat{g.name}", taken), g, [g.type.num_elements]) for g in grads]
     vector = b.concatenate(_free(index, "arcat"), flat, 0)
     mean = b.all_reduce_mean(_free_tag(index, "grads"), vector, means[0][1].replicas)
     start, pieces = 0, []
     for g in grads:
         n = g.type.num_elements
-        piece = b.slice(_free(index, f"arpart{g.name}"), mean, [start], [start + n])
-        pieces.append(b.reshape(_free(index, f"armean{g.name}"), piece, g.shape))
+        piece = b.slice(_free(index, f"arpart{g.name}", taken), mean, [start], [start + n])
+        pieces.append(b.reshape(_free(index, f"armean{g.name}", taken), piece, g.shape))
         start += n
     for (_, op), piece in zip(means, pieces):
         index.replace_all_uses(op.results[0], piece)
@@ -256,12 +257,14 @@ def fuse_all_reduce(fn: Function, index: UseIndex | None = None) -> int:
     return len(means)
 
 
-def _free(index: UseIndex, name: str) -> str:
-    """`name`, or `name_1`, `name_2`, ... when the function already defines it."""
+def _free(index: UseIndex, name: str, taken: set[str] | None = None) -> str:
+    """`name`, or `name_1`, `name_2`, ... when the function already defines it (or `taken` holds it)."""
+    taken = set() if taken is None else taken
     found, n = name, 0
-    while index.has_name(found):
+    while index.has_name(found) or found in taken:
         n += 1
         found = f"{name}_{n}"
+    taken.add(found)
     return found
 
 

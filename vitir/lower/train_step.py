@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..ast import AdamScalars, FunctionBuilder, Module, TensorType, Value, f32
 from ..ast.gc_pause import gc_paused
 from ..config_checks import require_replica_count
+from ..errors import ConfigError
 from .config import ViTConfig
 from .loss import smoothed_ce, softmax_ce_cotangent
 from .lowering import lowered
@@ -67,14 +68,28 @@ def features_module(cfg: ViTConfig) -> Module:
                           {"outputs": [saved.logits, saved.head.clsv]}, step=False)
 
 
-@gc_paused
-def sgd_module(cfg: ViTConfig, lr: str = "0.001", *, lowering: str = "reference") -> Module:
-    fb = FunctionBuilder("vit_train_step")
+def sched_args(fb: FunctionBuilder, cfg: ViTConfig):
+    """The scheduled step's arguments: (x, params, ms, vs, runtime scalars, onehot)."""
+    x = image_arg(fb, cfg)
+    params = declare_params(fb, cfg)
+    ms, vs = moment_args(fb, params)
+    runtime = runtime_scalar_args(fb)
+    return x, params, ms, vs, runtime, onehot_arg(fb, cfg)
+
+
+def labelled_forward(fb: FunctionBuilder, cfg: ViTConfig):
+    """Arguments (x, params, onehot), the prologue and the forward: (x, params, onehot, xr, saved)."""
     x = image_arg(fb, cfg)
     params = declare_params(fb, cfg)
     onehot = onehot_arg(fb, cfg)
     xr, _ = prologue(fb, cfg, x)
-    saved = vit_forward(fb, "vit", xr, params, cfg)
+    return x, params, onehot, xr, vit_forward(fb, "vit", xr, params, cfg)
+
+
+@gc_paused
+def sgd_module(cfg: ViTConfig, lr: str = "0.001", *, lowering: str = "reference") -> Module:
+    fb = FunctionBuilder("vit_train_step")
+    _, params, onehot, xr, saved = labelled_forward(fb, cfg)
     dy = softmax_ce_cotangent(fb, saved.logits, onehot)
     grads = vit_backward(fb, "vit", saved, params, xr, dy, cfg)
     return lowered(Module([fb.ret(*sgd_updates(fb, params.flat(), grads, lr))]), lowering)
@@ -114,9 +129,23 @@ def adam_packed_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), *, loweri
     return lowered(Module([fb.ret(*thetas, *m2, *v2)]), lowering)
 
 
-@gc_paused
 def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 1, *,
-                      lowering: str = "reference") -> Module:
+                      lowering: str = "reference", backward: str = "hand") -> Module:
+    """The scheduled AdamW step (hand_adam_sched_module), its backward the layers' hand-derived
+    halves ("hand") or derived from the forward by vitir.autodiff ("derived": vitir/lower/derived.py,
+    which registers itself in BACKWARDS)."""
+    make = BACKWARDS.get(backward)
+    if make is None:
+        raise ConfigError(f"unknown backward {backward!r} (known: {', '.join(BACKWARDS)})")
+    return make(cfg, hyper, replicas, lowering=lowering)
+
+
+BACKWARDS: dict = {}  # how the step's backward is made, by name: "hand" here, "derived" by vitir/lower/derived.py
+
+
+@gc_paused
+def hand_adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 1, *,
+                           lowering: str = "reference") -> Module:
     """Scheduled AdamW: lr, bc1, bc2 are runtime scalars (the host drives warmup,
     cosine decay and 1 - beta^t); label smoothing and the loss are in the graph.
     Arguments (x, theta*k, m*k, v*k, lr, bc1, bc2, onehot); results
@@ -125,11 +154,7 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     per gradient as built (the reference's), one for all of them in the fast lowering."""
     require_replica_count(replicas)
     fb = FunctionBuilder("vit_adam_train_step")
-    x = image_arg(fb, cfg)
-    params = declare_params(fb, cfg)
-    ms, vs = moment_args(fb, params)
-    runtime = runtime_scalar_args(fb)
-    onehot = onehot_arg(fb, cfg)
+    x, params, ms, vs, runtime, onehot = sched_args(fb, cfg)
     xr, consts = prologue(fb, cfg, x, baked_adam_literals(hyper))
     saved = vit_forward(fb, "vit", xr, params, cfg)
     dy, loss = smoothed_ce(fb, saved.logits, onehot, hyper.label_smoothing)
@@ -143,6 +168,9 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
 
 
 def adam_dp_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 2, *,
-                   lowering: str = "reference") -> Module:
+                   lowering: str = "reference", backward: str = "hand") -> Module:
     """The data-parallel scheduled AdamW step over `replicas` devices (1 prints no collective)."""
-    return adam_sched_module(cfg, hyper, replicas, lowering=lowering)
+    return adam_sched_module(cfg, hyper, replicas, lowering=lowering, backward=backward)
+
+
+BACKWARDS["hand"] = hand_adam_sched_module

@@ -27,7 +27,7 @@ import numpy as np
 from ..ast import ops as O
 from ..ast.element_types import DType
 from ..ast.ops.constants import constant_ints
-from ..ast.types import TensorType
+from ..ast.types import DYNAMIC, TensorType
 from ..numpy_dtypes import numpy_dtype
 from ..rewrite import RuleSet, effect_free, rule
 from .constants import array_constant, name_hint, splat_of
@@ -461,9 +461,9 @@ def iota_of_one(op, m):
 
 @rule(O.GetDimensionSize)
 def dimension_size(op, m):
-    """get_dimension_size(x, d) -> the constant size (shapes are static)."""
+    """get_dimension_size(x, d) -> the constant size, where it is static (not `?`)."""
     size = op.operand.type.shape[op.dimension]
-    return _splat_constant(m, op, size)
+    return None if size is DYNAMIC else _splat_constant(m, op, size)
 
 
 @rule(O.Reduce)

@@ -23,6 +23,7 @@ from ..data import CLASSIFY
 from ..data.registry import default_fields as registry_default_fields
 from ..errors import ConfigError, TrainingDiverged  # noqa: F401 - TrainingDiverged re-exported
 from ..lower import AdamHyper, ViTConfig, param_specs
+from ..lower.derived import BACKWARDS
 from ..lower.lowering import LOWERINGS
 from .init import init_params
 from .loop import LoopConfig, Task, TrainingLoop, compile_graph, row_batches
@@ -58,6 +59,7 @@ class TrainConfig:
     seed: int = 0
     eval_batch: int = 128
     lowering: str = "fast"
+    backward: str = "hand"  # the layers' hand-derived backward, or "derived" by vitir.autodiff
 
     def __post_init__(self):
         dataset_defaults_into(self, self.dataset, CLASSIFY)
@@ -70,6 +72,8 @@ class TrainConfig:
             raise ConfigError(f"--seed must be a non-negative integer, got {self.seed!r}")
         if self.lowering not in LOWERINGS:
             raise ConfigError(f"unknown --lowering {self.lowering!r}; choose one of {', '.join(LOWERINGS)}")
+        if self.backward not in BACKWARDS:
+            raise ConfigError(f"unknown --backward {self.backward!r}; choose one of {', '.join(BACKWARDS)}")
         if self.image_size is not None and self.image_size % self.patch:
             raise ConfigError(f"--image-size {self.image_size} is not divisible by --patch {self.patch}")
         require_dataset(self.dataset, self.data_dir, CLASSIFY)
@@ -138,7 +142,8 @@ class ClassifierTask(Task):
 
     def step_module(self, replicas: int):
         from ..lower import adam_sched_module
-        return adam_sched_module(self.model, self.cfg.hyper(), replicas, lowering=self.cfg.lowering)
+        return adam_sched_module(self.model, self.cfg.hyper(), replicas, lowering=self.cfg.lowering,
+                                 backward=self.cfg.backward)
 
     def epoch_batches(self, rng, epoch):
         return row_batches(rng, len(self.x_train), self.global_batch, self.steps_per_epoch)

@@ -1,6 +1,6 @@
 """Control flow, tuples and tokens: while, if, case, map, optimization_barrier, tuple,
-get_tuple_element, after_all, create_token, and composite and custom_call (ops vitir carries but
-does not look inside).
+get_tuple_element, after_all, create_token, composite (evaluated as its decomposition function) and
+custom_call (carried, not looked inside).
 
 A region's signature is (argument types, returned types); a branch of `if` or `case` takes no
 arguments and may use any value of the enclosing function, as JAX's lax.cond does.
@@ -280,7 +280,8 @@ _COMPOSITE_NAME = re.compile(r"^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$")  # 
 
 class Composite(Op):
     """An op of another name (`composite_name`, such as "my.softmax") made of the function
-    `decomposition`; vitir carries it and prints it as written, and does not evaluate it:
+    `decomposition`; vitir carries it and prints it as written, and evaluates it as that function
+    (looked up in the module being evaluated):
     `stablehlo.composite "my.mul" %x {composite_attributes = {n = 3 : i64}, decomposition = @my.mul}
     : (T) -> R`. Its attributes are kept as their MLIR text."""
 
@@ -293,7 +294,7 @@ class Composite(Op):
     version = attr_def(I32, default=None)
     results = var_result_def()
     syntax = "{composite_name} {inputs}{attr_dict? } : {functional_type}"
-    evaluate = _EVALUATE + "not_evaluated"
+    evaluate = _EVALUATE + "composite"
 
     @staticmethod
     def rule(inputs, composite_name, decomposition, result_types, composite_attributes, version):

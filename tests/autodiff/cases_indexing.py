@@ -1,0 +1,63 @@
+"""Cases of gather, scatter, dynamic_slice, dynamic_update_slice and sort."""
+
+from __future__ import annotations
+
+import numpy as np
+from jax import lax
+
+from vitir.ast import ops as O
+from vitir.ast.attributes import GatherDimensions, ScatterDimensions
+from vitir.ast.element_types import DType
+from vitir.ast.types import TensorType
+
+from .harness import Draw, case, integers
+
+ROWS = GatherDimensions(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,), index_vector_dim=1)
+JAX_ROWS = lax.GatherDimensionNumbers(offset_dims=(1,), collapsed_slice_dims=(0,), start_index_map=(0,))
+
+# rows 1 and 3 taken twice: their cotangents are summed; index 7 is clamped to the last row
+case("gather_rows", O.Gather, lambda fb, x, i: fb.gather("r", x, i, ROWS, (1, 3)),
+     lambda x, i: lax.gather(x, np.minimum(i, 4), JAX_ROWS, (1, 3)),
+     [(5, 3), Draw((6, 1), lambda rng, s: np.array([[1], [3], [1], [0], [3], [7]]), DType.I32)])
+
+POINTS = GatherDimensions(offset_dims=(), collapsed_slice_dims=(0, 1), start_index_map=(1, 0), index_vector_dim=1)
+case("gather_points", O.Gather, lambda fb, x, i: fb.gather("r", x, i, POINTS, (1, 1)),
+     lambda x, i: lax.gather(x, i, lax.GatherDimensionNumbers(offset_dims=(), collapsed_slice_dims=(0, 1),
+                                                             start_index_map=(1, 0)), (1, 1)),
+     [(4, 3), Draw((5, 2), lambda rng, s: np.array([[0, 1], [2, 3], [0, 1], [1, 0], [2, 2]]), DType.I32)])
+
+
+def _add_region(fb, dtype):
+    body = fb.region()
+    a, b = body.arg("p", TensorType((), dtype)), body.arg("q", TensorType((), dtype))
+    return body.ret(body.add("s", a, b))
+
+
+SCATTER_ROWS = ScatterDimensions(update_window_dims=(1,), inserted_window_dims=(0,),
+                                 scatter_dims_to_operand_dims=(0,), index_vector_dim=1)
+JAX_SCATTER_ROWS = lax.ScatterDimensionNumbers(update_window_dims=(1,), inserted_window_dims=(0,),
+                                               scatter_dims_to_operand_dims=(0,))
+REPEATED = Draw((4, 1), lambda rng, s: np.array([[2], [0], [2], [2]]), DType.I32)
+case("scatter_add_repeated", O.Scatter,
+     lambda fb, x, i, u: fb.scatter("r", [x], i, [u], SCATTER_ROWS, _add_region(fb, x.type.dtype)),
+     lambda x, i, u: lax.scatter_add(x, i, u, JAX_SCATTER_ROWS), [(4, 3), REPEATED, (4, 3)])
+
+START = integers((), 0, 3)
+case("dynamic_slice", O.DynamicSlice, lambda fb, x, i, j: fb.dynamic_slice("r", x, [i, j], (2, 3)),
+     lambda x, i, j: lax.dynamic_slice(x, (i, j), (2, 3)), [(4, 5), START, Draw((), lambda rng, s: np.array(4), DType.I32)])
+case("dynamic_update_slice", O.DynamicUpdateSlice,
+     lambda fb, x, u, i, j: fb.dynamic_update_slice("r", x, u, [i, j]),
+     lambda x, u, i, j: lax.dynamic_update_slice(x, u, (i, j)), [(4, 5), (2, 3), START, integers((), 1, 2)])
+
+
+def _less(fb, dtypes):
+    body = fb.region()
+    args = [body.arg(f"c{k}{i}", TensorType((), d)) for k, d in enumerate(dtypes) for i in (0, 1)]
+    return body.ret(body.compare("lt", args[0], args[1], "LT"))
+
+
+case("sort_two_inputs", O.Sort,
+     lambda fb, x, y: fb.sort(["r0", "r1"], [x, y], _less(fb, [x.type.dtype, y.type.dtype]), 0, True),
+     lambda x, y: tuple(lax.sort((x, y), dimension=0, is_stable=True, num_keys=1)), [(5, 3), (5, 3)])
+case("sort_last_dim", O.Sort, lambda fb, x: fb.sort("r", [x], _less(fb, [x.type.dtype])),
+     lambda x: lax.sort(x, dimension=-1), [(2, 6)])

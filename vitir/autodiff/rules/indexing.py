@@ -1,0 +1,148 @@
+"""Rules of the ops that move elements by indices computed at run time (vitir/ast/ops/data_movement.py):
+gather, scatter, dynamic_slice, dynamic_update_slice, sort. The indices are inactive, so each op
+is linear in its float operands (JAX's rules, jax/_src/lax/slicing.py):
+
+- gather transposes to a scatter-add of the cotangent into zeros (repeated indices summed), its
+  start indices clamped first as gather clamps them (scatter would skip them instead);
+- scatter with an add body is linear in its inputs and updates: it transposes to the cotangent
+  (the inputs') and a gather of it (the updates'); an update at an index outside the inputs is
+  taken as inside (its cotangent is read at the clamped index);
+- dynamic_slice and dynamic_update_slice transpose into each other (both clamp alike);
+- sort's tangent is the tangent permuted as the sort permuted the values: the sort is run again
+  with an iota beside its inputs, and the iota's result gathers the tangents.
+"""
+
+from __future__ import annotations
+
+from ...ast import ops as O
+from ...ast.attributes import GatherDimensions, ScatterDimensions
+from ...ast.element_types import DType
+from ...ast.types import TensorType
+from ...rewrite.driver import copy_op
+from ..tables import defjvp, deftranspose, refuse
+from .regions import binary_region, linear_in_floats_jvp, zero_tangent
+
+defjvp(O.Gather, O.DynamicSlice, O.DynamicUpdateSlice)(linear_in_floats_jvp)
+
+
+def _clamped_indices(e, indices, numbers, operand_shape, slice_sizes):
+    """`indices` clamped into [0, operand size - slice size] per component, as gather reads them."""
+    index_type = indices.type
+    vector_dim = numbers.index_vector_dim
+    bounds = [operand_shape[d] - slice_sizes[d] for d in numbers.start_index_map]
+    zero = e.constant(0, index_type)
+    if vector_dim == index_type.rank:  # one component, implicit
+        high = e.constant(bounds[0], index_type)
+    else:
+        column = e.b.constant_array(e.name("c"), bounds, (len(bounds),), index_type.dtype)
+        high = e.b.broadcast_in_dim(e.name(), column, (vector_dim,), index_type.shape)
+    return e.b.clamp(e.name(), zero, indices, high)
+
+
+@deftranspose(O.Gather)
+def gather_transpose(e, op, cotangents, linear):
+    (ct,), numbers, operand = cotangents, op.dimension_numbers, op.operand.type
+    scatter_numbers = ScatterDimensions(
+        update_window_dims=tuple(numbers.offset_dims), inserted_window_dims=tuple(numbers.collapsed_slice_dims),
+        input_batching_dims=tuple(numbers.operand_batching_dims),
+        scatter_indices_batching_dims=tuple(numbers.start_indices_batching_dims),
+        scatter_dims_to_operand_dims=tuple(numbers.start_index_map), index_vector_dim=numbers.index_vector_dim)
+    indices = _clamped_indices(e, op.start_indices, numbers, operand.shape, tuple(op.slice_sizes))
+    zeros = e.zeros_like(operand)
+    out = e.b.scatter(e.name(), [zeros], indices, [ct], scatter_numbers, binary_region(e, "add", operand.dtype),
+                      op.indices_are_sorted, None)
+    return (out, None)
+
+
+def _is_add_scatter(op) -> bool:
+    region = op.update_computation
+    return len(op.inputs) == 1 and region.simple_op() is O.Add
+
+
+@defjvp(O.Scatter)
+def scatter_jvp(e, op, primals, tangents):
+    if not _is_add_scatter(op):
+        raise refuse(op, "has a derivative rule only for a scatter of one input with an add body")
+    return linear_in_floats_jvp(e, op, primals, tangents)
+
+
+def scatter_gather_numbers(numbers: ScatterDimensions) -> GatherDimensions:
+    return GatherDimensions(
+        offset_dims=tuple(numbers.update_window_dims), collapsed_slice_dims=tuple(numbers.inserted_window_dims),
+        operand_batching_dims=tuple(numbers.input_batching_dims),
+        start_indices_batching_dims=tuple(numbers.scatter_indices_batching_dims),
+        start_index_map=tuple(numbers.scatter_dims_to_operand_dims), index_vector_dim=numbers.index_vector_dim)
+
+
+@deftranspose(O.Scatter)
+def scatter_transpose(e, op, cotangents, linear):
+    """JAX's _scatter_add_transpose_rule: the inputs' cotangent is the cotangent; the updates',
+    the cotangent gathered at the scattered slices."""
+    (ct,), numbers = cotangents, op.scatter_dimension_numbers
+    update_ct = None
+    if linear[2]:
+        updates_shape = op.updates[0].type.shape
+        skipped = set(numbers.inserted_window_dims) | set(numbers.input_batching_dims)
+        window = iter(numbers.update_window_dims)
+        sizes = tuple(1 if d in skipped else updates_shape[next(window)] for d in range(ct.type.rank))
+        update_ct = e.b.gather(e.name(), ct, op.scatter_indices, scatter_gather_numbers(numbers), sizes,
+                               op.indices_are_sorted)
+    return (ct if linear[0] else None, None, update_ct)
+
+
+@deftranspose(O.DynamicSlice)
+def dynamic_slice_transpose(e, op, cotangents, linear):
+    (ct,) = cotangents
+    zeros = e.zeros_like(op.operand)
+    return (e.b.dynamic_update_slice(e.name(), zeros, ct, list(op.start_indices)),) + (None,) * len(op.start_indices)
+
+
+@deftranspose(O.DynamicUpdateSlice)
+def dynamic_update_slice_transpose(e, op, cotangents, linear):
+    (ct,), starts = cotangents, list(op.start_indices)
+    operand_ct = update_ct = None
+    if linear[0]:
+        operand_ct = e.b.dynamic_update_slice(e.name(), ct, e.zeros_like(op.update), starts)
+    if linear[1]:
+        update_ct = e.b.dynamic_slice(e.name(), ct, starts, tuple(op.update.type.shape))
+    return (operand_ct, update_ct) + (None,) * len(starts)
+
+
+def take_along(e, x, permutation, dim: int):
+    """x[..., permutation[...], ...] along `dim` (numpy's take_along_axis): a gather whose index
+    vectors are the iotas of the other dimensions and the permutation in `dim`."""
+    shape, rank = permutation.type.shape, x.type.rank  # top_k's indices are shorter than x in `dim`
+    index_type = permutation.type
+    parts = []
+    for d in range(rank):
+        part = permutation if d == dim else e.b.iota(e.name(), shape, index_type.dtype, d)
+        parts.append(e.b.reshape(e.name(), part, shape + (1,)))
+    indices = parts[0] if rank == 1 else e.b.concatenate(e.name(), parts, rank)
+    numbers = GatherDimensions(offset_dims=(), collapsed_slice_dims=tuple(range(rank)),
+                               start_index_map=tuple(range(rank)), index_vector_dim=rank)
+    return e.b.gather(e.name(), x, indices, numbers, (1,) * rank)
+
+
+def _comparator_with_iota(e, op):
+    """The sort's comparator, taking two more (i32) arguments it ignores: an iota's elements."""
+    region = op.comparator
+    body = e.b.region()
+    mapping = {a: body.arg(e.name("r"), a.type) for a in region.args}
+    for _ in range(2):
+        body.arg(e.name("r"), TensorType((), DType.I32))
+    for inner in region.ops:
+        body.emit(copy_op(inner, mapping))
+    return body.ret(*(mapping.get(v, v) for v in region.results))
+
+
+@defjvp(O.Sort)
+def sort_jvp(e, op, primals, tangents):
+    """JAX's _sort_jvp: sort an iota along with the inputs; its result is the permutation."""
+    shape = primals[0].type.shape
+    dim = -1 if op.dimension is None else op.dimension
+    dim %= len(shape)
+    iota = e.b.iota(e.name(), shape, DType.I32, dim)
+    out = e.b.sort([e.name() for _ in range(len(primals) + 1)], [*primals, iota], _comparator_with_iota(e, op),
+                   op.dimension, op.is_stable)
+    permutation = out[-1]
+    return tuple(None if t is None else take_along(e, t, permutation, dim) for t in tangents)

@@ -1,0 +1,13 @@
+"""Ops without a derivative: refused by name when a differentiated value reaches them, copied as
+they are when none does (an rng's draw, an inactive custom_call)."""
+
+from __future__ import annotations
+
+from ...ast import ops as O
+from ..tables import nondifferentiable
+
+nondifferentiable("its results are random numbers", O.Rng, O.RngBitGenerator)
+nondifferentiable("a call into code vitir cannot see", O.CustomCall)
+nondifferentiable("it exchanges values with the host or other programs", O.Infeed, O.Outfeed, O.Send, O.Recv)
+nondifferentiable("it reinterprets bits", O.BitcastConvert)
+nondifferentiable("it quantizes", O.UniformQuantize, O.UniformDequantize)

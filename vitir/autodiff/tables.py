@@ -1,0 +1,114 @@
+"""The rule tables of automatic differentiation, keyed by op class, filled from outside the ops.
+
+JAX's design: one JVP rule per differentiable op (`JVP_RULES`), one transpose rule per op that
+is linear in some of its operands (`TRANSPOSE_RULES`); reverse mode is the JVP, linearized, then
+transposed. The op declarations in vitir/ast know nothing of this: the rule modules of
+vitir/autodiff/rules (or a user's module) register with the decorators below.
+
+    @defjvp(O.Sine)
+    def sine_jvp(e, op, primals, tangents):
+        (x,), (t,) = primals, tangents
+        return (e.b.multiply(e.name(), t, e.b.cosine(e.name(), x)),)
+
+    deflinear(O.Negate)                   # its JVP is negate of the tangent
+
+    @deftranspose(O.Negate)
+    def negate_transpose(e, op, cotangents, linear):
+        return (e.b.negate(e.name(), cotangents[0]),)
+
+A JVP rule takes the Emitter `e`, the original op, its operands' values in the derived function
+and one tangent per operand (None: a symbolic zero), and returns one tangent per result (None
+where it is zero). It builds tangents only with ops linear in the tangents, with coefficients
+computed from the primals, so that the transpose can invert them. A transpose rule takes a linear
+op of the linearized program, one cotangent per result (None: zero) and which operands are linear,
+and returns one cotangent per operand (None for the non-linear ones and for zeros).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..ast.declare import Op
+from ..errors import ShapeError
+
+JVP_RULES: dict[type[Op], Callable] = {}
+TRANSPOSE_RULES: dict[type[Op], Callable] = {}
+NOT_DIFFERENTIABLE: dict[type[Op], str] = {}  # op class -> why it has no derivative
+
+
+class AutodiffError(ShapeError):
+    """An op that cannot be differentiated where it is (no rule, or no derivative), named as a
+    shape error names it: the layer path or line, the op and its SSA name."""
+
+
+def _register(table: dict, classes: tuple, what: str):
+    if not classes:
+        raise TypeError(f"{what} needs at least one op class")
+    for cls in classes:
+        if not (isinstance(cls, type) and issubclass(cls, Op)):
+            raise TypeError(f"{what}: {cls!r} is not an op class")
+
+    def decorator(rule: Callable) -> Callable:
+        for cls in classes:
+            table[cls] = rule
+        return rule
+
+    return decorator
+
+
+def defjvp(*op_classes: type[Op]):
+    """`@defjvp(O.Sine)`: the decorated function is the JVP rule of these op classes."""
+    return _register(JVP_RULES, op_classes, "defjvp")
+
+
+def deftranspose(*op_classes: type[Op]):
+    """`@deftranspose(O.Negate)`: the decorated function is the transpose rule of these op classes."""
+    return _register(TRANSPOSE_RULES, op_classes, "deftranspose")
+
+
+def deflinear(*op_classes: type[Op]) -> None:
+    """Declare ops linear in their float operands: the JVP applies the op to the tangents (a zero
+    tangent beside a nonzero one becomes a zero tensor; all zero, the result's tangent is zero).
+    Each still needs a transpose rule."""
+    _register(JVP_RULES, op_classes, "deflinear")(linear_jvp)
+
+
+def linear_jvp(e, op, primals, tangents):
+    """The JVP of an op linear in its operands: the same op of the tangents."""
+    if all(t is None for t in tangents):
+        return (None,) * len(op.results)
+    operands = [t if t is not None else e.zeros_like(p) for p, t in zip(primals, tangents)]
+    return e.apply(op, operands)
+
+
+def nondifferentiable(reason: str, *op_classes: type[Op]) -> None:
+    """Ops without a derivative (random numbers, calls into the unknown): refused by name when a
+    differentiated value flows into them; inactive, they are copied as they are."""
+    for cls in op_classes:
+        NOT_DIFFERENTIABLE[cls] = reason
+
+
+def refuse(op: Op, reason: str) -> AutodiffError:
+    """The error naming `op` (its SSA name and its layer path, or line) and why it is refused."""
+    ssa = op.results[0].ssa if op.results else ""
+    return AutodiffError(reason, op=op.NAME, ssa=ssa, operand_types=[v.type for v in op.operands], path=op.path)
+
+
+def jvp_rule(op: Op) -> Callable:
+    """The JVP rule of `op`'s class, or the error that names the op."""
+    cls = type(op)
+    rule = JVP_RULES.get(cls)
+    if rule is not None:
+        return rule
+    why = NOT_DIFFERENTIABLE.get(cls)
+    if why is not None:
+        raise refuse(op, f"is not differentiable ({why}), and a differentiated value flows into it")
+    raise refuse(op, "has no derivative rule (register one with vitir.autodiff.defjvp)")
+
+
+def transpose_rule(op: Op) -> Callable:
+    rule = TRANSPOSE_RULES.get(type(op))
+    if rule is None:
+        raise refuse(op, "has no transpose rule, but reverse mode found it linear in a tangent "
+                         "(register one with vitir.autodiff.deftranspose)")
+    return rule
