@@ -352,7 +352,8 @@ class LazyOpMethods:
 
     def composite(self, name: str | Sequence[str], inputs: Sequence[Value], composite_name: Any, decomposition: Any, result_types: Sequence[TensorType], composite_attributes: Any = None, version: Any = None) -> Value | tuple[Value, ...]:
         """An op of another name (`composite_name`, such as "my.softmax") made of the function
-        `decomposition`; vitir carries it and prints it as written, and does not evaluate it:
+        `decomposition`; vitir carries it and prints it as written, and evaluates it as that function
+        (looked up in the module being evaluated):
         `stablehlo.composite "my.mul" %x {composite_attributes = {n = 3 : i64}, decomposition = @my.mul}
         : (T) -> R`. Its attributes are kept as their MLIR text."""
         return self.emit(O.Composite(name, inputs, composite_name, decomposition, result_types, composite_attributes, version, path=self._path_text))
