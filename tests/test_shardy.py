@@ -193,6 +193,7 @@ RULES = [
     ("a free axis before a manual one", lambda: _manual(sharded(["y", "x"], []), (4, 8)),
      'operand sharding at index 0 must have all manual axes come before free axes in its dimension sharding at '
      'index 0. Saw manual axis "x" after free axis "y"'),
+    ("an unknown manual axis", lambda: _manual(sharded([], []), (8, 8), manual_axes=("z",)), 'unknown manual axis: "z"'),
     # a collective's result sharding: its operand's with the axes applied
     ("a gathering axis that does not end the dimension's", lambda: _collective(
         "sdy_all_gather", sharded(["x", "y"], []), sharded(["x"], []), [["x"], []]),

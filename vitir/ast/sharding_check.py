@@ -8,6 +8,7 @@ from __future__ import annotations
 from .declare import _fail
 from .sharding import (SHARDING, SHARDING_PER_VALUE, Mesh, TensorSharding, check_collective, check_sharding,
                        local_shape)
+from .attributes import string_text
 from .shape_rules import RuleError
 from .types import TensorType
 from .uses import walk
@@ -69,6 +70,12 @@ def check_op(op, table: dict, known: dict | None = None) -> None:
         _per_value("operand", op.in_shardings, [v.type for v in op.operands], table)
         _per_value("result", op.out_shardings, [v.type for v in op.results], table)
         if op.NAME == "sdy.manual_computation":
+            used = {_mesh(sharding, table) for sharding in (*op.in_shardings, *op.out_shardings)}
+            if len(used) > 1 and op.manual_axes:
+                raise RuleError("all in and out shardings must be bound to the same mesh or an empty mesh.")
+            for axis in op.manual_axes:
+                if used and next(iter(used)).size_of(axis) is None:
+                    raise RuleError(f"unknown manual axis: {string_text(axis)}")
             for what, shardings, globals_, locals_ in (("operand", op.in_shardings, op.operands, args),
                                                        ("result", op.out_shardings, op.results, returned)):
                 for i, (s, g, local) in enumerate(zip(shardings, globals_, locals_)):
