@@ -204,6 +204,9 @@ RULES = [
     ("a reduce_scatter whose result is not the operand's and its axes", lambda: _collective(
         "sdy_reduce_scatter", sharded(["x"], []), sharded(["x"], []), [[], ["y"]]),
      "result sharding doesn't match expected sharding [\"y\"] on dimension 1"),
+    ("an all_to_all whose result is not the moved sharding", lambda: _collective(
+        "sdy_all_to_all", sharded(["x"], []), sharded([], []), [AllToAllParam(("x",), 0, 1)]),
+     'result sharding doesn\'t match expected sharding ["x"] on dimension 1'),
     ("an all_reduce that reshards", lambda: _collective("sdy_all_reduce", sharded(["x"], []), sharded([], []), []),
      "operand and result shardings are not equivalent"),
     ("an all_reduce over a sharded axis", lambda: _collective("sdy_all_reduce", sharded(["x"], []),
@@ -266,6 +269,22 @@ def test_a_barrier_that_blocks_nothing_is_refused_as_shardy_does():
     with pytest.raises(ShapeError, match=re.escape(message)):
         fb.propagation_barrier("b", x, "BOTH")
     text = print_module(every_op()).replace("allowed_direction=BACKWARD", "allowed_direction=BOTH")
+    assert message in mlir_error(text)
+
+
+@pytest.mark.parametrize("params,message", [
+    ([], "parameter list is empty"),
+    ([AllToAllParam(("x",), 0, 1), AllToAllParam(("y",), 1, 0)],
+     "overlapping source/target dimensions in all-to-all params: 1"),
+    ([AllToAllParam(("x",), 0, 2)], "target dimension 2 is out of range [0, 2)"),
+])
+def test_all_to_all_params_shardy_refuses(params, message):
+    fb = FunctionBuilder("main")
+    x = fb.sharding_constraint("c", fb.arg("arg0", f32(8, 8)), sharded(["x"], ["y"]))
+    with pytest.raises(ShapeError, match=re.escape(message)):
+        fb.sdy_all_to_all("a", x, sharded(["y"], ["x"]), params)
+    params_text = ALL_TO_ALL_PARAMS.pretty(ALL_TO_ALL_PARAMS.coerce(params))
+    text = print_module(every_op()).replace('[{"x"}: 0->1]', params_text)
     assert message in mlir_error(text)
 
 

@@ -558,8 +558,8 @@ def sliced(dim: DimSharding, axes, d: int) -> tuple[AxisRef, ...]:
 
 def check_collective(name: str, operand: TensorSharding, axes, result: TensorSharding) -> None:
     """Shardy's check of a collective against its operand's sharding (all_gather, all_slice,
-    reduce_scatter: the axes per dimension applied; all_reduce: the dimensions unchanged, the
-    reduction axes on none of them)."""
+    reduce_scatter: the axes per dimension applied; all_to_all: each param's axes moved; all_reduce:
+    the dimensions unchanged, the reduction axes on none of them)."""
     if name == "sdy.all_reduce":
         if tuple(d.axes for d in operand.dims) != tuple(d.axes for d in result.dims) or \
                 operand.replicated != result.replicated:
@@ -570,13 +570,25 @@ def check_collective(name: str, operand: TensorSharding, axes, result: TensorSha
                 raise RuleError(f"reduction axis {axis_ref_text(axis)} overlaps with operand dimension sharding or "
                                 f"replicated axes")
         return
+    def expect(d: int, expected: tuple) -> None:
+        if expected != tuple(result.dims[d].axes):
+            raise RuleError(f"result sharding doesn't match expected sharding {_axes_list_text(expected)} on "
+                            f"dimension {d}")
+
+    if name == "sdy.all_to_all":  # each param's axes gathered from its source, sliced into its target
+        moved = set()
+        for param in axes:
+            expect(param.source, gathered(operand.dims[param.source], param.axes, param.source, "all-to-all"))
+            expect(param.target, sliced(operand.dims[param.target], param.axes, param.target))
+            moved |= {param.source, param.target}
+        for d, dim in enumerate(operand.dims):
+            if d not in moved:
+                expect(d, tuple(dim.axes))
+        return
     apply = {"sdy.all_gather": gathered, "sdy.all_slice": sliced, "sdy.reduce_scatter": sliced}.get(name)
     if apply is None:
         return
     if len(result.dims) != len(axes):
         raise RuleError(f"result sharding has rank {len(result.dims)} but collective axes has rank {len(axes)}")
     for d, (dim, dim_axes) in enumerate(zip(operand.dims, axes)):
-        expected = apply(dim, dim_axes, d)
-        if expected != tuple(result.dims[d].axes):
-            raise RuleError(f"result sharding doesn't match expected sharding {_axes_list_text(expected)} on "
-                            f"dimension {d}")
+        expect(d, apply(dim, dim_axes, d))

@@ -253,6 +253,28 @@ class ShardyAllToAll(ShardyCollective):
     axes = attr_def(ALL_TO_ALL_PARAMS, mlir="params")
     evaluate = _EVALUATE + "all_to_all"
 
+    @staticmethod
+    def rule(tensor, out_sharding, axes):
+        """Shardy's checks of the params: some, in range, no dimension twice, sources ascending."""
+        ShardyCollective.rule(tensor, out_sharding)
+        rank = _rank(tensor)
+        if not axes:
+            raise RuleError("parameter list is empty")
+        seen, previous = set(), -1
+        for param in axes:
+            for what, dim in (("source", param.source), ("target", param.target)):
+                if rank is not None and not 0 <= dim < rank:
+                    raise RuleError(f"{what} dimension {dim} is out of range [0, {rank})")
+            for dim in (param.source, param.target):
+                if dim in seen:
+                    raise RuleError(f"overlapping source/target dimensions in all-to-all params: {dim}")
+                seen.add(dim)
+            if previous >= param.source:
+                raise RuleError(f"source dimensions are not sorted in ascending order: {param.source} appears "
+                                f"after {previous}")
+            previous = param.source
+        return tensor
+
 
 class ShardyReduceScatter(ShardyCollective):
     """Sums the parts across `axes` (per dimension), then slices each dimension along them."""
