@@ -41,6 +41,7 @@ class ShardyMesh(Op):
     discardable = attr_def(DISCARDABLE, mlir=OTHER_DIALECTS, default=None)  # JAX's `{stablehlo.mesh = ...}`
     results = var_result_def()
     syntax = "{sym_name} = {mesh}{attr_dict? }"
+    evaluate = _EVALUATE + "nothing"
     traits = ()
 
     @staticmethod
