@@ -155,7 +155,7 @@ def alternate(name: str, runners: list[Runner], data, warmup: int) -> None:
         line = []
         for r in order:
             (r.state, loss), seconds = timed(lambda: r.call(r, x, onehot, *scalars(t)))
-            r.loss = float(loss)
+            r.loss = float(np.asarray(loss))
             if t > warmup:
                 r.times.append(seconds)
             line.append(f"{r.name} {seconds:.3f}s")

@@ -13,9 +13,10 @@ is from it: where Adam divides a gradient near its eps, no float32 step can
 agree with another to 1e-5, and this shows whether vitir is further from the
 exact result than JAX is.
 
---model unet measures vitir's own UNet instead (vitir diffuse --model unet:
-GroupNorm, SiLU, the time through FiLM from 32 sin/cos features, a time MLP of
-width 64); a GroupNorm step compiles, in JAX as in vitir, with its module's XLA
+--model unet measures vitir's own UNet instead, the network `vitir diffuse --data
+mnist` trains (its config's network(): GroupNorm, SiLU, the time through FiLM
+from 32 sin/cos features, a time MLP of width 64, the input image read again by
+the output conv); a GroupNorm step compiles, in JAX as in vitir, with its module's XLA
 options (vitir.lower.unet.GROUPNORM_STEP_XLA_OPTIONS).
 
 --replicas R (vitir's UNet, GroupNorm) runs both steps data parallel over R host
@@ -49,7 +50,8 @@ from vitir.backend import compile_module, ensure_host_devices  # noqa: E402
 from vitir.diffusion.schedule import cosine_schedule  # noqa: E402
 from vitir.diffusion.time_embed import prepend_t_channel  # noqa: E402
 from vitir.diffusion.time_embed import sincos_features  # noqa: E402
-from vitir.lower.unet import VITIR_LAYERS, UNetConfig, all_specs, init_params, param_specs, unet_step_module  # noqa: E402
+from vitir.diffusion.train_image import ImageDiffusionConfig  # noqa: E402
+from vitir.lower.unet import UNetConfig, all_specs, init_params, param_specs, unet_step_module  # noqa: E402
 from vitir.print import print_module  # noqa: E402
 
 LR, B1, B2 = 5e-4, 0.9, 0.999
@@ -115,8 +117,8 @@ def main() -> None:
         if args.model != "unet" or args.oracle or args.batch % replicas:
             ap.error("--replicas takes --model unet, no --oracle, and a --batch that it divides")
         ensure_host_devices(replicas)
-    if args.model == "unet":
-        cfg = UNetConfig(batch=args.batch, layers=VITIR_LAYERS, norm="group", activation="silu", time_features=32)
+    if args.model == "unet":  # the network `vitir diffuse --data mnist` trains, input skip included
+        cfg = ImageDiffusionConfig(data="mnist", data_dir="unused").network((1, 28, 28), args.batch)
     else:
         cfg = UNetConfig(batch=args.batch, norm=args.norm)
     names = [n for n, _ in param_specs(cfg)]
@@ -133,7 +135,7 @@ def main() -> None:
     dev = [exe.to_device(a, argument=i + 1) for i, a in enumerate(theta + zeros + zeros)]
     split = ["x", "target"] + (["tfeat"] if cfg.film else [])
 
-    kw = dict(norm=cfg.norm, activation=cfg.activation, groups=cfg.groups, pool=ref.maxpool)
+    kw = dict(norm=cfg.norm, activation=cfg.activation, groups=cfg.groups, pool=ref.maxpool, input_skip=cfg.input_skip)
     data = list(batches(cfg, args.warmup + args.steps))
     x0, e0, f0 = data[0]
     start_args = (theta[:k], zeros[:k], zeros[:k], theta[k:], x0, e0, *scalars(1), f0)

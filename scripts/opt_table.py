@@ -4,12 +4,16 @@
     PYTHONPATH=. python scripts/opt_table.py -p dce,cse             # other passes
     PYTHONPATH=. python scripts/opt_table.py --markdown docs/passes.md \
         --file ../shared/golden/vit_tiny_b32_d12_adam_sched.mlir
+    PYTHONPATH=. python scripts/opt_table.py --xla --no-suite          # the JAX programs under XLA too
 
 Each JAX program (tests/passes/jax_programs.py) is lowered by JAX now, imported, run through the passes,
 printed and imported again; the numpy evaluator runs both on the same inputs, and the results must be equal
 bit for bit. Every case of the StableHLO interpreter suite that passes vitir's stages goes through the passes
 too (vitir/conformance/passes.py): its expected values must still hold. Ops are counted at every depth (the
-ops of regions too); a row's columns count each op name's ops, the largest changes first.
+ops of regions too); a row's columns count each op name's ops, the largest changes first. With --xla, XLA
+(PJRT, CPU) runs each JAX program's original and optimised text on the same inputs, and a second table
+counts the result elements whose bits differ (any NaN equal to any NaN) and their largest distance in
+units of the last place.
 """
 
 from __future__ import annotations
@@ -62,6 +66,45 @@ def program_rows(passes: str) -> list[tuple]:
     return rows
 
 
+def ulp_distance(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Elementwise count of floats between a and b (0 where both are NaN); integers: their difference."""
+    if a.dtype.kind in "biu":
+        return np.abs(a.astype(np.int64) - b.astype(np.int64))
+    bits = np.dtype(f"i{a.dtype.itemsize}")
+    order = lambda x: np.where(x.view(bits) < 0, np.iinfo(bits).min - x.view(bits), x.view(bits)).astype(np.int64)  # noqa: E731
+    distance = np.abs(order(a) - order(b))
+    return np.where(np.isnan(a) & np.isnan(b), 0, distance)
+
+
+def xla_rows(passes: str) -> list[tuple]:
+    """(program, result elements, elements whose bits differ under XLA, their largest ulp distance)."""
+    from tests.passes.jax_programs import PROGRAMS, lowered
+    from vitir import passes as registry
+    from vitir.backend import compile_module
+    from vitir.mlir import import_text
+    from vitir.print import print_module
+
+    rows = []
+    for name in PROGRAMS:
+        text, inputs = lowered(name)
+        optimized = print_module(registry.run(import_text(text), passes))
+        ours = [np.asarray(x) for x in compile_module(text, platform="cpu").run(*inputs)]
+        theirs = [np.asarray(x) for x in compile_module(optimized, platform="cpu").run(*inputs)]
+        total = sum(a.size for a in ours)
+        distances = [ulp_distance(a, b) for a, b in zip(ours, theirs, strict=True)]
+        differ = sum(int(np.count_nonzero(d)) for d in distances)
+        rows.append((name, total, differ, max((int(d.max()) for d in distances if d.size), default=0)))
+    return rows
+
+
+def xla_table(passes: str) -> str:
+    lines = [f"Under XLA (PJRT, CPU), each program's text before and after `-p {passes}`:", "",
+             "| program | result elements | elements that differ | largest difference (ulp) |",
+             "| --- | ---: | ---: | ---: |"]
+    lines += [f"| {name} | {total:,} | {differ:,} | {most:,} |" for name, total, differ, most in xla_rows(passes)]
+    return "\n".join(lines) + "\n"
+
+
 def suite_row(passes: str, suite: Path) -> tuple:
     from vitir.conformance import suite_cases
     from vitir.conformance.passes import run_with_passes
@@ -111,10 +154,13 @@ def main(argv=None) -> int:
     p.add_argument("--file", type=Path, action="append", default=[],
                    help="a StableHLO file to count too (repeatable; not evaluated)")
     p.add_argument("--markdown", type=Path, help="write the table into this file, between its opt-table markers")
+    p.add_argument("--xla", action="store_true", help="also run each JAX program before and after through XLA")
     args = p.parse_args(argv)
     from vitir.conformance import default_suite
 
     generated = table(args.passes, None if args.no_suite else (args.suite or default_suite()), args.file)
+    if args.xla:
+        generated += "\n" + xla_table(args.passes)
     if args.markdown is None:
         sys.stdout.write(generated)
         return 0

@@ -24,3 +24,10 @@ def mlir_error(text: str) -> str | None:
                 return line.split('"-":', 1)[-1].strip()
         return str(e)
     return None
+
+
+def mlir_print(text: str) -> str:
+    """`text` as MLIR prints it after parsing and verifying it (jaxlib's MLIRError when it does not)."""
+    from jax._src.lib.mlir import ir
+
+    return str(ir.Module.parse(text, context=_context()))

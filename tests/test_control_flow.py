@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from vitir.ast import DType, FunctionBuilder, ShapeError, TensorType, TokenType, TupleType, f32, module
+from vitir.ast import ops as O
 from vitir.backend import compile_module
 from vitir.errors import EvaluationError
 from vitir.evaluate import evaluate
@@ -348,8 +349,8 @@ def test_a_composite_evaluates_as_its_decomposition_as_xla_runs_it():
 def test_custom_call_keeps_its_attributes_as_written_and_is_not_evaluated():
     fb = FunctionBuilder("f")
     x = fb.arg("x", f32(2))
-    y = fb.custom_call("y", (x,), "foo", (f32(2),), has_side_effect=True, backend_config='"abc"', api_version=2,
-                       discardable={"mhlo.sharding": '"{replicated}"', "mhlo.b_flag": None})
+    y = fb.emit(O.CustomCall("y", (x,), "foo", (f32(2),), has_side_effect=True, backend_config='"abc"', api_version=2,
+                             discardable={"mhlo.sharding": '"{replicated}"', "mhlo.b_flag": None}))
     with pytest.raises(ShapeError, match=r"^stablehlo.custom_call %z: operand_layouts and result_layouts go "
                                          r"together: give both or neither \(operands: tensor<2xf32>\)$"):
         fb.custom_call("z", (y,), "bar", (f32(2),), operand_layouts="[dense<0> : tensor<1xindex>]")

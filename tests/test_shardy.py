@@ -226,7 +226,7 @@ def test_each_rule_refuses_at_build_time_as_shardy_does(what, build, message):
 
 @pytest.mark.parametrize("what,build,message", RULES, ids=[r[0] for r in RULES])
 def test_each_rule_is_jaxlibs_and_refuses_the_text_on_both_paths(what, build, message):
-    text = print_module(Module([build()], "m", MESHES[:1]))  # printed without the check
+    text = print_module(Module([build()], "m", symbols=MESHES[:1]))  # printed without the check
     assert message in (mlir_error(text) or "")  # Shardy's own verifier says the same
     assert fast_import(text) is None
     with pytest.raises(MlirShapeError) as caught:

@@ -42,6 +42,17 @@ case("scatter_add_repeated", O.Scatter,
      lambda fb, x, i, u: fb.scatter("r", [x], i, [u], SCATTER_ROWS, _add_region(fb, x.type.dtype)),
      lambda x, i, u: lax.scatter_add(x, i, u, JAX_SCATTER_ROWS), [(4, 3), REPEATED, (4, 3)])
 
+def _set_region(fb, dtype):
+    body = fb.region()
+    body.arg("p", TensorType((), dtype))
+    return body.ret(body.arg("q", TensorType((), dtype)))
+
+
+UNIQUE = Draw((3, 1), lambda rng, s: np.array([[3], [0], [2]]), DType.I32)
+case("scatter_replace", O.Scatter,
+     lambda fb, x, i, u: fb.scatter("r", [x], i, [u], SCATTER_ROWS, _set_region(fb, x.type.dtype)),
+     lambda x, i, u: lax.scatter(x, i, u, JAX_SCATTER_ROWS), [(4, 3), UNIQUE, (3, 3)])
+
 START = integers((), 0, 3)
 case("dynamic_slice", O.DynamicSlice, lambda fb, x, i, j: fb.dynamic_slice("r", x, [i, j], (2, 3)),
      lambda x, i, j: lax.dynamic_slice(x, (i, j), (2, 3)), [(4, 5), START, Draw((), lambda rng, s: np.array(4), DType.I32)])
@@ -61,3 +72,7 @@ case("sort_two_inputs", O.Sort,
      lambda x, y: tuple(lax.sort((x, y), dimension=0, is_stable=True, num_keys=1)), [(5, 3), (5, 3)])
 case("sort_last_dim", O.Sort, lambda fb, x: fb.sort("r", [x], _less(fb, [x.type.dtype])),
      lambda x: lax.sort(x, dimension=-1), [(2, 6)])
+# a row written three times: only the update that wins it (the last, on both sides) has a derivative
+case("scatter_replace_repeated", O.Scatter,
+     lambda fb, x, i, u: fb.scatter("r", [x], i, [u], SCATTER_ROWS, _set_region(fb, x.type.dtype)),
+     lambda x, i, u: lax.scatter(x, i, u, JAX_SCATTER_ROWS), [(4, 3), REPEATED, (4, 3)])

@@ -101,6 +101,8 @@ def test_inactive_ops_without_a_derivative_are_kept(tmp_path, capsys):
     (["--wrt", "x"], "--wrt 'x': give argument indices"),
     (["--wrt", "5"], "wrt 5 is not an argument index"),
     (["--function", "nope"], "no function @nope"),
+    (["--jvp", "--wrt", "0"], "--jvp takes a tangent for every float argument; --wrt does not apply"),
+    (["--max-trips", "0"], "max_trips must be a positive integer, got 0"),
 ])
 def test_bad_options(tmp_path, capsys, argv, message):
     source = tmp_path / "f.mlir"

@@ -511,6 +511,11 @@ RECIPES = {
 }
 
 
+# Ops no graph draws: sdy.mesh, a module-level symbol, not an op of a function (Shardy's other ops are
+# drawn with shardings on an inline mesh, above).
+NOT_DRAWN = ("sdy.mesh",)
+
+
 # Ops an evaluated graph leaves out, and why (docs/fuzzing.md): the fuzzer compares vitir's evaluator
 # with XLA's CPU backend, op by op, so an op must be one both run and define alike.
 UNEVALUATED = {

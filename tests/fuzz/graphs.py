@@ -574,12 +574,12 @@ COMPOUNDS = (_Compound("all_reduce_mean"), _Compound("adamw_update"))
 
 
 def op_table(evaluated: bool = False) -> list:
-    """What a graph draws from: every declared op, then the compound nodes (an evaluated graph
-    without the ops XLA and the evaluator cannot both run, families.UNEVALUATED)."""
-    from tests.fuzz.families import UNEVALUATED
+    """What a graph draws from: every declared op but Shardy's (families.NOT_DRAWN), then the compound
+    nodes (an evaluated graph without the ops XLA and the evaluator cannot both run, families.UNEVALUATED)."""
+    from tests.fuzz.families import NOT_DRAWN, UNEVALUATED
 
     # by name: the draws of a seed do not depend on the order the op families were imported in
-    ops = sorted((cls for cls in OPS.values() if not cls.MODULE_LEVEL), key=lambda cls: cls.NAME)  # no sdy.mesh
+    ops = sorted([cls for cls in OPS.values() if not cls.NAME.startswith(NOT_DRAWN)], key=lambda cls: cls.NAME)
     return [cls for cls in (*ops, *COMPOUNDS) if not (evaluated and cls.NAME in UNEVALUATED)]
 
 

@@ -219,12 +219,13 @@ def test_three_train_steps_equal_jaxs(norm, activation, film):
             assert rel_err(a, b) <= 2e-4
 
 
-def test_two_replica_step_equals_one_device_with_twice_the_batch():
-    """Data parallel for the GroupNorm UNet: each replica's gradients of its own 3 examples, averaged by
-    the step's one all_reduce, give the weights one device computes from all 6 (GroupNorm normalises each
-    example alone); BatchNorm, whose statistics are the batch's, refuses replicas."""
+def test_three_replica_step_equals_one_device_with_three_times_the_batch():
+    """Data parallel for the GroupNorm UNet: each of 3 replicas' gradients of its own example, averaged by
+    the step's one all_reduce, give the weights (to 1e-5) one device computes from all 3 (GroupNorm
+    normalises each example alone); BatchNorm, whose statistics are the batch's, refuses replicas."""
     one = small("group", "silu", film=True)
-    two = dataclasses.replace(one, batch=one.batch // 3)  # 1 example on each of 3 replicas
+    assert one.batch == 3
+    each = dataclasses.replace(one, batch=one.batch // 3)  # 1 example on each of 3 replicas
     params, _, _ = inputs(one, seed=3)
     rng = np.random.default_rng(4)
     x = rng.uniform(0, 1, (one.batch, one.in_channels * 8 * 12)).astype(np.float32)
@@ -235,7 +236,7 @@ def test_two_replica_step_equals_one_device_with_twice_the_batch():
     args = [x, *params, *zeros, *zeros, *scalars, tfeat, target]
     module = unet_step_module(one)
     want = compile_module(print_module(module), xla_options=module.xla_options)(*args)
-    module = unet_step_module(two, replicas=3)
+    module = unet_step_module(each, replicas=3)
     text = print_module(module)
     assert text.count("stablehlo.all_reduce") == 1
     replicated = compile_module(text, replicas=3, xla_options=module.xla_options)

@@ -43,7 +43,9 @@ def test_fmt_in_place_through_the_ast_turns_jax_text_into_vitirs(tmp_path, capsy
     assert main(["fmt", "-i", "--ast", str(path)]) == 0
     assert capsys.readouterr().out == ""
     text = path.read_text()
-    assert text.startswith("module @jit_f {\n  func.func @main(%arg0: tensor<2x3xf32>, %arg1: tensor<3x4xf32>) ->")
+    # the module's attributes kept, as JAX wrote them
+    assert text.startswith("module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {\n"
+                           "  func.func @main(%arg0: tensor<2x3xf32>, %arg1: tensor<3x4xf32>) ->")
     assert "    %v0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0]" in text
 
 

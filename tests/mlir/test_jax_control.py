@@ -14,7 +14,6 @@ import numpy as np
 import pytest
 from jax import lax
 
-from vitir.ast.declare import OPS
 from vitir.backend import compile_module
 from vitir.errors import EvaluationError
 from vitir.evaluate import evaluate
@@ -23,10 +22,6 @@ from vitir.print import print_module
 
 from ..test_control_flow import mlir_text, unnamed
 from .test_jax_import import FORMS
-
-# lax.scan and lax.map over arrays read and write their rows with these, which another family of
-# ops declares; the programs that need them run once they are there.
-SLICING = ("stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice")
 
 
 def scan_rows(x):
@@ -113,12 +108,9 @@ PROGRAMS = {
     "checkpoint": (checkpointed, lambda r: [_rows(r)], "stablehlo.optimization_barrier "),
     "loops_in_a_call": (loops_in_a_call, lambda r: [_rows(r)], "stablehlo.while("),
 }
-NEEDS_SLICING = {"scan", "map", "grad_scan"}
 
 
 def _program(name: str):
-    if name in NEEDS_SLICING and not all(op in OPS for op in SLICING):
-        pytest.skip(f"{name} slices rows with {' and '.join(SLICING)}, which vitir does not declare yet")
     fn, inputs, holds = PROGRAMS[name]
     return fn, inputs(np.random.default_rng(len(name))), holds
 

@@ -15,7 +15,6 @@ import numpy as np
 import pytest
 from jax import lax
 
-from vitir.ast.declare import OPS
 from vitir.backend import compile_module
 from vitir.evaluate import evaluate
 from vitir.mlir import import_text, roundtrip
@@ -112,7 +111,6 @@ CASES = {
                           "precision = [HIGH, DEFAULT]"], 2e-6),
     "reduce_precision": (reduced_precision, [(4, 5)], False, ["format = e5m10", "format = e8m7"], 0),
 }
-NEEDS = {"input_gradient": "stablehlo.reverse"}  # ops of another family's branch, merged separately
 
 
 def arguments(shapes):
@@ -141,8 +139,6 @@ def close(got, want, tolerance: float) -> None:
 
 @pytest.mark.parametrize("case", list(CASES))
 def test_jax_program_round_trips_imports_and_runs_like_jax(case):
-    if case in NEEDS and NEEDS[case] not in OPS:
-        pytest.skip(f"{NEEDS[case]} is declared on the data-movement branch; this runs once it is merged")
     fn, shapes, _, uses, tolerance = CASES[case]
     args = arguments(shapes)
     low = lowered(case, args)

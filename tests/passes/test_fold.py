@@ -1,7 +1,9 @@
 """`fold`: an effect-free op of constant operands becomes constants of the evaluator's values, bit for bit
 (-0.0, NaN, infinities, subnormals, wrapped integers, f16 and bf16 rounding); left alone above the
 element limit, where the evaluator's value is an implementation's choice, where the evaluator refuses,
-and for ops with effects."""
+and for ops with effects. These check the folded literal against the evaluator that computed it (what
+printing and reading back keep); whether the value is right is test_fold_oracles.py's, against XLA and
+the interpreter suite."""
 
 from __future__ import annotations
 

@@ -288,6 +288,6 @@ def module(*functions: Function, name: str = "m", ops=()) -> Module:
     are checked against them here (vitir/ast/sharding_check.py)."""
     from .sharding_check import check_module
 
-    made = Module(functions, name, ops)
-    check_module(made)
+    made = Module(functions, name, symbols=ops)
+    check_module(made)  # a sharding naming a mesh the module lacks is refused too
     return made

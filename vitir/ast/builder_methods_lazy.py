@@ -358,14 +358,14 @@ class LazyOpMethods:
         : (T) -> R`. Its attributes are kept as their MLIR text."""
         return self.emit(O.Composite(name, inputs, composite_name, decomposition, result_types, composite_attributes, version, path=self._path_text))
 
-    def custom_call(self, name: str | Sequence[str], inputs: Sequence[Value], call_target_name: Any, result_types: Sequence[TensorType], has_side_effect: Any = None, backend_config: Any = None, api_version: Any = None, called_computations: Any = None, operand_layouts: Any = None, result_layouts: Any = None, output_operand_aliases: Any = None, result_tilings: Any = None, discardable: Any = None) -> Value | tuple[Value, ...]:
+    def custom_call(self, name: str | Sequence[str], inputs: Sequence[Value], call_target_name: Any, result_types: Sequence[TensorType], has_side_effect: Any = None, backend_config: Any = None, api_version: Any = None, called_computations: Any = None, operand_layouts: Any = None, result_layouts: Any = None, output_operand_aliases: Any = None, result_tilings: Any = None) -> Value | tuple[Value, ...]:
         """A call of an implementation-defined target (a LAPACK routine on XLA's CPU): vitir carries it
         and prints it as written, and does not evaluate it (but for jax.export's `shape_assertion`,
         checked: vitir/ast/shape_assertions.py). `stablehlo.custom_call @target(%x)
         {backend_config = "", ...} : (T) -> R`; its attributes are kept as their MLIR text, other
-        dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`; each text must
+        dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`, as every op's; each text must
         be of the form MLIR requires (vitir/ast/custom_call_attributes.py)."""
-        return self.emit(O.CustomCall(name, inputs, call_target_name, result_types, has_side_effect, backend_config, api_version, called_computations, operand_layouts, result_layouts, output_operand_aliases, result_tilings, discardable, path=self._path_text))
+        return self.emit(O.CustomCall(name, inputs, call_target_name, result_types, has_side_effect, backend_config, api_version, called_computations, operand_layouts, result_layouts, output_operand_aliases, result_tilings, path=self._path_text))
 
     def gather(self, name: str | Sequence[str], operand: Value, start_indices: Value, dimension_numbers: Any, slice_sizes: Any, indices_are_sorted: Any = None) -> Value:
         """Slices of `operand` at the offsets `start_indices` holds, by the spec's dimension numbers:

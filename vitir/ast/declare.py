@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar
 
 from ..errors import ShapeError
-from .attributes import Kind
+from .attributes import DISCARDABLE, Kind
 from .quantized import QuantizedTensorType
 from .regions import BinaryRegion, Region, as_region
 from .shape_rules import RuleError
@@ -248,7 +248,8 @@ def withdraw(cls: type["Op"], restore: type["Op"] | None = None) -> None:
     _VERSION[0] += 1
 
 
-_RESERVED = frozenset({"operands", "results", "path", "spelling", "name", "regions", "attributes", "copy"})
+_RESERVED = frozenset({"operands", "results", "path", "spelling", "name", "regions", "attributes", "discardable",
+                       "copy"})
 
 
 class OpMeta(type):
@@ -284,9 +285,12 @@ class OpMeta(type):
 class Op(metaclass=OpMeta):
     """Base of every node. `operands` and `results` are flat tuples of SSA values; each
     field is also an attribute of its own name (`op.perm`, `op.lhs`, `op.body`).
-    `spelling` records a textual variant an imported op was written in (None: vitir's)."""
+    `spelling` records a textual variant an imported op was written in (None: vitir's).
+    `discardable`: the attributes its declaration does not name (`mhlo.sharding`, `sdy.sharding`,
+    `mhlo.frontend_attributes`, any other dialect's), (name, MLIR text) pairs sorted by name, the text
+    None for a unit attribute; () for none. Every op carries them, kept as written."""
 
-    __slots__ = ("operands", "results", "path", "spelling")
+    __slots__ = ("operands", "results", "path", "spelling", "discardable")
     NAME: ClassVar[str] = ""  # an abstract base has none, or says ABSTRACT = True in its body
     COMPOUND: ClassVar[bool] = False  # prints several ops and defines internal SSA names
     SIMPLE: ClassVar[bool] = True  # neither compound nor holding regions: the builder's fast path
@@ -466,13 +470,15 @@ def _constructor(cls: type[Op]):
             else:
                 coercions.append(f"{p} = _given({p}, {f.several})")
             key.append(p)
-    args += ["*", "path=''"]
+    args += ["*", "path=''", "discardable=()"]
+    env["_discardable"] = discardable_pairs
     lines = [f"def __init__({', '.join(args)}):"]
     lines += ["    " + c for c in checks]
     flat = " + ".join(operand_parts) if operand_parts else "()"
     if len(operand_parts) == 1 and operand_parts[0].startswith("("):
         flat = operand_parts[0]
-    lines += [f"    self.operands = {flat}", "    self.path = path", "    self.spelling = None"]
+    lines += [f"    self.operands = {flat}", "    self.path = path", "    self.spelling = None",
+              "    self.discardable = _discardable(discardable, self, name) if discardable else ()"]
     for f in cls.OPERAND_FIELDS:
         lines.append(f"    self.{f.name} = {f.name}")
     lines.append("    try:")
@@ -504,9 +510,19 @@ def _constructor(cls: type[Op]):
     return init
 
 
+def discardable_pairs(value, op: Op, name) -> tuple:
+    """An op's attributes of other dialects as the node keeps them (DISCARDABLE's pairs), or the
+    op's ShapeError naming what is wrong with them."""
+    try:
+        return DISCARDABLE.coerce(value)
+    except RuleError as e:
+        _fail(op, name, f"discardable attributes: {e}")
+
+
 def _copier(cls: type[Op]):
     """cls.copy, specialised to its fields (every slot a node has), compiled once per field list."""
-    names = ("operands", "results", "path", "spelling", *(f.name for f in cls.FIELDS if f.role != "result"))
+    names = ("operands", "results", "path", "spelling", "discardable",
+             *(f.name for f in cls.FIELDS if f.role != "result"))
     source = "\n".join(["def copy(self):", "    new = _new(cls)", *(f"    new.{n} = self.{n}" for n in names),
                         "    return new"])
     code = _COMPILED.get(source)

@@ -165,8 +165,8 @@ def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
 
 
 def _fold(cls: type[Compound], pattern: list, window: list, uses: dict, fb):
-    if tuple(map(type, window)) != _classes(pattern):
-        return None
+    if tuple(map(type, window)) != _classes(pattern) or any([op.discardable for op in window]):
+        return None  # a node holds no attributes of other dialects: ops that carry some stay as written
     defined = {r for op in window for r in op.results}
     bound: dict = {}
     if not _match(pattern, window, defined, False, bound):

@@ -27,7 +27,7 @@ def meshes(ops) -> dict[str, Mesh]:
 
 def check_module(module) -> None:
     """Every Shardy op of every function, at any depth, against the module's meshes."""
-    table = meshes(module.ops)
+    table = meshes(module.symbols)
     for fn in module.functions:
         known: dict = {}
         for op in walk(fn.ops):

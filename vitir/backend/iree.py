@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from vitir.backend.arguments import GroupedArguments, check_count, check_device_array, host_array, resolve_split
-from vitir.backend.signature import Signature, entry_text, parse_signature
+from vitir.backend.signature import Signature, entry_text, parse_signature, partition_count
 from vitir.errors import ConfigError, VitirError
 
 CACHE_DIR_ENV = "VITIR_COMPILE_CACHE"  # shared with PJRT; IREE's entries end in .vmfb
@@ -151,6 +151,10 @@ def compile_module(
     """
     check_replicas(replicas)
     signature = parse_signature(text, function)
+    partitions = partition_count(text)
+    if partitions > 1:
+        raise ConfigError(f"@{signature.name} is partitioned over {partitions} devices (mhlo.num_partitions = "
+                          f"{partitions}), and IREE runs one partition: run it with --backend pjrt")
     chosen = target(platform)
     all_flags = compiler_flags(platform, flags)
     if not chosen.has_collectives:

@@ -16,6 +16,27 @@ def compile_and_load(backend, text: str, devices, options):
     return backend.compile_and_load(text, devices, options)
 
 
+def set_partitioner(options, shardy: bool) -> None:
+    """XLA's SPMD partitioner for one compile: Shardy (a text in the sdy dialect) or GSPMD (`mhlo.sharding`)."""
+    build = options.executable_build_options
+    build.use_spmd_partitioning = True
+    build.use_shardy_partitioner = shardy
+
+
+def parameter_shardings(loaded, devices) -> list:
+    """The jax sharding each argument of a partitioned executable is laid out by over `devices`."""
+    from jax._src.sharding_impls import GSPMDSharding
+
+    return [GSPMDSharding(tuple(devices), s) for s in loaded.get_parameter_shardings()]
+
+
+def output_shardings(loaded, devices) -> list:
+    """The jax sharding of each result of a partitioned executable."""
+    from jax._src.sharding_impls import GSPMDSharding
+
+    return [GSPMDSharding(tuple(devices), s) for s in loaded.get_output_shardings()]
+
+
 def set_xla_options(options, xla_options) -> None:
     """XLA debug options (name: value as text) on jaxlib's CompileOptions, for one compile
     (its env_option_overrides, which $XLA_FLAGS would otherwise set for the process)."""

@@ -26,7 +26,7 @@ import numpy as np
 from vitir.backend import jax_adapter
 from vitir.backend.arguments import GroupedArguments, check_count, check_device_array, host_array, resolve_split
 from vitir.backend.distributed import current_group, deadline
-from vitir.backend.signature import Signature, entry_text, parse_signature
+from vitir.backend.signature import Signature, entry_text, parse_signature, partition_count
 from vitir.errors import ArgumentError, CompileError, ProcessGroupError, VitirError
 
 # A directory for compiled executables shared between processes (optional).
@@ -111,8 +111,14 @@ def compile_module(
     if replicas < 1:
         raise VitirError(f"replicas must be at least 1, got {replicas}")
     signature = parse_signature(text, function)
+    partitions = partition_count(text)
+    if partitions > 1 and replicas > 1:
+        raise VitirError(f"@{signature.name}: {replicas} replicas of a module of {partitions} partitions are not "
+                         "supported; give the mesh's every axis to its shardings (replicas=1)")
+    if partitions > 1 and platform in (None, "cpu"):
+        ensure_host_devices(partitions)  # on CPU, XLA's host devices: one per partition
     backend = _backend(platform)
-    devices = _replica_devices(backend, replicas)
+    devices = _replica_devices(backend, replicas) if partitions == 1 else _partition_devices(backend, partitions)
     local = [d for d in devices if d.process_index == backend.process_index()]
     options = dict(sorted((xla_options or {}).items()))
     identity = [text, signature.name, str(replicas), backend.platform]
@@ -126,8 +132,9 @@ def compile_module(
         return _executables[key]
     cache_dir = cache_dir or os.environ.get(CACHE_DIR_ENV)
     disk_path = _disk_cache_path(Path(cache_dir), key, backend, devices) if cache_dir else None
-    loaded = _compile(text, signature, backend, devices, disk_path, options)
-    executable = Executable(loaded, signature, devices, backend.platform, local)
+    loaded = _compile(text, signature, backend, devices, disk_path, options, partitions)
+    kind = Executable if partitions == 1 else PartitionedExecutable
+    executable = kind(loaded, signature, devices, backend.platform, local)
     _executables[key] = executable
     return executable
 
@@ -144,6 +151,17 @@ def _replica_devices(backend, replicas: int) -> list:
             + (hint if backend.platform == "cpu" else "")
         )
     return devices[:replicas]
+
+
+def _partition_devices(backend, partitions: int) -> list:
+    if current_group().num_processes > 1:
+        raise VitirError(f"a module of {partitions} partitions runs in one process; a group of several processes "
+                         "runs replicas (vitir launch)")
+    devices = backend.local_devices()
+    if len(devices) < partitions:
+        raise VitirError(f"mhlo.num_partitions = {partitions} needs {partitions} {backend.platform} devices, found "
+                         f"{len(devices)} ({partitions - len(devices)} missing)")
+    return devices[:partitions]
 
 
 def _group_devices(backend, replicas: int, processes: int) -> list:
@@ -170,10 +188,14 @@ def _disk_cache_path(cache_dir: Path, key: str, backend, devices) -> Path:
 
 
 def _compile(text: str, signature: Signature, backend, devices, disk_path: Path | None,
-             xla_options: Mapping[str, str]):
+             xla_options: Mapping[str, str], partitions: int = 1):
     from jax.extend.backend import get_compile_options
 
-    options = get_compile_options(len(devices), 1, device_assignment=[d.id for d in devices])
+    if partitions == 1:
+        options = get_compile_options(len(devices), 1, device_assignment=[d.id for d in devices])
+    else:  # one replica over the partitions; Shardy partitions a text in its dialect, GSPMD `mhlo.sharding`
+        options = get_compile_options(1, partitions, device_assignment=np.array([[d.id for d in devices]]))
+        jax_adapter.set_partitioner(options, shardy=_SHARDY.search(text) is not None)
     if xla_options:
         jax_adapter.set_xla_options(options, xla_options)
     if disk_path is not None and disk_path.exists():
@@ -194,6 +216,9 @@ def _compile(text: str, signature: Signature, backend, devices, disk_path: Path 
         partial.write_bytes(jax_adapter.serialize_executable(backend, loaded))
         os.replace(partial, disk_path)  # readers never see half a file
     return loaded
+
+
+_SHARDY = re.compile(r"\bsdy\.")
 
 
 def _upload(arrays: Sequence[np.ndarray], devices: Sequence) -> list:
@@ -376,3 +401,63 @@ class Executable(GroupedArguments):
             mesh = Mesh(np.array(self.devices), ("replica",))
             self._replicated_sharding = NamedSharding(mesh, PartitionSpec())
         return self._replicated_sharding
+
+
+class PartitionedExecutable(Executable):
+    """One replica of a module of `mhlo.num_partitions` = N, split over N devices by XLA's SPMD
+    partitioner: each argument is placed by the sharding the executable was compiled with (its
+    `mhlo.sharding` or `sdy.sharding`, or the partitioner's choice), each result gathered whole."""
+
+    def __init__(self, loaded, signature: Signature, devices: Sequence, platform: str,
+                 local_devices: Sequence | None = None):
+        super().__init__(loaded, signature, devices, platform, local_devices)
+        self.input_shardings = jax_adapter.parameter_shardings(loaded, devices)
+        self.output_shardings = jax_adapter.output_shardings(loaded, devices)
+
+    @property
+    def replicas(self) -> int:
+        return 1
+
+    @property
+    def partitions(self) -> int:
+        return len(self.devices)
+
+    def __repr__(self) -> str:
+        return f"<Executable @{self.signature.name} partitioned over {self.partitions} {self.platform} devices>"
+
+    def run_replicated(self, args: Sequence, split: Iterable[int | str] = (), on_device: bool = False) -> list[tuple]:
+        raise VitirError(f"@{self.signature.name} is one replica partitioned over {self.partitions} devices: use run")
+
+    run_per_replica = run_replicated
+
+    def to_device(self, value, argument: int | str | None = None, split: bool = False):
+        """A global device array laid out as `argument` (a name or index) is sharded."""
+        if argument is None or split:
+            raise VitirError(f"@{self.signature.name}: name the argument a value is for; a partitioned "
+                             "executable places it by that argument's sharding")
+        chosen = self.signature.argument(argument)
+        return self._place(chosen, value)
+
+    def _place(self, argument, value):
+        jax = _jax()
+        sharding = self.input_shardings[argument.index]
+        if isinstance(value, jax.Array):
+            check_device_array(argument, value)
+            return value if value.sharding == sharding else jax.device_put(value, sharding)
+        with jax.enable_x64(True):
+            return jax.device_put(host_array(argument, value), sharding)
+
+    def execute_device(self, args: Sequence, split: Iterable[int | str] = ()) -> list:
+        """Run on global arrays (host or device); the results are global jax Arrays on the devices."""
+        if split:
+            raise VitirError(f"@{self.signature.name}: a partitioned executable splits its arguments by their "
+                             "shardings, not by `split`")
+        check_count(self.signature, len(args))
+        operands = [self._place(argument, value) for argument, value in zip(self.signature.arguments, args)]
+        try:
+            outputs = jax_adapter.execute_sharded(self._loaded, operands)
+        except Exception as e:
+            raise VitirError(f"XLA failed running @{self.signature.name}: {e}") from None
+        jax = _jax()
+        return [jax.make_array_from_single_device_arrays(result.shape, sharding, shards)
+                for result, sharding, shards in zip(self.signature.results, self.output_shardings, outputs)]

@@ -69,7 +69,6 @@ def _refined_text(text: str, function: str | None, inputs: dict[str, np.ndarray]
     """A program with dimensions `?` refined to the input arrays' shapes (vitir/dynamic/refine.py)."""
     from vitir.dynamic import refine
     from vitir.mlir import import_text
-    from vitir.ast.module import Module
     from vitir.print import print_module
 
     module = import_text(text)
@@ -79,7 +78,7 @@ def _refined_text(text: str, function: str | None, inputs: dict[str, np.ndarray]
     fn = module.functions[names.index(function)] if function is not None else module.main
     arrays = _ordered_inputs_of([a.name for a in fn.args], fn.name, inputs)
     refined = refine(fn, [a.shape for a in arrays])
-    return print_module(Module([refined], module.name, module.ops))
+    return print_module(module.with_functions([refined]))
 
 
 def _run(args: argparse.Namespace) -> list[np.ndarray]:

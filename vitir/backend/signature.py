@@ -223,6 +223,34 @@ def parse_signature(text: str, function: str | None = None) -> Signature:
     return Signature(header.name, tuple(arguments), tuple(results))
 
 
+_MODULE_HEADER = re.compile(r"^\s*module\b[^{]*?\battributes\s*\{", re.MULTILINE)
+
+
+def module_attribute(text: str, name: str) -> str | None:
+    """The text of one attribute of the module's header (`mhlo.num_partitions = 4 : i32` -> `4 : i32`)."""
+    header = _MODULE_HEADER.search(text)
+    if header is None:
+        return None
+    body = text[header.end():_matching_close(text, header.end() - 1)]
+    for entry in _split_top_level(body):
+        key, _, value = entry.partition("=")
+        if key.strip().strip('"') == name:
+            return value.strip()
+    return None
+
+
+def partition_count(text: str) -> int:
+    """`mhlo.num_partitions` of the module (1 when it has none): the devices XLA's SPMD partitioner
+    splits one replica of it over."""
+    value = module_attribute(text, "mhlo.num_partitions")
+    if value is None:
+        return 1
+    count = re.fullmatch(r"(\d+)\s*(?::\s*i\d+)?", value)
+    if count is None or int(count.group(1)) < 1:
+        raise VitirError(f"mhlo.num_partitions = {value} is not a positive count")
+    return int(count.group(1))
+
+
 def _rename_symbol(text: str, old: str, new: str) -> str:
     return re.sub(r'@(?:"' + re.escape(old) + r'"|' + re.escape(old) + r"(?![\w$.\-]))", "@" + new, text)
 

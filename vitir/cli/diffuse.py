@@ -72,6 +72,8 @@ IMAGE_TRAINING_FLAGS = {
     "depth": ("depth", int, "the denoiser's blocks"), "heads": ("heads", int, "attention heads"),
     "mlp": ("mlp", int, "MLP hidden width"), "warmup_epochs": ("warmup", float, "learning-rate warmup epochs"),
     "wd": ("wd", str, "AdamW weight decay"), "replicas": ("replicas", int, "devices (data parallel), each taking --batch"),
+    "mesh": ("mesh", str, "the DiT's step partitioned by XLA over a host mesh such as data=2,model=2: the batch "
+                          "(--batch per data shard) over data, Megatron's split of the blocks over model"),
 }
 FLAG_METAVARS = {"norm": "{group,batch}", "activation": "{silu,relu}", "centred": "{on,off}",
                  "time_embed": "{sincos,t}"}
@@ -113,7 +115,9 @@ def _image_default(field: str) -> str:
 
 
 def _batch_shown(cfg) -> str:
-    """`32`, or with replicas `32 (8 on each of 4 devices)`."""
+    """`32`, or with replicas `32 (8 on each of 4 devices)`, or on a mesh `32 (over the mesh data=2,model=2)`."""
+    if cfg.mesh is not None:
+        return f"{cfg.global_batch} (over the mesh {cfg.mesh})"
     if cfg.replicas == 1:
         return str(cfg.batch)
     return f"{cfg.batch * cfg.replicas} ({cfg.batch} on each of {cfg.replicas} devices)"

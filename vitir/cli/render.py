@@ -57,6 +57,9 @@ def add_parser(sub) -> None:
     model.add_argument("--classes", type=int, help="classes (default 10)")
     model.add_argument("--ln-eps", help="LayerNorm epsilon literal (default 1.0e-5)")
     model.add_argument("--replicas", type=int, help="data-parallel replicas, adam-dp only (default 2)")
+    model.add_argument("--mesh", metavar="AXES", help="adam-sched only: the step sharded over a device mesh "
+                       "such as data=2,model=2 (Shardy's annotations: the batch, --batch per data shard, over "
+                       "'data', Megatron's split of the blocks over 'model')")
     hyper = p.add_argument_group("hyperparameters (numbers as typed, 0, .5 or 1e-3, spliced as f32 literals)")
     hyper.add_argument("--lr", help=f"baked learning rate of sgd and adam-packed (default {DEFAULT_LR})")
     hyper.add_argument("--beta1", help="Adam beta1 (default 0.9; 1-beta1 is derived exactly)")
@@ -71,6 +74,8 @@ def _check_combination(args) -> None:
     kind = args.module
     if args.replicas is not None and kind != "adam-dp":
         raise ConfigError(f"--replicas applies only to adam-dp, not {kind}")
+    if args.mesh is not None and kind != "adam-sched":
+        raise ConfigError(f"--mesh applies only to adam-sched, not {kind}")
     if args.lr is not None and kind not in BAKES_LR:
         raise ConfigError(f"--lr is baked only by sgd and adam-packed; {kind} takes the learning rate at run time")
     adam_opts = [o for o, v in (("--beta1", args.beta1), ("--beta2", args.beta2), ("--eps", args.eps),
@@ -114,6 +119,12 @@ def build(args):
     literals = typed_literals(args)
     if "ln_eps" in literals:
         overrides["eps"] = literals["ln_eps"]
+    mesh = None
+    if args.mesh is not None:
+        from ..lower.sharding import DATA, axis_size, parse_mesh
+
+        mesh = parse_mesh(args.mesh)
+        overrides["batch"] = overrides.get("batch", base.batch) * axis_size(mesh, DATA)
     cfg = ViTConfig(**{**fields, **overrides})
     hyper_fields = {name: literals[opt] for name, opt in (
         ("b1", "beta1"), ("b2", "beta2"), ("eps", "eps"), ("wd", "wd"), ("lr", "lr")) if opt in literals}
@@ -131,7 +142,7 @@ def build(args):
         return ts.adam_packed_module(cfg, hyper, lowering=low)
     backward = args.backward or "hand"
     if kind == "adam-sched":
-        return ts.adam_sched_module(cfg, hyper, lowering=low, backward=backward)
+        return ts.adam_sched_module(cfg, hyper, lowering=low, backward=backward, mesh=mesh)
     replicas = 2 if args.replicas is None else args.replicas
     return ts.adam_dp_module(cfg, hyper, replicas, lowering=low, backward=backward)
 

@@ -34,9 +34,11 @@ from ..errors import ConfigError
 EXIT_DIVERGED = 3
 # TrainConfig annotation -> argparse type; the rest are text (the Adam literals: 0, .5, 1e-8 as typed).
 FIELD_TYPES = {"int": int, "int | None": int, "float": float}
-FIELD_METAVARS = {"data_dir": "DIR", "image_size": "N"}
+FIELD_METAVARS = {"data_dir": "DIR", "image_size": "N", "mesh": "AXES"}
 FIELD_HELP = {
     "image_size": "resize the images to N x N (bilinear; the patch must divide N)",
+    "mesh": "partition the step over a host mesh of devices, such as data=2,model=2: the batch split over "
+            "'data', the blocks' weights over 'model' (Megatron's split), by XLA's partitioner",
     "beta1": "Adam beta1, in [0, 1)", "beta2": "Adam beta2, in [0, 1)", "eps": "Adam epsilon", "wd": "weight decay",
     "backward": "the layers' hand-derived backward, or one derived from the forward by vitir.autodiff",
 }
@@ -118,7 +120,7 @@ def run(args) -> int:
             where = f" ({group})" if group.num_processes > 1 else ""
             log(f"vitir train: {cfg.dataset}, {len(trainer.data.x_train)} train / {len(trainer.data.x_test)} test "
                 f"images, ViT depth {cfg.depth} width {cfg.width} heads {cfg.heads} patch {cfg.patch}, global "
-                f"batch {trainer.global_batch} on {cfg.replicas * cfg.processes} {args.backend} device(s){where}, "
+                f"batch {trainer.global_batch} on {trainer.devices} {args.backend} device(s){where}, "
                 f"{trainer.total_steps} steps -> {run_dir}")
             result = trainer.train(resume=bool(args.resume))
     except TrainingDiverged as e:  # one process alone; a group's processes end in exit_on_failure

@@ -45,6 +45,7 @@ from ..lower import AdamHyper
 from ..lower import unet
 from ..lower.denoiser import (CONDITIONINGS, DenoiserConfig, denoiser_fwd_module, denoiser_step_module, init_params,
                               param_specs)
+from ..lower.sharding import DATA, axis_size, check_step_mesh, parse_mesh
 from ..lower.step_signature import signature
 from ..train.loop import DECAYS, LoopConfig, Task, TrainingLoop, compile_graph, params_on_device, row_batches
 from ..train.plots import plot_epoch_curves
@@ -111,6 +112,7 @@ class ImageDiffusionConfig:
     mlp: int | None = None
     batch: int | None = None  # per replica
     replicas: int | None = None  # devices; None: 1, or UNET_REPLICAS for vitir's GroupNorm UNet
+    mesh: str | None = None  # the DiT's step partitioned by XLA over a host mesh such as data=2,model=2
     epochs: int | None = None
     lr: float | None = None
     warmup_epochs: float | None = None
@@ -183,6 +185,11 @@ class ImageDiffusionConfig:
         if self.seed < 0:
             raise ConfigError(f"--seed must be non-negative, got {self.seed}")
         require_dataset(self.data, self.data_dir, DIFFUSE)
+        if self.mesh is not None:
+            if self.is_unet:
+                raise ConfigError(f"--mesh partitions the DiT's step (--model dit), not --model {self.model}'s: give "
+                                  "it --replicas")
+            check_step_mesh(parse_mesh(self.mesh), self.replicas, self.heads)
         for name in ("beta1", "beta2", "wd"):  # as f32 literals: 0 -> 0.0, 1e-4 -> 1.0e-4
             object.__setattr__(self, name, f32_option(getattr(self, name), as_option(name)))
         check_adam_literals({name: getattr(self, name) for name in ("beta1", "beta2", "wd")}, as_option)
@@ -202,6 +209,15 @@ class ImageDiffusionConfig:
     @classmethod
     def from_dict(cls, d: dict) -> "ImageDiffusionConfig":
         return from_known_fields(cls, d)
+
+    def parsed_mesh(self):
+        """The --mesh as a Mesh, or None."""
+        return None if self.mesh is None else parse_mesh(self.mesh)
+
+    @property
+    def global_batch(self) -> int:
+        """The images of one step: each replica's batch, or each data shard's on a mesh."""
+        return self.batch * self.replicas * axis_size(self.parsed_mesh(), DATA)
 
     @property
     def is_unet(self) -> bool:
@@ -362,9 +378,10 @@ class ImageDenoiserTask(Task):
 
     def __init__(self, cfg: ImageDiffusionConfig, data):
         self.cfg, self.data = cfg, data
-        self.model = cfg.network(data.image_shape, cfg.batch)
+        self.global_batch = cfg.global_batch
+        # the step's batch: one replica's, or on a mesh the whole batch that its "data" axis splits
+        self.model = cfg.network(data.image_shape, self.global_batch // cfg.replicas)
         self.x_train = to_signed(data.x_train) if cfg.centred else np.asarray(data.x_train, np.float32)
-        self.global_batch = cfg.batch * cfg.replicas
         self.steps_per_epoch = len(data.x_train) // self.global_batch
         self.abar = cosine_schedule(TMAX)
         self.monitor = None  # (epoch, weights) -> metrics, e.g. eval_image.QualityMonitor
@@ -386,7 +403,7 @@ class ImageDenoiserTask(Task):
     def step_module(self, replicas: int):
         if self.cfg.is_unet:
             return unet.unet_step_module(self.model, self.cfg.hyper(), replicas)
-        return denoiser_step_module(self.model, self.cfg.hyper(), replicas)
+        return denoiser_step_module(self.model, self.cfg.hyper(), replicas, mesh=self.cfg.parsed_mesh())
 
     def epoch_batches(self, rng, epoch):
         return row_batches(rng, len(self.x_train), self.global_batch, self.steps_per_epoch)
@@ -422,7 +439,7 @@ class ImageDiffusionTrainer:
         self.backend = backend  # vitir.backend.compile_module's: pjrt or iree[:platform]
         self.checkpoint_seconds = checkpoint_seconds
         self.data = load_image_data(cfg) if dataset is None else dataset
-        require_batch_fits("batch", cfg.batch * cfg.replicas, self.data)
+        require_batch_fits("batch", cfg.global_batch, self.data)
         self.task = ImageDenoiserTask(cfg, self.data)
         self.steps_per_epoch = self.task.steps_per_epoch
         self.total_steps = self.steps_per_epoch * cfg.epochs

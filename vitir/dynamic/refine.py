@@ -84,7 +84,7 @@ def refine(program: Function | Module, shapes: Sequence) -> Function | Module:
     """The static program for concrete argument types (TensorTypes, or shapes); a Module gives a
     Module of its refined main function."""
     if isinstance(program, Module):
-        return Module([refine(program.main, shapes)], program.name, program.ops)
+        return program.with_functions([refine(program.main, shapes)])
     types = argument_types(program, shapes)
     fb = FunctionBuilder(program.name)
     refiner = _Refiner()
@@ -93,7 +93,7 @@ def refine(program: Function | Module, shapes: Sequence) -> Function | Module:
     refiner.block(fb, program.ops)
     fn = fb.ret(*[refiner.get(v) for v in program.ret.operands])
     dead_code_elimination(fn)  # the shape computations nothing reads now
-    return fn
+    return program.with_body(fn.args, fn.ops, fn.ret)
 
 
 def _walk(ops):
@@ -175,7 +175,7 @@ class _Refiner:
         given = cls.RESULT_TYPE_FIELD
         if given is not None:
             fields[given.name] = self._given_type(op, fields, given)
-        node = cls(_result_names(op), **fields, path=op.path)
+        node = cls(_result_names(op), **fields, path=op.path, discardable=op.discardable)
         node.spelling = op.spelling
         built = fb.emit(node)
         built = built if isinstance(built, tuple) else (built,)

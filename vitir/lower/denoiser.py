@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from ..ast import FunctionBuilder, Module, TensorType, Value
 from ..ast.gc_pause import gc_paused
+from ..ast.sharding import Mesh
 from ..config_checks import require_positive_ints, require_replica_count
 from ..errors import ConfigError
 from .config import PatchGrid, check_transformer
@@ -40,6 +41,7 @@ from .loss import mse, weighted_mse
 from .lowering import lowered
 from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args
 from .params import Layout, Params, Repeated
+from .sharding import check_step_mesh, shard_step
 from .step_signature import with_signature
 from .vit import TRUNK, trunk_backward, trunk_forward
 
@@ -237,13 +239,15 @@ def denoiser_fwd_module(cfg: DenoiserConfig) -> Module:
 
 @gc_paused
 def denoiser_step_module(cfg: DenoiserConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), replicas: int = 1, *,
-                         lowering: str = "fast") -> Module:
+                         lowering: str = "fast", mesh: Mesh | None = None) -> Module:
     """One scheduled AdamW step on the MSE. Arguments (x, theta*k, m*k, v*k, lr,
     bc1, bc2, [tfeat,] target [b, c, H, W], [weight [b]]); results (theta'*k,
     m'*k, v'*k, loss). With replicas > 1 the gradients are averaged across
     replicas before the update (data parallel): one collective per gradient as
-    built, one for all of them in the fast lowering (the default)."""
+    built, one for all of them in the fast lowering (the default). With a mesh, the
+    step for the whole batch annotated for XLA's partitioner (vitir.lower.sharding)."""
     require_replica_count(replicas)
+    check_step_mesh(mesh, replicas, cfg.heads)
     fb = FunctionBuilder("denoiser_train_step")
     x = _image_arg(fb, cfg)
     params = _declare(fb, cfg)
@@ -261,6 +265,7 @@ def denoiser_step_module(cfg: DenoiserConfig, hyper: AdamHyper = AdamHyper(wd="0
     thetas, m2, v2 = adamw_updates(fb, params, grads, ms, vs, adam_scalars({**consts, **runtime}), replicas)
     module = Module([fb.ret(*thetas, *m2, *v2, loss)])
     trailing = [a for a in (tfeat, target, weight) if a is not None]
-    return lowered(with_signature(module, {"leading": [x], "params": params, "m": ms, "v": vs,
-                                           "schedule": list(runtime.values()), "trailing": trailing},
-                                  {"params": thetas, "m": m2, "v": v2, "loss": [loss]}), lowering)
+    module = lowered(with_signature(module, {"leading": [x], "params": params, "m": ms, "v": vs,
+                                             "schedule": list(runtime.values()), "trailing": trailing},
+                                    {"params": thetas, "m": m2, "v": v2, "loss": [loss]}), lowering)
+    return shard_step(module, mesh, layout(cfg).model_dims(cfg))

@@ -238,14 +238,14 @@ def fuse_all_reduce(fn: Function, index: UseIndex | None = None) -> int:
     b = Match(index).b
     b.path = "allreduce"
     taken: set[str] = set()  # names given here, not yet in the index (two means of one value)
-    flat = [b.reshape(_free(index, f"arflat{g.name}", taken), g, [g.type.num_elements]) for g in grads]
+    flat = [b.reshape(_free(index, f"arflat{_plain(g)}", taken), g, [g.type.num_elements]) for g in grads]
     vector = b.concatenate(_free(index, "arcat"), flat, 0)
     mean = b.all_reduce_mean(_free_tag(index, "grads"), vector, means[0][1].replicas)
     start, pieces = 0, []
     for g in grads:
         n = g.type.num_elements
-        piece = b.slice(_free(index, f"arpart{g.name}", taken), mean, [start], [start + n])
-        pieces.append(b.reshape(_free(index, f"armean{g.name}", taken), piece, g.shape))
+        piece = b.slice(_free(index, f"arpart{_plain(g)}", taken), mean, [start], [start + n])
+        pieces.append(b.reshape(_free(index, f"armean{_plain(g)}", taken), piece, g.shape))
         start += n
     for (_, op), piece in zip(means, pieces):
         index.replace_all_uses(op.results[0], piece)
@@ -255,6 +255,11 @@ def fuse_all_reduce(fn: Function, index: UseIndex | None = None) -> int:
     fn.ops[:] = [op for op in fn.ops if id(op) not in gone]
     index.insert(fn, first, b.pending)
     return len(means)
+
+
+def _plain(value) -> str:
+    """A value's name as part of another: `t5#1` (one result of several) as `t5_1`."""
+    return value.name.replace("#", "_")
 
 
 def _free(index: UseIndex, name: str, taken: set[str] | None = None) -> str:

@@ -60,14 +60,16 @@ def xavier_uniform(dims: Dims, rng: np.random.Generator) -> np.ndarray:
 
 @dataclass(frozen=True)
 class Param:
-    """One parameter: its name, its dims from the configuration, its initialiser."""
+    """One parameter: its name, its dims from the configuration, its initialiser, and the dimension
+    that tensor parallelism cuts across the mesh's "model" axis (None: each device holds it whole)."""
 
     name: str
     dims: Callable[[Any], Dims]
     init: Initialiser
+    model_dim: int | None = None
 
     def renamed(self, name: str) -> "Param":
-        return Param(name, self.dims, self.init)
+        return Param(name, self.dims, self.init, self.model_dim)
 
 
 def width_vector(init: Initialiser) -> Callable[[str], Param]:
@@ -141,6 +143,10 @@ class Layout:
     def specs(self, cfg) -> list[tuple[str, Dims]]:
         """(name, dims) of every parameter in canonical order."""
         return [(name, tuple(p.dims(cfg))) for name, p, _, _ in self._entries(cfg)]
+
+    def model_dims(self, cfg) -> list[int | None]:
+        """Each parameter's dimension cut by tensor parallelism (None: whole), canonical order."""
+        return [p.model_dim for _, p, _, _ in self._entries(cfg)]
 
     def count(self, cfg) -> int:
         return sum(math.prod(dims) for _, dims in self.specs(cfg))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..ast import AdamScalars, FunctionBuilder, Module, TensorType, Value, f32
 from ..ast.gc_pause import gc_paused
+from ..ast.sharding import Mesh
 from ..config_checks import require_replica_count
 from ..errors import ConfigError
 from .config import ViTConfig
@@ -13,8 +14,9 @@ from .lowering import lowered
 from .optim import (AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args,
                     sgd_updates)
 from .params import Params
+from .sharding import check_step_mesh, shard_step
 from .step_signature import with_signature
-from .vit import declare_params, vit_backward, vit_forward
+from .vit import VIT, declare_params, vit_backward, vit_forward
 
 SCALAR = f32()
 ADAM_SCALARS = AdamScalars._fields  # b1 ob1 b2 ob2 bc1 bc2 lr eps wd
@@ -130,14 +132,17 @@ def adam_packed_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), *, loweri
 
 
 def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: int = 1, *,
-                      lowering: str = "reference", backward: str = "hand") -> Module:
+                      lowering: str = "reference", backward: str = "hand", mesh: Mesh | None = None) -> Module:
     """The scheduled AdamW step (hand_adam_sched_module), its backward the layers' hand-derived
     halves ("hand") or derived from the forward by vitir.autodiff ("derived": vitir/lower/derived.py,
-    which registers itself in BACKWARDS)."""
+    which registers itself in BACKWARDS). With a mesh, the same step for the whole batch `cfg.batch`,
+    annotated with its shardings (vitir.lower.sharding: the batch over "data", Megatron's split over
+    "model") for XLA's partitioner, which inserts the collectives."""
     make = BACKWARDS.get(backward)
     if make is None:
         raise ConfigError(f"unknown backward {backward!r} (known: {', '.join(BACKWARDS)})")
-    return make(cfg, hyper, replicas, lowering=lowering)
+    check_step_mesh(mesh, replicas, cfg.heads)
+    return shard_step(make(cfg, hyper, replicas, lowering=lowering), mesh, VIT.model_dims(cfg))
 
 
 BACKWARDS: dict = {}  # how the step's backward is made, by name: "hand" here, "derived" by vitir/lower/derived.py

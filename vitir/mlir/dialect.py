@@ -258,8 +258,6 @@ def _make(cls: type[Op]) -> type[DeclaredOp]:
             sized = role == "operand" and getattr(cls, "SEGMENTS", None) == "attr_sized"
             options.append(AttrSizedOperandSegments(as_property=True) if sized else segments())
     for f in cls.ATTR_FIELDS:
-        if f.kind.name == "discardable":  # other dialects' attributes: attributes of the op, not properties
-            continue
         define = prop_def if f.default is REQUIRED else opt_prop_def
         namespace[accessor(f.name)] = define(bridge(f.kind).constraint, prop_name=f.mlir_name)
     if options:

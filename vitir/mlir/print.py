@@ -19,6 +19,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.printer import Printer
 
 from ..ast.values import Value
+from .attributes import AttributeTextAttr
 from ..print.printer import PRINTERS
 from .dialect import TERMINATORS, DeclaredOp
 from .kinds import Unsupported, vitir_type
@@ -147,6 +148,9 @@ class VitirPrinter(Printer):
     def print_attribute(self, attribute: Attribute) -> None:
         if isinstance(attribute, TensorType):
             self.print_string(type_text(attribute))
+            return
+        if isinstance(attribute, AttributeTextAttr):  # an attribute kept as written (`#sdy.sharding<...>`)
+            self.print_string(attribute.text.data)
             return
         super().print_attribute(attribute)
 

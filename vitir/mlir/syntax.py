@@ -17,7 +17,7 @@ from xdsl.parser import Parser
 from ..ast.declare import AttrDef, Op
 from ..ast.shape_rules import RuleError
 from ..syntax.declare import custom_directive, whole_op_syntax
-from ..syntax.format import Directive, tokens, variadic_then_comma
+from ..syntax.format import DISCARDABLE, Directive, op_pieces, variadic_then_comma
 from ..syntax.parsing import ParseState, assigner
 from .attributes import parse_int_list
 from .bridges import bridge
@@ -229,7 +229,7 @@ def _plan(cls: type[Op]):
         steps = []
         if whole is None:
             fields = {f.name: f for f in cls.FIELDS}
-            for kind, text in variadic_then_comma(tokens(cls.syntax), fields):
+            for kind, text in variadic_then_comma(op_pieces(cls.syntax), fields):
                 if kind == "directive":
                     d = Directive(text)
                     if d.args is not None:  # a custom directive, bound to its arguments
@@ -348,10 +348,10 @@ def build(cls: type[Op], parser: Parser, state: ParseState, at: int):
             value = f.kind.coerce(value)
         except RuleError as e:  # a value xDSL's attribute cannot hold (an entry beyond i64)
             parser.raise_error(f"{cls.NAME}: {f.mlir_name}: {e}", at)
-        if f.kind.name == "discardable":  # other dialects' attributes stay attributes, as MLIR keeps them
-            attributes.update(discardable_attributes(value))
-        else:
-            properties[f.mlir_name] = bridge(f.kind).to_xdsl(value)
+        properties[f.mlir_name] = bridge(f.kind).to_xdsl(value)
+    others = state.values.get(DISCARDABLE)
+    if others:  # other dialects' attributes stay attributes, as MLIR keeps them
+        attributes.update(discardable_attributes(others))
     for f in cls.ATTR_FIELDS:  # the reader's own value (a constant's literal, its spelling kept)
         if f.name in state.native:
             properties[f.mlir_name] = state.native[f.name]
@@ -418,7 +418,7 @@ def _checked_value(parser: Parser, field, attr, at: int):
 def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
     """`{name = value, flag}` as field values; an attribute of a kind kept as text (ATTRIBUTE_TEXT)
     is read as written, balanced brackets and all, whatever its dialect; an attribute the op does
-    not declare joins its field of other dialects' attributes (DISCARDABLE), where it has one."""
+    not declare is one of its other dialects' attributes (under DISCARDABLE), as written."""
     from xdsl.dialects.builtin import StringAttr, UnitAttr
 
     from .attributes import AttributeTextAttr
@@ -428,17 +428,14 @@ def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
     out: dict = {}
     if parser.parse_optional_punctuation("}") is not None:
         return out
-    others = next((f for f in cls.ATTR_FIELDS if f.kind.name == "discardable"), None)
     while True:
         key = parser.parse_optional_identifier_or_str_literal()
         if key is None:
             parser.raise_error("expected an attribute name")
-        field = next((f for f in cls.ATTR_FIELDS if f.mlir_name == key and f is not others), None)
+        field = next((f for f in cls.ATTR_FIELDS if f.mlir_name == key), None)
         unit = parser.parse_optional_punctuation("=") is None
-        if field is None and others is not None:
-            out[others.name] = out.get(others.name, ()) + ((key, None if unit else attribute_text(parser)),)
-        elif field is None:
-            parser.raise_error(f"{cls.NAME} has no attribute '{key}'")
+        if field is None:  # a discardable attribute, as MLIR takes any name it does not declare
+            out[DISCARDABLE] = out.get(DISCARDABLE, ()) + ((key, None if unit else attribute_text(parser)),)
         elif unit and field.kind.name != "unit":  # `{count}` or `{count : 1}`: a value's attribute without one
             parser.raise_error(f"{cls.NAME}'s attribute '{key}' needs a value: `{key} = ...`")
         elif unit:

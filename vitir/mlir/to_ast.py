@@ -109,7 +109,7 @@ class _FunctionImporter:
                 with self._at(op):
                     returned = [self.get(v) for v in op.operands]
                     self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
-                    return self.fb.ret(*returned)
+                    return _with_attributes(self.fb.ret(*returned), self.fn)
             self._import_guarded(op)
         raise MlirError([Diagnostic(*self.parsed.where(self.fn), f"@{self.fb.name} has no return")])
 
@@ -279,6 +279,29 @@ class _Located:
         raise MlirShapeError(error, line, col) from None
 
 
+_FUNCTION_PROPERTIES = frozenset({"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"})
+
+
+def attribute_pairs(attributes) -> tuple:
+    """An xDSL attribute dictionary as the AST keeps one: (name, MLIR text or None) pairs."""
+    from xdsl.dialects.builtin import UnitAttr
+
+    from .kinds import attribute_text_value
+
+    return tuple(sorted((name, None if isinstance(a, UnitAttr) else attribute_text_value(a))
+                        for name, a in attributes.items()))
+
+
+def _with_attributes(fn: Function, op: func.FuncOp) -> Function:
+    """`fn` with the attributes the function, its arguments and its results carry in the text."""
+    own = {k: v for k, v in {**op.properties, **op.attributes}.items() if k not in _FUNCTION_PROPERTIES}
+    args = [attribute_pairs(d.data) for d in op.arg_attrs.data] if op.arg_attrs is not None else ()
+    results = [attribute_pairs(d.data) for d in op.res_attrs.data] if op.res_attrs is not None else ()
+    if not (own or any(args) or any(results)):
+        return fn
+    return Function(fn.name, fn.args, fn.ops, fn.ret, attribute_pairs(own), args, results)
+
+
 def _importable(op: Operation) -> bool:
     """An op of the dialect, or a call (inlined)."""
     return isinstance(op, (DeclaredOp, func.CallOp))
@@ -291,6 +314,8 @@ def _unsupported_ops(parsed: ParsedModule) -> list[Diagnostic]:
         if _module_level(top):
             continue
         if not isinstance(top, func.FuncOp):
+            if isinstance(top, DeclaredOp):  # a module-level symbol (sdy.mesh): Module.symbols holds it
+                continue
             found.append(Diagnostic(*parsed.where(top), f"op '{top.name}' is not supported by vitir"))
             continue
         for op in top.walk():
@@ -338,7 +363,7 @@ def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
     if diagnostics:
         raise MlirError(sorted(set(diagnostics), key=lambda d: (d.line, d.col)))
     name = module.sym_name.data if module.sym_name is not None else "m"
-    return Module(functions, name, symbols)
+    return Module(functions, name, attribute_pairs(module.attributes), symbols)
 
 
 def _module_level(op: Operation) -> bool:

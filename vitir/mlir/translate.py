@@ -38,9 +38,6 @@ def attribute_values(op: Operation, raw: bool = False, cls=None) -> dict:
     values = {}
     properties, attributes = op.properties, op.attributes
     for field in cls.ATTR_FIELDS:
-        if field.kind.name == "discardable":
-            values[field.name] = _discardable(op, cls)
-            continue
         attr = properties.get(field.mlir_name)
         if attr is None and attributes:
             attr = attributes.get(field.mlir_name)
@@ -55,8 +52,8 @@ def attribute_values(op: Operation, raw: bool = False, cls=None) -> dict:
     return values
 
 
-def _discardable(op: Operation, cls: type[Op]):
-    """The attributes of the op its declaration does not name, as (name, text) pairs (None: none)."""
+def discardable(op: Operation, cls: type[Op]) -> tuple:
+    """The attributes of the op its declaration does not name, as (name, text) pairs (() for none)."""
     from xdsl.dialects.builtin import UnitAttr
 
     from .kinds import attribute_text_value
@@ -64,7 +61,7 @@ def _discardable(op: Operation, cls: type[Op]):
     declared = {f.mlir_name for f in cls.ATTR_FIELDS}
     pairs = tuple(sorted((name, None if isinstance(attr, UnitAttr) else attribute_text_value(attr))
                          for name, attr in op.attributes.items() if name not in declared))
-    return pairs or None
+    return pairs
 
 
 def _result_dtype(op: Operation, raw: bool = False):
@@ -140,6 +137,10 @@ def fields(op: Operation, value: Callable[[SSAValue], Value], region: Callable, 
         out[f.name] = tuple([value(v) for v in group]) if f.variadic else value(group)
     if cls.ATTR_FIELDS:
         out.update(attribute_values(op, raw, cls))
+    if op.attributes:
+        others = discardable(op, cls)
+        if others:
+            out["discardable"] = others
     for f, group in zip(cls.REGION_FIELDS, region_groups(op, cls)):
         if f.variadic:
             out[f.name] = tuple(region(r, False) for r in group)
@@ -246,6 +247,7 @@ def unchecked(cls: type[Op], name, values: dict, results: list[Value], spelling=
             operands.extend(v if f.variadic else (v,))
         setattr(node, f.name, v)
     node.operands, node.results, node.path, node.spelling = tuple(operands), tuple(results), "", spelling
+    node.discardable = values.get("discardable", ())
     return node
 
 

@@ -219,10 +219,11 @@ class HookedParser(Parser):
         return count > LARGE_DENSE
 
     def _parse_dialect_type_or_attribute_body(self, attr_name, is_type, is_opaque, starting_opaque_pos):
-        """StableHLO's attributes that vitir carries as their text (TEXT_ATTRIBUTES), kept as written
-        wherever they appear (a generic op's attribute dictionary, an array of them)."""
-        if (not is_type and not is_opaque and attr_name in TEXT_ATTRIBUTES
-                and self._current_token.kind == MLIRTokenKind.LESS):
+        """StableHLO's attributes that vitir carries as their text (TEXT_ATTRIBUTES), and those of a
+        dialect vitir does not load (`#sdy.sharding<...>` on an argument, before a dialect declares it),
+        kept as written wherever they appear (an attribute dictionary, an array of them)."""
+        if (not is_type and not is_opaque and self._current_token.kind == MLIRTokenKind.LESS
+                and (attr_name in TEXT_ATTRIBUTES or self._unknown_attribute(attr_name))):
             from xdsl.dialects.builtin import StringAttr
 
             from .attributes import AttributeTextAttr
@@ -232,6 +233,13 @@ class HookedParser(Parser):
                 body = " ".join(body.split())
             return AttributeTextAttr(StringAttr(f"#{attr_name}<{body}>"))
         return super()._parse_dialect_type_or_attribute_body(attr_name, is_type, is_opaque, starting_opaque_pos)
+
+    def _unknown_attribute(self, attr_name: str) -> bool:
+        """No attribute of this name, nor its dialect, is loaded: its text is all vitir can keep."""
+        ctx = self.ctx
+        if ctx.get_optional_attr(attr_name) is not None:
+            return False
+        return ctx.get_optional_dialect(attr_name.partition(".")[0]) is None
 
     def _parse_tensor_literal_element(self):
         element = super()._parse_tensor_literal_element()

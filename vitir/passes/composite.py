@@ -50,6 +50,10 @@ def inline_composites(module: Module) -> int:
 
 
 def _inline(index: UseIndex, op, callee: Function) -> bool:
+    if op.discardable:
+        raise RewriteError(f"inline-composite: {op.NAME} {', '.join(r.ssa for r in op.results)} carries "
+                           f"{', '.join(name for name, _ in op.discardable)}, which its decomposition's ops "
+                           "cannot keep; it is not inlined")
     if any(type(inner).COMPOUND for inner in walk(callee.ops)):
         return False  # a compound node's internal names would need renaming too
     mapping: dict[Value, Value] = dict(zip(callee.args, op.inputs))

@@ -1,8 +1,8 @@
 """Common-subexpression elimination: of two effect-free ops that compute the same thing, the
 later goes and its uses read the earlier.
 
-The same thing: the same op class, operands, attributes (and given result type), result
-types and regions (equal up to the names of their own values). The operands of a
+The same thing: the same op class, operands, attributes (other dialects' ones too: two ops
+sharded apart stay apart), given result type, result types and regions (equal up to the names of their own values). The operands of a
 commutative op count in a canonical order, so `add %a, %b` and `add %b, %a` merge (xDSL's
 cse compares them in order). One walk in order: each block has a table of what its ops
 computed, seen from the regions nested in it (an op inside a region reads the earlier op
@@ -67,7 +67,7 @@ def _key(op, ref):
         if field.role in ("attribute", "result_type"):
             attrs.append(getattr(op, field.name))
     regions = tuple(_region_key(r, ref) for r in op.regions()) if not cls.SIMPLE else ()
-    key = (cls, tuple(operands), tuple(attrs), regions, tuple(r.type for r in op.results))
+    key = (cls, tuple(operands), tuple(attrs), regions, tuple(r.type for r in op.results), op.discardable)
     try:
         hash(key)
     except TypeError:

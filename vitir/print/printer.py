@@ -101,6 +101,8 @@ def generic_text(op) -> str:
         attrs = S.attr_dict(op, frozenset(), spaced=True)
         attrs = " " + attrs if attrs else ""
     props = "" if after else properties(op)
+    if not after and op.discardable:
+        attrs = " " + S.attribute_dictionary(op.discardable)
     return (f'    {results_prefix(op)}"{op.NAME}"({ssa_names(op.operands)}){props}{region_part}{attrs} : '
             f"{functional_type(op)}\n")
 
@@ -146,10 +148,28 @@ def symbol_text(name: str) -> str:
 
 
 def _signature(fn: Function) -> str:
+    if fn.arg_attributes or fn.result_attributes or fn.attributes:
+        return _attributed_signature(fn)
     args = ", ".join(f"{a.ssa}: {a.type.text}" for a in fn.args)
     results = [t.text for t in fn.result_types]
     ret = results[0] if len(results) == 1 else "(" + ", ".join(results) + ")"
     return f"  func.func {symbol_text(fn.name)}({args}) -> {ret} {{\n"
+
+
+def _with_attributes(text: str, pairs) -> str:
+    return text + " " + S.attribute_dictionary(pairs) if pairs else text
+
+
+def _attributed_signature(fn: Function) -> str:
+    """`func.func @f(%a: T {mhlo.sharding = "..."}) -> (R {jax.result_info = "..."}) attributes {...} {`:
+    a result with attributes is written in parentheses, as MLIR writes it."""
+    arg_attributes = fn.arg_attributes or ((),) * len(fn.args)
+    result_attributes = fn.result_attributes or ((),) * len(fn.ret.operands)
+    args = ", ".join(_with_attributes(f"{a.ssa}: {a.type.text}", pairs) for a, pairs in zip(fn.args, arg_attributes))
+    results = [_with_attributes(t.text, pairs) for t, pairs in zip(fn.result_types, result_attributes)]
+    ret = results[0] if len(results) == 1 and not fn.result_attributes else "(" + ", ".join(results) + ")"
+    own = " attributes " + S.attribute_dictionary(fn.attributes) if fn.attributes else ""
+    return f"  func.func {symbol_text(fn.name)}({args}) -> {ret}{own} {{\n"
 
 
 def print_function(fn: Function) -> str:
@@ -159,17 +179,26 @@ def print_function(fn: Function) -> str:
     return _signature(fn) + print_ops(fn.ops) + ret + "  }\n"
 
 
+def symbol_op_text(op) -> str:
+    """A module-level op (`sdy.mesh @mesh = <...>`), at the module body's indentation (2 spaces)."""
+    return "".join([line[2:] if line.startswith("    ") else line
+                    for line in PRINTERS[type(op)](op).splitlines(True)])
+
+
 @gc_paused
 def print_module(mod: Module) -> str:
-    symbols = "".join([line[2:] for line in print_ops(mod.ops).splitlines(True)])  # at the module's indent
-    return f"module {symbol_text(mod.name)} {{\n" + symbols + "".join(print_function(f) for f in mod.functions) + "}\n"
+    head = f"module {symbol_text(mod.name)}"
+    if mod.attributes:
+        head += " attributes " + S.attribute_dictionary(mod.attributes)
+    symbols = "".join([symbol_op_text(op) for op in mod.symbols]) if mod.symbols else ""
+    return head + " {\n" + symbols + "".join(print_function(f) for f in mod.functions) + "}\n"
 
 
 # What a whole-op syntax (vitir/syntax/whole_ops.py) prints its op with, handed to its `print`: the
 # pieces of text this module and syntax.py make, so that the syntax imports no printer.
 PRINTER = SimpleNamespace(**{piece.__name__: piece for piece in (
     results_prefix, functional_type, ssa_names, type_texts, attr_dict, dense_text, indented, print_ops,
-    terminator_text, region_text, generic_text, expansion_text)})
+    terminator_text, region_text, generic_text, expansion_text, S.attribute_dictionary)})
 
 __all__ = ["INDENT", "PRINTER", "PRINTERS", "dense_text", "print_function", "print_module", "print_ops", "region_text"]
 

@@ -36,7 +36,7 @@ from typing import Callable
 
 from ..ast.declare import GENERIC, REQUIRED, AttrDef, Op
 from ..syntax.declare import custom_directive, whole_op_syntax
-from ..syntax.format import Directive, directive_fields, tokens, variadic_then_comma
+from ..syntax.format import Directive, directive_fields, op_pieces, variadic_then_comma
 
 INDENT = "    "
 CONTINUATION = "\n" + INDENT + "  "
@@ -78,24 +78,31 @@ def type_texts(values) -> str:
 
 def attr_dict(op: Op, skip: frozenset[str], spaced: bool = False) -> str:
     """The attributes not printed elsewhere, sorted by StableHLO name: `{a = 1 : i64, b}`."""
-    entries, mixed = [], False
+    entries = []
     for field in sorted(op.ATTR_FIELDS, key=lambda f: f.mlir_name):
         if field.name in skip:
             continue
         value = getattr(op, field.name)
         if value is None:
             continue
-        if field.kind.name == "discardable":  # other dialects' attributes, among the op's own by name
-            entries.extend(name if text is None else f"{name} = {text}" for name, text in value)
-            mixed = True
-            continue
         entries.append(field.mlir_name if field.kind.name == "unit"
                        else f"{field.mlir_name} = {field.kind.generic(value)}")
-    if mixed:
+    if op.discardable:  # other dialects' attributes, among the op's own by name
+        entries.extend(discardable_entries(op.discardable))
         entries.sort(key=lambda entry: entry.partition(" = ")[0])
     if not entries:
         return ""
     return "{ " + ", ".join(entries) + " }" if spaced else "{" + ", ".join(entries) + "}"
+
+
+def discardable_entries(pairs) -> list[str]:
+    """`name = text` (or `name` for a unit attribute) of each (name, text) pair."""
+    return [name if text is None else f"{name} = {text}" for name, text in pairs]
+
+
+def attribute_dictionary(pairs) -> str:
+    """`{a = 1 : i32, b}` of (name, text) pairs (a module's, a function's, an argument's)."""
+    return "{" + ", ".join(discardable_entries(pairs)) + "}"
 
 
 def _prefixed(prefix: str, text: str) -> str:
@@ -116,8 +123,9 @@ def compile_printer(cls: type[Op], printer) -> Callable[[Op], str]:
         return printer.generic_text
     whole = whole_op_syntax(cls)
     if whole is not None:
-        return partial(whole.print, printer=printer)
-    pieces = tokens(syntax)
+        print_op = partial(whole.print, printer=printer)
+        return print_op if whole.keeps_discardable else _generic_when_discardable(print_op, printer.generic_text)
+    pieces = op_pieces(syntax)
     fields = {f.name: f for f in cls.FIELDS}
     single_result = len(cls.RESULT_FIELDS) == 1 and not cls.RESULT_FIELDS[0].variadic
     fixed_operands = all(not f.variadic for f in cls.OPERAND_FIELDS)
@@ -163,7 +171,11 @@ def compile_printer(cls: type[Op], printer) -> Callable[[Op], str]:
         elif d.name == "attr_dict":
             skip = frozenset(used | directive_fields(pieces))
             env["_skip"] = skip
-            if d.optional is not None:  # `{attr_dict? }`: the prefix only before attributes
+            if d.optional is not None and all(f.name in skip for f in cls.ATTR_FIELDS):
+                # only other dialects' attributes can be left for it: nothing to call for most ops
+                env["_attr_prefix"], env["_others"] = d.optional, attribute_dictionary
+                parts.append("{(_attr_prefix + _others(op.discardable)) if op.discardable else ''}")
+            elif d.optional is not None:  # `{attr_dict? }`: the prefix only before attributes
                 env["_attr_prefix"], env["_prefixed"] = d.optional, _prefixed
                 parts.append("{_prefixed(_attr_prefix, _attr_dict(op, _skip))}")
             else:
@@ -199,6 +211,9 @@ def compile_printer(cls: type[Op], printer) -> Callable[[Op], str]:
     spacer = "" if pieces[0][0] == "text" and pieces[0][1].startswith("(") else " "
     body = INDENT + head + cls.NAME + spacer + "".join(parts) + "\\n"
     source = "def print_op(op):\n"
+    if "_attr_dict" not in body and "op.discardable" not in body:  # no place for them: the generic form
+        env["_generic"] = printer.generic_text
+        source += "    if op.discardable:\n        return _generic(op)\n"
     if single_result or "{r." in body:
         source += "    r = op.results[0]\n"
     source += f'    return f"{body}"\n'
@@ -206,6 +221,16 @@ def compile_printer(cls: type[Op], printer) -> Callable[[Op], str]:
     fn = env["print_op"]
     fn.source = source
     return fn
+
+
+def _generic_when_discardable(print_op, generic_text):
+    """A whole-op syntax's printer, writing MLIR's generic form for an op that carries attributes of
+    other dialects (the generic form has a place for them whatever the op's syntax)."""
+
+    def print_or_generic(op):
+        return generic_text(op) if op.discardable else print_op(op)
+
+    return print_or_generic
 
 
 def ssas_then(values) -> str:

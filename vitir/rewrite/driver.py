@@ -83,11 +83,11 @@ def copy_op(op, mapping: dict):
 
 
 def clone_function(fn: Function) -> Function:
-    return Function(fn.name, fn.args, [clone_op(op) for op in fn.ops], Return(fn.ret.operands, fn.ret.path))
+    return fn.with_body(fn.args, [clone_op(op) for op in fn.ops], Return(fn.ret.operands, fn.ret.path))
 
 
 def clone_module(module: Module) -> Module:
-    return Module([clone_function(f) for f in module.functions], module.name, module.ops)  # its ops are immutable
+    return module.with_functions([clone_function(f) for f in module.functions])
 
 
 # -- what a rule sees ----------------------------------------------------------------------------
@@ -237,6 +237,8 @@ class _Driver:
                 i += 1
 
     def _try(self, block, i: int, op) -> bool:
+        if op.discardable:  # a rewrite would lose its attributes of other dialects (a sharding): it stays
+            return False
         m = self.match
         for r in self.rules.for_class(type(op)):
             m._begin(op)

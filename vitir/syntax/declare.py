@@ -102,6 +102,9 @@ class WholeOpSyntax:
     """The text of a whole op; see the module's doc."""
 
     name: ClassVar[str] = ""
+    # whether print and parse keep an op's attributes of other dialects (Op.discardable) themselves;
+    # else an op carrying some prints in MLIR's generic form, which has a place for them
+    keeps_discardable: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)

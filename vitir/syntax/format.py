@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import re
 
+# The keyword under which a parse gathers an op's attributes of other dialects (`{mhlo.sharding = ...}`),
+# which every op's constructor takes (vitir/ast/declare.py: Op.discardable).
+DISCARDABLE = "discardable"
+
 _TOKEN = re.compile(r"\{\{|\}\}|\{([^{}]*)\}|\n|[^{}\n]+")
 _DIRECTIVE = re.compile(r"(\w+)(?:\(([\w:, ]*)\))?(?::(\w+))?(\?.*)?$", re.S)
 
@@ -34,6 +38,21 @@ def tokens(syntax: str) -> list[tuple[str, str]]:
     if at != len(syntax):
         raise ValueError(f"unbalanced braces in syntax {syntax!r} at {at}")
     return out
+
+
+def op_pieces(syntax: str) -> list[tuple[str, str]]:
+    """An op's format as pieces, with the attribute dictionary where MLIR's StableHLO formats have it
+    (`attr-dict : type`): a format that writes none gets `{attr_dict? }` before its first ` : `, so an
+    op carrying other dialects' attributes (`{mhlo.sharding = "..."}`) prints and reads them there."""
+    pieces = tokens(syntax)
+    if any(kind == "directive" and text.startswith("attr_dict") for kind, text in pieces):
+        return pieces
+    for i, (kind, text) in enumerate(pieces):
+        at = text.find(" : ") if kind == "text" and i > 0 else -1
+        if at >= 0:
+            before = [("text", text[:at])] if at else []
+            return pieces[:i] + before + [("directive", "attr_dict? "), ("text", text[at:])] + pieces[i + 1:]
+    return pieces
 
 
 class Directive:

@@ -10,6 +10,7 @@ from ..ast.quantized import QuantizedTensorType
 from ..ast.regions import compact_reducer
 from ..ast.types import TensorType
 from .declare import WholeOpSyntax
+from .format import DISCARDABLE
 
 
 def _same_count(p, types: list, names: list, at: int) -> None:
@@ -63,12 +64,15 @@ class Reduce(WholeOpSyntax):
     T1, %x1: T1)  {`, the body, `}`."""
 
     name = "reduce"
+    keeps_discardable = True  # prints and reads other dialects' attributes where MLIR writes them
 
     def print(self, op, printer) -> str:
         results, body = op.results, op.body
         n = len(results)
         simple = body.simple_op() if n == 1 and body.signature[0][0] is op.init_values[0].type else None
         dimensions = I64_ARRAY.pretty(op.dimensions)
+        if op.discardable:  # ` {mhlo.sharding = "..."}`, where MLIR writes them
+            dimensions += " " + printer.attribute_dictionary(op.discardable)
         if simple is not None:
             (x,), (init,), r = op.inputs, op.init_values, results[0]
             return (f"    {r.ssa} = stablehlo.reduce({x.ssa} init: {init.ssa}) applies {simple.NAME} across "
@@ -105,8 +109,10 @@ class Reduce(WholeOpSyntax):
         p.expect("dimensions")
         p.expect("=")
         state.values["dimensions"] = p.ints()
-        if p.attribute_dictionary(state.cls):
+        attributes = p.attribute_dictionary(state.cls)  # other dialects' (its dimensions are written before)
+        if any(name != DISCARDABLE for name in attributes):
             p.error("stablehlo.reduce takes no attributes besides its dimensions", at)
+        state.values.update(attributes)
         p.expect(":")
         inputs, outputs = p.function_type()
         n = len(xs)

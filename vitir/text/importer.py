@@ -28,7 +28,7 @@ from ..ast.regions import compact_reducer
 from ..ast.sharding_check import check_module
 from ..ast.types import TensorType
 from ..syntax.declare import custom_directive, whole_op_syntax
-from ..syntax.format import Directive, tokens as syntax_tokens, variadic_then_comma
+from ..syntax.format import DISCARDABLE, Directive, op_pieces, variadic_then_comma
 from ..syntax.parsing import ParseState, assigner
 from .lexer import tokenize
 
@@ -77,6 +77,7 @@ class _Reader:
         self.toks.append("")  # the end
         self.i = 0
         self.declaration = None  # the op being read
+        self.attributes: dict = {}  # function name -> (its own, its arguments', its results' attributes)
         self.symbols = []  # the records of module-level ops (Shardy's sdy.mesh)
 
     # tokens
@@ -180,18 +181,27 @@ class _Reader:
         return argument, ty
 
     def attribute_dictionary(self, cls) -> dict:
-        """`{name = value, ...}` (or nothing) as cls's field values, each in its kind's generic spelling."""
+        """`{name = value, ...}` (or nothing) as cls's field values, each in its kind's generic spelling;
+        the attributes cls does not declare (`mhlo.sharding = "..."`) as (name, text) pairs under
+        DISCARDABLE."""
         values: dict = {}
         if not self.optional("{") or self.optional("}"):
             return values
         by_mlir = {f.mlir_name: f for f in cls.ATTR_FIELDS}
+        others = []
         while True:
-            f = by_mlir.get(self.next())
-            if f is None or f.name in values:
+            f = by_mlir.get(self.peek())
+            if f is None:  # a discardable one: one token, or xDSL's path
+                others.append(self.attribute_dict_entry())
+            elif f.name in values:
                 raise Fallback
-            self.expect("=")
-            values[f.name] = f.kind.read_generic(self)
+            else:
+                self.i += 1
+                self.expect("=")
+                values[f.name] = f.kind.read_generic(self)
             if self.optional("}"):
+                if others:
+                    values[DISCARDABLE] = tuple(sorted(others))
                 return values
             self.expect(",")
 
@@ -285,13 +295,13 @@ class _Reader:
     function_type = functional_type
 
     # the module
-    def module(self) -> tuple[str, list]:
-        name = "m"
+    def module(self) -> tuple[str, list, tuple]:
+        name, attributes = "m", ()
         if self.optional("module"):
             if self.peek()[:1] == "@":
                 name = self.symbol()
             if self.optional("attributes"):
-                self.attribute_dict(module=True)
+                attributes = self.attribute_dict()
             self.expect("{")
             functions = self.functions("}")
             self.expect("}")
@@ -299,7 +309,7 @@ class _Reader:
             functions = self.functions("")
         if self.peek() != "":
             raise Fallback
-        return name, functions
+        return name, functions, attributes
 
     def symbol(self) -> str:
         tok = self.next()
@@ -307,29 +317,38 @@ class _Reader:
             raise Fallback
         return tok[1:]
 
-    def attribute_dict(self, module: bool = False) -> None:
-        """`{mhlo.num_partitions = 1 : i32, jax.result_info = "..."}`: names with a dialect prefix
-        (as a module's need), values that are numbers, strings or booleans; read and dropped, as the
-        AST keeps none of them."""
+    def attribute_dict(self) -> tuple:
+        """`{mhlo.num_partitions = 1 : i32, jax.result_info = "...", foo.flag}` as (name, text) pairs:
+        names with a dialect prefix, values that are one string, boolean or integer of i32 or i64 (any
+        other value falls back to xDSL's path, which keeps its text as written)."""
         self.expect("{")
+        pairs = []
         if self.optional("}"):
-            return
+            return ()
         while True:
-            key = self.next()
-            if _ATTRIBUTE_NAME.fullmatch(key) is None or "." not in key:
-                raise Fallback
-            self.expect("=")
-            value = self.next()
-            if value[:1] == '"' or value in ("true", "false"):
-                pass
-            elif _INT.fullmatch(value) and self.optional(":"):
-                if self.next() not in ("i32", "i64") or not -(1 << 31) <= int(value) < (1 << 31):
-                    raise Fallback
-            else:
+            pairs.append(self.attribute_dict_entry())
+            if "." not in pairs[-1][0]:  # MLIR: a module's, an argument's and a result's are of a dialect
                 raise Fallback
             if self.optional("}"):
-                return
+                return tuple(sorted(pairs))
             self.expect(",")
+
+    def attribute_dict_entry(self) -> tuple[str, str | None]:
+        """One `name = value` (or a unit `name`) of another dialect's, as attribute_dict reads it."""
+        key = self.next()
+        if _ATTRIBUTE_NAME.fullmatch(key) is None:
+            raise Fallback
+        if not self.optional("="):
+            return key, None
+        value = self.next()
+        if value[:1] == '"' or value in ("true", "false"):
+            return key, value
+        if _INT.fullmatch(value) and self.optional(":"):
+            width = self.next()
+            if width not in ("i32", "i64") or not -(1 << 31) <= int(value) < (1 << 31):
+                raise Fallback
+            return key, f"{value} : {width}"
+        raise Fallback
 
     def functions(self, end: str) -> list:
         functions = []
@@ -351,10 +370,9 @@ class _Reader:
                 return out
             self.expect(",")
 
-    def skipping_attributes(self, value):
-        """`value`, past the attribute dictionary that may follow it (an argument's or result's)."""
-        if self.peek() == "{":
-            self.attribute_dict()
+    def with_attributes(self, value, attributes: list):
+        """`value`, its attribute dictionary (an argument's or result's) appended to `attributes`."""
+        attributes.append(self.attribute_dict() if self.peek() == "{" else ())
         return value
 
     def function(self):
@@ -363,13 +381,16 @@ class _Reader:
             self.i += 1
         name = self.symbol()
         self.expect("(")
-        args = self.until_close(lambda: self.skipping_attributes(self.argument()))
+        arg_attributes, result_attributes = [], []
+        args = self.until_close(lambda: self.with_attributes(self.argument(), arg_attributes))
         results = []
         if self.optional("->"):
             if self.optional("("):
-                results = self.until_close(lambda: self.skipping_attributes(self.type()))
+                results = self.until_close(lambda: self.with_attributes(self.type(), result_attributes))
             else:
                 results.append(self.type())
+        own = self.attribute_dict() if self.optional("attributes") else ()
+        self.attributes[name] = (own, arg_attributes, result_attributes)
         self.expect("{")
         ops = []
         while True:
@@ -600,7 +621,7 @@ def _compile(cls: type[Op]):
             parse(reader, state)
             return _record(cls, results, state)
         return read_whole
-    pieces = syntax_tokens(cls.syntax)
+    pieces = op_pieces(cls.syntax)
     fields = {f.name: f for f in cls.FIELDS}
     fields["__results__"] = cls.RESULT_FIELDS
     steps = []
@@ -837,6 +858,8 @@ class _Builder:
                 fields[f.name] = attrs[f.name]
             else:
                 fields[f.name] = None if f.default is REQUIRED else f.default
+        if DISCARDABLE in attrs:
+            fields[DISCARDABLE] = attrs[DISCARDABLE]
         reducer = attrs.get("__reducer__")
         if reducer is not None:
             from ..ast.regions import BinaryRegion
@@ -966,10 +989,10 @@ def fast_import(text: str):
 
 
 def _import(text: str):
-    from ..ast.module import Module
+    from ..ast.module import Function, Module
 
     reader = _Reader(text)
-    name, functions = reader.module()
+    name, functions, attributes = reader.module()
     if not functions:
         raise Fallback
     defined = {}
@@ -982,7 +1005,11 @@ def _import(text: str):
         raise Fallback
     written = frozenset(_NAME.findall(text))
     built = [_Builder(fn, defined, written).run() for fn in functions if fn[0] not in called]
-    module = Module(built, name, [_module_op(record) for record in reader.symbols])
+    for i, fn in enumerate(built):
+        own, args, results = reader.attributes[fn.name]
+        if own or any(args) or any(results):
+            built[i] = Function(fn.name, fn.args, fn.ops, fn.ret, own, args, results)
+    module = Module(built, name, attributes, [_module_op(record) for record in reader.symbols])
     check_module(module)
     return module
 
@@ -992,4 +1019,5 @@ def _module_op(record):
     _, cls, results, attrs, names, _, _, _, regions = record
     if results[0] != "none" or any(names) or regions:
         raise Fallback
-    return cls((), **{f.name: attrs.get(f.name, None if f.default is REQUIRED else f.default) for f in cls.ATTR_FIELDS})
+    return cls((), **{f.name: attrs.get(f.name, None if f.default is REQUIRED else f.default) for f in cls.ATTR_FIELDS},
+               discardable=attrs.get(DISCARDABLE, ()))

@@ -275,8 +275,9 @@ class TrainingLoop:
         bar.done = bar.start_done = st.step
         probe = _Probe(st.step, cfg.total_steps, self.log)
         train_seconds, last_save, last_good, last_eval = 0.0, time.monotonic(), st.step, {}
-        # every leading and trailing input is a batch; one device needs no cutting
-        split = () if exe.local_replicas == 1 else ins.indices(*BATCH_GROUPS)
+        # every leading and trailing input is a batch; one device needs no cutting, nor one program
+        # partitioned over several (XLA places each input by its sharding)
+        split = ins.indices(*BATCH_GROUPS) if exe.local_replicas > 1 and exe.replicas > 1 else ()
 
         def host_state():
             st.params, st.m, st.v = (to_host_list(dev[g]) for g in STATE_GROUPS)

@@ -25,6 +25,7 @@ from ..errors import ConfigError, TrainingDiverged  # noqa: F401 - TrainingDiver
 from ..lower import AdamHyper, ViTConfig, param_specs
 from ..lower.derived import BACKWARDS
 from ..lower.lowering import LOWERINGS
+from ..lower.sharding import DATA, axis_size, check_heads, device_count, parse_mesh
 from .init import init_params
 from .loop import LoopConfig, Task, TrainingLoop, compile_graph, row_batches
 from .task_config import (dataset_defaults_into, loop_config, pad_rows, require_batch_fits, require_dataset)
@@ -44,8 +45,9 @@ class TrainConfig:
     depth: int | None = None
     heads: int | None = None
     mlp: int | None = None
-    batch: int = 64  # per replica; the global batch is batch * replicas * processes
+    batch: int = 64  # per replica (or per "data" shard of a mesh); the global batch is batch * replicas * processes
     replicas: int = 1  # devices per process
+    mesh: str | None = None  # a device mesh such as data=2,model=2: one step partitioned by XLA over its devices
     processes: int = 1  # one per host, joined by vitir launch or --coordinator
     epochs: int | None = None
     lr: float = 4e-3
@@ -77,9 +79,30 @@ class TrainConfig:
         if self.image_size is not None and self.image_size % self.patch:
             raise ConfigError(f"--image-size {self.image_size} is not divisible by --patch {self.patch}")
         require_dataset(self.dataset, self.data_dir, CLASSIFY)
+        if self.mesh is not None:
+            self._check_mesh()
         for name in ADAM_LITERALS:
             setattr(self, name, f32_option(getattr(self, name), as_option(name)))
         check_adam_literals({name: getattr(self, name) for name in ADAM_LITERALS}, as_option)
+
+    def _check_mesh(self) -> None:
+        mesh = parse_mesh(self.mesh)
+        if self.replicas > 1:
+            raise ConfigError(f"give --mesh or --replicas, not both (--replicas {self.replicas} is the mesh "
+                              f"data={self.replicas})")
+        if self.processes > 1:
+            raise ConfigError("--mesh partitions the step over this process's devices; across processes "
+                              "train data parallel with --replicas")
+        check_heads(mesh, self.heads)
+
+    def parsed_mesh(self):
+        """The --mesh as a Mesh, or None."""
+        return None if self.mesh is None else parse_mesh(self.mesh)
+
+    @property
+    def data_shards(self) -> int:
+        """How many devices split the batch: the mesh's "data" axis (1 without a mesh)."""
+        return axis_size(self.parsed_mesh(), DATA)
 
     @classmethod
     def from_dict(cls, d: dict) -> "TrainConfig":
@@ -129,7 +152,8 @@ class ClassifierTask(Task):
         self.cfg, self.data, self.mean, self.std, self.global_batch = cfg, data, mean, std, global_batch
         self.backend = backend  # vitir.backend.compile_module's: pjrt or iree[:platform]
         self.classes = len(data.classes)
-        self.model = cfg.model(data.image_shape, self.classes, cfg.batch)
+        # the step's batch: one replica's, or with a mesh the whole batch that its "data" axis splits
+        self.model = cfg.model(data.image_shape, self.classes, cfg.batch * cfg.data_shards)
         self.x_train = standardise(data.x_train, mean, std)
         self.steps_per_epoch = len(data.x_train) // global_batch
         self._fwd_exe = None
@@ -143,7 +167,7 @@ class ClassifierTask(Task):
     def step_module(self, replicas: int):
         from ..lower import adam_sched_module
         return adam_sched_module(self.model, self.cfg.hyper(), replicas, lowering=self.cfg.lowering,
-                                 backward=self.cfg.backward)
+                                 backward=self.cfg.backward, mesh=self.cfg.parsed_mesh())
 
     def epoch_batches(self, rng, epoch):
         return row_batches(rng, len(self.x_train), self.global_batch, self.steps_per_epoch)
@@ -197,12 +221,13 @@ class Trainer:
         self.data = dataset
         self.mean = float(self.data.x_train.mean())
         self.std = float(self.data.x_train.std()) or 1.0
-        self.global_batch = cfg.batch * cfg.replicas * cfg.processes
+        self.global_batch = cfg.batch * cfg.replicas * cfg.processes * cfg.data_shards
         require_batch_fits("global batch", self.global_batch, self.data)
         self.task = ClassifierTask(cfg, self.data, self.mean, self.std, self.global_batch, backend)
         self.steps_per_epoch = self.task.steps_per_epoch
         self.total_steps = self.steps_per_epoch * cfg.epochs
         self.model = self.task.model
+        self.devices = cfg.replicas * cfg.processes * device_count(cfg.parsed_mesh())
 
     def predict(self, params_host: list[np.ndarray], x: np.ndarray) -> np.ndarray:
         self.task.mean, self.task.std = self.mean, self.std

@@ -12,7 +12,7 @@ import re
 from typing import Sequence
 
 from .. import custom_call_attributes
-from ..attributes import ATTRIBUTE_TEXT, BOOL, DISCARDABLE, I32, I64_ARRAY, STRING, SYMBOL
+from ..attributes import ATTRIBUTE_TEXT, BOOL, I32, I64_ARRAY, STRING, SYMBOL
 from ..declare import (Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_region_def,
                        var_result_def)
 from ..traits import PURE, RECURSIVELY_SPECULATABLE, RECURSIVE_EFFECTS, SPECULATABLE
@@ -310,7 +310,7 @@ class CustomCall(Op):
     and prints it as written, and does not evaluate it (but for jax.export's `shape_assertion`,
     checked: vitir/ast/shape_assertions.py). `stablehlo.custom_call @target(%x)
     {backend_config = "", ...} : (T) -> R`; its attributes are kept as their MLIR text, other
-    dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`; each text must
+    dialects' ones (`mhlo.frontend_attributes`, `sdy.sharding_rule`) in `discardable`, as every op's; each text must
     be of the form MLIR requires (vitir/ast/custom_call_attributes.py)."""
 
     NAME = "stablehlo.custom_call"
@@ -325,15 +325,13 @@ class CustomCall(Op):
     result_layouts = attr_def(ATTRIBUTE_TEXT, default=None)
     output_operand_aliases = attr_def(ATTRIBUTE_TEXT, default=None)
     result_tilings = attr_def(ATTRIBUTE_TEXT, default=None)
-    discardable = attr_def(DISCARDABLE, mlir="(other dialects)", default=None)
     results = var_result_def()
     syntax = "{custom_call_target(call_target_name)}({inputs}){attr_dict? } : {functional_type}"
     evaluate = _EVALUATE + "custom_call"  # jax.export's shape_assertion only
 
     @staticmethod
     def rule(inputs, call_target_name, result_types, has_side_effect, backend_config, api_version,
-             called_computations, operand_layouts, result_layouts, output_operand_aliases, result_tilings,
-             discardable):
+             called_computations, operand_layouts, result_layouts, output_operand_aliases, result_tilings):
         _values(inputs, "input")
         if not call_target_name:
             raise RuleError("call_target_name must not be empty")

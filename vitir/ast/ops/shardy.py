@@ -12,7 +12,7 @@ its body. The collectives and a manual_computation's body are per partition.
 
 from __future__ import annotations
 
-from ..attributes import DISCARDABLE, I64, STRING
+from ..attributes import I64, STRING
 from ..declare import Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_result_def
 from ..shape_rules import RuleError
 from ..sharding import (ALL_TO_ALL_PARAMS, AXIS_REF_LIST, LIST_OF_AXIS_REF_LISTS, MANUAL_AXES, MESH,
@@ -23,7 +23,6 @@ from ..type_rules import type_text
 from ..types import TensorType
 
 _EVALUATE = "vitir.evaluate.shardy:"
-OTHER_DIALECTS = "(other dialects)"  # the attributes an op's attribute dictionary holds beside its own
 TERMINATOR = "sdy.return"  # what ends the regions of the sdy ops
 
 
@@ -38,14 +37,13 @@ class ShardyMesh(Op):
     MODULE_LEVEL = True
     sym_name = attr_def(SYMBOL_NAME)
     mesh = attr_def(MESH)
-    discardable = attr_def(DISCARDABLE, mlir=OTHER_DIALECTS, default=None)  # JAX's `{stablehlo.mesh = ...}`
     results = var_result_def()
-    syntax = "{sym_name} = {mesh}{attr_dict? }"
+    syntax = "{sym_name} = {mesh}{attr_dict? }"  # other dialects' (JAX's `{stablehlo.mesh = ...}`): Op.discardable
     evaluate = _EVALUATE + "nothing"
     traits = ()
 
     @staticmethod
-    def rule(sym_name, mesh, discardable):
+    def rule(sym_name, mesh):
         check_mesh(mesh)
         return ()
 

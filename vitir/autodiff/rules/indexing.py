@@ -7,6 +7,9 @@ is linear in its float operands (JAX's rules, jax/_src/lax/slicing.py):
 - scatter with an add body is linear in its inputs and updates: it transposes to the cotangent
   (the inputs') and a gather of it (the updates'); an update at an index outside the inputs is
   taken as inside (its cotangent is read at the clamped index);
+- scatter that replaces (x.at[i].set(u)): an id per update element scattered alike tells which
+  update won each place, so the tangent is the input's where nothing was written plus a
+  scatter-add of the winners' tangents (JAX's _scatter_jvp), correct with repeated indices;
 - dynamic_slice and dynamic_update_slice transpose into each other (both clamp alike);
 - sort's tangent is the tangent permuted as the sort permuted the values: the sort is run again
   with an iota beside its inputs, and the iota's result gathers the tangents.
@@ -59,10 +62,62 @@ def _is_add_scatter(op) -> bool:
     return len(op.inputs) == 1 and region.simple_op() is O.Add
 
 
+def update_slice_sizes(numbers: ScatterDimensions, updates_shape, rank: int) -> tuple:
+    """The slice sizes of the gather that reads back what a scatter wrote: 1 in the inserted
+    (and batching) dimensions, the update window's sizes in the others."""
+    skipped = set(numbers.inserted_window_dims) | set(numbers.input_batching_dims)
+    window = iter(numbers.update_window_dims)
+    return tuple(1 if d in skipped else updates_shape[next(window)] for d in range(rank))
+
+
+def _is_replace_scatter(op) -> bool:
+    region = op.update_computation
+    return (len(op.inputs) == 1 and not region.ops and len(region.args) == 2
+            and tuple(region.results) == (region.args[1],))
+
+
+def _replace_region(e, dtype):
+    body = e.b.region()
+    scalar = TensorType((), dtype)
+    body.arg(e.name("r"), scalar)
+    return body.ret(body.arg(e.name("r"), scalar))
+
+
+def replace_scatter_jvp(e, op, primals, tangents):
+    """JAX's _scatter_jvp: scatter an id per update element the same way; where an input element
+    kept its id 0 (nothing written) its tangent stays, and each update element whose id won its
+    place adds its tangent there (a scatter-add of the winners' tangents)."""
+    (x, indices, u), (tx, _, tu) = primals, tangents
+    numbers, i32 = op.scatter_dimension_numbers, DType.I32
+    count = 1
+    for n in u.type.shape:
+        count *= n
+    one = e.b.constant(e.name("c"), "1", (count,), i32)
+    ids = e.b.reshape(e.name(), e.b.add(e.name(), e.b.iota(e.name(), (count,), i32, 0), one), u.type.shape)
+    zeros = e.b.constant(e.name("c"), "0", x.type.shape, i32)
+    written = e.b.scatter(e.name(), [zeros], indices, [ids], numbers, _replace_region(e, i32), op.indices_are_sorted,
+                          op.unique_indices)
+    out = None
+    if tx is not None:
+        kept = e.b.compare(e.name(), written, zeros, "EQ")
+        out = e.b.select(e.name(), kept, tx, e.zeros_like(tx))
+    if tu is not None:
+        sizes = update_slice_sizes(numbers, u.type.shape, x.type.rank)
+        winner = e.b.gather(e.name(), written, indices, scatter_gather_numbers(numbers), sizes, op.indices_are_sorted)
+        won = e.b.select(e.name(), e.b.compare(e.name(), winner, ids, "EQ"), tu, e.zeros_like(tu))
+        added = e.b.scatter(e.name(), [e.zeros_like(x)], indices, [won], numbers, binary_region(e, "add", x.type.dtype),
+                            op.indices_are_sorted, op.unique_indices)
+        out = e.add_any(out, added)
+    return (out,)
+
+
 @defjvp(O.Scatter)
 def scatter_jvp(e, op, primals, tangents):
+    if _is_replace_scatter(op):
+        return replace_scatter_jvp(e, op, primals, tangents)
     if not _is_add_scatter(op):
-        raise refuse(op, "has a derivative rule only for a scatter of one input with an add body")
+        raise refuse(op, "has a derivative rule only for a scatter of one input with an add body, or one that "
+                         "replaces")
     return linear_in_floats_jvp(e, op, primals, tangents)
 
 
@@ -81,10 +136,7 @@ def scatter_transpose(e, op, cotangents, linear):
     (ct,), numbers = cotangents, op.scatter_dimension_numbers
     update_ct = None
     if linear[2]:
-        updates_shape = op.updates[0].type.shape
-        skipped = set(numbers.inserted_window_dims) | set(numbers.input_batching_dims)
-        window = iter(numbers.update_window_dims)
-        sizes = tuple(1 if d in skipped else updates_shape[next(window)] for d in range(ct.type.rank))
+        sizes = update_slice_sizes(numbers, op.updates[0].type.shape, ct.type.rank)
         update_ct = e.b.gather(e.name(), ct, op.scatter_indices, scatter_gather_numbers(numbers), sizes,
                                op.indices_are_sorted)
     return (ct if linear[0] else None, None, update_ct)

@@ -19,8 +19,11 @@ from .mlp import TOKENS, dense_bias
 HEADS_FIRST = [0, 2, 1, 3]  # [b, n, h, dh] <-> [b, h, n, dh]; its own inverse
 BATCH_HEADS = ([0, 1], [0, 1])
 # The four projections' weights [width, width] and biases [width]: q, k, v, then the output's.
+# Tensor parallel (Megatron): q, k, v split by columns (each device its heads), the output by rows.
+MODEL_DIMS = {"q": (1, 0), "k": (1, 0), "v": (1, 0), "o": (0, None)}  # (weight's, bias's)
 ATTENTION_PARAMS = tuple(param for nm in "qkvo" for param in (
-    Param(f"W{nm}", lambda cfg: (cfg.width, cfg.width), xavier_uniform), Param(f"b{nm}", lambda cfg: (cfg.width,), zeros)))
+    Param(f"W{nm}", lambda cfg: (cfg.width, cfg.width), xavier_uniform, MODEL_DIMS[nm][0]),
+    Param(f"b{nm}", lambda cfg: (cfg.width,), zeros, MODEL_DIMS[nm][1])))
 
 
 class AttentionSaved(NamedTuple):

@@ -14,9 +14,11 @@ from .gelu import gelu_backward, gelu_forward
 
 TOKENS = ([0, 1], [0, 1])  # contract batch and token axes: the weight gradients
 
-# W1 [width, mlp], b1 [mlp], W2 [mlp, width], b2 [width]
-MLP_PARAMS = (Param("Wfc1", lambda cfg: (cfg.width, cfg.mlp), xavier_uniform), Param("bfc1", lambda cfg: (cfg.mlp,), zeros),
-              Param("Wfc2", lambda cfg: (cfg.mlp, cfg.width), xavier_uniform),
+# W1 [width, mlp], b1 [mlp], W2 [mlp, width], b2 [width]; tensor parallel (Megatron): W1 and b1 split
+# by the hidden units (columns), W2 by its rows, so each device computes its part of the hidden layer.
+MLP_PARAMS = (Param("Wfc1", lambda cfg: (cfg.width, cfg.mlp), xavier_uniform, 1),
+              Param("bfc1", lambda cfg: (cfg.mlp,), zeros, 0),
+              Param("Wfc2", lambda cfg: (cfg.mlp, cfg.width), xavier_uniform, 0),
               Param("bfc2", lambda cfg: (cfg.width,), zeros))
 
 

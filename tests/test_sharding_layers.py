@@ -1,0 +1,232 @@
+"""vitir's own steps across a device mesh (vitir/lower/sharding.py): the mesh flag, Megatron's
+split as the parameters declare it, the annotations as JAX writes them (jaxlib's parser and JAX's
+own lowering the oracles), and the partitioned step against one device over 3 steps."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vitir.errors import ConfigError
+from vitir.lower import VIT, AdamHyper, ViTConfig, adam_sched_module
+from vitir.lower.sharding import DATA, MODEL, axis_size, parse_mesh
+from vitir.print import print_module
+
+CFG = ViTConfig(batch=8, channels=1, image=8, patch=4, width=16, depth=2, heads=2, mlp=32, classes=10)
+HYPER = AdamHyper()
+# Megatron's split of a block, as the issue states it: (name, the dimension cut over "model")
+MEGATRON = {"Wq": 1, "bq": 0, "Wk": 1, "bk": 0, "Wv": 1, "bv": 0, "Wo": 0, "Wfc1": 1, "bfc1": 0, "Wfc2": 0}
+
+
+def test_parse_mesh_reads_axes_in_order():
+    mesh = parse_mesh("data=2,model=4")
+    assert [(a.name, a.size) for a in mesh.axes] == [("data", 2), ("model", 4)]
+    assert axis_size(mesh, DATA) == 2 and axis_size(mesh, MODEL) == 4 and axis_size(parse_mesh("model=2"), DATA) == 1
+
+
+@pytest.mark.parametrize("text, message", [
+    ("data=2,pipe=2", "unknown axis 'pipe'"),
+    ("data=2,data=2", "axis 'data' is given twice"),
+    ("data=0", "axis 'data' needs at least 1 device"),
+    ("data:2", "expected axes as NAME=SIZE"),
+])
+def test_parse_mesh_refuses_by_name(text, message):
+    with pytest.raises(ConfigError, match=message):
+        parse_mesh(text)
+
+
+def test_blocks_declare_megatrons_split():
+    dims = dict(zip((name for name, _ in VIT.specs(CFG)), VIT.model_dims(CFG)))
+    for i in range(CFG.depth):
+        for name in ("g1", "b1", "g2", "b2", "bo", "bfc2"):
+            assert dims[f"{name}_{i}"] is None
+        for name, dim in MEGATRON.items():
+            assert dims[f"{name}_{i}"] == dim
+    assert all(dims[name] is None for name in ("wConv", "bConv", "cls", "pos", "gF", "bF", "Wc", "bc"))
+
+
+def test_no_mesh_and_a_one_device_mesh_leave_the_step_as_it_was():
+    plain = print_module(adam_sched_module(CFG, HYPER, lowering="fast"))
+    assert print_module(adam_sched_module(CFG, HYPER, lowering="fast", mesh=parse_mesh("data=1,model=1"))) == plain
+    assert "sdy" not in plain and "mhlo" not in plain
+
+
+def _parsed_shardings(text: str) -> tuple[list[str], list[str], dict]:
+    """The sharding of each argument and result, and the module's attributes, as jaxlib's MLIR
+    parser reads and prints them."""
+    from jax._src.lib.mlir import ir
+
+    from tests.mlir_parser import _context
+
+    module = ir.Module.parse(text, context=_context())
+    fn = next(op for op in module.body.operations if op.operation.name == "func.func")
+    arg_attrs, res_attrs = fn.attributes["arg_attrs"], fn.attributes["res_attrs"]
+    read = lambda attrs: [str(ir.DictAttr(a)["sdy.sharding"]) for a in attrs]  # noqa: E731
+    attributes = module.operation.attributes
+    own = {name: str(attributes[name]) for name in attributes}
+    return read(arg_attrs), read(res_attrs), own
+
+
+def test_the_sharded_step_is_shardys_text_as_jaxlib_reads_it():
+    module = adam_sched_module(CFG, HYPER, lowering="fast", mesh=parse_mesh("data=2,model=2"))
+    text = print_module(module)
+    assert '\n  sdy.mesh @mesh = <["data"=2, "model"=2]>\n' in text
+    args, results, own = _parsed_shardings(text)
+    assert own["mhlo.num_partitions"] == "4 : i32" and own["mhlo.num_replicas"] == "1 : i32"
+    fn = module.main
+    names = [a.name for a in fn.args]
+    by_name = dict(zip(names, args))
+    assert by_name["x"] == by_name["onehot"] == '#sdy.sharding<@mesh, [{"data"}, {}]>'
+    assert by_name["lr"] == "#sdy.sharding<@mesh, []>"
+    for suffix in ("", "m", "v"):  # a parameter, its moments alike
+        assert by_name[f"Wq_0{suffix}"] == '#sdy.sharding<@mesh, [{}, {"model"}]>'
+        assert by_name[f"Wo_1{suffix}"] == '#sdy.sharding<@mesh, [{"model"}, {}]>'
+        assert by_name[f"bfc1_0{suffix}"] == '#sdy.sharding<@mesh, [{"model"}]>'
+        assert by_name[f"bo_0{suffix}"] == "#sdy.sharding<@mesh, [{}]>"
+        assert by_name[f"pos{suffix}"] == "#sdy.sharding<@mesh, [{}, {}]>"
+    k = len(VIT.specs(CFG))
+    assert results[:3 * k] == [by_name[n] for n in names[1:1 + 3 * k]]  # each update as its parameter
+    assert results[3 * k:] == ["#sdy.sharding<@mesh, []>"] * 3  # the loss, bc1, bc2
+
+
+def test_the_annotations_are_spelled_as_jax_writes_them():
+    """JAX's jitted step with the same shardings writes the same text on each parameter and batch."""
+    import jax
+    from jax.sharding import AxisType, NamedSharding, PartitionSpec as P
+
+    mesh = jax.make_mesh((2, 2), (DATA, MODEL), axis_types=(AxisType.Auto,) * 2, devices=jax.devices()[:4])
+    specs = []
+    for (_, dims), dim in zip(VIT.specs(CFG), VIT.model_dims(CFG)):
+        axes = [None] * len(dims)
+        if dim is not None:
+            axes[dim] = MODEL
+        specs.append(NamedSharding(mesh, P(*axes)))
+    shapes = [jax.ShapeDtypeStruct(dims, np.float32) for _, dims in VIT.specs(CFG)]
+    batch = NamedSharding(mesh, P(DATA))
+    x = jax.ShapeDtypeStruct((CFG.batch, CFG.input_features), np.float32)
+    lowered = jax.jit(lambda params, x: (*[p * 2 for p in params], x), in_shardings=(specs, batch),
+                      out_shardings=(*specs, batch)).lower(shapes, x)
+    jax_args, _, jax_own = _parsed_shardings(lowered.as_text())
+    ours, _, own = _parsed_shardings(print_module(
+        adam_sched_module(CFG, HYPER, lowering="fast", mesh=parse_mesh("data=2,model=2"))))
+    k = len(shapes)
+    assert ours[1:1 + k] == jax_args[:k] and ours[0] == jax_args[k]
+    assert own["mhlo.num_partitions"] == jax_own["mhlo.num_partitions"]
+
+
+@pytest.mark.parametrize("mesh, message", [
+    ("model=4", "2 attention heads do not divide over the mesh's model=4"),
+    ("data=3", r"batch input %x \[8, 64\]: dimension 0 \(8\) does not divide over the mesh's data=3"),
+])
+def test_a_split_that_does_not_divide_is_refused_by_name(mesh, message):
+    with pytest.raises(ConfigError, match=message):
+        adam_sched_module(CFG, HYPER, mesh=parse_mesh(mesh))
+
+
+def test_a_parameter_that_does_not_divide_is_refused_by_name():
+    odd = ViTConfig(batch=8, channels=1, image=8, patch=4, width=16, depth=1, heads=4, mlp=30, classes=10)
+    with pytest.raises(ConfigError, match=r"parameter %Wfc1_0 \[16, 30\]: dimension 1 \(30\) does not divide over "
+                                          r"the mesh's model=4"):
+        adam_sched_module(odd, HYPER, mesh=parse_mesh("model=4"))
+
+
+def test_mesh_and_replicas_together_are_refused():
+    with pytest.raises(ConfigError, match="give a mesh or 2 replicas, not both"):
+        adam_sched_module(CFG, HYPER, 2, mesh=parse_mesh("data=2"))
+
+
+# -- vitir train --mesh -------------------------------------------------------------------------------
+
+TINY = ["--epochs", "1", "--width", "16", "--heads", "2", "--depth", "1", "--mlp", "16"]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--mesh", "data=2", "--replicas", "2"], "give --mesh or --replicas, not both (--replicas 2 is the mesh data=2)"),
+    (["--mesh", "data=2,model=4", "--heads", "2"], "2 attention heads do not divide over the mesh's model=4"),
+    (["--mesh", "batch=2"], "--mesh 'batch=2': unknown axis 'batch'; the layers shard on data and model"),
+])
+def test_train_refuses_a_bad_mesh_in_one_line(capsys, tmp_path, args, message):
+    from tests.test_cli_train import error_of
+
+    assert error_of(capsys, ["train", *args, "--out", str(tmp_path / "run")]) == f"vitir train: error: {message}"
+
+
+def test_render_prints_the_step_on_a_mesh(tmp_path, capsys):
+    from vitir.cli import main
+
+    small = ["--image", "8", "--patch", "4", "--channels", "1", "--width", "16", "--depth", "1", "--heads", "2",
+             "--mlp", "32", "--batch", "4"]
+    out = tmp_path / "step.mlir"
+    assert main(["render", "adam-sched", "--mesh", "data=2,model=2", *small, "-o", str(out)]) == 0
+    text = out.read_text()
+    assert text.startswith("module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {\n"
+                           '  sdy.mesh @mesh = <["data"=2, "model"=2]>\n')
+    assert '%x: tensor<8x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}' in text  # 4 per data shard
+    from tests.mlir_parser import mlir_error
+    assert mlir_error(text) is None
+
+
+def test_render_refuses_a_mesh_on_a_module_without_one(capsys):
+    from tests.test_cli_train import error_of
+
+    assert error_of(capsys, ["render", "sgd", "--mesh", "data=2"]) == \
+        "vitir render: error: --mesh applies only to adam-sched, not sgd"
+
+
+@pytest.mark.parametrize("given, message", [
+    (dict(model="unet", mesh="data=2"), r"--mesh partitions the DiT's step \(--model dit\), not --model unet's"),
+    (dict(mesh="data=2", replicas=2), "give a mesh or 2 replicas, not both"),
+    (dict(mesh="model=8"), "4 attention heads do not divide over the mesh's model=8"),
+])
+def test_diffuse_refuses_a_mesh_it_cannot_take(given, message):
+    from vitir.diffusion.train_image import ImageDiffusionConfig
+
+    with pytest.raises(ConfigError, match=message):
+        ImageDiffusionConfig(**given)
+
+
+def test_diffuse_on_a_mesh_steps_the_whole_batch():
+    from vitir.data import load_dataset
+    from vitir.diffusion.train_image import ImageDenoiserTask, ImageDiffusionConfig
+
+    cfg = ImageDiffusionConfig(mesh="data=2,model=2", batch=16, width=16, depth=1, heads=2, mlp=32)
+    task = ImageDenoiserTask(cfg, load_dataset("digits"))
+    assert task.global_batch == 32 and task.model.batch == 32
+    assert '  sdy.mesh @mesh = <["data"=2, "model"=2]>\n' in print_module(task.step_module(1))
+
+
+def test_a_constraint_and_annotations_built_by_hand_read_as_jax_writes_them():
+    """A function built with the builder, a sharding constraint in its middle and shardings on its arguments
+    and result: the text JAX lowers for the same jitted function, as jaxlib reads both."""
+    import jax
+    from jax.sharding import AxisType, NamedSharding, PartitionSpec as P
+
+    from vitir.ast import FunctionBuilder, Module, TensorType
+    from vitir.lower.sharding import annotate, with_sharding_constraint
+
+    mesh = parse_mesh("data=2,model=2")
+    fb = FunctionBuilder("main")
+    x, w = fb.arg("x", TensorType((8, 4))), fb.arg("w", TensorType((4, 6)))
+    y = fb.dot_general("y", x, w, ([1], [0]))
+    z = with_sharding_constraint(fb, "z", y, mesh, (DATA, MODEL))
+    module = annotate(Module([fb.ret(fb.tanh("t", z))]), mesh, [(DATA, None), (None, MODEL)], [(DATA, None)])
+    ours = print_module(module)
+    assert '%z = sdy.sharding_constraint %y <@mesh, [{"data"}, {"model"}]> : tensor<8x6xf32>\n' in ours
+
+    jmesh = jax.make_mesh((2, 2), (DATA, MODEL), axis_types=(AxisType.Auto,) * 2, devices=jax.devices()[:4])
+    spec = lambda *axes: NamedSharding(jmesh, P(*axes))  # noqa: E731
+    jitted = jax.jit(lambda x, w: jax.numpy.tanh(jax.lax.with_sharding_constraint(x @ w, spec(DATA, MODEL))),
+                     in_shardings=(spec(DATA, None), spec(None, MODEL)), out_shardings=spec(DATA, None))
+    theirs = jitted.lower(jax.ShapeDtypeStruct((8, 4), np.float32), jax.ShapeDtypeStruct((4, 6), np.float32)).as_text()
+    assert _parsed_shardings(ours)[:2] == _parsed_shardings(theirs)[:2]
+    assert "sdy.sharding_constraint %0 <@mesh, [{\"data\"}, {\"model\"}]> : tensor<8x6xf32>" in theirs
+
+
+def test_a_constraint_on_an_axis_the_mesh_lacks_is_refused_by_name():
+    from vitir.ast import FunctionBuilder, TensorType
+    from vitir.lower.sharding import with_sharding_constraint
+
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", TensorType((8, 4)))
+    with pytest.raises(ConfigError, match="axis 'modle' is not in the mesh data=2,model=2"):
+        with_sharding_constraint(fb, "y", x, parse_mesh("data=2,model=2"), ("data", "modle"))

@@ -1,0 +1,163 @@
+"""A train step across a device mesh: the step written once, the shardings annotations on it.
+
+A step is built for its global batch exactly as for one device; `shard_step` then annotates it
+in Shardy's words, as JAX writes a sharded `jax.jit`: the module's partition count
+(`mhlo.num_partitions = 4 : i32`), the mesh (`sdy.mesh @mesh = <["data"=2, "model"=2]>`), and a
+sharding on every argument and result (`{sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}`),
+chosen by the step's groups (vitir.lower.step_signature):
+
+- the batches (leading and trailing inputs): dimension 0 over "data" (data parallel);
+- the parameters, their moments and their updates: the dimension that each parameter's
+  declaration gives tensor parallelism (`Param.model_dim`) over "model", Megatron's split (q, k, v
+  and the first MLP weight by columns, the attention output and the second MLP weight by rows),
+  everything else whole on every device;
+- the schedule's scalars, the loss and the rest: whole on every device.
+
+XLA's partitioner propagates these through the step and inserts the collectives: the gradients'
+all-reduce over "data", an all-reduce over "model" after each row-split product. A mesh of one
+axis of one device, or none, leaves the step as it was.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Sequence
+
+from ..ast import Module
+from ..ast.attributes import DISCARDABLE
+from ..ast.module import Function
+from ..ast.sharding import SHARDING, AxisRef, DimSharding, Mesh, MeshAxis, TensorSharding
+from ..errors import ConfigError
+from .step_signature import BATCH_GROUPS, signature
+
+DATA, MODEL = "data", "model"
+AXES = (DATA, MODEL)  # the axes the plans shard on
+MESH_SYMBOL = "mesh"
+STATE_GROUPS = ("params", "m", "v")  # each holds one value per parameter, sharded alike
+SHARDING_ATTRIBUTE = "sdy.sharding"
+
+
+def parse_mesh(text: str) -> Mesh:
+    """`data=2,model=2` (the `--mesh` flag) as a Mesh; each axis is "data" or "model", at most once."""
+    axes = []
+    for part in text.split(","):
+        match = re.fullmatch(r"\s*([A-Za-z_][\w]*)\s*=\s*([0-9]+)\s*", part)
+        if not match:
+            raise ConfigError(f"--mesh {text!r}: expected axes as NAME=SIZE separated by commas, "
+                              f"such as data=2,model=2; got {part.strip()!r}")
+        name, size = match.group(1), int(match.group(2))
+        if name not in AXES:
+            raise ConfigError(f"--mesh {text!r}: unknown axis {name!r}; the layers shard on {' and '.join(AXES)}")
+        if any(a.name == name for a in axes):
+            raise ConfigError(f"--mesh {text!r}: axis {name!r} is given twice")
+        if size < 1:
+            raise ConfigError(f"--mesh {text!r}: axis {name!r} needs at least 1 device, got {size}")
+        axes.append(MeshAxis(name, size))
+    return Mesh(tuple(axes))
+
+
+def mesh_text(mesh: Mesh) -> str:
+    """The `--mesh` spelling of a mesh: `data=2,model=2`."""
+    return ",".join(f"{a.name}={a.size}" for a in mesh.axes)
+
+
+def axis_size(mesh: Mesh | None, name: str) -> int:
+    """How many devices an axis has (1 when the mesh has no such axis)."""
+    return 1 if mesh is None else (mesh.size_of(name) or 1)
+
+
+def device_count(mesh: Mesh | None) -> int:
+    return 1 if mesh is None else math.prod(a.size for a in mesh.axes)
+
+
+def sharding(mesh: Mesh, dims: Sequence[str | None]) -> TensorSharding:
+    """A value's sharding on the module's mesh: one axis name (or None: whole) per dimension. One of the
+    plans' axes that the mesh lacks, or of one device, leaves its dimension whole; any other name is refused."""
+    unknown = [axis for axis in dims if axis is not None and axis not in AXES and mesh.size_of(axis) is None]
+    if unknown:
+        raise ConfigError(f"axis {unknown[0]!r} is not in the mesh {mesh_text(mesh)}")
+    return TensorSharding(MESH_SYMBOL, tuple(
+        DimSharding((AxisRef(axis),) if axis is not None and axis_size(mesh, axis) > 1 else ()) for axis in dims))
+
+
+def with_sharding_constraint(fb, name: str, x, mesh: Mesh, dims: Sequence[str | None]):
+    """`sdy.sharding_constraint` of `x` to one axis name (or None) per dimension on the module's mesh,
+    as `jax.lax.with_sharding_constraint` asks the partitioner for a sharding in the middle of a step."""
+    return fb.sharding_constraint(name, x, sharding(mesh, dims))
+
+
+def _split(what: str, shape: Sequence[int], dim: int | None, axis: str, mesh: Mesh) -> list[str | None]:
+    """One axis name per dimension of a value: `axis` on `dim`, refused by name where it does not divide."""
+    dims: list[str | None] = [None] * len(shape)
+    if dim is None or axis_size(mesh, axis) == 1:
+        return dims
+    size = axis_size(mesh, axis)
+    if shape[dim] % size:
+        raise ConfigError(f"{what} {list(shape)}: dimension {dim} ({shape[dim]}) does not divide over the "
+                          f"mesh's {axis}={size}")
+    dims[dim] = axis
+    return dims
+
+
+def check_heads(mesh: Mesh | None, heads: int) -> None:
+    """Megatron gives each device whole heads: the head count must divide over "model"."""
+    size = axis_size(mesh, MODEL)
+    if heads % size:
+        raise ConfigError(f"{heads} attention heads do not divide over the mesh's {MODEL}={size}")
+
+
+def check_step_mesh(mesh: Mesh | None, replicas: int, heads: int) -> None:
+    """A step takes a mesh or replicas (per-replica programs with their own all-reduce), not both."""
+    if mesh is not None and replicas > 1:
+        raise ConfigError(f"give a mesh or {replicas} replicas, not both (replicas R are the mesh data=R)")
+    check_heads(mesh, heads)
+
+
+def shard_step(module: Module, mesh: Mesh | None, model_dims: Sequence[int | None]) -> Module:
+    """`module` (a step built with its groups) annotated for `mesh`, in place; `model_dims` gives each
+    parameter's dimension cut over "model" (Layout.model_dims), canonical order. A mesh of one device
+    (or None) leaves it as it was."""
+    if device_count(mesh) == 1:
+        return module
+    groups = signature(module)
+    fn = module.main
+    params = groups.inputs.pick(fn.args, "params")
+    if len(model_dims) != len(params):
+        raise ValueError(f"@{fn.name}: {len(model_dims)} model dimensions for {len(params)} parameters")
+    per_param = [_split(f"parameter %{p.name}", p.type.shape, dim, MODEL, mesh) for p, dim in zip(params, model_dims)]
+    return annotate(module, mesh, _group_dims(groups.inputs, fn.args, per_param, mesh),
+                    _group_dims(groups.outputs, fn.ret.operands, per_param, mesh))
+
+
+def _group_dims(groups, values: Sequence, per_param: list, mesh: Mesh) -> list[list[str | None]]:
+    """Each value's axis per dimension, by its group: a state group's as its parameter's, a batch's dimension
+    0 over "data", the rest whole."""
+    out = []
+    for name in groups.names:
+        members = groups.pick(values, name)
+        if name in STATE_GROUPS and members:
+            out += per_param
+        elif name in BATCH_GROUPS:
+            out += [_split(f"batch input %{v.name}", v.type.shape, 0, DATA, mesh) for v in members]
+        else:
+            out += [[None] * v.type.rank for v in members]
+    return out
+
+
+def annotate(module: Module, mesh: Mesh, arg_dims: Sequence[Sequence[str | None]],
+             result_dims: Sequence[Sequence[str | None]]) -> Module:
+    """`module`'s one function sharded as given (one axis name or None per dimension of each argument
+    and result), with the mesh and the partition count JAX writes beside them."""
+    from ..ast.ops.shardy import sdy_mesh
+
+    def attributes(dims) -> tuple:
+        return ((SHARDING_ATTRIBUTE, SHARDING.generic(sharding(mesh, dims))),)
+
+    fn = module.main
+    module.functions = [Function(fn.name, fn.args, fn.ops, fn.ret, fn.attributes, list(map(attributes, arg_dims)),
+                                 list(map(attributes, result_dims)))]
+    module.attributes = DISCARDABLE.coerce([("mhlo.num_partitions", f"{device_count(mesh)} : i32"),
+                                            ("mhlo.num_replicas", "1 : i32")])
+    module.symbols = [sdy_mesh(MESH_SYMBOL, [(a.name, a.size) for a in mesh.axes])]
+    return module
