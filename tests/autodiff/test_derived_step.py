@@ -9,8 +9,6 @@ import pytest
 
 pytest.importorskip("jax")
 
-from vitir.ast import ops as O  # noqa: E402
-from vitir.autodiff import JVP_RULES  # noqa: E402
 from vitir.backend import compile_module  # noqa: E402
 from vitir.cli import main  # noqa: E402
 from vitir.lower.config import ViTConfig  # noqa: E402
@@ -22,7 +20,6 @@ from .harness import rel_err  # noqa: E402
 
 CFG = ViTConfig(batch=2, channels=1, image=8, patch=4, width=8, depth=2, heads=2, mlp=16, classes=3)
 # The patch embedding is a convolution, whose rule the convolution family's module registers.
-needs_convolution = pytest.mark.skipif(O.Convolution not in JVP_RULES, reason="no rule for convolution registered")
 
 
 def _step_inputs(module, seed=0):
@@ -39,7 +36,6 @@ def _step_inputs(module, seed=0):
     return out
 
 
-@needs_convolution
 @pytest.mark.parametrize("lowering", ["reference", "fast"])
 def test_derived_step_equals_the_hand_step(lowering):
     hand = adam_sched_module(CFG, lowering=lowering)
@@ -52,7 +48,6 @@ def test_derived_step_equals_the_hand_step(lowering):
         assert rel_err(g, w) <= 1e-5
 
 
-@needs_convolution
 def test_render_derived(tmp_path):
     out = tmp_path / "step.mlir"
     argv = ["render", "adam-sched", "--backward", "derived", "--image", "8", "--patch", "4", "--width", "8",

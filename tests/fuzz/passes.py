@@ -157,11 +157,19 @@ def pass_case(seed: int, stats: Counter) -> None:
     stats["pass graphs evaluated"] += 1
 
 
+PER_PASS = ("evaluated", "refused", "compared", "changed", "ops removed")
+
+
+def per_pass(key: str) -> bool:
+    """Whether a stats key is one pass's count (`pass fold: compared`), which pass_table shows."""
+    return key.startswith("pass ") and key.rsplit(": ", 1)[-1] in PER_PASS
+
+
 def pass_table(stats: Counter, failures: list) -> list[str]:
     """The per-pass counts as a markdown table: graphs evaluated before and after the pass, refused by
     the evaluator on every input set, compared, changed by the pass, differences found (failures)."""
-    labels = sorted({key[len("pass "):].rsplit(": ", 1)[0] for key in stats if key.startswith("pass ")
-                     and key.rsplit(": ", 1)[-1] == "evaluated"}, key=lambda label: (label == "all in a row", label))
+    labels = sorted({key[len("pass "):].rsplit(": ", 1)[0] for key in stats if per_pass(key)},
+                    key=lambda label: (label == "all in a row", label))
     rows = ["| pass | evaluated | refused | compared | changed | differences | ops removed |",
             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for label in labels:
