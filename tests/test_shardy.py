@@ -18,6 +18,7 @@ from vitir.ast.sharding import (ALL_TO_ALL_PARAMS, AXIS_REF_LIST, LIST_OF_AXIS_R
 from vitir.errors import EvaluationError
 from vitir.evaluate import evaluate
 from vitir.mlir import import_text, roundtrip
+from vitir.mlir.errors import MlirShapeError
 from vitir.mlir.parse import parse_text
 from vitir.mlir.to_ast import import_module
 from vitir.print import print_module
@@ -164,6 +165,12 @@ def _manual(in_sharding, local_shape, manual_axes=("x",), global_shape=(8, 8)):
     return fb.ret(out)
 
 
+def _collective(method, operand, out, *axes):
+    fb = FunctionBuilder("main")
+    x = fb.sharding_constraint("c", fb.arg("arg0", f32(8, 8)), operand)
+    return fb.ret(getattr(fb, method)("r", x, out, *axes))
+
+
 RULES = [
     # the axes a sharding names exist in its mesh
     ("an unknown axis", lambda: _constraint(sharded(["z"], [])), 'unknown axis name: "z"'),
@@ -186,6 +193,25 @@ RULES = [
     ("a free axis before a manual one", lambda: _manual(sharded(["y", "x"], []), (4, 8)),
      'operand sharding at index 0 must have all manual axes come before free axes in its dimension sharding at '
      'index 0. Saw manual axis "x" after free axis "y"'),
+    ("an unknown manual axis", lambda: _manual(sharded([], []), (8, 8), manual_axes=("z",)), 'unknown manual axis: "z"'),
+    # a collective's result sharding: its operand's with the axes applied
+    ("a gathering axis that does not end the dimension's", lambda: _collective(
+        "sdy_all_gather", sharded(["x", "y"], []), sharded(["x"], []), [["x"], []]),
+     'can\'t apply gathering axis "x" to operand sharding on dimension 0'),
+    ("a slice whose result is not the operand's and its axes", lambda: _collective(
+        "sdy_all_slice", sharded([], []), sharded(["y"], []), [["x"], []]),
+     'result sharding doesn\'t match expected sharding ["x"] on dimension 0'),
+    ("a reduce_scatter whose result is not the operand's and its axes", lambda: _collective(
+        "sdy_reduce_scatter", sharded(["x"], []), sharded(["x"], []), [[], ["y"]]),
+     "result sharding doesn't match expected sharding [\"y\"] on dimension 1"),
+    ("an all_to_all whose result is not the moved sharding", lambda: _collective(
+        "sdy_all_to_all", sharded(["x"], []), sharded([], []), [AllToAllParam(("x",), 0, 1)]),
+     'result sharding doesn\'t match expected sharding ["x"] on dimension 1'),
+    ("an all_reduce that reshards", lambda: _collective("sdy_all_reduce", sharded(["x"], []), sharded([], []), []),
+     "operand and result shardings are not equivalent"),
+    ("an all_reduce over a sharded axis", lambda: _collective("sdy_all_reduce", sharded(["x"], []),
+                                                              sharded(["x"], []), ["x"]),
+     'reduction axis "x" overlaps with operand dimension sharding or replicated axes'),
 ]
 
 
@@ -195,7 +221,7 @@ def test_each_rule_refuses_at_build_time_as_shardy_does(what, build, message):
     with pytest.raises(ShapeError) as caught:
         module(fn, ops=MESHES[:1])
     assert message in str(caught.value)
-    assert caught.value.op in ("sdy.sharding_constraint", "sdy.manual_computation")
+    assert caught.value.op.startswith("sdy.") and caught.value.ssa in ("%c", "%mc", "%r")
 
 
 @pytest.mark.parametrize("what,build,message", RULES, ids=[r[0] for r in RULES])
@@ -203,9 +229,16 @@ def test_each_rule_is_jaxlibs_and_refuses_the_text_on_both_paths(what, build, me
     text = print_module(Module([build()], "m", symbols=MESHES[:1]))  # printed without the check
     assert message in (mlir_error(text) or "")  # Shardy's own verifier says the same
     assert fast_import(text) is None
-    with pytest.raises(ShapeError) as caught:
+    with pytest.raises(MlirShapeError) as caught:
         import_text(text)
     assert message in str(caught.value)
+    (diagnostic,) = caught.value.diagnostics  # at the op's line, where jaxlib reports it
+    assert mlir_error(text).startswith(f"{diagnostic.line}:")
+
+
+def test_a_sharding_on_a_module_without_its_mesh_is_refused():
+    with pytest.raises(ShapeError, match="unknown mesh: @mesh"):
+        module(_constraint(sharded(["x"], [])))
 
 
 @pytest.mark.parametrize("mesh,message", [
@@ -227,6 +260,32 @@ def test_device_ids_shardy_refuses(device_ids, message):
     text = f'sdy.mesh @mesh = <["x"=2], device_ids=[{", ".join(map(str, device_ids))}]>\n' \
            "func.func @main() -> () {\n  return\n}\n"
     assert mlir_error(text) is not None and message.split(",")[0] in mlir_error(text)
+
+
+def test_a_barrier_that_blocks_nothing_is_refused_as_shardy_does():
+    message = "cannot specify `BOTH` as the direction. Not blocking propagation direction makes the op redundant."
+    fb = FunctionBuilder("main")
+    x = fb.arg("arg0", f32(8, 8))
+    with pytest.raises(ShapeError, match=re.escape(message)):
+        fb.propagation_barrier("b", x, "BOTH")
+    text = print_module(every_op()).replace("allowed_direction=BACKWARD", "allowed_direction=BOTH")
+    assert message in mlir_error(text)
+
+
+@pytest.mark.parametrize("params,message", [
+    ([], "parameter list is empty"),
+    ([AllToAllParam(("x",), 0, 1), AllToAllParam(("y",), 1, 0)],
+     "overlapping source/target dimensions in all-to-all params: 1"),
+    ([AllToAllParam(("x",), 0, 2)], "target dimension 2 is out of range [0, 2)"),
+])
+def test_all_to_all_params_shardy_refuses(params, message):
+    fb = FunctionBuilder("main")
+    x = fb.sharding_constraint("c", fb.arg("arg0", f32(8, 8)), sharded(["x"], ["y"]))
+    with pytest.raises(ShapeError, match=re.escape(message)):
+        fb.sdy_all_to_all("a", x, sharded(["y"], ["x"]), params)
+    params_text = ALL_TO_ALL_PARAMS.pretty(ALL_TO_ALL_PARAMS.coerce(params))
+    text = print_module(every_op()).replace('[{"x"}: 0->1]', params_text)
+    assert message in mlir_error(text)
 
 
 @pytest.mark.parametrize("sharding,message", [
@@ -258,9 +317,36 @@ def test_annotations_evaluate_to_their_global_meaning():
     np.testing.assert_array_equal(out, value * value)
 
 
-def test_per_device_ops_are_refused_by_name_in_the_evaluator():
-    with pytest.raises(EvaluationError, match="sdy.manual_computation"):
-        evaluate(module(_manual(sharded(["x"], []), (4, 8)), ops=MESHES[:1]), np.zeros((8, 8), np.float32))
+def test_collectives_that_move_parts_keep_the_whole_tensor():
+    fb = FunctionBuilder("main")
+    x = fb.sharding_constraint("c", fb.arg("x", f32(8, 4)), sharded(["x"], []))
+    g = fb.sdy_all_gather("g", x, sharded([], []), [["x"], []])
+    s = fb.sdy_all_slice("s", g, sharded([], ["y"]), [[], ["y"]])
+    a = fb.sdy_all_to_all("a", s, sharded(["y"], []), [AllToAllParam(("y",), 1, 0)])
+    p = fb.sdy_collective_permute("p", a, sharded(["y"], []))
+    value = np.arange(32, dtype=np.float32).reshape(8, 4)
+    (out,) = evaluate(module(fb.ret(fb.negate("n", p)), ops=MESHES[:1]), value)
+    np.testing.assert_array_equal(out, -value)
+    assert normalized(print_module(module(fb.ret(p), ops=MESHES[:1]))) == \
+        normalized(str(jaxlib(print_module(module(fb.ret(p), ops=MESHES[:1])))))
+
+
+@pytest.mark.parametrize("build", [
+    lambda fb, x: fb.manual_computation("mc", [x], [sharded(["x"], [])], [sharded(["x"], [])], ["x"],
+                                        _identity_region(fb, f32(4, 8)), [f32(8, 8)]),
+    lambda fb, x: fb.sdy_all_reduce("ar", x, sharded([], []), ["y"]),
+    lambda fb, x: fb.sdy_reduce_scatter("rs", x, sharded(["y"], []), [["y"], []]),
+])
+def test_per_device_ops_are_refused_by_name_in_the_evaluator(build):
+    fb = FunctionBuilder("main")
+    node = build(fb, fb.arg("x", f32(8, 8)))
+    with pytest.raises(EvaluationError, match=re.escape(f"{fb.ops[-1].NAME} {node.ssa}: the evaluator")):
+        evaluate(module(fb.ret(node), ops=MESHES[:1]), np.zeros((8, 8), np.float32))
+
+
+def _identity_region(fb, t):
+    body = fb.region()
+    return body.ret(body.arg("a", t))
 
 
 def test_jaxlibs_generic_form_reads_as_the_pretty_one():
@@ -303,3 +389,20 @@ def test_jaxs_sharded_program_reads_with_its_shardy_ops_as_written(jax_sharded_t
     printed = print_module(import_text(jax_sharded_text))
     written = [line for line in jax_sharded_text.splitlines() if "sdy." in line and "func.func" not in line]
     assert written and all(re.sub(r"%[\w#]+", "%", line) in re.sub(r"%[\w#]+", "%", printed) for line in written)
+
+
+# -- passes keep the meshes and the annotations -----------------------------------------------------------
+
+def test_passes_keep_meshes_and_shardy_ops_and_drop_only_what_the_traits_allow():
+    from vitir.passes import run
+
+    text = print_module(every_op())
+    assert print_module(run(every_op(), ["dce", "cse", "fold", "simplify"])) == text
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", f32(8, 8))
+    fb.sharding_constraint("kept", x, sharded(["x"], []))  # not Pure in Shardy's ODS: dce keeps it
+    fb.reshard("dropped", x, sharded(["x"], []))  # Pure: unused, it goes
+    same = [fb.sharding_constraint(f"c{i}", x, sharded(["x"], [])) for i in range(2)]  # cse merges no constraint
+    out = print_module(run(module(fb.ret(*same), ops=MESHES[:1]), ["dce", "cse"]))
+    assert "%kept = sdy.sharding_constraint" in out and "%c1 = sdy.sharding_constraint" in out
+    assert "dropped" not in out and out.startswith('module @m {\n  sdy.mesh @mesh = <["x"=2, "y"=4]>\n')

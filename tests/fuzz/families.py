@@ -15,6 +15,7 @@ import math
 from vitir.ast import DType, FunctionBuilder, TensorType, Value
 from vitir.ast.attributes import RaggedDotDimensions
 from vitir.ast.quantized import QuantizedElement, QuantizedTensorType
+from vitir.ast.sharding import AllToAllParam, DimSharding, Mesh, MeshAxis, TensorSharding
 from vitir.ast.types import TokenType
 
 from tests.fuzz.graphs import FLOATS, INTEGERS, Graph, LeftOut, _groups, _scalar_region, _shape_operand, convolution_fields
@@ -421,6 +422,71 @@ def select(g: Graph, cls):
     return g.emit(cls, {"pred": pred, "on_true": x, "on_false": y})
 
 
+# -- Shardy: shardings on an inline mesh of one axis "a" of 2, so a graph needs no module-level mesh ------
+
+_AXIS = Mesh((MeshAxis("a", 2),))
+
+
+def _sharded(x: Value, first=("a",)) -> TensorSharding:
+    """`<mesh<["a"=2]>, [{first}, {}, ...]>` for x's rank."""
+    return TensorSharding(_AXIS, tuple(DimSharding(first if d == 0 else ()) for d in range(x.type.rank)))
+
+
+def _per_dimension(x: Value, first=("a",)) -> tuple:
+    return tuple(first if d == 0 else () for d in range(x.type.rank))
+
+
+def sharding_annotation(g: Graph, cls):
+    x = _ranked(g)
+    if cls.NAME == "sdy.propagation_barrier":
+        return g.fb.propagation_barrier(g.name(), x, g.rng.choice(("NONE", "FORWARD", "BACKWARD")))
+    if cls.NAME == "sdy.sharding_group":
+        return g.fb.sharding_group((), x, g.rng.randint(0, 3))
+    return g.emit(cls, {"input": x, "sharding": _sharded(x)})
+
+
+def _moved(x: Value) -> TensorSharding:
+    """All_to_all's result: "a" moved from dimension 0 to 1."""
+    return TensorSharding(_AXIS, tuple(DimSharding(("a",) if d == 1 else ()) for d in range(x.type.rank)))
+
+
+# Each collective as Shardy verifies it: (the operand's first dimension's axes, its axes, the result's sharding).
+_COLLECTIVES = {
+    "sdy.all_gather": (("a",), _per_dimension, lambda x: _sharded(x, ())),
+    "sdy.all_slice": ((), _per_dimension, _sharded),
+    "sdy.reduce_scatter": ((), _per_dimension, _sharded),
+    "sdy.all_reduce": ((), lambda x: ("a",), lambda x: _sharded(x, ())),
+    "sdy.all_to_all": (("a",), lambda x: (AllToAllParam(("a",), 0, 1),), _moved),
+    "sdy.collective_permute": (("a",), None, _sharded),
+}
+
+
+def shardy_collective(g: Graph, cls):
+    first, axes, out = _COLLECTIVES[cls.NAME]
+    x = _ranked(g, least=2 if cls.NAME == "sdy.all_to_all" else 1)
+    x = g.fb.sharding_constraint(g.name(), x, _sharded(x, first))
+    fields = {"tensor": x, "out_sharding": out(x)}
+    if axes is not None:
+        fields["axes"] = axes(x)
+    return g.emit(cls, fields)
+
+
+def shardy_region(g: Graph, cls):
+    """A named computation of an op of its argument, or a manual computation over "a" of a value whose
+    first dimension it divides, its body on the half each device holds."""
+    x = _ranked(g)
+    manual = cls.NAME == "sdy.manual_computation"
+    if manual and (x.type.shape[0] or 1) % 2:
+        x = g.arg(x.type.with_shape((2 * g.rng.randint(1, 2),) + x.type.shape[1:]))
+    local = x.type.with_shape((x.type.shape[0] // 2,) + x.type.shape[1:]) if manual else x.type
+    body = g.fb.region()
+    a = body.arg(g.name("r"), local)
+    body = body.ret(a if x.type.dtype.is_bool else body.add(g.name("r"), a, a))
+    if manual:
+        return g.fb.manual_computation(g.name(), [x], [_sharded(x)], [_sharded(x)], ["a"], body, [x.type])
+    return g.fb.named_computation(g.name(), g.name("f"), [x], body)
+
+
 RECIPES = {
     "stablehlo.select": select, "chlo.broadcast_select": select,
     "stablehlo.all_gather": all_gather, "stablehlo.reduce_scatter": reduce_scatter,
@@ -437,13 +503,17 @@ RECIPES = {
     "stablehlo.rng": rng_, "stablehlo.rng_bit_generator": rng_bit_generator,
     "stablehlo.uniform_quantize": uniform_quantize, "stablehlo.uniform_dequantize": uniform_dequantize,
     "chlo.scan": scan, "chlo.ragged_dot": ragged_dot,
+    **dict.fromkeys(("sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier", "sdy.sharding_group"),
+                    sharding_annotation),
+    **dict.fromkeys(("sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.all_to_all", "sdy.collective_permute",
+                     "sdy.reduce_scatter"), shardy_collective),
+    "sdy.manual_computation": shardy_region, "sdy.named_computation": shardy_region,
 }
 
 
-# Ops no graph draws: Shardy's name a mesh of the module (sdy.mesh, a module-level symbol), which a
-# drawn function of one device has none of; tests/test_shardy.py and tests/sharding take them through
-# the passes.
-NOT_DRAWN = ("sdy.",)
+# Ops no graph draws: sdy.mesh, a module-level symbol, not an op of a function (Shardy's other ops are
+# drawn with shardings on an inline mesh, above).
+NOT_DRAWN = ("sdy.mesh",)
 
 
 # Ops an evaluated graph leaves out, and why (docs/fuzzing.md): the fuzzer compares vitir's evaluator
@@ -463,6 +533,10 @@ UNEVALUATED = {
     "stablehlo.collective_reduce": "newer than jaxlib's StableHLO: neither its parser nor XLA reads it",
     "stablehlo.uniform_quantize": "jaxlib's MLIR has no quant dialect: neither its parser nor XLA reads the type",
     "stablehlo.uniform_dequantize": "jaxlib's MLIR has no quant dialect: neither its parser nor XLA reads the type",
+    **dict.fromkeys(("sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier", "sdy.sharding_group",
+                     "sdy.named_computation", "sdy.manual_computation", "sdy.all_gather", "sdy.all_slice",
+                     "sdy.all_reduce", "sdy.all_to_all", "sdy.collective_permute", "sdy.reduce_scatter"),
+                    "Shardy's ops: XLA runs them through its partitioner, across a mesh's devices"),
 }
 
 # Valid draws of ops an evaluated graph does hold that XLA's CPU backend cannot compile

@@ -286,8 +286,8 @@ class _Layer:
 def module(*functions: Function, name: str = "m", ops=()) -> Module:
     """The module of `functions`; `ops`: its module-level symbol ops (Shardy's meshes), whose users
     are checked against them here (vitir/ast/sharding_check.py)."""
+    from .sharding_check import check_module
+
     made = Module(functions, name, symbols=ops)
-    if made.symbols:
-        from .sharding_check import check_module
-        check_module(made)
+    check_module(made)  # a sharding naming a mesh the module lacks is refused too
     return made

@@ -534,3 +534,61 @@ def local_shape(shape: tuple, sharding: TensorSharding, mesh: Mesh, manual_axes:
             raise RuleError(f"{what} dimension size {size} is not divisible by the manual axes size {product}")
         out.append(size // product)
     return tuple(out)
+
+
+# -- the collectives: the result's sharding is the operand's with the axes applied ---------------------
+
+def _axes_list_text(refs) -> str:
+    return "[" + ", ".join(map(axis_ref_text, refs)) + "]"
+
+
+def gathered(dim: DimSharding, axes, d: int, what: str = "gathering") -> tuple[AxisRef, ...]:
+    """A dimension's axes once `axes` are gathered: each must end them, minor first."""
+    expected = list(dim.axes)
+    for axis in reversed(axes):
+        if not expected or expected[-1] != axis:
+            raise RuleError(f"can't apply {what} axis {axis_ref_text(axis)} to operand sharding on dimension {d}")
+        expected.pop()
+    return tuple(expected)
+
+
+def sliced(dim: DimSharding, axes, d: int) -> tuple[AxisRef, ...]:
+    return tuple(dim.axes) + tuple(axes)
+
+
+def check_collective(name: str, operand: TensorSharding, axes, result: TensorSharding) -> None:
+    """Shardy's check of a collective against its operand's sharding (all_gather, all_slice,
+    reduce_scatter: the axes per dimension applied; all_to_all: each param's axes moved; all_reduce:
+    the dimensions unchanged, the reduction axes on none of them)."""
+    if name == "sdy.all_reduce":
+        if tuple(d.axes for d in operand.dims) != tuple(d.axes for d in result.dims) or \
+                operand.replicated != result.replicated:
+            raise RuleError("operand and result shardings are not equivalent")
+        for axis in axes:
+            if any(axis.name == r.name for d in operand.dims for r in d.axes) or \
+                    any(axis.name == r.name for r in operand.replicated):
+                raise RuleError(f"reduction axis {axis_ref_text(axis)} overlaps with operand dimension sharding or "
+                                f"replicated axes")
+        return
+    def expect(d: int, expected: tuple) -> None:
+        if expected != tuple(result.dims[d].axes):
+            raise RuleError(f"result sharding doesn't match expected sharding {_axes_list_text(expected)} on "
+                            f"dimension {d}")
+
+    if name == "sdy.all_to_all":  # each param's axes gathered from its source, sliced into its target
+        moved = set()
+        for param in axes:
+            expect(param.source, gathered(operand.dims[param.source], param.axes, param.source, "all-to-all"))
+            expect(param.target, sliced(operand.dims[param.target], param.axes, param.target))
+            moved |= {param.source, param.target}
+        for d, dim in enumerate(operand.dims):
+            if d not in moved:
+                expect(d, tuple(dim.axes))
+        return
+    apply = {"sdy.all_gather": gathered, "sdy.all_slice": sliced, "sdy.reduce_scatter": sliced}.get(name)
+    if apply is None:
+        return
+    if len(result.dims) != len(axes):
+        raise RuleError(f"result sharding has rank {len(result.dims)} but collective axes has rank {len(axes)}")
+    for d, (dim, dim_axes) in enumerate(zip(operand.dims, axes)):
+        expect(d, apply(dim, dim_axes, d))

@@ -6,16 +6,18 @@ error naming it as its own rule would (vitir/ast/sharding.py has the messages, S
 from __future__ import annotations
 
 from .declare import _fail
-from .sharding import SHARDING, SHARDING_PER_VALUE, Mesh, TensorSharding, check_sharding, local_shape
+from .sharding import (SHARDING, SHARDING_PER_VALUE, Mesh, TensorSharding, check_collective, check_sharding,
+                       local_shape)
+from .attributes import string_text
 from .shape_rules import RuleError
 from .types import TensorType
 from .uses import walk
 
 
-def meshes(module) -> dict[str, Mesh]:
-    """The module's meshes by symbol name."""
+def meshes(ops) -> dict[str, Mesh]:
+    """The meshes of a module's ops, by symbol name."""
     found: dict[str, Mesh] = {}
-    for op in module.symbols:
+    for op in ops:
         if op.NAME == "sdy.mesh":
             if op.sym_name in found:
                 _fail(op, (), f"redefinition of symbol named '{op.sym_name}'")
@@ -25,15 +27,23 @@ def meshes(module) -> dict[str, Mesh]:
 
 def check_module(module) -> None:
     """Every Shardy op of every function, at any depth, against the module's meshes."""
-    table = meshes(module)
+    table = meshes(module.symbols)
     for fn in module.functions:
+        known: dict = {}
         for op in walk(fn.ops):
-            if op.NAME.startswith("sdy."):
-                try:
-                    check_op(op, table)
-                except RuleError as e:
-                    names = [r.name for r in op.results]
-                    _fail(op, names[0] if len(names) == 1 else tuple(names), str(e))
+            check_node(op, table, known)
+
+
+def check_node(op, table: dict, known: dict) -> None:
+    """One op, if it is Shardy's, against the meshes of `table` and the shardings `known` of the
+    values before it (which it adds its results' to): a refusal is the op's ShapeError."""
+    if not op.NAME.startswith("sdy."):
+        return
+    try:
+        check_op(op, table, known)
+    except RuleError as e:
+        names = [r.name for r in op.results]
+        _fail(op, names[0] if len(names) == 1 else tuple(names), str(e))
 
 
 def _mesh(sharding: TensorSharding, table: dict) -> Mesh | None:
@@ -52,13 +62,20 @@ def _per_value(what: str, shardings, types, table: dict) -> None:
             raise RuleError(f"{what} {'-' if len(types) == 1 else f'{i} -'} {e}") from None
 
 
-def check_op(op, table: dict) -> None:
-    """One op's shardings against the meshes of `table`."""
+def check_op(op, table: dict, known: dict | None = None) -> None:
+    """One op's shardings against the meshes of `table`, and a collective's against its operand's
+    sharding where `known` (value -> sharding) holds it."""
     if op.NAME in ("sdy.manual_computation", "sdy.named_computation"):
         args, returned = op.body.args, op.body.results
         _per_value("operand", op.in_shardings, [v.type for v in op.operands], table)
         _per_value("result", op.out_shardings, [v.type for v in op.results], table)
         if op.NAME == "sdy.manual_computation":
+            used = {_mesh(sharding, table) for sharding in (*op.in_shardings, *op.out_shardings)}
+            if len(used) > 1 and op.manual_axes:
+                raise RuleError("all in and out shardings must be bound to the same mesh or an empty mesh.")
+            for axis in op.manual_axes:
+                if used and next(iter(used)).size_of(axis) is None:
+                    raise RuleError(f"unknown manual axis: {string_text(axis)}")
             for what, shardings, globals_, locals_ in (("operand", op.in_shardings, op.operands, args),
                                                        ("result", op.out_shardings, op.results, returned)):
                 for i, (s, g, local) in enumerate(zip(shardings, globals_, locals_)):
@@ -75,5 +92,10 @@ def check_op(op, table: dict) -> None:
         value = getattr(op, field.name)
         if field.kind is SHARDING and value is not None:
             check_sharding(value, _mesh(value, table), _shape(op.results[0].type) if op.results else None)
+            if known is not None and op.results:
+                operand = known.get(op.operands[0])
+                if operand is not None and field.name == "out_sharding":
+                    check_collective(op.NAME, operand, getattr(op, "axes", ()), value)
+                known[op.results[0]] = value
         elif field.kind is SHARDING_PER_VALUE and value is not None:
             _per_value("result", value, [v.type for v in op.results], table)

@@ -1,8 +1,10 @@
-"""Evaluators of Shardy's ops in a program's global meaning: a sharding is an annotation, so
-sharding_constraint, reshard and propagation_barrier are the identity, sharding_group does
-nothing, and a named_computation runs its body. A manual_computation's body and the explicit
-collectives compute per device of a mesh, which the op alone does not hold (it names the mesh by
-symbol): they are refused by name."""
+"""Evaluators of Shardy's ops in a program's global meaning, where every value is the whole tensor
+and a sharding only says where its parts live: sharding_constraint, reshard and
+propagation_barrier are the identity, sharding_group does nothing, a named_computation runs its
+body, and the collectives that only move parts between devices (all_gather, all_slice,
+all_to_all, collective_permute) leave the whole tensor as it is. all_reduce and reduce_scatter
+sum parts that only the devices hold, and a manual_computation's body runs per device of its
+mesh: the evaluator, which holds whole tensors, refuses them by name."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ def identity(op, x):
     return x
 
 
-def nothing(op, x) -> tuple:
+def nothing(op, *operands) -> tuple:
+    """sharding_group, and sdy.mesh (a module's symbol, which computes nothing)."""
     return ()
 
 
@@ -23,8 +26,8 @@ def named_computation(op, *inputs, run) -> tuple:
 
 def _per_device(op, *args, **kwargs):
     raise EvaluationError(f"{op.NAME} {', '.join(r.ssa for r in op.results)}: the evaluator runs Shardy's programs "
-                          f"by their global meaning; {op.NAME} computes per device of its mesh, which it does not run")
+                          f"by their global meaning; {op.NAME} computes on each device's part, which it does not hold")
 
 
-manual_computation = all_gather = all_slice = all_reduce = all_to_all = reduce_scatter = collective_permute = \
-    _per_device
+all_gather = all_slice = all_to_all = collective_permute = identity
+manual_computation = all_reduce = reduce_scatter = _per_device

@@ -21,7 +21,7 @@ from ..ast import FunctionBuilder, Module, Value
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function
 from ..ast.expansion import fold_compounds
-from ..ast.sharding_check import check_module
+from ..ast.sharding_check import check_node, meshes
 from ..ast.type_rules import compatible_types
 from ..errors import ShapeError
 from .dialect import TERMINATORS, DeclaredOp
@@ -48,8 +48,10 @@ class _FunctionImporter:
     types; no Function is returned then."""
 
     def __init__(self, parsed: ParsedModule, fn: func.FuncOp, diagnostics: list[Diagnostic] | None = None,
-                 callees: dict[str, func.FuncOp] | None = None):
+                 callees: dict[str, func.FuncOp] | None = None, meshes: dict | None = None):
         self.parsed = parsed
+        self.meshes = meshes or {}  # the module's meshes, which Shardy's ops are checked against
+        self.shardings: dict = {}  # value -> the sharding an op gave it, which a collective is checked against
         self.fn = fn
         self.diagnostics = diagnostics
         self.callees = callees or {}
@@ -164,6 +166,7 @@ class _FunctionImporter:
         node = cls(name, **values, path=self.fb.path)
         node.spelling = SPELLINGS.get(op)
         built = self.fb.emit(node)
+        check_node(node, self.meshes, self.shardings)
         built = built if isinstance(built, tuple) else (built,)
         for value, written in zip(built, results, strict=True):
             annotated = vitir_type(written.type)
@@ -338,6 +341,8 @@ def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
         raise MlirError(unsupported)
     diagnostics = list(unsupported) if keep_going else None
     defined = {fn.sym_name.data: fn for fn in module.ops if isinstance(fn, func.FuncOp)}
+    symbols = [_module_op(parsed, op) for op in module.ops if _module_level(op)]
+    table = meshes(symbols)
     # Entry points: functions no other function calls; the rest are inlined where called.
     called = {op.callee.string_value() for name, fn in defined.items() for op in fn.walk()
               if isinstance(op, func.CallOp) and op.callee.string_value() != name}
@@ -350,7 +355,7 @@ def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
         if name in called:
             continue
         try:
-            functions.append(_FunctionImporter(parsed, fn, diagnostics, defined).run())
+            functions.append(_FunctionImporter(parsed, fn, diagnostics, defined, table).run())
         except (MlirError, MlirShapeError) as error:  # a function's signature or its return
             if diagnostics is None:
                 raise
@@ -358,10 +363,7 @@ def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
     if diagnostics:
         raise MlirError(sorted(set(diagnostics), key=lambda d: (d.line, d.col)))
     name = module.sym_name.data if module.sym_name is not None else "m"
-    made = Module(functions, name, attribute_pairs(module.attributes),
-                  [_module_op(op) for op in module.ops if _module_level(op)])
-    check_module(made)
-    return made
+    return Module(functions, name, attribute_pairs(module.attributes), symbols)
 
 
 def _module_level(op: Operation) -> bool:
@@ -369,8 +371,9 @@ def _module_level(op: Operation) -> bool:
     return declaration(op) is not None and not op.operands and not op.results and not op.regions
 
 
-def _module_op(op: Operation):
-    return declaration(op)((), **fields(op, None, None))
+def _module_op(parsed: ParsedModule, op: Operation):
+    with _Located(parsed, op):
+        return declaration(op)((), **fields(op, None, None))
 
 
 def import_text(text: str, source: str = "<text>", keep_going: bool = False) -> Module:

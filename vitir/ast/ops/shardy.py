@@ -39,6 +39,7 @@ class ShardyMesh(Op):
     mesh = attr_def(MESH)
     results = var_result_def()
     syntax = "{sym_name} = {mesh}{attr_dict? }"  # other dialects' (JAX's `{stablehlo.mesh = ...}`): Op.discardable
+    evaluate = _EVALUATE + "nothing"
     traits = ()
 
     @staticmethod
@@ -92,7 +93,10 @@ class PropagationBarrier(Op):
     @staticmethod
     def rule(input, allowed_direction):
         if not isinstance(input, TensorType):
-            raise RuleError(f"needs a ranked tensor, got {type_text(input)}")
+            raise RuleError(f"needs a ranked tensor, got {type_text((input,))}")
+        if allowed_direction == "BOTH":  # Shardy's verifier
+            raise RuleError("cannot specify `BOTH` as the direction. Not blocking propagation direction makes the op "
+                            "redundant.")
         return input
 
 
@@ -111,7 +115,7 @@ class ShardingGroup(Op):
     @staticmethod
     def rule(input, group_id):
         if not isinstance(input, TensorType):
-            raise RuleError(f"needs a ranked tensor, got {type_text(input)}")
+            raise RuleError(f"needs a ranked tensor, got {type_text((input,))}")
         return ()
 
 
@@ -163,7 +167,7 @@ class ManualComputation(Op):
             if _rank(t) is not None and (_rank(local) != t.rank or local.dtype is not t.dtype):
                 what = "operand" if i < len(tensors) else "result"
                 raise RuleError(f"{what} {i if i < len(tensors) else i - len(tensors)}: the region's "
-                                f"{type_text(local)} is not a local shape of {type_text(t)}")
+                                f"{type_text((local,))} is not a local shape of {type_text((t,))}")
         return tuple(result_types)
 
 
@@ -247,6 +251,28 @@ class ShardyAllToAll(ShardyCollective):
     method = "sdy_all_to_all"
     axes = attr_def(ALL_TO_ALL_PARAMS, mlir="params")
     evaluate = _EVALUATE + "all_to_all"
+
+    @staticmethod
+    def rule(tensor, out_sharding, axes):
+        """Shardy's checks of the params: some, in range, no dimension twice, sources ascending."""
+        ShardyCollective.rule(tensor, out_sharding)
+        rank = _rank(tensor)
+        if not axes:
+            raise RuleError("parameter list is empty")
+        seen, previous = set(), -1
+        for param in axes:
+            for what, dim in (("source", param.source), ("target", param.target)):
+                if rank is not None and not 0 <= dim < rank:
+                    raise RuleError(f"{what} dimension {dim} is out of range [0, {rank})")
+            for dim in (param.source, param.target):
+                if dim in seen:
+                    raise RuleError(f"overlapping source/target dimensions in all-to-all params: {dim}")
+                seen.add(dim)
+            if previous >= param.source:
+                raise RuleError(f"source dimensions are not sorted in ascending order: {param.source} appears "
+                                f"after {previous}")
+            previous = param.source
+        return tensor
 
 
 class ShardyReduceScatter(ShardyCollective):
