@@ -80,3 +80,27 @@ def test_run_partitions_and_gives_the_unsharded_answer(programs, name, tmp_path,
     assert len(got) == len(program["outputs"])
     for mine, theirs in zip(got, program["outputs"]):
         np.testing.assert_allclose(mine, np.asarray(theirs, np.float32), rtol=2e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_evaluator_runs_them_by_their_global_meaning(programs, name):
+    """Shardings are annotations: the evaluator gives the one-device answer; a shard_map's body computes on
+    each device's part, which the evaluator (holding whole tensors) refuses by name."""
+    from vitir.errors import EvaluationError
+    from vitir.evaluate import evaluate
+    from vitir.mlir import import_text
+
+    form, made = programs
+    program = made[name]
+    module = import_text(program["text"])
+    inputs = [np.asarray(a, np.float32) for a in program["inputs"]]
+    if name == "shard_map":
+        entered = "sdy.manual_computation" if form == "shardy" else "stablehlo.custom_call @SPMDFullToShardShape"
+        with pytest.raises(EvaluationError, match=f" {entered} computes on each device's part, which it does not"):
+            evaluate(module, *inputs)
+        return
+    got = evaluate(module, *inputs)
+    got = got if isinstance(got, (tuple, list)) else (got,)
+    assert len(got) == len(program["outputs"])
+    for mine, theirs in zip(got, program["outputs"]):
+        np.testing.assert_allclose(mine, np.asarray(theirs, np.float32), rtol=2e-5, atol=1e-6)

@@ -13,6 +13,7 @@ import numpy as np
 from ..ast.shape_assertions import check_shape_assertion, is_shape_assertion
 from ..errors import EvaluationError
 from ..numpy_dtypes import numpy_dtype
+from .shardy import GSPMD_TARGETS
 
 
 class Token:
@@ -70,11 +71,15 @@ def token(op, *inputs) -> tuple:
 
 
 def custom_call(op, *operands):
-    """jax.export's shape assertions are checked (vitir/ast/shape_assertions.py); other targets are
+    """jax.export's shape assertions are checked (vitir/ast/shape_assertions.py); GSPMD's sharding
+    annotations run by the program's global meaning (vitir/evaluate/shardy.py); other targets are
     implementation-defined, not evaluated."""
     if is_shape_assertion(op):
         check_shape_assertion(op, *operands)
         return ()
+    gspmd = GSPMD_TARGETS.get(op.call_target_name)
+    if gspmd is not None and len(operands) == 1 and len(op.results) == 1:
+        return gspmd(op, *operands)
     return not_evaluated(op, *operands)
 
 
