@@ -9,8 +9,8 @@ hyperparameters are taken as typed (0, .5, 1e-8) and become f32 literals.
 
 The model size and the epochs default per dataset, each sized to finish in
 minutes on a laptop CPU (measured on 2 cores): digits about 1 minute (98-99%
-test accuracy), --dataset mnist --data-dir DIR about 3-4 minutes (97.8% on
-the 10,000-image MNIST subset). The run prints its own estimate of the
+test accuracy), --dataset mnist --data-dir DIR about 7-8 minutes (97.95% to
+98.15% on the 10,000-image MNIST subset over two seeds). The run prints its own estimate of the
 training time after timing its first steps, and an ETA as it goes.
 
 Data parallel over several processes (one per host): start one per process
