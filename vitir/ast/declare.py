@@ -306,6 +306,7 @@ class Op(metaclass=OpMeta):
     # Filled by _finish for each concrete class:
     OPERAND_FIELDS: ClassVar[tuple[Field, ...]] = ()
     ATTR_FIELDS: ClassVar[tuple[AttrDef, ...]] = ()
+    ATTR_BY_MLIR: ClassVar[dict[str, AttrDef]] = {}  # the attribute fields by StableHLO name, for the readers
     REGION_FIELDS: ClassVar[tuple[Field, ...]] = ()
     RESULT_TYPE_FIELD: ClassVar[ResultTypeDef | None] = None
     RESULT_FIELDS: ClassVar[tuple[Field, ...]] = ()
@@ -373,6 +374,7 @@ def _finish(cls: type[Op]) -> None:
     fields = cls.FIELDS
     cls.OPERAND_FIELDS = tuple(f for f in fields if f.role == "operand")
     cls.ATTR_FIELDS = tuple(f for f in fields if f.role == "attribute")
+    cls.ATTR_BY_MLIR = {f.mlir_name: f for f in cls.ATTR_FIELDS}
     cls.REGION_FIELDS = tuple(f for f in fields if f.role == "region")
     given = [f for f in fields if f.role == "result_type"]
     if len(given) > 1:

@@ -432,7 +432,7 @@ def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
         key = parser.parse_optional_identifier_or_str_literal()
         if key is None:
             parser.raise_error("expected an attribute name")
-        field = next((f for f in cls.ATTR_FIELDS if f.mlir_name == key), None)
+        field = cls.ATTR_BY_MLIR.get(key)
         unit = parser.parse_optional_punctuation("=") is None
         if field is None:  # a discardable attribute, as MLIR takes any name it does not declare
             out[DISCARDABLE] = out.get(DISCARDABLE, ()) + ((key, None if unit else attribute_text(parser)),)

@@ -187,7 +187,7 @@ class _Reader:
         values: dict = {}
         if not self.optional("{") or self.optional("}"):
             return values
-        by_mlir = {f.mlir_name: f for f in cls.ATTR_FIELDS}
+        by_mlir = cls.ATTR_BY_MLIR
         others = []
         while True:
             f = by_mlir.get(self.peek())
