@@ -1,7 +1,13 @@
 """Step time of vitir's data-parallel scheduled AdamW step across 1, 2 and 4
 processes on this machine (one device each, the same batch per replica, so
 the global batch grows with the processes), beside one process with as many
-host devices, whose all-reduce stays inside the process.
+host devices, whose collectives stay inside the process; each layout in both
+forms side by side:
+
+- mesh: one step over the global batch, partitioned by XLA over the mesh
+  data=N (what `vitir train --replicas` and `vitir launch` run);
+- replicas: N copies of a per-replica step averaging its gradients with one
+  fused all_reduce (the fast lowering's; what they ran before).
 
     python benchmarks/bench_distributed.py [--processes 1 2 4] [--steps 20] [--warmup 3]
 
@@ -33,13 +39,15 @@ from vitir.cli.launch import free_port, process_env  # noqa: E402
 
 # The default `vitir train` model on the embedded digits (8x8 images).
 MODEL = dict(patch=4, width=128, depth=2, heads=8, mlp=256, batch=64)
+FORMS = ("mesh", "replicas")
 
 
-def worker(replicas: int, steps: int, warmup: int) -> None:
+def worker(replicas: int, form: str, steps: int, warmup: int) -> None:
     """One process of the group (settings from the environment); process 0 prints the timings as JSON."""
     from vitir.backend import compile_module, ensure_host_devices, to_host
     from vitir.backend.distributed import initialize_distributed
     from vitir.lower import adam_sched_module
+    from vitir.lower.sharding import step_mesh
     from vitir.print import print_module
     from vitir.train.init import init_params
     from vitir.train.trainer import TrainConfig
@@ -49,25 +57,34 @@ def worker(replicas: int, steps: int, warmup: int) -> None:
         if replicas > 1:
             ensure_host_devices(replicas)
         cfg = TrainConfig(**MODEL, replicas=replicas, processes=group.num_processes)
-        model = cfg.model((1, 8, 8), 10, cfg.batch)
         total = replicas * group.num_processes
+        global_batch = cfg.batch * total
+        rng = np.random.default_rng(0)  # one global batch in every process
+        x = rng.standard_normal((global_batch, 64)).astype(np.float32)
+        onehot = np.eye(10, dtype=np.float32)[rng.integers(0, 10, global_batch)]
         t = time.perf_counter()
-        exe = compile_module(print_module(adam_sched_module(model, cfg.hyper(), total, lowering=cfg.lowering)),
-                             replicas=total)
+        if form == "mesh":  # the whole batch in every process; each places its devices' rows
+            model = cfg.model((1, 8, 8), 10, global_batch)
+            exe = compile_module(print_module(adam_sched_module(model, cfg.hyper(), lowering=cfg.lowering,
+                                                                mesh=step_mesh(None, total))))
+            split = ()
+        else:  # each process feeds its own share, cut per replica
+            model = cfg.model((1, 8, 8), 10, cfg.batch)
+            exe = compile_module(print_module(adam_sched_module(model, cfg.hyper(), total, lowering=cfg.lowering)),
+                                 replicas=total)
+            share = global_batch // group.num_processes
+            x, onehot = (a[group.process_id * share:(group.process_id + 1) * share] for a in (x, onehot))
+            split = ("x", "onehot")
         compile_s = time.perf_counter() - t
         params = init_params(model, 0)
         state = params + [np.zeros_like(p) for p in params] * 2
         k = len(params)
         dev = [exe.to_device(a, i + 1) for i, a in enumerate(state)]
-        rng = np.random.default_rng(0)  # one global batch; each process feeds its share
-        global_batch = cfg.batch * total
-        x = group.shard(rng.standard_normal((global_batch, model.input_features)).astype(np.float32))
-        onehot = group.shard(np.eye(10, dtype=np.float32)[rng.integers(0, 10, global_batch)])
         times = []
         for step in range(1, warmup + steps + 1):
             t = time.perf_counter()
             outs = exe.execute_device([x, *dev, np.float32(1e-3), np.float32(1 - 0.9 ** step),
-                                       np.float32(1 - 0.999 ** step), onehot], split=("x", "onehot"))
+                                       np.float32(1 - 0.999 ** step), onehot], split=split)
             to_host(outs[3 * k])  # the loss: waits for the step
             dev = list(outs[:3 * k])
             if step > warmup:
@@ -77,9 +94,9 @@ def worker(replicas: int, steps: int, warmup: int) -> None:
                               "global_batch": global_batch}), flush=True)
 
 
-def run_group(processes: int, replicas: int, steps: int, warmup: int, cache: str) -> dict:
+def run_group(processes: int, replicas: int, form: str, steps: int, warmup: int, cache: str) -> dict:
     coordinator = f"127.0.0.1:{free_port()}"
-    command = [sys.executable, __file__, "--worker", "--replicas", str(replicas),
+    command = [sys.executable, __file__, "--worker", "--replicas", str(replicas), "--form", form,
                "--steps", str(steps), "--warmup", str(warmup)]
     children = []
     for i in range(processes):
@@ -99,26 +116,29 @@ def main() -> None:
     ap.add_argument("--warmup", type=int, default=3, help="untimed steps before them")
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--replicas", type=int, default=1, help=argparse.SUPPRESS)
+    ap.add_argument("--form", choices=FORMS, default="mesh", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
-        worker(args.replicas, args.steps, args.warmup)
+        worker(args.replicas, args.form, args.steps, args.warmup)
         return
     print(f"simulation: every process shares this machine's {os.cpu_count()} CPU cores (no network between "
           "them); the model is vitir train's default on digits, batch 64 per replica")
     rows = []
     with tempfile.TemporaryDirectory() as cache:
         for n in args.processes:
-            layouts = [(n, 1)] + ([(1, n)] if n > 1 else [])
-            for processes, replicas in layouts:
-                r = run_group(processes, replicas, args.steps, args.warmup, cache)
+            for processes, replicas in [(n, 1)] + ([(1, n)] if n > 1 else []):
+                r = {form: run_group(processes, replicas, form, args.steps, args.warmup, cache) for form in FORMS}
                 rows.append((processes, replicas, r))
-                print(f"  {processes} process(es) x {replicas} device(s): step {r['step_s'] * 1e3:.1f} ms, "
-                      f"compile {r['compile_s']:.1f} s", flush=True)
-    print("\n| processes x devices | global batch | step (median) | images/s | compile (process 0) |")
-    print("|---|---|---|---|---|")
+                print(f"  {processes} process(es) x {replicas} device(s): step "
+                      + ", ".join(f"{form} {r[form]['step_s'] * 1e3:.1f} ms" for form in FORMS), flush=True)
+    print("\n| processes x devices | global batch | mesh step | replicas step | mesh / replicas | images/s (mesh) "
+          "| compile, mesh / replicas |")
+    print("|---|---|---|---|---|---|---|")
     for processes, replicas, r in rows:
-        print(f"| {processes} x {replicas} | {r['global_batch']} | {r['step_s'] * 1e3:.1f} ms | "
-              f"{r['global_batch'] / r['step_s']:,.0f} | {r['compile_s']:.1f} s |")
+        mesh, each = r["mesh"], r["replicas"]
+        print(f"| {processes} x {replicas} | {mesh['global_batch']} | {mesh['step_s'] * 1e3:.1f} ms | "
+              f"{each['step_s'] * 1e3:.1f} ms | {mesh['step_s'] / each['step_s']:.2f}x | "
+              f"{mesh['global_batch'] / mesh['step_s']:,.0f} | {mesh['compile_s']:.1f} s / {each['compile_s']:.1f} s |")
     print(f"median of {args.steps} steps after {args.warmup} warm-up; all processes share "
           f"{os.cpu_count()} cores: a simulation of several hosts, not a measurement of one")
 

@@ -31,12 +31,14 @@ def main(argv=None) -> int:
     p.add_argument("--coordinator")
     p.add_argument("--replicas", type=int, default=1)
     p.add_argument("--batch", type=int, default=TINY["batch"])
+    p.add_argument("--mesh")
     p.add_argument("--timeout", type=float, default=30.0)
     args = p.parse_args(argv)
     group = initialize_distributed(args.coordinator, args.processes, args.process_id, args.timeout)
     with group.exit_on_failure("distributed_run"):
-        cfg = TrainConfig(**{**TINY, "batch": args.batch, "replicas": args.replicas, "processes": args.processes})
-        data = digits_for(STEPS, cfg.batch * cfg.replicas * cfg.processes)
+        cfg = TrainConfig(**{**TINY, "batch": args.batch, "replicas": args.replicas, "processes": args.processes,
+                             "mesh": args.mesh})
+        data = digits_for(STEPS, cfg.batch * cfg.data_shards)
         Trainer(cfg, args.out, dataset=data, log=lambda m: None, group=group).train()
     return 0
 

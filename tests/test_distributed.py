@@ -111,13 +111,6 @@ def test_settings_name_what_is_missing(monkeypatch):
         process_group("localhost", 2, 0)
 
 
-def test_each_process_takes_its_share_of_the_global_batch():
-    rows = np.arange(12)
-    shares = [ProcessGroup(3, i, "h:1").shard(rows) for i in range(3)]
-    assert np.array_equal(np.concatenate(shares), rows)
-    assert ProcessGroup().shard(rows) is rows
-
-
 def test_launch_prefixes_output_and_stops_the_others_when_one_fails():
     child = ("import os, sys, time; i = int(os.environ['VITIR_PROCESS_ID']); "
              "print('up', i, os.environ['VITIR_NUM_PROCESSES'], flush=True); "
@@ -133,14 +126,21 @@ def test_launch_prefixes_output_and_stops_the_others_when_one_fails():
 
 # -- groups of processes ----------------------------------------------------------
 
+# Two processes of one replica each are the mesh data=2 over both; with a mesh, each holds half its devices.
+GROUPS = {"data": ([], dict(replicas=2)), "data+model": (["--mesh", "data=2,model=2"], dict(mesh="data=2,model=2"))}
+
+
 @pytest.mark.slow
-def test_two_processes_match_one_process_with_two_devices(tmp_path, child_env):
+@pytest.mark.parametrize("layout", GROUPS)
+def test_two_processes_match_one_process_with_their_devices(tmp_path, child_env, layout):
+    flags, one_process = GROUPS[layout]
     coordinator = f"127.0.0.1:{free_port()}"
     procs = [start(["tests.distributed_run", str(tmp_path / "two"), "--processes", "2", "--process-id", str(i),
-                    "--coordinator", coordinator], tmp_path / f"p{i}.log", child_env) for i in range(2)]
+                    "--coordinator", coordinator, *flags], tmp_path / f"p{i}.log", child_env) for i in range(2)]
     assert wait_all(procs, 120) == [0, 0], (tmp_path / "p0.log").read_text()[-2000:]
+    assert "sdy.mesh @mesh" in (tmp_path / "two" / "train_step.mlir").read_text()  # one partitioned program
     data = digits_for(STEPS, 32)
-    for name, kw in (("devices", dict(replicas=2)), ("batch", dict(batch=32))):
+    for name, kw in (("devices", one_process), ("batch", dict(batch=32))):
         Trainer(TrainConfig(**{**TINY, **kw}), tmp_path / name, dataset=data, log=lambda m: None).train()
     two, devices, batch = (load_checkpoint(tmp_path / n) for n in ("two", "devices", "batch"))
     assert two.step == devices.step == batch.step == STEPS

@@ -177,7 +177,7 @@ class StripesTask(Task):
     def initial_params(self):
         return MODEL.init(CFG, seed=0)
 
-    def step_module(self, replicas: int):
+    def step_module(self):
         return step_module(self.batch)
 
     def epoch_batches(self, rng, epoch):

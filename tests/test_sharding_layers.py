@@ -214,6 +214,29 @@ def test_train_refuses_a_bad_mesh_in_one_line(capsys, tmp_path, args, message):
     assert error_of(capsys, ["train", *args, "--out", str(tmp_path / "run")]) == f"vitir train: error: {message}"
 
 
+def test_replicas_are_the_mesh_data_r_one_program_one_run(tmp_path):
+    """`--replicas 2` trains the very program of `--mesh data=2` (its step text byte for byte), to the same bits,
+    and `--mesh` over two processes splits the mesh's devices between them."""
+    from vitir.cli import main
+    from vitir.train.checkpoint import load_checkpoint
+    from vitir.train.trainer import TrainConfig
+
+    assert TrainConfig(replicas=2).step_mesh() == parse_mesh("data=2") and TrainConfig().step_mesh() is None
+    assert TrainConfig(processes=2).step_mesh() == parse_mesh("data=2")  # one device in each of 2 processes
+    assert TrainConfig(replicas=2, processes=2).step_mesh() == parse_mesh("data=4")
+    assert TrainConfig(mesh="data=2,model=2", processes=2).devices_per_process == 2
+    with pytest.raises(ConfigError, match="the mesh data=3's 3 devices do not split evenly over 2 processes"):
+        TrainConfig(mesh="data=3", processes=2)
+    runs = {}
+    for name, flags in (("replicas", ["--replicas", "2"]), ("mesh", ["--mesh", "data=2"])):
+        assert main(["train", *flags, "--batch", "32", *TINY, "--out", str(tmp_path / name)]) == 0
+        runs[name] = ((tmp_path / name / "train_step.mlir").read_text(), load_checkpoint(tmp_path / name))
+    (text, replicas), (mesh_text, mesh) = runs["replicas"], runs["mesh"]
+    assert text == mesh_text and '  sdy.mesh @mesh = <["data"=2]>\n' in text and "all_reduce" not in text
+    assert replicas.step == mesh.step > 0
+    assert all(np.array_equal(a, b) for a, b in zip(replicas.params, mesh.params))
+
+
 def test_train_on_a_mesh_follows_one_device_with_the_same_global_batch(tmp_path):
     """data=2,model=2 with --batch 32 is the step of 64 images partitioned over 4 devices: after an epoch
     its weights are one device's with --batch 64, to float rounding."""
@@ -270,7 +293,7 @@ def test_diffuse_on_a_mesh_steps_the_whole_batch():
     cfg = ImageDiffusionConfig(mesh="data=2,model=2", batch=16, width=16, depth=1, heads=2, mlp=32)
     task = ImageDenoiserTask(cfg, load_dataset("digits"))
     assert task.global_batch == 32 and task.model.batch == 32
-    assert '  sdy.mesh @mesh = <["data"=2, "model"=2]>\n' in print_module(task.step_module(1))
+    assert '  sdy.mesh @mesh = <["data"=2, "model"=2]>\n' in print_module(task.step_module())
 
 
 def test_a_constraint_and_annotations_built_by_hand_read_as_jax_writes_them():

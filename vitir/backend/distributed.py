@@ -57,17 +57,6 @@ class ProcessGroup:
     def __str__(self) -> str:
         return f"process {self.process_id} of {self.num_processes}"
 
-    def shard(self, rows):
-        """This process's contiguous share of a global batch (every process
-        draws the same global batch, so the shares partition it)."""
-        if self.num_processes == 1:
-            return rows
-        n = len(rows)
-        if n % self.num_processes:
-            raise VitirError(f"a batch of {n} rows does not split evenly over {self.num_processes} processes")
-        share = n // self.num_processes
-        return rows[self.process_id * share:(self.process_id + 1) * share]
-
     def on_main(self, fn, *args, **kwargs):
         """fn(*args, **kwargs) on process 0 only (None elsewhere)."""
         return fn(*args, **kwargs) if self.is_main else None

@@ -115,8 +115,8 @@ def compile_module(
     if partitions > 1 and replicas > 1:
         raise VitirError(f"@{signature.name}: {replicas} replicas of a module of {partitions} partitions are not "
                          "supported; give the mesh's every axis to its shardings (replicas=1)")
-    if partitions > 1 and platform in (None, "cpu"):
-        ensure_host_devices(partitions)  # on CPU, XLA's host devices: one per partition
+    if partitions > 1 and platform in (None, "cpu"):  # on CPU, XLA's host devices: this process's partitions
+        ensure_host_devices(max(1, partitions // current_group().num_processes))
     backend = _backend(platform)
     devices = _replica_devices(backend, replicas) if partitions == 1 else _partition_devices(backend, partitions)
     local = [d for d in devices if d.process_index == backend.process_index()]
@@ -154,9 +154,11 @@ def _replica_devices(backend, replicas: int) -> list:
 
 
 def _partition_devices(backend, partitions: int) -> list:
-    if current_group().num_processes > 1:
-        raise VitirError(f"a module of {partitions} partitions runs in one process; a group of several processes "
-                         "runs replicas (vitir launch)")
+    """Partition p's device: this process's first devices, or in a group of several processes an equal
+    share of each process's, in process order (process i holds partitions i x share to i x share + share - 1)."""
+    group = current_group()
+    if group.num_processes > 1:
+        return _group_devices(backend, partitions, group.num_processes, "partitions")
     devices = backend.local_devices()
     if len(devices) < partitions:
         raise VitirError(f"mhlo.num_partitions = {partitions} needs {partitions} {backend.platform} devices, found "
@@ -164,11 +166,11 @@ def _partition_devices(backend, partitions: int) -> list:
     return devices[:partitions]
 
 
-def _group_devices(backend, replicas: int, processes: int) -> list:
+def _group_devices(backend, replicas: int, processes: int, what: str = "replicas") -> list:
     """The first replicas/processes devices of each process, in process order:
-    replica r runs in process r // (replicas/processes)."""
+    replica (or partition) r runs in process r // (replicas/processes)."""
     if replicas % processes:
-        raise VitirError(f"{replicas} replicas do not split evenly over {processes} processes")
+        raise VitirError(f"{replicas} {what} do not split evenly over {processes} processes")
     share = replicas // processes
     by_process: dict[int, list] = {}
     for device in sorted(backend.devices(), key=lambda d: (d.process_index, d.id)):
@@ -176,7 +178,7 @@ def _group_devices(backend, replicas: int, processes: int) -> list:
     short = {p: len(ds) for p, ds in by_process.items() if len(ds) < share}
     if len(by_process) != processes or short:
         counts = ", ".join(f"process {p}: {len(ds)}" for p, ds in sorted(by_process.items()))
-        raise VitirError(f"{replicas} replicas over {processes} processes need {share} "
+        raise VitirError(f"{replicas} {what} over {processes} processes need {share} "
                          f"{backend.platform} device(s) in each, found {counts}")
     return [d for p in sorted(by_process) for d in by_process[p][:share]]
 
@@ -235,9 +237,30 @@ def _is_device_tuple(jax, value) -> bool:
 def to_host(value):
     """numpy arrays from device values (a jax Array, or nested lists/tuples of them).
 
-    On CPU these may be read-only views of the device buffers; copy to modify.
+    A global array of a program partitioned across processes is read from this process's own
+    shards where they cover it (a replicated parameter, the loss), else gathered from every
+    process (a collective: every process must read it too). On CPU these may be read-only views
+    of the device buffers; copy to modify.
     """
-    return _jax().device_get(value)
+    jax = _jax()
+    if isinstance(value, (list, tuple)):
+        return type(value)(to_host(v) for v in value)
+    if isinstance(value, jax.Array) and not value.is_fully_addressable:
+        return _global_to_host(jax, value)
+    return jax.device_get(value)
+
+
+def _global_to_host(jax, value) -> np.ndarray:
+    out = np.empty(value.shape, value.dtype)
+    covered = np.zeros(value.shape, bool)
+    for shard in value.addressable_shards:
+        out[shard.index] = np.asarray(shard.data)
+        covered[shard.index] = True
+    if covered.all():
+        return out
+    from jax.experimental import multihost_utils
+
+    return np.asarray(multihost_utils.process_allgather(value, tiled=True))
 
 
 class Executable(GroupedArguments):
@@ -263,7 +286,7 @@ class Executable(GroupedArguments):
 
     @property
     def spans_processes(self) -> bool:
-        return self.local_replicas < self.replicas
+        return len(self.local_devices) < len(self.devices)
 
     def __repr__(self) -> str:
         where = f" ({self.local_replicas} here)" if self.spans_processes else ""
@@ -326,14 +349,16 @@ class Executable(GroupedArguments):
         else:
             jax, sharding = _jax(), self._sharding()
             operands = [jax.make_array_from_single_device_arrays(p[0].shape, sharding, p) for p in parts]
-        if self.spans_processes:
-            outputs = self._execute_in_group(operands)
-        else:
-            try:
-                outputs = jax_adapter.execute_sharded(self._loaded, operands)
-            except Exception as e:
-                raise VitirError(f"XLA failed running @{self.signature.name}: {e}") from None
+        outputs = self._execute(operands)
         return [output[0] for output in outputs] if self.replicas == 1 else [tuple(output) for output in outputs]
+
+    def _execute(self, operands: list) -> list:
+        if self.spans_processes:
+            return self._execute_in_group(operands)
+        try:
+            return jax_adapter.execute_sharded(self._loaded, operands)
+        except Exception as e:
+            raise VitirError(f"XLA failed running @{self.signature.name}: {e}") from None
 
     def _execute_in_group(self, operands: list) -> list:
         # Waits on every peer: bounded by the group's timeout, and finished
@@ -423,7 +448,8 @@ class PartitionedExecutable(Executable):
         return len(self.devices)
 
     def __repr__(self) -> str:
-        return f"<Executable @{self.signature.name} partitioned over {self.partitions} {self.platform} devices>"
+        where = f" ({len(self.local_devices)} here)" if self.spans_processes else ""
+        return f"<Executable @{self.signature.name} partitioned over {self.partitions} {self.platform} devices{where}>"
 
     def run_replicated(self, args: Sequence, split: Iterable[int | str] = (), on_device: bool = False) -> list[tuple]:
         raise VitirError(f"@{self.signature.name} is one replica partitioned over {self.partitions} devices: use run")
@@ -439,13 +465,21 @@ class PartitionedExecutable(Executable):
         return self._place(chosen, value)
 
     def _place(self, argument, value):
+        """A global array of `argument`'s sharding. A host value is the whole (global) value in every
+        process; each process places only its own devices' parts of it."""
         jax = _jax()
         sharding = self.input_shardings[argument.index]
         if isinstance(value, jax.Array):
             check_device_array(argument, value)
-            return value if value.sharding == sharding else jax.device_put(value, sharding)
+            if value.sharding.is_equivalent_to(sharding, value.ndim):
+                return value
+            if self.spans_processes:
+                raise ArgumentError(f"{argument}: a device array laid out as {value.sharding} where the executable "
+                                    f"takes {sharding}; across processes, give the host value")
+            return jax.device_put(value, sharding)
+        array = host_array(argument, value)
         with jax.enable_x64(True):
-            return jax.device_put(host_array(argument, value), sharding)
+            return jax.make_array_from_callback(array.shape, sharding, lambda index: array[index])
 
     def execute_device(self, args: Sequence, split: Iterable[int | str] = ()) -> list:
         """Run on global arrays (host or device); the results are global jax Arrays on the devices."""
@@ -454,10 +488,7 @@ class PartitionedExecutable(Executable):
                              "shardings, not by `split`")
         check_count(self.signature, len(args))
         operands = [self._place(argument, value) for argument, value in zip(self.signature.arguments, args)]
-        try:
-            outputs = jax_adapter.execute_sharded(self._loaded, operands)
-        except Exception as e:
-            raise VitirError(f"XLA failed running @{self.signature.name}: {e}") from None
+        outputs = self._execute(operands)
         jax = _jax()
         return [jax.make_array_from_single_device_arrays(result.shape, sharding, shards)
                 for result, sharding, shards in zip(self.signature.results, self.output_shardings, outputs)]

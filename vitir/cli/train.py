@@ -110,7 +110,7 @@ def run(args) -> int:
         cfg = TrainConfig(**given)
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}")
         require_new_run_dir(run_dir, args.overwrite)
-    check_backend(args.backend, cfg.replicas * settings.num_processes)  # before any process group forms
+    check_backend(args.backend, cfg.devices)  # before any process group forms
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     try:
         with settings.exit_on_failure("vitir train", {TrainingDiverged: EXIT_DIVERGED}):

@@ -127,9 +127,7 @@ class Denoiser2DTask(Task):
     def initial_params(self):
         return init_denoiser_params(self.seed) if self.params is None else self.params
 
-    def step_module(self, replicas: int):
-        if replicas != 1:
-            raise ConfigError("the 2-D denoiser trains on one device")
+    def step_module(self):
         return train_step_module(self.batch)
 
     def epoch_batches(self, rng, epoch):

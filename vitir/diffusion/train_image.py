@@ -45,7 +45,7 @@ from ..lower import AdamHyper
 from ..lower import unet
 from ..lower.denoiser import (CONDITIONINGS, DenoiserConfig, denoiser_fwd_module, denoiser_step_module, init_params,
                               param_specs)
-from ..lower.sharding import DATA, axis_size, check_step_mesh, parse_mesh
+from ..lower.sharding import DATA, axis_size, check_step_mesh, device_count, parse_mesh, step_mesh
 from ..lower.step_signature import signature
 from ..train.loop import DECAYS, LoopConfig, Task, TrainingLoop, compile_graph, params_on_device, row_batches
 from ..train.plots import plot_epoch_curves
@@ -110,8 +110,8 @@ class ImageDiffusionConfig:
     depth: int | None = None
     heads: int | None = None
     mlp: int | None = None
-    batch: int | None = None  # per replica
-    replicas: int | None = None  # devices; None: 1, or UNET_REPLICAS for vitir's GroupNorm UNet
+    batch: int | None = None  # per replica (per "data" shard of the mesh)
+    replicas: int | None = None  # devices, the mesh data=replicas; None: 1, or UNET_REPLICAS for vitir's GroupNorm UNet
     mesh: str | None = None  # the DiT's step partitioned by XLA over a host mesh such as data=2,model=2
     epochs: int | None = None
     lr: float | None = None
@@ -210,14 +210,18 @@ class ImageDiffusionConfig:
     def from_dict(cls, d: dict) -> "ImageDiffusionConfig":
         return from_known_fields(cls, d)
 
-    def parsed_mesh(self):
-        """The --mesh as a Mesh, or None."""
-        return None if self.mesh is None else parse_mesh(self.mesh)
+    def step_mesh(self):
+        """The mesh the step is partitioned over: --mesh, or data=replicas; None for one device."""
+        return step_mesh(None if self.mesh is None else parse_mesh(self.mesh), self.replicas)
+
+    @property
+    def devices_per_process(self) -> int:
+        return device_count(self.step_mesh())
 
     @property
     def global_batch(self) -> int:
-        """The images of one step: each replica's batch, or each data shard's on a mesh."""
-        return self.batch * self.replicas * axis_size(self.parsed_mesh(), DATA)
+        """The images of one step: each data shard's batch over the mesh's "data" axis."""
+        return self.batch * axis_size(self.step_mesh(), DATA)
 
     @property
     def is_unet(self) -> bool:
@@ -379,8 +383,8 @@ class ImageDenoiserTask(Task):
     def __init__(self, cfg: ImageDiffusionConfig, data):
         self.cfg, self.data = cfg, data
         self.global_batch = cfg.global_batch
-        # the step's batch: one replica's, or on a mesh the whole batch that its "data" axis splits
-        self.model = cfg.network(data.image_shape, self.global_batch // cfg.replicas)
+        # the step's batch: the whole batch, which the mesh's "data" axis splits
+        self.model = cfg.network(data.image_shape, self.global_batch)
         self.x_train = to_signed(data.x_train) if cfg.centred else np.asarray(data.x_train, np.float32)
         self.steps_per_epoch = len(data.x_train) // self.global_batch
         self.abar = cosine_schedule(TMAX)
@@ -400,10 +404,10 @@ class ImageDenoiserTask(Task):
             return unet.init_params(self.model)
         return init_params(self.model, self.cfg.seed)
 
-    def step_module(self, replicas: int):
+    def step_module(self):
         if self.cfg.is_unet:
-            return unet.unet_step_module(self.model, self.cfg.hyper(), replicas)
-        return denoiser_step_module(self.model, self.cfg.hyper(), replicas, mesh=self.cfg.parsed_mesh())
+            return unet.unet_step_module(self.model, self.cfg.hyper(), mesh=self.cfg.step_mesh())
+        return denoiser_step_module(self.model, self.cfg.hyper(), mesh=self.cfg.step_mesh())
 
     def epoch_batches(self, rng, epoch):
         return row_batches(rng, len(self.x_train), self.global_batch, self.steps_per_epoch)
@@ -434,7 +438,7 @@ def load_image_data(cfg: ImageDiffusionConfig):
 class ImageDiffusionTrainer:
     def __init__(self, cfg: ImageDiffusionConfig, run_dir: Path, dataset=None, log=print,
                  checkpoint_seconds: float = 30.0, backend: str = DEFAULT_BACKEND):
-        check_backend(backend, cfg.replicas)  # before the data loads
+        check_backend(backend, cfg.devices_per_process)  # before the data loads
         self.cfg, self.run_dir, self.log = cfg, Path(run_dir), log
         self.backend = backend  # vitir.backend.compile_module's: pjrt or iree[:platform]
         self.checkpoint_seconds = checkpoint_seconds

@@ -108,10 +108,35 @@ def check_heads(mesh: Mesh | None, heads: int) -> None:
 
 
 def check_step_mesh(mesh: Mesh | None, replicas: int, heads: int) -> None:
-    """A step takes a mesh or replicas (per-replica programs with their own all-reduce), not both."""
+    """A step takes a mesh or replicas (which are the mesh data=R), not both."""
     if mesh is not None and replicas > 1:
         raise ConfigError(f"give a mesh or {replicas} replicas, not both (replicas R are the mesh data=R)")
     check_heads(mesh, heads)
+
+
+def step_mesh(mesh: Mesh | None, devices: int) -> Mesh | None:
+    """The mesh a training step is partitioned over: the one given, or else its `devices` (over every
+    process) data parallel, as the mesh data=devices; None for one device. The trainers' one path:
+    R replicas are the mesh data=R."""
+    if mesh is not None:
+        return mesh
+    return Mesh((MeshAxis(DATA, devices),)) if devices > 1 else None
+
+
+def shard_like_params(module: Module, step: Module) -> Module:
+    """`module` (ema_update(ema*k, theta*k, w) -> ema*k: one value per parameter, twice, then scalars) laid
+    out on `step`'s mesh as `step`'s parameters are, in place: each EMA and each parameter as its
+    parameter, the scalars whole. A step of one partition leaves it as it was."""
+    if not step.symbols:
+        return module
+    fn, step_fn = module.main, step.main
+    per_param = signature(step).inputs.pick(step_fn.arg_attributes or ((),) * len(step_fn.args), "params")
+    scalars = len(fn.args) - 2 * len(per_param)
+    whole = ((SHARDING_ATTRIBUTE, SHARDING.generic(TensorSharding(MESH_SYMBOL, ()))),)
+    module.functions = [Function(fn.name, fn.args, fn.ops, fn.ret, fn.attributes,
+                                 [*per_param, *per_param, *[whole] * scalars], per_param)]
+    module.attributes, module.symbols = step.attributes, list(step.symbols)
+    return module
 
 
 def shard_step(module: Module, mesh: Mesh | None, model_dims: Sequence[int | None]) -> Module:

@@ -14,8 +14,10 @@ the model is evaluated after an epoch; the loop does the rest:
   bit-identical weights (the batch order comes from the saved RNG; tasks seed
   each step's noise by the step number);
 - a stop on a non-finite loss that keeps the last good checkpoint;
-- several processes: each draws the same global batch, feeds its own share to
-  its own replicas, and only process 0 writes files.
+- several devices, in one process or several: the step is one program over the
+  global batch, partitioned by XLA over a mesh of the devices (data parallel,
+  the task's mesh, or both); every process draws the same global batch and
+  places only its own devices' parts, and only process 0 writes files.
 
 Every module is compiled by `compile_graph`, the one place that turns a vitir
 Module into an executable (the step, the EMA update, the evaluations, the
@@ -26,8 +28,8 @@ A step module carries its calling convention as named groups
 (vitir.lower.step_signature): arguments (leading inputs, parameters, first and
 second moments, the schedule's lr, bc1, bc2, trailing inputs), results
 (parameters, moments, loss, rest); the loop reads and fills them by group, and
-the leading and trailing inputs are the batches, split along dim 0 across
-processes and replicas.
+the leading and trailing inputs are the batches, which the step's shardings
+split along dim 0 over the mesh's "data" axis.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ from ..backend.choice import DEFAULT_BACKEND, check_backend
 from ..backend.distributed import SINGLE_PROCESS, ProcessGroup
 from ..config_checks import require_positive_ints, require_positive_number
 from ..errors import ConfigError, TrainingDiverged
-from ..lower.step_signature import BATCH_GROUPS, signature
+from ..lower.step_signature import signature
 from .checkpoint import Checkpoint, load_checkpoint, save_checkpoint
 from .progress import Progress, format_duration
 from .rundir import read_metrics, to_host_list, write_metrics
@@ -68,7 +70,7 @@ class LoopConfig:
     decay: str = "cosine"  # after the warmup: cosine to 0 at the last step, or constant
     beta1: float = 0.9
     beta2: float = 0.999
-    replicas: int = 1  # devices per process
+    replicas: int = 1  # devices of this process the step runs on
     ema: float = 0.0  # decay of the EMA of the weights; 0 keeps none
     loss_every: int = 1  # read the loss (which waits for the device) every this many steps
     checkpoint_seconds: float = 0.0  # 0: at every epoch's end
@@ -98,21 +100,16 @@ class LoopConfig:
         return learning_rate(step, self.total_steps, self.lr, self.warmup_steps)
 
 
-def compile_graph(module, replicas: int = 1, group: ProcessGroup = SINGLE_PROCESS,
-                  backend: str = DEFAULT_BACKEND):
-    """An executable of a vitir Module (or its printed text) for `replicas` devices
-    in all, spread over the group's processes, compiled by `backend`. The one
-    place vitir's training, evaluation and sampling compile."""
-    from ..backend import compile_module, ensure_host_devices
+def compile_graph(module, backend: str = DEFAULT_BACKEND):
+    """An executable of a vitir Module (or its printed text), compiled by `backend`: on one device, or
+    partitioned over `mhlo.num_partitions` devices (of every process of a group) as its shardings say.
+    The one place vitir's training, evaluation and sampling compile."""
+    from ..backend import compile_module
     from ..print import print_module
 
-    check_backend(backend, replicas)  # IREE refuses several replicas before anything is printed
-    local = replicas // group.num_processes if replicas > 1 else 1
-    if local > 1:
-        ensure_host_devices(local)
     text = module if isinstance(module, str) else print_module(module)
     xla_options = None if isinstance(module, str) else module.xla_options
-    exe = compile_module(text, replicas=replicas, backend=backend, xla_options=xla_options)
+    exe = compile_module(text, backend=backend, xla_options=xla_options)
     groups = getattr(module, "signature", None)  # a module built with its groups: errors name them
     return exe if groups is None else exe.grouped(groups.inputs)
 
@@ -147,8 +144,9 @@ class Task:
         """Trainable parameters; a task whose state rides with them (running statistics) counts less."""
         return sum(p.size for p in params)
 
-    def step_module(self, replicas: int):
-        """The train step's Module for `replicas` devices in all (built in vitir.lower)."""
+    def step_module(self):
+        """The train step's Module (built in vitir.lower), partitioned over the task's mesh if it has one
+        (vitir.lower.sharding: replicas are the mesh data=R)."""
         raise NotImplementedError
 
     def epoch_batches(self, rng: np.random.Generator, epoch: int) -> Iterable[np.ndarray]:
@@ -192,12 +190,12 @@ class TrainingLoop:
         self.losses: list[tuple[int, float]] = []  # (step, loss) of every loss read in this run
         self.last_eval: dict = {}
 
-    def compile(self, module, replicas: int = 1):
-        return compile_graph(module, replicas, self.group, self.cfg.backend)
+    def compile(self, module):
+        return compile_graph(module, self.cfg.backend)
 
     @property
-    def replicas(self) -> int:
-        """Devices in all: this process's replicas times the processes."""
+    def devices(self) -> int:
+        """Devices in all: this process's times the processes."""
         return self.cfg.replicas * self.group.num_processes
 
     # -- state -------------------------------------------------------------------
@@ -231,19 +229,19 @@ class TrainingLoop:
     def run(self, resume: bool = False) -> dict:
         """Train to cfg.epochs (from the checkpoint when resuming); returns the summary."""
         cfg, group, task = self.cfg, self.group, self.task
-        check_backend(cfg.backend, self.replicas)  # before any file is written
+        check_backend(cfg.backend, self.devices)  # before any file is written
         group.check_same("training config", {k: v for k, v in task.config().items() if k != "data_dir"})
         if self.run_dir is not None:
             group.on_main(self.run_dir.mkdir, parents=True, exist_ok=True)
         from ..print import print_module
 
-        step_module = task.step_module(self.replicas)
+        step_module = task.step_module()
         step_signature = signature(step_module)
         step = print_module(step_module)
         if self.run_dir is not None:
             group.on_main((self.run_dir / "train_step.mlir").write_text, step)
-        exe = self.compile(step, self.replicas).grouped(step_signature.inputs)
-        ema_exe = self.compile(self._ema_module(), self.replicas) if cfg.ema else None
+        exe = self.compile(step).grouped(step_signature.inputs)
+        ema_exe = self.compile(self._ema_module(step_module)) if cfg.ema else None
         if resume:
             if self.run_dir is None:
                 raise ConfigError("resuming needs a run directory")
@@ -261,12 +259,13 @@ class TrainingLoop:
             train_seconds = self._epochs(st, exe, step_signature, ema_exe, metrics)
         return self._summary(st, train_seconds, metrics_path)
 
-    def _ema_module(self):
+    def _ema_module(self, step_module):
         from ..lower.ema import ema_module
-        return ema_module(self.task.param_specs())
+        from ..lower.sharding import shard_like_params
+        return shard_like_params(ema_module(self.task.param_specs()), step_module)
 
     def _epochs(self, st: LoopState, exe, sig, ema_exe, metrics) -> float:
-        cfg, task, group = self.cfg, self.task, self.group
+        cfg, task = self.cfg, self.task
         ins, outputs = sig.inputs, sig.outputs
         dev = {g: [exe.to_device(a, i) for i, a in zip(ins.indices(g), values)]
                for g, values in zip(STATE_GROUPS, (st.params, st.m, st.v))}
@@ -275,9 +274,6 @@ class TrainingLoop:
         bar.done = bar.start_done = st.step
         probe = _Probe(st.step, cfg.total_steps, self.log)
         train_seconds, last_save, last_good, last_eval = 0.0, time.monotonic(), st.step, {}
-        # every leading and trailing input is a batch; one device needs no cutting, nor one program
-        # partitioned over several (XLA places each input by its sharding)
-        split = ins.indices(*BATCH_GROUPS) if exe.local_replicas > 1 and exe.replicas > 1 else ()
 
         def host_state():
             st.params, st.m, st.v = (to_host_list(dev[g]) for g in STATE_GROUPS)
@@ -290,10 +286,11 @@ class TrainingLoop:
                 t = st.step + 1
                 lr = cfg.lr_at(t)
                 bc1, bc2 = bias_corrections(t, cfg.beta1, cfg.beta2)
-                leading, trailing = (list(map(group.shard, part)) for part in task.step_inputs(rows, t, st.rng))
+                # the global batch in every process: each places its own devices' parts (the step's shardings)
+                leading, trailing = task.step_inputs(rows, t, st.rng)
                 args = ins.pack(leading=leading, **dev, schedule=[np.float32(lr), np.float32(bc1), np.float32(bc2)],
                                 trailing=trailing)
-                outs = exe.execute_device(args, split=split)
+                outs = exe.execute_device(args)
                 dev = {g: outputs.pick(outs, g) for g in STATE_GROUPS}
                 if ema_dev is not None:
                     weight = np.float32(1.0 - ema_decay(t, cfg.ema))
@@ -388,8 +385,8 @@ class _Probe:
 
 
 def _mean_loss(value) -> float:
-    parts = value if isinstance(value, tuple) else (value,)
-    return float(np.mean([float(np.asarray(p)) for p in parts]))
+    from ..backend import to_host
+    return float(to_host(value))
 
 
 def row_batches(rng: np.random.Generator, count: int, batch: int, steps: int) -> Iterable[np.ndarray]:

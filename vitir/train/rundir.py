@@ -40,8 +40,9 @@ def write_json_atomic(path: Path, obj) -> None:
 
 
 def to_host_list(values) -> list[np.ndarray]:
-    """Device results as float32 host arrays (replica 0's copy where replicated: they are identical)."""
-    return [np.array(v[0] if isinstance(v, tuple) else v, dtype=np.float32) for v in values]
+    """Device results as float32 host arrays (the whole of a partitioned program's global arrays)."""
+    from ..backend import to_host
+    return [np.array(to_host(v), dtype=np.float32) for v in values]
 
 
 def standardise(x: np.ndarray, mean: float, std: float) -> np.ndarray:

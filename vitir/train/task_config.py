@@ -23,10 +23,10 @@ def require_dataset(dataset: str, data_dir, task: str) -> None:
 
 
 def loop_config(cfg, steps_per_epoch: int, **settings) -> LoopConfig:
-    """The loop's settings from a config's epochs, lr, warmup_epochs, beta1, beta2 and replicas."""
+    """The loop's settings from a config's epochs, lr, warmup_epochs, beta1, beta2 and devices_per_process."""
     return LoopConfig(epochs=cfg.epochs, steps_per_epoch=steps_per_epoch, lr=cfg.lr,
                       warmup_steps=int(round(cfg.warmup_epochs * steps_per_epoch)),
-                      beta1=float(cfg.beta1), beta2=float(cfg.beta2), replicas=cfg.replicas, **settings)
+                      beta1=float(cfg.beta1), beta2=float(cfg.beta2), replicas=cfg.devices_per_process, **settings)
 
 
 def require_batch_fits(what: str, batch: int, data) -> None:

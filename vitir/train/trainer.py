@@ -25,7 +25,7 @@ from ..errors import ConfigError, TrainingDiverged  # noqa: F401 - TrainingDiver
 from ..lower import AdamHyper, ViTConfig, param_specs
 from ..lower.derived import BACKWARDS
 from ..lower.lowering import LOWERINGS
-from ..lower.sharding import DATA, axis_size, check_heads, device_count, parse_mesh
+from ..lower.sharding import DATA, axis_size, check_heads, device_count, parse_mesh, step_mesh
 from .init import init_params
 from .loop import LoopConfig, Task, TrainingLoop, compile_graph, row_batches
 from .task_config import (dataset_defaults_into, loop_config, pad_rows, require_batch_fits, require_dataset)
@@ -45,9 +45,9 @@ class TrainConfig:
     depth: int | None = None
     heads: int | None = None
     mlp: int | None = None
-    batch: int = 64  # per replica (or per "data" shard of a mesh); the global batch is batch * replicas * processes
-    replicas: int = 1  # devices per process
-    mesh: str | None = None  # a device mesh such as data=2,model=2: one step partitioned by XLA over its devices
+    batch: int = 64  # per "data" shard of the mesh (per replica); the global batch is batch x the "data" axis
+    replicas: int = 1  # devices per process: the mesh data=replicas x processes
+    mesh: str | None = None  # a device mesh such as data=2,model=2 over every process's devices (instead of replicas)
     processes: int = 1  # one per host, joined by vitir launch or --coordinator
     epochs: int | None = None
     lr: float = 4e-3
@@ -90,19 +90,28 @@ class TrainConfig:
         if self.replicas > 1:
             raise ConfigError(f"give --mesh or --replicas, not both (--replicas {self.replicas} is the mesh "
                               f"data={self.replicas})")
-        if self.processes > 1:
-            raise ConfigError("--mesh partitions the step over this process's devices; across processes "
-                              "train data parallel with --replicas")
+        if device_count(mesh) % self.processes:
+            raise ConfigError(f"the mesh {self.mesh}'s {device_count(mesh)} devices do not split evenly over "
+                              f"{self.processes} processes")
         check_heads(mesh, self.heads)
 
-    def parsed_mesh(self):
-        """The --mesh as a Mesh, or None."""
-        return None if self.mesh is None else parse_mesh(self.mesh)
+    def step_mesh(self):
+        """The mesh the step is partitioned over: --mesh, or data=replicas x processes; None for one device."""
+        return step_mesh(None if self.mesh is None else parse_mesh(self.mesh), self.replicas * self.processes)
 
     @property
     def data_shards(self) -> int:
-        """How many devices split the batch: the mesh's "data" axis (1 without a mesh)."""
-        return axis_size(self.parsed_mesh(), DATA)
+        """How many devices split the batch: the step mesh's "data" axis."""
+        return axis_size(self.step_mesh(), DATA)
+
+    @property
+    def devices(self) -> int:
+        """Devices in all, over every process."""
+        return device_count(self.step_mesh())
+
+    @property
+    def devices_per_process(self) -> int:
+        return self.devices // self.processes
 
     @classmethod
     def from_dict(cls, d: dict) -> "TrainConfig":
@@ -152,8 +161,8 @@ class ClassifierTask(Task):
         self.cfg, self.data, self.mean, self.std, self.global_batch = cfg, data, mean, std, global_batch
         self.backend = backend  # vitir.backend.compile_module's: pjrt or iree[:platform]
         self.classes = len(data.classes)
-        # the step's batch: one replica's, or with a mesh the whole batch that its "data" axis splits
-        self.model = cfg.model(data.image_shape, self.classes, cfg.batch * cfg.data_shards)
+        # the step's batch: the whole batch, which the mesh's "data" axis splits
+        self.model = cfg.model(data.image_shape, self.classes, global_batch)
         self.x_train = standardise(data.x_train, mean, std)
         self.steps_per_epoch = len(data.x_train) // global_batch
         self._fwd_exe = None
@@ -164,10 +173,10 @@ class ClassifierTask(Task):
     def initial_params(self):
         return init_params(self.model, self.cfg.seed)
 
-    def step_module(self, replicas: int):
+    def step_module(self):
         from ..lower import adam_sched_module
-        return adam_sched_module(self.model, self.cfg.hyper(), replicas, lowering=self.cfg.lowering,
-                                 backward=self.cfg.backward, mesh=self.cfg.parsed_mesh())
+        return adam_sched_module(self.model, self.cfg.hyper(), lowering=self.cfg.lowering,
+                                 backward=self.cfg.backward, mesh=self.cfg.step_mesh())
 
     def epoch_batches(self, rng, epoch):
         return row_batches(rng, len(self.x_train), self.global_batch, self.steps_per_epoch)
@@ -221,13 +230,13 @@ class Trainer:
         self.data = dataset
         self.mean = float(self.data.x_train.mean())
         self.std = float(self.data.x_train.std()) or 1.0
-        self.global_batch = cfg.batch * cfg.replicas * cfg.processes * cfg.data_shards
+        self.global_batch = cfg.batch * cfg.data_shards
         require_batch_fits("global batch", self.global_batch, self.data)
         self.task = ClassifierTask(cfg, self.data, self.mean, self.std, self.global_batch, backend)
         self.steps_per_epoch = self.task.steps_per_epoch
         self.total_steps = self.steps_per_epoch * cfg.epochs
         self.model = self.task.model
-        self.devices = cfg.replicas * cfg.processes * device_count(cfg.parsed_mesh())
+        self.devices = cfg.devices
 
     def predict(self, params_host: list[np.ndarray], x: np.ndarray) -> np.ndarray:
         self.task.mean, self.task.std = self.mean, self.std
