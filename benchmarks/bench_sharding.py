@@ -1,6 +1,6 @@
 """vitir's sharded ViT step on a host mesh beside JAX's jitted step with the same shardings.
 
-    python benchmarks/bench_sharding.py [--steps 5] [--warmup 1] [--mesh data=2,model=2] [--small]
+    python benchmarks/bench_sharding.py [--steps 5] [--warmup 1] [--mesh data=2,model=2] [--small] [--depth N]
 
 ViT-S/16 (width 384, depth 12, 6 heads, MLP 1536, 224 px, batch 32) by default. Both steps are
 the same scheduled AdamW step over the whole batch, sharded alike: the batch over "data",
@@ -16,6 +16,7 @@ blocks' weights on each device.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import os
 import re
@@ -29,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 import jax  # noqa: E402
 import numpy as np  # noqa: E402
 
-from bench_step import alternate, jax_step_fn, scalars, start_and_batches  # noqa: E402
+from bench_step import alternate, jax_step_fn, scalars, state_and_batches  # noqa: E402
 from tests.gradcheck import jax_reference as ref  # noqa: E402
 from vitir.backend import compile_module, ensure_host_devices  # noqa: E402
 from vitir.lower import VIT, AdamHyper, ViTConfig, adam_sched_module  # noqa: E402
@@ -122,7 +123,7 @@ def vitir_runner(cfg: ViTConfig, mesh, init) -> Runner:
 
 
 def bench(cfg: ViTConfig, mesh, steps: int, warmup: int) -> list[Runner]:
-    init, data = start_and_batches(cfg, warmup + steps)
+    init, data = state_and_batches(cfg, warmup + steps)
     runners = [vitir_runner(cfg, mesh, init), jax_runner(cfg, mesh, init, data[0]),
                vitir_runner(cfg, None, init), jax_runner(cfg, None, init, data[0])]
     alternate("ViT", runners, data, warmup)
@@ -150,10 +151,13 @@ def main() -> None:
     ap.add_argument("--warmup", type=int, default=1, help="untimed steps before them")
     ap.add_argument("--mesh", default="data=2,model=2")
     ap.add_argument("--small", action="store_true", help="a small ViT instead of ViT-S/16 (a quick check)")
+    ap.add_argument("--depth", type=int, help="ViT-S/16 with fewer blocks (each step of the 12 takes minutes on 2 cores)")
     args = ap.parse_args()
     mesh = parse_mesh(args.mesh)
     ensure_host_devices(device_count(mesh))
     cfg = SMALL if args.small else VIT_S16
+    if args.depth is not None:
+        cfg = dataclasses.replace(cfg, depth=args.depth)
     print(f"ViT width {cfg.width}, depth {cfg.depth}, batch {cfg.batch}, {cfg.image[0]} px on the host mesh "
           f"{args.mesh} ({os.cpu_count()} cores), against one device")
     report(bench(cfg, mesh, args.steps, args.warmup), args.mesh)
