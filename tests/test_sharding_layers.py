@@ -117,7 +117,8 @@ def test_the_annotations_are_spelled_as_jax_writes_them():
 
 @pytest.mark.parametrize("mesh, message", [
     ("model=4", "2 attention heads do not divide over the mesh's model=4"),
-    ("data=3", r"batch input %x \[8, 64\]: dimension 0 \(8\) does not divide over the mesh's data=3"),
+    ("data=3", "the batch of 8 does not divide over the mesh's data=3"),
+    ("data=3,model=2", r"batch input %x \[8, 64\]: dimension 0 \(8\) does not divide over the mesh's data=3"),
 ])
 def test_a_split_that_does_not_divide_is_refused_by_name(mesh, message):
     with pytest.raises(ConfigError, match=message):
@@ -232,7 +233,10 @@ def test_replicas_are_the_mesh_data_r_one_program_one_run(tmp_path):
         assert main(["train", *flags, "--batch", "32", *TINY, "--out", str(tmp_path / name)]) == 0
         runs[name] = ((tmp_path / name / "train_step.mlir").read_text(), load_checkpoint(tmp_path / name))
     (text, replicas), (mesh_text, mesh) = runs["replicas"], runs["mesh"]
-    assert text == mesh_text and '  sdy.mesh @mesh = <["data"=2]>\n' in text and "all_reduce" not in text
+    assert text == mesh_text and '  sdy.mesh @mesh = <["data"=2]>\n' in text
+    # data parallel alone: one data shard's step per device, its gradients in one all_reduce, the loss in another
+    assert text.count("sdy.manual_computation") == 1 and text.count('"stablehlo.all_reduce"(%arcat)') == 1
+    assert text.count("stablehlo.all_reduce") == 2
     assert replicas.step == mesh.step > 0
     assert all(np.array_equal(a, b) for a, b in zip(replicas.params, mesh.params))
 

@@ -47,12 +47,12 @@ class OpMethods:
         """pred ? on_true : on_false, elementwise; pred is i1, of rank 0 or the branches' shape."""
         return self.emit(O.Select(name, pred, on_true, on_false, path=self._path_text))
 
-    def all_reduce_mean(self, tag: str, operand, replicas: int) -> Value:
+    def all_reduce_mean(self, tag: str, operand, replicas: int, over_partitions: bool = False) -> Value:
         """`fb.all_reduce_mean(tag, g, R)`: its values named `arsum<tag>`, ..., `armean<tag>`."""
         try:
-            fields = O.AllReduceMean.builder(tag, operand, replicas)
+            fields = O.AllReduceMean.builder(tag, operand, replicas, over_partitions)
         except RuleError as e:
-            raise _convenience_error(O.AllReduceMean, tag, e, self._path_text, (tag, operand, replicas)) from None
+            raise _convenience_error(O.AllReduceMean, tag, e, self._path_text, (tag, operand, replicas, over_partitions)) from None
         name = fields.pop('name')
         return self.emit(O.AllReduceMean(name, **fields, path=self._path_text))
 

@@ -41,7 +41,7 @@ from .loss import mse, weighted_mse
 from .lowering import lowered
 from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args
 from .params import Layout, Params, Repeated
-from .sharding import check_step_mesh, shard_step
+from .sharding import check_step_mesh, partitioned_step
 from .step_signature import with_signature
 from .vit import TRUNK, trunk_backward, trunk_forward
 
@@ -245,9 +245,14 @@ def denoiser_step_module(cfg: DenoiserConfig, hyper: AdamHyper = AdamHyper(wd="0
     m'*k, v'*k, loss). With replicas > 1 the gradients are averaged across
     replicas before the update (data parallel): one collective per gradient as
     built, one for all of them in the fast lowering (the default). With a mesh, the
-    step for the whole batch annotated for XLA's partitioner (vitir.lower.sharding)."""
+    step for the whole batch across it (vitir.lower.sharding.partitioned_step)."""
     require_replica_count(replicas)
     check_step_mesh(mesh, replicas, cfg.heads)
+    return partitioned_step(lambda c, r: _step_module(c, hyper, r, lowering), cfg, mesh, layout(cfg).model_dims(cfg),
+                            replicas)
+
+
+def _step_module(cfg: DenoiserConfig, hyper: AdamHyper, replicas: int, lowering: str) -> Module:
     fb = FunctionBuilder("denoiser_train_step")
     x = _image_arg(fb, cfg)
     params = _declare(fb, cfg)
@@ -265,7 +270,6 @@ def denoiser_step_module(cfg: DenoiserConfig, hyper: AdamHyper = AdamHyper(wd="0
     thetas, m2, v2 = adamw_updates(fb, params, grads, ms, vs, adam_scalars({**consts, **runtime}), replicas)
     module = Module([fb.ret(*thetas, *m2, *v2, loss)])
     trailing = [a for a in (tfeat, target, weight) if a is not None]
-    module = lowered(with_signature(module, {"leading": [x], "params": params, "m": ms, "v": vs,
-                                             "schedule": list(runtime.values()), "trailing": trailing},
-                                    {"params": thetas, "m": m2, "v": v2, "loss": [loss]}), lowering)
-    return shard_step(module, mesh, layout(cfg).model_dims(cfg))
+    return lowered(with_signature(module, {"leading": [x], "params": params, "m": ms, "v": vs,
+                                           "schedule": list(runtime.values()), "trailing": trailing},
+                                  {"params": thetas, "m": m2, "v": v2, "loss": [loss]}), lowering)

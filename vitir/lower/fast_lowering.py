@@ -223,7 +223,7 @@ EXACT_FLOAT_RULES = RuleSet([exact_smoothing_floats])
 def fuse_all_reduce(fn: Function, index: UseIndex | None = None) -> int:
     """Every top-level cross-replica mean of `fn` (all_reduce_mean, one per gradient) -> one of
     their flattened concatenation, sliced and reshaped back, where the first one was. Applies
-    when there are two or more, of one replica count and element type, each reading a value
+    when there are two or more, of one replica count (and kind) and element type, each reading a value
     defined before the first. Returns how many were fused (0: none)."""
     index = index or UseIndex(fn)
     means = [(i, op) for i, op in enumerate(fn.ops) if type(op) is O.AllReduceMean]
@@ -232,7 +232,7 @@ def fuse_all_reduce(fn: Function, index: UseIndex | None = None) -> int:
     first = means[0][0]
     before = {v for op in fn.ops[:first] for v in op.results} | set(fn.args)
     grads = [op.operand for _, op in means]
-    if (len({op.replicas for _, op in means}) != 1 or len({g.type.dtype for g in grads}) != 1
+    if (len({(op.replicas, op.over_partitions) for _, op in means}) != 1 or len({g.type.dtype for g in grads}) != 1
             or any(g not in before for g in grads)):
         return 0
     b = Match(index).b
@@ -240,7 +240,7 @@ def fuse_all_reduce(fn: Function, index: UseIndex | None = None) -> int:
     taken: set[str] = set()  # names given here, not yet in the index (two means of one value)
     flat = [b.reshape(_free(index, f"arflat{_plain(g)}", taken), g, [g.type.num_elements]) for g in grads]
     vector = b.concatenate(_free(index, "arcat"), flat, 0)
-    mean = b.all_reduce_mean(_free_tag(index, "grads"), vector, means[0][1].replicas)
+    mean = b.all_reduce_mean(_free_tag(index, "grads"), vector, means[0][1].replicas, bool(means[0][1].over_partitions))
     start, pieces = 0, []
     for g in grads:
         n = g.type.num_elements

@@ -20,11 +20,12 @@ axis of one device, or none, leaves the step as it was.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from typing import Sequence
 
-from ..ast import Module
+from ..ast import Module, TensorType
 from ..ast.attributes import DISCARDABLE
 from ..ast.module import Function
 from ..ast.sharding import SHARDING, AxisRef, DimSharding, Mesh, MeshAxis, TensorSharding
@@ -121,6 +122,65 @@ def step_mesh(mesh: Mesh | None, devices: int) -> Mesh | None:
     if mesh is not None:
         return mesh
     return Mesh((MeshAxis(DATA, devices),)) if devices > 1 else None
+
+
+def partitioned_step(build, cfg, mesh: Mesh | None, model_dims: Sequence[int | None], replicas: int = 1) -> Module:
+    """The train step of `cfg` (its `batch` the global batch) for `mesh`, from `build(cfg, replicas)` (a step
+    builder whose gradients are averaged by all_reduce_mean over `replicas`):
+
+    - on a mesh of the "data" axis alone (data parallel, such as `--replicas R`): the step of one data
+      shard's batch, its gradients averaged in one all_reduce of their concatenation (the fast
+      lowering's), run per device of the mesh in a manual computation over "data", as JAX's shard_map
+      writes it (manual_data_parallel). XLA's partitioner would all-reduce each gradient where it is made,
+      and XLA's CPU collectives between processes (gloo) take one call per gradient of its combined
+      all-reduce: 5 to 8 times the step of the one concatenation (docs/benchmarks.md);
+    - on any other mesh (a "model" axis): the step of the whole batch annotated for the partitioner
+      (shard_step), which inserts every collective;
+    - without one (or of one device): the step as built for `replicas`."""
+    data, devices = axis_size(mesh, DATA), device_count(mesh)
+    if devices > 1 and data == devices:
+        if cfg.batch % data:
+            raise ConfigError(f"the batch of {cfg.batch} does not divide over the mesh's {DATA}={data}")
+        return manual_data_parallel(build(dataclasses.replace(cfg, batch=cfg.batch // data), data), mesh)
+    return shard_step(build(cfg, replicas), mesh, model_dims)
+
+
+def manual_data_parallel(module: Module, mesh: Mesh) -> Module:
+    """`module`, the step of one data shard built for R = the mesh's "data" replicas (its gradients
+    averaged by all_reduce_mean), as the step of the whole batch over the mesh data=R, in place: its
+    body in `sdy.manual_computation` over "data" (its arguments each device's part: the batches' rows,
+    the rest whole), every all_reduce_mean over the partitions, and the loss averaged too, so that every
+    result is whole and the same on every device."""
+    from ..ast.ops.compound import AllReduceMean
+    from ..ast.ops.shardy import ManualComputation
+    from ..ast.module import Return
+    from ..ast.regions import Region
+    from ..ast.values import Value
+
+    replicas = axis_size(mesh, DATA)
+    groups, fn = signature(module), module.main
+    for op in fn.ops:
+        if type(op) is AllReduceMean:
+            op.over_partitions = True
+    results = list(fn.ret.operands)
+    loss_at = groups.outputs.first("loss")
+    fields = AllReduceMean.builder("loss", results[loss_at], replicas, over_partitions=True)
+    mean = AllReduceMean(fields.pop("name"), **fields, path="loss")
+    fn.ops.append(mean)
+    results[loss_at] = mean.results[0]
+    batch = set(groups.inputs.indices(*BATCH_GROUPS))
+    outer = [Value(a.name, TensorType((a.type.shape[0] * replicas, *a.type.shape[1:]), a.type.dtype)
+                   if i in batch else a.type) for i, a in enumerate(fn.args)]
+    arg_dims = [[DATA if i in batch and d == 0 else None for d in range(a.type.rank)] for i, a in enumerate(fn.args)]
+    result_dims = [[None] * v.type.rank for v in results]
+    for a in fn.args:
+        a.rename(a.name + "_local")
+    manual = ManualComputation("shard", outer, [sharding(mesh, dims) for dims in arg_dims],
+                               [sharding(mesh, dims) for dims in result_dims], (DATA,),
+                               Region(fn.args, fn.ops, results), [v.type for v in results], path="shard")
+    body = manual.results if len(results) > 1 else (manual.results[0],)
+    module.functions = [Function(fn.name, outer, [manual], Return(body), fn.attributes)]
+    return annotate(module, mesh, arg_dims, result_dims)
 
 
 def shard_like_params(module: Module, step: Module) -> Module:

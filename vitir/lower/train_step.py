@@ -14,7 +14,7 @@ from .lowering import lowered
 from .optim import (AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args,
                     sgd_updates)
 from .params import Params
-from .sharding import check_step_mesh, shard_step
+from .sharding import check_step_mesh, partitioned_step
 from .step_signature import with_signature
 from .vit import VIT, declare_params, vit_backward, vit_forward
 
@@ -135,14 +135,14 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
                       lowering: str = "reference", backward: str = "hand", mesh: Mesh | None = None) -> Module:
     """The scheduled AdamW step (hand_adam_sched_module), its backward the layers' hand-derived
     halves ("hand") or derived from the forward by vitir.autodiff ("derived": vitir/lower/derived.py,
-    which registers itself in BACKWARDS). With a mesh, the same step for the whole batch `cfg.batch`,
-    annotated with its shardings (vitir.lower.sharding: the batch over "data", Megatron's split over
-    "model") for XLA's partitioner, which inserts the collectives."""
+    which registers itself in BACKWARDS). With a mesh, the step for the whole batch `cfg.batch` across
+    it (vitir.lower.sharding.partitioned_step: the batch over "data", Megatron's split over "model")."""
     make = BACKWARDS.get(backward)
     if make is None:
         raise ConfigError(f"unknown backward {backward!r} (known: {', '.join(BACKWARDS)})")
     check_step_mesh(mesh, replicas, cfg.heads)
-    return shard_step(make(cfg, hyper, replicas, lowering=lowering), mesh, VIT.model_dims(cfg))
+    return partitioned_step(lambda c, r: make(c, hyper, r, lowering=lowering), cfg, mesh, VIT.model_dims(cfg),
+                            replicas)
 
 
 BACKWARDS: dict = {}  # how the step's backward is made, by name: "hand" here, "derived" by vitir/lower/derived.py

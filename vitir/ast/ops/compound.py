@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..attributes import I64, NAMES, DenseInts
+from ..attributes import I64, NAMES, UNIT, ChannelHandle, DenseInts
 from ..declare import Op, attr_def, operand_def, var_result_def
 from ..traits import PURE
 from ..shape_rules import RuleError
@@ -60,15 +60,22 @@ class Compound(Op):
         raise NotImplementedError
 
 
+# JAX's channel of shard_map's collectives (XLA numbers the channels afresh).
+SHARD_MAP_CHANNEL = ChannelHandle(1, 1)
+
+
 class AllReduceMean(Compound):
     """The cross-replica mean of a gradient: a sum by all_reduce (an add region, written with its
-    attributes after the region, as the reference prints it), then a divide by the replica count."""
+    attributes after the region, as the reference prints it), then a divide by the replica count.
+    `over_partitions`: the mean over the partitions of a manual computation instead (the all_reduce
+    of global device ids on a channel, as JAX writes shard_map's pmean)."""
 
     NAME = "all_reduce_mean"
     traits = ()  # an all_reduce
     operand = operand_def()
     replicas = attr_def(I64)
     names = attr_def(NAMES)
+    over_partitions = attr_def(UNIT, default=None)
     syntax = "{expansion}"
     SUFFIXES = ("arsum", "ara", "arb", "aradd", "arn", "armean")
     RESULT_NAMES = (5,)
@@ -77,7 +84,7 @@ class AllReduceMean(Compound):
     EXAMPLE_ATTRIBUTES = {"replicas": 2}
 
     @staticmethod
-    def rule(operand, replicas, names):
+    def rule(operand, replicas, names, over_partitions):
         tensor(operand)
         if replicas < 2:
             raise RuleError(f"needs at least 2 replicas, got {replicas} (one replica needs no collective)")
@@ -92,10 +99,11 @@ class AllReduceMean(Compound):
         return tuple([s + tag for s in cls.SUFFIXES])
 
     @staticmethod
-    def builder(tag: str, operand, replicas: int):
+    def builder(tag: str, operand, replicas: int, over_partitions: bool = False):
         """`fb.all_reduce_mean(tag, g, R)`: its values named `arsum<tag>`, ..., `armean<tag>`."""
         names = AllReduceMean.default_names(tag)
-        return dict(name=names[-1], operand=operand, replicas=replicas, names=names)
+        return dict(name=names[-1], operand=operand, replicas=replicas, names=names,
+                    over_partitions=True if over_partitions else None)
 
     @staticmethod
     def expand(b, op) -> tuple[Value, ...]:
@@ -107,8 +115,11 @@ class AllReduceMean(Compound):
         body = region.ret(region.add(added, x, y))
         groups = DenseInts((1, op.replicas), tuple(range(op.replicas)))
         from .collectives import AllReduce  # the collectives family loads when a mean is expanded
-        reduce = AllReduce(total, (g,), groups, body, path=b.path)
-        reduce.spelling = "attributes after regions"  # as the reference writes it
+        if op.over_partitions:
+            reduce = AllReduce(total, (g,), groups, body, SHARD_MAP_CHANNEL, True, path=b.path)
+        else:
+            reduce = AllReduce(total, (g,), groups, body, path=b.path)
+            reduce.spelling = "attributes after regions"  # as the reference writes it
         summed = b.emit(reduce)
         n = b.constant(count, f"{op.replicas}.0", g.shape, g.type.dtype)
         return (b.divide(mean, summed, n),)
@@ -119,7 +130,10 @@ class AllReduceMean(Compound):
         groups = reduce.replica_groups
         if groups.shape[0] != 1 or groups.shape[1] < 2:
             return None
-        return dict(operand=inputs[0], replicas=groups.shape[1])
+        over_partitions = reduce.channel_handle == SHARD_MAP_CHANNEL and bool(reduce.use_global_device_ids)
+        if not over_partitions and (reduce.channel_handle is not None or reduce.use_global_device_ids):
+            return None
+        return dict(operand=inputs[0], replicas=groups.shape[1], over_partitions=True if over_partitions else None)
 
 
 class AdamScalars(NamedTuple):
