@@ -214,3 +214,12 @@ def test_all_reduce_over_a_free_axis_inside_a_manual_computation():
 '''
     a = np.linspace(-2, 2, 8, dtype=np.float32)
     np.testing.assert_array_equal(evaluate(import_text(text), a)[0], np.abs(a))
+
+
+def test_a_shardy_collective_over_an_axis_manual_around_it_is_refused():
+    """Inside a manual computation over "x" each device holds its own block: an sdy.all_reduce over "x" there
+    (which Shardy's verifier refuses) would sum blocks the whole-tensor meaning does not see."""
+    body = '''      %r = sdy.all_reduce {"x"} %b out_sharding=<@mesh, [{}, {}]> : tensor<2x2xf32>'''
+    text = _manual('<["x"=4]>', '[{"x"}, {}]', '[{"x"}, {}]', '{"x"}', body, "2x2", "2x2")
+    with pytest.raises(EvaluationError, match=r"^sdy.all_reduce %r: it names the axes 'x', which are manual here"):
+        evaluate(import_text(text), np.zeros((8, 2), np.float32))

@@ -41,11 +41,25 @@ def per_device_partitions(module, fn) -> int | None:
     if module.num_partitions > 1:
         return module.num_partitions
     if entry.NAME == "sdy.manual_computation":
-        from .shardy import mesh_of
-
         mesh = mesh_of(entry, module, required=False)
         return None if mesh is None else math.prod(a.size for a in mesh.axes)
     return None
+
+
+def mesh_of(op, module, required: bool = True):
+    """The mesh of `op`'s shardings: inline, or the module's `sdy.mesh` of that name."""
+    shardings = tuple(op.in_shardings) + tuple(op.out_shardings)
+    if not shardings:
+        return None
+    mesh = shardings[0].mesh
+    if not isinstance(mesh, str):
+        return mesh
+    found = next((s.mesh for s in (module.symbols if module is not None else ()) if s.NAME == "sdy.mesh"
+                  and s.sym_name == mesh), None)
+    if found is None and required:
+        raise EvaluationError(f"{what(op)}: its mesh @{mesh} is not a symbol of what was evaluated (evaluate the "
+                              "module that holds it)")
+    return found
 
 
 def what(op) -> str:

@@ -23,9 +23,9 @@ import math
 
 import numpy as np
 
-from ..ast.sharding import axes_text, axis_size
+from ..ast.sharding import AllToAllParam, AxisRef, axes_text, axis_size
 from ..errors import EvaluationError
-from .parts import every_partition, part, what, whole
+from .parts import every_partition, mesh_of, part, what, whole
 from .processes import current
 
 
@@ -42,26 +42,32 @@ def named_computation(op, *inputs, run) -> tuple:
     return run(op.body, *inputs)
 
 
-all_gather = all_slice = all_to_all = collective_permute = all_reduce = reduce_scatter = identity
+def collective(op, x):
+    """The identity on the whole tensor, unless an axis it names is manual here (inside a manual
+    computation over it, where each device holds its own block: Shardy's verifier refuses that)."""
+    manual = current().manual_axes
+    if manual:
+        bound = sorted(_axis_names(op) & manual)
+        if bound:
+            raise EvaluationError(f"{what(op)}: it names the axes {', '.join(map(repr, bound))}, which are manual "
+                                  "here (an enclosing sdy.manual_computation runs per device over them)")
+    return x
+
+
+def _axis_names(op) -> set[str]:
+    """The axes a collective names: in its axes (a list, a list per dimension, or all_to_all's
+    params) and its out_sharding."""
+    names = {r.name for d in op.out_sharding.dims for r in d.axes}
+    for item in getattr(op, "axes", None) or ():
+        refs = item.axes if isinstance(item, AllToAllParam) else (item,) if isinstance(item, AxisRef) else item
+        names.update(r.name for r in refs)
+    return names
+
+
+all_gather = all_slice = all_to_all = collective_permute = all_reduce = reduce_scatter = collective
 
 
 # -- manual_computation ------------------------------------------------------------------------------
-
-def mesh_of(op, module, required: bool = True):
-    """The mesh of `op`'s shardings: inline, or the module's `sdy.mesh` of that name."""
-    shardings = tuple(op.in_shardings) + tuple(op.out_shardings)
-    if not shardings:
-        return None
-    mesh = shardings[0].mesh
-    if not isinstance(mesh, str):
-        return mesh
-    found = next((s.mesh for s in (module.symbols if module is not None else ()) if s.NAME == "sdy.mesh"
-                  and s.sym_name == mesh), None)
-    if found is None and required:
-        raise EvaluationError(f"{what(op)}: its mesh @{mesh} is not a symbol of what was evaluated (evaluate the "
-                              "module that holds it)")
-    return found
-
 
 def _coordinates(mesh, position: int) -> dict[str, int]:
     """Each axis's coordinate of the device at `position` in the mesh (row-major over its axes)."""
