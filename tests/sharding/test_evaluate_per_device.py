@@ -155,21 +155,42 @@ def test_an_op_the_body_cannot_run_is_named():
         evaluate(import_text(text), np.zeros((8, 2), np.float32))
 
 
-def test_a_sharding_the_evaluator_does_not_read_is_named():
-    text = '''module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
-  func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
-    %0 = stablehlo.custom_call @Sharding(%a) {mhlo.sharding = "{maximal device=0}"} : (tensor<4xf32>) -> tensor<4xf32>
-    %1 = stablehlo.custom_call @SPMDFullToShardShape(%0) {mhlo.sharding = "{manual}"} : (tensor<4xf32>) -> tensor<2xf32>
-    %2 = stablehlo.custom_call @SPMDShardToFullShape(%1) {mhlo.sharding = "{devices=[2]<=[2]}"} : (tensor<2xf32>) -> tensor<4xf32>
-    return %2 : tensor<4xf32>
-  }
-}
+def _gspmd(tiles: str, local: str = "2x3", body: str | None = None) -> str:
+    body = body or _plus_device_id(local, "%2").replace("%b", "%1")
+    return f'''module @m attributes {{mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32}} {{
+  func.func @main(%a: tensor<4x6xf32>) -> tensor<4x6xf32> {{
+    %0 = stablehlo.custom_call @Sharding(%a) {{mhlo.sharding = "{tiles}"}} : (tensor<4x6xf32>) -> tensor<4x6xf32>
+    %1 = stablehlo.custom_call @SPMDFullToShardShape(%0) {{mhlo.sharding = "{{manual}}"}} : (tensor<4x6xf32>) -> tensor<{local}xf32>
+{body}
+    %3 = stablehlo.custom_call @Sharding(%2) {{mhlo.sharding = "{{manual}}"}} : (tensor<{local}xf32>) -> tensor<{local}xf32>
+    %4 = stablehlo.custom_call @SPMDShardToFullShape(%3) {{mhlo.sharding = "{tiles}"}} : (tensor<{local}xf32>) -> tensor<4x6xf32>
+    return %4 : tensor<4x6xf32>
+  }}
+}}
 '''
+
+
+@pytest.mark.parametrize("tiles", ["{devices=[2,2]<=[4]}", "{devices=[2,2]<=[2,2]T(1,0)}", "{devices=[2,2]3,1,0,2}",
+                                   "{devices=[4,1]<=[4]}"])
+def test_gspmd_tile_assignments_as_xla(tiles, xla):
+    """Each device's block by the tile assignment (an iota, transposed, listed): its id added to it."""
+    local = "1x6" if tiles == "{devices=[4,1]<=[4]}" else "2x3"
+    text = _gspmd(tiles, local)
+    a = np.arange(24, dtype=np.float32).reshape(4, 6)
+    (mine,) = evaluate(import_text(text), a)
+    (theirs,) = xla(text, a)
+    np.testing.assert_array_equal(mine, theirs)
+
+
+def test_a_sharding_the_evaluator_does_not_read_is_named():
+    text = _gspmd("{maximal device=0}")
     with pytest.raises(EvaluationError, match=r"^stablehlo.custom_call @SPMDFullToShardShape %v1: the evaluator does "
                                               r"not read the sharding \{maximal device=0\}"):
-        evaluate(import_text(text), np.zeros(4, np.float32))
-    (whole,) = evaluate(import_text(text.replace("{maximal device=0}", "{devices=[2]<=[2]}")), np.arange(4.0))
-    np.testing.assert_array_equal(whole, np.arange(4.0))
+        evaluate(import_text(text), np.zeros((4, 6), np.float32))
+    # tiles that are not the per-device blocks (XLA's partitioner refuses them too)
+    with pytest.raises(EvaluationError, match=r"^stablehlo.custom_call @SPMDFullToShardShape %v1: dimension 1 of 6 "
+                                              r"elements in 2 tile\(s\) does not make the per-device shape's 6"):
+        evaluate(import_text(_gspmd("{devices=[2,2]<=[4]}", "2x6")), np.zeros((4, 6), np.float32))
 
 
 # -- Shardy's explicit all_reduce and reduce_scatter in the global view ----------------------------------

@@ -5,8 +5,7 @@ enclose per-device code (JAX's shard_map), run on a grid of the module's `mhlo.n
 partitions (vitir/evaluate/parts.py): entering, each partition takes the block of the whole tensor
 that the operand's sharding (the `@Sharding` call's `mhlo.sharding` before it) gives its device;
 leaving, each puts the whole tensor together from every partition's block by the call's own
-`mhlo.sharding`. A block is the call's local shape: a dimension tiled over more devices than it has
-blocks (a free axis, which the body sees whole) counts its tiles by groups, major first.
+`mhlo.sharding`. Its tiles are the blocks: the per-device shape is the whole one over the tile counts.
 
 The sharding's text is XLA's HloSharding: `{replicated}`, `{devices=[2,2]<=[4]}` (an iota of the
 devices, `<=[2,2]T(1,0)` reshaped and transposed), `{devices=[2,2]0,2,1,3}` (listed), with
@@ -56,17 +55,14 @@ def tile_assignment(op, text: str, rank: int, devices: int) -> tuple[np.ndarray,
 
 
 def _blocks(op, tiles: np.ndarray, device: int, whole_shape, local_shape) -> tuple[int, ...]:
-    """The block index, in each dimension, of the device's tile: its tile index over the number of
-    tiles per block (the tiles of the free axes a dimension keeps whole)."""
+    """The device's tile index in each dimension: its block, the tiles being the blocks (XLA's
+    partitioner requires it)."""
     index = np.argwhere(tiles == device)[0]
-    out = []
     for d, (n, full, local) in enumerate(zip(tiles.shape, whole_shape, local_shape)):
-        blocks = full // local if local else 1
-        if local * blocks != full or n % blocks:
-            raise EvaluationError(f"{what(op)}: dimension {d}'s {full} elements in blocks of {local} do not fit its "
-                                  f"{n} tiles")
-        out.append(int(index[d]) // (n // blocks))
-    return tuple(out)
+        if local * n != full:
+            raise EvaluationError(f"{what(op)}: dimension {d} of {full} elements in {n} tile(s) does not make the "
+                                  f"per-device shape's {local}")
+    return tuple(int(i) for i in index[:len(whole_shape)])
 
 
 def _manual_group(tiles: np.ndarray, kinds: tuple[str, ...], device: int) -> tuple[int, ...]:
