@@ -50,6 +50,8 @@ def mesh_of(op, module, required: bool = True):
     """The mesh of `op`'s shardings: inline, or the module's `sdy.mesh` of that name."""
     shardings = tuple(op.in_shardings) + tuple(op.out_shardings)
     if not shardings:
+        if required:
+            raise EvaluationError(f"{what(op)}: it has neither operands nor results, so no sharding names its mesh")
         return None
     mesh = shardings[0].mesh
     if not isinstance(mesh, str):
