@@ -18,7 +18,7 @@ from vitir.cli import main as vitir
 
 pytest.importorskip("jax")
 
-from tests.sharding.jax_programs import lowered  # noqa: E402
+from tests.sharding.jax_programs import lowered, vitir_run  # noqa: E402
 
 NAMES = ("matmul", "constraint", "shard_map", "train_step", "export")
 FORMS = ("gspmd", "shardy")
@@ -67,16 +67,10 @@ def test_check_fmt_and_opt_keep_every_sharding(programs, name, tmp_path, capsys)
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_run_partitions_and_gives_the_unsharded_answer(programs, name, tmp_path, capsys):
+def test_run_partitions_and_gives_the_unsharded_answer(programs, name, tmp_path):
     form, made = programs
     program = made[name]
-    path = tmp_path / f"{name}.mlir"
-    path.write_text(program["text"])
-    inputs = {f"arg{i}": np.asarray(a, np.float32) for i, a in enumerate(program["inputs"])}
-    np.savez(tmp_path / "in.npz", **inputs)
-    _cli(capsys, "run", str(path), "--inputs", str(tmp_path / "in.npz"), "--out", str(tmp_path / "out.npz"))
-    with np.load(tmp_path / "out.npz") as outputs:
-        got = [outputs[f"out{i}"] for i in range(len(outputs.files))]
+    got = vitir_run(tmp_path, name, program["text"], program["inputs"])
     assert len(got) == len(program["outputs"])
     for mine, theirs in zip(got, program["outputs"]):
         np.testing.assert_allclose(mine, np.asarray(theirs, np.float32), rtol=2e-5, atol=1e-6)
@@ -84,9 +78,8 @@ def test_run_partitions_and_gives_the_unsharded_answer(programs, name, tmp_path,
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_evaluator_runs_them_by_their_global_meaning(programs, name):
-    """Shardings are annotations: the evaluator gives the one-device answer; a shard_map's body computes on
-    each device's part, which the evaluator (holding whole tensors) refuses by name."""
-    from vitir.errors import EvaluationError
+    """Shardings are annotations: the evaluator gives the one-device answer; a shard_map's body runs per
+    device (tests/sharding/test_evaluate_per_device.py)."""
     from vitir.evaluate import evaluate
     from vitir.mlir import import_text
 
@@ -94,11 +87,6 @@ def test_the_evaluator_runs_them_by_their_global_meaning(programs, name):
     program = made[name]
     module = import_text(program["text"])
     inputs = [np.asarray(a, np.float32) for a in program["inputs"]]
-    if name == "shard_map":
-        entered = "sdy.manual_computation" if form == "shardy" else "stablehlo.custom_call @SPMDFullToShardShape"
-        with pytest.raises(EvaluationError, match=f" {entered} computes on each device's part, which it does not"):
-            evaluate(module, *inputs)
-        return
     got = evaluate(module, *inputs)
     got = got if isinstance(got, (tuple, list)) else (got,)
     assert len(got) == len(program["outputs"])

@@ -28,6 +28,7 @@ from ..ast.types import TensorType
 from ..ast.uses import reads
 from ..numpy_dtypes import numpy_dtype
 from ..errors import EvaluationError
+from .parts import per_device_partitions
 from .processes import Grid, run_grid
 
 __all__ = ["EVALUATORS", "evaluate", "evaluate_op", "evaluator_for", "numpy_dtype", "run_parallel"]
@@ -244,12 +245,13 @@ def _run_function(fn: Function, given, keep: bool):
 
 
 def _run_processes(programs: Sequence[Sequence[Function]], per_process: Sequence, keep: bool,
-                   functions: Mapping | None = None) -> list:
+                   functions: Mapping | None = None, module: Module | None = None) -> list:
     """(results, values) of each process of the grid of `programs`, in interpreter.run_parallel's order;
-    `functions` (by name) are those a composite may name as its decomposition."""
+    `functions` (by name) are those a composite may name as its decomposition, `module` the one
+    evaluated (its meshes)."""
     grid = Grid(len(programs), len(programs[0]) if programs else 0)
-    grid.functions = dict(functions or {})
     flat = [fn for row in programs for fn in row]
+    grid.functions, grid.module, grid.programs = dict(functions or {}), module, list(dict.fromkeys(flat))
     for row in programs:
         if len(row) != grid.partitions:
             raise ValueError(f"every replica runs {grid.partitions} partitions: programs has a row of {len(row)}")
@@ -272,20 +274,28 @@ def evaluate(module_or_function: Module | Function, *inputs, keep: bool = False,
     sequence or a dict), ordered as interpreter.run_parallel orders processes,
     (replica 0, partition 0), (0, 1), ..., (1, 0), ...; a collective meets
     across them. Returns a list of R * P result tuples (and a list of dicts).
+
+    A sharded program with per-device code (an sdy.manual_computation, JAX's shard_map in GSPMD's
+    form) runs, on one set of inputs, on as many partitions as its module has (each partition the
+    whole program, vitir/evaluate/parts.py), and returns partition 0's results.
     """
     fn = _function(module_or_function, entry)
     for what, n in (("replicas", replicas), ("partitions", partitions)):
         if not isinstance(n, int) or n < 1:
             raise ValueError(f"{what} must be at least 1, got {n}")
     count = replicas * partitions
+    module = module_or_function if isinstance(module_or_function, Module) else None
     if count == 1:
         per_process = [inputs[0] if len(inputs) == 1 and isinstance(inputs[0], Mapping) else inputs]
+        per_device = per_device_partitions(module, fn)
+        if per_device is not None:
+            partitions, per_process = per_device, per_process * per_device
     else:
         grid = f"replicas={replicas}" if partitions == 1 else f"replicas={replicas} x partitions={partitions}"
         if len(inputs) != 1 or len(inputs[0]) != count:
             raise ValueError(f"{grid} takes one sequence of {count} per-process inputs")
         per_process = list(inputs[0])
-    outs = _run_processes([[fn] * partitions] * replicas, per_process, keep, _functions([module_or_function]))
+    outs = _run_processes([[fn] * partitions] * replicas, per_process, keep, _functions([module_or_function]), module)
     results, envs = [r for r, _ in outs], [e for _, e in outs]
     if count == 1:
         return (results[0], envs[0]) if keep else results[0]
@@ -307,7 +317,9 @@ def run_parallel(programs: Sequence[Sequence[Module | Function]], inputs: Sequen
     if at != len(inputs):
         raise ValueError(f"the programs take {at} inputs in all, got {len(inputs)}")
     functions = _functions([p for row in programs for p in row])
-    return [value for results, _ in _run_processes(grid, per_process, False, functions) for value in results]
+    module = next((p for row in programs for p in row if isinstance(p, Module)), None)
+    return [value for results, _ in _run_processes(grid, per_process, False, functions, module)
+            for value in results]
 
 
 def _functions(programs) -> dict[str, Function]:

@@ -13,7 +13,7 @@ import numpy as np
 from ..ast.shape_assertions import check_shape_assertion, is_shape_assertion
 from ..errors import EvaluationError
 from ..numpy_dtypes import numpy_dtype
-from .shardy import GSPMD_TARGETS
+from .gspmd import GSPMD_TARGETS
 
 
 class Token:
@@ -72,7 +72,7 @@ def token(op, *inputs) -> tuple:
 
 def custom_call(op, *operands):
     """jax.export's shape assertions are checked (vitir/ast/shape_assertions.py); GSPMD's sharding
-    annotations run by the program's global meaning (vitir/evaluate/shardy.py); other targets are
+    annotations run by vitir/evaluate/gspmd.py; other targets are
     implementation-defined, not evaluated."""
     if is_shape_assertion(op):
         check_shape_assertion(op, *operands)

@@ -61,6 +61,9 @@ class Grid:
         self._waiting: dict[ProcessId, tuple] = {}  # process -> the meeting it waits in
         self.failure: BaseException | None = None
         self.functions: dict = {}  # name -> Function: what a composite's decomposition names
+        self.module = None  # the Module evaluated, if one was: its meshes (vitir/evaluate/shardy.py)
+        self.programs: list = []  # the functions the processes run
+        self.cache: dict = {}  # what is read once from the module for every process (its values' shardings)
 
     @property
     def size(self) -> int:
@@ -149,12 +152,14 @@ class Grid:
 
 
 class Process:
-    """One process of a grid: its id and its own random generator (stablehlo.rng)."""
+    """One process of a grid: its id, its own random generator (stablehlo.rng), and the mesh axes of
+    the manual computations it is inside (vitir/evaluate/shardy.py)."""
 
-    __slots__ = ("id", "grid", "_random")
+    __slots__ = ("id", "grid", "_random", "manual_axes")
 
     def __init__(self, process_id: ProcessId, grid: Grid):
         self.id, self.grid, self._random = process_id, grid, None
+        self.manual_axes: frozenset = frozenset()
 
     @property
     def random(self) -> np.random.Generator:
