@@ -107,11 +107,22 @@ def check_heads(mesh: Mesh | None, heads: int) -> None:
         raise ConfigError(f"{heads} attention heads do not divide over the mesh's {MODEL}={size}")
 
 
-def check_step_mesh(mesh: Mesh | None, replicas: int, heads: int) -> None:
-    """A step takes a mesh or replicas (per-replica programs with their own all-reduce), not both."""
+def check_step_mesh(mesh: Mesh | None, replicas: int, heads: int | None = None) -> None:
+    """A step takes a mesh or replicas (per-replica programs with their own all-reduce), not both; with
+    attention, heads that divide over "model"."""
     if mesh is not None and replicas > 1:
         raise ConfigError(f"give a mesh or {replicas} replicas, not both (replicas R are the mesh data=R)")
-    check_heads(mesh, heads)
+    if heads is not None:
+        check_heads(mesh, heads)
+
+
+def check_model_dims(specs: Sequence[tuple[str, Sequence[int]]], model_dims: Sequence[int | None],
+                     mesh: Mesh | None) -> None:
+    """Each parameter (name, dims) whose dimension cut over "model" does not divide is refused by name,
+    before a step is built (shard_step refuses it in the same words)."""
+    if axis_size(mesh, MODEL) > 1:
+        for (name, dims), dim in zip(specs, model_dims):
+            _split(f"parameter %{name}", dims, dim, MODEL, mesh)
 
 
 def shard_step(module: Module, mesh: Mesh | None, model_dims: Sequence[int | None]) -> Module:

@@ -35,6 +35,15 @@ and restores them as it does the weights); their Adam moments stay zero.
 With FiLM, the time MLP's tW1, tb1, tW2, tb2 and the modulation's Wfm
 [embed, 2 S], bfm [2 S] follow the units' parameters (S: the convBn units'
 channels in all; unit i's scale then shift, in unit order).
+
+Tensor parallelism (a mesh's "model" axis, vitir.lower.sharding) pairs the
+convBn units as Megatron pairs an MLP's two products: the two units of each
+down and up layer, and consecutive convbn layers two by two. The first of a
+pair is column-parallel (W by its output channels, with its gain, shift and
+running statistics), the second row-parallel (W by its input channels), so
+the activation between them is split by channels and one all-reduce over
+"model" follows the second convolution. The rest (an unpaired unit, the
+output conv, the time MLP and FiLM's modulation) is whole on every device.
 """
 
 from __future__ import annotations
@@ -47,6 +56,7 @@ import numpy as np
 
 from ..ast import FunctionBuilder, Module, TensorType, Value
 from ..ast.gc_pause import gc_paused
+from ..ast.sharding import Mesh
 from ..config_checks import require_positive_ints, require_replica_count
 from ..errors import ConfigError
 from .layers.batchnorm import (BatchNormSaved, batchnorm_backward, batchnorm_eval_forward, batchnorm_train_forward,
@@ -65,6 +75,7 @@ from .layers.upsample import upsample_backward, upsample_forward
 from .loss import mse
 from .params import xavier_uniform
 from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args
+from .sharding import check_model_dims, check_step_mesh, shard_step
 from .step_signature import with_signature
 
 # (kind, in channels, out channels)
@@ -180,6 +191,29 @@ def _units(cfg: UNetConfig) -> list[tuple[str, int, int]]:
     return units
 
 
+COLUMN, ROW = "column", "row"
+# The dimension of each parameter (by its name's prefix) of a unit that tensor parallelism cuts over
+# "model", by the unit's split: a column unit's output channels, a row unit's input channels.
+SPLIT_DIMS = {COLUMN: {"W": 0, "g": 0, "bt": 0, "rm": 0, "rv": 0}, ROW: {"W": 1}, None: {}}
+
+
+def unit_splits(cfg: UNetConfig) -> list[str | None]:
+    """Each conv unit's tensor-parallel split, in unit order: COLUMN and ROW for the two units of a down or
+    up layer and for consecutive convbn layers two by two, None (whole) for the rest."""
+    splits: list[str | None] = []
+    layers = cfg.layers
+    for li, (kind, _, _) in enumerate(layers):
+        if kind in ("down", "up"):
+            splits += [COLUMN, ROW]
+        elif kind == "convbn" and li and layers[li - 1][0] == "convbn" and splits[-1] == COLUMN:
+            splits.append(ROW)
+        elif kind == "convbn" and li + 1 < len(layers) and layers[li + 1][0] == "convbn":
+            splits.append(COLUMN)
+        else:
+            splits.append(None)
+    return splits
+
+
 def film_units(cfg: UNetConfig) -> list[tuple[int, int]]:
     """(unit index, channels) of every modulated unit (the convBn ones), in order; none without FiLM."""
     if not cfg.film:
@@ -187,33 +221,56 @@ def film_units(cfg: UNetConfig) -> list[tuple[int, int]]:
     return [(i, oc) for i, (kind, _, oc) in enumerate(_units(cfg)) if kind == "convbn"]
 
 
-def param_specs(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...]]]:
-    """The trainable parameters in canonical order."""
-    specs = []
-    for i, (kind, ic, oc) in enumerate(_units(cfg)):
+def _declared(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...], int | None]]:
+    """(name, dims, the dimension cut over "model" or None) of the trainable parameters in canonical order."""
+    out = []
+    for i, ((kind, ic, oc), split) in enumerate(zip(_units(cfg), unit_splits(cfg))):
         if kind == "conv":
-            specs += [(f"W{i}", (oc, ic, 1, 1)), (f"b{i}", (oc,))]
+            specs = [("W", (oc, ic, 1, 1)), ("b", (oc,))]
         else:
-            specs += [(f"W{i}", (oc, ic, 3, 3)), (f"g{i}", (oc,)), (f"bt{i}", (oc,))]
+            specs = [("W", (oc, ic, 3, 3)), ("g", (oc,)), ("bt", (oc,))]
+        out += [(f"{prefix}{i}", dims, SPLIT_DIMS[split].get(prefix)) for prefix, dims in specs]
     if cfg.film:
         e, modulated = cfg.embed, 2 * sum(oc for _, oc in film_units(cfg))
-        specs += list(zip(TIME_PARAMS, [(cfg.time_features, e), (e,), (e, e), (e,), (e, modulated), (modulated,)]))
-    return specs
+        dims = [(cfg.time_features, e), (e,), (e, e), (e,), (e, modulated), (modulated,)]
+        out += [(name, d, None) for name, d in zip(TIME_PARAMS, dims)]
+    return out
+
+
+def _declared_state(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...], int | None]]:
+    """BatchNorm's running statistics, split as their unit's gain, and its update count (none for GroupNorm)."""
+    if not cfg.has_state:
+        return []
+    out = []
+    for i, ((kind, _, oc), split) in enumerate(zip(_units(cfg), unit_splits(cfg))):
+        if kind == "convbn":
+            out += [(f"{prefix}{i}", (oc,), SPLIT_DIMS[split].get(prefix)) for prefix in ("rm", "rv")]
+    return out + [(STEPS, (), None)]
+
+
+def param_specs(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...]]]:
+    """The trainable parameters in canonical order."""
+    return [(name, dims) for name, dims, _ in _declared(cfg)]
 
 
 def state_specs(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...]]]:
     """BatchNorm's running statistics and its update count (none for GroupNorm)."""
-    if not cfg.has_state:
-        return []
-    specs = []
-    for i, (kind, _, oc) in enumerate(_units(cfg)):
-        if kind == "convbn":
-            specs += [(f"rm{i}", (oc,)), (f"rv{i}", (oc,))]
-    return specs + [(STEPS, ())]
+    return [(name, dims) for name, dims, _ in _declared_state(cfg)]
 
 
 def all_specs(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...]]]:
     return param_specs(cfg) + state_specs(cfg)
+
+
+def model_dims(cfg: UNetConfig) -> list[int | None]:
+    """Each parameter's and state's dimension cut by tensor parallelism (None: whole), all_specs order."""
+    return [dim for _, _, dim in _declared(cfg) + _declared_state(cfg)]
+
+
+def check_mesh(cfg: UNetConfig, mesh: Mesh | None, replicas: int = 1) -> None:
+    """A mesh whose "model" axis divides every split dimension (refused naming the parameter), without replicas."""
+    check_step_mesh(mesh, replicas)
+    check_model_dims(all_specs(cfg), model_dims(cfg), mesh)
 
 
 def parameter_count(cfg: UNetConfig) -> int:
@@ -509,14 +566,18 @@ def unet_fwd_module(cfg: UNetConfig) -> Module:
 
 
 @gc_paused
-def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), replicas: int = 1) -> Module:
+def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), replicas: int = 1, *,
+                     mesh: Mesh | None = None) -> Module:
     """One Adam step on the MSE against the target [b, out_channels, H, W]. Arguments (x, theta*k, m*k,
     v*k, lr, bc1, bc2, (tfeat with FiLM,) target) where theta holds the parameters then the state; results
     (theta'*k, m'*k, v'*k, loss): Adam for the parameters, the running update for the state (its moments
     passed on). With replicas > 1 (data parallel, GroupNorm only: each example is normalised alone, so
     `batch` examples per replica compute what one replica of replicas x batch would) the gradients are
-    averaged across replicas in one all_reduce before the update."""
+    averaged across replicas in one all_reduce before the update. With a mesh, the step for the whole
+    batch annotated for XLA's partitioner (vitir.lower.sharding): the batch over "data" (BatchNorm's
+    statistics stay the whole batch's), the paired units' split (unit_splits) over "model"."""
     require_replica_count(replicas)
+    check_mesh(cfg, mesh, replicas)
     if replicas > 1 and cfg.has_state:
         raise ConfigError(f"a BatchNorm UNet trains on one replica, not {replicas}: each replica's batch "
                           "statistics and running statistics would be its own")
@@ -545,6 +606,7 @@ def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), re
         fuse_all_reduce(module.functions[0])
     if cfg.norm == "group":
         module.xla_options = dict(GROUPNORM_STEP_XLA_OPTIONS)
-    return with_signature(module, {"leading": [x], "params": values, "m": ms, "v": vs,
-                                   "schedule": list(runtime.values()), "trailing": [*tfeat, target]},
-                          {"params": [*thetas, *state], "m": [*m2, *ms[k:]], "v": [*v2, *vs[k:]], "loss": [loss]})
+    module = with_signature(module, {"leading": [x], "params": values, "m": ms, "v": vs,
+                                     "schedule": list(runtime.values()), "trailing": [*tfeat, target]},
+                            {"params": [*thetas, *state], "m": [*m2, *ms[k:]], "v": [*v2, *vs[k:]], "loss": [loss]})
+    return shard_step(module, mesh, model_dims(cfg))
