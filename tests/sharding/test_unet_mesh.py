@@ -66,7 +66,7 @@ def group_one_device():
     return _three_steps(unet.unet_step_module(GROUP))
 
 
-@pytest.mark.parametrize("mesh", ["model=2", "data=2,model=2"])
+@pytest.mark.parametrize("mesh", ["model=2", "data=2,model=2", "model=4"])  # at 4, a group spans 2 devices
 def test_the_groupnorm_unets_step_on_a_mesh_matches_one_device(mesh, group_one_device):
     _same_as_one_device(*_three_steps(unet.unet_step_module(GROUP, mesh=parse_mesh(mesh))), group_one_device, mesh)
 
@@ -77,13 +77,19 @@ def test_the_batchnorm_unets_step_on_a_mesh_matches_one_device():
                         _three_steps(unet.unet_step_module(BATCH)), "data=2,model=2")
 
 
-def test_each_device_holds_half_of_every_split_weight():
-    """The partitioner's own layout of the compiled step's arguments: a split weight's shard is half of it."""
+@pytest.fixture(scope="module")
+def group_on_model_2():
     from vitir.backend import compile_module
-    from vitir.lower.step_signature import signature
 
     module = unet.unet_step_module(GROUP, mesh=parse_mesh("model=2"))
-    exe = compile_module(print_module(module), xla_options=module.xla_options)
+    return module, compile_module(print_module(module), xla_options=module.xla_options)
+
+
+def test_each_device_holds_half_of_every_split_weight(group_on_model_2):
+    """The partitioner's own layout of the compiled step's arguments: a split weight's shard is half of it."""
+    from vitir.lower.step_signature import signature
+
+    module, exe = group_on_model_2
     args = module.main.args
     params = signature(module).inputs.pick(list(range(len(args))), "params")
     split = dict(zip(params, unet.model_dims(GROUP)))
@@ -93,6 +99,18 @@ def test_each_device_holds_half_of_every_split_weight():
         if split[i] is not None:
             want[split[i]] //= 2
         assert list(exe.input_shardings[i].shard_shape(shape)) == want, args[i].name
+
+
+def test_the_partitioner_inserts_megatrons_all_reduces_and_gathers_film_gradients(group_on_model_2):
+    """XLA's partitioned program: an all-reduce after each pair's second convolution (3) and after the
+    backward of each pair's first whose input takes a gradient (2: not the image's), an all-gather of each
+    column unit's FiLM scale and shift gradients (3 units, 2 each), and nothing else."""
+    module, exe = group_on_model_2
+    text = exe._loaded.hlo_modules()[0].to_string()  # the compiled module, after SPMD partitioning
+    kinds = re.findall(r"= [^=]*? (all-reduce|all-gather|all-to-all|collective-permute|reduce-scatter)(?:-start)?\(",
+                       text)
+    assert sorted(kinds) == ["all-gather"] * 6 + ["all-reduce"] * 5
+    assert unet.unit_splits(GROUP).count("column") == 3
 
 
 @pytest.mark.parametrize("mesh, message", [

@@ -75,7 +75,7 @@ from .layers.upsample import upsample_backward, upsample_forward
 from .loss import mse
 from .params import xavier_uniform
 from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args
-from .sharding import check_model_dims, check_step_mesh, shard_step
+from .sharding import DATA, MODEL, check_model_dims, check_step_mesh, device_count, shard_step, with_sharding_constraint
 from .step_signature import with_signature
 
 # (kind, in channels, out channels)
@@ -471,7 +471,16 @@ class TimeSaved(NamedTuple):
     act: object  # SiluSaved of the embedding c, what the modulation reads
 
 
-def time_forward(fb: FunctionBuilder, named: dict, cfg: UNetConfig, tfeat: Value) -> TimeSaved:
+def _whole_over_model(fb: FunctionBuilder, name: str, x: Value, mesh: Mesh | None) -> Value:
+    """x [b, n] whole over "model" (its rows over "data") on a mesh; x itself without one. For FiLM's scale and
+    shift of each unit and their gradients, sliced from and concatenated into [b, 2 S] as Wfm is, whole: left
+    to itself the partitioner gives a column unit's its channels' split, at offsets that are not its shards',
+    and moves slices between devices and reshards batches to build them (docs/distributed.md)."""
+    return x if device_count(mesh) == 1 else with_sharding_constraint(fb, name, x, mesh, (DATA, None))
+
+
+def time_forward(fb: FunctionBuilder, named: dict, cfg: UNetConfig, tfeat: Value,
+                 mesh: Mesh | None = None) -> TimeSaved:
     """The time features [b, F2] to every modulated unit's scale and shift, put in `named` as fs{i}, fh{i}."""
     with fb.layer("time"):
         mlp = time_mlp_forward(fb, "tm", tfeat, *(named[n] for n in TIME_PARAMS[:4]))
@@ -479,17 +488,19 @@ def time_forward(fb: FunctionBuilder, named: dict, cfg: UNetConfig, tfeat: Value
         m = dense_bias(fb, act.y, named["Wfm"], named["bfm"], ("tfmd", "tfmbb", "tfm"))
         start, b = 0, cfg.batch
         for i, oc in film_units(cfg):
-            named[f"fs{i}"] = fb.slice(f"tfs{i}", m, [0, start], [b, start + oc])
-            named[f"fh{i}"] = fb.slice(f"tfh{i}", m, [0, start + oc], [b, start + 2 * oc])
+            fs = fb.slice(f"tfs{i}", m, [0, start], [b, start + oc])
+            fh = fb.slice(f"tfh{i}", m, [0, start + oc], [b, start + 2 * oc])
+            named[f"fs{i}"], named[f"fh{i}"] = (_whole_over_model(fb, f"{v.name}w", v, mesh) for v in (fs, fh))
             start += 2 * oc
     return TimeSaved(mlp, act)
 
 
 def time_backward(fb: FunctionBuilder, saved: TimeSaved, named: dict, cfg: UNetConfig,
-                  film_grads: dict) -> list[Value]:
+                  film_grads: dict, mesh: Mesh | None = None) -> list[Value]:
     """The time parameters' gradients (TIME_PARAMS order) from every unit's (dscale, dshift)."""
     with fb.layer("time"):
-        dm = fb.concatenate("tdm", [g for i, _ in film_units(cfg) for g in film_grads[i]], 1)
+        pieces = [_whole_over_model(fb, f"{g.name}w", g, mesh) for i, _ in film_units(cfg) for g in film_grads[i]]
+        dm = fb.concatenate("tdm", pieces, 1)
         da, dwfm, dbfm = dense_backward(fb, "tfm", saved.act.y, named["Wfm"], dm)
         dc = silu_backward(fb, "tca", saved.act, da)
         dw1, db1, dw2, db2 = time_mlp_backward(fb, "tm", saved.mlp, named["tW2"], dc)
@@ -497,18 +508,18 @@ def time_backward(fb: FunctionBuilder, saved: TimeSaved, named: dict, cfg: UNetC
 
 
 def network_forward(fb: FunctionBuilder, x: Value, tfeat: Value | None, named: dict, cfg: UNetConfig,
-                    train: bool = True) -> tuple[UNetSaved, TimeSaved | None]:
+                    train: bool = True, mesh: Mesh | None = None) -> tuple[UNetSaved, TimeSaved | None]:
     """The whole network: the time conditioning (with FiLM), then the UNet."""
-    tsaved = time_forward(fb, named, cfg, tfeat) if cfg.film else None
+    tsaved = time_forward(fb, named, cfg, tfeat, mesh) if cfg.film else None
     return unet_forward(fb, "u", x, named, cfg, train), tsaved
 
 
 def network_backward(fb: FunctionBuilder, saved: UNetSaved, tsaved: TimeSaved | None, named: dict,
-                     cfg: UNetConfig, dy: Value) -> list[Value]:
+                     cfg: UNetConfig, dy: Value, mesh: Mesh | None = None) -> list[Value]:
     """Every trainable parameter's gradient in param_specs order."""
     film_grads: dict = {}
     grads = unet_backward(fb, "u", saved, named, cfg, dy, film_grads)
-    return grads + (time_backward(fb, tsaved, named, cfg, film_grads) if cfg.film else [])
+    return grads + (time_backward(fb, tsaved, named, cfg, film_grads, mesh) if cfg.film else [])
 
 
 def state_updates(fb: FunctionBuilder, saved: UNetSaved, named: dict, cfg: UNetConfig) -> list[Value]:
@@ -592,9 +603,9 @@ def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), re
     fb.zero = fb.constant("sc", "0.0")
     consts = {name: fb.constant(name, literal) for name, literal in baked_adam_literals(hyper).items()}
     named = dict(zip((n for n, _ in all_specs(cfg)), values))
-    saved, tsaved = network_forward(fb, _image(fb, cfg, x), (tfeat or [None])[0], named, cfg, train=True)
+    saved, tsaved = network_forward(fb, _image(fb, cfg, x), (tfeat or [None])[0], named, cfg, True, mesh)
     dy, loss = mse(fb, saved.y, target)
-    grads = network_backward(fb, saved, tsaved, named, cfg, dy)
+    grads = network_backward(fb, saved, tsaved, named, cfg, dy, mesh)
     k = len(param_specs(cfg))
     thetas, m2, v2 = adamw_updates(fb, values[:k], grads, ms[:k], vs[:k], adam_scalars({**consts, **runtime}),
                                    replicas)
