@@ -43,7 +43,9 @@ pair is column-parallel (W by its output channels, with its gain, shift and
 running statistics), the second row-parallel (W by its input channels), so
 the activation between them is split by channels and one all-reduce over
 "model" follows the second convolution. The rest (an unpaired unit, the
-output conv, the time MLP and FiLM's modulation) is whole on every device.
+output conv, the time MLP and FiLM's modulation) is whole on every device,
+and so is each unit's FiLM scale and shift (a sharding constraint, the
+step's only one, present on a mesh alone).
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ from .layers.upsample import upsample_backward, upsample_forward
 from .loss import mse
 from .params import xavier_uniform
 from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args
-from .sharding import DATA, MODEL, check_model_dims, check_step_mesh, device_count, shard_step, with_sharding_constraint
+from .sharding import DATA, check_model_dims, check_step_mesh, device_count, shard_step, with_sharding_constraint
 from .step_signature import with_signature
 
 # (kind, in channels, out channels)
@@ -472,10 +474,10 @@ class TimeSaved(NamedTuple):
 
 
 def _whole_over_model(fb: FunctionBuilder, name: str, x: Value, mesh: Mesh | None) -> Value:
-    """x [b, n] whole over "model" (its rows over "data") on a mesh; x itself without one. For FiLM's scale and
-    shift of each unit and their gradients, sliced from and concatenated into [b, 2 S] as Wfm is, whole: left
-    to itself the partitioner gives a column unit's its channels' split, at offsets that are not its shards',
-    and moves slices between devices and reshards batches to build them (docs/distributed.md)."""
+    """x [b, n] constrained whole over "model" (its rows over "data") on a mesh; x itself without one. For each
+    unit's FiLM scale and shift and their gradients, sliced from and concatenated into the modulation [b, 2 S]:
+    left to itself, the partitioner splits a column unit's by its channels inside that tensor, at offsets that
+    are not shard boundaries, and moves slices between devices to build them (docs/distributed.md)."""
     return x if device_count(mesh) == 1 else with_sharding_constraint(fb, name, x, mesh, (DATA, None))
 
 
