@@ -127,14 +127,14 @@ def test_a_mesh_with_replicas_is_refused():
         unet.unet_step_module(GROUP, replicas=2, mesh=parse_mesh("data=2"))
 
 
-def test_diffuse_refuses_a_mesh_the_unets_channels_do_not_divide():
-    from vitir.data import load_dataset
-    from vitir.diffusion.train_image import ImageDenoiserTask, ImageDiffusionConfig
+def test_diffuse_refuses_a_mesh_the_unets_channels_do_not_divide_before_it_trains(capsys, tmp_path):
+    from tests.test_cli_train import error_of
 
-    cfg = ImageDiffusionConfig(model="unet", mesh="model=3", batch=8)
-    with pytest.raises(ConfigError, match=r"parameter %W0 \[16, 1, 3, 3\]: dimension 0 \(16\) does not divide over "
-                                          r"the mesh's model=3"):
-        ImageDenoiserTask(cfg, load_dataset("digits"))
+    out = tmp_path / "run"
+    assert error_of(capsys, ["diffuse", "--data", "digits", "--model", "unet", "--mesh", "model=3", "--epochs", "1",
+                             "--out", str(out)]) == ("vitir diffuse: error: parameter %W0 [16, 1, 3, 3]: dimension 0 "
+                                                     "(16) does not divide over the mesh's model=3")
+    assert not out.exists()
 
 
 @pytest.mark.parametrize("given, replicas, batch", [
