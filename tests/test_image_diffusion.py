@@ -612,6 +612,27 @@ def test_cli_unet_trains_prints_its_parameters_and_samples(tmp_path, capsys, cla
     assert len(saved.params) == 10 * 3 + 2 + 6 and len(saved.extra["ema"]) == 38
 
 
+def test_cli_unet_on_a_mesh_trains_its_whole_batch_partitioned(tmp_path, capsys, digits, classifier_run):
+    """`--mesh data=2,model=2`: one step of the whole batch (64 per data shard) over 4 host devices, its
+    convolutions split over model; the run's result file is a finished run's."""
+    out = tmp_path / "unet-mesh"
+    captured = _diffuse(capsys, "--data", "digits", "--model", "unet", "--mesh", "data=2,model=2", "--batch", "64",
+                        "--epochs", "1", "--width", "8", "--n-freq", "2", "--samples", "16", "--sampler", "ddim",
+                        "--nfe", "2", "--classifier", str(classifier_run), "--out", str(out))
+    assert "batch 128 (over the mesh data=2,model=2)" in captured.err
+    result = json.loads((out / "result.json").read_text())
+    config = result["config"]
+    assert (config["model"], config["mesh"], config["replicas"], config["batch"]) == ("unet", "data=2,model=2", 1, 64)
+    assert result["steps"] == result["steps_per_epoch"] == len(digits.x_train) // 128
+    assert result["parameters"] == unet.parameter_count(ImageDiffusionConfig(model="unet", width=8, n_freq=2)
+                                                        .network((1, 8, 8), 128))
+    assert np.isfinite(result["final_loss"]) and [(r["sampler"], r["nfe"]) for r in result["rows"]] == [("ddim", 2)]
+    step = (out / "train_step.mlir").read_text()
+    assert step.startswith("module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {\n"
+                           '  sdy.mesh @mesh = <["data"=2, "model"=2]>\n')
+    assert '%W1: tensor<16x16x3x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}, {}, {}]>}' in step
+
+
 def test_mnist_denoiser_defaults_are_the_ones_benchmarks_g_chose():
     """The defaults only (the comparison is docs/benchmarks.md (g)'s, measured there, not here): vitir's
     UNet predicting x0, batch 32 over the replicas, 72 epochs, EMA 0.999 for DDPM on MNIST; a flow, which

@@ -154,7 +154,7 @@ def _three_steps(module) -> tuple[list[tuple[str, np.ndarray]], list[float]]:
 
     params = draw("params", 0.3)
     state = {"params": params, "m": [np.zeros_like(p) for p in params], "v": [np.zeros_like(p) for p in params]}
-    exe = compile_module(print_module(module))
+    exe = compile_module(print_module(module), xla_options=module.xla_options)
     losses = []
     for t in range(1, 4):
         schedule = [np.float32(LR), np.float32(1 - 0.9 ** t), np.float32(1 - 0.999 ** t)]
@@ -279,7 +279,7 @@ def test_render_refuses_a_mesh_on_a_module_without_one(capsys):
 
 
 @pytest.mark.parametrize("given, message", [
-    (dict(model="unet", mesh="data=2"), r"--mesh partitions the DiT's step \(--model dit\), not --model unet's"),
+    (dict(model="unet", mesh="data=2", replicas=4), "give a mesh or 4 replicas, not both"),
     (dict(mesh="data=2", replicas=2), "give a mesh or 2 replicas, not both"),
     (dict(mesh="model=8"), "4 attention heads do not divide over the mesh's model=8"),
 ])

@@ -72,8 +72,9 @@ IMAGE_TRAINING_FLAGS = {
     "depth": ("depth", int, "the denoiser's blocks"), "heads": ("heads", int, "attention heads"),
     "mlp": ("mlp", int, "MLP hidden width"), "warmup_epochs": ("warmup", float, "learning-rate warmup epochs"),
     "wd": ("wd", str, "AdamW weight decay"), "replicas": ("replicas", int, "devices (data parallel), each taking --batch"),
-    "mesh": ("mesh", str, "the DiT's step partitioned by XLA over a host mesh such as data=2,model=2: the batch "
-                          "(--batch per data shard) over data, Megatron's split of the blocks over model"),
+    "mesh": ("mesh", str, "the step partitioned by XLA over a host mesh such as data=2,model=2: the batch "
+                          "(--batch per data shard) over data; over model, Megatron's split of the DiT's blocks, "
+                          "the UNet's paired convolutions by output then input channels"),
 }
 FLAG_METAVARS = {"norm": "{group,batch}", "activation": "{silu,relu}", "centred": "{on,off}",
                  "time_embed": "{sincos,t}"}

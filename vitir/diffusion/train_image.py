@@ -112,7 +112,7 @@ class ImageDiffusionConfig:
     mlp: int | None = None
     batch: int | None = None  # per replica (per "data" shard of the mesh)
     replicas: int | None = None  # devices, the mesh data=replicas; None: 1, or UNET_REPLICAS for vitir's GroupNorm UNet
-    mesh: str | None = None  # the DiT's step partitioned by XLA over a host mesh such as data=2,model=2
+    mesh: str | None = None  # the step partitioned by XLA over a host mesh such as data=2,model=2
     epochs: int | None = None
     lr: float | None = None
     warmup_epochs: float | None = None
@@ -185,11 +185,8 @@ class ImageDiffusionConfig:
         if self.seed < 0:
             raise ConfigError(f"--seed must be non-negative, got {self.seed}")
         require_dataset(self.data, self.data_dir, DIFFUSE)
-        if self.mesh is not None:
-            if self.is_unet:
-                raise ConfigError(f"--mesh partitions the DiT's step (--model dit), not --model {self.model}'s: give "
-                                  "it --replicas")
-            check_step_mesh(parse_mesh(self.mesh), self.replicas, self.heads)
+        if self.mesh is not None:  # the UNets' channels are checked against it where the network is made
+            check_step_mesh(parse_mesh(self.mesh), self.replicas, None if self.is_unet else self.heads)
         for name in ("beta1", "beta2", "wd"):  # as f32 literals: 0 -> 0.0, 1e-4 -> 1.0e-4
             object.__setattr__(self, name, f32_option(getattr(self, name), as_option(name)))
         check_adam_literals({name: getattr(self, name) for name in ("beta1", "beta2", "wd")}, as_option)
@@ -197,14 +194,16 @@ class ImageDiffusionConfig:
     def _unet_data_parallel_defaults(self):
         """vitir's UNet: UNET_REPLICAS replicas with GroupNorm (1 with BatchNorm, whose statistics are
         the batch's), and its global batch split over them unless --batch is given (per replica)."""
-        if self.replicas is None:
-            object.__setattr__(self, "replicas", UNET_REPLICAS if self.norm in (None, "group") else 1)
+        if self.replicas is None:  # on a mesh, its "data" axis splits the batch
+            data_parallel = self.mesh is None and self.norm in (None, "group")
+            object.__setattr__(self, "replicas", UNET_REPLICAS if data_parallel else 1)
         if self.batch is None and isinstance(self.replicas, int) and self.replicas > 0:
-            total = MODEL_DEFAULTS["unet"]["batch"]
-            if total % self.replicas:
-                raise ConfigError(f"--replicas {self.replicas} does not split the UNet's batch of {total}: "
-                                  "give --batch (per replica)")
-            object.__setattr__(self, "batch", total // self.replicas)
+            total, shards = MODEL_DEFAULTS["unet"]["batch"], axis_size(self.step_mesh(), DATA)
+            if total % shards:
+                split = f"--replicas {self.replicas}" if self.mesh is None else f"the mesh's data={shards}"
+                raise ConfigError(f"{split} does not split the UNet's batch of {total}: give --batch (per "
+                                  f"{'replica' if self.mesh is None else 'data shard'})")
+            object.__setattr__(self, "batch", total // shards)
 
     @classmethod
     def from_dict(cls, d: dict) -> "ImageDiffusionConfig":
@@ -385,6 +384,8 @@ class ImageDenoiserTask(Task):
         self.global_batch = cfg.global_batch
         # the step's batch: the whole batch, which the mesh's "data" axis splits
         self.model = cfg.network(data.image_shape, self.global_batch)
+        if cfg.is_unet:  # its channels against the mesh's "model" axis, before anything trains
+            unet.check_mesh(self.model, cfg.step_mesh())
         self.x_train = to_signed(data.x_train) if cfg.centred else np.asarray(data.x_train, np.float32)
         self.steps_per_epoch = len(data.x_train) // self.global_batch
         self.abar = cosine_schedule(TMAX)

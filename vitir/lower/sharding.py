@@ -108,11 +108,22 @@ def check_heads(mesh: Mesh | None, heads: int) -> None:
         raise ConfigError(f"{heads} attention heads do not divide over the mesh's {MODEL}={size}")
 
 
-def check_step_mesh(mesh: Mesh | None, replicas: int, heads: int) -> None:
-    """A step takes a mesh or replicas (which are the mesh data=R), not both."""
+def check_step_mesh(mesh: Mesh | None, replicas: int, heads: int | None = None) -> None:
+    """A step takes a mesh or replicas (which are the mesh data=R), not both; with attention, heads
+    that divide over "model"."""
     if mesh is not None and replicas > 1:
         raise ConfigError(f"give a mesh or {replicas} replicas, not both (replicas R are the mesh data=R)")
-    check_heads(mesh, heads)
+    if heads is not None:
+        check_heads(mesh, heads)
+
+
+def check_model_dims(specs: Sequence[tuple[str, Sequence[int]]], model_dims: Sequence[int | None],
+                     mesh: Mesh | None) -> None:
+    """Each parameter (name, dims) whose dimension cut over "model" does not divide is refused by name,
+    before a step is built (shard_step refuses it in the same words)."""
+    if axis_size(mesh, MODEL) > 1:
+        for (name, dims), dim in zip(specs, model_dims):
+            _split(f"parameter %{name}", dims, dim, MODEL, mesh)
 
 
 def step_mesh(mesh: Mesh | None, devices: int) -> Mesh | None:
@@ -124,7 +135,8 @@ def step_mesh(mesh: Mesh | None, devices: int) -> Mesh | None:
     return Mesh((MeshAxis(DATA, devices),)) if devices > 1 else None
 
 
-def partitioned_step(build, cfg, mesh: Mesh | None, model_dims: Sequence[int | None], replicas: int = 1) -> Module:
+def partitioned_step(build, cfg, mesh: Mesh | None, model_dims: Sequence[int | None], replicas: int = 1,
+                     per_shard: bool = True) -> Module:
     """The train step of `cfg` (its `batch` the global batch) for `mesh`, from `build(cfg, replicas)` (a step
     builder whose gradients are averaged by all_reduce_mean over `replicas`):
 
@@ -136,9 +148,12 @@ def partitioned_step(build, cfg, mesh: Mesh | None, model_dims: Sequence[int | N
       all-reduce: 5 to 8 times the step of the one concatenation (docs/benchmarks.md);
     - on any other mesh (a "model" axis): the step of the whole batch annotated for the partitioner
       (shard_step), which inserts every collective;
-    - without one (or of one device): the step as built for `replicas`."""
+    - without one (or of one device): the step as built for `replicas`.
+
+    `per_shard=False`: a step whose examples meet (BatchNorm's batch statistics) is always the whole batch
+    annotated, so that its statistics stay the whole batch's."""
     data, devices = axis_size(mesh, DATA), device_count(mesh)
-    if devices > 1 and data == devices:
+    if per_shard and devices > 1 and data == devices:
         if cfg.batch % data:
             raise ConfigError(f"the batch of {cfg.batch} does not divide over the mesh's {DATA}={data}")
         return manual_data_parallel(build(dataclasses.replace(cfg, batch=cfg.batch // data), data), mesh)

@@ -35,6 +35,17 @@ and restores them as it does the weights); their Adam moments stay zero.
 With FiLM, the time MLP's tW1, tb1, tW2, tb2 and the modulation's Wfm
 [embed, 2 S], bfm [2 S] follow the units' parameters (S: the convBn units'
 channels in all; unit i's scale then shift, in unit order).
+
+Tensor parallelism (a mesh's "model" axis, vitir.lower.sharding) pairs the
+convBn units as Megatron pairs an MLP's two products: the two units of each
+down and up layer, and consecutive convbn layers two by two. The first of a
+pair is column-parallel (W by its output channels, with its gain, shift and
+running statistics), the second row-parallel (W by its input channels), so
+the activation between them is split by channels and one all-reduce over
+"model" follows the second convolution. The rest (an unpaired unit, the
+output conv, the time MLP and FiLM's modulation) is whole on every device,
+and so is each unit's FiLM scale and shift (a sharding constraint, the
+step's only one, present on a mesh alone).
 """
 
 from __future__ import annotations
@@ -47,6 +58,7 @@ import numpy as np
 
 from ..ast import FunctionBuilder, Module, TensorType, Value
 from ..ast.gc_pause import gc_paused
+from ..ast.sharding import Mesh
 from ..config_checks import require_positive_ints, require_replica_count
 from ..errors import ConfigError
 from .layers.batchnorm import (BatchNormSaved, batchnorm_backward, batchnorm_eval_forward, batchnorm_train_forward,
@@ -65,6 +77,8 @@ from .layers.upsample import upsample_backward, upsample_forward
 from .loss import mse
 from .params import xavier_uniform
 from .optim import AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args
+from .sharding import (DATA, check_model_dims, check_step_mesh, device_count, partitioned_step,
+                       with_sharding_constraint)
 from .step_signature import with_signature
 
 # (kind, in channels, out channels)
@@ -180,6 +194,29 @@ def _units(cfg: UNetConfig) -> list[tuple[str, int, int]]:
     return units
 
 
+COLUMN, ROW = "column", "row"
+# The dimension of each parameter (by its name's prefix) of a unit that tensor parallelism cuts over
+# "model", by the unit's split: a column unit's output channels, a row unit's input channels.
+SPLIT_DIMS = {COLUMN: {"W": 0, "g": 0, "bt": 0, "rm": 0, "rv": 0}, ROW: {"W": 1}, None: {}}
+
+
+def unit_splits(cfg: UNetConfig) -> list[str | None]:
+    """Each conv unit's tensor-parallel split, in unit order: COLUMN and ROW for the two units of a down or
+    up layer and for consecutive convbn layers two by two, None (whole) for the rest."""
+    splits: list[str | None] = []
+    layers = cfg.layers
+    for li, (kind, _, _) in enumerate(layers):
+        if kind in ("down", "up"):
+            splits += [COLUMN, ROW]
+        elif kind == "convbn" and li and layers[li - 1][0] == "convbn" and splits[-1] == COLUMN:
+            splits.append(ROW)
+        elif kind == "convbn" and li + 1 < len(layers) and layers[li + 1][0] == "convbn":
+            splits.append(COLUMN)
+        else:
+            splits.append(None)
+    return splits
+
+
 def film_units(cfg: UNetConfig) -> list[tuple[int, int]]:
     """(unit index, channels) of every modulated unit (the convBn ones), in order; none without FiLM."""
     if not cfg.film:
@@ -187,33 +224,56 @@ def film_units(cfg: UNetConfig) -> list[tuple[int, int]]:
     return [(i, oc) for i, (kind, _, oc) in enumerate(_units(cfg)) if kind == "convbn"]
 
 
-def param_specs(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...]]]:
-    """The trainable parameters in canonical order."""
-    specs = []
-    for i, (kind, ic, oc) in enumerate(_units(cfg)):
+def _declared(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...], int | None]]:
+    """(name, dims, the dimension cut over "model" or None) of the trainable parameters in canonical order."""
+    out = []
+    for i, ((kind, ic, oc), split) in enumerate(zip(_units(cfg), unit_splits(cfg))):
         if kind == "conv":
-            specs += [(f"W{i}", (oc, ic, 1, 1)), (f"b{i}", (oc,))]
+            specs = [("W", (oc, ic, 1, 1)), ("b", (oc,))]
         else:
-            specs += [(f"W{i}", (oc, ic, 3, 3)), (f"g{i}", (oc,)), (f"bt{i}", (oc,))]
+            specs = [("W", (oc, ic, 3, 3)), ("g", (oc,)), ("bt", (oc,))]
+        out += [(f"{prefix}{i}", dims, SPLIT_DIMS[split].get(prefix)) for prefix, dims in specs]
     if cfg.film:
         e, modulated = cfg.embed, 2 * sum(oc for _, oc in film_units(cfg))
-        specs += list(zip(TIME_PARAMS, [(cfg.time_features, e), (e,), (e, e), (e,), (e, modulated), (modulated,)]))
-    return specs
+        dims = [(cfg.time_features, e), (e,), (e, e), (e,), (e, modulated), (modulated,)]
+        out += [(name, d, None) for name, d in zip(TIME_PARAMS, dims)]
+    return out
+
+
+def _declared_state(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...], int | None]]:
+    """BatchNorm's running statistics, split as their unit's gain, and its update count (none for GroupNorm)."""
+    if not cfg.has_state:
+        return []
+    out = []
+    for i, ((kind, _, oc), split) in enumerate(zip(_units(cfg), unit_splits(cfg))):
+        if kind == "convbn":
+            out += [(f"{prefix}{i}", (oc,), SPLIT_DIMS[split].get(prefix)) for prefix in ("rm", "rv")]
+    return out + [(STEPS, (), None)]
+
+
+def param_specs(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...]]]:
+    """The trainable parameters in canonical order."""
+    return [(name, dims) for name, dims, _ in _declared(cfg)]
 
 
 def state_specs(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...]]]:
     """BatchNorm's running statistics and its update count (none for GroupNorm)."""
-    if not cfg.has_state:
-        return []
-    specs = []
-    for i, (kind, _, oc) in enumerate(_units(cfg)):
-        if kind == "convbn":
-            specs += [(f"rm{i}", (oc,)), (f"rv{i}", (oc,))]
-    return specs + [(STEPS, ())]
+    return [(name, dims) for name, dims, _ in _declared_state(cfg)]
 
 
 def all_specs(cfg: UNetConfig) -> list[tuple[str, tuple[int, ...]]]:
     return param_specs(cfg) + state_specs(cfg)
+
+
+def model_dims(cfg: UNetConfig) -> list[int | None]:
+    """Each parameter's and state's dimension cut by tensor parallelism (None: whole), all_specs order."""
+    return [dim for _, _, dim in _declared(cfg) + _declared_state(cfg)]
+
+
+def check_mesh(cfg: UNetConfig, mesh: Mesh | None, replicas: int = 1) -> None:
+    """A mesh whose "model" axis divides every split dimension (refused naming the parameter), without replicas."""
+    check_step_mesh(mesh, replicas)
+    check_model_dims(all_specs(cfg), model_dims(cfg), mesh)
 
 
 def parameter_count(cfg: UNetConfig) -> int:
@@ -414,7 +474,16 @@ class TimeSaved(NamedTuple):
     act: object  # SiluSaved of the embedding c, what the modulation reads
 
 
-def time_forward(fb: FunctionBuilder, named: dict, cfg: UNetConfig, tfeat: Value) -> TimeSaved:
+def _whole_over_model(fb: FunctionBuilder, name: str, x: Value, mesh: Mesh | None) -> Value:
+    """x [b, n] constrained whole over "model" (its rows over "data") on a mesh; x itself without one. For each
+    unit's FiLM scale and shift and their gradients, sliced from and concatenated into the modulation [b, 2 S]:
+    left to itself, the partitioner splits a column unit's by its channels inside that tensor, at offsets that
+    are not shard boundaries, and moves slices between devices to build them (docs/distributed.md)."""
+    return x if device_count(mesh) == 1 else with_sharding_constraint(fb, name, x, mesh, (DATA, None))
+
+
+def time_forward(fb: FunctionBuilder, named: dict, cfg: UNetConfig, tfeat: Value,
+                 mesh: Mesh | None = None) -> TimeSaved:
     """The time features [b, F2] to every modulated unit's scale and shift, put in `named` as fs{i}, fh{i}."""
     with fb.layer("time"):
         mlp = time_mlp_forward(fb, "tm", tfeat, *(named[n] for n in TIME_PARAMS[:4]))
@@ -422,17 +491,19 @@ def time_forward(fb: FunctionBuilder, named: dict, cfg: UNetConfig, tfeat: Value
         m = dense_bias(fb, act.y, named["Wfm"], named["bfm"], ("tfmd", "tfmbb", "tfm"))
         start, b = 0, cfg.batch
         for i, oc in film_units(cfg):
-            named[f"fs{i}"] = fb.slice(f"tfs{i}", m, [0, start], [b, start + oc])
-            named[f"fh{i}"] = fb.slice(f"tfh{i}", m, [0, start + oc], [b, start + 2 * oc])
+            fs = fb.slice(f"tfs{i}", m, [0, start], [b, start + oc])
+            fh = fb.slice(f"tfh{i}", m, [0, start + oc], [b, start + 2 * oc])
+            named[f"fs{i}"], named[f"fh{i}"] = (_whole_over_model(fb, f"{v.name}w", v, mesh) for v in (fs, fh))
             start += 2 * oc
     return TimeSaved(mlp, act)
 
 
 def time_backward(fb: FunctionBuilder, saved: TimeSaved, named: dict, cfg: UNetConfig,
-                  film_grads: dict) -> list[Value]:
+                  film_grads: dict, mesh: Mesh | None = None) -> list[Value]:
     """The time parameters' gradients (TIME_PARAMS order) from every unit's (dscale, dshift)."""
     with fb.layer("time"):
-        dm = fb.concatenate("tdm", [g for i, _ in film_units(cfg) for g in film_grads[i]], 1)
+        pieces = [_whole_over_model(fb, f"{g.name}w", g, mesh) for i, _ in film_units(cfg) for g in film_grads[i]]
+        dm = fb.concatenate("tdm", pieces, 1)
         da, dwfm, dbfm = dense_backward(fb, "tfm", saved.act.y, named["Wfm"], dm)
         dc = silu_backward(fb, "tca", saved.act, da)
         dw1, db1, dw2, db2 = time_mlp_backward(fb, "tm", saved.mlp, named["tW2"], dc)
@@ -440,18 +511,18 @@ def time_backward(fb: FunctionBuilder, saved: TimeSaved, named: dict, cfg: UNetC
 
 
 def network_forward(fb: FunctionBuilder, x: Value, tfeat: Value | None, named: dict, cfg: UNetConfig,
-                    train: bool = True) -> tuple[UNetSaved, TimeSaved | None]:
+                    train: bool = True, mesh: Mesh | None = None) -> tuple[UNetSaved, TimeSaved | None]:
     """The whole network: the time conditioning (with FiLM), then the UNet."""
-    tsaved = time_forward(fb, named, cfg, tfeat) if cfg.film else None
+    tsaved = time_forward(fb, named, cfg, tfeat, mesh) if cfg.film else None
     return unet_forward(fb, "u", x, named, cfg, train), tsaved
 
 
 def network_backward(fb: FunctionBuilder, saved: UNetSaved, tsaved: TimeSaved | None, named: dict,
-                     cfg: UNetConfig, dy: Value) -> list[Value]:
+                     cfg: UNetConfig, dy: Value, mesh: Mesh | None = None) -> list[Value]:
     """Every trainable parameter's gradient in param_specs order."""
     film_grads: dict = {}
     grads = unet_backward(fb, "u", saved, named, cfg, dy, film_grads)
-    return grads + (time_backward(fb, tsaved, named, cfg, film_grads) if cfg.film else [])
+    return grads + (time_backward(fb, tsaved, named, cfg, film_grads, mesh) if cfg.film else [])
 
 
 def state_updates(fb: FunctionBuilder, saved: UNetSaved, named: dict, cfg: UNetConfig) -> list[Value]:
@@ -509,14 +580,25 @@ def unet_fwd_module(cfg: UNetConfig) -> Module:
 
 
 @gc_paused
-def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), replicas: int = 1) -> Module:
+def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), replicas: int = 1, *,
+                     mesh: Mesh | None = None) -> Module:
     """One Adam step on the MSE against the target [b, out_channels, H, W]. Arguments (x, theta*k, m*k,
     v*k, lr, bc1, bc2, (tfeat with FiLM,) target) where theta holds the parameters then the state; results
     (theta'*k, m'*k, v'*k, loss): Adam for the parameters, the running update for the state (its moments
     passed on). With replicas > 1 (data parallel, GroupNorm only: each example is normalised alone, so
     `batch` examples per replica compute what one replica of replicas x batch would) the gradients are
-    averaged across replicas in one all_reduce before the update."""
+    averaged across replicas in one all_reduce before the update. With a mesh, the step for the whole
+    batch across it (vitir.lower.sharding.partitioned_step): the batch over "data" (BatchNorm's statistics
+    stay the whole batch's: such a step is always the whole batch annotated), the paired units' split
+    (unit_splits) over "model"."""
     require_replica_count(replicas)
+    check_mesh(cfg, mesh, replicas)
+    # the per-shard step of a data-only mesh has no "model" axis to constrain (its mesh is the manual one)
+    return partitioned_step(lambda c, r: _step_module(c, hyper, r, None if r > 1 else mesh), cfg, mesh,
+                            model_dims(cfg), replicas, per_shard=not cfg.has_state)
+
+
+def _step_module(cfg: UNetConfig, hyper: AdamHyper, replicas: int, mesh: Mesh | None) -> Module:
     if replicas > 1 and cfg.has_state:
         raise ConfigError(f"a BatchNorm UNet trains on one replica, not {replicas}: each replica's batch "
                           "statistics and running statistics would be its own")
@@ -531,9 +613,9 @@ def unet_step_module(cfg: UNetConfig, hyper: AdamHyper = AdamHyper(wd="0.0"), re
     fb.zero = fb.constant("sc", "0.0")
     consts = {name: fb.constant(name, literal) for name, literal in baked_adam_literals(hyper).items()}
     named = dict(zip((n for n, _ in all_specs(cfg)), values))
-    saved, tsaved = network_forward(fb, _image(fb, cfg, x), (tfeat or [None])[0], named, cfg, train=True)
+    saved, tsaved = network_forward(fb, _image(fb, cfg, x), (tfeat or [None])[0], named, cfg, True, mesh)
     dy, loss = mse(fb, saved.y, target)
-    grads = network_backward(fb, saved, tsaved, named, cfg, dy)
+    grads = network_backward(fb, saved, tsaved, named, cfg, dy, mesh)
     k = len(param_specs(cfg))
     thetas, m2, v2 = adamw_updates(fb, values[:k], grads, ms[:k], vs[:k], adam_scalars({**consts, **runtime}),
                                    replicas)
