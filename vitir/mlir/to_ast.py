@@ -21,7 +21,7 @@ from ..ast import FunctionBuilder, Module, Value
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function
 from ..ast.expansion import fold_compounds
-from ..ast.sharding_check import check_node, meshes
+from ..ast.sharding_check import PRESENT, check_node, meshes
 from ..ast.type_rules import compatible_types
 from ..errors import ShapeError
 from .dialect import TERMINATORS, DeclaredOp
@@ -102,6 +102,10 @@ class _FunctionImporter:
         with self._at(self.fn):
             for arg in block.args:
                 self.values[arg] = self.fb.arg(self.name(arg), vitir_type(arg.type))
+        attributes = self.fn.arg_attrs.data if self.fn.arg_attrs else ()
+        for i, arg in enumerate(block.args):  # a collective on an argument is checked against its sdy.sharding
+            sharded = i < len(attributes) and "sdy.sharding" in attributes[i].data
+            self.shardings[self.values[arg]] = PRESENT if sharded else None
         for op in block.ops:
             if isinstance(op, func.ReturnOp):
                 if self.diagnostics:
