@@ -15,7 +15,7 @@ from vitir.ast import FunctionBuilder, ShapeError, f32, module
 from vitir.ast.module import Function, Module
 from vitir.ast.ops.shardy import sdy_mesh
 from vitir.ast.sharding import AllToAllParam, AxisRef, DimSharding, TensorSharding
-from vitir.mlir import import_text
+from vitir.mlir import import_text, roundtrip
 from vitir.mlir.errors import MlirShapeError
 from vitir.print import print_module
 from vitir.text import fast_import
@@ -235,3 +235,36 @@ def test_a_collective_on_a_sharded_argument_is_accepted():
         module(fn, ops=MESHES)
     sharded_fn = Function(fn.name, fn.args, fn.ops, fn.ret, arg_attributes=[(("sdy.sharding", attribute),)])
     assert print_module(module(sharded_fn, ops=MESHES)) == text
+
+
+# -- manual_computation and named_computation: other dialects' attributes after the region ---------------
+
+REGION_OPS = """module @m {
+  sdy.mesh @mesh = <["x"=2]>
+  func.func @main(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+    %m = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] \
+manual_axes={"x"} (%arg1: tensor<4x8xf32>) {
+      sdy.return %arg1 : tensor<4x8xf32>
+    } {foo = 1 : i32, mhlo.sharding = "{replicated}"} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    %n = sdy.named_computation<"f">(%m) out_shardings=[<@mesh, [{}, {"x"}]>] (%arg1: tensor<8x8xf32>) {
+      sdy.return %arg1 : tensor<8x8xf32>
+    } {bar} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    return %n : tensor<8x8xf32>
+  }
+}
+"""
+
+
+def test_region_ops_print_their_discardable_attributes_where_jaxlib_does():
+    assert re.sub(r"%\w+", "%", mlir_print(REGION_OPS)) == re.sub(r"%\w+", "%", REGION_OPS)
+    assert print_module(import_text(REGION_OPS)) == REGION_OPS
+    assert roundtrip(REGION_OPS) == REGION_OPS  # the xDSL dialect's printer
+    fast = fast_import(REGION_OPS)
+    assert fast is not None and print_module(fast) == REGION_OPS
+    ops = [op for op in fast.functions[0].ops if op.NAME.startswith("sdy.")]
+    assert [op.discardable for op in ops] == [(("foo", "1 : i32"), ("mhlo.sharding", '"{replicated}"')),
+                                              (("bar", None),)]
+    nested = REGION_OPS.replace("{bar}", '{mhlo.frontend_attributes = {a = "b"}}')  # the xDSL path's
+    assert mlir_error(nested) is None and print_module(import_text(nested)) == nested == roundtrip(nested)
+    moved = REGION_OPS.replace(' {bar} : (', ' : (').replace('(%m) out_shardings', '(%m) {bar} out_shardings')
+    assert mlir_error(moved) is not None and fast_import(moved) is None
