@@ -41,6 +41,11 @@ def _constraint(sharding):
     return fb.ret(fb.sharding_constraint("c", fb.arg("arg0", f32(8, 8)), sharding))
 
 
+def _identity(fb, t):
+    body = fb.region()
+    return body.ret(body.arg("arg2", t))
+
+
 def _collective(method, operand, out, *axes):
     """`method` on a value sharded as `operand` (None: a value with no sharding)."""
     fb = FunctionBuilder("main")
@@ -49,7 +54,25 @@ def _collective(method, operand, out, *axes):
     return fb.ret(getattr(fb, method)("r", x, out, *axes))
 
 
+def _inside_manual(build):
+    """A manual computation on "x" whose body is `build(body, local value)`."""
+    fb = FunctionBuilder("main")
+    body = fb.region()
+    body = body.ret(build(body, body.arg("arg1", f32(4, 8))))
+    return fb.ret(fb.manual_computation("mc", [fb.arg("arg0", f32(8, 8))], [sharded(["x"], [])], [sharded(["x"], [])],
+                                        ["x"], body, [f32(8, 8)]))
+
+
 RULES = [
+    # inside a manual computation, its manual axes are bound: no op shards along them or is manual on them
+    ("a constraint on a bound axis", lambda: _inside_manual(lambda b, a: b.sharding_constraint(
+        "c", a, sharded(["x"], []))), 'operates on axis "x" which is already bound by a parent sdy.manual_computation op'),
+    ("a replicated bound axis", lambda: _inside_manual(lambda b, a: b.sharding_constraint(
+        "c", a, sharded([], [], replicated=("x",)))),
+     'operates on axis "x" which is already bound by a parent sdy.manual_computation op'),
+    ("a manual computation on a bound axis", lambda: _inside_manual(lambda b, a: b.manual_computation(
+        "c", [a], [sharded(["x"], [])], [sharded(["x"], [])], ["x"], _identity(b, f32(2, 8)), [f32(4, 8)])),
+     'operates on axis "x" which is already bound by a parent sdy.manual_computation op'),
     # sub-axes: each fits its axis, none overlaps another, none that merges with the one before
     ("a sub-axis that does not divide its axis", lambda: _constraint(sharded([sub("y", 1, 3)], [])),
      'sub-axis next pre-size 3 doesn\'t divide the size of the full axis 4: "y":(1)3'),
@@ -195,6 +218,11 @@ ACCEPTED = [
     ['%r = sdy.named_computation<"f">(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] (%arg1: T) {',
      '  %g = sdy.all_gather [{"x"}, {}] %arg1 out_sharding=<@mesh, [{}, {}]> : T',
      '  sdy.return %g : T', '} : (T) -> T'],
+    # inside a manual computation on "x", the other axes are free
+    ['%r = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] '
+     'manual_axes={"x"} (%arg1: tensor<4x8xf32>) {',
+     '  %c = sdy.sharding_constraint %arg1 <@mesh, [{"y"}, {}]> : tensor<4x8xf32>',
+     '  sdy.return %c : tensor<4x8xf32>', '} : (T) -> T'],
     ['%c = sdy.sharding_constraint %arg0 <@same, [{"x"}, {}]> : T',
      '%r = sdy.all_gather [{"x"}, {}] %c out_sharding=<@mesh, [{}, {}]> : T'],
 ]

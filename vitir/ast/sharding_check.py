@@ -15,7 +15,7 @@ PRESENT = "present"
 from .attributes import string_text
 from .shape_rules import RuleError
 from .types import TensorType
-from .uses import walk
+from .uses import blocks_of, walk
 
 
 def meshes(ops) -> dict[str, Mesh]:
@@ -33,11 +33,24 @@ def check_module(module) -> None:
     """Every Shardy op of every function, at any depth, against the module's meshes."""
     table = meshes(module.symbols)
     for fn in module.functions:
+        ops = list(walk(fn.ops))
+        if not any(op.NAME.startswith("sdy.") for op in ops):
+            continue  # nothing to check, and no value's sharding to follow
         known: dict = {arg: PRESENT if any(key == "sdy.sharding" for key, _ in attributes) else None
                        for arg, attributes in zip(fn.args, fn.arg_attributes or [()] * len(fn.args))}
-        for op in walk(fn.ops):
-            _region_args(op, known)
-            check_node(op, table, known)
+        _check_block(fn.ops, table, known, frozenset())
+
+
+def _check_block(ops, table: dict, known: dict, bound: frozenset) -> None:
+    """The ops of a block, and of their regions, `bound` the manual axes of the manual computations
+    around them."""
+    for op in ops:
+        _region_args(op, known)
+        check_node(op, table, known, bound)
+        if not type(op).SIMPLE:
+            inner = bound | frozenset(op.manual_axes) if op.NAME == "sdy.manual_computation" else bound
+            for region in blocks_of(op):
+                _check_block(region.ops, table, known, inner)
 
 
 def _region_args(op, known: dict) -> None:
@@ -51,19 +64,37 @@ def _region_args(op, known: dict) -> None:
         known.update((arg, PRESENT) for arg in op.body.args)
 
 
-def check_node(op, table: dict, known: dict) -> None:
-    """One op, if it is Shardy's, against the meshes of `table` and the shardings `known` of the
-    values before it (which it adds its results' to): a refusal is the op's ShapeError."""
+def check_node(op, table: dict, known: dict, bound: frozenset = frozenset()) -> None:
+    """One op, if it is Shardy's, against the meshes of `table`, the shardings `known` of the
+    values before it (which it adds its results' to) and the axes `bound` manual by the manual
+    computations around it: a refusal is the op's ShapeError."""
     if not op.NAME.startswith("sdy."):
         if known is not None:
             mark = PRESENT if any(key == "sdy.sharding" for key, _ in op.discardable) else None
             known.update((result, mark) for result in op.results)
         return
     try:
+        if bound:
+            _check_bound(op, bound)
         check_op(op, table, known)
     except RuleError as e:
         names = [r.name for r in op.results]
         _fail(op, names[0] if len(names) == 1 else tuple(names), str(e))
+
+
+def _check_bound(op, bound: frozenset) -> None:
+    """Shardy's: inside a manual computation, no op is manual on, or shards along, its manual axes."""
+    axes = [name for name in getattr(op, "manual_axes", ())]
+    for field in type(op).ATTR_FIELDS:
+        value = getattr(op, field.name)
+        shardings = (value,) if field.kind is SHARDING else value if field.kind is SHARDING_PER_VALUE else ()
+        for sharding in shardings or ():
+            refs = [r for d in sharding.dims for r in d.axes] + list(sharding.replicated) + list(sharding.unreduced)
+            axes += [r.name for r in refs]
+    for name in axes:
+        if name in bound:
+            raise RuleError(f"operates on axis {string_text(name)} which is already bound by a parent "
+                            f"sdy.manual_computation op")
 
 
 def _mesh(sharding: TensorSharding, table: dict) -> Mesh | None:
