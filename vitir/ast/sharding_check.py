@@ -8,14 +8,14 @@ from __future__ import annotations
 from .declare import _fail
 from .sharding import (SHARDING, SHARDING_PER_VALUE, Mesh, TensorSharding, check_collective, check_sharding,
                        local_shape)
-
-# What `known` says of a value whose sharding is there but not read here (a function argument's or an
-# op's `sdy.sharding`, a manual computation's local value): a collective on it is not checked against it.
-PRESENT = "present"
 from .attributes import string_text
 from .shape_rules import RuleError
 from .types import TensorType
 from .uses import blocks_of, walk
+
+# What `known` says of a value whose sharding is there but not read here (a function argument's or an
+# op's `sdy.sharding`, a manual computation's local value): a collective on it is not checked against it.
+PRESENT = "present"
 
 
 def meshes(ops) -> dict[str, Mesh]:
@@ -84,7 +84,7 @@ def check_node(op, table: dict, known: dict, bound: frozenset = frozenset()) -> 
 
 def _check_bound(op, bound: frozenset) -> None:
     """Shardy's: inside a manual computation, no op is manual on, or shards along, its manual axes."""
-    axes = [name for name in getattr(op, "manual_axes", ())]
+    axes = list(getattr(op, "manual_axes", ()))
     for field in type(op).ATTR_FIELDS:
         value = getattr(op, field.name)
         shardings = (value,) if field.kind is SHARDING else value if field.kind is SHARDING_PER_VALUE else ()
