@@ -66,7 +66,8 @@ def _inside_manual(build):
 RULES = [
     # inside a manual computation, its manual axes are bound: no op shards along them or is manual on them
     ("a constraint on a bound axis", lambda: _inside_manual(lambda b, a: b.sharding_constraint(
-        "c", a, sharded(["x"], []))), 'operates on axis "x" which is already bound by a parent sdy.manual_computation op'),
+        "c", a, sharded(["x"], []))),
+     'operates on axis "x" which is already bound by a parent sdy.manual_computation op'),
     ("a replicated bound axis", lambda: _inside_manual(lambda b, a: b.sharding_constraint(
         "c", a, sharded([], [], replicated=("x",)))),
      'operates on axis "x" which is already bound by a parent sdy.manual_computation op'),
@@ -296,3 +297,17 @@ def test_region_ops_print_their_discardable_attributes_where_jaxlib_does():
     assert mlir_error(nested) is None and print_module(import_text(nested)) == nested == roundtrip(nested)
     moved = REGION_OPS.replace(' {bar} : (', ' : (').replace('(%m) out_shardings', '(%m) {bar} out_shardings')
     assert mlir_error(moved) is not None and fast_import(moved) is None
+
+
+def test_a_named_computations_own_attributes_in_its_dictionary_read_as_jaxlib_reads_them():
+    text = REGION_OPS.replace('(%m) out_shardings=[<@mesh, [{}, {"x"}]>] (%arg1', "(%m) (%arg1").replace(
+        "{bar}", '{bar, out_shardings = #sdy.sharding_per_value<[<@mesh, [{}, {"x"}]>]>}')
+    assert mlir_error(text) is None
+    for read in (import_text, fast_import):
+        assert print_module(read(text)) == REGION_OPS  # printed where jaxlib prints them
+    twice = REGION_OPS.replace("{bar}", '{bar, out_shardings = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>}')
+    overridden = REGION_OPS.replace('(%m) out_shardings=[<@mesh, [{}, {"x"}]>]',
+                                    '(%m) out_shardings=[<@mesh, [{"x"}, {}]>]')
+    assert re.sub(r"%\w+", "%", mlir_print(twice)) == re.sub(r"%\w+", "%", overridden)  # the dictionary's wins
+    for read in (import_text, fast_import):
+        assert print_module(read(twice)) == overridden

@@ -306,10 +306,8 @@ class ShardyRegionOp(WholeOpSyntax):
             p.expect(",")
             arguments.append(p.argument())
         state.regions.append(p.region(arguments, cls.TERMINATOR))
-        attributes = p.attribute_dictionary(cls)  # other dialects' (its own are written before the region)
-        if any(name != DISCARDABLE for name in attributes):
-            p.error(f"{cls.NAME} takes its own attributes before its region", at)
-        state.values.update(attributes)
+        # other dialects' attributes, and its own optional ones, which here win over those written before (as MLIR)
+        state.values.update(p.attribute_dictionary(cls))
         p.expect(":")
         types, outputs = p.function_type()
         _same_count(p, types, names, at)
