@@ -86,12 +86,23 @@ def _identity(fb, t):
     return body.ret(body.arg("a", t))
 
 
-def test_a_move_from_an_argument_without_a_constraint_is_refused_by_name():
+def test_a_move_of_a_sharded_argument_takes_the_arguments_sharding():
+    from vitir.ast.module import Function
+    from vitir.evaluate import evaluate
+
     fb = FunctionBuilder("main")
     x = fb.arg("x", f32(8, 8))
-    fn = fb.ret(fb.sdy_all_gather("g", x, cases_shardy.sharded([], []), [["x"], []]))
-    with pytest.raises(AutodiffError, match=r"sdy\.all_gather %g: its operand's sharding is not one"):
+    fn = fb.ret(fb.multiply("r", fb.sdy_all_gather("g", x, cases_shardy.sharded([], []), [["x"], []]), x))
+    with pytest.raises(AutodiffError, match=r"sdy\.all_gather %g: its operand has no sharding that vitir sees"):
         vjp(fn)
+    fn = Function(fn.name, fn.args, fn.ops, fn.ret, arg_attributes=[(("sdy.sharding", '#sdy.sharding<@mesh, '
+                                                                        '[{"x"}, {}]>'),)])
+    for derived in (jvp(fn), vjp(fn)):
+        text = print_module(module(derived, ops=MESH))
+        assert mlir_error(text) is None, text
+        assert '%x: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}' in text
+    x, ct = np.random.default_rng(1).normal(size=(2, 8, 8)).astype(np.float32)
+    np.testing.assert_allclose(evaluate(vjp(fn), x, ct)[1], 2 * x * ct, rtol=1e-6)  # d(x * x) = 2 x
 
 
 # -- a sharded JAX program: jax.value_and_grad against vitir grad ------------------------------------------

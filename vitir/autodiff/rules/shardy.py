@@ -6,7 +6,7 @@ with_sharding_constraint transposes so). A named_computation is a call: its body
 where it stands, inlined, its in and out shardings kept as sharding constraints on the values and
 their tangents. all_gather, all_slice, all_to_all and collective_permute keep the whole tensor and
 move its parts: a tangent is first given the operand's sharding (Shardy's verifier asks the
-operand of a collective for one), and the transposes run the moves backwards: all_gather and
+operand of a collective for one: the op's that defines it, or an argument's), and the transposes run the moves backwards: all_gather and
 all_slice into each other, all_to_all into the moves from each target back to its source,
 collective_permute into the permutation from the result's sharding back to the operand's.
 all_reduce and reduce_scatter sum the devices' parts and a manual_computation's body runs per
@@ -16,7 +16,8 @@ device: their global meaning is not the evaluator's, so they are refused by name
 from __future__ import annotations
 
 from ...ast import ops as O
-from ...ast.sharding import AllToAllParam, TensorSharding
+from ...ast.sharding import SHARDING, AllToAllParam, TensorSharding
+from ...text import read_attribute_text
 from ..jvp import REGION_JVPS, jvp_block
 from ..linearize import LINEARIZE_RULES
 from ..tables import deflinear, defjvp, deftranspose, nondifferentiable, refuse
@@ -70,10 +71,13 @@ LINEARIZE_RULES[O.NamedComputation] = _through_body(LINEARIZE_RULES)
 MOVES = (O.ShardyAllGather, O.ShardyAllSlice, O.ShardyAllToAll, O.ShardyCollectivePermute)
 
 
-def _sharding_of(op, value) -> TensorSharding | None:
-    """The sharding `op` gives `value`, one of its results (None: none this op says)."""
+def _sharding_of(e, value) -> TensorSharding | None:
+    """The sharding of an original value: the one the op defining it gives it, or an argument's
+    `sdy.sharding` (None: none)."""
+    op = e.state.defining.get(value)
     if op is None:
-        return None
+        text = dict(e.state.arguments.get(value, ())).get("sdy.sharding")
+        return None if text is None else read_attribute_text(SHARDING, text)
     for field in ("sharding", "out_sharding"):
         if isinstance(getattr(op, field, None), TensorSharding):
             return getattr(op, field)
@@ -86,10 +90,10 @@ def move_jvp(e, op, primals, tangents):
     (t,) = tangents
     if t is None:
         return (None,)
-    before = _sharding_of(e.state.defining.get(op.operands[0]), op.operands[0])
+    before = _sharding_of(e, op.operands[0])
     if before is None and not isinstance(op, O.ShardyAllSlice):  # all_slice takes an operand as replicated
-        raise refuse(op, "its operand's sharding is not one an op of the function gives (an argument's "
-                         "sdy.sharding, say): give it one with sdy.sharding_constraint to differentiate through it")
+        raise refuse(op, "its operand has no sharding that vitir sees (an op's or an argument's), which Shardy's "
+                         "verifier asks of a collective's operand")
     return e.apply(op, [_constrained(e, t, before)])
 
 
