@@ -155,3 +155,22 @@ def test_a_sharded_jax_programs_gradient_is_jaxs(tmp_path):
         assert len(got) == 4
         for g, w in zip(got, want):
             assert rel_err(g, w) <= 1e-5
+
+
+def test_two_named_computations_of_the_same_names_inline_apart():
+    from vitir.evaluate import evaluate
+
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", f32(4))
+
+    def named(v, name):
+        body = fb.region()
+        body = body.ret(body.sine("p", body.arg("a", f32(4))))
+        return fb.named_computation(name, "layer", [v], body)
+
+    fn = fb.ret(named(named(x, "n1"), "n2"))
+    v = np.linspace(0, 1, 4, dtype=np.float32)
+    value, pull = jax.vjp(lambda t: jnp.sin(jnp.sin(t)), v)
+    got = evaluate(vjp(fn), v, np.ones(4, np.float32))
+    np.testing.assert_allclose(got[0], value, rtol=1e-6)
+    np.testing.assert_allclose(got[1], pull(np.ones(4, np.float32))[0], rtol=1e-6)

@@ -18,6 +18,8 @@ from __future__ import annotations
 from ...ast import ops as O
 from ...ast.sharding import SHARDING, AllToAllParam, TensorSharding
 from ...text import read_attribute_text
+from ...ast.uses import walk
+from ...rewrite.driver import copy_op
 from ..jvp import REGION_JVPS, jvp_block
 from ..linearize import LINEARIZE_RULES
 from ..tables import deflinear, defjvp, deftranspose, nondifferentiable, refuse
@@ -43,6 +45,22 @@ def _constrained(e, value, sharding):
     return value if value is None or sharding is None else e.b.sharding_constraint(e.name(), value, sharding)
 
 
+def _renamed_body(e, op, state) -> tuple[list, list]:
+    """The body's ops copied under fresh names (a body inlined twice, or beside values of its names,
+    stays apart), each copy's values defined by it in `state`, and the values the body returns."""
+    mapping: dict = {}
+    ops = []
+    for inner in op.body.ops:
+        new = copy_op(inner, mapping)
+        if new.results:
+            base = e.name(new.results[0].name.partition("#")[0] + "_")
+            for i, result in enumerate(new.results):
+                result.rename(base if len(new.results) == 1 else f"{base}#{i}")
+        state.defining.update((r, nested) for nested in walk([new]) for r in nested.results)
+        ops.append(new)
+    return ops, [mapping.get(v, v) for v in op.body.results]
+
+
 def _through_body(special: dict):
     def rule(e, op, state) -> None:
         ins = op.in_shardings or (None,) * len(op.inputs)
@@ -51,9 +69,10 @@ def _through_body(special: dict):
             tangent = _constrained(e, state.tangent.get(value), sharding)
             if tangent is not None:
                 state.tangent[arg] = tangent
-        jvp_block(e, op.body.ops, state, special)
+        ops, returned = _renamed_body(e, op, state)
+        jvp_block(e, ops, state, special)
         outs = op.out_shardings or (None,) * len(op.results)
-        for result, returned, sharding in zip(op.results, op.body.results, outs):
+        for result, returned, sharding in zip(op.results, returned, outs):
             state.primal[result] = _constrained(e, state.primal[returned], sharding)
             tangent = _constrained(e, state.tangent.get(returned), sharding)
             if tangent is not None:
