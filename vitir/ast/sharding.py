@@ -468,22 +468,97 @@ def axis_size(ref: AxisRef, mesh: Mesh) -> int:
     return ref.sub_axis[1] if ref.sub_axis else mesh.size_of(ref.name)
 
 
-def _check_refs(refs, mesh: Mesh, seen: set) -> None:
+# -- axis arithmetic (Shardy's AxisRefAttr): a sub-axis "x":(pre)size spans [pre, pre * size) of its axis ----
+
+def _pre(ref: AxisRef) -> int:
+    return ref.sub_axis[0] if ref.sub_axis else 1
+
+
+def _end(ref: AxisRef, mesh: Mesh) -> int:
+    """The sub-axis' next pre-size, the full axis' size."""
+    return ref.sub_axis[0] * ref.sub_axis[1] if ref.sub_axis else mesh.size_of(ref.name)
+
+
+def overlaps(a: AxisRef, b: AxisRef) -> bool:
+    if a.name != b.name:
+        return False
+    if a.sub_axis is None or b.sub_axis is None:
+        return True
+    return _pre(a) < b.sub_axis[0] * b.sub_axis[1] and _pre(b) < a.sub_axis[0] * a.sub_axis[1]
+
+
+def can_merge(a: AxisRef, b: AxisRef) -> bool:
+    """Two sub-axes of one axis, `b` starting where `a` ends."""
+    return a.name == b.name and a.sub_axis is not None and b.sub_axis is not None and \
+        a.sub_axis[0] * a.sub_axis[1] == b.sub_axis[0]
+
+
+def _merge(a: AxisRef, b: AxisRef, mesh: Mesh) -> AxisRef:
+    size = a.sub_axis[1] * b.sub_axis[1]
+    return AxisRef(a.name) if size == mesh.size_of(a.name) else AxisRef(a.name, (a.sub_axis[0], size))
+
+
+def _contains(a: AxisRef, b: AxisRef, mesh: Mesh) -> bool:
+    return a.name == b.name and (a.sub_axis is None or (
+        b.sub_axis is not None and _pre(a) <= _pre(b) and _end(a, mesh) >= _end(b, mesh)))
+
+
+def mesh_order(mesh: Mesh):
+    """Shardy's mesh comparator as a sort key: the mesh's axis order, then a sub-axis of pre-size 1
+    before its full axis, the full axis before its other sub-axes, sub-axes by (pre-size, size)."""
+    order = {name: i for i, name in enumerate(mesh.names)}
+    return lambda ref: (order.get(ref.name, -1), ref.name) + (ref.sub_axis or (1, float("inf")))
+
+
+def sharded_size(axes, mesh: Mesh) -> int:
+    return _product(axis_size(ref, mesh) for ref in axes)
+
+
+def check_axis_list(refs, mesh: Mesh, seen: set, sub_axes: dict) -> None:
+    """Shardy's verifyAxisRefList: each axis in the mesh, none twice (in `seen`, across lists), no
+    two consecutive sub-axes that merge into one; the sub-axes collected in `sub_axes` by axis."""
+    previous = None
     for ref in refs:
-        full = mesh.size_of(ref.name)
-        if full is None:
+        if mesh.size_of(ref.name) is None:
             raise RuleError(f'unknown axis name: "{ref.name}"')
         if ref in seen:
             raise RuleError(f"duplicate axis ref: {axis_ref_text(ref)}")
         seen.add(ref)
         if ref.sub_axis is not None:
-            pre, size = ref.sub_axis
-            if pre < 1:
-                raise RuleError(f"sub-axis pre-size must be at least 1: {axis_ref_text(ref)}")
-            if size <= 1:
-                raise RuleError(f"sub-axis sizes must be greater than 1: {axis_ref_text(ref)}")
-            if size == full:
-                raise RuleError(f"sub-axis size is equal to the full axis size: {axis_ref_text(ref)}")
+            sub_axes.setdefault(ref.name, []).append(ref)
+            if previous is not None and can_merge(previous, ref):
+                raise RuleError(f"two consecutive sub-axes can be merged: {axis_ref_text(previous)}, "
+                                f"{axis_ref_text(ref)}")
+        previous = ref
+
+
+def check_sorted_axis_list(refs, mesh: Mesh, seen: set, sub_axes: dict, what: str) -> None:
+    key = mesh_order(mesh)
+    keys = [key(r) for r in refs]
+    if keys != sorted(keys):
+        raise RuleError(f"{what} axes are not ordered w.r.t. mesh")
+    check_axis_list(refs, mesh, seen, sub_axes)
+
+
+def _check_sub_axes(name: str, subs: list, mesh: Mesh, seen: set) -> None:
+    """Shardy's verifySubAxes: each sub-axis fits its axis, and none overlaps another."""
+    if AxisRef(name) in seen:
+        raise RuleError(f'both sub-axis and full-axis are used for axis name: "{name}"')
+    full, previous = mesh.size_of(name), None
+    for ref in sorted(subs, key=mesh_order(mesh)):
+        pre, size = ref.sub_axis
+        if pre < 1:
+            raise RuleError(f"sub-axis pre-size must be at least 1: {axis_ref_text(ref)}")
+        if size <= 1:
+            raise RuleError(f"sub-axis sizes must be greater than 1: {axis_ref_text(ref)}")
+        if full % (pre * size):
+            raise RuleError(f"sub-axis next pre-size {pre * size} doesn't divide the size of the full axis {full}: "
+                            f"{axis_ref_text(ref)}")
+        if size == full:
+            raise RuleError(f"sub-axis size is equal to the full axis size: {axis_ref_text(ref)}")
+        if previous is not None and _end(previous, mesh) > pre:
+            raise RuleError(f"overlapping sub-axes: {axis_ref_text(previous)}, {axis_ref_text(ref)}")
+        previous = ref
 
 
 def check_sharding(sharding: TensorSharding, mesh: Mesh | None, shape: tuple | None) -> None:
@@ -498,17 +573,13 @@ def check_sharding(sharding: TensorSharding, mesh: Mesh | None, shape: tuple | N
         return
     check_dims(sharding, None if shape is None else len(shape))
     seen: set = set()
+    sub_axes: dict = {}
     for dim in sharding.dims:
-        _check_refs(dim.axes, mesh, seen)
-    order = mesh.names
-    for what, refs in (("replicated", sharding.replicated), ("unreduced", sharding.unreduced)):
-        keys = [(order.index(r.name) if r.name in order else -1, r.sub_axis or (0, 0)) for r in refs]
-        if keys != sorted(keys):
-            raise RuleError(f"{what} axes are not ordered w.r.t. mesh")
-        _check_refs(refs, mesh, seen)
-    for name in {r.name for r in seen if r.sub_axis is not None}:
-        if AxisRef(name) in seen:
-            raise RuleError(f'both sub-axis and full-axis are used for axis name: "{name}"')
+        check_axis_list(dim.axes, mesh, seen, sub_axes)
+    check_sorted_axis_list(sharding.replicated, mesh, seen, sub_axes, "replicated")
+    check_sorted_axis_list(sharding.unreduced, mesh, seen, sub_axes, "unreduced")
+    for name, subs in sub_axes.items():
+        _check_sub_axes(name, subs, mesh, seen)
 
 
 def local_shape(shape: tuple, sharding: TensorSharding, mesh: Mesh, manual_axes: tuple[str, ...], what: str,
@@ -542,53 +613,118 @@ def _axes_list_text(refs) -> str:
     return "[" + ", ".join(map(axis_ref_text, refs)) + "]"
 
 
-def gathered(dim: DimSharding, axes, d: int, what: str = "gathering") -> tuple[AxisRef, ...]:
-    """A dimension's axes once `axes` are gathered: each must end them, minor first."""
-    expected = list(dim.axes)
+def gathered(axes_of_dim, axes, d: int, mesh: Mesh, what: str = "gathering") -> tuple[AxisRef, ...]:
+    """A dimension's axes once `axes` are gathered, minor first: each ends the dimension's (a
+    sub-axis may end a larger one, which keeps its prefix)."""
+    expected = list(axes_of_dim)
     for axis in reversed(axes):
-        if not expected or expected[-1] != axis:
+        last = expected[-1] if expected else None
+        if last is None or not (_contains(last, axis, mesh) and _end(axis, mesh) == _end(last, mesh)):
             raise RuleError(f"can't apply {what} axis {axis_ref_text(axis)} to operand sharding on dimension {d}")
         expected.pop()
+        if _pre(last) < _pre(axis):
+            expected.append(AxisRef(last.name, (_pre(last), _pre(axis) // _pre(last))))
     return tuple(expected)
 
 
-def sliced(dim: DimSharding, axes, d: int) -> tuple[AxisRef, ...]:
-    return tuple(dim.axes) + tuple(axes)
+def sliced(axes_of_dim, axes, mesh: Mesh) -> tuple[AxisRef, ...]:
+    """A dimension's axes once `axes` are sliced in, each merged with the last where it can."""
+    expected = list(axes_of_dim)
+    for axis in axes:
+        if expected and can_merge(expected[-1], axis):
+            expected[-1] = _merge(expected[-1], axis, mesh)
+        else:
+            expected.append(axis)
+    return tuple(expected)
 
 
-def check_collective(name: str, operand: TensorSharding, axes, result: TensorSharding) -> None:
-    """Shardy's check of a collective against its operand's sharding (all_gather, all_slice,
-    reduce_scatter: the axes per dimension applied; all_to_all: each param's axes moved; all_reduce:
-    the dimensions unchanged, the reduction axes on none of them)."""
-    if name == "sdy.all_reduce":
-        if tuple(d.axes for d in operand.dims) != tuple(d.axes for d in result.dims) or \
-                operand.replicated != result.replicated:
+def replicated_like(sharding: TensorSharding) -> TensorSharding:
+    """The sharding Shardy takes for an operand that has none: closed and replicated on the result's mesh."""
+    return TensorSharding(sharding.mesh, tuple(DimSharding() for _ in sharding.dims))
+
+
+def _expect(result: TensorSharding, d: int, expected: tuple) -> None:
+    if expected != tuple(result.dims[d].axes):
+        raise RuleError(f"result sharding doesn't match expected sharding {_axes_list_text(expected)} on dimension {d}")
+
+
+def _all_reduce(operand: TensorSharding, axes, result: TensorSharding, mesh: Mesh) -> None:
+    if any(d.axes for d in operand.dims) or any(d.axes for d in result.dims):  # Shardy's isEquivalent
+        if operand.mesh != result.mesh or tuple(d.axes for d in operand.dims) != tuple(d.axes for d in result.dims):
             raise RuleError("operand and result shardings are not equivalent")
-        for axis in axes:
-            if any(axis.name == r.name for d in operand.dims for r in d.axes) or \
-                    any(axis.name == r.name for r in operand.replicated):
-                raise RuleError(f"reduction axis {axis_ref_text(axis)} overlaps with operand dimension sharding or "
-                                f"replicated axes")
-        return
-    def expect(d: int, expected: tuple) -> None:
-        if expected != tuple(result.dims[d].axes):
-            raise RuleError(f"result sharding doesn't match expected sharding {_axes_list_text(expected)} on "
-                            f"dimension {d}")
+    check_sorted_axis_list(axes, mesh, set(), {}, "reduction")
+    for axis in axes:
+        if any(overlaps(axis, r) for d in operand.dims for r in d.axes) or \
+                any(overlaps(axis, r) for r in operand.replicated):
+            raise RuleError(f"reduction axis {axis_ref_text(axis)} overlaps with operand dimension sharding or "
+                            f"replicated axes")
+        if any(overlaps(axis, r) for r in result.unreduced):
+            raise RuleError(f"reduction axis {axis_ref_text(axis)} overlaps with result unreduced axes")
 
-    if name == "sdy.all_to_all":  # each param's axes gathered from its source, sliced into its target
-        moved = set()
-        for param in axes:
-            expect(param.source, gathered(operand.dims[param.source], param.axes, param.source, "all-to-all"))
-            expect(param.target, sliced(operand.dims[param.target], param.axes, param.target))
-            moved |= {param.source, param.target}
-        for d, dim in enumerate(operand.dims):
-            if d not in moved:
-                expect(d, tuple(dim.axes))
+
+def _all_to_all(operand: TensorSharding, params, result: TensorSharding, mesh: Mesh) -> None:
+    seen, sub_axes = set(), {}
+    for param in params:
+        check_axis_list(param.axes, mesh, seen, sub_axes)
+    moved = set()
+    for param in params:  # each param's axes gathered from its source, sliced into its target
+        _expect(result, param.source,
+                gathered(operand.dims[param.source].axes, param.axes, param.source, mesh, "all-to-all"))
+        _expect(result, param.target, sliced(operand.dims[param.target].axes, param.axes, mesh))
+        moved |= {param.source, param.target}
+    for d, dim in enumerate(operand.dims):
+        if d not in moved:
+            _expect(result, d, tuple(dim.axes))
+
+
+def _per_dimension(apply):
+    def check(operand: TensorSharding, axes, result: TensorSharding, mesh: Mesh) -> None:
+        seen, sub_axes = set(), {}
+        for dim_axes in axes:
+            check_axis_list(dim_axes, mesh, seen, sub_axes)
+        if len(result.dims) != len(axes):
+            raise RuleError(f"result sharding has rank {len(result.dims)} but collective axes has rank {len(axes)}")
+        for d, (dim, dim_axes) in enumerate(zip(operand.dims, axes)):
+            _expect(result, d, apply(dim.axes, dim_axes, d, mesh))
+    return check
+
+
+def _collective_permute(operand: TensorSharding, axes, result: TensorSharding, mesh: Mesh,
+                        operand_mesh: Mesh) -> None:
+    if mesh.axes != operand_mesh.axes:
+        raise RuleError("result mesh has different axes than operand mesh")
+    if operand.mesh != result.mesh and mesh.device_ids == operand_mesh.device_ids:
+        raise RuleError("result mesh name is different but same device ids as operand")
+    for d, (before, after) in enumerate(zip(operand.dims, result.dims)):
+        if before.axes != after.axes and sharded_size(before.axes, mesh) != sharded_size(after.axes, mesh):
+            raise RuleError(f"sharded size of result doesn't match operand on dimension {d}: "
+                            f"{sharded_size(after.axes, mesh)} != {sharded_size(before.axes, mesh)}")
+
+
+# Each collective's check of its result's sharding against its operand's (Shardy's verifySymbolUses).
+COLLECTIVE_CHECKS = {
+    "sdy.all_gather": _per_dimension(lambda axes_of_dim, axes, d, mesh: gathered(axes_of_dim, axes, d, mesh)),
+    "sdy.all_slice": _per_dimension(lambda axes_of_dim, axes, d, mesh: sliced(axes_of_dim, axes, mesh)),
+    "sdy.reduce_scatter": _per_dimension(lambda axes_of_dim, axes, d, mesh: sliced(axes_of_dim, axes, mesh)),
+    "sdy.all_to_all": _all_to_all,
+    "sdy.all_reduce": _all_reduce,
+}
+# The collectives whose operand may have no sharding (Shardy's allowMissingInputSharding): it is then replicated.
+MISSING_OPERAND_SHARDING_ALLOWED = frozenset({"sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter"})
+
+
+def check_collective(name: str, operand: TensorSharding | None, operand_mesh: Mesh | None, axes,
+                     result: TensorSharding, mesh: Mesh) -> None:
+    """Shardy's checks of a collective: its operand has a sharding (None: it has none) on the
+    result's mesh (collective_permute: a mesh of the same axes, other devices), and the result's
+    sharding is the operand's with the axes applied."""
+    if operand is None:
+        if name not in MISSING_OPERAND_SHARDING_ALLOWED:
+            raise RuleError("collective on operand without sharding")
+        operand, operand_mesh = replicated_like(result), mesh
+    if name == "sdy.collective_permute":
+        _collective_permute(operand, axes, result, mesh, operand_mesh)
         return
-    apply = {"sdy.all_gather": gathered, "sdy.all_slice": sliced, "sdy.reduce_scatter": sliced}.get(name)
-    if apply is None:
-        return
-    if len(result.dims) != len(axes):
-        raise RuleError(f"result sharding has rank {len(result.dims)} but collective axes has rank {len(axes)}")
-    for d, (dim, dim_axes) in enumerate(zip(operand.dims, axes)):
-        expect(d, apply(dim, dim_axes, d))
+    if operand_mesh != mesh:
+        raise RuleError("result mesh does not match operand mesh")
+    COLLECTIVE_CHECKS[name](operand, axes, result, mesh)

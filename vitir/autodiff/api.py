@@ -27,6 +27,15 @@ def _function(function) -> Function:
     return function.main if isinstance(function, Module) else function
 
 
+def _keeping_arguments(function: Function, derived: Function) -> Function:
+    """`derived` with the attributes of `function`'s arguments (their shardings) on the same arguments."""
+    if not any(function.arg_attributes):
+        return derived
+    attributes = tuple(function.arg_attributes) + ((),) * (len(derived.args) - len(function.args))
+    return Function(derived.name, derived.args, derived.ops, derived.ret, derived.attributes, attributes,
+                    derived.result_attributes)
+
+
 def float_arguments(function: Function) -> list[int]:
     return [i for i, a in enumerate(function.args) if is_active_type(a.type)]
 
@@ -54,7 +63,7 @@ def vjp(function, wrt: Sequence[int] | int | None = None, max_trips: int | None 
     """The function's arguments, then one cotangent per float result, to its results, then the
     gradient (the cotangents pulled back) of each `wrt` argument."""
     fn = _function(function)
-    return reverse(fn, _wrt(fn, wrt), seeds="arguments", max_trips=_trips(max_trips))
+    return _keeping_arguments(fn, reverse(fn, _wrt(fn, wrt), seeds="arguments", max_trips=_trips(max_trips)))
 
 
 def value_and_grad(function, wrt: Sequence[int] | int | None = None, max_trips: int | None = None) -> Function:
@@ -65,7 +74,7 @@ def value_and_grad(function, wrt: Sequence[int] | int | None = None, max_trips: 
     if len(results) != 1 or not is_active_type(results[0]) or results[0].shape != ():
         shown = ", ".join(str(t) for t in results)
         raise ConfigError(f"@{fn.name} returns ({shown}); value_and_grad needs one float scalar (use vjp)")
-    return reverse(fn, _wrt(fn, wrt), seeds="ones", max_trips=_trips(max_trips))
+    return _keeping_arguments(fn, reverse(fn, _wrt(fn, wrt), seeds="ones", max_trips=_trips(max_trips)))
 
 
 def _trips(max_trips):
@@ -95,7 +104,7 @@ def jvp(function) -> Function:
         if is_active_type(out.type):
             t = state.tangent.get(v)
             tangents.append(t if t is not None else e.zeros_like(out))
-    return b.ret(*outputs, *tangents)
+    return _keeping_arguments(fn, b.ret(*outputs, *tangents))
 
 
 def inline(fb, function: Function, args) -> tuple:

@@ -25,17 +25,20 @@ REGION_JVPS: dict = {}
 class State:
     """What the JVP of one function keeps: the original values' copies (`primal`) and their
     tangents (`tangent`; absent or None: a symbolic zero), shared by every region; `defining`:
-    each original value's op (None for an argument); `options`: what the caller chose
-    (`max_trips`, the tape's length for a loop whose trip count is not a constant)."""
+    each original value's op (None for an argument); `arguments`: each argument's attributes (its
+    sharding); `options`: what the caller chose (`max_trips`, the tape's length for a loop whose trip
+    count is not a constant)."""
 
-    __slots__ = ("primal", "tangent", "defining", "options")
+    __slots__ = ("primal", "tangent", "defining", "arguments", "options")
 
     def __init__(self, function=None, **options):
         self.primal: dict = {}
         self.tangent: dict = {}
         self.defining: dict = {}
+        self.arguments: dict = {}
         if function is not None:
             self.defining = {r: op for op in walk(function.ops) for r in op.results}
+            self.arguments = dict(zip(function.args, function.arg_attributes or ()))
         self.options = options
 
 

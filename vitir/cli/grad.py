@@ -79,7 +79,8 @@ def derive(module, function: str | None = None, wrt=None, mode: str = "grad", ma
         derived = autodiff.vjp(fn, wrt, max_trips)
     else:
         derived = autodiff.value_and_grad(fn, wrt, max_trips)
-    return passes.run(Module([derived], module.name), list(PASSES))
+    # the module's meshes and attributes (mhlo.num_partitions) stay: the derivative's shardings name them
+    return passes.run(Module([derived], module.name, module.attributes, module.symbols), list(PASSES))
 
 
 def line_of(text: str, ssa: str) -> int | None:

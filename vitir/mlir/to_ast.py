@@ -21,9 +21,11 @@ from ..ast import FunctionBuilder, Module, Value
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function
 from ..ast.expansion import fold_compounds
-from ..ast.sharding_check import check_node, meshes
+from ..ast.sharding import MANUAL_AXES
+from ..ast.sharding_check import PRESENT, check_node, meshes
 from ..ast.type_rules import compatible_types
 from ..errors import ShapeError
+from ..text import read_attribute_text
 from .dialect import TERMINATORS, DeclaredOp
 from .errors import Diagnostic, MlirError, MlirShapeError, quantized_result_note
 from .kinds import Unsupported, vitir_type
@@ -52,6 +54,7 @@ class _FunctionImporter:
         self.parsed = parsed
         self.meshes = meshes or {}  # the module's meshes, which Shardy's ops are checked against
         self.shardings: dict = {}  # value -> the sharding an op gave it, which a collective is checked against
+        self.manual: frozenset = frozenset()  # the manual axes of the manual computations around the op
         self.fn = fn
         self.diagnostics = diagnostics
         self.callees = callees or {}
@@ -102,6 +105,10 @@ class _FunctionImporter:
         with self._at(self.fn):
             for arg in block.args:
                 self.values[arg] = self.fb.arg(self.name(arg), vitir_type(arg.type))
+        attributes = self.fn.arg_attrs.data if self.fn.arg_attrs else ()
+        for i, arg in enumerate(block.args):  # a collective on an argument is checked against its sdy.sharding
+            sharded = i < len(attributes) and "sdy.sharding" in attributes[i].data
+            self.shardings[self.values[arg]] = PRESENT if sharded else None
         for op in block.ops:
             if isinstance(op, func.ReturnOp):
                 if self.diagnostics:
@@ -166,7 +173,7 @@ class _FunctionImporter:
         node = cls(name, **values, path=self.fb.path)
         node.spelling = SPELLINGS.get(op)
         built = self.fb.emit(node)
-        check_node(node, self.meshes, self.shardings)
+        check_node(node, self.meshes, self.shardings, self.manual)
         built = built if isinstance(built, tuple) else (built,)
         for value, written in zip(built, results, strict=True):
             annotated = vitir_type(written.type)
@@ -193,7 +200,11 @@ class _FunctionImporter:
         ops = list(block.ops)
         if not ops or not isinstance(ops[-1], TERMINATORS):
             raise Unsupported("a region must end in stablehlo.return")
-        outer, self.fb = self.fb, self.fb.region()
+        outer, self.fb, around = self.fb, self.fb.region(), self.manual
+        owner = region.parent_op()
+        if owner is not None and owner.name == "sdy.manual_computation":
+            axes = owner.properties.get("manual_axes") or owner.attributes.get("manual_axes")
+            self.manual = around | frozenset(read_attribute_text(MANUAL_AXES, axes.text.data))
         try:
             for arg in block.args:
                 self.values[arg] = self.fb.arg(self._region_arg_name(arg), vitir_type(arg.type))
@@ -204,7 +215,7 @@ class _FunctionImporter:
             self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
             return self.fb.ret(*returned)
         finally:
-            self.fb = outer
+            self.fb, self.manual = outer, around
 
     def _region_arg_name(self, arg: SSAValue) -> str:
         """A region argument's name; in an op whose syntax names its regions' arguments once (a

@@ -261,6 +261,7 @@ class ShardyRegionOp(WholeOpSyntax):
     `} : (T) -> R`. The keyword attributes are the op's fields but the name, in declaration order."""
 
     name = "sdy_region_op"
+    keeps_discardable = True  # other dialects' attributes after the region (`} {foo = 1 : i32} : ...`), as MLIR
 
     @staticmethod
     def _keywords(cls) -> tuple:
@@ -278,7 +279,10 @@ class ShardyRegionOp(WholeOpSyntax):
             if value is not None:
                 head += f" {field.mlir_name}={field.kind.pretty(value)}"
         args = "(" + ", ".join([f"{a.ssa}: {a.type.text}" for a in op.body.args]) + ")"
-        return f"{head} {args} {printer.region_text(op.body, False, cls.TERMINATOR)} : {printer.functional_type(op)}\n"
+        region = printer.region_text(op.body, False, cls.TERMINATOR)
+        if op.discardable:
+            region += " " + printer.attribute_dictionary(op.discardable)
+        return f"{head} {args} {region} : {printer.functional_type(op)}\n"
 
     def parse(self, p, state) -> None:
         cls = p.declaration
@@ -302,6 +306,8 @@ class ShardyRegionOp(WholeOpSyntax):
             p.expect(",")
             arguments.append(p.argument())
         state.regions.append(p.region(arguments, cls.TERMINATOR))
+        # other dialects' attributes, and its own optional ones, which here win over those written before (as MLIR)
+        state.values.update(p.attribute_dictionary(cls))
         p.expect(":")
         types, outputs = p.function_type()
         _same_count(p, types, names, at)

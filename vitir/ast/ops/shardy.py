@@ -211,9 +211,9 @@ class ShardyCollective(Op):
     @staticmethod
     def rule(tensor, out_sharding, axes=()):
         check_dims(out_sharding, _rank(tensor))
-        rank = _rank(tensor)
-        if axes and type(axes[0]) is tuple and rank is not None and len(axes) != rank:  # a list per dimension
-            raise RuleError(f"{len(axes)} axis lists for a tensor of rank {rank}")
+        if axes and type(axes[0]) is tuple and len(axes) != len(out_sharding.dims):  # a list per dimension
+            raise RuleError(f"result sharding has rank {len(out_sharding.dims)} but collective axes has rank "
+                            f"{len(axes)}")
         return tensor
 
 
