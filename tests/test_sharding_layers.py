@@ -335,3 +335,26 @@ def test_a_constraint_on_an_axis_the_mesh_lacks_is_refused_by_name():
     x = fb.arg("x", TensorType((8, 4)))
     with pytest.raises(ConfigError, match="axis 'modle' is not in the mesh data=2,model=2"):
         with_sharding_constraint(fb, "y", x, parse_mesh("data=2,model=2"), ("data", "modle"))
+
+
+def test_the_data_parallel_step_reads_back_and_the_evaluator_runs_it_per_device_as_xla_does():
+    """The mesh data=2 step (a manual computation over "data" with the gradients' one all_reduce over the
+    partitions) prints, reads back to the same text (the all_reduce_mean folded back with its channel),
+    and the evaluator, running its body on each device, gives XLA's partitioned results."""
+    from vitir.backend import compile_module
+    from vitir.evaluate import evaluate
+    from vitir.mlir import import_text
+    from vitir.train.init import init_params
+
+    cfg = ViTConfig(batch=8, channels=1, image=8, patch=4, width=16, depth=1, heads=2, mlp=32, classes=10)
+    module = adam_sched_module(cfg, HYPER, lowering="fast", mesh=parse_mesh("data=2"))
+    text = print_module(module)
+    assert print_module(import_text(text)) == text
+    params = init_params(cfg, 0)
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((8, 64)).astype(np.float32)
+    onehot = np.eye(10, dtype=np.float32)[rng.integers(0, 10, 8)]
+    args = [x, *params, *[np.zeros_like(p) for p in params] * 2, np.float32(1e-3), np.float32(0.1),
+            np.float32(1e-3), onehot]
+    for got, want in zip(evaluate(module, *args), compile_module(text).run(*args)):
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)

@@ -148,9 +148,6 @@ class ImageDiffusionConfig:
                 if getattr(self, name) != want:
                     raise ConfigError(f"--model {self.model} trains with {as_option(name)} {_shown(want)} only, "
                                       f"got {_shown(getattr(self, name))}")
-            if self.norm == "batch" and self.replicas > 1:
-                raise ConfigError(f"--norm batch normalises over each replica's own batch and keeps its own "
-                                  f"running statistics: give --replicas 1, not {self.replicas}")
             if self.norm == "batch" and self.ema:
                 raise ConfigError("--norm batch samples with running statistics of the trained weights, not of "
                                   "their average: give --ema 0")
