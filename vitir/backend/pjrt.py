@@ -243,7 +243,7 @@ def to_host(value):
     of the device buffers; copy to modify.
     """
     jax = _jax()
-    if isinstance(value, (list, tuple)):
+    if type(value) in (list, tuple):  # a step's results; other containers go to device_get whole
         return type(value)(to_host(v) for v in value)
     if isinstance(value, jax.Array) and not value.is_fully_addressable:
         return _global_to_host(jax, value)
