@@ -151,6 +151,36 @@ def test_two_processes_match_one_process_with_their_devices(tmp_path, child_env,
     assert not (tmp_path / "two" / "checkpoint.npz.tmp").exists()
 
 
+# Each process holds the rows of its one device; reading the result gathers the other's.
+HALVES = '''
+import numpy as np
+from vitir.backend import compile_module, to_host
+from vitir.backend.distributed import initialize_distributed
+initialize_distributed(timeout_s=60)
+text = """module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["data"=2]>
+  func.func @main(%x: tensor<4x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>})
+      -> (tensor<4x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}) {
+    %y = stablehlo.add %x, %x : tensor<4x3xf32>
+    return %y : tensor<4x3xf32>
+  }
+}"""
+x = np.arange(12, dtype=np.float32).reshape(4, 3)
+(y,) = compile_module(text).execute_device([x])
+(mine,) = [np.asarray(shard.data) for shard in y.addressable_shards]
+print(mine.ravel().tolist(), np.array_equal(to_host(y), 2 * x), flush=True)
+'''
+
+
+@pytest.mark.slow
+def test_a_partitioned_result_split_over_processes_is_read_whole_in_each(child_env):
+    done = subprocess.run([sys.executable, "-m", "vitir", "launch", "-n", "2", "--", sys.executable, "-c", HALVES],
+                          cwd=ROOT, env=child_env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = sorted(line for line in done.stdout.splitlines() if line.startswith("[p") and "[Gloo]" not in line)
+    assert lines == ["[p0] [0.0, 2.0, 4.0, 6.0, 8.0, 10.0] True", "[p1] [12.0, 14.0, 16.0, 18.0, 20.0, 22.0] True"]
+
+
 @pytest.mark.slow
 def test_launch_trains_and_resumes_like_one_process(tmp_path, child_env):
     run_dir = tmp_path / "run"
