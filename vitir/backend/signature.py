@@ -15,6 +15,7 @@ import numpy as np
 
 from vitir.ast.element_types import DType
 from vitir.ast.types import TensorType
+from vitir.brackets import CLOSERS, brackets
 from vitir.errors import VitirError
 
 def describe_groups(sizes: Sequence[tuple[str, int]]) -> str:
@@ -94,38 +95,17 @@ _FUNC_HEADER = re.compile(
     r'^[ \t]*func\.func[ \t]+(?:(public|private|nested)[ \t]+)?@("(?:[^"\\]|\\.)*"|[\w$.\-]+)[ \t]*\(',
     re.MULTILINE,
 )
-_OPENERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
-_CLOSERS = set(_OPENERS.values())
-
-
-def _brackets(text: str, start: int = 0):
-    """Yield (index, char, depth after it) for brackets and commas, skipping strings and '->'."""
-    depth, i = 0, start
-    while i < len(text):
-        c = text[i]
-        if c == '"':
-            i += 1
-            while i < len(text) and text[i] != '"':
-                i += 2 if text[i] == "\\" else 1
-        elif c == "-" and text.startswith("->", i):
-            i += 1
-        elif c in _OPENERS or c in _CLOSERS or c == ",":
-            depth += (c in _OPENERS) - (c in _CLOSERS)
-            yield i, c, depth
-        i += 1
-
-
 def _matching_close(text: str, open_index: int) -> int:
     """Index of the bracket closing the one at open_index."""
-    for i, c, depth in _brackets(text, open_index):
-        if depth == 0 and c in _CLOSERS:
+    for i, c, depth in brackets(text, open_index):
+        if depth == 0 and c in CLOSERS:
             return i
     raise VitirError("unbalanced brackets in a function signature")
 
 
 def _split_top_level(text: str) -> list[str]:
     """Split at commas outside brackets and strings."""
-    cuts = [i for i, c, depth in _brackets(text) if c == "," and depth == 0]
+    cuts = [i for i, c, depth in brackets(text) if c == "," and depth == 0]
     pieces = [text[a + 1 : b] for a, b in zip([-1, *cuts], [*cuts, len(text)])]
     return [p for p in (p.strip() for p in pieces) if p]
 

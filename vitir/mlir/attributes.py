@@ -22,7 +22,8 @@ from ..ast.element_types import DType
 from ..ast.literals import dense_elements, literal_reason
 from ..ast.shape_rules import RuleError
 
-from .xdsl_adapter import balanced_end, position, resume_at, source
+from ..brackets import balanced_end
+from .xdsl_adapter import position, resume_at, source
 
 
 def ints_text(values) -> str:

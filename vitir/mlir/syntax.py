@@ -21,7 +21,8 @@ from ..syntax.format import DISCARDABLE, Directive, op_pieces, variadic_then_com
 from ..syntax.parsing import ParseState, assigner
 from .attributes import parse_int_list
 from .bridges import bridge
-from .xdsl_adapter import balanced_end, next_token, position, resume_at, source
+from ..brackets import balanced_end
+from .xdsl_adapter import next_token, position, resume_at, source
 
 _WORD = re.compile(r"[A-Za-z_][\w.$]*|->|[^\sA-Za-z_]")
 

@@ -69,32 +69,6 @@ def resume_at(parser: Parser, offset: int) -> None:
     parser._resume_from(offset)
 
 
-def balanced_end(text: str, start: int, one_group: bool = False) -> int:
-    """Where the text from `start` ends outside brackets and strings (`->` is no bracket): at a `,`
-    or an unmatched closing bracket; with `one_group`, just after the bracketed group it starts with."""
-    depth, at = 0, start
-    while at < len(text):
-        c = text[at]
-        if c == '"':
-            at += 1
-            while at < len(text) and text[at] != '"':
-                at += 2 if text[at] == "\\" else 1
-        elif c == "-" and text.startswith("->", at):
-            at += 1
-        elif c in "([{<":
-            depth += 1
-        elif c in ")]}>":
-            if depth == 0:
-                break
-            depth -= 1
-            if one_group and depth == 0:
-                return at + 1
-        elif c == "," and depth == 0:
-            break
-        at += 1
-    return at
-
-
 MAX_DECIMAL_DIGITS = 4300  # Python's limit for converting a decimal string to an int
 MAX_INTEGER_WIDTH = (1 << 24) - 1  # MLIR's IntegerType::kMaxWidth
 MAX_DIMENSION = (1 << 63) - 1  # MLIR's dimensions are int64
