@@ -208,7 +208,7 @@ class ImageDiffusionConfig:
 
     def step_mesh(self):
         """The mesh the step is partitioned over: --mesh, or data=replicas; None for one device."""
-        return step_mesh(None if self.mesh is None else parse_mesh(self.mesh), self.replicas)
+        return step_mesh(self.mesh, self.replicas)
 
     @property
     def devices_per_process(self) -> int:

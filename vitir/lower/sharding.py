@@ -126,12 +126,12 @@ def check_model_dims(specs: Sequence[tuple[str, Sequence[int]]], model_dims: Seq
             _split(f"parameter %{name}", dims, dim, MODEL, mesh)
 
 
-def step_mesh(mesh: Mesh | None, devices: int) -> Mesh | None:
-    """The mesh a training step is partitioned over: the one given, or else its `devices` (over every
-    process) data parallel, as the mesh data=devices; None for one device. The trainers' one path:
-    R replicas are the mesh data=R."""
+def step_mesh(mesh: str | Mesh | None, devices: int) -> Mesh | None:
+    """The mesh a training step is partitioned over: the one given (a Mesh, or a `--mesh` flag's text), or
+    else its `devices` (over every process) data parallel, as the mesh data=devices; None for one device.
+    The trainers' one path: R replicas are the mesh data=R."""
     if mesh is not None:
-        return mesh
+        return parse_mesh(mesh) if isinstance(mesh, str) else mesh
     return Mesh((MeshAxis(DATA, devices),)) if devices > 1 else None
 
 
@@ -186,8 +186,9 @@ def manual_data_parallel(module: Module, mesh: Mesh) -> Module:
     batch = set(groups.inputs.indices(*BATCH_GROUPS))
     outer = [Value(a.name, TensorType((a.type.shape[0] * replicas, *a.type.shape[1:]), a.type.dtype)
                    if i in batch else a.type) for i, a in enumerate(fn.args)]
-    arg_dims = [[DATA if i in batch and d == 0 else None for d in range(a.type.rank)] for i, a in enumerate(fn.args)]
-    result_dims = [[None] * v.type.rank for v in results]
+    whole = [[None] * p.type.rank for p in groups.inputs.pick(fn.args, "params")]  # no "model" axis here
+    arg_dims = _group_dims(groups.inputs, outer, whole, mesh)
+    result_dims = _group_dims(groups.outputs, results, whole, mesh)
     for a in fn.args:
         a.rename(a.name + "_local")
     manual = ManualComputation("shard", outer, [sharding(mesh, dims) for dims in arg_dims],

@@ -97,7 +97,7 @@ class TrainConfig:
 
     def step_mesh(self):
         """The mesh the step is partitioned over: --mesh, or data=replicas x processes; None for one device."""
-        return step_mesh(None if self.mesh is None else parse_mesh(self.mesh), self.replicas * self.processes)
+        return step_mesh(self.mesh, self.replicas * self.processes)
 
     @property
     def data_shards(self) -> int:
