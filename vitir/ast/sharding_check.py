@@ -5,17 +5,25 @@ error naming it as its own rule would (vitir/ast/sharding.py has the messages, S
 
 from __future__ import annotations
 
+import re
+
 from .declare import _fail
 from .sharding import (SHARDING, SHARDING_PER_VALUE, Mesh, TensorSharding, check_collective, check_sharding,
                        local_shape)
-from .attributes import string_text
+from .attributes import string_text, symbol_text
+from ..errors import ShapeError
 from .shape_rules import RuleError
-from .types import TensorType
+from .types import TensorType, TupleType
 from .uses import blocks_of, walk
 
 # What `known` says of a value whose sharding is there but not read here (a function argument's or an
-# op's `sdy.sharding`, a manual computation's local value): a collective on it is not checked against it.
+# op's `sdy.sharding` where no text reader is given, a manual computation's local value): a collective
+# on it is not checked against it.
 PRESENT = "present"
+SHARDING_ATTRIBUTE = "sdy.sharding"  # on an argument or result: a sharding; on an op: one per result
+# The attribute kinds Shardy's verifier names when an attribute is of another (its C++ class names).
+_KIND_NAMES = {SHARDING: "TensorShardingAttr", SHARDING_PER_VALUE: "TensorShardingPerValueAttr"}
+_ABSENT = object()
 
 
 def meshes(ops) -> dict[str, Mesh]:
@@ -29,28 +37,137 @@ def meshes(ops) -> dict[str, Mesh]:
     return found
 
 
-def check_module(module) -> None:
-    """Every Shardy op of every function, at any depth, against the module's meshes."""
+def check_module(module, read=None) -> None:
+    """Every Shardy op of every function, at any depth, and every `sdy.sharding` of an argument,
+    result or op, against the module's meshes. `read(kind, text)` reads an attribute's text into its
+    value (ValueError when it does not read): the text readers give theirs; without one (the
+    builder's module), the texts of other dialects' attributes are not read."""
     table = meshes(module.symbols)
     for fn in module.functions:
-        ops = list(walk(fn.ops))
-        if not any(op.NAME.startswith("sdy.") for op in ops):
+        shardings = function_shardings(fn, table, read)
+        if not (any(s is not None for s in shardings)
+                or any(op.NAME.startswith("sdy.") or _has_sharding(op) for op in walk(fn.ops))):
             continue  # nothing to check, and no value's sharding to follow
-        known: dict = {arg: PRESENT if any(key == "sdy.sharding" for key, _ in attributes) else None
-                       for arg, attributes in zip(fn.args, fn.arg_attributes or [()] * len(fn.args))}
-        _check_block(fn.ops, table, known, frozenset())
+        _check_block(fn.ops, table, dict(zip(fn.args, shardings)), frozenset(), read)
 
 
-def _check_block(ops, table: dict, known: dict, bound: frozenset) -> None:
+def function_shardings(fn, table: dict, read=None) -> list:
+    """The sharding of each argument of `fn` (None: none), after Shardy's checks of its arguments' and
+    results' `sdy.sharding` (verifyFuncAttribute): a refusal is a ShapeError naming the function."""
+    try:
+        found = signature_shardings("arg", fn.arg_attributes, [a.type for a in fn.args], table, read)
+        signature_shardings("result", fn.result_attributes, [v.type for v in fn.ret.operands], table, read)
+    except RuleError as e:
+        raise ShapeError(str(e), op="func.func", ssa=f"@{fn.name}") from None
+    return found
+
+
+def signature_shardings(what: str, attributes, types, table: dict, read=None) -> list:
+    """The `sdy.sharding` of each argument (or result) of a function (None: none; PRESENT: not
+    read), each checked against its type: a refusal names it as Shardy does (`arg 0 - ...`)."""
+    out = []
+    for i, t in enumerate(types):
+        pairs = attributes[i] if i < len(attributes) else ()
+        try:
+            sharding = _read(SHARDING, _attribute(pairs), read)
+            if sharding is not None and sharding is not PRESENT:
+                check_value_sharding(sharding, _mesh(sharding, table), t)
+        except RuleError as e:
+            raise RuleError(f"{what} {i} - {e}") from None
+        out.append(sharding)
+    return out
+
+
+def _attribute(pairs, name: str = SHARDING_ATTRIBUTE):
+    for key, text in pairs or ():
+        if key == name:
+            return text
+    return _ABSENT
+
+
+def _has_sharding(op) -> bool:
+    return _attribute(op.discardable) is not _ABSENT
+
+
+def _read(kind, text, read):
+    """The value of an attribute's `text` that must be of `kind` (None: absent; PRESENT: no reader)."""
+    if text is _ABSENT:
+        return None
+    if read is None:
+        return PRESENT
+    written = re.match(r"#sdy\.(\w+)<", text or "")
+    if written is None or written.group(1) != kind.prefix[len("#sdy."):].rstrip("<"):
+        raise RuleError(f"should have a sharding attribute of type {_KIND_NAMES[kind]}")
+    try:
+        return read(kind, text)
+    except (ValueError, RuleError) as e:
+        raise RuleError(f"{_KIND_NAMES[kind]} does not parse: {e}") from None
+
+
+def check_value_sharding(sharding: TensorSharding, mesh: Mesh | None, value_type) -> None:
+    """Shardy's verifyTensorShardingAttr for a value of `value_type` (None: an op of no results):
+    a tuple of one tensor stands for it, any other value that is not a tensor takes only a sharding
+    of rank 0 with no replicated or unreduced axes."""
+    if mesh is None:
+        raise RuleError(f"unknown mesh: {symbol_text(sharding.mesh)}")
+    if value_type is None and _fully_replicated(sharding):
+        check_sharding(sharding, Mesh((), (0,)), None)  # what Shardy checks of a maximal one
+        return
+    if isinstance(value_type, TupleType) and not (not mesh.axes and mesh.device_ids):
+        if len(value_type.types) != 1:
+            raise RuleError(f"ops can only have a sharding for a tuple of size 1: {value_type}")
+        value_type = value_type.types[0]
+    if not isinstance(value_type, TensorType) and not (not mesh.axes and mesh.device_ids):
+        if sharding.dims or sharding.replicated or sharding.unreduced:
+            raise RuleError(f"non-shaped tensors can only have a sharding with rank 0 and no replicated or "
+                            f"unreduced axes. type: {value_type}, sharding: {SHARDING.generic(sharding)}")
+        return
+    check_sharding(sharding, mesh, _shape(value_type))
+
+
+def _fully_replicated(sharding: TensorSharding) -> bool:
+    return not any(d.axes for d in sharding.dims) and not sharding.unreduced
+
+
+def op_shardings(op, table: dict, read=None):
+    """An op's `sdy.sharding` (one sharding per result; None: none, PRESENT: not read), after Shardy's
+    checks of it (verifyOperationAttribute)."""
+    sharding = _read(SHARDING_PER_VALUE, _attribute(op.discardable), read)
+    if sharding is None or sharding is PRESENT:
+        return sharding
+    types = [v.type for v in op.results]
+    if not types and len(sharding) == 1 and (_fully_replicated(sharding[0]) or _maximal(sharding[0], table)):
+        try:
+            check_value_sharding(sharding[0], _mesh(sharding[0], table), None)
+        except RuleError as e:
+            raise RuleError(f"result - {e}") from None
+        return sharding
+    if len(sharding) != len(types):
+        raise RuleError(f"result shardings don't match number of values: {len(sharding)} shardings vs "
+                        f"{len(types)} values")
+    for i, (s, t) in enumerate(zip(sharding, types)):
+        try:
+            check_value_sharding(s, _mesh(s, table), t)
+        except RuleError as e:
+            raise RuleError(f"result {'-' if len(types) == 1 else f'{i} -'} {e}") from None
+    return sharding
+
+
+def _maximal(sharding: TensorSharding, table: dict) -> bool:
+    mesh = _mesh(sharding, table)
+    return mesh is not None and not mesh.axes and bool(mesh.device_ids)
+
+
+def _check_block(ops, table: dict, known: dict, bound: frozenset, read=None) -> None:
     """The ops of a block, and of their regions, `bound` the manual axes of the manual computations
     around them."""
     for op in ops:
         _region_args(op, known)
-        check_node(op, table, known, bound)
+        check_node(op, table, known, bound, read)
         if not type(op).SIMPLE:
             inner = bound | frozenset(op.manual_axes) if op.NAME == "sdy.manual_computation" else bound
             for region in blocks_of(op):
-                _check_block(region.ops, table, known, inner)
+                _check_block(region.ops, table, known, inner, read)
 
 
 def _region_args(op, known: dict) -> None:
@@ -64,16 +181,22 @@ def _region_args(op, known: dict) -> None:
         known.update((arg, PRESENT) for arg in op.body.args)
 
 
-def check_node(op, table: dict, known: dict, bound: frozenset = frozenset()) -> None:
-    """One op, if it is Shardy's, against the meshes of `table`, the shardings `known` of the
-    values before it (which it adds its results' to) and the axes `bound` manual by the manual
-    computations around it: a refusal is the op's ShapeError."""
-    if not op.NAME.startswith("sdy."):
-        if known is not None:
-            mark = PRESENT if any(key == "sdy.sharding" for key, _ in op.discardable) else None
-            known.update((result, mark) for result in op.results)
-        return
+def check_node(op, table: dict, known: dict, bound: frozenset = frozenset(), read=None) -> None:
+    """One op, if it is Shardy's or has an `sdy.sharding`, against the meshes of `table`, the
+    shardings `known` of the values before it (which it adds its results' to) and the axes `bound`
+    manual by the manual computations around it: a refusal is the op's ShapeError."""
     try:
+        if not op.NAME.startswith("sdy."):
+            shardings = op_shardings(op, table, read) if op.discardable else None
+            if bound and shardings not in (None, PRESENT):
+                try:
+                    _check_bound_shardings(shardings, bound)
+                except RuleError as e:
+                    raise RuleError(f"result - {e}") from None
+            if known is not None:
+                per_result = shardings if shardings not in (None, PRESENT) else (shardings,) * len(op.results)
+                known.update(zip(op.results, per_result))
+            return
         if bound:
             _check_bound(op, bound)
         check_op(op, table, known)
@@ -88,9 +211,14 @@ def _check_bound(op, bound: frozenset) -> None:
     for field in type(op).ATTR_FIELDS:
         value = getattr(op, field.name)
         shardings = (value,) if field.kind is SHARDING else value if field.kind is SHARDING_PER_VALUE else ()
-        for sharding in shardings or ():
-            refs = [r for d in sharding.dims for r in d.axes] + list(sharding.replicated) + list(sharding.unreduced)
-            axes += [r.name for r in refs]
+        _check_bound_shardings(shardings or (), bound, axes)
+
+
+def _check_bound_shardings(shardings, bound: frozenset, axes=()) -> None:
+    axes = list(axes)
+    for sharding in shardings:
+        refs = [r for d in sharding.dims for r in d.axes] + list(sharding.replicated) + list(sharding.unreduced)
+        axes += [r.name for r in refs]
     for name in axes:
         if name in bound:
             raise RuleError(f"operates on axis {string_text(name)} which is already bound by a parent "

@@ -22,7 +22,8 @@ from ..ast.gc_pause import gc_paused
 from ..ast.module import Function
 from ..ast.expansion import fold_compounds
 from ..ast.sharding import MANUAL_AXES
-from ..ast.sharding_check import PRESENT, check_node, meshes
+from ..ast.shape_rules import RuleError
+from ..ast.sharding_check import check_node, meshes, signature_shardings
 from ..ast.type_rules import compatible_types
 from ..errors import ShapeError
 from ..text import read_attribute_text
@@ -105,10 +106,9 @@ class _FunctionImporter:
         with self._at(self.fn):
             for arg in block.args:
                 self.values[arg] = self.fb.arg(self.name(arg), vitir_type(arg.type))
-        attributes = self.fn.arg_attrs.data if self.fn.arg_attrs else ()
-        for i, arg in enumerate(block.args):  # a collective on an argument is checked against its sdy.sharding
-            sharded = i < len(attributes) and "sdy.sharding" in attributes[i].data
-            self.shardings[self.values[arg]] = PRESENT if sharded else None
+        # each argument's and result's sdy.sharding checked, and a collective on an argument against its own
+        shardings = self._signature_shardings([self.values[arg] for arg in block.args])
+        self.shardings.update(zip((self.values[arg] for arg in block.args), shardings))
         for op in block.ops:
             if isinstance(op, func.ReturnOp):
                 if self.diagnostics:
@@ -119,6 +119,21 @@ class _FunctionImporter:
                     return _with_attributes(self.fb.ret(*returned), self.fn)
             self._import_guarded(op)
         raise MlirError([Diagnostic(*self.parsed.where(self.fn), f"@{self.fb.name} has no return")])
+
+    def _signature_shardings(self, args) -> list:
+        """The `sdy.sharding` of each argument, after Shardy's checks of the arguments' and results'."""
+        fn = self.fn
+        try:
+            found = signature_shardings("arg", _pairs(fn.arg_attrs), [a.type for a in args], self.meshes,
+                                        read_attribute_text)
+            signature_shardings("result", _pairs(fn.res_attrs),
+                                [vitir_type(t) for t in fn.function_type.outputs.data], self.meshes,
+                                read_attribute_text)
+        except RuleError as e:
+            raise MlirError([Diagnostic(*self.parsed.where(fn), f"'func.func' op {e}")]) from None
+        except Unsupported:  # a result type vitir lacks: reported where the function is built
+            return [None] * len(args)
+        return found
 
     def _import_guarded(self, op: Operation) -> None:
         if self.diagnostics is None:
@@ -173,7 +188,7 @@ class _FunctionImporter:
         node = cls(name, **values, path=self.fb.path)
         node.spelling = SPELLINGS.get(op)
         built = self.fb.emit(node)
-        check_node(node, self.meshes, self.shardings, self.manual)
+        check_node(node, self.meshes, self.shardings, self.manual, read_attribute_text)
         built = built if isinstance(built, tuple) else (built,)
         for value, written in zip(built, results, strict=True):
             annotated = vitir_type(written.type)
@@ -303,11 +318,15 @@ def attribute_pairs(attributes) -> tuple:
                         for name, a in attributes.items()))
 
 
+def _pairs(attrs) -> list:
+    """An xDSL function's argument (or result) attribute dictionaries as (name, text) pairs."""
+    return [attribute_pairs(d.data) for d in attrs.data] if attrs is not None else []
+
+
 def _with_attributes(fn: Function, op: func.FuncOp) -> Function:
     """`fn` with the attributes the function, its arguments and its results carry in the text."""
     own = {k: v for k, v in {**op.properties, **op.attributes}.items() if k not in _FUNCTION_PROPERTIES}
-    args = [attribute_pairs(d.data) for d in op.arg_attrs.data] if op.arg_attrs is not None else ()
-    results = [attribute_pairs(d.data) for d in op.res_attrs.data] if op.res_attrs is not None else ()
+    args, results = _pairs(op.arg_attrs), _pairs(op.res_attrs)
     if not (own or any(args) or any(results)):
         return fn
     return Function(fn.name, fn.args, fn.ops, fn.ret, attribute_pairs(own), args, results)

@@ -1010,7 +1010,7 @@ def _import(text: str):
         if own or any(args) or any(results):
             built[i] = Function(fn.name, fn.args, fn.ops, fn.ret, own, args, results)
     module = Module(built, name, attributes, [_module_op(record) for record in reader.symbols])
-    check_module(module)
+    check_module(module, read_attribute_text)
     return module
 
 
