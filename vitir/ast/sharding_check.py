@@ -13,6 +13,7 @@ from .sharding import (SHARDING, SHARDING_PER_VALUE, Mesh, TensorSharding, check
 from .attributes import string_text, symbol_text
 from ..errors import ShapeError
 from .shape_rules import RuleError
+from .sharding_rule import SHARDING_RULE, check_sharding_rule
 from .types import TensorType, TupleType
 from .uses import blocks_of, walk
 
@@ -21,8 +22,12 @@ from .uses import blocks_of, walk
 # on it is not checked against it.
 PRESENT = "present"
 SHARDING_ATTRIBUTE = "sdy.sharding"  # on an argument or result: a sharding; on an op: one per result
-# The attribute kinds Shardy's verifier names when an attribute is of another (its C++ class names).
-_KIND_NAMES = {SHARDING: "TensorShardingAttr", SHARDING_PER_VALUE: "TensorShardingPerValueAttr"}
+SHARDING_RULE_ATTRIBUTE = "sdy.sharding_rule"
+# What Shardy's verifier says of an attribute of another kind than its name takes.
+_OTHER_KIND = {SHARDING: "should have a sharding attribute of type TensorShardingAttr",
+               SHARDING_PER_VALUE: "should have a sharding attribute of type TensorShardingPerValueAttr",
+               SHARDING_RULE: "should have a sharding rule attribute of type OpShardingRuleAttr for attr named "
+                              "'sdy.sharding_rule'"}
 _ABSENT = object()
 
 
@@ -46,7 +51,7 @@ def check_module(module, read=None) -> None:
     for fn in module.functions:
         shardings = function_shardings(fn, table, read)
         if not (any(s is not None for s in shardings)
-                or any(op.NAME.startswith("sdy.") or _has_sharding(op) for op in walk(fn.ops))):
+                or any(op.NAME.startswith("sdy.") or _has_shardy_attribute(op) for op in walk(fn.ops))):
             continue  # nothing to check, and no value's sharding to follow
         _check_block(fn.ops, table, dict(zip(fn.args, shardings)), frozenset(), read)
 
@@ -85,8 +90,8 @@ def _attribute(pairs, name: str = SHARDING_ATTRIBUTE):
     return _ABSENT
 
 
-def _has_sharding(op) -> bool:
-    return _attribute(op.discardable) is not _ABSENT
+def _has_shardy_attribute(op) -> bool:
+    return any(key.startswith("sdy.") for key, _ in op.discardable)
 
 
 def _read(kind, text, read):
@@ -97,11 +102,11 @@ def _read(kind, text, read):
         return PRESENT
     written = re.match(r"#sdy\.(\w+)<", text or "")
     if written is None or written.group(1) != kind.prefix[len("#sdy."):].rstrip("<"):
-        raise RuleError(f"should have a sharding attribute of type {_KIND_NAMES[kind]}")
+        raise RuleError(_OTHER_KIND[kind])
     try:
         return read(kind, text)
     except (ValueError, RuleError) as e:
-        raise RuleError(f"{_KIND_NAMES[kind]} does not parse: {e}") from None
+        raise RuleError(f"{kind.prefix.rstrip('<')} does not parse: {e}") from None
 
 
 def check_value_sharding(sharding: TensorSharding, mesh: Mesh | None, value_type) -> None:
@@ -153,6 +158,13 @@ def op_shardings(op, table: dict, read=None):
     return sharding
 
 
+def check_sharding_rule_attribute(op, read=None) -> None:
+    """An op's `sdy.sharding_rule`, against its operand and result types (Shardy's verifyOpShardingRuleAttr)."""
+    rule = _read(SHARDING_RULE, _attribute(op.discardable, SHARDING_RULE_ATTRIBUTE), read)
+    if rule is not None and rule is not PRESENT:
+        check_sharding_rule(rule, [v.type for v in op.operands], [v.type for v in op.results])
+
+
 def _maximal(sharding: TensorSharding, table: dict) -> bool:
     mesh = _mesh(sharding, table)
     return mesh is not None and not mesh.axes and bool(mesh.device_ids)
@@ -186,6 +198,8 @@ def check_node(op, table: dict, known: dict, bound: frozenset = frozenset(), rea
     shardings `known` of the values before it (which it adds its results' to) and the axes `bound`
     manual by the manual computations around it: a refusal is the op's ShapeError."""
     try:
+        if op.discardable:
+            check_sharding_rule_attribute(op, read)
         if not op.NAME.startswith("sdy."):
             shardings = op_shardings(op, table, read) if op.discardable else None
             if bound and shardings not in (None, PRESENT):
