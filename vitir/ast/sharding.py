@@ -65,12 +65,14 @@ class DimSharding(NamedTuple):
 
 
 class TensorSharding(NamedTuple):
-    """A tensor's sharding on a mesh (its symbol's name, or an inline Mesh)."""
+    """A tensor's sharding on a mesh (its symbol's name, or an inline Mesh); `reduction` is how the
+    parts on its unreduced axes combine (`unreduced=max{"x"}`; sum unless written)."""
 
     mesh: str | Mesh
     dims: tuple[DimSharding, ...]
     replicated: tuple[AxisRef, ...] = ()
     unreduced: tuple[AxisRef, ...] = ()
+    reduction: str = "sum"
 
 
 class AllToAllParam(NamedTuple):
@@ -82,6 +84,7 @@ class AllToAllParam(NamedTuple):
 
 
 PROPAGATION_DIRECTIONS = ("NONE", "FORWARD", "BACKWARD", "BOTH")
+REDUCTIONS = ("sum", "max", "min")  # Shardy's ReductionOp, in its enum's order
 
 
 # -- text ---------------------------------------------------------------------------------------
@@ -117,7 +120,7 @@ def sharding_body(s: TensorSharding) -> str:
     if s.replicated:
         text += ", replicated=" + axes_text(s.replicated)
     if s.unreduced:
-        text += ", unreduced=" + axes_text(s.unreduced)
+        text += ", unreduced=" + ("" if s.reduction == "sum" else s.reduction) + axes_text(s.unreduced)
     return text + ">"
 
 
@@ -147,11 +150,16 @@ def read_axes(p) -> tuple[AxisRef, ...]:
 
 
 def _priority(p) -> int | None:
+    """`p1` after a dimension, with Shardy's parser's messages."""
     if p.at("{") or p.at(",") or p.at("]"):
         return None
     word = p.identifier()
     if not re.fullmatch(r"p[0-9]+", word):
-        p.error(f"expected a priority such as p1, got {word!r}")
+        p.error(f"expecting priority in format 'p<number>', got: {word}")
+    if word.startswith("p0") and len(word) > 2:
+        p.error(f"priorities with leading zeros are not allowed, got: {word}")
+    if int(word[1:]) >= 1 << 63:
+        p.error(f"expecting integer priority, got: {word}")
     return int(word[1:])
 
 
@@ -211,21 +219,19 @@ def read_sharding_body(p) -> TensorSharding:
         mesh = p.symbol()
     p.expect(",")
     dims = _list(p, read_dim)
-    replicated, unreduced = (), ()
-    if p.optional(","):
-        if p.optional("replicated"):
+    replicated, unreduced, reduction = (), (), "sum"
+    while p.optional(","):  # Shardy's parseReplicatedAndUnreducedAxes: each once, in either order
+        if not replicated and p.optional("replicated"):
             p.expect("=")
             replicated = read_axes(p)
-            if p.optional(","):
-                p.expect("unreduced")
-                p.expect("=")
-                unreduced = read_axes(p)
-        else:
-            p.expect("unreduced")
-            p.expect("=")
+        elif not unreduced and p.optional("unreduced"):
+            if p.optional("="):
+                reduction = next((word for word in REDUCTIONS if p.optional(word)), "sum")
             unreduced = read_axes(p)
+        else:
+            p.error("failed to parse Sdy_TensorSharding, expected valid named axis list after comma")
     p.expect(">")
-    return TensorSharding(mesh, dims, replicated, unreduced)
+    return TensorSharding(mesh, dims, replicated, unreduced, reduction)
 
 
 def read_all_to_all_param(p) -> AllToAllParam:
@@ -310,8 +316,10 @@ def tensor_sharding(value) -> TensorSharding:
     if not isinstance(value, TensorSharding):
         raise RuleError(f"expected a TensorSharding, got {value!r}")
     mesh = value.mesh if isinstance(value.mesh, str) else mesh_value(value.mesh)
+    if value.reduction not in REDUCTIONS:
+        raise RuleError(f"unknown reduction {value.reduction!r} (one of {', '.join(REDUCTIONS)})")
     return TensorSharding(mesh, tuple(dim_sharding(d) for d in value.dims), axis_refs(value.replicated),
-                          axis_refs(value.unreduced))
+                          axis_refs(value.unreduced), value.reduction)
 
 
 class ShardyKind(Kind):
@@ -350,34 +358,39 @@ def _prefix_tokens(prefix: str) -> tuple[str, ...]:
     return tuple(re.findall(r"[A-Za-z_][\w.]*|\S", prefix))
 
 
-class DirectionKind(Kind):
-    """propagation_barrier's `allowed_direction=BACKWARD`, `2 : i32` generically."""
+class ShardyEnumKind(Kind):
+    """One of Shardy's I32 enums: its word in an op's syntax (propagation_barrier's
+    `allowed_direction=BACKWARD`, all_reduce's `max`), its index generically (`2 : i32`)."""
 
-    __slots__ = ()
+    __slots__ = ("words", "what")
+
+    def __init__(self, name: str, doc: str, words: tuple[str, ...], what: str):
+        super().__init__(name, doc)
+        self.words, self.what = words, what
 
     def coerce(self, value) -> str:
-        if value not in PROPAGATION_DIRECTIONS:
-            raise RuleError(f"unknown propagation direction {value!r} (one of {', '.join(PROPAGATION_DIRECTIONS)})")
+        if value not in self.words:
+            raise RuleError(f"unknown {self.what} {value!r} (one of {', '.join(self.words)})")
         return value
 
     pretty = staticmethod(str)
 
     def generic(self, value) -> str:
-        return f"{PROPAGATION_DIRECTIONS.index(value)} : i32"
+        return f"{self.words.index(value)} : i32"
 
     def read(self, reader) -> str:
         word = reader.identifier()
-        if word not in PROPAGATION_DIRECTIONS:
-            reader.error(f"unknown propagation direction {word!r}")
+        if word not in self.words:
+            reader.error(f"unknown {self.what} {word!r}")
         return word
 
     def read_generic(self, reader) -> str:
         value = reader.int()
         reader.expect(":")
         reader.expect("i32")
-        if not 0 <= value < len(PROPAGATION_DIRECTIONS):
-            reader.error(f"unknown propagation direction {value}")
-        return PROPAGATION_DIRECTIONS[value]
+        if not 0 <= value < len(self.words):
+            reader.error(f"unknown {self.what} {value}")
+        return self.words[value]
 
 
 class SymbolNameKind(SymbolKind):
@@ -414,7 +427,9 @@ ALL_TO_ALL_PARAMS = ShardyKind(
                                   _size(a.target, "a target dimension"))
                     for a in (AllToAllParam(*x) for x in _sequence(v, "all_to_all params"))),
     all_to_all_text, lambda p: _list(p, read_all_to_all_param))
-PROPAGATION_DIRECTION = DirectionKind("sdy_propagation_direction", "a propagation direction")
+PROPAGATION_DIRECTION = ShardyEnumKind("sdy_propagation_direction", "a propagation direction", PROPAGATION_DIRECTIONS,
+                                       "propagation direction")
+REDUCTION_OP = ShardyEnumKind("sdy_reduction_op", "how a collective combines the parts", REDUCTIONS, "reduction")
 
 
 def _sequence(value, what: str) -> tuple:
@@ -714,7 +729,7 @@ MISSING_OPERAND_SHARDING_ALLOWED = frozenset({"sdy.all_slice", "sdy.all_reduce",
 
 
 def check_collective(name: str, operand: TensorSharding | None, operand_mesh: Mesh | None, axes,
-                     result: TensorSharding, mesh: Mesh) -> None:
+                     result: TensorSharding, mesh: Mesh, reduction: str = "sum") -> None:
     """Shardy's checks of a collective: its operand has a sharding (None: it has none) on the
     result's mesh (collective_permute: a mesh of the same axes, other devices), and the result's
     sharding is the operand's with the axes applied."""
@@ -727,4 +742,40 @@ def check_collective(name: str, operand: TensorSharding | None, operand_mesh: Me
         return
     if operand_mesh != mesh:
         raise RuleError("result mesh does not match operand mesh")
+    if name == "sdy.reduce_scatter":  # Shardy checks its unreduced axes first, all_reduce's last
+        check_unreduced_transition(operand, result, mesh, None, reduction)
     COLLECTIVE_CHECKS[name](operand, axes, result, mesh)
+    if name == "sdy.all_reduce":
+        check_unreduced_transition(operand, result, mesh, None, reduction)
+
+
+# -- unreduced axes across an op (Shardy's verifyUnreducedAxesTransition) ---------------------------------
+
+def _axis_set_diff(axes, others, mesh: Mesh) -> list:
+    """The axes of `axes` that `others` do not cover (an axis partly covered stands for its rest)."""
+    return [a for a in axes if not any(_contains(b, a, mesh) for b in others)]
+
+
+def check_unreduced_transition(operand: TensorSharding, result: TensorSharding, mesh: Mesh,
+                               introduce: str | None, remove: str | None) -> None:
+    """The unreduced axes from `operand`'s sharding to `result`'s: new ones only where the op may
+    introduce them (`introduce`: the reduction they must have; None: none may be added), dropped
+    ones only where it may reduce them (`remove`: the reduction it applies), and each kept axis
+    with the reduction it had."""
+    introduced = _axis_set_diff(result.unreduced, operand.unreduced, mesh)
+    removed = _axis_set_diff(operand.unreduced, result.unreduced, mesh)
+    if introduced:
+        if introduce is None:
+            raise RuleError(f"cannot add new unreduced axis '{introduced[0].name}'.")
+        if result.reduction != introduce:
+            raise RuleError(f"cannot introduce '{result.reduction}' unreduced axes. Expected '{introduce}'.")
+    if removed:
+        if remove is None:
+            raise RuleError(f"dropped unreduced axis '{removed[0].name}' without a blessed operation (e.g., "
+                            f"sdy.reshard). This is an invalid transition from unreduced to reduced.")
+        if operand.reduction != remove:
+            raise RuleError(f"cannot reduce '{operand.reduction}' unreduced axes. Expected '{remove}'.")
+    if operand.reduction != result.reduction and any(overlaps(a, b) for a in result.unreduced
+                                                     for b in operand.unreduced):
+        raise RuleError(f"cannot change the reduction operator of kept unreduced axes from {operand.reduction} to "
+                        f"{result.reduction}.")

@@ -9,6 +9,7 @@ import re
 
 from .declare import _fail
 from .sharding import (SHARDING, SHARDING_PER_VALUE, Mesh, TensorSharding, check_collective, check_sharding,
+                       check_unreduced_transition,
                        local_shape)
 from .attributes import string_text, symbol_text
 from ..errors import ShapeError
@@ -269,11 +270,14 @@ def check_op(op, table: dict, known: dict | None = None) -> None:
             mesh = _mesh(value, table)
             check_sharding(value, mesh, _shape(op.results[0].type) if op.results else None)
             if known is not None and op.results:
+                operand = known.get(op.operands[0], PRESENT) if op.operands else PRESENT
                 if field.name == "out_sharding":  # a collective
-                    operand = known.get(op.operands[0], PRESENT)
                     if operand is not PRESENT:
                         check_collective(op.NAME, operand, operand and _mesh(operand, table), getattr(op, "axes", ()),
-                                         value, mesh)
+                                         value, mesh, getattr(op, "reduction_op", "sum"))
+                elif isinstance(operand, TensorSharding) and _mesh(operand, table) == mesh:
+                    # sharding_constraint and reshard: they may add sum axes and reduce any
+                    check_unreduced_transition(operand, value, mesh, "sum", operand.reduction)
                 known[op.results[0]] = value
         elif field.kind is SHARDING_PER_VALUE and value is not None:
             _per_value("result", value, [v.type for v in op.results], table)

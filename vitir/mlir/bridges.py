@@ -258,10 +258,9 @@ def _shardy(kind: S.ShardyKind) -> Bridge:
     return Bridge(Attribute, lambda v: attribute(StringAttr(kind.generic(v))), from_xdsl, (attribute,))
 
 
-@register_bridge(S.DirectionKind)
-def _propagation_direction(kind) -> Bridge:
-    return Bridge(IntegerAttr, lambda v: IntegerAttr(S.PROPAGATION_DIRECTIONS.index(v), i32),
-                  lambda a: S.PROPAGATION_DIRECTIONS[a.value.data])
+@register_bridge(S.ShardyEnumKind)
+def _shardy_enum(kind: S.ShardyEnumKind) -> Bridge:
+    return Bridge(IntegerAttr, lambda v: IntegerAttr(kind.words.index(v), i32), lambda a: kind.words[a.value.data])
 
 
 @register_bridge(S.SymbolNameKind)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..ast.attributes import BOOL_ARRAY, I64_ARRAY, PAIRS, SYMBOL, DotDimensions
+from ..ast.sharding import REDUCTIONS, axes_text, list_of_axes_text, read_axes
 from .declare import CustomDirective
 
 
@@ -214,3 +215,32 @@ class ExponentMantissa(CustomDirective):
         if m is None:
             p.error(f"expected exponent mantissa in format e#m#, saw {word}", at)
         return int(m.group(1)), int(m.group(2))
+
+
+
+class ReductionAxes(CustomDirective):
+    """Shardy's all_reduce: `max {"y"}`: the reduction (sum, the default, left out) before the axes."""
+
+    name = "reduction_axes"
+    parameters = ("reduction_op", "axes")
+
+    def print(self, reduction_op, axes) -> str:
+        text = self.axes_text(axes)
+        return text if reduction_op == "sum" else f"{reduction_op} {text}"
+
+    def parse(self, p, arguments) -> tuple:
+        return next((word for word in REDUCTIONS if p.optional(word)), "sum"), self.read_axes(p)
+
+    axes_text = staticmethod(axes_text)
+    read_axes = staticmethod(read_axes)
+
+
+class ReductionAxesPerDimension(ReductionAxes):
+    """Shardy's reduce_scatter: `max [{"y"}, {}]`, one list of axes per dimension."""
+
+    name = "reduction_axes_per_dimension"
+    axes_text = staticmethod(list_of_axes_text)
+
+    @staticmethod
+    def read_axes(p) -> tuple:
+        return p.bracketed(lambda: read_axes(p))

@@ -16,7 +16,7 @@ from ..attributes import I64, STRING
 from ..declare import Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_result_def
 from ..shape_rules import RuleError
 from ..sharding import (ALL_TO_ALL_PARAMS, AXIS_REF_LIST, LIST_OF_AXIS_REF_LISTS, MANUAL_AXES, MESH,
-                        PROPAGATION_DIRECTION, SHARDING, SHARDING_PER_VALUE, SYMBOL_NAME, Mesh, MeshAxis, check_dims,
+                        PROPAGATION_DIRECTION, REDUCTION_OP, SHARDING, SHARDING_PER_VALUE, SYMBOL_NAME, Mesh, MeshAxis, check_dims,
                         check_mesh)
 from ..traits import PURE, RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE, SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE
 from ..type_rules import type_text
@@ -241,6 +241,12 @@ class ShardyAllReduce(ShardyCollective):
     NAME = "sdy.all_reduce"
     method = "sdy_all_reduce"
     axes = attr_def(AXIS_REF_LIST, mlir="reduction_axes")
+    reduction_op = attr_def(REDUCTION_OP, default="sum")
+    syntax = "{reduction_axes(reduction_op, axes)} {tensor} out_sharding={out_sharding} : {same_type}"
+
+    @staticmethod
+    def rule(tensor, out_sharding, axes, reduction_op):
+        return ShardyCollective.rule(tensor, out_sharding, axes)
     evaluate = _EVALUATE + "all_reduce"
 
 
@@ -281,6 +287,9 @@ class ShardyReduceScatter(ShardyCollective):
     NAME = "sdy.reduce_scatter"
     method = "sdy_reduce_scatter"
     axes = attr_def(LIST_OF_AXIS_REF_LISTS, mlir="reduce_scatter_axes")
+    reduction_op = attr_def(REDUCTION_OP, default="sum")
+    syntax = "{reduction_axes_per_dimension(reduction_op, axes)} {tensor} out_sharding={out_sharding} : {same_type}"
+    rule = ShardyAllReduce.rule
     evaluate = _EVALUATE + "reduce_scatter"
 
 
