@@ -532,21 +532,49 @@ class LazyOpMethods:
         """Slices each dimension along `axes`: each device keeps its part."""
         return self.emit(O.ShardyAllSlice(name, tensor, out_sharding, axes, path=self._path_text))
 
-    def sdy_all_reduce(self, name: str | Sequence[str], tensor: Value, out_sharding: Any, axes: Any) -> Value:
+    def sdy_all_reduce(self, name: str | Sequence[str], tensor: Value, out_sharding: Any, axes: Any, reduction_op: Any = 'sum') -> Value:
         """Sums the parts across `axes`."""
-        return self.emit(O.ShardyAllReduce(name, tensor, out_sharding, axes, path=self._path_text))
+        return self.emit(O.ShardyAllReduce(name, tensor, out_sharding, axes, reduction_op, path=self._path_text))
 
     def sdy_all_to_all(self, name: str | Sequence[str], tensor: Value, out_sharding: Any, axes: Any) -> Value:
         """Moves each param's axes from its source dimension to its target dimension."""
         return self.emit(O.ShardyAllToAll(name, tensor, out_sharding, axes, path=self._path_text))
 
-    def sdy_reduce_scatter(self, name: str | Sequence[str], tensor: Value, out_sharding: Any, axes: Any) -> Value:
+    def sdy_reduce_scatter(self, name: str | Sequence[str], tensor: Value, out_sharding: Any, axes: Any, reduction_op: Any = 'sum') -> Value:
         """Sums the parts across `axes` (per dimension), then slices each dimension along them."""
-        return self.emit(O.ShardyReduceScatter(name, tensor, out_sharding, axes, path=self._path_text))
+        return self.emit(O.ShardyReduceScatter(name, tensor, out_sharding, axes, reduction_op, path=self._path_text))
 
     def sdy_collective_permute(self, name: str | Sequence[str], tensor: Value, out_sharding: Any) -> Value:
         """Sends each device's part to the device that holds it in `out_sharding`."""
         return self.emit(O.ShardyCollectivePermute(name, tensor, out_sharding, path=self._path_text))
+
+    def sdy_sharded_to_unreduced(self, name: str | Sequence[str], tensor: Value, out_sharding: Any, axes: Any) -> Value:
+        """`sdy.sharded_to_unreduced [{"b"}, {}] %x out_sharding=<@mesh, [{"a"}, {}], unreduced={"b"}>`:
+        the axes that shard each dimension become unreduced axes of the result (all_reduce over them
+        then gives what all_gather would). In global meaning, the identity."""
+        return self.emit(O.ShardedToUnreduced(name, tensor, out_sharding, axes, path=self._path_text))
+
+    def sdy_replicated_to_unreduced(self, name: str | Sequence[str], tensor: Value, out_sharding: Any, axes: Any) -> Value:
+        """`sdy.replicated_to_unreduced {"a"} %x out_sharding=<@mesh, [...], unreduced={"a"}>`: replicated
+        axes become unreduced (all_reduce over them then gives the value back). In global meaning, the
+        identity."""
+        return self.emit(O.ReplicatedToUnreduced(name, tensor, out_sharding, axes, path=self._path_text))
+
+    def sdy_constant(self, name: str | Sequence[str], value: Any, result_type: TensorType) -> Value:
+        """`%c = sdy.constant dense<[0.0, 1.0]> : tensor<2xf32>`: stablehlo.constant's value and syntax,
+        but not constant-like: no pass folds two into one, so that each may be sharded for its own use."""
+        return self.emit(O.ShardyConstant(name, value, result_type, path=self._path_text))
+
+    def data_flow_edge(self, name: str | Sequence[str], input: Value, sharding: Any = None) -> Value:
+        """`%r = sdy.data_flow_edge %x sharding=<@mesh, [...]> : T`: the identity, the root of a data-flow
+        edge (a control-flow op's result, a named computation's block argument) that Shardy's
+        propagation inserts, holding the edge's sharding."""
+        return self.emit(O.DataFlowEdge(name, input, sharding, path=self._path_text))
+
+    def func_data_flow_edge(self, name: str | Sequence[str], operand: Value) -> Value:
+        """`%r = sdy.func_data_flow_edge %arg0 : T`: the identity, between a function's argument (or a
+        call's result) and its uses, which Shardy's propagation inserts."""
+        return self.emit(O.FuncDataFlowEdge(name, operand, path=self._path_text))
 
     def reduce_window(self, name: str | Sequence[str], inputs: Sequence[Value], init_values: Sequence[Value], body: Region, window_dimensions: Any, window_strides: Any = None, base_dilations: Any = None, window_dilations: Any = None, padding: Any = None) -> Value | tuple[Value, ...]:
         """Folds each window of `inputs` with `body`, from `init_values`: the body takes N accumulators,

@@ -724,6 +724,50 @@ COLLECTIVE_CHECKS = {
     "sdy.all_to_all": _all_to_all,
     "sdy.all_reduce": _all_reduce,
 }
+def sort_and_merge(axes, mesh: Mesh) -> tuple[AxisRef, ...]:
+    """Shardy's sortAndMergeAxes: the axes in mesh order, consecutive sub-axes of one axis merged."""
+    out: list[AxisRef] = []
+    for ref in sorted(axes, key=mesh_order(mesh)):
+        if out and can_merge(out[-1], ref):
+            out[-1] = _merge(out[-1], ref, mesh)
+        else:
+            out.append(ref)
+    return tuple(out)
+
+
+def _sum_out(result: TensorSharding) -> None:
+    if result.reduction != "sum":
+        raise RuleError("out_sharding reduction_op must be SUM")
+
+
+def _sharded_to_unreduced(operand: TensorSharding, axes, result: TensorSharding, mesh: Mesh) -> None:
+    _sum_out(result)
+    _per_dimension(lambda axes_of_dim, dim_axes, d, m: gathered(axes_of_dim, dim_axes, d, m, "shard-to-unreduce"))(
+        operand, axes, result, mesh)
+    expected = sort_and_merge([*operand.unreduced, *(ref for dim_axes in axes for ref in dim_axes)], mesh)
+    if expected != tuple(result.unreduced):
+        raise RuleError("out_unreduced_axes should be in_unreduced_axes + sharded_to_unreduced_axes")
+
+
+def _replicated_to_unreduced(operand: TensorSharding, axes, result: TensorSharding, mesh: Mesh) -> None:
+    _sum_out(result)
+    if tuple(operand.dims) != tuple(result.dims):
+        raise RuleError("input and output must share the same dimension shardings")
+    if not axes:
+        raise RuleError("r2u axes must not be empty")
+    check_sorted_axis_list(axes, mesh, set(), {}, "r2u")
+    for axis in axes:
+        if any(overlaps(axis, r) for d in operand.dims for r in d.axes):
+            raise RuleError(f"r2u axis {axis_ref_text(axis)} overlaps with operand dimension sharding")
+        if any(overlaps(axis, r) for r in operand.unreduced):
+            raise RuleError(f"r2u axis {axis_ref_text(axis)} overlaps with operand unreduced axes")
+    if sort_and_merge([*operand.unreduced, *axes], mesh) != tuple(result.unreduced):
+        raise RuleError("out_unreduced_axes should be in_unreduced_axes + r2u_axes")
+
+
+COLLECTIVE_CHECKS["sdy.sharded_to_unreduced"] = _sharded_to_unreduced
+COLLECTIVE_CHECKS["sdy.replicated_to_unreduced"] = _replicated_to_unreduced
+
 # The collectives whose operand may have no sharding (Shardy's allowMissingInputSharding): it is then replicated.
 MISSING_OPERAND_SHARDING_ALLOWED = frozenset({"sdy.all_slice", "sdy.all_reduce", "sdy.reduce_scatter"})
 

@@ -268,7 +268,7 @@ def check_op(op, table: dict, known: dict | None = None) -> None:
         value = getattr(op, field.name)
         if field.kind is SHARDING and value is not None:
             mesh = _mesh(value, table)
-            check_sharding(value, mesh, _shape(op.results[0].type) if op.results else None)
+            check_value_sharding(value, mesh, op.results[0].type if op.results else None)
             if known is not None and op.results:
                 operand = known.get(op.operands[0], PRESENT) if op.operands else PRESENT
                 if field.name == "out_sharding":  # a collective

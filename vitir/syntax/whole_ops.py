@@ -29,9 +29,9 @@ class Constant(WholeOpSyntax):
         body = value if type(value) is str else printer.dense_text(value, r.type.shape)
         if type(r.type) is QuantizedTensorType:
             stored = TensorType(r.type.shape, r.type.dtype.storage)
-            return (f"    {r.ssa} = stablehlo.constant() <{{value = dense<{body}> : {stored.text}}}> : () -> "
+            return (f"    {r.ssa} = {op.NAME}() <{{value = dense<{body}> : {stored.text}}}> : () -> "
                     f"{r.type.text}\n")
-        return f"    {r.ssa} = stablehlo.constant dense<{body}> : {r.type.text}\n"
+        return f"    {r.ssa} = {op.NAME} dense<{body}> : {r.type.text}\n"  # stablehlo's, or sdy.constant
 
     def parse(self, p, state) -> None:
         """`dense<...> : T`, or the form MLIR's parseConstantOp also reads: `() <{value = ...}>
@@ -46,10 +46,10 @@ class Constant(WholeOpSyntax):
             p.expect("->")
             result = p.type()
             if "value" not in found:
-                p.error("stablehlo.constant needs a value (`{value = dense<...> : T}`)")
+                p.error(f"{p.declaration.NAME} needs a value (`{{value = dense<...> : T}}`)")
             others = [k for k in found if k != "value"]
             if others:
-                p.error(f"stablehlo.constant takes no attribute but its value, got {', '.join(others)}")
+                p.error(f"{p.declaration.NAME} takes no attribute but its value, got {', '.join(others)}")
             value = found["value"]
         else:
             value, result = p.dense_literal()

@@ -49,9 +49,10 @@ _LAZY_FAMILIES = {
     "normalization": ("BatchNormGrad", "BatchNormInference", "BatchNormTraining"),
     "precision": ("ReducePrecision",),
     "quantization": ("UniformDequantize", "UniformQuantize"),
-    "shardy": ("ManualComputation", "NamedComputation", "PropagationBarrier", "Reshard", "ShardingConstraint",
-               "ShardingGroup", "ShardyAllGather", "ShardyAllReduce", "ShardyAllSlice", "ShardyAllToAll",
-               "ShardyCollective", "ShardyCollectivePermute", "ShardyMesh", "ShardyReduceScatter"),
+    "shardy": ("DataFlowEdge", "FuncDataFlowEdge", "ManualComputation", "NamedComputation", "PropagationBarrier",
+               "ReplicatedToUnreduced", "Reshard", "ShardedToUnreduced", "ShardingConstraint", "ShardingGroup",
+               "ShardyAllGather", "ShardyAllReduce", "ShardyAllSlice", "ShardyAllToAll", "ShardyCollective",
+               "ShardyCollectivePermute", "ShardyConstant", "ShardyMesh", "ShardyReduceScatter"),
     "windows": ("ReduceWindow", "SelectAndScatter"),
 }
 _FAMILY_OF = {name: family for family, names in _LAZY_FAMILIES.items() for name in names}

@@ -12,7 +12,7 @@ its body. The collectives and a manual_computation's body are per partition.
 
 from __future__ import annotations
 
-from ..attributes import I64, STRING
+from ..attributes import DENSE_LITERAL, I64, STRING
 from ..declare import Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_result_def
 from ..shape_rules import RuleError
 from ..sharding import (ALL_TO_ALL_PARAMS, AXIS_REF_LIST, LIST_OF_AXIS_REF_LISTS, MANUAL_AXES, MESH,
@@ -21,6 +21,7 @@ from ..sharding import (ALL_TO_ALL_PARAMS, AXIS_REF_LIST, LIST_OF_AXIS_REF_LISTS
 from ..traits import PURE, RECURSIVE_EFFECTS, RECURSIVELY_SPECULATABLE, SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE
 from ..type_rules import type_text
 from ..types import TensorType
+from .constants import Constant
 
 _EVALUATE = "vitir.evaluate.shardy:"
 TERMINATOR = "sdy.return"  # what ends the regions of the sdy ops
@@ -300,3 +301,80 @@ class ShardyCollectivePermute(ShardyCollective):
     method = "sdy_collective_permute"
     syntax = "{tensor} out_sharding={out_sharding} : {same_type}"
     evaluate = _EVALUATE + "collective_permute"
+
+
+class ShardedToUnreduced(ShardyCollective):
+    """`sdy.sharded_to_unreduced [{"b"}, {}] %x out_sharding=<@mesh, [{"a"}, {}], unreduced={"b"}>`:
+    the axes that shard each dimension become unreduced axes of the result (all_reduce over them
+    then gives what all_gather would). In global meaning, the identity."""
+
+    NAME = "sdy.sharded_to_unreduced"
+    method = "sdy_sharded_to_unreduced"
+    axes = attr_def(LIST_OF_AXIS_REF_LISTS)
+    evaluate = _EVALUATE + "collective"
+
+
+class ReplicatedToUnreduced(ShardyCollective):
+    """`sdy.replicated_to_unreduced {"a"} %x out_sharding=<@mesh, [...], unreduced={"a"}>`: replicated
+    axes become unreduced (all_reduce over them then gives the value back). In global meaning, the
+    identity."""
+
+    NAME = "sdy.replicated_to_unreduced"
+    method = "sdy_replicated_to_unreduced"
+    axes = attr_def(AXIS_REF_LIST)
+    evaluate = _EVALUATE + "collective"
+
+
+class ShardyConstant(Op):
+    """`%c = sdy.constant dense<[0.0, 1.0]> : tensor<2xf32>`: stablehlo.constant's value and syntax,
+    but not constant-like: no pass folds two into one, so that each may be sharded for its own use."""
+
+    NAME = "sdy.constant"
+    method = "sdy_constant"
+    traits = (PURE,)
+    value = attr_def(DENSE_LITERAL)
+    result_type = result_type_def()
+    syntax = "{constant}"
+    evaluate = "vitir.evaluate.structure:constant"
+    rule = staticmethod(Constant.rule)
+
+
+class DataFlowEdge(Op):
+    """`%r = sdy.data_flow_edge %x sharding=<@mesh, [...]> : T`: the identity, the root of a data-flow
+    edge (a control-flow op's result, a named computation's block argument) that Shardy's
+    propagation inserts, holding the edge's sharding."""
+
+    NAME = "sdy.data_flow_edge"
+    input = operand_def()
+    sharding = attr_def(SHARDING, default=None)
+    syntax = "{input}{sharding? sharding=} : {same_type}"
+    evaluate = _EVALUATE + "identity"
+    traits = (SAME_OPERANDS_AND_RESULT_TYPE,)
+
+    @staticmethod
+    def rule(input, sharding):
+        _static("sdy.data_flow_edge", input)
+        if sharding is not None:
+            check_dims(sharding, _rank(input))
+        return input
+
+
+class FuncDataFlowEdge(Op):
+    """`%r = sdy.func_data_flow_edge %arg0 : T`: the identity, between a function's argument (or a
+    call's result) and its uses, which Shardy's propagation inserts."""
+
+    NAME = "sdy.func_data_flow_edge"
+    operand = operand_def()
+    syntax = "{operand} : {same_type}"
+    evaluate = _EVALUATE + "identity"
+    traits = (SAME_OPERANDS_AND_RESULT_TYPE,)
+
+    @staticmethod
+    def rule(operand):
+        _static("sdy.func_data_flow_edge", operand)
+        return operand
+
+
+def _static(name: str, t) -> None:
+    if not (isinstance(t, TensorType) and t.is_static):
+        raise RuleError(f"expected {name} to have a static-shaped result. type: {type_text((t,))}")

@@ -24,7 +24,8 @@ from ..jvp import REGION_JVPS, jvp_block
 from ..linearize import LINEARIZE_RULES
 from ..tables import deflinear, defjvp, deftranspose, nondifferentiable, refuse
 
-ANNOTATIONS = (O.ShardingConstraint, O.Reshard, O.PropagationBarrier)
+# the identity in global meaning (data_flow_edge and func_data_flow_edge: the ends of Shardy's edges)
+ANNOTATIONS = (O.ShardingConstraint, O.Reshard, O.PropagationBarrier, O.DataFlowEdge, O.FuncDataFlowEdge)
 deflinear(*ANNOTATIONS)
 
 
@@ -35,6 +36,8 @@ def annotation_transpose(e, op, cotangents, linear):
 
 nondifferentiable("it sums the parts of the devices, a meaning per device that vitir's evaluator does not give it",
                   O.ShardyAllReduce, O.ShardyReduceScatter)
+nondifferentiable("it makes the devices' parts partial (unreduced), a meaning per device that vitir's evaluator does "
+                  "not give it", O.ShardedToUnreduced, O.ReplicatedToUnreduced)
 nondifferentiable("its body runs per device on the local shapes, a meaning vitir's evaluator does not give it",
                   O.ManualComputation)
 
