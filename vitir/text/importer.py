@@ -25,12 +25,18 @@ from ..ast.declare import GENERIC, OPS, REQUIRED, AttrDef, Op
 from ..ast.element_types import DType
 from ..ast.literals import dense_elements, element_literal
 from ..ast.regions import compact_reducer
+from ..ast.sharding import SHARDING, SHARDING_PER_VALUE
 from ..ast.sharding_check import check_module
+from ..ast.sharding_rule import SHARDING_RULE
 from ..ast.types import TensorType
 from ..syntax.declare import custom_directive, whole_op_syntax
 from ..syntax.format import DISCARDABLE, Directive, op_pieces, variadic_then_comma
 from ..syntax.parsing import ParseState, assigner
 from .lexer import tokenize
+
+
+# Shardy's attributes that an attribute dictionary may hold, by the name after `#` (its kind reads it)
+_SHARDY_ATTRIBUTES = {kind.prefix[1:].rstrip("<"): kind for kind in (SHARDING, SHARDING_PER_VALUE, SHARDING_RULE)}
 
 
 class Fallback(Exception):
@@ -340,14 +346,31 @@ class _Reader:
             raise Fallback
         if not self.optional("="):
             return key, None
+        return key, self.attribute_value_text()
+
+    def attribute_value_text(self) -> str:
+        """One value of another dialect's attribute, as MLIR prints it: a string, a boolean, an i32 or
+        i64 integer, one of Shardy's attributes (`#sdy.sharding<...>`, read by its kind), or an array
+        or dictionary of those (JAX's `stablehlo.mesh = {axes = [{name = "x", size = 2 : i64}]}`)."""
         value = self.next()
         if value[:1] == '"' or value in ("true", "false"):
-            return key, value
+            return value
         if _INT.fullmatch(value) and self.optional(":"):
             width = self.next()
             if width not in ("i32", "i64") or not -(1 << 31) <= int(value) < (1 << 31):
                 raise Fallback
-            return key, f"{value} : {width}"
+            return f"{value} : {width}"
+        if value == "#":
+            kind = _SHARDY_ATTRIBUTES.get(self.peek())
+            if kind is None:
+                raise Fallback
+            self.i -= 1
+            return kind.generic(kind.read_generic(self))
+        if value == "[":
+            return "[" + ", ".join(self.until_close(self.attribute_value_text, "]")) + "]"
+        if value == "{":
+            return "{" + ", ".join(f"{k} = {v}" if v is not None else k
+                                   for k, v in self.until_close(self.attribute_dict_entry, "}")) + "}"
         raise Fallback
 
     def functions(self, end: str) -> list:
