@@ -78,3 +78,30 @@ def test_the_partition_count_is_read_from_the_module_header():
                                         "")) == 1
     with pytest.raises(VitirError, match=r"^mhlo.num_partitions = 0 : i32 is not a positive count$"):
         partition_count(TEXT.replace("num_partitions = 4", "num_partitions = 0"))
+
+
+UNREDUCED = '''module @m attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", "y"}]>}) -> (tensor<f32> {sdy.sharding = #sdy.sharding<@mesh, []RESULT>}) {
+    %c = stablehlo.constant dense<0.0> : tensor<f32>
+    %r = stablehlo.reduce(%arg0 init: %c) applies stablehlo.add across dimensions = [0] : (tensor<8xf32>, tensor<f32>) -> tensor<f32>
+    return %r : tensor<f32>
+  }
+}
+'''
+
+
+@pytest.mark.parametrize("unreduced", [', unreduced={"x", "y"}', ', unreduced={"y"}'])
+def test_a_result_left_unreduced_is_refused_by_name(unreduced):
+    """Each device holds a partial sum that no one adds: jax cannot assemble it, so compile refuses it
+    by name, where jax would fail inside its own code on the first run."""
+    from vitir.errors import CompileError
+
+    with pytest.raises(CompileError, match=r"@main: result 0 \(tensor<f32>\) is unreduced \(\{.*unreduced.*\}\)"):
+        compile_module(UNREDUCED.replace("RESULT", unreduced), platform="cpu")
+
+
+def test_the_same_result_reduced_runs():
+    x = RNG.standard_normal(8).astype(np.float32)
+    (total,) = compile_module(UNREDUCED.replace("RESULT", ""), platform="cpu").run(x)
+    np.testing.assert_allclose(total, x.sum(), rtol=1e-5)

@@ -37,6 +37,14 @@ def output_shardings(loaded, devices) -> list:
     return [GSPMDSharding(tuple(devices), s) for s in loaded.get_output_shardings()]
 
 
+def unreduced_text(sharding) -> str | None:
+    """The HLO text of a result's sharding (output_shardings') where it leaves some axes unreduced
+    (partial values on the devices of a group, to be summed: Shardy's `unreduced={"x"}`), else None."""
+    hlo = sharding._hlo_sharding
+    unreduced = hlo.is_unreduced() or any(t.name == "UNREDUCED" for t in hlo.subgroup_types())
+    return str(hlo) if unreduced else None
+
+
 def set_xla_options(options, xla_options) -> None:
     """XLA debug options (name: value as text) on jaxlib's CompileOptions, for one compile
     (its env_option_overrides, which $XLA_FLAGS would otherwise set for the process)."""

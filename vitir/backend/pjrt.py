@@ -438,6 +438,12 @@ class PartitionedExecutable(Executable):
         super().__init__(loaded, signature, devices, platform, local_devices)
         self.input_shardings = jax_adapter.parameter_shardings(loaded, devices)
         self.output_shardings = jax_adapter.output_shardings(loaded, devices)
+        for i, (result, sharding) in enumerate(zip(signature.results, self.output_shardings)):
+            unreduced = jax_adapter.unreduced_text(sharding)
+            if unreduced:  # jax cannot put its parts together, nor can a host
+                raise CompileError(f"@{signature.name}: result {i} ({result}) is unreduced ({unreduced}): each device "
+                                   "holds a partial value that the program leaves to be reduced; reduce it in the "
+                                   "program (sdy.all_reduce, or a result sharding without unreduced axes) to run it")
 
     @property
     def replicas(self) -> int:
