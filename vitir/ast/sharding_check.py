@@ -14,7 +14,8 @@ from .sharding import (SHARDING, SHARDING_PER_VALUE, Mesh, TensorSharding, check
 from .attributes import string_text, symbol_text
 from ..errors import ShapeError
 from .shape_rules import RuleError
-from .sharding_rule import SHARDING_RULE, check_sharding_rule
+from .sharding_rule import (EDGES_PER_VALUE, PROPAGATION_EDGES, SHARDING_RULE, check_edges_at,
+                            check_sharding_rule)
 from .types import TensorType, TupleType
 from .uses import blocks_of, walk
 
@@ -28,7 +29,13 @@ SHARDING_RULE_ATTRIBUTE = "sdy.sharding_rule"
 _OTHER_KIND = {SHARDING: "should have a sharding attribute of type TensorShardingAttr",
                SHARDING_PER_VALUE: "should have a sharding attribute of type TensorShardingPerValueAttr",
                SHARDING_RULE: "should have a sharding rule attribute of type OpShardingRuleAttr for attr named "
-                              "'sdy.sharding_rule'"}
+                              "'sdy.sharding_rule'",
+               PROPAGATION_EDGES: "should have a propagation edges attribute of type PropagationEdgesAttr for attr "
+                                  "named 'sdy.propagation_edges'",
+               EDGES_PER_VALUE: "should have a propagation edges attribute of type ArrayAttr<PropagationEdgesAttr> "
+                                "for attr named 'sdy.result_propagation_edges' or 'sdy.block_arg_propagation_edges'"}
+EDGES_ATTRIBUTE = "sdy.propagation_edges"
+EDGES_PER_VALUE_ATTRIBUTES = ("sdy.block_arg_propagation_edges", "sdy.result_propagation_edges")
 _ABSENT = object()
 
 
@@ -102,11 +109,14 @@ def _read(kind, text, read):
     if read is None:
         return PRESENT
     written = re.match(r"#sdy\.(\w+)<", text or "")
-    if written is None or written.group(1) != kind.prefix[len("#sdy."):].rstrip("<"):
+    if kind.prefix.startswith("#sdy.") and (written is None or
+                                            written.group(1) != kind.prefix[len("#sdy."):].rstrip("<")):
         raise RuleError(_OTHER_KIND[kind])
     try:
         return read(kind, text)
     except (ValueError, RuleError) as e:
+        if kind is EDGES_PER_VALUE and not re.match(r"\[\s*#sdy\.propagation_edges<", text or ""):
+            raise RuleError(_OTHER_KIND[kind]) from None  # not an array of propagation edges
         raise RuleError(f"{kind.prefix.rstrip('<')} does not parse: {e}") from None
 
 
@@ -135,19 +145,56 @@ def _fully_replicated(sharding: TensorSharding) -> bool:
     return not any(d.axes for d in sharding.dims) and not sharding.unreduced
 
 
-def op_shardings(op, table: dict, read=None):
-    """An op's `sdy.sharding` (one sharding per result; None: none, PRESENT: not read), after Shardy's
-    checks of it (verifyOperationAttribute)."""
-    sharding = _read(SHARDING_PER_VALUE, _attribute(op.discardable), read)
-    if sharding is None or sharding is PRESENT:
-        return sharding
+def op_attributes(op, table: dict, known: dict | None, read=None):
+    """Shardy's attributes of an op (verifyOperationAttribute): every one read first, as MLIR parses
+    before it verifies, then checked in the order of their names: `sdy.propagation_edges`,
+    `sdy.sharding`, `sdy.sharding_rule`. Returns the op's `sdy.sharding`, one per result (None: none,
+    PRESENT: not read)."""
+    pairs = op.discardable
+    edges = _read(PROPAGATION_EDGES, _attribute(pairs, EDGES_ATTRIBUTE), read)
+    for name in EDGES_PER_VALUE_ATTRIBUTES:
+        _read(EDGES_PER_VALUE, _attribute(pairs, name), read)
+    shardings = _read(SHARDING_PER_VALUE, _attribute(pairs), read)
+    rule = _read(SHARDING_RULE, _attribute(pairs, SHARDING_RULE_ATTRIBUTE), read)
+    if edges is not None and edges is not PRESENT:
+        _check_edges(op, edges, shardings, table, known)
+    if shardings is not None and shardings is not PRESENT:
+        check_op_shardings(op, shardings, table)
+    if rule is not None and rule is not PRESENT:
+        check_sharding_rule(rule, [v.type for v in op.operands], [v.type for v in op.results])
+    return shardings
+
+
+def _check_edges(op, edges, shardings, table: dict, known: dict | None) -> None:
+    """An op's propagation edges against the shardings of the values they name: its operands' (as
+    `known`), its results' (its own `sdy.sharding`, or a Shardy op's sharding)."""
+    own = shardings if shardings not in (None, PRESENT) else None
+    if own is None and op.NAME.startswith("sdy.") and op.results:
+        own = (getattr(op, "out_sharding", None) or getattr(op, "sharding", None),)
+    named = []
+    for step in edges:
+        for entry in step.entries:
+            for value in (entry.source, *entry.targets):
+                if value.kind == "operand" and value.index < len(op.operands):
+                    found = (known or {}).get(op.operands[value.index])
+                elif value.kind == "result" and own is not None and value.index < len(own):
+                    found = own[value.index]
+                else:
+                    found = None
+                named.append(found if isinstance(found, TensorSharding) else None)
+    check_edges_at(edges, len(op.operands), len(op.results), named, lambda s: _mesh(s, table),
+                   check_ranges=op.NAME != "sdy.func_data_flow_edge")
+
+
+def check_op_shardings(op, sharding, table: dict) -> None:
+    """An op's `sdy.sharding` against its results: one sharding per result, each of its type."""
     types = [v.type for v in op.results]
     if not types and len(sharding) == 1 and (_fully_replicated(sharding[0]) or _maximal(sharding[0], table)):
         try:
             check_value_sharding(sharding[0], _mesh(sharding[0], table), None)
         except RuleError as e:
             raise RuleError(f"result - {e}") from None
-        return sharding
+        return
     if len(sharding) != len(types):
         raise RuleError(f"result shardings don't match number of values: {len(sharding)} shardings vs "
                         f"{len(types)} values")
@@ -156,14 +203,6 @@ def op_shardings(op, table: dict, read=None):
             check_value_sharding(s, _mesh(s, table), t)
         except RuleError as e:
             raise RuleError(f"result {'-' if len(types) == 1 else f'{i} -'} {e}") from None
-    return sharding
-
-
-def check_sharding_rule_attribute(op, read=None) -> None:
-    """An op's `sdy.sharding_rule`, against its operand and result types (Shardy's verifyOpShardingRuleAttr)."""
-    rule = _read(SHARDING_RULE, _attribute(op.discardable, SHARDING_RULE_ATTRIBUTE), read)
-    if rule is not None and rule is not PRESENT:
-        check_sharding_rule(rule, [v.type for v in op.operands], [v.type for v in op.results])
 
 
 def _maximal(sharding: TensorSharding, table: dict) -> bool:
@@ -199,10 +238,8 @@ def check_node(op, table: dict, known: dict, bound: frozenset = frozenset(), rea
     shardings `known` of the values before it (which it adds its results' to) and the axes `bound`
     manual by the manual computations around it: a refusal is the op's ShapeError."""
     try:
-        if op.discardable:
-            check_sharding_rule_attribute(op, read)
+        shardings = op_attributes(op, table, known, read) if op.discardable else None
         if not op.NAME.startswith("sdy."):
-            shardings = op_shardings(op, table, read) if op.discardable else None
             if bound and shardings not in (None, PRESENT):
                 try:
                     _check_bound_shardings(shardings, bound)
@@ -215,6 +252,8 @@ def check_node(op, table: dict, known: dict, bound: frozenset = frozenset(), rea
         if bound:
             _check_bound(op, bound)
         check_op(op, table, known)
+        if known is not None and shardings is not None and shardings is not PRESENT:
+            known.update(zip(op.results, shardings))
     except RuleError as e:
         names = [r.name for r in op.results]
         _fail(op, names[0] if len(names) == 1 else tuple(names), str(e))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .shape_rules import RuleError
-from .sharding import ShardyKind
+from .sharding import AxisRef, ShardyKind, axis_ref_text, read_axis_ref
 from .types import TensorType
 
 _START_AT_Z = ord("z") - ord("i")  # 17: factors past `z` are z_1, z_2, ...
@@ -241,3 +241,145 @@ def check_sharding_rule(rule: OpShardingRule, operand_types, result_types) -> No
     _sorted_unique_in_bound(len(sizes), rule.blocked_propagation)
     if any(f in in_results for f in rule.reduction):
         raise RuleError("reduction factor cannot be in result mappings")
+
+
+# -- propagation edges (`sdy.propagation_edges` on an op, Shardy's PropagationEdgesAttr) -------------------
+
+class EdgeValue(NamedTuple):
+    """`operand-1`, `result-0`: one of the op's values."""
+
+    kind: str  # "operand" or "result"
+    index: int
+
+
+class AxisPropagation(NamedTuple):
+    """`{"x" = operand-1 -> [operand-0, result-0]}`: the axis went from `source` to each target."""
+
+    axis: AxisRef
+    source: EdgeValue
+    targets: tuple[EdgeValue, ...]
+
+
+class PropagationStep(NamedTuple):
+    """`{step-2 = [...]}`: what one step of propagation did."""
+
+    step: int
+    entries: tuple[AxisPropagation, ...]
+
+
+def _minus_int(p) -> int:
+    """Shardy's custom<Minus>: `-` then an integer (`step-2`, `step--3`), which both readers see as
+    `-2`, or `-` and `-3`."""
+    if p.optional("-"):
+        return p.int()
+    value = p.int()
+    if value > 0:
+        p.error("expected '-'")
+    return -value
+
+
+def _edge_value(p) -> EdgeValue:
+    kind = p.word(("operand", "result"))
+    return EdgeValue(kind, _minus_int(p))
+
+
+def _axis_propagation(p) -> AxisPropagation:
+    p.expect("{")
+    axis = read_axis_ref(p)
+    p.expect("=")
+    source = _edge_value(p)
+    p.expect("->")
+    targets = p.bracketed(lambda: _edge_value(p))
+    p.expect("}")
+    return AxisPropagation(axis, source, targets)
+
+
+def _step(p) -> PropagationStep:
+    p.expect("{")
+    p.expect("step")
+    step = _minus_int(p)
+    p.expect("=")
+    entries = p.bracketed(lambda: _axis_propagation(p))
+    p.expect("}")
+    return PropagationStep(step, entries)
+
+
+def _edge_text(v: EdgeValue) -> str:
+    return f"{v.kind}-{v.index}"
+
+
+def edges_text(steps) -> str:
+    return "[" + ", ".join(
+        f"{{step-{s.step} = [" + ", ".join(
+            f"{{{axis_ref_text(e.axis)} = {_edge_text(e.source)} -> [{', '.join(map(_edge_text, e.targets))}]}}"
+            for e in s.entries) + "]}" for s in steps) + "]"
+
+
+def check_edges(steps) -> tuple[PropagationStep, ...]:
+    """Shardy's PropagationEdgesAttr::verify: steps of distinct non-negative indices, no target twice
+    and none the source."""
+    if not isinstance(steps, (tuple, list)) or not all(isinstance(s, PropagationStep) for s in steps):
+        raise RuleError(f"expected a list of PropagationStep, got {steps!r}")
+    seen: set = set()
+    for s in steps:
+        if s.step < 0:
+            raise RuleError(f"propagation edges have negative step index: {s.step}")
+        if s.step in seen:
+            raise RuleError(f"propagation edges have duplicate step index: {s.step}")
+        seen.add(s.step)
+        for entry in s.entries:
+            targets: set = set()
+            for target in entry.targets:
+                if target == entry.source:
+                    raise RuleError("propagation edges have a source that is the same as a target")
+                if target in targets:
+                    raise RuleError(f"propagation edges have duplicate targets for step index: {s.step} and axis: "
+                                    f"{entry.axis.name}")
+                targets.add(target)
+    return tuple(steps)
+
+
+def _read_edges(p):
+    return check_edges(p.bracketed(lambda: _step(p)))
+
+
+PROPAGATION_EDGES = ShardyKind("sdy_propagation_edges", "what Shardy's propagation did at an op",
+                               ("#sdy.propagation_edges<", ">"), check_edges, edges_text, _read_edges)
+# `sdy.result_propagation_edges` and `sdy.block_arg_propagation_edges`: one per value
+EDGES_PER_VALUE = ShardyKind(
+    "sdy_propagation_edges_per_value", "propagation edges of each value", ("[", "]"),
+    lambda v: tuple(map(check_edges, v)), lambda v: ", ".join(PROPAGATION_EDGES.generic(e) for e in v),
+    lambda p: tuple(_edges_items(p)))
+
+
+def _edges_items(p):
+    if p.at("]"):
+        return
+    yield PROPAGATION_EDGES.read_generic(p)
+    while p.optional(","):
+        yield PROPAGATION_EDGES.read_generic(p)
+
+
+def check_edges_at(steps, operand_count: int, result_count: int, shardings, mesh_of, check_ranges: bool = True) -> None:
+    """Shardy's verifyPropagationEdgesShardingAttr: the edges name values with a sharding (`shardings`:
+    the sharding of each value an edge names, None where it has none) on one mesh (`mesh_of`: a
+    sharding's Mesh), whose axes they name, and values of the op (not func_data_flow_edge's)."""
+    found = [s for s in shardings if s is not None]
+    if not found:
+        raise RuleError("expected propagation edges attr to reference a sharding.")
+    meshes = {mesh_of(s) for s in found}
+    if len(meshes) != 1 or None in meshes:
+        raise RuleError("expected a common mesh for propagation edges attr.")
+    mesh = meshes.pop()
+    for s in steps:
+        for entry in s.entries:
+            if mesh.size_of(entry.axis.name) is None:
+                raise RuleError("expected axis ref to be in one of the meshes")
+            if not check_ranges:
+                continue
+            for value in (entry.source, *entry.targets):
+                count = operand_count if value.kind == "operand" else result_count
+                if not 0 <= value.index < count:
+                    what = "an operand" if value.kind == "operand" else "a result"
+                    raise RuleError(f"expected a value ref to have {what} index in range [0, {count}), got: "
+                                    f"{value.index}")

@@ -10,7 +10,7 @@ from ..ast.element_types import DType
 from ..ast.types import TensorType as VTensorType
 from ..ast.types import TokenType as VTokenType
 from ..ast.types import TupleType as VTupleType
-from .attributes import AttributeTextAttr, BoundsAttr
+from .attributes import AttributeTextAttr, BoundsAttr, ShardyTextAttr
 from .attributes import TokenType as XTokenType
 
 
@@ -109,8 +109,10 @@ def attribute_text_value(a: Attribute) -> str:
 
     from xdsl.printer import Printer
 
-    if isinstance(a, AttributeTextAttr):
-        return a.text.data
+    from ..text import shardy_text
+
+    if isinstance(a, (AttributeTextAttr, ShardyTextAttr)):
+        return shardy_text(a.text.data)  # Shardy's as Shardy prints it, as the fast reader keeps it
 
     class TextPrinter(Printer):  # an attribute kept as text inside another (an array) prints as written
         def print_attribute(self, attribute: Attribute) -> None:

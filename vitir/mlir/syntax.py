@@ -19,6 +19,7 @@ from ..ast.shape_rules import RuleError
 from ..syntax.declare import custom_directive, whole_op_syntax
 from ..syntax.format import DISCARDABLE, Directive, op_pieces, variadic_then_comma
 from ..syntax.parsing import ParseState, assigner
+from ..text import shardy_text
 from .attributes import parse_int_list
 from .bridges import bridge
 from ..brackets import balanced_end
@@ -436,7 +437,8 @@ def _attr_dict(parser: Parser, cls: type[Op]) -> dict:
         field = cls.ATTR_BY_MLIR.get(key)
         unit = parser.parse_optional_punctuation("=") is None
         if field is None:  # a discardable attribute, as MLIR takes any name it does not declare
-            out[DISCARDABLE] = out.get(DISCARDABLE, ()) + ((key, None if unit else attribute_text(parser)),)
+            text = None if unit else shardy_text(attribute_text(parser))  # Shardy's as Shardy prints it
+            out[DISCARDABLE] = out.get(DISCARDABLE, ()) + ((key, text),)
         elif unit and field.kind.name != "unit":  # `{count}` or `{count : 1}`: a value's attribute without one
             parser.raise_error(f"{cls.NAME}'s attribute '{key}' needs a value: `{key} = ...`")
         elif unit:

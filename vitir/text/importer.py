@@ -25,9 +25,10 @@ from ..ast.declare import GENERIC, OPS, REQUIRED, AttrDef, Op
 from ..ast.element_types import DType
 from ..ast.literals import dense_elements, element_literal
 from ..ast.regions import compact_reducer
+from ..ast.shape_rules import RuleError
 from ..ast.sharding import SHARDING, SHARDING_PER_VALUE
 from ..ast.sharding_check import check_module
-from ..ast.sharding_rule import SHARDING_RULE
+from ..ast.sharding_rule import PROPAGATION_EDGES, SHARDING_RULE
 from ..ast.types import TensorType
 from ..syntax.declare import custom_directive, whole_op_syntax
 from ..syntax.format import DISCARDABLE, Directive, op_pieces, variadic_then_comma
@@ -36,7 +37,8 @@ from .lexer import tokenize
 
 
 # Shardy's attributes that an attribute dictionary may hold, by the name after `#` (its kind reads it)
-_SHARDY_ATTRIBUTES = {kind.prefix[1:].rstrip("<"): kind for kind in (SHARDING, SHARDING_PER_VALUE, SHARDING_RULE)}
+_SHARDY_ATTRIBUTES = {kind.prefix[1:].rstrip("<"): kind
+                      for kind in (SHARDING, SHARDING_PER_VALUE, SHARDING_RULE, PROPAGATION_EDGES)}
 
 
 class Fallback(Exception):
@@ -509,6 +511,20 @@ def _literal_tokens(text: str) -> tuple[str, ...]:
 def _read_attribute(reader: _Reader, kind):
     """An attribute in its op syntax's spelling: the kind reads it (`read`), or refuses."""
     return kind.read(reader)
+
+
+def shardy_text(text: str | None) -> str | None:
+    """One of Shardy's attributes (`#sdy.sharding<...>`) as Shardy prints it, read by its kind; any other
+    text, or one that does not read (its checks report it), as written. Both readers keep an
+    attribute of another dialect so."""
+    found = re.match(r"#(sdy\.\w+)<", text or "")
+    kind = found and _SHARDY_ATTRIBUTES.get(found.group(1))
+    if not kind:
+        return text
+    try:
+        return kind.generic(read_attribute_text(kind, text))
+    except (ValueError, RuleError):
+        return text
 
 
 def read_attribute_text(kind, text: str, generic: bool = True):
