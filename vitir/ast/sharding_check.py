@@ -17,7 +17,7 @@ from .shape_rules import RuleError
 from .sharding_rule import (EDGES_PER_VALUE, PROPAGATION_EDGES, SHARDING_RULE, check_edges_at,
                             check_sharding_rule)
 from .types import TensorType, TupleType
-from .uses import blocks_of, walk
+from .uses import blocks_of, captured, walk
 
 # What `known` says of a value whose sharding is there but not read here (a function argument's or an
 # op's `sdy.sharding` where no text reader is given, a manual computation's local value): a collective
@@ -62,6 +62,7 @@ def check_module(module, read=None) -> None:
                 or any(op.NAME.startswith("sdy.") or _has_shardy_attribute(op) for op in walk(fn.ops))):
             continue  # nothing to check, and no value's sharding to follow
         _check_block(fn.ops, table, dict(zip(fn.args, shardings)), frozenset(), read)
+        check_uses(fn)
 
 
 def function_shardings(fn, table: dict, read=None) -> list:
@@ -208,6 +209,56 @@ def check_op_shardings(op, sharding, table: dict) -> None:
 def _maximal(sharding: TensorSharding, table: dict) -> bool:
     mesh = _mesh(sharding, table)
     return mesh is not None and not mesh.axes and bool(mesh.device_ids)
+
+
+def use_problem(ops, args, returned=()):
+    """The first op of a function (its ops, `args` and the values it returns) that breaks one of Shardy's
+    rules on uses, and Shardy's words, or None: a manual computation's body reads only its own values
+    (the op is isolated from above); a data-flow edge is the one use of its input, which no Shardy op
+    but a named computation defines; a function's data-flow edge is the one use of an argument of the
+    function (vitir inlines calls, whose results Shardy's would also take)."""
+    uses: dict = {}
+    defined_by: dict = {}
+    for op in walk(ops):
+        for v in op.operands:
+            uses[v] = uses.get(v, 0) + 1
+        for region in blocks_of(op):
+            for v in region.results:
+                uses[v] = uses.get(v, 0) + 1
+        defined_by.update((r, op) for r in op.results)
+    for v in returned:
+        uses[v] = uses.get(v, 0) + 1
+    arguments = set(args)
+    for op in walk(ops):
+        if op.NAME == "sdy.manual_computation":
+            outside = set(captured(op.body))
+            for inner in walk(op.body.ops):
+                if any(v in outside for v in inner.operands):
+                    return inner, "using value defined outside the region"
+        elif op.NAME == "sdy.data_flow_edge":
+            source = op.operands[0]
+            if uses.get(source) != 1:
+                return op, "expected input of sdy.data_flow_edge to have a single user"
+            owner = defined_by.get(source)
+            if owner is not None and owner.NAME.startswith("sdy.") and owner.NAME != "sdy.named_computation":
+                return op, ("expected input of sdy.data_flow_edge to not be defined by an SdyDialect op (other than "
+                            "an sdy.named_computation).")
+        elif op.NAME == "sdy.func_data_flow_edge":
+            source = op.operands[0]
+            if uses.get(source) != 1:
+                return op, "expected operand of sdy.func_data_flow_edge to have a single user"
+            if source not in arguments and source not in defined_by:
+                return op, "expected operand of sdy.func_data_flow_edge to be a block argument of a func op."
+    return None
+
+
+def check_uses(fn) -> None:
+    """use_problem of a function, as the op's ShapeError."""
+    problem = use_problem(fn.ops, fn.args, fn.ret.operands)
+    if problem is not None:
+        op, message = problem
+        names = [r.name for r in op.results]
+        _fail(op, names[0] if len(names) == 1 else tuple(names), message)
 
 
 def _check_block(ops, table: dict, known: dict, bound: frozenset, read=None) -> None:

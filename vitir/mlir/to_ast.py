@@ -23,8 +23,9 @@ from ..ast.module import Function
 from ..ast.expansion import fold_compounds
 from ..ast.sharding import MANUAL_AXES
 from ..ast.shape_rules import RuleError
-from ..ast.sharding_check import check_node, meshes, signature_shardings
+from ..ast.sharding_check import check_node, meshes, signature_shardings, use_problem
 from ..ast.type_rules import compatible_types
+from ..ast.uses import walk
 from ..errors import ShapeError
 from ..text import read_attribute_text
 from .dialect import TERMINATORS, DeclaredOp
@@ -55,6 +56,7 @@ class _FunctionImporter:
         self.parsed = parsed
         self.meshes = meshes or {}  # the module's meshes, which Shardy's ops are checked against
         self.shardings: dict = {}  # value -> the sharding an op gave it, which a collective is checked against
+        self.origins: dict = {}  # vitir's op -> the xDSL op it was built from
         self.manual: frozenset = frozenset()  # the manual axes of the manual computations around the op
         self.fn = fn
         self.diagnostics = diagnostics
@@ -116,9 +118,22 @@ class _FunctionImporter:
                 with self._at(op):
                     returned = [self.get(v) for v in op.operands]
                     self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
+                self._check_uses(returned)
+                with self._at(op):
                     return _with_attributes(self.fb.ret(*returned), self.fn)
             self._import_guarded(op)
         raise MlirError([Diagnostic(*self.parsed.where(self.fn), f"@{self.fb.name} has no return")])
+
+    def _check_uses(self, returned) -> None:
+        """Shardy's rules on the uses of values (sharding_check.use_problem), at the line of the op that
+        breaks one."""
+        if not any(op.NAME.startswith("sdy.") for op in walk(self.fb.ops)):
+            return
+        problem = use_problem(self.fb.ops, [self.values[a] for a in self.fn.body.blocks[0].args], returned)
+        if problem is not None:
+            op, message = problem
+            with self._at(self.origins[op]):
+                raise ShapeError(message, op=op.NAME, ssa=op.results[0].ssa if op.results else None)
 
     def _signature_shardings(self, args) -> list:
         """The `sdy.sharding` of each argument, after Shardy's checks of the arguments' and results'."""
@@ -187,6 +202,7 @@ class _FunctionImporter:
             name = tuple(self.name(r) for r in results)
         node = cls(name, **values, path=self.fb.path)
         node.spelling = SPELLINGS.get(op)
+        self.origins[node] = op  # where a check of the whole function finds a problem with it
         built = self.fb.emit(node)
         check_node(node, self.meshes, self.shardings, self.manual, read_attribute_text)
         built = built if isinstance(built, tuple) else (built,)

@@ -180,18 +180,24 @@ class While(WholeOpSyntax):
 
 
 class OptimizationBarrier(WholeOpSyntax):
-    """`%r:2 = stablehlo.optimization_barrier %a, %b : T0, T1`; `stablehlo.optimization_barrier()` of nothing."""
+    """`%r:2 = stablehlo.optimization_barrier %a, %b : T0, T1`; `stablehlo.optimization_barrier()` of nothing.
+    Other dialects' attributes come first, as StableHLO's format has them (`stablehlo.optimization_barrier
+    {sdy.sharding = ...} %a : T`)."""
 
     name = "optimization_barrier"
+    keeps_discardable = True
 
     def print(self, op, printer) -> str:
+        attributes = printer.attribute_dictionary(op.discardable) + " " if op.discardable else ""
         if not op.operands:
-            return f"    {printer.results_prefix(op)}stablehlo.optimization_barrier()\n"
-        return (f"    {printer.results_prefix(op)}stablehlo.optimization_barrier {printer.ssa_names(op.operands)} : "
-                f"{printer.type_texts(op.operands)}\n")
+            return f"    {printer.results_prefix(op)}stablehlo.optimization_barrier {attributes}()\n"
+        return (f"    {printer.results_prefix(op)}stablehlo.optimization_barrier {attributes}"
+                f"{printer.ssa_names(op.operands)} : {printer.type_texts(op.operands)}\n")
 
     def parse(self, p, state) -> None:
         at = p.position()
+        if p.at("{"):
+            state.values.update(p.attribute_dictionary(state.cls))
         names, types = [], []
         if p.optional("("):
             p.expect(")")
