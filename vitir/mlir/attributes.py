@@ -324,9 +324,10 @@ def parse_dense_literal(parser: Parser) -> SplatAttr | DenseLiteralsAttr:
         parser.raise_error("expected a dense literal `dense<...> : T`")
     resume_at(parser, m.end())
     parser.parse_punctuation(":")
+    at = position(parser)
     ty = parser.parse_type()
-    if not isinstance(ty, TensorType):
-        parser.raise_error(f"a constant's dense literal needs a tensor type, got {ty}")
+    if not isinstance(ty, TensorType):  # named where the type is written, not at the next token
+        parser.raise_error(f"a constant's dense literal needs a tensor type, got {ty}", at, position(parser))
     splat = _SPLAT_BODY.fullmatch(m.group(1))
     if splat is not None:
         return SplatAttr(StringAttr(splat.group(1)), ty)

@@ -27,7 +27,7 @@ from ..ast.sharding_check import check_node, meshes, signature_shardings, use_pr
 from ..ast.type_rules import compatible_types
 from ..ast.uses import walk
 from ..errors import ShapeError
-from ..text import read_attribute_text
+from ..text import read_attribute_text, shardy_parse_error
 from .dialect import TERMINATORS, DeclaredOp
 from .errors import Diagnostic, MlirError, MlirShapeError, quantized_result_note
 from .kinds import Unsupported, vitir_type
@@ -382,6 +382,9 @@ def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
     annotated type) and raise one MlirError listing every problem in line order.
     """
     module: ModuleOp = parsed.module
+    unparsed = _unparsed_shardy_attributes(parsed)
+    if unparsed:  # MLIR parses before it verifies: the first attribute that does not parse is the error
+        raise MlirError(unparsed[:1])
     unsupported = _unsupported_ops(parsed)
     if unsupported and not keep_going:
         raise MlirError(unsupported)
@@ -410,6 +413,25 @@ def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
         raise MlirError(sorted(set(diagnostics), key=lambda d: (d.line, d.col)))
     name = module.sym_name.data if module.sym_name is not None else "m"
     return Module(functions, name, attribute_pairs(module.attributes), symbols)
+
+
+def _unparsed_shardy_attributes(parsed: ParsedModule) -> list[Diagnostic]:
+    """Each of Shardy's attributes that xDSL kept as text (vitir's kinds read them) and that does not read,
+    at its op's line (a function's for its arguments' and results'), in line order."""
+    from .attributes import AttributeTextAttr, ShardyTextAttr
+
+    found = []
+    for op in parsed.module.walk():
+        dictionaries = [op.attributes, op.properties]
+        if isinstance(op, func.FuncOp):
+            dictionaries += [d.data for attrs in (op.arg_attrs, op.res_attrs) if attrs is not None for d in attrs.data]
+        for dictionary in dictionaries:
+            for a in dictionary.values():
+                if isinstance(a, (AttributeTextAttr, ShardyTextAttr)):
+                    error = shardy_parse_error(a.text.data)
+                    if error:
+                        found.append(Diagnostic(*parsed.where(op), error))
+    return sorted(found, key=lambda d: (d.line, d.col))
 
 
 def _module_level(op: Operation) -> bool:

@@ -7,6 +7,6 @@ goes through xDSL's parser (vitir/mlir), which reports every diagnostic. Importi
 loads no xDSL (a constant of several elements is read by the bridge's reader, which loads it).
 """
 
-from .importer import fast_import, read_attribute_text, shardy_text
+from .importer import fast_import, read_attribute_text, shardy_parse_error, shardy_text
 
 __all__ = ["fast_import", "read_attribute_text"]

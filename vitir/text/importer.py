@@ -527,6 +527,20 @@ def shardy_text(text: str | None) -> str | None:
         return text
 
 
+def shardy_parse_error(text: str | None) -> str | None:
+    """Why one of Shardy's attributes (`#sdy.sharding<...>`) does not read, or None (it reads, or it is
+    not one the readers know)."""
+    found = re.match(r"#(sdy\.\w+)<", text or "")
+    kind = found and _SHARDY_ATTRIBUTES.get(found.group(1))
+    if not kind:
+        return None
+    try:
+        read_attribute_text(kind, text)
+    except (ValueError, RuleError) as e:
+        return f"{kind.prefix.rstrip('<')} does not parse: {e}"
+    return None
+
+
 def read_attribute_text(kind, text: str, generic: bool = True):
     """The value of `text`, one attribute in the kind's generic (or pretty) spelling; ValueError
     when the kind does not read all of it."""
