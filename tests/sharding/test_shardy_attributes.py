@@ -146,6 +146,44 @@ CASES = [
         f'  %0 = sdy.data_flow_edge %arg0 sharding=<@mesh, [{{"d"}}, {{}}]> : tensor<8x8xf32>{HERE}',
         returned="%0 : tensor<8x8xf32>"),
      'unknown axis name: "d"', True),
+    # propagation edges: read (their steps and targets), then checked against the op's values' shardings
+    ("edges: a step twice", fn(op('sdy.propagation_edges = #sdy.propagation_edges<[{step-1 = [{"a" = operand-0 -> '
+                                  '[result-0]}]}, {step-1 = [{"b" = operand-0 -> [result-0]}]}]>'),
+                               returned="%0 : tensor<8x8xf32>"),
+     "propagation edges have duplicate step index: 1", True),
+    ("edges: a target that is the source", fn(op('sdy.propagation_edges = #sdy.propagation_edges<[{step-0 = [{"a" = '
+                                                 'result-0 -> [result-0]}]}]>'), returned="%0 : tensor<8x8xf32>"),
+     "propagation edges have a source that is the same as a target", True),
+    ("edges: no sharding named", fn(op('sdy.propagation_edges = #sdy.propagation_edges<[{step-0 = [{"a" = '
+                                       'operand-0 -> [result-0]}]}]>'), returned="%0 : tensor<8x8xf32>"),
+     "expected propagation edges attr to reference a sharding", True),
+    ("edges: an operand out of range", fn(op('sdy.propagation_edges = #sdy.propagation_edges<[{step-0 = [{"a" = '
+                                             'result-0 -> [operand-1]}]}]>, sdy.sharding = #sdy.sharding_per_value<'
+                                             '[<@mesh, [{"a"}, {}]>]>'), returned="%0 : tensor<8x8xf32>"),
+     "expected a value ref to have an operand index in range [0, 1), got: 1", True),
+    ("edges: per value, not an array of edges", fn(op("sdy.result_propagation_edges = [1, 2]"),
+                                                   returned="%0 : tensor<8x8xf32>"),
+     "should have a propagation edges attribute of type ArrayAttr<PropagationEdgesAttr>", True),
+    # what needs every use of a value
+    ("a manual computation reading a value from outside", fn(
+        '  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {}]>] out_shardings=[<@mesh, [{"a"}, {}]>] '
+        'manual_axes={"a"} (%arg1: tensor<4x8xf32>) {\n'
+        f'    %1 = stablehlo.add %arg1, %outer : tensor<4x8xf32>{HERE}\n'
+        '    sdy.return %1 : tensor<4x8xf32>\n  } : (tensor<8x8xf32>) -> tensor<8x8xf32>',
+        "%arg0: tensor<8x8xf32>, %outer: tensor<4x8xf32>", returned="%0 : tensor<8x8xf32>"),
+     "using value defined outside the region", True),
+    ("a data-flow edge not the one use of its input", fn(
+        f"  %0 = stablehlo.negate %arg0 : tensor<8x8xf32>\n  %1 = sdy.data_flow_edge %0 : tensor<8x8xf32>{HERE}\n"
+        "  %2 = stablehlo.add %0, %1 : tensor<8x8xf32>", returned="%2 : tensor<8x8xf32>"),
+     "expected input of sdy.data_flow_edge to have a single user", True),
+    ("a function's data-flow edge on a region's argument", fn(
+        '  %c = stablehlo.constant dense<0.0> : tensor<f32>\n'
+        '  %0 = stablehlo.reduce(%arg0 init: %c) across dimensions = [1] : (tensor<8x8xf32>, tensor<f32>) -> '
+        'tensor<8xf32>\n    reducer(%a: tensor<f32>, %b: tensor<f32>)  {\n'
+        f'    %e = sdy.func_data_flow_edge %a : tensor<f32>{HERE}\n'
+        '    %s = stablehlo.add %e, %b : tensor<f32>\n    stablehlo.return %s : tensor<f32>\n  }',
+        results="tensor<8xf32>", returned="%0 : tensor<8xf32>"),
+     "expected operand of sdy.func_data_flow_edge to be a block argument of a func op.", True),
     # the reductions of unreduced axes (newer than jaxlib's Shardy)
     ("all_reduce max of sum axes", fn(
         f'  %0 = sdy.all_reduce max {{"a"}} %arg0 out_sharding=<@mesh, [{{}}, {{}}]> : tensor<8x8xf32>{HERE}',
@@ -212,6 +250,12 @@ VALID = [
         'tensor<8x8xf32>\n'
         '  %5 = sdy.reduce_scatter [{}, {"b"}] %4 out_sharding=<@mesh, [{"a"}, {"b"}]> : tensor<8x8xf32>',
         sharded_arg('[{"a"}, {"c"}]'), returned="%5 : tensor<8x8xf32>"), True),
+    ("propagation edges and an optimization barrier's shardings", fn(
+        '  %0 = stablehlo.negate %arg0 {sdy.propagation_edges = #sdy.propagation_edges<[{step-2 = [{"b" = operand-0 '
+        '-> [result-0]}]}, {step-12345 = [{"a" = result-0 -> [operand-0]}]}]>, sdy.sharding = '
+        '#sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x8xf32>\n'
+        '  %1:2 = stablehlo.optimization_barrier {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>, '
+        '<@mesh, [{}, {}]>]>} %0, %arg0 : tensor<8x8xf32>, tensor<8x8xf32>', returned="%1#0 : tensor<8x8xf32>"), True),
     ("max unreduced axes reduced by max", fn(
         '  %0 = sdy.all_reduce max {"a"} %arg0 out_sharding=<@mesh, [{}, {}]> : tensor<8x8xf32>\n'
         '  %1 = sdy.reduce_scatter max [{}, {"c"}] %arg0 out_sharding=<@mesh, [{}, {"c"}]> : tensor<8x8xf32>',
