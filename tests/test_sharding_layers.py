@@ -26,7 +26,8 @@ def test_parse_mesh_reads_axes_in_order():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("data=2,pipe=2", "unknown axis 'pipe'"),
+    ("data=2,pipe=2", "axis 'pipe' plays no role"),
+    ("batch=2,tp=2", "axis 'batch' plays no role"),
     ("data=2,data=2", "axis 'data' is given twice"),
     ("data=0", "axis 'data' needs at least 1 device"),
     ("data:2", "expected axes as NAME=SIZE"),
@@ -34,6 +35,29 @@ def test_parse_mesh_reads_axes_in_order():
 def test_parse_mesh_refuses_by_name(text, message):
     with pytest.raises(ConfigError, match=message):
         parse_mesh(text)
+
+
+@pytest.mark.parametrize("roles, message", [
+    ("data=batch,model=pipe", "the mesh 'batch=2,tp=2' has no axis 'pipe'"),
+    ("data=batch,data=tp", "role 'data' is given twice"),
+    ("data=batch,model=batch", "axis 'batch' plays two roles"),
+    ("pipeline=tp", "unknown role 'pipeline'"),
+    ("data=batch", "axis 'tp' plays no role"),
+])
+def test_mesh_roles_refused_by_name(roles, message):
+    with pytest.raises(ConfigError, match=message):
+        parse_mesh("batch=2,tp=2", roles)
+
+
+def test_any_axis_names_with_their_roles_give_the_same_step():
+    """`--mesh batch=2,tp=2 --mesh-roles data=batch,model=tp` is data=2,model=2 under the user's names:
+    the same text with the names replaced, the same numbers over three steps."""
+    named = adam_sched_module(CFG, HYPER, lowering="fast", mesh=parse_mesh("batch=2,tp=2", "data=batch,model=tp"))
+    plain = adam_sched_module(CFG, HYPER, lowering="fast", mesh=parse_mesh("data=2,model=2"))
+    assert print_module(named) == print_module(plain).replace('"data"', '"batch"').replace('"model"', '"tp"')
+    mesh = parse_mesh("batch=2,tp=2", {"data": "batch", "model": "tp"})
+    assert axis_size(mesh, DATA) == 2 and axis_size(mesh, MODEL) == 2
+    assert mesh == parse_mesh("batch=2,tp=2", "data=batch,model=tp")
 
 
 def test_blocks_declare_megatrons_split():
@@ -187,6 +211,15 @@ def test_sharded_steps_match_one_device_over_three_steps(mesh, one_device):
                         one_device, mesh)
 
 
+@pytest.mark.parametrize("mesh, roles", [("batch=2", "data=batch"), ("batch=2,tp=2", "data=batch,model=tp")])
+def test_axes_of_other_names_train_as_one_device(mesh, roles, one_device):
+    """The shard_map of a data axis of another name (its manual axis that name), and the partitioner's
+    split over two, give one device's numbers."""
+    module = adam_sched_module(CFG, HYPER, lowering="fast", mesh=parse_mesh(mesh, roles))
+    assert '"data"' not in print_module(module) and '"model"' not in print_module(module)
+    _same_as_one_device(*_three_steps(module), one_device, f"{mesh} ({roles})")
+
+
 def test_the_dits_step_on_a_mesh_matches_one_device():
     """The adaLN-Zero DiT's blocks declare the same split; its step on data=2,model=2 is one device's."""
     from vitir.lower.denoiser import DenoiserConfig, denoiser_step_module
@@ -207,7 +240,11 @@ TINY = ["--epochs", "1", "--width", "16", "--heads", "2", "--depth", "1", "--mlp
 @pytest.mark.parametrize("args, message", [
     (["--mesh", "data=2", "--replicas", "2"], "give --mesh or --replicas, not both (--replicas 2 is the mesh data=2)"),
     (["--mesh", "data=2,model=4", "--heads", "2"], "2 attention heads do not divide over the mesh's model=4"),
-    (["--mesh", "batch=2"], "--mesh 'batch=2': unknown axis 'batch'; the layers shard on data and model"),
+    (["--mesh", "batch=2"], "--mesh 'batch=2': axis 'batch' plays no role; the layers shard on data and model: "
+                            "name the axes so, or give their roles (--mesh-roles data=batch)"),
+    (["--mesh", "batch=2,tp=4", "--mesh-roles", "data=batch,model=tp", "--heads", "2"],
+     "2 attention heads do not divide over the mesh's tp=4 (model)"),
+    (["--mesh-roles", "data=batch"], "--mesh-roles names the roles of --mesh's axes: give --mesh too"),
 ])
 def test_train_refuses_a_bad_mesh_in_one_line(capsys, tmp_path, args, message):
     from tests.test_cli_train import error_of

@@ -75,6 +75,8 @@ IMAGE_TRAINING_FLAGS = {
     "mesh": ("mesh", str, "the step partitioned by XLA over a host mesh such as data=2,model=2: the batch "
                           "(--batch per data shard) over data; over model, Megatron's split of the DiT's blocks, "
                           "the UNet's paired convolutions by output then input channels"),
+    "mesh_roles": ("mesh_roles", str, "which axes of --mesh play data and model, such as data=batch,model=tp "
+                                      "(default: the axes named data and model)"),
 }
 FLAG_METAVARS = {"norm": "{group,batch}", "activation": "{silu,relu}", "centred": "{on,off}",
                  "time_embed": "{sincos,t}"}

@@ -60,6 +60,8 @@ def add_parser(sub) -> None:
     model.add_argument("--mesh", metavar="AXES", help="adam-sched only: the step sharded over a device mesh "
                        "such as data=2,model=2 (Shardy's annotations: the batch, --batch per data shard, over "
                        "'data', Megatron's split of the blocks over 'model')")
+    model.add_argument("--mesh-roles", metavar="ROLES", help="which axes of --mesh play data and model, such as "
+                       "data=batch,model=tp for --mesh batch=2,tp=2 (default: the axes named data and model)")
     hyper = p.add_argument_group("hyperparameters (numbers as typed, 0, .5 or 1e-3, spliced as f32 literals)")
     hyper.add_argument("--lr", help=f"baked learning rate of sgd and adam-packed (default {DEFAULT_LR})")
     hyper.add_argument("--beta1", help="Adam beta1 (default 0.9; 1-beta1 is derived exactly)")
@@ -76,6 +78,8 @@ def _check_combination(args) -> None:
         raise ConfigError(f"--replicas applies only to adam-dp, not {kind}")
     if args.mesh is not None and kind != "adam-sched":
         raise ConfigError(f"--mesh applies only to adam-sched, not {kind}")
+    if args.mesh_roles is not None and args.mesh is None:
+        raise ConfigError("--mesh-roles names the roles of --mesh's axes: give --mesh too")
     if args.lr is not None and kind not in BAKES_LR:
         raise ConfigError(f"--lr is baked only by sgd and adam-packed; {kind} takes the learning rate at run time")
     adam_opts = [o for o, v in (("--beta1", args.beta1), ("--beta2", args.beta2), ("--eps", args.eps),
@@ -123,7 +127,7 @@ def build(args):
     if args.mesh is not None:
         from ..lower.sharding import DATA, axis_size, parse_mesh
 
-        mesh = parse_mesh(args.mesh)
+        mesh = parse_mesh(args.mesh, args.mesh_roles)
         overrides["batch"] = overrides.get("batch", base.batch) * axis_size(mesh, DATA)
     cfg = ViTConfig(**{**fields, **overrides})
     hyper_fields = {name: literals[opt] for name, opt in (

@@ -34,11 +34,13 @@ from ..errors import ConfigError
 EXIT_DIVERGED = 3
 # TrainConfig annotation -> argparse type; the rest are text (the Adam literals: 0, .5, 1e-8 as typed).
 FIELD_TYPES = {"int": int, "int | None": int, "float": float}
-FIELD_METAVARS = {"data_dir": "DIR", "image_size": "N", "mesh": "AXES"}
+FIELD_METAVARS = {"data_dir": "DIR", "image_size": "N", "mesh": "AXES", "mesh_roles": "ROLES"}
 FIELD_HELP = {
     "image_size": "resize the images to N x N (bilinear; the patch must divide N)",
     "mesh": "partition the step over a host mesh of devices, such as data=2,model=2: the batch split over "
             "'data', the blocks' weights over 'model' (Megatron's split), by XLA's partitioner",
+    "mesh_roles": "which axes of --mesh play data and model, such as data=batch,model=tp for --mesh "
+                  "batch=2,tp=2 (default: the axes named data and model)",
     "beta1": "Adam beta1, in [0, 1)", "beta2": "Adam beta2, in [0, 1)", "eps": "Adam epsilon", "wd": "weight decay",
     "backward": "the layers' hand-derived backward, or one derived from the forward by vitir.autodiff",
 }

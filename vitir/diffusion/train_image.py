@@ -113,6 +113,7 @@ class ImageDiffusionConfig:
     batch: int | None = None  # per replica (per "data" shard of the mesh)
     replicas: int | None = None  # devices, the mesh data=replicas; None: 1, or UNET_REPLICAS for vitir's GroupNorm UNet
     mesh: str | None = None  # the step partitioned by XLA over a host mesh such as data=2,model=2
+    mesh_roles: str | None = None  # which axis of the mesh plays data and model (data=batch,model=tp); None: by name
     epochs: int | None = None
     lr: float | None = None
     warmup_epochs: float | None = None
@@ -183,7 +184,10 @@ class ImageDiffusionConfig:
             raise ConfigError(f"--seed must be non-negative, got {self.seed}")
         require_dataset(self.data, self.data_dir, DIFFUSE)
         if self.mesh is not None:  # the UNets' channels are checked against it where the network is made
-            check_step_mesh(parse_mesh(self.mesh), self.replicas, None if self.is_unet else self.heads)
+            mesh = parse_mesh(self.mesh, self.mesh_roles)
+            check_step_mesh(mesh, self.replicas, None if self.is_unet else self.heads)
+        elif self.mesh_roles is not None:
+            raise ConfigError("--mesh-roles names the roles of --mesh's axes: give --mesh too")
         for name in ("beta1", "beta2", "wd"):  # as f32 literals: 0 -> 0.0, 1e-4 -> 1.0e-4
             object.__setattr__(self, name, f32_option(getattr(self, name), as_option(name)))
         check_adam_literals({name: getattr(self, name) for name in ("beta1", "beta2", "wd")}, as_option)
@@ -197,7 +201,7 @@ class ImageDiffusionConfig:
         if self.batch is None and isinstance(self.replicas, int) and self.replicas > 0:
             total, shards = MODEL_DEFAULTS["unet"]["batch"], axis_size(self.step_mesh(), DATA)
             if total % shards:
-                split = f"--replicas {self.replicas}" if self.mesh is None else f"the mesh's data={shards}"
+                split = f"--replicas {self.replicas}" if self.mesh is None else f"the mesh's data axis ({shards})"
                 raise ConfigError(f"{split} does not split the UNet's batch of {total}: give --batch (per "
                                   f"{'replica' if self.mesh is None else 'data shard'})")
             object.__setattr__(self, "batch", total // shards)
@@ -208,7 +212,7 @@ class ImageDiffusionConfig:
 
     def step_mesh(self):
         """The mesh the step is partitioned over: --mesh, or data=replicas; None for one device."""
-        return step_mesh(self.mesh, self.replicas)
+        return step_mesh(self.mesh, self.replicas, self.mesh_roles)
 
     @property
     def devices_per_process(self) -> int:

@@ -33,29 +33,85 @@ from ..errors import ConfigError
 from .step_signature import BATCH_GROUPS, signature
 
 DATA, MODEL = "data", "model"
-AXES = (DATA, MODEL)  # the axes the plans shard on
+AXES = (DATA, MODEL)  # the roles the plans shard by: the batch over "data", the blocks' weights over "model"
 MESH_SYMBOL = "mesh"
 STATE_GROUPS = ("params", "m", "v")  # each holds one value per parameter, sharded alike
 SHARDING_ATTRIBUTE = "sdy.sharding"
 
 
-def parse_mesh(text: str) -> Mesh:
-    """`data=2,model=2` (the `--mesh` flag) as a Mesh; each axis is "data" or "model", at most once."""
-    axes = []
+class StepMesh(Mesh):
+    """A mesh whose axes play the plans' roles: `roles` maps "data" and "model" to the axis that plays
+    each (the one of that name, by convention). It is its Mesh otherwise (equal to it, printed so)."""
+
+    def __new__(cls, axes, device_ids=(), roles=None):
+        self = super().__new__(cls, tuple(axes), tuple(device_ids))
+        self.roles = dict(roles) if roles is not None else {r: r for r in AXES if self.size_of(r) is not None}
+        return self
+
+
+def role_axis(mesh: Mesh | None, role: str) -> str | None:
+    """The axis of `mesh` that plays `role` ("data" or "model"; None: none does): a StepMesh's roles, or
+    by convention the axis of that name."""
+    if mesh is None:
+        return None
+    roles = getattr(mesh, "roles", None)
+    if roles is not None:
+        return roles.get(role)
+    return role if mesh.size_of(role) is not None else None
+
+
+def _pairs(text: str, what: str, example: str, form: str):
+    """`a=b,c=d` as (a, b) pairs; `what`, `example` and `form` (NAME=SIZE) name the flag in a refusal."""
     for part in text.split(","):
-        match = re.fullmatch(r"\s*([A-Za-z_][\w]*)\s*=\s*([0-9]+)\s*", part)
+        match = re.fullmatch(r"\s*([A-Za-z_][\w]*)\s*=\s*([A-Za-z_0-9][\w]*)\s*", part)
         if not match:
-            raise ConfigError(f"--mesh {text!r}: expected axes as NAME=SIZE separated by commas, "
-                              f"such as data=2,model=2; got {part.strip()!r}")
-        name, size = match.group(1), int(match.group(2))
-        if name not in AXES:
-            raise ConfigError(f"--mesh {text!r}: unknown axis {name!r}; the layers shard on {' and '.join(AXES)}")
+            raise ConfigError(f"{what} {text!r}: expected {form} separated by commas, such as {example}; got "
+                              f"{part.strip()!r}")
+        yield match.group(1), match.group(2)
+
+
+def parse_mesh(text: str, roles: str | dict | None = None) -> StepMesh:
+    """`data=2,model=2` (the `--mesh` flag) as a mesh: axes of any names, each once. `roles` (the
+    `--mesh-roles` flag, `data=batch,model=tp`, or a dict) says which axis plays "data" and which
+    "model"; without it, the axes named so play them. Every axis plays one."""
+    axes = []
+    for name, size in _pairs(text, "--mesh", "data=2,model=2", "axes as NAME=SIZE"):
+        if not size.isdigit():
+            raise ConfigError(f"--mesh {text!r}: axis {name!r} needs a number of devices, got {size!r}")
         if any(a.name == name for a in axes):
             raise ConfigError(f"--mesh {text!r}: axis {name!r} is given twice")
-        if size < 1:
+        if int(size) < 1:
             raise ConfigError(f"--mesh {text!r}: axis {name!r} needs at least 1 device, got {size}")
-        axes.append(MeshAxis(name, size))
-    return Mesh(tuple(axes))
+        axes.append(MeshAxis(name, int(size)))
+    mesh = StepMesh(axes, (), _roles(text, roles, [a.name for a in axes]))
+    for axis in axes:
+        if axis.name not in mesh.roles.values():
+            raise ConfigError(f"--mesh {text!r}: axis {axis.name!r} plays no role; the layers shard on "
+                              f"{' and '.join(AXES)}: name the axes so, or give their roles (--mesh-roles "
+                              f"{DATA}={axis.name})")
+    return mesh
+
+
+def _roles(text: str, roles: str | dict | None, names: list[str]) -> dict | None:
+    """The roles given (checked against the mesh `text` of axes `names`), or None: by convention."""
+    if roles is None:
+        return None
+    if isinstance(roles, str):
+        pairs = list(_pairs(roles, "--mesh-roles", f"{DATA}=batch,{MODEL}=tp", "ROLE=AXIS"))
+    else:
+        pairs = list(roles.items())
+    out: dict = {}
+    for role, axis in pairs:
+        if role not in AXES:
+            raise ConfigError(f"--mesh-roles: unknown role {role!r}; the layers shard on {' and '.join(AXES)}")
+        if axis not in names:
+            raise ConfigError(f"--mesh-roles: {role}={axis}, but the mesh {text!r} has no axis {axis!r}")
+        if role in out:
+            raise ConfigError(f"--mesh-roles: role {role!r} is given twice")
+        if axis in out.values():
+            raise ConfigError(f"--mesh-roles: axis {axis!r} plays two roles")
+        out[role] = axis
+    return out
 
 
 def mesh_text(mesh: Mesh) -> str:
@@ -63,9 +119,16 @@ def mesh_text(mesh: Mesh) -> str:
     return ",".join(f"{a.name}={a.size}" for a in mesh.axes)
 
 
-def axis_size(mesh: Mesh | None, name: str) -> int:
-    """How many devices an axis has (1 when the mesh has no such axis)."""
-    return 1 if mesh is None else (mesh.size_of(name) or 1)
+def axis_size(mesh: Mesh | None, role: str) -> int:
+    """How many devices the axis that plays `role` has (1 when none does)."""
+    axis = role_axis(mesh, role)
+    return 1 if axis is None else mesh.size_of(axis)
+
+
+def _axis_text(mesh: Mesh | None, role: str) -> str:
+    """`model=2`, or `tp=2 (model)` where another name plays the role."""
+    axis = role_axis(mesh, role) or role
+    return f"{axis}={axis_size(mesh, role)}" + ("" if axis == role else f" ({role})")
 
 
 def device_count(mesh: Mesh | None) -> int:
@@ -73,13 +136,15 @@ def device_count(mesh: Mesh | None) -> int:
 
 
 def sharding(mesh: Mesh, dims: Sequence[str | None]) -> TensorSharding:
-    """A value's sharding on the module's mesh: one axis name (or None: whole) per dimension. One of the
-    plans' axes that the mesh lacks, or of one device, leaves its dimension whole; any other name is refused."""
-    unknown = [axis for axis in dims if axis is not None and axis not in AXES and mesh.size_of(axis) is None]
+    """A value's sharding on the module's mesh: one role or axis name (or None: whole) per dimension, a
+    role standing for the axis that plays it. A role no axis plays, or an axis of one device, leaves its
+    dimension whole; any other name is refused."""
+    axes = [role_axis(mesh, d) if d in AXES else d for d in dims]
+    unknown = [d for d, axis in zip(dims, axes) if d is not None and d not in AXES and mesh.size_of(axis) is None]
     if unknown:
         raise ConfigError(f"axis {unknown[0]!r} is not in the mesh {mesh_text(mesh)}")
     return TensorSharding(MESH_SYMBOL, tuple(
-        DimSharding((AxisRef(axis),) if axis is not None and axis_size(mesh, axis) > 1 else ()) for axis in dims))
+        DimSharding((AxisRef(axis),) if axis is not None and mesh.size_of(axis) > 1 else ()) for axis in axes))
 
 
 def with_sharding_constraint(fb, name: str, x, mesh: Mesh, dims: Sequence[str | None]):
@@ -96,7 +161,7 @@ def _split(what: str, shape: Sequence[int], dim: int | None, axis: str, mesh: Me
     size = axis_size(mesh, axis)
     if shape[dim] % size:
         raise ConfigError(f"{what} {list(shape)}: dimension {dim} ({shape[dim]}) does not divide over the "
-                          f"mesh's {axis}={size}")
+                          f"mesh's {_axis_text(mesh, axis)}")
     dims[dim] = axis
     return dims
 
@@ -105,7 +170,7 @@ def check_heads(mesh: Mesh | None, heads: int) -> None:
     """Megatron gives each device whole heads: the head count must divide over "model"."""
     size = axis_size(mesh, MODEL)
     if heads % size:
-        raise ConfigError(f"{heads} attention heads do not divide over the mesh's {MODEL}={size}")
+        raise ConfigError(f"{heads} attention heads do not divide over the mesh's {_axis_text(mesh, MODEL)}")
 
 
 def check_step_mesh(mesh: Mesh | None, replicas: int, heads: int | None = None) -> None:
@@ -126,12 +191,12 @@ def check_model_dims(specs: Sequence[tuple[str, Sequence[int]]], model_dims: Seq
             _split(f"parameter %{name}", dims, dim, MODEL, mesh)
 
 
-def step_mesh(mesh: str | Mesh | None, devices: int) -> Mesh | None:
-    """The mesh a training step is partitioned over: the one given (a Mesh, or a `--mesh` flag's text), or
-    else its `devices` (over every process) data parallel, as the mesh data=devices; None for one device.
-    The trainers' one path: R replicas are the mesh data=R."""
+def step_mesh(mesh: str | Mesh | None, devices: int, roles: str | dict | None = None) -> Mesh | None:
+    """The mesh a training step is partitioned over: the one given (a Mesh, or a `--mesh` flag's text with
+    the `--mesh-roles` flag's), or else its `devices` (over every process) data parallel, as the mesh
+    data=devices; None for one device. The trainers' one path: R replicas are the mesh data=R."""
     if mesh is not None:
-        return parse_mesh(mesh) if isinstance(mesh, str) else mesh
+        return parse_mesh(mesh, roles) if isinstance(mesh, str) else mesh
     return Mesh((MeshAxis(DATA, devices),)) if devices > 1 else None
 
 
@@ -155,7 +220,7 @@ def partitioned_step(build, cfg, mesh: Mesh | None, model_dims: Sequence[int | N
     data, devices = axis_size(mesh, DATA), device_count(mesh)
     if per_shard and devices > 1 and data == devices:
         if cfg.batch % data:
-            raise ConfigError(f"the batch of {cfg.batch} does not divide over the mesh's {DATA}={data}")
+            raise ConfigError(f"the batch of {cfg.batch} does not divide over the mesh's {_axis_text(mesh, DATA)}")
         return manual_data_parallel(build(dataclasses.replace(cfg, batch=cfg.batch // data), data), mesh)
     return shard_step(build(cfg, replicas), mesh, model_dims)
 
@@ -192,7 +257,7 @@ def manual_data_parallel(module: Module, mesh: Mesh) -> Module:
     for a in fn.args:
         a.rename(a.name + "_local")
     manual = ManualComputation("shard", outer, [sharding(mesh, dims) for dims in arg_dims],
-                               [sharding(mesh, dims) for dims in result_dims], (DATA,),
+                               [sharding(mesh, dims) for dims in result_dims], (role_axis(mesh, DATA),),
                                Region(fn.args, fn.ops, results), [v.type for v in results], path="shard")
     body = manual.results if len(results) > 1 else (manual.results[0],)
     module.functions = [Function(fn.name, outer, [manual], Return(body), fn.attributes)]

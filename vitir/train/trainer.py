@@ -48,6 +48,7 @@ class TrainConfig:
     batch: int = 64  # per "data" shard of the mesh (per replica); the global batch is batch x the "data" axis
     replicas: int = 1  # devices per process: the mesh data=replicas x processes
     mesh: str | None = None  # a device mesh such as data=2,model=2 over every process's devices (instead of replicas)
+    mesh_roles: str | None = None  # which axis of --mesh plays data and model (data=batch,model=tp); None: by name
     processes: int = 1  # one per host, joined by vitir launch or --coordinator
     epochs: int | None = None
     lr: float = 4e-3
@@ -81,12 +82,14 @@ class TrainConfig:
         require_dataset(self.dataset, self.data_dir, CLASSIFY)
         if self.mesh is not None:
             self._check_mesh()
+        elif self.mesh_roles is not None:
+            raise ConfigError("--mesh-roles names the roles of --mesh's axes: give --mesh too")
         for name in ADAM_LITERALS:
             setattr(self, name, f32_option(getattr(self, name), as_option(name)))
         check_adam_literals({name: getattr(self, name) for name in ADAM_LITERALS}, as_option)
 
     def _check_mesh(self) -> None:
-        mesh = parse_mesh(self.mesh)
+        mesh = parse_mesh(self.mesh, self.mesh_roles)
         if self.replicas > 1:
             raise ConfigError(f"give --mesh or --replicas, not both (--replicas {self.replicas} is the mesh "
                               f"data={self.replicas})")
@@ -97,7 +100,7 @@ class TrainConfig:
 
     def step_mesh(self):
         """The mesh the step is partitioned over: --mesh, or data=replicas x processes; None for one device."""
-        return step_mesh(self.mesh, self.replicas * self.processes)
+        return step_mesh(self.mesh, self.replicas * self.processes, self.mesh_roles)
 
     @property
     def data_shards(self) -> int:
