@@ -471,6 +471,31 @@ def shardy_collective(g: Graph, cls):
     return g.emit(cls, fields)
 
 
+def shardy_unreduced(g: Graph, cls):
+    """sharded_to_unreduced of a value sharded over "a" on dimension 0, or replicated_to_unreduced of a
+    replicated one: "a" becomes unreduced."""
+    x = _ranked(g)
+    sharded = cls.NAME == "sdy.sharded_to_unreduced"
+    x = g.fb.sharding_constraint(g.name(), x, _sharded(x, ("a",) if sharded else ()))
+    out = TensorSharding(_AXIS, tuple(DimSharding() for _ in range(x.type.rank)), unreduced=("a",))
+    return g.emit(cls, {"tensor": x, "axes": _per_dimension(x) if sharded else ("a",), "out_sharding": out})
+
+
+def shardy_constant(g: Graph, cls):
+    """sdy.constant: a splat of 1 of a float or integer type."""
+    dtype = g.dtype(FLOATS + INTEGERS)
+    return g.emit(cls, {"value": "1.0" if dtype in FLOATS else "1", "result_type": TensorType(g.shape(2), dtype)})
+
+
+def shardy_edge(g: Graph, cls):
+    """data_flow_edge (with a sharding or none) or func_data_flow_edge of a new argument, its one use."""
+    x = g.arg(TensorType(g.shape(g.rng.randint(1, 3)), g.dtype(FLOATS + INTEGERS)))
+    g.pool.remove(x)  # no other op may read it (Shardy's verifier asks an edge for its input's one use)
+    if cls.NAME == "sdy.func_data_flow_edge":
+        return g.emit(cls, {"operand": x})
+    return g.emit(cls, {"input": x, "sharding": _sharded(x) if g.rng.random() < 0.5 else None})
+
+
 def shardy_region(g: Graph, cls):
     """A named computation of an op of its argument, or a manual computation over "a" of a value whose
     first dimension it divides, its body on the half each device holds."""
@@ -508,6 +533,8 @@ RECIPES = {
     **dict.fromkeys(("sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.all_to_all", "sdy.collective_permute",
                      "sdy.reduce_scatter"), shardy_collective),
     "sdy.manual_computation": shardy_region, "sdy.named_computation": shardy_region,
+    "sdy.sharded_to_unreduced": shardy_unreduced, "sdy.replicated_to_unreduced": shardy_unreduced,
+    "sdy.constant": shardy_constant, "sdy.data_flow_edge": shardy_edge, "sdy.func_data_flow_edge": shardy_edge,
 }
 
 
@@ -535,7 +562,9 @@ UNEVALUATED = {
     "stablehlo.uniform_dequantize": "jaxlib's MLIR has no quant dialect: neither its parser nor XLA reads the type",
     **dict.fromkeys(("sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier", "sdy.sharding_group",
                      "sdy.named_computation", "sdy.manual_computation", "sdy.all_gather", "sdy.all_slice",
-                     "sdy.all_reduce", "sdy.all_to_all", "sdy.collective_permute", "sdy.reduce_scatter"),
+                     "sdy.all_reduce", "sdy.all_to_all", "sdy.collective_permute", "sdy.reduce_scatter",
+                     "sdy.sharded_to_unreduced", "sdy.replicated_to_unreduced", "sdy.constant", "sdy.data_flow_edge",
+                     "sdy.func_data_flow_edge"),
                     "Shardy's ops: XLA runs them through its partitioner, across a mesh's devices"),
 }
 
