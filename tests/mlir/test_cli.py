@@ -194,6 +194,15 @@ def test_check_split_input_file_checks_each_part_at_the_files_lines(tmp_path, ca
     assert main(["check", str(path)]) == 1  # as one module: the marker is a comment, @b still fails
 
 
+def test_check_a_part_that_starts_with_no_token_is_refused_at_its_line(tmp_path, capsys):
+    """A marker inside a comment leaves the comment's rest as the next part's text (as MLIR does): its
+    first character is no token, which is refused at its line, not a traceback."""
+    path = tmp_path / "parts.mlir"
+    path.write_text("func.func @f() {\n  return\n}\n// a `// -----` in a comment\n")
+    assert main(["check", "--split-input-file", str(path)]) == 1
+    assert capsys.readouterr().err == f"{path}:4: error: Unexpected character: ` (column 1)\n"
+
+
 def test_fmt_split_input_file_prints_the_parts_between_markers(tmp_path, capsys):
     path = tmp_path / "parts.mlir"
     path.write_text(SPLIT.replace("stablehlo.frobnicate", "stablehlo.add"))

@@ -232,10 +232,10 @@ def parse_text(text: str, source: str = "<text>", verify: bool = True) -> Parsed
         raise MlirError(unknown)
     if not _COMMENTS.sub("", text).strip():  # MLIR reads a text of comments alone as an empty module
         return ParsedModule(ModuleOp([]), text, source, {})
-    parser = ExactNameParser(context(), text, source)
-    parser.constant_class = dialect_class(OPS["stablehlo.constant"])
-    parser.dense_hook = parse_dense_literal
     try:
+        parser = ExactNameParser(context(), text, source)  # lexes the first token: it may not be one
+        parser.constant_class = dialect_class(OPS["stablehlo.constant"])
+        parser.dense_hook = parse_dense_literal
         module = parser.parse_module()
     except ParseError as e:
         loc = e.span.get_location()
