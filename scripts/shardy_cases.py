@@ -40,8 +40,9 @@ def expectations(part: str) -> list[tuple[int, str]]:
 
 
 def _words(message: str) -> str:
-    """An expected message without MLIR's `'sdy.reshard' op ` before it (vitir names the op its own way)."""
-    return re.sub(r"^'[\w.]+' op ", "", message)
+    """An expected message without MLIR's `'sdy.reshard' op ` (or `op `, `custom op 'sdy.mesh' `) before
+    it: vitir names the op its own way."""
+    return re.sub(r"^(?:custom op '[\w.]+' |(?:'[\w.]+' )?op )", "", message)
 
 
 def first_problem(text: str) -> tuple[int | None, str] | None:
