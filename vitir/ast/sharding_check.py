@@ -378,8 +378,9 @@ def check_op(op, table: dict, known: dict | None = None) -> None:
 
 def _region_op(op, table: dict) -> None:
     args, returned = op.body.args, op.body.results
-    _per_value("operand", op.in_shardings, [v.type for v in op.operands], table)
-    _per_value("result", op.out_shardings, [v.type for v in op.results], table)
+    named = op.NAME == "sdy.named_computation"  # Shardy names its shardings by their attributes
+    _per_value("in_shardings" if named else "operand", op.in_shardings, [v.type for v in op.operands], table)
+    _per_value("out_shardings" if named else "result", op.out_shardings, [v.type for v in op.results], table)
     if op.NAME != "sdy.manual_computation":
         return
     used = {_mesh(sharding, table) for sharding in (*op.in_shardings, *op.out_shardings)}

@@ -135,8 +135,8 @@ def _shardings(what: str, shardings, types) -> None:
     for i, (s, t) in enumerate(zip(shardings, types)):
         try:
             check_dims(s, _rank(t))
-        except RuleError as e:
-            raise RuleError(f"{what} {i} - {e}") from None
+        except RuleError as e:  # Shardy names the value by its index where there are several
+            raise RuleError(f"{what} {'-' if len(types) == 1 else f'{i} -'} {e}") from None
 
 
 class ManualComputation(Op):
@@ -194,8 +194,8 @@ class NamedComputation(Op):
         if tuple(args) != tuple(inputs):
             raise RuleError(f"expected the types of the region's arguments ({type_text(args)}) to be the "
                             f"operands' ({type_text(inputs)})")
-        _shardings("operand", in_shardings, inputs)
-        _shardings("result", out_shardings, returned)
+        _shardings("in_shardings", in_shardings, inputs)  # Shardy names a named computation's by its attributes
+        _shardings("out_shardings", out_shardings, returned)
         return tuple(returned)
 
 
