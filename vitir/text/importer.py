@@ -166,7 +166,7 @@ class _Reader:
     def string(self) -> str:
         tok = self.next()
         if tok[:1] != '"' or "\\" in tok:  # escapes are read by the xDSL path
-            raise Fallback(f"string {tok!r}")
+            raise Fallback(f"expected string, got {tok!r}")  # MLIR's words, where a kind's reader reports it
         return tok[1:-1]
 
     def element_type(self) -> str:
