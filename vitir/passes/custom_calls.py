@@ -235,9 +235,10 @@ def orgqr(b, name, op, operands):
     return (q,)
 
 
-def lu_pivots_to_permutation(b, name, op, operands):
-    (pivots,), x = operands, Matrices(b, name)
-    size = config(op).get("permutation_size", op.results[0].type.shape[-1])
+def permutation(b, name, pivots, size: int):
+    """The permutation (i32 [..., size]) that 0-based pivots [..., k] make: the swaps of rows k and
+    pivots[k], in order, applied to an iota; each swap a select."""
+    x = Matrices(b, name)
     batch = pivots.type.shape[:-1]
     shape = batch + (1, size)
     perm = x.index(shape, -1)
@@ -252,7 +253,12 @@ def lu_pivots_to_permutation(b, name, op, operands):
         value_p = b.reduce(name(), x.where(at_p, perm, zero), x.constant(0, (), DType.I32), (len(shape) - 1,))
         value_p = x.spread(b.reshape(name(), value_p, batch + (1, 1)), shape)
         perm = x.where(at_k, value_p, x.where(at_p, value_k, perm))
-    return (b.reshape(name(), perm, op.results[0].type.shape),)
+    return b.reshape(name(), perm, batch + (size,))
+
+
+def lu_pivots_to_permutation(b, name, op, operands):
+    size = config(op).get("permutation_size", op.results[0].type.shape[-1])
+    return (permutation(b, name, operands[0], size),)
 
 
 # the table's row name -> its expansion (every row with a portable form has one: tests/passes/test_custom_calls.py)
