@@ -10,8 +10,9 @@
 - syevd: JAX's eigh_jvp_rule on the symmetric matrix the read triangle stands for:
   dw = diag(V^T dA V), dV = V (F o V^T dA V), F_ij = 1 / (w_j - w_i) off the diagonal.
 - gesdd (and gesvd): JAX's svd_jvp_rule for the reduced factors (mode 'S', or 'A' of a square
-  matrix; JAX has no rule for full factors of a rectangular one). The first result, the routine's
-  scratch copy of a, gets no tangent.
+  matrix; JAX has no rule for full factors of a rectangular one). With mode 'N' (singular values
+  only) the rule calls the routine again with mode 'S' for the vectors, as JAX's rule does. The
+  first result, the routine's scratch copy of a, gets no tangent.
 
 Pivots, permutations and info are integers: no tangent. A target the table does not know, or one
 with no rule here, is refused by its name (its line added by `vitir grad`).
@@ -19,8 +20,10 @@ with no rule here, is refused by its name (its line added by `vitir grad`).
 
 from __future__ import annotations
 
+import re
+
 from ...ast import ops as O
-from ...ast.custom_calls import char, family
+from ...ast.custom_calls import char, config, family
 from ...ast.element_types import DType
 from ...passes.custom_calls import expand, permutation
 from ..tables import CUSTOM_CALL_JVP_RULES, defjvp, defjvp_custom_call, refuse
@@ -145,22 +148,50 @@ def syevd_jvp(e, op, primals, tangents):
     return (dv, _diagonal(e, inner), None)
 
 
+def _reduced_vectors(e, op, a):
+    """The same call on a with mode 'S' (the reduced U and V^T; JAX's rule computes them so too): the
+    same layouts (the ranks are the same), the sharding rule dropped (its factors' sizes change)."""
+    m, n = a.type.shape[-2:]
+    k, batch = min(m, n), a.type.shape[:-2]
+    types = [r.type for r in op.results]
+    types[2], types[3] = types[2].with_shape(batch + (m, k)), types[3].with_shape(batch + (k, n))
+    swaps = ((r"mode\s*=\s*\d+", "mode = 83"), (r"compute_uv\s*=\s*false", "compute_uv = true"),
+             (r"full_matrices\s*=\s*true", "full_matrices = false"))
+    discardable = []
+    for name, text in op.discardable:
+        if name == "mhlo.backend_config":
+            for pattern, replacement in swaps:
+                text = re.sub(pattern, replacement, text)
+        if name != "sdy.sharding_rule":
+            discardable.append((name, text))
+    again = O.CustomCall([e.name() for _ in types], (a,), op.call_target_name, tuple(types), op.has_side_effect,
+                         op.backend_config, op.api_version, op.called_computations, op.operand_layouts,
+                         op.result_layouts, op.output_operand_aliases, op.result_tilings, path=e.b.path,
+                         discardable=tuple(discardable))
+    return e.b.emit(again)
+
+
 @defjvp_custom_call("gesdd")
 def gesdd_jvp(e, op, primals, tangents):
     (t,), (_, s, u, vt) = tangents, e.primal_results(op)[:4]
     if t is None:
         return (None,) * len(op.results)
     m, n = op.inputs[0].type.shape[-2:]
-    mode = char(op, "mode", "A")
-    if mode == "N" or (mode == "A" and m != n):
-        what = "computes no singular vectors" if mode == "N" else "gives the full U and V^T of a rectangular matrix"
-        raise refuse(op, f"@{op.call_target_name} with mode '{mode}' {what}; JAX's rule, which vitir's follows, "
-                         "takes the reduced ones (full_matrices=False)")
+    values, mode = config(op), char(op, "mode", "A")
+    vectors = mode != "N" and values.get("compute_uv", True)  # cuSOLVER spells the mode in two bools
+    full = mode == "A" and values.get("full_matrices", True)
+    if vectors and full and m != n:
+        raise refuse(op, f"@{op.call_target_name} gives the full U and V^T of a rectangular matrix; JAX's rule, "
+                         "which vitir's follows, takes the reduced ones (full_matrices=False)")
+    if not vectors:  # the call again, for the reduced vectors
+        _, s, u, vt = _reduced_vectors(e, op, primals[0])[:4]
     k = min(m, n)
     square = s.type.shape[:-1] + (k, k)
     v = swap_minor(e, vt)
     ds_matrix = batch_matmul(e, swap_minor(e, u), batch_matmul(e, t, v))  # U^T dA V
     ds = _diagonal(e, ds_matrix)
+    if not vectors:  # U and V^T were not computed: the singular values' tangent only
+        return (None, ds, None, None, None)
     s_j, s_i = _rows(e, s, square), _columns(e, s, square)
     products = e.b.multiply(e.name(), e.b.add(e.name(), s_j, s_i), e.b.subtract(e.name(), s_j, s_i))
     f = _inverse_off_diagonal(e, products)
