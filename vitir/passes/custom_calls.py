@@ -8,8 +8,9 @@ and orgqr through these same ops), `name(hint)` giving fresh names. Every loop i
 the matrices' static dimensions, on static slices, and works on the whole batch at once.
 
 - potrf: stablehlo.cholesky of a, selected into a's triangle (the other triangle stays a's, as
-  LAPACK leaves it); info is the first column whose diagonal is not positive (NaN included), 1-based,
-  0 where there is none: LAPACK's info where the factorization fails at a non-positive pivot.
+  LAPACK leaves it); info, LAPACK's (the order of the first leading minor that is not
+  positive-definite), by symmetric elimination beside it, since XLA's failed cholesky is NaN
+  throughout.
 - trsm: stablehlo.triangular_solve.
 - getrf: Doolittle elimination with partial pivoting, as LAPACK's (the first row of largest
   magnitude; a zero pivot leaves its column unscaled and sets info).
@@ -113,16 +114,36 @@ def potrf(b, name, op, operands):
     lower = char(op, "uplo", "L") == "L"
     factor = b.cholesky(name("chol"), a, lower)
     out = x.where(x.triangle(a.type.shape, lower), factor, a)
+    info = _first_nonpositive_pivot(x, a, lower)
+    dtype = op.results[1].type.dtype
+    return out, info if dtype is DType.I32 else b.convert(name(), info, dtype)
+
+
+def _first_nonpositive_pivot(x, a, lower: bool):
+    """LAPACK's info of potrf: the order k of the first leading minor that is not positive-definite
+    (1-based; 0 where there is none), found by symmetric elimination on the matrix the read triangle
+    stands for, its pivots a Cholesky factor's diagonal squared. (stablehlo.cholesky's result says
+    only that it failed: XLA's is NaN throughout.)"""
+    b, name = x.b, x.name
     n, batch = a.type.shape[-1], a.type.shape[:-2]
-    eye = x.compare(x.index(a.type.shape, -2), x.index(a.type.shape, -1), "EQ")
-    diagonal = x.sum_rows(x.where(eye, factor, x.zeros(factor)))  # [..., 1, n]
-    positive = x.compare(diagonal, x.zeros(diagonal), "GT")  # false for NaN
-    column = b.add(name(), x.index(diagonal.type.shape, -1), x.constant(1, diagonal.type.shape, DType.I32))
-    none = x.constant(n + 1, diagonal.type.shape, DType.I32)
-    first = x.reduce_rows(b.reshape(name(), x.where(positive, none, column), batch + (n, 1)), "minimum", n + 1)
-    first = b.reshape(name(), first, batch)
-    info = x.where(x.compare(first, x.constant(n + 1, batch, DType.I32), "EQ"), x.constant(0, batch, DType.I32), first)
-    return out, b.convert(name(), info, op.results[1].type.dtype) if op.results[1].type.dtype is not DType.I32 else info
+    rank = a.type.rank
+    read = x.where(x.triangle(a.type.shape, lower), a, x.zeros(a))
+    strict = x.where(x.triangle(a.type.shape, lower, diagonal=False), a, x.zeros(a))
+    swap = tuple(range(rank - 2)) + (rank - 1, rank - 2)
+    s = b.add(name(), read, b.transpose(name(), strict, swap))
+    info = x.constant(0, batch + (1, 1), DType.I32)
+    for k in range(n):
+        pivot = x.block(s, (0, 1), (0, 1))
+        failed = b.not_(name(), x.compare(pivot, x.zeros(pivot), "GT"))  # NaN too
+        first = b.and_(name(), failed, x.compare(info, x.constant(0, info.type.shape, DType.I32), "EQ"))
+        info = x.where(first, x.constant(k + 1, info.type.shape, DType.I32), info)
+        if k + 1 == n:
+            break
+        column, row = x.block(s, (1, n - k), (0, 1)), x.block(s, (0, 1), (1, n - k))
+        rest = x.block(s, (1, n - k), (1, n - k))
+        scaled = b.divide(name(), x.spread(row, rest.type.shape), x.spread(pivot, rest.type.shape))
+        s = b.subtract(name(), rest, b.multiply(name(), x.spread(column, rest.type.shape), scaled))
+    return b.reshape(name(), info, batch)
 
 
 def trsm(b, name, op, operands):
