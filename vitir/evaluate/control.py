@@ -88,9 +88,12 @@ def custom_call(op, *operands):
     if known is not None:
         module, _, function = known.evaluate.partition(":")
         return getattr(import_module(module), function)(op, *operands)
-    raise EvaluationError(f"{op.NAME} @{op.call_target_name} {', '.join(r.ssa for r in op.results)}: vitir does "
-                          "not evaluate this target (an implementation's code; the targets it runs are "
-                          "vitir/ast/custom_calls.py's)")
+    from ..ast.declare import result_base
+
+    base = result_base(op)
+    results = "%" + base if base else ", ".join(r.ssa for r in op.results)
+    raise EvaluationError(f"{op.NAME} {results}: vitir does not evaluate @{op.call_target_name} (an "
+                          "implementation's code; the targets it runs are vitir/ast/custom_calls.py's)")
 
 
 def composite(op, *inputs) -> tuple:
