@@ -317,4 +317,4 @@ def raise_custom_call(op, m):
 register(Pass.of_rules("raise-custom-calls", "the linear algebra custom calls JAX lowers for CPU and GPU (LAPACK's, "
                                              "cuSOLVER's potrf, trsm, getrf, geqrf, orgqr) become portable StableHLO "
                                              "ops; syevd and gesdd, which have none, are refused by name",
-                       [raise_custom_call]))
+                       [raise_custom_call], exact=False))  # LAPACK's rounding is not the ops': values change in their last bits
