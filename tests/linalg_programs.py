@@ -92,3 +92,13 @@ def draw(makers, seed: int, dtype=np.float32) -> list[np.ndarray]:
 def lower(f, inputs) -> str:
     """The StableHLO text JAX lowers `f` to on this CPU."""
     return jax.jit(f).lower(*inputs).as_text()
+
+
+def lower_for_gpu(f, inputs) -> str:
+    """The StableHLO text JAX lowers `f` to for CUDA (cuSOLVER's targets), exported without a GPU."""
+    from jax import export
+
+    try:
+        return export.export(jax.jit(f), platforms=["cuda"])(*inputs).mlir_module()
+    except Exception as e:  # a jax without the CUDA lowering rules
+        __import__("pytest").skip(f"JAX cannot lower for CUDA here: {e}")

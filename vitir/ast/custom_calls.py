@@ -126,6 +126,16 @@ FAMILIES: tuple[CustomCallFamily, ...] = (
         "scipy.linalg.lapack.?gesdd / ?gesvd",
         None, "an iterative algorithm whose singular vectors' signs are the implementation's"),
     CustomCallFamily(
+        "gesvdj", "singular value decomposition A = U diag(s) V^H by Jacobi rotations (or the polar "
+                  "decomposition), returning V itself",
+        _gpu("{}solver_gesvdj_ffi", "{}solver_gesvdp_ffi"),
+        f"a: {_BATCH}",
+        "full_matrices, compute_uv (bools)",
+        "a's buffer (its contents the routine's), s (descending) [..., min(m, n)], U, V (not V^H: JAX "
+        f"transposes it after the call), {_INFO}",
+        "scipy.linalg.lapack.?gesdd, V^H transposed (the same factorization; another algorithm's rounding)",
+        None, "an iterative algorithm whose singular vectors' signs are the implementation's"),
+    CustomCallFamily(
         "lu_pivots_to_permutation", "the permutation that LU's pivots (row swaps in order) make",
         _gpu("{}_lu_pivots_to_permutation"),
         "pivots: i32 [..., k], 0-based",

@@ -127,3 +127,25 @@ def lu_pivots_to_permutation(op, pivots):
         for k, p in enumerate(pivots[i]):
             out[i + (k,)], out[i + (p,)] = out[i + (p,)], out[i + (k,)]
     return (_out(op, 0, out),)
+
+
+def gesvdj(op, a):
+    """cuSOLVER's Jacobi (and polar) SVD: gesdd's factors, V returned rather than V^H."""
+    values = config(op)
+    m, n = a.shape[-2:]
+    k = min(m, n)
+    vectors, full = values.get("compute_uv", True), values.get("full_matrices", True)
+    routine = _routine("gesdd", a)
+    s = np.zeros(a.shape[:-2] + (k,), np.real(a).dtype)
+    u = np.zeros(op.results[2].type.shape, a.dtype)
+    v = np.zeros(op.results[3].type.shape, a.dtype)
+    info = np.zeros(a.shape[:-2], np.int32)
+    for i in _batch(a):
+        if not vectors:
+            found = routine(a[i], compute_uv=0)
+            s[i], info[i] = found[1], found[-1]
+            continue
+        u_i, s[i], vt_i, info[i] = routine(a[i], compute_uv=1, full_matrices=int(full))
+        u[i] = u_i[..., :u.shape[-1]]
+        v[i] = np.conj(vt_i).T[..., :v.shape[-1]]
+    return _out(op, 0, a), _out(op, 1, s), _out(op, 2, u), _out(op, 3, v), _out(op, 4, info)

@@ -9,10 +9,13 @@
   X = L^-1 P dA U^-1, dLU = L tril(X, -1) + triu(X) U (rectangular matrices padded as JAX pads).
 - syevd: JAX's eigh_jvp_rule on the symmetric matrix the read triangle stands for:
   dw = diag(V^T dA V), dV = V (F o V^T dA V), F_ij = 1 / (w_j - w_i) off the diagonal.
-- gesdd (and gesvd): JAX's svd_jvp_rule for the reduced factors (mode 'S', or 'A' of a square
-  matrix; JAX has no rule for full factors of a rectangular one). With mode 'N' (singular values
-  only) the rule calls the routine again with mode 'S' for the vectors, as JAX's rule does. The
-  first result, the routine's scratch copy of a, gets no tangent.
+- gesdd, gesvd, and cuSOLVER's gesvdj (which returns V, not V^T): JAX's svd_jvp_rule for the
+  reduced factors. Full factors of a rectangular matrix (mode 'A'; cuSOLVER's Jacobi SVD computes
+  them for small matrices and JAX slices them) get the reduced columns' tangents, and the columns
+  that complete them the tangent that keeps them orthogonal to those without turning among
+  themselves (JAX refuses full factors: any orthonormal completion is one). With mode 'N' (singular values only) the
+  rule calls the routine again with mode 'S' for the vectors, as JAX's rule does. The first
+  result, the routine's scratch copy of a, gets no tangent.
 
 Pivots, permutations and info are integers: no tangent. A target the table does not know, or one
 with no rule here, is refused by its name (its line added by `vitir grad`).
@@ -148,13 +151,14 @@ def syevd_jvp(e, op, primals, tangents):
     return (dv, _diagonal(e, inner), None)
 
 
-def _reduced_vectors(e, op, a):
+def _reduced_vectors(e, op, a, returns_v: bool):
     """The same call on a with mode 'S' (the reduced U and V^T; JAX's rule computes them so too): the
     same layouts (the ranks are the same), the sharding rule dropped (its factors' sizes change)."""
     m, n = a.type.shape[-2:]
     k, batch = min(m, n), a.type.shape[:-2]
     types = [r.type for r in op.results]
-    types[2], types[3] = types[2].with_shape(batch + (m, k)), types[3].with_shape(batch + (k, n))
+    types[2] = types[2].with_shape(batch + (m, k))
+    types[3] = types[3].with_shape(batch + ((n, k) if returns_v else (k, n)))
     swaps = ((r"mode\s*=\s*\d+", "mode = 83"), (r"compute_uv\s*=\s*false", "compute_uv = true"),
              (r"full_matrices\s*=\s*true", "full_matrices = false"))
     discardable = []
@@ -171,26 +175,28 @@ def _reduced_vectors(e, op, a):
     return e.b.emit(again)
 
 
-@defjvp_custom_call("gesdd")
-def gesdd_jvp(e, op, primals, tangents):
-    (t,), (_, s, u, vt) = tangents, e.primal_results(op)[:4]
+@defjvp_custom_call("gesdd", "gesvdj")
+def svd_jvp(e, op, primals, tangents):
+    """JAX's svd_jvp_rule. gesvdj returns V where gesdd returns V^T. Full factors of a rectangular
+    matrix (mode 'A'; cuSOLVER's Jacobi SVD computes them for small matrices, and JAX slices them):
+    the reduced factors' tangents, completed by `_completed` (JAX refuses full factors)."""
+    returns_v = family(op).name == "gesvdj"
+    (t,), (_, s, u, second) = tangents, e.primal_results(op)[:4]
     if t is None:
         return (None,) * len(op.results)
     m, n = op.inputs[0].type.shape[-2:]
+    k = min(m, n)
     values, mode = config(op), char(op, "mode", "A")
     vectors = mode != "N" and values.get("compute_uv", True)  # cuSOLVER spells the mode in two bools
-    full = mode == "A" and values.get("full_matrices", True)
-    if vectors and full and m != n:
-        raise refuse(op, f"@{op.call_target_name} gives the full U and V^T of a rectangular matrix; JAX's rule, "
-                         "which vitir's follows, takes the reduced ones (full_matrices=False)")
     if not vectors:  # the call again, for the reduced vectors
-        _, s, u, vt = _reduced_vectors(e, op, primals[0])[:4]
-    k = min(m, n)
+        _, s, u, second = _reduced_vectors(e, op, primals[0], returns_v)[:4]
+    full_u, full_v = u, second if returns_v else swap_minor(e, second)
+    u, v = _columns_of(e, full_u, k), _columns_of(e, full_v, k)
+    vt = swap_minor(e, v)
     square = s.type.shape[:-1] + (k, k)
-    v = swap_minor(e, vt)
     ds_matrix = batch_matmul(e, swap_minor(e, u), batch_matmul(e, t, v))  # U^T dA V
     ds = _diagonal(e, ds_matrix)
-    if not vectors:  # U and V^T were not computed: the singular values' tangent only
+    if not vectors:  # U and V were not computed: the singular values' tangent only
         return (None, ds, None, None, None)
     s_j, s_i = _rows(e, s, square), _columns(e, s, square)
     products = e.b.multiply(e.name(), e.b.add(e.name(), s_j, s_i), e.b.subtract(e.name(), s_j, s_i))
@@ -207,4 +213,27 @@ def gesdd_jvp(e, op, primals, tangents):
         dau = batch_matmul(e, swap_minor(e, t), u)
         rest = e.b.subtract(e.name(), dau, batch_matmul(e, v, batch_matmul(e, vt, dau)))
         dv = e.b.add(e.name(), dv, e.b.divide(e.name(), rest, _rows(e, s, rest.type.shape)))
-    return (None, ds, du, swap_minor(e, dv), None)
+    du = _completed(e, du, full_u)
+    dv = _completed(e, dv, full_v)
+    return (None, ds, du, dv if returns_v else swap_minor(e, dv), None)
+
+
+def _columns_of(e, x, k: int):
+    """The first k columns of each matrix of x."""
+    if x.type.shape[-1] == k:
+        return x
+    return _block(e, x, (0, x.type.shape[-2]), (0, k))
+
+
+def _completed(e, tangent, full):
+    """The tangent of a full factor (`full`, [..., m, m]) whose first k columns have `tangent`: the
+    completing columns Q move only to stay orthogonal to the first ones, dQ = -U (dU^T Q), and do not
+    turn among themselves. (Any orthonormal completion is a full factor; this is the derivative of
+    the one that moves least. Where one column completes it, that is the only one, up to its sign.)"""
+    k, columns = tangent.type.shape[-1], full.type.shape[-1]
+    if k == columns:
+        return tangent
+    first = _columns_of(e, full, k)
+    rest = _block(e, full, (0, full.type.shape[-2]), (k, columns))
+    moved = e.b.negate(e.name(), batch_matmul(e, first, batch_matmul(e, swap_minor(e, tangent), rest)))
+    return e.b.concatenate(e.name(), [tangent, moved], tangent.type.rank - 1)
