@@ -17,8 +17,8 @@ the matrices' static dimensions, on static slices, and works on the whole batch 
 - geqrf, orgqr: Householder reflections with LAPACK's convention (dlarfg, dorg2r); real only.
 - lu_pivots_to_permutation: the swaps, in order, on an iota.
 
-The families without a portable form (syevd, gesdd: iterative algorithms whose vectors' signs are
-the implementation's) and complex geqrf and orgqr are refused by name; a target the table does
+The families without a portable form (syevd, gesdd, gesvdj: iterative algorithms whose vectors'
+signs are the implementation's) and complex geqrf and orgqr are refused by name; a target the table does
 not know is left as it is.
 """
 
