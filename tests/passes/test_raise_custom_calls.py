@@ -92,3 +92,15 @@ def test_unknown_targets_stay():
 }
 """
     assert "stablehlo.custom_call @my_kernel" in _raise(text, "f")
+
+
+def test_vitir_opt_refuses_by_name_at_the_line(tmp_path, capsys):
+    from vitir.cli import main
+
+    source = tmp_path / "eigh.mlir"
+    text = lower(*((lambda f, makers: (f, draw(makers, seed=2)))(*FACTORIZATIONS["eigh"])))
+    source.write_text(text)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "lapack_ssyevd_ffi" in row)
+    assert main(["opt", str(source), "-p", "raise-custom-calls"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{source}:{line}: error: raise-custom-calls: stablehlo.custom_call @lapack_ssyevd_ffi")

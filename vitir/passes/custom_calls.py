@@ -101,12 +101,17 @@ class Matrices:
         return self.b.compare(self.name(), x, y, direction)
 
 
+def _refusal(op, reason: str) -> RewriteError:
+    """The error naming the call, its target and results; `ssa` lets `vitir opt` find its line."""
+    error = RewriteError(f"raise-custom-calls: {op.NAME} @{op.call_target_name} "
+                         f"{', '.join(r.ssa for r in op.results)}: {reason}")
+    error.ssa = op.results[0].ssa if op.results else ""
+    return error
+
+
 def _float_only(op, what: str):
-    dtype = op.inputs[0].type.dtype
-    if dtype.is_complex:
-        raise RewriteError(f"raise-custom-calls: {op.NAME} @{op.call_target_name} "
-                           f"{', '.join(r.ssa for r in op.results)}: {what} of complex matrices has no expansion "
-                           "here")
+    if op.inputs[0].type.dtype.is_complex:
+        raise _refusal(op, f"{what} of complex matrices has no expansion here")
 
 
 def potrf(b, name, op, operands):
@@ -295,9 +300,7 @@ def expand(b, name, op, operands) -> tuple:
                            "vitir does not know (vitir/ast/custom_calls.py)")
     expansion = EXPANSIONS.get(known.name)
     if expansion is None:
-        raise RewriteError(f"raise-custom-calls: {op.NAME} @{op.call_target_name} "
-                           f"{', '.join(r.ssa for r in op.results)}: {known.operation} has no portable form "
-                           f"({BY_NAME[known.name].no_portable_form})")
+        raise _refusal(op, f"{known.operation} has no portable form ({BY_NAME[known.name].no_portable_form})")
     out = tuple(expansion(b, name, op, list(operands)))
     for value, result in zip(out, op.results):
         if value.type != result.type:
