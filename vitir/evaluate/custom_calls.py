@@ -25,8 +25,9 @@ def _batch(a: np.ndarray):
     return np.ndindex(*a.shape[:-2])
 
 
-def _routine(name: str, a: np.ndarray, where=lapack):
-    return where.get_lapack_funcs((name,), (a,))[0] if where is lapack else blas.get_blas_funcs((name,), (a,))[0]
+def _routine(name: str, a: np.ndarray):
+    """The LAPACK routine of a's precision: "potrf" -> spotrf, dpotrf, cpotrf or zpotrf."""
+    return lapack.get_lapack_funcs((name,), (a,))[0]
 
 
 def _refuse(op, why: str) -> EvaluationError:
@@ -45,7 +46,7 @@ def potrf(op, a):
 def trsm(op, a, b):
     side, uplo, trans, diag = (char(op, "side", "L"), char(op, "uplo", "L"), char(op, "trans_x", "N"),
                                char(op, "diag", "N"))
-    routine = _routine("trsm", np.asarray(b), where=blas)
+    routine = blas.get_blas_funcs(("trsm",), (b,))[0]
     x = np.array(b, copy=True)
     for i in np.ndindex(*b.shape[:-2]):
         x[i] = routine(1.0, a[i], b[i], side=int(side == "R"), lower=int(uplo == "L"),
@@ -70,8 +71,7 @@ def geqrf(op, a):
     routine = _routine("geqrf", a)
     for i in _batch(a):
         packed[i], taus[i], _, _ = routine(a[i])
-    return (_out(op, 0, packed), _out(op, 1, taus)) + tuple(
-        _out(op, k, np.zeros(op.results[k].type.shape)) for k in range(2, len(op.results)))
+    return _out(op, 0, packed), _out(op, 1, taus)
 
 
 def orgqr(op, a, taus):
