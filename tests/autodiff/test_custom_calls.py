@@ -18,6 +18,14 @@ from .harness import rel_err
 from .test_jax_programs import grad_and_run
 
 
+def test_every_family_with_float_results_has_a_rule():
+    from vitir.ast.custom_calls import FAMILIES
+    from vitir.autodiff import CUSTOM_CALL_JVP_RULES
+
+    integer_only = {"lu_pivots_to_permutation"}  # a permutation: no tangent, so no rule
+    assert set(CUSTOM_CALL_JVP_RULES) == {f.name for f in FAMILIES} - integer_only
+
+
 def _want(f, inputs):
     value, grads = jax.value_and_grad(f, argnums=tuple(range(len(inputs))))(*inputs)
     return [np.asarray(value)] + [np.asarray(g) for g in grads]
@@ -119,3 +127,17 @@ def test_full_svd_factors_of_a_rectangular_matrix_are_differentiated_where_jax_r
             numeric[index] = (f(a + e) - f(a - e)) / (2 * step)
     got = evaluate(derive(import_text(text, "f")), a)
     assert rel_err(got[1], numeric) <= 1e-7
+
+
+def test_eigenvalues_alone_are_differentiated_by_calling_syevd_again_for_the_vectors():
+    """mode 'N' (JAX itself always asks for the vectors): the derivative calls the routine with 'V'."""
+    rng = np.random.default_rng(6)
+    a = rng.normal(size=(4, 4))
+    a = a + a.T
+    with jax.enable_x64(True):
+        text = lower(lambda x: jax.numpy.sum(jax.numpy.linalg.eigh(x)[0] ** 2), [a])
+        want = _want(lambda x: jax.numpy.sum(jax.numpy.linalg.eigh(x)[0] ** 2), [a])
+    assert "mode = 86 : ui8" in text
+    got = evaluate(derive(import_text(text.replace("mode = 86 : ui8", "mode = 78 : ui8"), "f")), a)
+    for g, w in zip(got, want):
+        assert rel_err(g, w) <= 1e-10

@@ -8,7 +8,8 @@
 - getrf: JAX's lu_jvp_rule: with P from the pivots, L and U from the packed result,
   X = L^-1 P dA U^-1, dLU = L tril(X, -1) + triu(X) U (rectangular matrices padded as JAX pads).
 - syevd: JAX's eigh_jvp_rule on the symmetric matrix the read triangle stands for:
-  dw = diag(V^T dA V), dV = V (F o V^T dA V), F_ij = 1 / (w_j - w_i) off the diagonal.
+  dw = diag(V^T dA V), dV = V (F o V^T dA V), F_ij = 1 / (w_j - w_i) off the diagonal; with mode
+  'N' (values only) the call again with mode 'V' for the vectors.
 - gesdd, gesvd, and cuSOLVER's gesvdj (which returns V, not V^T): JAX's svd_jvp_rule for the
   reduced factors. Full factors of a rectangular matrix (mode 'A'; cuSOLVER's Jacobi SVD computes
   them for small matrices and JAX slices them) get the reduced columns' tangents, and the columns
@@ -141,26 +142,31 @@ def syevd_jvp(e, op, primals, tangents):
     (t,), (v, w) = tangents, e.primal_results(op)[:2]
     if t is None:
         return (None,) * len(op.results)
-    if char(op, "mode", "V") != "V":
-        raise refuse(op, f"@{op.call_target_name} with mode 'N' computes no eigenvectors, which its derivative "
-                         "needs")
+    vectors = char(op, "mode", "V") == "V"
+    if not vectors:  # values only: the call again for the vectors the derivative needs
+        v, w = _again(e, op, primals[0], [r.type for r in op.results], ((r"mode\s*=\s*\d+", "mode = 86"),))[:2]
     shape = v.type.shape
     inner = batch_matmul(e, swap_minor(e, v), batch_matmul(e, _symmetric(e, t, char(op, "uplo", "L") == "L"), v))
     differences = e.b.subtract(e.name(), _rows(e, w, shape), _columns(e, w, shape))  # w_j - w_i
     dv = batch_matmul(e, v, e.b.multiply(e.name(), _inverse_off_diagonal(e, differences), inner))
-    return (dv, _diagonal(e, inner), None)
+    return (dv if vectors else None, _diagonal(e, inner), None)
 
 
 def _reduced_vectors(e, op, a, returns_v: bool):
-    """The same call on a with mode 'S' (the reduced U and V^T; JAX's rule computes them so too): the
-    same layouts (the ranks are the same), the sharding rule dropped (its factors' sizes change)."""
+    """The same SVD call on a with mode 'S' (the reduced U and V^T; JAX's rule computes them so too)."""
     m, n = a.type.shape[-2:]
     k, batch = min(m, n), a.type.shape[:-2]
     types = [r.type for r in op.results]
     types[2] = types[2].with_shape(batch + (m, k))
     types[3] = types[3].with_shape(batch + ((n, k) if returns_v else (k, n)))
-    swaps = ((r"mode\s*=\s*\d+", "mode = 83"), (r"compute_uv\s*=\s*false", "compute_uv = true"),
-             (r"full_matrices\s*=\s*true", "full_matrices = false"))
+    return _again(e, op, a, types, ((r"mode\s*=\s*\d+", "mode = 83"), (r"compute_uv\s*=\s*false", "compute_uv = true"),
+                                    (r"full_matrices\s*=\s*true", "full_matrices = false")))
+
+
+def _again(e, op, a, types, swaps):
+    """op called again on a, for results of `types`, its FFI attributes changed by `swaps` (pattern,
+    replacement): the same layouts (the ranks are the same), the sharding rule dropped (its factors'
+    sizes may change)."""
     discardable = []
     for name, text in op.discardable:
         if name == "mhlo.backend_config":
