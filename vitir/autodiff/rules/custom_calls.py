@@ -29,6 +29,7 @@ import re
 from ...ast import ops as O
 from ...ast.custom_calls import char, config, family
 from ...ast.element_types import DType
+from ...ast.types import TensorType
 from ...passes.custom_calls import expand, permutation
 from ..tables import CUSTOM_CALL_JVP_RULES, defjvp, defjvp_custom_call, refuse
 from .decompose import jvp_of
@@ -101,8 +102,7 @@ def getrf_jvp(e, op, primals, tangents):
     shape, dtype = lu.type.shape, lu.type.dtype
     m, n = shape[-2:]
     k, batch = min(m, n), shape[:-2]
-    one = e.b.broadcast_in_dim(e.name(), e.b.constant(e.name("c"), "1", (), pivots.type.dtype), (), pivots.type.shape)
-    perm = permutation(e.b, e.name, e.b.subtract(e.name(), pivots, one), m)  # [..., m]
+    perm = permutation(e.b, e.name, e.b.subtract(e.name(), pivots, e.constant(1, pivots.type)), m)  # [..., m]
     columns = e.b.iota(e.name(), batch + (m, m), DType.I32, len(batch) + 1)
     p = e.b.convert(e.name(), e.b.compare(e.name(), _columns(e, perm, batch + (m, m)), columns, "EQ"), dtype)
     x = batch_matmul(e, p, t)  # P dA
@@ -112,17 +112,13 @@ def getrf_jvp(e, op, primals, tangents):
     if n > k:  # the identity on the rows U lacks
         eye = _eye(e, batch + (n, n), dtype)
         past = e.b.compare(e.name(), e.b.iota(e.name(), batch + (n, n), DType.I32, len(batch)),
-                           _splat_i32(e, k, batch + (n, n)), "GE")
+                           e.constant(k, TensorType(batch + (n, n), DType.I32)), "GE")
         upper = e.b.add(e.name(), upper, e.b.select(e.name(), past, eye, e.zeros_like(eye)))
     la = solve(e, lower, x, True, True, "NO_TRANSPOSE", unit_diagonal=True)
     lau = solve(e, upper, la, False, False, "NO_TRANSPOSE")
     l_dot = batch_matmul(e, lower, keep_triangle(e, lau, True, diagonal=False))
     u_dot = batch_matmul(e, keep_triangle(e, lau, False), upper)
     return (e.b.add(e.name(), l_dot, u_dot),) + (None,) * (len(op.results) - 1)
-
-
-def _splat_i32(e, value: int, shape):
-    return e.b.broadcast_in_dim(e.name(), e.b.constant(e.name("c"), str(value), (), DType.I32), (), tuple(shape))
 
 
 def _symmetric(e, t, lower: bool):
