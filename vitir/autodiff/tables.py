@@ -34,6 +34,9 @@ from ..errors import ShapeError
 JVP_RULES: dict[type[Op], Callable] = {}
 TRANSPOSE_RULES: dict[type[Op], Callable] = {}
 NOT_DIFFERENTIABLE: dict[type[Op], str] = {}  # op class -> why it has no derivative
+# stablehlo.custom_call's JVP rules, by the name of its target's family (vitir/ast/custom_calls.py):
+# the one JVP rule of the op class (rules/custom_calls.py) looks the target up here
+CUSTOM_CALL_JVP_RULES: dict[str, Callable] = {}
 
 
 class AutodiffError(ShapeError):
@@ -64,6 +67,23 @@ def defjvp(*op_classes: type[Op]):
 def deftranspose(*op_classes: type[Op]):
     """`@deftranspose(O.Negate)`: the decorated function is the transpose rule of these op classes."""
     return _register(TRANSPOSE_RULES, op_classes, "deftranspose")
+
+
+def defjvp_custom_call(*families: str):
+    """`@defjvp_custom_call("potrf")`: the decorated function is the JVP rule of the custom calls whose
+    targets are of these families (rows of vitir/ast/custom_calls.py), as defjvp's are of op classes."""
+    from ..ast.custom_calls import BY_NAME
+
+    unknown = [f for f in families if f not in BY_NAME]
+    if not families or unknown:
+        raise TypeError(f"defjvp_custom_call takes families of vitir/ast/custom_calls.py, got {unknown or families}")
+
+    def decorator(rule: Callable) -> Callable:
+        for name in families:
+            CUSTOM_CALL_JVP_RULES[name] = rule
+        return rule
+
+    return decorator
 
 
 def deflinear(*op_classes: type[Op]) -> None:

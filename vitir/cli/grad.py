@@ -83,16 +83,31 @@ def derive(module, function: str | None = None, wrt=None, mode: str = "grad", ma
     return passes.run(Module([derived], module.name, module.attributes, module.symbols), list(PASSES))
 
 
-def line_of(text: str, ssa: str) -> int | None:
-    """The line of `text` that defines the SSA name `ssa` (`%v12` as the importer names `%12`)."""
+def line_of(text: str, ssa: str, after: int = 0) -> int | None:
+    """The line of `text` that defines the SSA name `ssa` (`%v12` as the importer names `%12`), at or
+    after line `after`. A value of an inlined callee is named `<callee>_c<k>_<its name>`: it is looked
+    for in the callee's body (`%cholesky_c1_v4` is `%4` of `func.func private @cholesky`)."""
     name = ssa.lstrip("%").partition("#")[0]
+    lines = text.splitlines()
     candidates = [name] + ([name[1:]] if re.fullmatch(r"v\d+", name) else [])
     for candidate in candidates:
         pattern = re.compile(rf"%{re.escape(candidate)}(?::\d+)?\s*=|%{re.escape(candidate)}(?::\d+)?\s*,")
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in enumerate(lines[after:], after + 1):
             if pattern.search(line.split("=", 1)[0] + "=" if "=" in line else line):
                 return number
+    for split in re.finditer(r"_c\d+_", name):
+        callee, rest = name[:split.start()], name[split.end():]
+        for number, line in enumerate(lines, 1):
+            found = _FUNCTION.search(line)
+            if found and (_NOT_IDENTIFIER.sub("_", found.group(1).strip('"')).strip("_") or "f") == callee:
+                inner = line_of(text, rest, number)
+                if inner is not None:
+                    return inner
     return None
+
+
+_FUNCTION = re.compile(r"func\.func\s+(?:\w+\s+)*@(\"[^\"]*\"|[\w$.-]+)")
+_NOT_IDENTIFIER = re.compile(r"[^\w$.]+")  # as the importers name an inlined callee's values
 
 
 def run(args) -> int:

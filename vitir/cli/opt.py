@@ -25,7 +25,7 @@ def add_parser(sub) -> None:
 def run(args) -> int:
     from .. import passes
     from ..lower import fast_lowering  # noqa: F401  (registers fast-lowering and its passes)
-    from ..errors import VitirError
+    from ..errors import RewriteError, VitirError
     from ..files import read_text, write_text
 
     if args.list:
@@ -44,7 +44,9 @@ def run(args) -> int:
     from ..mlir import import_text  # loads xDSL: only now
     from ..mlir.errors import compiler_lines
     from ..print import print_module
+    from .grad import line_of
 
+    text = ""
     try:
         text = read_text(args.file)
         module = import_text(text, args.file)
@@ -54,6 +56,9 @@ def run(args) -> int:
         else:
             sys.stdout.write(printed)
     except VitirError as e:
-        print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
+        ssa = getattr(e, "ssa", "") if isinstance(e, RewriteError) else ""  # an op a pass refuses: at its line
+        line = line_of(text, ssa) if ssa else None
+        lines = [f"{args.file}:{line}: error: {e}"] if line else compiler_lines(args.file, e)
+        print("\n".join(lines), file=sys.stderr)
         return 1
     return 0

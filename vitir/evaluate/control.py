@@ -8,8 +8,11 @@ is never mistaken for several results.
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import numpy as np
 
+from ..ast.custom_calls import family
 from ..ast.shape_assertions import check_shape_assertion, is_shape_assertion
 from ..errors import EvaluationError
 from ..numpy_dtypes import numpy_dtype
@@ -72,15 +75,25 @@ def token(op, *inputs) -> tuple:
 
 def custom_call(op, *operands):
     """jax.export's shape assertions are checked (vitir/ast/shape_assertions.py); GSPMD's sharding
-    annotations run by vitir/evaluate/gspmd.py; other targets are
-    implementation-defined, not evaluated."""
+    annotations run by vitir/evaluate/gspmd.py; the linear algebra targets of
+    vitir/ast/custom_calls.py by the evaluator their row names (vitir/evaluate/custom_calls.py);
+    other targets are implementation-defined, not evaluated."""
     if is_shape_assertion(op):
         check_shape_assertion(op, *operands)
         return ()
     gspmd = GSPMD_TARGETS.get(op.call_target_name)
     if gspmd is not None and len(operands) == 1 and len(op.results) == 1:
         return gspmd(op, *operands)
-    return not_evaluated(op, *operands)
+    known = family(op)
+    if known is not None:
+        module, _, function = known.evaluate.partition(":")
+        return getattr(import_module(module), function)(op, *operands)
+    from ..ast.declare import result_base
+
+    base = result_base(op)
+    results = "%" + base if base else ", ".join(r.ssa for r in op.results)
+    raise EvaluationError(f"{op.NAME} {results}: vitir does not evaluate @{op.call_target_name} (an "
+                          "implementation's code; the targets it runs are vitir/ast/custom_calls.py's)")
 
 
 def composite(op, *inputs) -> tuple:

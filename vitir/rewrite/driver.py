@@ -237,10 +237,10 @@ class _Driver:
                 i += 1
 
     def _try(self, block, i: int, op) -> bool:
-        if op.discardable:  # a rewrite would lose its attributes of other dialects (a sharding): it stays
-            return False
         m = self.match
         for r in self.rules.for_class(type(op)):
+            if op.discardable and not r.reads_discardable:  # it would lose its attributes of other dialects
+                continue
             m._begin(op)
             try:
                 out = r.function(op, m)

@@ -21,12 +21,16 @@ from typing import Callable, Iterable
 class Rule:
     """One rewrite: the op classes it matches (subclasses too; none: every op), and its function."""
 
-    __slots__ = ("name", "classes", "function", "description")
+    __slots__ = ("name", "classes", "function", "description", "reads_discardable")
 
-    def __init__(self, function: Callable, classes: tuple = (), name: str | None = None):
+    def __init__(self, function: Callable, classes: tuple = (), name: str | None = None,
+                 reads_discardable: bool = False):
         self.function = function
         self.classes = tuple(classes)
         self.name = name or function.__name__
+        # an op with attributes of other dialects (a sharding) is rewritten only by a rule that reads
+        # them as its meaning (a custom call's mhlo.backend_config); others would lose them
+        self.reads_discardable = reads_discardable
         self.description = (function.__doc__ or "").strip().split("\n")[0]
 
     def matches(self, cls) -> bool:
@@ -43,14 +47,16 @@ class Rule:
         return f"Rule({self.name}: {names})"
 
 
-def rule(*classes, name: str | None = None) -> Callable[[Callable], Rule]:
-    """Decorator: `@rule(O.Add, O.Subtract)` over `def name(op, m): ... return replacement or None`."""
+def rule(*classes, name: str | None = None, reads_discardable: bool = False) -> Callable[[Callable], Rule]:
+    """Decorator: `@rule(O.Add, O.Subtract)` over `def name(op, m): ... return replacement or None`.
+    `reads_discardable`: the rule also sees ops that carry attributes of other dialects, whose
+    meaning it reads (the ops it writes carry none)."""
     for cls in classes:
         if not isinstance(cls, type):
             raise TypeError(f"rule() takes op classes, got {cls!r}")
 
     def make(function: Callable) -> Rule:
-        return Rule(function, classes, name)
+        return Rule(function, classes, name, reads_discardable)
 
     return make
 

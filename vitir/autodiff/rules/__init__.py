@@ -9,7 +9,7 @@ FAMILIES = ("elementwise", "shape", "data_movement", "contraction", "reduction",
 
 # the ops whose rules need more than their family's simple ones
 FAMILIES += ("indexing", "reduce_bodies", "windows", "convolution", "linalg", "complex_parts",
-             "normalization", "chlo", "collectives", "composite", "shardy")
+             "normalization", "chlo", "collectives", "composite", "shardy", "custom_calls")
 
 for _family in FAMILIES:
     importlib.import_module(f"{__name__}.{_family}")

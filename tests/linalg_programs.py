@@ -1,0 +1,104 @@
+"""JAX programs whose CPU lowering calls LAPACK through custom calls (lapack_spotrf_ffi, ...),
+shared by the tests of the evaluator, of raise-custom-calls and of `vitir grad` on them. Each is
+lowered at test time, so the text is what this jaxlib emits."""
+
+from __future__ import annotations
+
+import numpy as np
+
+jax = __import__("pytest").importorskip("jax")
+import jax.numpy as jnp  # noqa: E402
+from jax import lax  # noqa: E402
+
+
+def general(*shape):
+    return lambda rng, dtype: rng.normal(size=shape).astype(dtype)
+
+
+def positive_definite(*shape):
+    def draw(rng, dtype):
+        a = rng.normal(size=shape)
+        return (a @ np.swapaxes(a, -1, -2) + shape[-1] * np.eye(shape[-1])).astype(dtype)
+    return draw
+
+
+# name -> (function, input makers): the factorizations' own results, each family's targets
+FACTORIZATIONS = {
+    "cholesky": (jnp.linalg.cholesky, [positive_definite(4, 4)]),
+    "cholesky_batched": (jnp.linalg.cholesky, [positive_definite(2, 3, 3)]),
+    "triangular_solve_left": (lambda a, b: lax.linalg.triangular_solve(a, b, left_side=True, lower=True),
+                              [positive_definite(4, 4), general(4, 3)]),
+    "triangular_solve_right": (lambda a, b: lax.linalg.triangular_solve(
+        a, b, left_side=False, lower=False, transpose_a=True, unit_diagonal=True),
+        [positive_definite(4, 4), general(3, 4)]),
+    "lu": (lax.linalg.lu, [general(4, 4)]),
+    "lu_tall_batched": (lax.linalg.lu, [general(2, 5, 3)]),
+    "lu_wide": (lax.linalg.lu, [general(3, 5)]),
+    "qr": (jnp.linalg.qr, [general(5, 3)]),
+    "qr_complete": (lambda a: jnp.linalg.qr(a, mode="complete"), [general(4, 3)]),
+    "qr_wide": (jnp.linalg.qr, [general(3, 5)]),
+    "solve": (jnp.linalg.solve, [general(4, 4), general(4, 2)]),
+    "eigh": (jnp.linalg.eigh, [positive_definite(4, 4)]),
+    "svd": (lambda a: jnp.linalg.svd(a, full_matrices=False), [general(5, 3)]),
+    "svd_values": (lambda a: jnp.linalg.svd(a, compute_uv=False), [general(3, 4)]),
+}
+
+# the ones without a portable form (raise-custom-calls refuses them by name)
+NO_PORTABLE_FORM = {"eigh": "lapack_ssyevd_ffi", "svd": "lapack_sgesdd_ffi", "svd_values": "lapack_sgesdd_ffi"}
+
+
+def _weights(seed, *shape):
+    return np.random.default_rng(seed).normal(size=shape)
+
+
+W44, W53, W35, W4, W3 = _weights(1, 4, 4), _weights(2, 5, 3), _weights(3, 3, 5), _weights(4, 4), _weights(5, 3)
+
+
+def _w(weights, like):
+    return jnp.asarray(weights, like.dtype)
+
+
+# name -> (a scalar function, input makers): for `vitir grad` against jax.value_and_grad
+LOSSES = {
+    "cholesky": (lambda a: jnp.sum(_w(W44, a) * jnp.linalg.cholesky(a @ a.T + 4 * jnp.eye(4, dtype=a.dtype))),
+                 [general(4, 4)]),
+    "triangular_solve": (lambda a, b: jnp.sum(jnp.sin(lax.linalg.triangular_solve(
+        a + 4 * jnp.eye(4, dtype=a.dtype), b, left_side=True, lower=False, transpose_a=True))),
+        [general(4, 4), general(4, 3)]),
+    "lu": (lambda a: jnp.sum(_w(W44, a) * lax.linalg.lu(a)[0]), [general(4, 4)]),
+    "lu_tall": (lambda a: jnp.sum(_w(W53, a) * lax.linalg.lu(a)[0]), [general(5, 3)]),
+    "lu_wide": (lambda a: jnp.sum(_w(W35, a) * lax.linalg.lu(a)[0]), [general(3, 5)]),
+    "solve_and_slogdet": (lambda a, b: jnp.sum(jnp.linalg.solve(a, b) ** 2) + jnp.linalg.slogdet(a)[1],
+                          [general(4, 4), general(4, 2)]),
+    "inverse": (lambda a: jnp.sum(_w(W44, a) * jnp.linalg.inv(a)), [general(4, 4)]),
+    "qr": (lambda a: jnp.sum(_w(W53, a) * jnp.linalg.qr(a)[0]) + jnp.sum(_w(W3, a) * jnp.linalg.qr(a)[1]),
+           [general(5, 3)]),
+    "qr_batched": (lambda a: jnp.sum(jnp.tanh(jnp.linalg.qr(a)[0])) + jnp.sum(jnp.linalg.qr(a)[1] ** 2),
+                   [general(2, 3, 3)]),
+    "eigh": (lambda a: jnp.sum(_w(W4, a) * jnp.linalg.eigh(a)[0]) + jnp.sum(_w(W44, a) * jnp.linalg.eigh(a)[1] ** 2),
+             [general(4, 4)]),
+    "svd": (lambda a: jnp.sum(jnp.linalg.svd(a, full_matrices=False)[1])
+            + jnp.sum(_w(W53, a) * jnp.linalg.svd(a, full_matrices=False)[0] ** 2), [general(5, 3)]),
+    "svd_wide": (lambda a: jnp.sum(_w(W35, a) * jnp.linalg.svd(a, full_matrices=False)[2] ** 2), [general(3, 5)]),
+    "singular_values": (lambda a: jnp.sum(jnp.linalg.svd(a, compute_uv=False) ** 3), [general(4, 3)]),
+}
+
+
+def draw(makers, seed: int, dtype=np.float32) -> list[np.ndarray]:
+    rng = np.random.default_rng(seed)
+    return [make(rng, dtype) for make in makers]
+
+
+def lower(f, inputs) -> str:
+    """The StableHLO text JAX lowers `f` to on this CPU."""
+    return jax.jit(f).lower(*inputs).as_text()
+
+
+def lower_for_gpu(f, inputs) -> str:
+    """The StableHLO text JAX lowers `f` to for CUDA (cuSOLVER's targets), exported without a GPU."""
+    from jax import export
+
+    try:
+        return export.export(jax.jit(f), platforms=["cuda"])(*inputs).mlir_module()
+    except Exception as e:  # a jax without the CUDA lowering rules
+        __import__("pytest").skip(f"JAX cannot lower for CUDA here: {e}")
