@@ -40,14 +40,14 @@ def add_parser(sub) -> None:
     p.set_defaults(func=run)
 
 
-def check_counts(steps: int, warmup: int, depth: int) -> None:
+def check_counts(steps: int, warmup: int, depth: int, steps_flag: str = "--steps", depth_flag: str = "--depth") -> None:
     """Refuse counts the profile cannot use, before anything compiles."""
     if steps < 1:
-        raise ConfigError(f"--steps must be at least 1, got {steps}")
+        raise ConfigError(f"{steps_flag} must be at least 1, got {steps}")
     if warmup < 0:
         raise ConfigError(f"--warmup must not be negative, got {warmup}")
     if depth < 1:
-        raise ConfigError(f"--depth must be at least 1, got {depth}")
+        raise ConfigError(f"{depth_flag} must be at least 1, got {depth}")
 
 
 def run(args) -> int:
