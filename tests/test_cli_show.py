@@ -92,3 +92,19 @@ def test_errors_name_the_problem(tmp_path, capsys, monkeypatch):
     assert main(["show", str(bad)]) == 2
     assert capsys.readouterr().err == ("vitir show: error: vitir show needs Google's Model Explorer: "
                                        "pip install 'vitir[show]' (ai-edge-model-explorer)\n")
+
+
+def test_a_profile_colours_the_ops_by_their_time(jax_module, tmp_path, capsys):
+    inputs = tmp_path / "in.npz"
+    np.savez(inputs, arg0=np.eye(8, dtype=np.float32), arg1=np.ones((4, 8), np.float32))
+    assert main(["profile", str(jax_module), "--inputs", str(inputs), "--steps", "2", "--out", str(tmp_path)]) == 0
+    profile = json.loads((tmp_path / "profile.json").read_text())
+    out = tmp_path / "graph.json"
+    assert main(["show", str(jax_module), "--profile", str(tmp_path / "profile.json"), "--json", str(out)]) == 0
+    times = json.loads((tmp_path / "graph.times.json").read_text())
+    values = [r["value"] for graph in times.values() for r in graph["results"].values()]
+    # every located op's time lands on the nodes of its name (the arguments' own, w and x, are the adapter's Inputs)
+    located = sum(1e3 * i["seconds"] for i in profile["instructions"] if i["op_name"] not in ("", "w", "x"))
+    assert values and sum(values) == pytest.approx(located, rel=1e-6)
+    node_ids = {n["id"] for c in json.loads(out.read_text()) for g in c["graphs"] for n in g["nodes"]}
+    assert {node for graph in times.values() for node in graph["results"]} <= node_ids

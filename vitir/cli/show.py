@@ -11,7 +11,8 @@ one flat list of ops, and the command says so.
 The module is read by vitir first (its errors name the op and line), then
 served at http://HOST:PORT until interrupted (--no-browser: open it yourself).
 --json OUT writes Model Explorer's graph JSON instead of serving (it opens in
-Model Explorer's UI from a file too).
+Model Explorer's UI from a file too). --profile P.json (vitir profile's)
+colours each op by its time per step, and Model Explorer sums it per group.
 
 Needs the optional extra: pip install 'vitir[show]' (ai-edge-model-explorer).
 """
@@ -22,7 +23,7 @@ import argparse
 import json
 import re
 import sys
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 from ..errors import ConfigError
@@ -33,6 +34,7 @@ INPUTS_NAMESPACE = "Inputs"
 ADAPTER_NAMESPACES = (INPUTS_NAMESPACE, "Outputs")
 # The adapter tells a group from an op of the same name by a suffix: `jit(step)_3`.
 _ADAPTER_SUFFIX = re.compile(r"\)_\d+(?=/|$)")
+_NODE_SUFFIX = re.compile(r"_\d+$")
 
 
 def add_parser(sub) -> None:
@@ -40,6 +42,9 @@ def add_parser(sub) -> None:
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("module", help="StableHLO text file (.mlir), best with locations")
     p.add_argument("--json", metavar="OUT", help="write Model Explorer's graph JSON to OUT instead of serving it")
+    p.add_argument("--profile", metavar="PROFILE_JSON",
+                   help="colour the ops by their time per step in a profile (vitir profile's or vitir train "
+                        "--profile's .json): each op_name's time shared by the ops of that name")
     p.add_argument("--host", default="localhost", help="where to serve (default localhost)")
     p.add_argument("--port", type=int, default=8080, help="port to serve on (default 8080)")
     p.add_argument("--no-browser", action="store_true", help="serve without opening a browser")
@@ -89,6 +94,40 @@ def layer_groups(collections: list[dict], depth: int = 2) -> Counter:
     return counts
 
 
+def node_times(collections: list[dict], profile: dict) -> dict[str, dict[str, float]]:
+    """ms per step of each graph node (graph id -> node id -> ms) from a profile's instructions: the
+    time of each op_name shared equally by the nodes whose namespace (name location) it is."""
+    by_op_name: dict[str, float] = defaultdict(float)
+    for instruction in profile["instructions"]:
+        if instruction["op_name"]:
+            by_op_name[instruction["op_name"]] += 1e3 * instruction["seconds"]
+    owners: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for collection in collections:
+        for graph in collection["graphs"]:
+            for node in graph["nodes"]:
+                namespace = node.get("namespace", "")
+                if namespace not in by_op_name:  # the adapter's suffix on a second op of one name: `mul_4`
+                    namespace = _NODE_SUFFIX.sub("", namespace)
+                if namespace in by_op_name:
+                    owners[namespace].append((graph["id"], node["id"]))
+    times: dict[str, dict[str, float]] = defaultdict(dict)
+    for op_name, nodes in owners.items():
+        for graph_id, node_id in nodes:
+            times[graph_id][node_id] = by_op_name[op_name] / len(nodes)
+    return dict(times)
+
+
+def node_data(times: dict[str, dict[str, float]]):
+    """Model Explorer's node data of `node_times`, coloured white to red by time."""
+    from model_explorer.node_data_builder import GradientItem, GraphNodeData, ModelNodeData, NodeDataResult
+
+    gradient = [GradientItem(stop=0, bgColor="#ffffff"), GradientItem(stop=1, bgColor="#d62728")]
+    return ModelNodeData(graphsData={
+        graph_id: GraphNodeData(results={node: NodeDataResult(value=ms) for node, ms in nodes.items()},
+                                gradient=gradient)
+        for graph_id, nodes in times.items()})
+
+
 def summary(collections: list[dict]) -> str:
     from ..backend.profile import UNNAMED
 
@@ -111,12 +150,26 @@ def run(args) -> int:
     import_text(read_text(args.module))  # vitir's reader first: its errors name the op and line
     collections = graph_collections(args.module)
     print(f"{args.module}: {summary(collections)}", file=sys.stderr)
+    data = None
+    if args.profile:
+        times = node_times(collections, json.loads(read_text(args.profile)))
+        timed = sum(len(nodes) for nodes in times.values())
+        print(f"{args.profile}: {timed} ops timed, {sum(sum(n.values()) for n in times.values()):.3f} ms per step",
+              file=sys.stderr)
+        data = node_data(times)
     if args.json:
         write_text(args.json, json.dumps(collections))
-        print(f"wrote {args.json}", file=sys.stderr)
+        written = [args.json]
+        if data is not None:
+            times_path = str(Path(args.json).with_suffix(".times.json"))
+            write_text(times_path, data.to_json_string())
+            written.append(times_path)
+        print(f"wrote {', '.join(written)}", file=sys.stderr)
         return 0
     from model_explorer import config, visualize_from_config
 
     settings = config().add_model_from_path(str(Path(args.module).resolve()), adapterId="builtin_mlir")
+    if data is not None:
+        settings.add_node_data("ms per step", data)
     visualize_from_config(settings, host=args.host, port=args.port, no_open_in_browser=args.no_browser)
     return 0
