@@ -53,17 +53,10 @@ def check_counts(steps: int, warmup: int, depth: int, steps_flag: str = "--steps
 def run(args) -> int:
     from ..backend import compile_module
     from ..backend.profile import profile_executable
-    from ..backend.run_cli import _DYNAMIC_TYPE, _ordered_inputs, _refined_text
-    from ..backend.signature import parse_signature
-    from ..files import load_npz, read_text
+    from ..backend.run_cli import program_and_inputs
 
     check_counts(args.steps, args.warmup, args.depth)
-    text = read_text(args.module)
-    inputs = load_npz(args.inputs) if args.inputs else {}
-    if _DYNAMIC_TYPE.search(text):
-        text = _refined_text(text, args.function, inputs)
-    signature = parse_signature(text, args.function)
-    arrays = _ordered_inputs(signature, inputs)
+    text, signature, arrays = program_and_inputs(args.module, args.inputs, args.function)
     executable = compile_module(text, platform=args.platform, function=signature.name)
     module_path = Path(args.module)
     folder = Path(args.out) if args.out else module_path.parent
