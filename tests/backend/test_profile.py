@@ -138,18 +138,30 @@ HLO = """HloModule m, entry_computation_layout={(f32[4]{0})->f32[4]{0}}
   %n = f32[4]{0} multiply(%a, %m), metadata={op_name="vit/b0/mlp/mul"}
 }
 
+%bare_computation (q: f32[4]) -> f32[4] {
+  %q = f32[4]{0} parameter(0)
+  ROOT %c = f32[4]{0} convolution(%q, %q), window={size=1}, dim_labels=b0f_0io->b0f
+}
+
 ENTRY %main (x: f32[4]) -> f32[4] {
   %x = f32[4]{0} parameter(0), metadata={op_name="x"}
   %fusion = f32[4]{0} fusion(%x), kind=kLoop, calls=%fused_computation
-  ROOT %copy = f32[4]{0} copy(%fusion), metadata={op_name="head/copy" source_file="a.py" source_line=3}
+  %rebuilt = f32[4]{0} fusion(%x), kind=kCustom, calls=%bare_computation
+  %bitcast = f32[4]{0} bitcast(%rebuilt)
+  %embed = f32[4]{0} add(%bitcast, %fusion), metadata={op_name="vit/embed/add"}
+  %after = f32[4]{0} negate(%embed)
+  ROOT %copy = f32[4]{0} copy(%after), metadata={op_name="head/copy" source_file="a.py" source_line=3}
 }
 """
 
 
-def test_a_fusion_without_metadata_takes_its_computations_op_name():
+def test_an_instruction_without_metadata_takes_its_computations_or_its_users_op_name():
     names = instruction_op_names(HLO)
     assert names["fusion"] == "vit/b0/mlp/mul"  # two of its three instructions
-    assert names["copy"] == "head/copy" and names["x"] == "x" and names["p"] == ""
+    # operands of arguments only: the nearest user with one
+    assert names["bitcast"] == names["rebuilt"] == "vit/embed/add"
+    assert names["after"] == "vit/embed/add"  # its operand's layer path before its user's
+    assert names["copy"] == "head/copy" and names["x"] == "x"
     assert hlo_module_name(HLO) == "m"
 
 

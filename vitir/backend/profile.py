@@ -82,6 +82,7 @@ _COMPUTATION = re.compile(r"^(?:ENTRY\s+)?%?([\w.\-]+)\s*(?:\(.*\))?.*\{\s*$")
 _INSTRUCTION = re.compile(r"^\s*(?:ROOT\s+)?%?([\w.\-]+)\s*=\s")
 _OP_NAME = re.compile(r'\bop_name="((?:[^"\\]|\\.)*)"')
 _CALLS = re.compile(r"\b(?:calls|to_apply|body)=%?([\w.\-]+)")
+_OPERAND = re.compile(r"%([\w.\-]+)")
 _MODULE = re.compile(r"^HloModule\s+([\w.\-]+)", re.M)
 
 
@@ -93,13 +94,19 @@ def hlo_module_name(hlo_text: str) -> str:
 
 
 def instruction_op_names(hlo_text: str) -> dict[str, str]:
-    """Each instruction of an HLO module's text -> its op_name metadata ("" where it has none).
+    """Each instruction of an HLO module's text -> its op_name metadata ("" where none is found).
 
-    A fusion or call XLA made without metadata takes the op_name most of its called
-    computation's instructions carry, so the time of a fusion it built is still a layer's.
+    Where XLA made an instruction without metadata, it takes, in this order: the op_name most of
+    its called computation's instructions carry (a fusion it built of located ops); else the
+    nearest producer's of its operands that names a layer path (has a `/`: not an argument's
+    name); else the nearest user's. XLA's CPU layout pass rebuilds a convolution, the patch
+    embedding's, into a fusion without metadata: forward, its operands are arguments and the
+    reshape that reads it is the layer's; its weight gradient reads the backward's result.
     """
     names: dict[str, str] = {}
     calls: dict[str, list[str]] = {}
+    users: dict[str, list[str]] = defaultdict(list)
+    operands: dict[str, list[str]] = defaultdict(list)
     in_computation: dict[str, list[str]] = defaultdict(list)
     computation = None
     for line in hlo_text.splitlines():
@@ -113,19 +120,37 @@ def instruction_op_names(hlo_text: str) -> dict[str, str]:
         op_name = _OP_NAME.search(line)
         names[name] = op_name.group(1).replace('\\"', '"') if op_name else ""
         calls[name] = _CALLS.findall(line)
+        body = line[instruction.end():].split(", metadata=")[0]
+        for operand in sorted(set(_OPERAND.findall(_CALLS.sub("", body))) - {name}):
+            users[operand].append(name)
+            operands[name].append(operand)
         if computation is not None:
             in_computation[computation].append(name)
 
-    def inherited(name: str, seen: frozenset) -> str:
+    def from_callees(name: str, seen: frozenset) -> str:
         found = Counter()
         for called in calls.get(name, ()):
             for inner in in_computation.get(called, ()):
-                op_name = names[inner] or (inherited(inner, seen | {name}) if inner not in seen else "")
+                op_name = names[inner] or (from_callees(inner, seen | {name}) if inner not in seen else "")
                 if op_name:
                     found[op_name] += 1
         return found.most_common(1)[0][0] if found else ""
 
-    return {name: op_name or inherited(name, frozenset()) for name, op_name in names.items()}
+    resolved = {name: op_name or from_callees(name, frozenset()) for name, op_name in names.items()}
+
+    def nearest(name: str, edges: dict[str, list[str]], layered: bool) -> str:
+        frontier, seen = [name], {name}
+        while frontier:  # breadth first: the nearest neighbours that have one
+            found = sorted(resolved[n] for f in frontier for n in edges.get(f, ())
+                           if resolved.get(n) and (not layered or "/" in resolved[n]))
+            if found:
+                return Counter(found).most_common(1)[0][0]
+            frontier = [n for f in frontier for n in edges.get(f, ()) if n not in seen and n in resolved]
+            seen.update(frontier)
+        return ""
+
+    return {name: op_name or nearest(name, operands, True) or nearest(name, users, False)
+            for name, op_name in resolved.items()}
 
 
 # -- the trace's XLA op events ----------------------------------------------------------------------
