@@ -30,7 +30,7 @@ import numpy as np  # noqa: E402
 from bench_step import B1, B2, HYPER, scalars  # noqa: E402
 from tests.gradcheck import jax_reference as ref  # noqa: E402
 from vitir.backend import compile_module  # noqa: E402
-from vitir.backend.profile import located_text, profile_executable  # noqa: E402
+from vitir.backend.profile import located_text, profile_executable, timing_arguments  # noqa: E402
 from vitir.lower import vit_tiny  # noqa: E402
 
 
@@ -94,9 +94,7 @@ def vitir_profile(cfg, steps: int):
     if text == print_module(module):
         return None
     exe = compile_module(text)
-    rng = np.random.default_rng(0)
-    args = [rng.standard_normal(a.shape).astype(a.dtype) * 0.02 for a in exe.signature.arguments]
-    return profile_executable(exe, args, steps, warmup=3)
+    return profile_executable(exe, timing_arguments(exe.signature), steps, warmup=3)
 
 
 def main() -> None:

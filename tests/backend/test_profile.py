@@ -230,3 +230,23 @@ def test_missing_inputs_and_files_are_named(files, tmp_path, capsys):
     assert main(["profile", str(module), "--inputs", str(wrong)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("vitir profile: error: ") and "arg2" in err and "128x256" in err
+
+
+def test_random_inputs_time_a_module_without_an_inputs_file(files, tmp_path, capsys):
+    module, inputs = files
+    out = tmp_path / "random"
+    assert main(["profile", str(module), "--random-inputs", "--steps", "1", "--out", str(out)]) == 0
+    assert "backward   vit/b1" in capsys.readouterr().out
+    assert main(["profile", str(module), "--random-inputs", "--inputs", str(inputs)]) == 2
+    assert capsys.readouterr().err == "vitir profile: error: give --inputs I.npz or --random-inputs, not both\n"
+
+
+def test_timing_arguments_take_the_signatures_types():
+    from vitir.backend.profile import timing_arguments
+    from vitir.backend.signature import parse_signature
+
+    text = ("func.func @main(%a: tensor<2x3xf32>, %i: tensor<4xi32>, %b: tensor<i1>, %h: tensor<2xbf16>) -> "
+            "tensor<2x3xf32> {\n  return %a : tensor<2x3xf32>\n}\n")
+    a, i, b, h = timing_arguments(parse_signature(text))
+    assert (a.shape, a.dtype, i.dtype, b.dtype, h.shape) == ((2, 3), np.float32, np.int32, np.bool_, (2,))
+    assert ((a >= 0.01) & (a < 0.1)).all() and not i.any() and not b

@@ -407,6 +407,26 @@ def _profile(module: str, steps: int, walls: list[float], events: list[OpEvent],
     return Profile(module, steps, walls, 1e-9 * busy_ns(events), instructions, trace)
 
 
+def timing_arguments(signature, seed: int = 0) -> list:
+    """Arguments of `signature`'s types whose values do not matter to a timing: floats uniform in
+    [0.01, 0.1) (positive, so no square root or logarithm makes a NaN), integers and booleans zero
+    (in range as any index)."""
+    import numpy as np
+
+    from vitir.numpy_dtypes import numpy_dtype
+
+    rng = np.random.default_rng(seed)
+    arrays = []
+    for argument in signature.arguments:
+        dtype = numpy_dtype(argument.type.dtype)
+        shape = tuple(argument.type.shape)
+        if np.issubdtype(dtype, np.floating) or np.issubdtype(dtype, np.complexfloating):
+            arrays.append(rng.uniform(0.01, 0.1, shape).astype(dtype))
+        else:
+            arrays.append(np.zeros(shape, dtype))
+    return arrays
+
+
 def located_text(module) -> str:
     """A vitir Module's text with its locations (print_module's debug_info) where the printer has
     them, else its plain text: the op_names XLA's profile and Model Explorer group by."""

@@ -65,6 +65,11 @@ def _ordered_inputs_of(names, function: str, inputs: dict[str, np.ndarray]) -> l
 _DYNAMIC_TYPE = re.compile(r"tensor<[^>]*\?")  # a dimension `?` in a tensor type
 
 
+def has_dynamic_dimensions(text: str) -> bool:
+    """Whether a program's text has a dimension `?` (to be refined to its inputs' shapes)."""
+    return _DYNAMIC_TYPE.search(text) is not None
+
+
 def _refined_text(text: str, function: str | None, inputs: dict[str, np.ndarray]) -> str:
     """A program with dimensions `?` refined to the input arrays' shapes (vitir/dynamic/refine.py)."""
     from vitir.dynamic import refine
@@ -89,7 +94,7 @@ def program_and_inputs(module: str, inputs_path: str | None, function: str | Non
 
     text = read_text(module)
     inputs: dict[str, np.ndarray] = load_npz(inputs_path) if inputs_path else {}
-    if _DYNAMIC_TYPE.search(text):
+    if has_dynamic_dimensions(text):
         text = _refined_text(text, function, inputs)
     signature = parse_signature(text, function)
     return text, signature, _ordered_inputs(signature, inputs)

@@ -1,4 +1,4 @@
-"""`vitir profile MODULE --inputs I.npz`: where one call of a program spends its time, by layer path.
+"""`vitir profile MODULE --inputs I.npz` (or --random-inputs): where one call of a program spends its time, by layer path.
 
 XLA compiles the module as written (its name locations become each HLO
 instruction's op_name), runs it --warmup times, then --steps times under
@@ -28,6 +28,9 @@ def add_parser(sub) -> None:
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("module", help="StableHLO text file (.mlir), best with locations")
     p.add_argument("--inputs", help=".npz with one array per argument, keyed by name without '%%'")
+    p.add_argument("--random-inputs", action="store_true",
+                   help="time on arguments of the signature's types instead of --inputs (floats uniform in "
+                        "[0.01, 0.1), integers zero): a step's time seldom depends on its values")
     p.add_argument("--function", help="function to profile when the module has several")
     p.add_argument("--steps", type=int, default=10, metavar="N", help="profiled calls (default 10)")
     p.add_argument("--warmup", type=int, default=2, metavar="N", help="calls before the profile (default 2)")
@@ -52,11 +55,22 @@ def check_counts(steps: int, warmup: int, depth: int, steps_flag: str = "--steps
 
 def run(args) -> int:
     from ..backend import compile_module
-    from ..backend.profile import profile_executable
-    from ..backend.run_cli import program_and_inputs
+    from ..backend.profile import profile_executable, timing_arguments
+    from ..backend.run_cli import has_dynamic_dimensions, program_and_inputs
+    from ..backend.signature import parse_signature
+    from ..files import read_text
 
     check_counts(args.steps, args.warmup, args.depth)
-    text, signature, arrays = program_and_inputs(args.module, args.inputs, args.function)
+    if args.random_inputs and args.inputs:
+        raise ConfigError("give --inputs I.npz or --random-inputs, not both")
+    if args.random_inputs:
+        text = read_text(args.module)
+        if has_dynamic_dimensions(text):
+            raise ConfigError(f"{args.module} has dimensions '?': give --inputs I.npz to fix its shapes")
+        signature = parse_signature(text, args.function)
+        arrays = timing_arguments(signature)
+    else:
+        text, signature, arrays = program_and_inputs(args.module, args.inputs, args.function)
     executable = compile_module(text, platform=args.platform, function=signature.name)
     module_path = Path(args.module)
     folder = Path(args.out) if args.out else module_path.parent
