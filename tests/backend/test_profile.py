@@ -122,6 +122,7 @@ def test_the_table_groups_by_phase_and_layer_path(text, tmp_path):
     ("vit/b3/attn/qkv", "", ("vit", "b3", "attn", "qkv")),
     ("backward/vit/b3/attn/qkv", "backward", ("backward", "vit", "b3", "attn", "qkv")),
     ("adam/m/b3", "optimizer", ("adam", "m", "b3")),
+    ("jit(step)", "", ("(program)",)),
     ("", "", ()),
 ])
 def test_op_names_read_as_phase_and_path(op_name, phase, path):

@@ -39,6 +39,7 @@ PHASES = ("forward", "backward", "optimizer", "")  # "" where the name says none
 TRANSPARENT = ("jit", "pjit", "vmap", "remat", "checkpoint", "custom_jvp_call", "custom_vjp_call", "pmap",
                "shard_map", "xla_call")
 UNNAMED = "(no op_name)"
+PROGRAM = "(program)"  # an op_name that names only the program (`jit(step)`: JAX's hoisted constants)
 
 _WRAPPED = re.compile(r"^([A-Za-z_][\w]*)\((.*)\)$")
 
@@ -73,7 +74,7 @@ def read_op_name(op_name: str) -> LayerPath:
             segments.append(name)
     if not phase:
         phase = next((SEGMENT_PHASES[s.lower()] for s in segments if s.lower() in SEGMENT_PHASES), "")
-    return LayerPath(phase, tuple(segments))
+    return LayerPath(phase, tuple(segments) or (PROGRAM,))
 
 
 # -- the compiled module's instructions and their op_name ---------------------------------------------

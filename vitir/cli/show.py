@@ -129,7 +129,7 @@ def node_data(times: dict[str, dict[str, float]]):
 
 
 def summary(collections: list[dict]) -> str:
-    from ..backend.profile import UNNAMED
+    from ..backend.profile import PROGRAM, UNNAMED
 
     groups = layer_groups(collections)
     ops = sum(groups.values())
@@ -138,7 +138,7 @@ def summary(collections: list[dict]) -> str:
         return (f"{ops} ops, none with a name location: Model Explorer shows them as one flat list (print "
                 "vitir's program with --debug-info, or lower JAX's with .as_text(debug_info=True))")
     top = ", ".join(f"{phase + ' ' if phase else ''}{path} ({count})"
-                    for (phase, path), count in groups.most_common(9) if path not in ("", UNNAMED))
+                    for (phase, path), count in groups.most_common(9) if path not in ("", UNNAMED, PROGRAM))
     return f"{ops} ops, {ops - flat} grouped by layer path; the largest groups: {top}"
 
 
