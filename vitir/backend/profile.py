@@ -39,6 +39,8 @@ PHASES = ("forward", "backward", "optimizer", "")  # "" where the name says none
 TRANSPARENT = ("jit", "pjit", "vmap", "remat", "checkpoint", "custom_jvp_call", "custom_vjp_call", "pmap",
                "shard_map", "xla_call")
 UNNAMED = "(no op_name)"
+# How far the op times' sum may stray from the step's wall time before the table says it does.
+WALL_TOLERANCE = 0.10
 PROGRAM = "(program)"  # an op_name that names only the program (`jit(step)`: JAX's hoisted constants)
 
 _WRAPPED = re.compile(r"^([A-Za-z_][\w]*)\((.*)\)$")
@@ -311,7 +313,9 @@ class Profile:
                                               self.phases().items()))
         lines.append(f"sum of op times {1e3 * total:.3f} ms per step; ops busy (union over threads) "
                      f"{1e3 * self.busy_seconds / self.steps:.3f} ms; step wall time {1e3 * self.step_seconds:.3f} ms "
-                     f"(median of {self.steps}); sum / wall = {total / self.step_seconds:.2f}; "
+                     f"(median of {self.steps}); sum / wall = {total / self.step_seconds:.2f} "
+                     f"({'within' if abs(total / self.step_seconds - 1) <= WALL_TOLERANCE else 'not within'} "
+                     f"{100 * WALL_TOLERANCE:.0f}%); "
                      f"{100 * self.located:.1f}% of the op time carries an op_name")
         if top:
             lines.append("")
