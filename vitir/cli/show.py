@@ -80,18 +80,24 @@ def layer_groups(collections: list[dict], depth: int = 2) -> Counter:
     from ..backend.profile import read_op_name
 
     counts: Counter = Counter()
+    for _, node in _nodes(collections):
+        namespace = node.get("namespace", "")
+        if namespace in ADAPTER_NAMESPACES or namespace.endswith("/" + INPUTS_NAMESPACE):
+            continue
+        if not namespace or namespace.startswith("("):  # no location, or a region of an unlocated op
+            counts["", ""] += 1
+            continue
+        path = read_op_name(_ADAPTER_SUFFIX.sub(")", namespace))
+        counts[path.phase, path.prefix(depth)] += 1
+    return counts
+
+
+def _nodes(collections: list[dict]):
+    """(graph id, node) of every node of every graph."""
     for collection in collections:
         for graph in collection["graphs"]:
             for node in graph["nodes"]:
-                namespace = node.get("namespace", "")
-                if namespace in ADAPTER_NAMESPACES or namespace.endswith("/" + INPUTS_NAMESPACE):
-                    continue
-                if not namespace or namespace.startswith("("):  # no location, or a region of an unlocated op
-                    counts["", ""] += 1
-                    continue
-                path = read_op_name(_ADAPTER_SUFFIX.sub(")", namespace))
-                counts[path.phase, path.prefix(depth)] += 1
-    return counts
+                yield graph["id"], node
 
 
 def node_times(collections: list[dict], profile: dict) -> dict[str, dict[str, float]]:
@@ -102,14 +108,12 @@ def node_times(collections: list[dict], profile: dict) -> dict[str, dict[str, fl
         if instruction["op_name"]:
             by_op_name[instruction["op_name"]] += 1e3 * instruction["seconds"]
     owners: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for collection in collections:
-        for graph in collection["graphs"]:
-            for node in graph["nodes"]:
-                namespace = node.get("namespace", "")
-                if namespace not in by_op_name:  # the adapter's suffix on a second op of one name: `mul_4`
-                    namespace = _NODE_SUFFIX.sub("", namespace)
-                if namespace in by_op_name:
-                    owners[namespace].append((graph["id"], node["id"]))
+    for graph_id, node in _nodes(collections):
+        namespace = node.get("namespace", "")
+        if namespace not in by_op_name:  # the adapter's suffix on a second op of one name: `mul_4`
+            namespace = _NODE_SUFFIX.sub("", namespace)
+        if namespace in by_op_name:
+            owners[namespace].append((graph_id, node["id"]))
     times: dict[str, dict[str, float]] = defaultdict(dict)
     for op_name, nodes in owners.items():
         for graph_id, node_id in nodes:
