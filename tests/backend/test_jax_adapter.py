@@ -44,3 +44,10 @@ def test_an_executable_serializes_and_loads_back():
 
 def test_without_a_process_group_there_is_no_distributed_client():
     assert J.distributed_client() is None  # initialize_distributed has not run in this process
+
+
+def test_compiled_hlo_text_carries_the_name_locations_as_op_name():
+    jax, backend, devices, options = _cpu()
+    located = TEXT.replace("tensor<3xf32>\n    return", 'tensor<3xf32> loc("vit/b0/add")\n    return')
+    text = J.compiled_hlo_text(J.compile_and_load(backend, located, devices, options))
+    assert text.startswith("HloModule ") and 'op_name="vit/b0/add"' in text

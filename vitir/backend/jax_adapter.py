@@ -51,6 +51,12 @@ def set_xla_options(options, xla_options) -> None:
     options.env_option_overrides = [(name, str(value)) for name, value in xla_options.items()]
 
 
+def compiled_hlo_text(loaded) -> str:
+    """The HLO text of a loaded executable's (first) module as XLA compiled it, with each
+    instruction's metadata (op_name, source file and line)."""
+    return loaded.hlo_modules()[0].to_string()
+
+
 def serialize_executable(backend, loaded) -> bytes:
     return backend.serialize_executable(loaded)
 

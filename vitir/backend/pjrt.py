@@ -292,6 +292,11 @@ class Executable(GroupedArguments):
         where = f" ({self.local_replicas} here)" if self.spans_processes else ""
         return f"<Executable @{self.signature.name} on {self.replicas} {self.platform} device(s){where}>"
 
+    def compiled_hlo(self) -> str:
+        """The HLO text XLA compiled, its instructions' op_name metadata from the program's name
+        locations (vitir.backend.profile reads a profile's time back by them)."""
+        return jax_adapter.compiled_hlo_text(self._loaded)
+
     def run(self, *arrays, on_device: bool = False) -> tuple:
         """Run on host arrays (or device values); numpy results in return order."""
         if self.replicas > 1:

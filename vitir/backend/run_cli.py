@@ -65,6 +65,11 @@ def _ordered_inputs_of(names, function: str, inputs: dict[str, np.ndarray]) -> l
 _DYNAMIC_TYPE = re.compile(r"tensor<[^>]*\?")  # a dimension `?` in a tensor type
 
 
+def has_dynamic_dimensions(text: str) -> bool:
+    """Whether a program's text has a dimension `?` (to be refined to its inputs' shapes)."""
+    return _DYNAMIC_TYPE.search(text) is not None
+
+
 def _refined_text(text: str, function: str | None, inputs: dict[str, np.ndarray]) -> str:
     """A program with dimensions `?` refined to the input arrays' shapes (vitir/dynamic/refine.py)."""
     from vitir.dynamic import refine
@@ -81,19 +86,25 @@ def _refined_text(text: str, function: str | None, inputs: dict[str, np.ndarray]
     return print_module(module.with_functions([refined]))
 
 
-def _run(args: argparse.Namespace) -> list[np.ndarray]:
-    from vitir.backend import check_backend, compile_module
+def program_and_inputs(module: str, inputs_path: str | None, function: str | None):
+    """The text of the module file (refined to the inputs' shapes where it has dimensions `?`), the
+    signature of its `function`, and the .npz's arrays in argument order, checked before compiling."""
     from vitir.backend.signature import parse_signature
-
     from vitir.files import load_npz, read_text
 
+    text = read_text(module)
+    inputs: dict[str, np.ndarray] = load_npz(inputs_path) if inputs_path else {}
+    if has_dynamic_dimensions(text):
+        text = _refined_text(text, function, inputs)
+    signature = parse_signature(text, function)
+    return text, signature, _ordered_inputs(signature, inputs)
+
+
+def _run(args: argparse.Namespace) -> list[np.ndarray]:
+    from vitir.backend import check_backend, compile_module
+
     check_backend(args.backend, platform=args.platform)  # before reading anything
-    text = read_text(args.module)
-    inputs: dict[str, np.ndarray] = load_npz(args.inputs) if args.inputs else {}
-    if _DYNAMIC_TYPE.search(text):
-        text = _refined_text(text, args.function, inputs)
-    signature = parse_signature(text, args.function)  # checks inputs before compiling
-    arrays = _ordered_inputs(signature, inputs)
+    text, signature, arrays = program_and_inputs(args.module, args.inputs, args.function)
     executable = compile_module(text, platform=args.platform, function=signature.name, backend=args.backend)
     return list(executable.run(*arrays))
 

@@ -22,6 +22,8 @@ COMMANDS = {
     "opt": ("vitir.cli.opt", "add_parser", "run passes (dce, cse, ...) over StableHLO text"),
     "grad": ("vitir.cli.grad", "add_parser", "differentiate a StableHLO program (value and gradient, VJP or JVP)"),
     "launch": ("vitir.cli.launch", "add_parser", "run N processes of a command as one process group on this machine"),
+    "profile": ("vitir.cli.profile", "add_parser", "time a program's ops under XLA's profiler, by layer path"),
+    "show": ("vitir.cli.show", "add_parser", "open a program in Google's Model Explorer, grouped by layer path"),
     "diffuse": ("vitir.cli.diffuse", "add_parser", "train a 2-D or image diffusion or flow model and score its samples"),
 }
 

@@ -67,6 +67,12 @@ def add_parser(sub) -> None:
     p.add_argument("--timeout", type=float, metavar="S", default=DEFAULT_TIMEOUT_S,
                    help="seconds to wait for the other processes, at start and in each step, before "
                         f"ending with an error (default {DEFAULT_TIMEOUT_S:g})")
+    p.add_argument("--profile", action="store_true",
+                   help="profile the train step under XLA's profiler instead of training: time per layer path "
+                        "(forward, backward, optimizer) printed, and profile.txt, .json, .png in the run directory")
+    p.add_argument("--profile-steps", type=int, default=10, metavar="N", help="profiled steps (default 10)")
+    p.add_argument("--profile-depth", type=int, default=3, metavar="D",
+                   help="--profile groups by the first D segments of each layer path (default 3)")
     defaults = TrainConfig()
     per_dataset = default_fields()
     for f in fields(TrainConfig):
@@ -113,6 +119,10 @@ def run(args) -> int:
         run_dir = Path(args.out or f"runs/{time.strftime('%Y%m%d-%H%M%S')}")
         require_new_run_dir(run_dir, args.overwrite)
     check_backend(args.backend, cfg.devices)  # before any process group forms
+    if args.profile:
+        from .profile import check_counts
+
+        check_counts(args.profile_steps, 2, args.profile_depth, "--profile-steps", "--profile-depth")
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     try:
         with settings.exit_on_failure("vitir train", {TrainingDiverged: EXIT_DIVERGED}):
@@ -120,6 +130,8 @@ def run(args) -> int:
                                            args.timeout)
             trainer = Trainer(cfg, run_dir, log=log, group=group, backend=args.backend)
             where = f" ({group})" if group.num_processes > 1 else ""
+            if args.profile:
+                return _profile(trainer, args, run_dir)
             log(f"vitir train: {cfg.dataset}, {len(trainer.data.x_train)} train / {len(trainer.data.x_test)} test "
                 f"images, ViT depth {cfg.depth} width {cfg.width} heads {cfg.heads} patch {cfg.patch}, global "
                 f"batch {trainer.global_batch} on {trainer.devices} {args.backend} device(s){where}, "
@@ -130,4 +142,11 @@ def run(args) -> int:
         return EXIT_DIVERGED
     print(f"test accuracy {100 * result['test_accuracy']:.2f}%  ({result['steps']} steps, "
           f"{result['train_seconds']:.1f} s training, {result['wall_seconds']:.1f} s in all)  -> {run_dir}")
+    return 0
+
+
+def _profile(trainer, args, run_dir: Path) -> int:
+    profile = trainer.profile(args.profile_steps, depth=args.profile_depth)
+    print(profile.table(args.profile_depth, top=10))
+    print(f"-> {run_dir} (profile.txt, profile.json, profile.png, train_step.mlir)", file=sys.stderr)
     return 0

@@ -259,6 +259,33 @@ class TrainingLoop:
             train_seconds = self._epochs(st, exe, step_signature, ema_exe, metrics)
         return self._summary(st, train_seconds, metrics_path)
 
+    def profile(self, steps: int = 10, warmup: int = 2):
+        """The train step profiled under XLA's profiler on the run's first batch and fresh state
+        (vitir.backend.profile): time per HLO instruction, read back by the layer paths of its op_name.
+        The step is compiled from its text with locations; nothing is trained or saved."""
+        from ..backend.choice import compile_module, parse_backend
+        from ..backend.profile import located_text, profile_executable
+
+        cfg, task = self.cfg, self.task
+        if parse_backend(cfg.backend)[0] != "pjrt" or self.devices != 1:
+            raise ConfigError(f"--profile profiles the step on one PJRT device; this run has {self.devices} "
+                              f"device(s) on backend {cfg.backend}")
+        step_module = task.step_module()
+        step_signature = signature(step_module)
+        text = located_text(step_module)
+        if self.run_dir is not None:
+            self.run_dir.mkdir(parents=True, exist_ok=True)
+            (self.run_dir / "train_step.mlir").write_text(text)
+        exe = compile_module(text, backend=cfg.backend, xla_options=step_module.xla_options)
+        st = self.fresh_state()
+        rows = next(iter(task.epoch_batches(st.rng, 0)))
+        leading, trailing = task.step_inputs(rows, 1, st.rng)
+        bc1, bc2 = bias_corrections(1, cfg.beta1, cfg.beta2)
+        args = step_signature.inputs.pack(leading=leading, params=st.params, m=st.m, v=st.v,
+                                          schedule=[np.float32(cfg.lr_at(1)), np.float32(bc1), np.float32(bc2)],
+                                          trailing=trailing)
+        return profile_executable(exe, args, steps, warmup)
+
     def _ema_module(self, step_module):
         from ..lower.ema import ema_module
         from ..lower.sharding import shard_like_params

@@ -261,6 +261,15 @@ class Trainer:
         group.on_main(write_json_atomic, self.run_dir / "result.json", result)
         return result
 
+    def profile(self, steps: int = 10, warmup: int = 2, depth: int = 3):
+        """The train step under XLA's profiler (TrainingLoop.profile); its table, JSON and plot
+        (profile.txt, .json, .png) and the step's text with locations written to the run directory."""
+        loop = TrainingLoop(self.task, self.task.loop_config(), self.run_dir, seed=self.cfg.seed, group=self.group,
+                            log=self.log)
+        result = loop.profile(steps, warmup)
+        result.write(self.run_dir, "profile", depth)
+        return result
+
     def _plot(self, metrics_path: Path) -> None:
         from .plots import plot_curves
         from .rundir import read_metrics
