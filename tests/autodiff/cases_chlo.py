@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 from vitir.ast import ops as O
 
-from .harness import booleans, case, inside_unit, positive
+from .harness import Draw, booleans, case, inside_unit, positive
 
 S = (3, 4)
+# both sides of 8 (where i0e's series changes), both signs, and 0 and a value below float32's epsilon
+_BESSEL = Draw((3, 4), lambda rng, s: np.array([[0.0, 3e-8, -0.4, 1.7], [-5.0, 7.9, 8.1, -12.0],
+                                                 [30.0, -2.5, 0.05, 60.0]]))
 
 for _cls, _method, _reference, _draw in [(O.Erf, "erf", lax.erf, S), (O.Erfc, "erfc", lax.erfc, S),
                                          (O.ErfInv, "erf_inv", lax.erf_inv, inside_unit(*S)),
                                          (O.Lgamma, "lgamma", lax.lgamma, positive(*S)),
-                                         (O.Digamma, "digamma", lax.digamma, positive(*S))]:
+                                         (O.Digamma, "digamma", lax.digamma, positive(*S)),
+                                         (O.BesselI1e, "bessel_i1e", lax.bessel_i1e, _BESSEL)]:
     case(_method, _cls, lambda fb, x, m=_method: getattr(fb, m)("r", x), _reference, [_draw])
 
 
