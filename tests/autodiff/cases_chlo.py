@@ -7,6 +7,8 @@ import numpy as np
 from jax import lax
 
 from vitir.ast import ops as O
+from vitir.ast.attributes import RaggedDotDimensions
+from vitir.ast.element_types import DType
 
 from .harness import Draw, booleans, case, inside_unit, positive
 
@@ -74,3 +76,9 @@ def _complex_parts(fb, x, y):
 
 case("broadcast_complex", O.BroadcastComplex, _complex_parts,
      lambda x, y: (jnp.broadcast_to(x, S), jnp.broadcast_to(y, S)), [S, (4,)])
+
+# groups of 2, 0 and 3 rows of 6: an empty group, and a last row in none (its result and gradient 0)
+RAGGED = RaggedDotDimensions((), (), (1,), (1,), (0,), (0,))
+case("ragged_dot", O.RaggedDot, lambda fb, a, b, sizes: fb.ragged_dot("r", a, b, sizes, RAGGED),
+     lambda a, b, sizes: lax.ragged_dot(a, b, sizes, precision=lax.Precision.HIGHEST),
+     [(6, 4), (3, 4, 5), Draw((3,), lambda rng, s: np.array([2, 0, 3]), DType.I32)])

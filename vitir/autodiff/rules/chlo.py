@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from ...ast import ops as O
-from ..tables import deflinear, defjvp, deftranspose, nondifferentiable, refuse
+from ..tables import deflinear, defjvp, deftranspose, refuse
 from .decompose import jvp_of
 from .indexing import take_along
 
@@ -108,7 +108,6 @@ def second_operand_jvp(e, op, primals, tangents):
     return (e.b.multiply(e.name(), tb, coefficient(e, a, b)),)
 
 
-nondifferentiable("it steps to the next float, a piecewise constant choice", O.NextAfter, O.BroadcastNextAfter)
 
 deflinear(O.Conj)
 
@@ -158,3 +157,46 @@ def broadcast_select_jvp(e, op, primals, tangents):
         return (fb.select(name(), *parts),)
 
     return jvp_of(e, build, primals, tangents)
+
+
+def _group_mask(e, group_sizes, rows: int, dtype):
+    """[g, m] of `dtype`: 1 where row m lies in group g (rows past the groups' total lie in none)."""
+    (groups,), sizes_type = group_sizes.type.shape, group_sizes.type
+    index = sizes_type.dtype
+    lower = e.b.compare(e.name(), e.b.iota(e.name(), (groups, groups), index, 1),
+                        e.b.iota(e.name(), (groups, groups), index, 0), "LE")  # j <= i
+    spread = e.b.broadcast_in_dim(e.name(), group_sizes, (1,), (groups, groups))
+    ends = e.b.reduce(e.name(), e.b.select(e.name(), lower, spread, e.zeros_like(spread)),
+                      e.b.constant(e.name("c"), "0", (), index), (1,), "add")
+    starts = e.b.subtract(e.name(), ends, group_sizes)
+    row = e.b.iota(e.name(), (groups, rows), index, 1)
+    inside = e.b.and_(e.name(),
+                      e.b.compare(e.name(), row, e.b.broadcast_in_dim(e.name(), starts, (0,), (groups, rows)), "GE"),
+                      e.b.compare(e.name(), row, e.b.broadcast_in_dim(e.name(), ends, (0,), (groups, rows)), "LT"))
+    return e.b.convert(e.name(), inside, dtype)
+
+
+@defjvp(O.RaggedDot)
+def ragged_dot_jvp(e, op, primals, tangents):
+    """JAX's lax.ragged_dot ([m, k], [g, k, n], [g] -> [m, n]): bilinear, so its tangent is the op of
+    each tangent with the other operand, each written as every row against every group's slice
+    ([m, g, n], a dot_general) masked to its own group and summed over the groups: linear ops whose
+    transposes are known. The other ragged modes (contracting, batching) are refused by name."""
+    numbers = op.ragged_dot_dimension_numbers
+    lhs, rhs, group_sizes = primals
+    if (lhs.type.rank, rhs.type.rank, group_sizes.type.rank) != (2, 3, 1) or tuple(map(tuple, numbers)) != (
+            (), (), (1,), (1,), (0,), (0,)):
+        raise refuse(op, "has a derivative rule only for lax.ragged_dot's form ([m, k], [g, k, n], [g] -> [m, n], "
+                         "ragged in lhs's rows)")
+    tl, tr, _ = tangents
+    if tl is None and tr is None:
+        return (None,)
+    (m, _), (g, _, n) = lhs.type.shape, rhs.type.shape
+    mask = e.b.broadcast_in_dim(e.name(), _group_mask(e, group_sizes, m, lhs.type.dtype), (1, 0), (m, g, n))
+
+    def grouped(x, y):
+        every = e.b.dot_general(e.name(), x, y, ((1,), (1,)))  # [m, g, n]
+        return e.sum(e.b.multiply(e.name(), every, mask), (1,))
+
+    out = None if tl is None else grouped(tl, rhs)
+    return (e.add_any(out, None if tr is None else grouped(lhs, tr)),)
