@@ -9,8 +9,9 @@ A rule for an op of your own: `defjvp(MyOp)` and, if it is linear, `deftranspose
 
 from .api import float_arguments, jvp, value_and_grad, vjp
 from .context import Emitter, is_active_type
-from .tables import (JVP_RULES, NOT_DIFFERENTIABLE, TRANSPOSE_RULES, AutodiffError, deflinear, defjvp,
-                     deftranspose, nondifferentiable)
+from .tables import (JVP_RULES, LINEARIZE_RULES, NOT_DIFFERENTIABLE, REGION_JVPS, TRANSPOSE_RULES, AutodiffError,
+                     deflinear, deflinearize, defjvp, defregion_jvp, deftranspose, nondifferentiable)
 
-__all__ = ["JVP_RULES", "NOT_DIFFERENTIABLE", "TRANSPOSE_RULES", "AutodiffError", "Emitter", "deflinear", "defjvp",
-           "deftranspose", "float_arguments", "is_active_type", "jvp", "nondifferentiable", "value_and_grad", "vjp"]
+__all__ = ["JVP_RULES", "LINEARIZE_RULES", "NOT_DIFFERENTIABLE", "REGION_JVPS", "TRANSPOSE_RULES", "AutodiffError",
+           "Emitter", "deflinear", "deflinearize", "defjvp", "defregion_jvp", "deftranspose", "float_arguments",
+           "is_active_type", "jvp", "nondifferentiable", "value_and_grad", "vjp"]
