@@ -171,7 +171,7 @@ def extremal_scatter_jvp(e, op, primals, tangents):
     input_coefficient = e.b.divide(e.name(), e.b.add(e.name(), e.constant(-1, u.type), input_share), references)
     # a dropped update's place (read clamped) may count no references: its coefficient, then infinite, would
     # meet the zero cotangent its scatter-add gives it in reverse mode
-    input_coefficient = e.b.select(e.name(), written(e, op, indices), input_coefficient, zero)
+    input_coefficient = e.b.select(e.name(), lands_inside(e, op, indices), input_coefficient, zero)
     spread = e.b.add(e.name(), e.b.multiply(e.name(), read(tx), input_coefficient),
                      e.b.multiply(e.name(), tu, update_coefficient))
     return (_scatter_like(e, op, indices, tx, spread, "add"),)
@@ -200,7 +200,7 @@ def scatter_gather_numbers(numbers: ScatterDimensions) -> GatherDimensions:
         start_index_map=tuple(numbers.scatter_dims_to_operand_dims), index_vector_dim=numbers.index_vector_dim)
 
 
-def written(e, op, indices) -> "Value":
+def lands_inside(e, op, indices) -> "Value":
     """Whether each update element lands inside the inputs (i1, of the updates' shape): the scatter
     drops an update whose window, from its start index, does not fit; gather would clamp it."""
     numbers = op.scatter_dimension_numbers
@@ -221,7 +221,7 @@ def gather_written(e, op, indices, x):
     numbers = op.scatter_dimension_numbers
     sizes = update_slice_sizes(numbers, op.updates[0].type.shape, x.type.rank)
     read = e.b.gather(e.name(), x, indices, scatter_gather_numbers(numbers), sizes, op.indices_are_sorted)
-    return e.b.select(e.name(), written(e, op, indices), read, e.zeros_like(read))
+    return e.b.select(e.name(), lands_inside(e, op, indices), read, e.zeros_like(read))
 
 
 @deftranspose(O.Scatter)
