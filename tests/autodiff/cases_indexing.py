@@ -133,3 +133,22 @@ for name, method, scatter in (("max", "maximum", lax.scatter_max), ("min", "mini
                                                        _add_region(fb, x.type.dtype, method)),
          lambda x, i, u, scatter=scatter: scatter(x, i, u, JAX_SCATTER_ROWS, mode=DROP),
          [Draw((4, 3), TIES.sample), _indices(2, 0, 2, 6, 2), TIES])
+
+# dynamic_slice and dynamic_update_slice clamp their starts into the operand: starts past either end (JAX
+# wraps a negative start as Python does before its op, so its reference is given the start the op clamps to)
+def _scalar(value):
+    return Draw((), lambda rng, s: np.array(value), DType.I32)
+
+
+case("dynamic_slice_out_of_bounds", O.DynamicSlice, lambda fb, x, i, j: fb.dynamic_slice("r", x, [i, j], (2, 3)),
+     lambda x, i, j: lax.dynamic_slice(x, (np.maximum(i, 0), np.maximum(j, 0)), (2, 3)),
+     [(4, 5), _scalar(-3), _scalar(9)])
+case("dynamic_update_slice_out_of_bounds", O.DynamicUpdateSlice,
+     lambda fb, x, u, i, j: fb.dynamic_update_slice("r", x, u, [i, j]),
+     lambda x, u, i, j: lax.dynamic_update_slice(x, u, (np.maximum(i, 0), np.maximum(j, 0))),
+     [(4, 5), (2, 3), _scalar(7), _scalar(-2)])
+# equal keys: a stable sort keeps their order, and each tangent follows its own element
+case("sort_ties_stable", O.Sort,
+     lambda fb, x, y: fb.sort(["r0", "r1"], [x, y], _less(fb, [x.type.dtype, y.type.dtype]), 1, True),
+     lambda x, y: tuple(lax.sort((x, y), dimension=1, is_stable=True, num_keys=1)),
+     [Draw((2, 6), lambda rng, s: rng.integers(-1, 2, size=s).astype(float)), (2, 6)])
