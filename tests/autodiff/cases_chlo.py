@@ -82,3 +82,6 @@ RAGGED = RaggedDotDimensions((), (), (1,), (1,), (0,), (0,))
 case("ragged_dot", O.RaggedDot, lambda fb, a, b, sizes: fb.ragged_dot("r", a, b, sizes, RAGGED),
      lambda a, b, sizes: lax.ragged_dot(a, b, sizes, precision=lax.Precision.HIGHEST),
      [(6, 4), (3, 4, 5), Draw((3,), lambda rng, s: np.array([2, 0, 3]), DType.I32)])
+# tied values: top_k takes the lower index first, and each tangent follows its own element
+case("top_k_ties", O.TopK, lambda fb, x: fb.top_k(["rv", "ri"], x, 3), lambda x: tuple(lax.top_k(x, 3)),
+     [Draw((2, 6), lambda rng, s: rng.integers(-1, 2, size=s).astype(float))])
