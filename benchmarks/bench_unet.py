@@ -16,8 +16,7 @@ exact result than JAX is.
 --model unet measures vitir's own UNet instead, the network `vitir diffuse --data
 mnist` trains (its config's network(): GroupNorm, SiLU, the time through FiLM
 from 32 sin/cos features, a time MLP of width 64, the input image read again by
-the output conv); a GroupNorm step compiles, in JAX as in vitir, with its module's XLA
-options (vitir.lower.unet.GROUPNORM_STEP_XLA_OPTIONS).
+the output conv).
 
 --replicas R (vitir's UNet, GroupNorm) runs both steps data parallel over R host
 devices, the batch split R ways and the gradients averaged: vitir's step module

@@ -3,18 +3,25 @@
 from __future__ import annotations
 
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 from vitir.ast import ops as O
+from vitir.ast.attributes import RaggedDotDimensions
+from vitir.ast.element_types import DType
 
-from .harness import booleans, case, inside_unit, positive
+from .harness import Draw, booleans, case, inside_unit, positive
 
 S = (3, 4)
+# both sides of 8 (where i0e's series changes), both signs, and 0 and a value below float32's epsilon
+_BESSEL = Draw((3, 4), lambda rng, s: np.array([[0.0, 3e-8, -0.4, 1.7], [-5.0, 7.9, 8.1, -12.0],
+                                                 [30.0, -2.5, 0.05, 60.0]]))
 
 for _cls, _method, _reference, _draw in [(O.Erf, "erf", lax.erf, S), (O.Erfc, "erfc", lax.erfc, S),
                                          (O.ErfInv, "erf_inv", lax.erf_inv, inside_unit(*S)),
                                          (O.Lgamma, "lgamma", lax.lgamma, positive(*S)),
-                                         (O.Digamma, "digamma", lax.digamma, positive(*S))]:
+                                         (O.Digamma, "digamma", lax.digamma, positive(*S)),
+                                         (O.BesselI1e, "bessel_i1e", lax.bessel_i1e, _BESSEL)]:
     case(_method, _cls, lambda fb, x, m=_method: getattr(fb, m)("r", x), _reference, [_draw])
 
 
@@ -69,3 +76,12 @@ def _complex_parts(fb, x, y):
 
 case("broadcast_complex", O.BroadcastComplex, _complex_parts,
      lambda x, y: (jnp.broadcast_to(x, S), jnp.broadcast_to(y, S)), [S, (4,)])
+
+# groups of 2, 0 and 3 rows of 6: an empty group, and a last row in none (its result and gradient 0)
+RAGGED = RaggedDotDimensions((), (), (1,), (1,), (0,), (0,))
+case("ragged_dot", O.RaggedDot, lambda fb, a, b, sizes: fb.ragged_dot("r", a, b, sizes, RAGGED),
+     lambda a, b, sizes: lax.ragged_dot(a, b, sizes, precision=lax.Precision.HIGHEST),
+     [(6, 4), (3, 4, 5), Draw((3,), lambda rng, s: np.array([2, 0, 3]), DType.I32)])
+# tied values: top_k takes the lower index first, and each tangent follows its own element
+case("top_k_ties", O.TopK, lambda fb, x: fb.top_k(["rv", "ri"], x, 3), lambda x: tuple(lax.top_k(x, 3)),
+     [Draw((2, 6), lambda rng, s: rng.integers(-1, 2, size=s).astype(float))])

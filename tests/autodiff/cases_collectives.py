@@ -36,3 +36,6 @@ for _name, _cls, _build in [
     ("collective_permute_one", O.CollectivePermute, lambda fb, v: fb.collective_permute("c", v, [[0, 0]])),
 ]:
     case(_name, _cls, _sine_of(_build), _jax_sine_of_square, [(2, 3)])
+# XLA's CPU backend has no collective-broadcast (not even the forward compiles there): the evaluator only
+case("collective_broadcast_one", O.CollectiveBroadcast,
+     _sine_of(lambda fb, v: fb.collective_broadcast("c", [v], ONE)), _jax_sine_of_square, [(2, 3)], pjrt=False)

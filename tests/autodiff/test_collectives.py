@@ -30,6 +30,8 @@ PROGRAMS = {  # name: (input shape, the collective applied to x * x)
     "reduce_scatter": ((4, 3), lambda fb, v: fb.reduce_scatter("c", v, 0, ALL, _add(fb))),
     "all_to_all": ((4, 2), lambda fb, v: fb.all_to_all("c", [v], 0, 1, 4, ALL)),
     "collective_permute": ((2, 2), lambda fb, v: fb.collective_permute("c", v, [[0, 1], [1, 2], [2, 0]])),
+    # replica 2 broadcasts to 2 and 0, replica 1 to 1 and 3: in reverse each source sums its group's
+    "collective_broadcast": ((2, 3), lambda fb, v: fb.collective_broadcast("c", [v], [[2, 0], [1, 3]])),
 }
 
 

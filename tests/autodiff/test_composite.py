@@ -16,7 +16,8 @@ from vitir.ast.element_types import DType  # noqa: E402
 from vitir.ast.module import Module  # noqa: E402
 from vitir.ast.types import TensorType  # noqa: E402
 from vitir.autodiff import AutodiffError, jvp, value_and_grad  # noqa: E402
-from vitir.autodiff.rules.composite import DECOMPOSITIONS, register_decompositions  # noqa: E402
+from vitir.autodiff.rules.composite import register_decompositions  # noqa: E402
+from vitir.autodiff.tables import DECOMPOSITIONS  # noqa: E402
 from vitir.evaluate import evaluate  # noqa: E402
 
 from .harness import rel_err  # noqa: E402

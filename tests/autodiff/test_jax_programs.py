@@ -129,6 +129,59 @@ def scatter_add_repeated(x, u, w):
     return jnp.sum(jnp.tanh(x.at[REPEATED].add(u)) * w)
 
 
+# Out of bounds and repeated, in each mode JAX lowers: "drop" (.at[].add's default: XLA skips the update,
+# so its gradient is 0), "clip" (the index clamped first), "fill" (a gather and a select), and the
+# promises unique_indices / indices_are_sorted.
+OUTSIDE = np.array([1, 7, 3, -1, 3], np.int32)
+SORTED = np.array([0, 2, 3, 5], np.int32)
+TIED = lambda rng: rng.integers(-1, 2, size=(5, 2)).astype(np.float32)  # noqa: E731  (ties on purpose)
+
+
+@program((6,), (3,), (6,))
+def scatter_add_out_of_bounds(x, u, w):  # the update at 7 is dropped: d u[1] = 0
+    return jnp.sum(jnp.tanh(x.at[np.array([1, 7, 3])].add(u)) * w)
+
+
+@program((6, 2), (5, 2), (6, 2))
+def scatter_add_clip(x, u, w):
+    return jnp.sum(jnp.tanh(x.at[OUTSIDE].add(u, mode="clip")) * w)
+
+
+@program((6, 2), (4, 2), (6, 2))
+def scatter_add_sorted_unique(x, u, w):
+    return jnp.sum(jnp.tanh(x.at[SORTED].add(u, indices_are_sorted=True, unique_indices=True)) * w)
+
+
+@program((6, 2), (5, 2), (6, 2))
+def scatter_set_out_of_bounds(x, u, w):
+    return jnp.sum(jnp.tanh(x.at[OUTSIDE].set(u)) * w)
+
+
+@program((6, 2), (5, 2))
+def gather_fill(x, w):
+    return jnp.sum(jnp.tanh(x.at[OUTSIDE].get(mode="fill", fill_value=0.0)) * w)
+
+
+@program((6, 2), (5, 2))
+def gather_clip(x, w):
+    return jnp.sum(jnp.tanh(x.at[OUTSIDE].get(mode="clip")) * w)
+
+
+@program((6, 2), (3, 2), (6, 2))
+def scatter_multiply_unique_out_of_bounds(x, u, w):
+    return jnp.sum(jnp.tanh(x.at[np.array([1, 7, 3])].multiply(u, unique_indices=True)) * w)
+
+
+@program(lambda rng: rng.integers(-1, 2, size=(6, 2)).astype(np.float32), TIED, (6, 2))
+def scatter_max_ties(x, u, w):
+    return jnp.sum(x.at[OUTSIDE].max(u) * w)
+
+
+@program(lambda rng: rng.integers(-1, 2, size=(6, 2)).astype(np.float32), TIED, (6, 2))
+def scatter_min_ties(x, u, w):
+    return jnp.sum(x.at[OUTSIDE].min(u) * w)
+
+
 @program((4, 4), (4, 2), platform="tpu")
 def cholesky_solve(a, b):
     factor = jnp.linalg.cholesky(a @ a.T + 4.0 * jnp.eye(4))
@@ -214,3 +267,25 @@ def test_reverse_mode_through_a_while_whose_trip_count_depends_on_an_input(tmp_p
     # forward mode goes through the loop: one JVP per input element is the oracle
     gx, gw = jax.jacfwd(grow_until, argnums=(0, 1))(x, w)
     assert_value_and_grad(got, grow_until(x, w), (gx, gw), 1e-5)
+
+
+def test_a_dropped_update_has_gradient_zero_as_finite_differences_say(tmp_path):
+    """`.at[[1, 7, 3]].add(u)` on a length-6 array: u[1] goes nowhere, so moving it moves nothing; the
+    other updates' gradients equal central differences of the loss (float64, step 1e-6)."""
+    f = PROGRAMS["scatter_add_out_of_bounds"][0]
+    inputs = draw(PROGRAMS["scatter_add_out_of_bounds"][1], np.random.default_rng(0))
+    _, _, du, _ = grad_and_run(tmp_path, lower(f, inputs), inputs)
+    assert du[1] == 0.0
+    x, u, w = (a.astype(np.float64) for a in inputs)
+
+    def loss(u):
+        y = x.copy()
+        for i, v in zip([1, 7, 3], u):
+            if 0 <= i < len(y):
+                y[i] += v
+        return float(np.sum(np.tanh(y) * w))
+
+    step = 1e-6
+    numeric = [(loss(u + step * e) - loss(u - step * e)) / (2 * step) for e in np.eye(len(u))]
+    assert numeric[1] == 0.0
+    np.testing.assert_allclose(du, numeric, rtol=1e-5, atol=1e-7)

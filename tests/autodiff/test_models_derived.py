@@ -18,7 +18,7 @@ pytest.importorskip("jax")
 from vitir.ast import FunctionBuilder, TensorType, module  # noqa: E402
 from vitir.ast.uses import reads, walk  # noqa: E402
 from vitir.autodiff import JVP_RULES, NOT_DIFFERENTIABLE, is_active_type, value_and_grad  # noqa: E402
-from vitir.autodiff.jvp import REGION_JVPS  # noqa: E402
+from vitir.autodiff.tables import REGION_JVPS  # noqa: E402
 from vitir.backend import compile_module  # noqa: E402
 from vitir.lower import denoiser as dn  # noqa: E402
 from vitir.lower import unet  # noqa: E402

@@ -13,8 +13,7 @@ import pytest
 pytest.importorskip("jax")
 
 from vitir.autodiff import JVP_RULES, TRANSPOSE_RULES  # noqa: E402
-from vitir.autodiff.jvp import REGION_JVPS  # noqa: E402
-from vitir.autodiff.linearize import LINEARIZE_RULES  # noqa: E402
+from vitir.autodiff.tables import LINEARIZE_RULES, REGION_JVPS  # noqa: E402
 
 from . import harness  # noqa: E402
 

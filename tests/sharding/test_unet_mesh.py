@@ -51,10 +51,9 @@ def test_no_mesh_and_a_one_device_mesh_leave_the_step_as_it_was():
     assert "sdy" not in plain and "mhlo" not in plain
 
 
-def test_the_sharded_step_annotates_each_weight_and_keeps_the_groupnorm_option():
+def test_the_sharded_step_annotates_each_weight():
     module = unet.unet_step_module(GROUP, mesh=parse_mesh("data=2,model=2"))
     text = print_module(module)
-    assert module.xla_options == unet.GROUPNORM_STEP_XLA_OPTIONS
     for name, sharding in (("W0", '[{"model"}, {}, {}, {}]'), ("W1", '[{}, {"model"}, {}, {}]'),
                            ("g0", '[{"model"}]'), ("g1", "[{}]"), ("x", '[{"data"}, {}]')):
         assert re.search(rf"%{name}: tensor<[0-9x]+xf32> \{{sdy.sharding = #sdy.sharding<@mesh, "

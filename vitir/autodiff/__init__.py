@@ -9,9 +9,11 @@ A rule for an op of your own: `defjvp(MyOp)` and, if it is linear, `deftranspose
 
 from .api import float_arguments, jvp, value_and_grad, vjp
 from .context import Emitter, is_active_type
-from .tables import (CUSTOM_CALL_JVP_RULES, JVP_RULES, NOT_DIFFERENTIABLE, TRANSPOSE_RULES, AutodiffError,
-                     deflinear, defjvp, defjvp_custom_call, deftranspose, nondifferentiable)
+from .tables import (CUSTOM_CALL_JVP_RULES, JVP_RULES, LINEARIZE_RULES, NOT_DIFFERENTIABLE, REGION_JVPS,
+                     TRANSPOSE_RULES, AutodiffError, deflinear, deflinearize, defjvp, defjvp_custom_call,
+                     defregion_jvp, deftranspose, nondifferentiable)
 
-__all__ = ["CUSTOM_CALL_JVP_RULES", "JVP_RULES", "NOT_DIFFERENTIABLE", "TRANSPOSE_RULES", "AutodiffError", "Emitter",
-           "deflinear", "defjvp", "defjvp_custom_call", "deftranspose", "float_arguments", "is_active_type", "jvp",
+__all__ = ["CUSTOM_CALL_JVP_RULES", "JVP_RULES", "LINEARIZE_RULES", "NOT_DIFFERENTIABLE", "REGION_JVPS",
+           "TRANSPOSE_RULES", "AutodiffError", "Emitter", "deflinear", "deflinearize", "defjvp",
+           "defjvp_custom_call", "defregion_jvp", "deftranspose", "float_arguments", "is_active_type", "jvp",
            "nondifferentiable", "value_and_grad", "vjp"]

@@ -14,12 +14,7 @@ from ..ast.types import TupleType
 from ..ast.uses import reads, walk
 from ..rewrite.driver import copy_op
 from .context import Emitter, is_active_type
-from .tables import jvp_rule, refuse
-
-
-# op class -> rule(e, op, state): forward mode of the ops whose regions carry tangents (while,
-# if, case), which emit their primal op themselves (vitir/autodiff/rules/control_flow.py)
-REGION_JVPS: dict = {}
+from .tables import REGION_JVPS, jvp_rule, refuse
 
 
 class State:

@@ -18,10 +18,8 @@ from ..ast.uses import reads
 from ..ast.values import Value
 from .context import Emitter, Names, is_active_type
 from .jvp import State, jvp_block
+from .tables import LINEARIZE_RULES
 from .transpose import transpose_ops
-
-# op class -> rule(e, op, state): the ops that linearize themselves (regions carrying tangents)
-LINEARIZE_RULES: dict = {}
 
 
 class Trace:

@@ -33,10 +33,21 @@ from ..errors import ShapeError
 
 JVP_RULES: dict[type[Op], Callable] = {}
 TRANSPOSE_RULES: dict[type[Op], Callable] = {}
-NOT_DIFFERENTIABLE: dict[type[Op], str] = {}  # op class -> why it has no derivative
 # stablehlo.custom_call's JVP rules, by the name of its target's family (vitir/ast/custom_calls.py):
 # the one JVP rule of the op class (rules/custom_calls.py) looks the target up here
 CUSTOM_CALL_JVP_RULES: dict[str, Callable] = {}
+NOT_DIFFERENTIABLE: dict[type[Op], str] = {}  # op class -> why it has no derivative (rules/refused.py)
+# op class -> rule(e, op, state): forward mode of the ops whose regions carry tangents (while, if,
+# case, Shardy's named_computation), which emit their primal op themselves (rules/control_flow.py)
+REGION_JVPS: dict[type[Op], Callable] = {}
+# op class -> rule(e, op, state): reverse mode of the same ops, which linearize themselves
+LINEARIZE_RULES: dict[type[Op], Callable] = {}
+# a reduce's JVP by the op class its body applies (rules/reduction.py); ANY_BODY: every other body
+REDUCE_BODY_JVPS: dict = {}
+ANY_BODY = "any body"
+# composite decompositions known by function name (rules/composite.py; `vitir grad` registers the
+# functions of the module it reads)
+DECOMPOSITIONS: dict = {}
 
 
 class AutodiffError(ShapeError):
@@ -83,6 +94,26 @@ def defjvp_custom_call(*families: str):
             CUSTOM_CALL_JVP_RULES[name] = rule
         return rule
 
+    return decorator
+
+
+def defregion_jvp(*op_classes: type[Op]):
+    """`@defregion_jvp(O.While)`: forward mode of an op whose regions carry tangents."""
+    return _register(REGION_JVPS, op_classes, "defregion_jvp")
+
+
+def deflinearize(*op_classes: type[Op]):
+    """`@deflinearize(O.While)`: reverse mode of an op whose regions carry tangents."""
+    return _register(LINEARIZE_RULES, op_classes, "deflinearize")
+
+
+def defreduce_body(*body_classes):
+    """`@defreduce_body(O.Maximum)`: the JVP of a reduce whose body applies these op classes
+    (`ANY_BODY`: of a reduce whose body no other entry takes)."""
+    def decorator(rule: Callable) -> Callable:
+        for cls in body_classes:
+            REDUCE_BODY_JVPS[cls] = rule
+        return rule
     return decorator
 
 

@@ -51,14 +51,16 @@ def derived_adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), re
     loss, *grads = inline(fb, grad_fn, [x, *params.flat(), onehot])
     thetas, m2, v2 = adamw_updates(fb, params.flat(), grads, ms, vs, adam_scalars({**consts, **runtime}), replicas)
     rest = [runtime["bc1"], runtime["bc2"]]
-    module = passes.run(Module([fb.ret(*thetas, *m2, *v2, loss, *rest)]), list(PASSES))
-    fn, k = module.main, len(thetas)
-    out = fn.ret.operands
-    step = with_signature(module, {"leading": [fn.args[0]], "params": fn.args[1:1 + k],
-                                   "m": fn.args[1 + k:1 + 2 * k], "v": fn.args[1 + 2 * k:1 + 3 * k],
-                                   "schedule": fn.args[1 + 3 * k:4 + 3 * k], "trailing": [fn.args[-1]]},
-                          {"params": out[:k], "m": out[k:2 * k], "v": out[2 * k:3 * k], "loss": [out[3 * k]],
-                           "rest": out[3 * k + 1:]})
+    inputs = {"leading": [x], "params": params.flat(), "m": ms, "v": vs, "schedule": list(runtime.values()),
+              "trailing": [onehot]}
+    outputs = {"params": thetas, "m": m2, "v": v2, "loss": [loss], "rest": rest}
+    module = passes.run(Module([fb.ret(*(v for values in outputs.values() for v in values))]), list(PASSES))
+    # the passes keep the arguments (by name) and the results' order, not the result values themselves
+    fn = module.main
+    args = {a.name: a for a in fn.args}
+    results = iter(fn.ret.operands)
+    step = with_signature(module, {group: [args[v.name] for v in values] for group, values in inputs.items()},
+                          {group: [next(results) for _ in values] for group, values in outputs.items()})
     return lowered(step, lowering)
 
 

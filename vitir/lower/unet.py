@@ -95,13 +95,6 @@ ACTIVATIONS = ("relu", "silu")
 STEPS = "bnsteps"
 # The reference's initialiser: each conv unit draws from its own seed, the first 42.
 INIT_SEED = 42
-# XLA's CPU compiler (jaxlib 0.10) miscomputes the GroupNorm step at the test's sizes (8x12 and 16x12):
-# one weight gradient (W3 of tests/gradcheck/test_unet.py, 2-4e-2 relative) comes out wrong though its
-# convolution's two operands, returned from the same program, are right, and the convolution compiled
-# alone on them is too; the fusion XLA builds around it after its algebraic simplifier ("algsimp") is
-# what differs. With that pass disabled for this compile alone the step equals JAX's over three steps,
-# at the same step time (docs/benchmarks.md (g)).
-GROUPNORM_STEP_XLA_OPTIONS = {"xla_disable_hlo_passes": "algsimp"}
 
 
 @dataclass(frozen=True)
@@ -625,8 +618,6 @@ def _step_module(cfg: UNetConfig, hyper: AdamHyper, replicas: int, mesh: Mesh | 
         from .fast_lowering import fuse_all_reduce  # imports the rewriter and the passes; one replica needs neither
 
         fuse_all_reduce(module.functions[0])
-    if cfg.norm == "group":
-        module.xla_options = dict(GROUPNORM_STEP_XLA_OPTIONS)
     return with_signature(module, {"leading": [x], "params": values, "m": ms, "v": vs,
                                    "schedule": list(runtime.values()), "trailing": [*tfeat, target]},
                           {"params": [*thetas, *state], "m": [*m2, *ms[k:]], "v": [*v2, *vs[k:]], "loss": [loss]})

@@ -7,6 +7,7 @@ reversed. Each new collective keeps the op's replica groups and channel."""
 from __future__ import annotations
 
 from ...ast import ops as O
+from ...ast.element_types import DType
 from ..tables import defjvp, deftranspose, refuse
 from .regions import binary_region
 
@@ -34,7 +35,7 @@ def _all_reduce(e, op, values):
     dtype = next(v for v in values if v is not None).type.dtype
     return _on_present(values, lambda vs: e.b.all_reduce(_names(e, len(vs)), vs, op.replica_groups,
                                                          binary_region(e, "add", dtype), op.channel_handle,
-                                                         op.use_global_device_ids))
+                                                         getattr(op, "use_global_device_ids", None)))
 
 
 @defjvp(O.AllReduce)
@@ -53,7 +54,7 @@ def all_reduce_transpose(e, op, cotangents, linear):
 def all_gather_jvp(e, op, primals, tangents):
     return _on_present(tangents, lambda vs: e.b.all_gather(_names(e, len(vs)), vs, op.all_gather_dim,
                                                            op.replica_groups, op.channel_handle,
-                                                           op.use_global_device_ids))
+                                                           getattr(op, "use_global_device_ids", None)))
 
 
 @deftranspose(O.AllGather)
@@ -104,3 +105,41 @@ def collective_permute_transpose(e, op, cotangents, linear):
     """Each target sends back to its source; a process none sent to gets zeros, as the op gives."""
     reversed_pairs = [[target, source] for source, target in op.source_target_pairs.rows()]
     return (e.b.collective_permute(e.name(), cotangents[0], reversed_pairs, op.channel_handle),)
+
+
+def _static_root(op) -> None:
+    if op.has_dynamic_root:
+        raise refuse(op, "has a derivative rule only for the group's first member as the source, not a "
+                         "dynamic root")
+    if op.channel_handle is not None and op.channel_handle.handle > 0:
+        raise refuse(op, "has a derivative rule only across replicas (no channel), not across partitions")
+
+
+@defjvp(O.CollectiveBroadcast)
+def collective_broadcast_jvp(e, op, primals, tangents):
+    _static_root(op)
+    return _on_present(tangents, lambda vs: e.b.collective_broadcast(_names(e, len(vs)), vs, op.replica_groups,
+                                                                     op.channel_handle))
+
+
+@deftranspose(O.CollectiveBroadcast)
+def collective_broadcast_transpose(e, op, cotangents, linear):
+    """JAX's pbroadcast transpose: the source of each group gets the sum of its group's cotangents
+    (an all_reduce over the same groups), every other member zero."""
+    _static_root(op)
+    groups = op.replica_groups
+    width = groups.shape[1] if len(groups.shape) == 2 else 0
+    sources = set(groups.values[::width]) if width else set()
+    table = [1 if i in sources else 0 for i in range(max(groups.values, default=0) + 1)]
+    flags = e.b.constant_array(e.name("c"), table, (len(table),), DType.I32)
+    me = e.b.convert(e.name(), e.b.replica_id(e.name()), DType.I32)
+    mine = e.b.reshape(e.name(), e.b.dynamic_slice(e.name(), flags, [me], (1,)), ())
+    is_source = e.b.compare(e.name(), mine, e.b.constant(e.name("c"), "1", (), DType.I32), "EQ")
+    sums = _all_reduce(e, op, list(cotangents))
+
+    def keep(total):
+        if total is None:
+            return None
+        where = e.b.broadcast_in_dim(e.name(), is_source, (), total.type.shape)
+        return e.b.select(e.name(), where, total, e.zeros_like(total))
+    return tuple(keep(s) for s in sums)

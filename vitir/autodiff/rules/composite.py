@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from ...ast import ops as O
 from ..context import Emitter
-from ..tables import defjvp, refuse
+from ..tables import DECOMPOSITIONS, defjvp, refuse
 from .decompose import jvp_of
-
-DECOMPOSITIONS: dict = {}  # function name -> Function
 
 
 def register_decompositions(module) -> None:

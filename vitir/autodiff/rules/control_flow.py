@@ -32,8 +32,9 @@ from ...ast.uses import reads
 from ...ast.values import Value
 from ...rewrite.driver import copy_op
 from ..context import Emitter, is_active_type
-from ..jvp import REGION_JVPS, emit_primal, jvp_block
-from ..linearize import LINEARIZE_RULES, LinearBuilder
+from ..jvp import emit_primal, jvp_block
+from ..linearize import LinearBuilder
+from ..tables import LINEARIZE_RULES, deflinearize, defregion_jvp
 from ..transpose import transpose_ops
 
 DEFAULT_MAX_TRIPS = 1024
@@ -210,7 +211,8 @@ def branches_jvp(e: Emitter, op, state) -> None:
     _finish(e, op, state, results, active, len(op.results))
 
 
-REGION_JVPS.update({O.While: while_jvp, O.If: branches_jvp, O.Case: branches_jvp})
+defregion_jvp(O.While)(while_jvp)
+defregion_jvp(O.If, O.Case)(branches_jvp)
 
 
 # -- reverse mode: if and case ---------------------------------------------------------------------
@@ -431,4 +433,5 @@ def while_linearize(e: Emitter, op, state) -> None:
         state.tangent[op.results[j]] = t
 
 
-LINEARIZE_RULES.update({O.While: while_linearize, O.If: branches_linearize, O.Case: branches_linearize})
+deflinearize(O.While)(while_linearize)
+deflinearize(O.If, O.Case)(branches_linearize)

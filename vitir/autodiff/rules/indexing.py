@@ -5,8 +5,14 @@ is linear in its float operands (JAX's rules, jax/_src/lax/slicing.py):
 - gather transposes to a scatter-add of the cotangent into zeros (repeated indices summed), its
   start indices clamped first as gather clamps them (scatter would skip them instead);
 - scatter with an add body is linear in its inputs and updates: it transposes to the cotangent
-  (the inputs') and a gather of it (the updates'); an update at an index outside the inputs is
-  taken as inside (its cotangent is read at the clamped index);
+  (the inputs') and a gather of it (the updates'); an update whose window does not fit inside the
+  inputs is dropped by the scatter (XLA's and the spec's rule, JAX's mode="drop"), so its
+  cotangent is 0, not the cotangent read at the index gather would clamp it to;
+- scatter with a multiply body: the input's tangent times the product scattered into ones, and
+  each update's tangent times the input and the product of the other updates of its place
+  (exact with repeated indices and zeros, where JAX asks for unique_indices);
+- scatter with a maximum or minimum body (JAX's _scatter_extremal_jvp): the tangent of each place
+  is the mean of the tangents of the values that tie for its result, the input's among them;
 - scatter that replaces (x.at[i].set(u)): an id per update element scattered alike tells which
   update won each place, so the tangent is the input's where nothing was written plus a
   scatter-add of the winners' tangents (JAX's _scatter_jvp), correct with repeated indices;
@@ -55,11 +61,6 @@ def gather_transpose(e, op, cotangents, linear):
     out = e.b.scatter(e.name(), [zeros], indices, [ct], scatter_numbers, binary_region(e, "add", operand.dtype),
                       op.indices_are_sorted, None)
     return (out, None)
-
-
-def _is_add_scatter(op) -> bool:
-    region = op.update_computation
-    return len(op.inputs) == 1 and region.simple_op() is O.Add
 
 
 def update_slice_sizes(numbers: ScatterDimensions, updates_shape, rank: int) -> tuple:
@@ -111,13 +112,83 @@ def replace_scatter_jvp(e, op, primals, tangents):
     return (out,)
 
 
+def _scatter_like(e, op, indices, x, updates, method: str):
+    """`op`'s scatter, at `indices`, of `updates` into `x` with a `method` body (add, multiply)."""
+    return e.b.scatter(e.name(), [x], indices, [updates], op.scatter_dimension_numbers,
+                       binary_region(e, method, x.type.dtype), op.indices_are_sorted, op.unique_indices)
+
+
+def multiply_scatter_jvp(e, op, primals, tangents):
+    """out = x * P, P the updates of each place multiplied (1 where none): d out = dx * P + x * (the
+    scatter-add of each update's du times the product of the other updates of its place). The others'
+    product is P / u, or, where the place holds zeros, the product of its nonzero updates when u is
+    its only zero, and 0 otherwise: exact with repeated indices, with no division by zero."""
+    (x, indices, u), (tx, _, tu) = primals, tangents
+    product = _scatter_like(e, op, indices, e.constant(1, x.type), u, "multiply")
+    out = None if tx is None else e.b.multiply(e.name(), tx, product)
+    if tu is not None:
+        zero, one = e.zeros_like(u), e.constant(1, u.type)
+        is_zero = e.b.compare(e.name(), u, zero, "EQ")
+        nonzero = e.b.select(e.name(), is_zero, one, u)
+        zeros_there = gather_written(e, op, indices, _scatter_like(e, op, indices, e.zeros_like(x), e.b.select(
+            e.name(), is_zero, one, zero), "add"))
+        nonzero_product = gather_written(e, op, indices, _scatter_like(e, op, indices, e.constant(1, x.type), nonzero,
+                                                                       "multiply"))
+        others = e.b.select(e.name(), is_zero,
+                            e.b.select(e.name(), e.b.compare(e.name(), zeros_there, one, "EQ"), nonzero_product, zero),
+                            e.b.select(e.name(), e.b.compare(e.name(), zeros_there, zero, "EQ"),
+                                       e.b.divide(e.name(), nonzero_product, nonzero), zero))
+        spread = _scatter_like(e, op, indices, e.zeros_like(x), e.b.multiply(e.name(), tu, others), "add")
+        out = e.add_any(out, e.b.multiply(e.name(), x, spread))
+    return (out,)
+
+
+def extremal_scatter_jvp(e, op, primals, tangents):
+    """JAX's _scatter_extremal_jvp: the places' values read back after the scatter; an update equal to
+    its place's value succeeded, and so did the input where it kept its value; each place's tangent is
+    the mean of its successes' tangents (the input's replaced through a scatter-add of its share)."""
+    (x, indices, u), (tx, _, tu) = primals, tangents
+    if tx is None and tu is None:
+        return (None,)
+    tx, tu = zero_tangent(e, x, tx), zero_tangent(e, u, tu)
+    numbers, (out,) = op.scatter_dimension_numbers, e.primal_results(op)
+    sizes = update_slice_sizes(numbers, u.type.shape, x.type.rank)
+
+    def read(v):
+        return e.b.gather(e.name(), v, indices, scatter_gather_numbers(numbers), sizes,
+                          op.indices_are_sorted)
+
+    target = read(out)
+    zero, one = e.zeros_like(u), e.constant(1, u.type)
+    succeeded = e.b.compare(e.name(), u, target, "EQ")
+    retained = e.b.compare(e.name(), read(x), target, "EQ")
+    updates = read(_scatter_like(e, op, indices, e.zeros_like(x), e.b.select(e.name(), succeeded, one, zero), "add"))
+    references = read(_scatter_like(e, op, indices, e.zeros_like(x), one, "add"))
+    share = e.b.select(e.name(), retained, e.b.divide(e.name(), one, e.b.add(e.name(), updates, one)),
+                       e.b.divide(e.name(), one, updates))
+    update_coefficient = e.b.select(e.name(), succeeded, share, zero)
+    input_share = e.b.select(e.name(), retained, e.b.divide(e.name(), one, e.b.add(e.name(), updates, one)), zero)
+    input_coefficient = e.b.divide(e.name(), e.b.add(e.name(), e.constant(-1, u.type), input_share), references)
+    # a dropped update's place (read clamped) may count no references: its coefficient, then infinite, would
+    # meet the zero cotangent its scatter-add gives it in reverse mode
+    input_coefficient = e.b.select(e.name(), lands_inside(e, op, indices), input_coefficient, zero)
+    spread = e.b.add(e.name(), e.b.multiply(e.name(), read(tx), input_coefficient),
+                     e.b.multiply(e.name(), tu, update_coefficient))
+    return (_scatter_like(e, op, indices, tx, spread, "add"),)
+
+
 @defjvp(O.Scatter)
 def scatter_jvp(e, op, primals, tangents):
     if _is_replace_scatter(op):
         return replace_scatter_jvp(e, op, primals, tangents)
-    if not _is_add_scatter(op):
-        raise refuse(op, "has a derivative rule only for a scatter of one input with an add body, or one that "
-                         "replaces")
+    body = op.update_computation.simple_op() if len(op.inputs) == 1 else None
+    if body is O.Multiply:
+        return multiply_scatter_jvp(e, op, primals, tangents)
+    if body in (O.Maximum, O.Minimum):
+        return extremal_scatter_jvp(e, op, primals, tangents)
+    if body is not O.Add:
+        raise refuse(op, "has a derivative rule only for a scatter of one input with an add, multiply, maximum or "
+                         "minimum body, or one that replaces")
     return linear_in_floats_jvp(e, op, primals, tangents)
 
 
@@ -129,16 +200,36 @@ def scatter_gather_numbers(numbers: ScatterDimensions) -> GatherDimensions:
         start_index_map=tuple(numbers.scatter_dims_to_operand_dims), index_vector_dim=numbers.index_vector_dim)
 
 
+def lands_inside(e, op, indices) -> "Value":
+    """Whether each update element lands inside the inputs (i1, of the updates' shape): the scatter
+    drops an update whose window, from its start index, does not fit; gather would clamp it."""
+    numbers = op.scatter_dimension_numbers
+    updates, rank = op.updates[0].type, op.inputs[0].type.rank
+    sizes = update_slice_sizes(numbers, updates.shape, rank)
+    clamped = _clamped_indices(e, indices, scatter_gather_numbers(numbers), op.inputs[0].type.shape, sizes)
+    inside = e.b.compare(e.name(), indices, clamped, "EQ")
+    if numbers.index_vector_dim < indices.type.rank:
+        true = e.b.constant(e.name("c"), "true", (), DType.I1)
+        inside = e.b.reduce(e.name(), inside, true, (numbers.index_vector_dim,), "and")
+    scatter_dims = [d for d in range(updates.rank) if d not in set(numbers.update_window_dims)]
+    return e.b.broadcast_in_dim(e.name(), inside, scatter_dims, updates.shape)
+
+
+def gather_written(e, op, indices, x):
+    """x read back at each update element's place (a gather at the scatter's indices), 0 where the
+    scatter dropped the update."""
+    numbers = op.scatter_dimension_numbers
+    sizes = update_slice_sizes(numbers, op.updates[0].type.shape, x.type.rank)
+    read = e.b.gather(e.name(), x, indices, scatter_gather_numbers(numbers), sizes, op.indices_are_sorted)
+    return e.b.select(e.name(), lands_inside(e, op, indices), read, e.zeros_like(read))
+
+
 @deftranspose(O.Scatter)
 def scatter_transpose(e, op, cotangents, linear):
-    """JAX's _scatter_add_transpose_rule: the inputs' cotangent is the cotangent; the updates',
-    the cotangent gathered at the scattered slices."""
-    (ct,), numbers = cotangents, op.scatter_dimension_numbers
-    update_ct = None
-    if linear[2]:
-        sizes = update_slice_sizes(numbers, op.updates[0].type.shape, ct.type.rank)
-        update_ct = e.b.gather(e.name(), ct, op.scatter_indices, scatter_gather_numbers(numbers), sizes,
-                               op.indices_are_sorted)
+    """JAX's _scatter_add_transpose_rule (mode="drop"): the inputs' cotangent is the cotangent; the
+    updates', the cotangent gathered at the scattered slices, 0 for an update the scatter dropped."""
+    (ct,) = cotangents
+    update_ct = gather_written(e, op, op.scatter_indices, ct) if linear[2] else None
     return (ct if linear[0] else None, None, update_ct)
 
 

@@ -1,4 +1,4 @@
-"""reduce with bodies other than add (reduction.py's REDUCE_BODY_JVPS and GENERIC_REDUCE_JVP).
+"""reduce with bodies other than add (tables.REDUCE_BODY_JVPS: maximum, minimum, and ANY_BODY).
 
 - maximum and minimum (JAX's _reduce_chooser_jvp_rule): the tangent of the elements equal to the
   result, averaged. **Tie rule:** where several elements (and the init value, if it is one of
@@ -20,7 +20,7 @@ from ...ast import ops as O
 from ...ast.regions import BinaryRegion
 from ..context import Emitter
 from .decompose import jvp_of
-from .reduction import GENERIC_REDUCE_JVP, REDUCE_BODY_JVPS
+from ..tables import ANY_BODY, defreduce_body
 
 
 def _kept(op):
@@ -54,8 +54,7 @@ def chooser_jvp(e, op, primals, tangents):
     return (tangent,)
 
 
-REDUCE_BODY_JVPS[O.Maximum] = chooser_jvp
-REDUCE_BODY_JVPS[O.Minimum] = chooser_jvp
+defreduce_body(O.Maximum, O.Minimum)(chooser_jvp)
 
 
 def apply_body(fb, names, body, operands):
@@ -113,4 +112,4 @@ def tree_reduce_jvp(e, op, primals, tangents):
     return jvp_of(e, build, primals, tangents)
 
 
-GENERIC_REDUCE_JVP[0] = tree_reduce_jvp
+defreduce_body(ANY_BODY)(tree_reduce_jvp)

@@ -1,16 +1,11 @@
 """reduce: by the op its body applies. An add body is linear (its JVP the same sum of the tangents,
-its transpose a broadcast of the cotangent); the other bodies register in `REDUCE_BODY_JVPS`,
-keyed by the body's op class (a one-op body, compact or not)."""
+its transpose a broadcast of the cotangent); the other bodies register in tables.REDUCE_BODY_JVPS
+(`defreduce_body`), keyed by the body's op class (a one-op body, compact or not), or ANY_BODY."""
 
 from __future__ import annotations
 
 from ...ast import ops as O
-from ..tables import defjvp, deftranspose, refuse
-
-# body op class -> JVP rule of a reduce applying it (same signature as a JVP rule)
-REDUCE_BODY_JVPS: dict = {}
-# a JVP rule for reduces whose body none of REDUCE_BODY_JVPS takes (None: refused)
-GENERIC_REDUCE_JVP: list = [None]
+from ..tables import ANY_BODY, REDUCE_BODY_JVPS, defjvp, defreduce_body, deftranspose, refuse
 
 
 def body_op(op):
@@ -23,7 +18,7 @@ def reduce_jvp(e, op, primals, tangents):
     kind = body_op(op)
     rule = REDUCE_BODY_JVPS.get(kind) if kind is not None else None
     if rule is None:
-        rule = GENERIC_REDUCE_JVP[0]
+        rule = REDUCE_BODY_JVPS.get(ANY_BODY)
     if rule is None:
         shown = kind.NAME if kind is not None else "a body of several ops"
         raise refuse(op, f"has no derivative rule for a reduce applying {shown}")
@@ -48,7 +43,7 @@ def reduce_add_jvp(e, op, primals, tangents):
     return tuple(out)
 
 
-REDUCE_BODY_JVPS[O.Add] = reduce_add_jvp
+defreduce_body(O.Add)(reduce_add_jvp)
 
 
 @deftranspose(O.Reduce)

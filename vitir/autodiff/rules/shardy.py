@@ -20,9 +20,9 @@ from ...ast.sharding import SHARDING, AllToAllParam, TensorSharding
 from ...text import read_attribute_text
 from ...ast.uses import walk
 from ...rewrite.driver import copy_op
-from ..jvp import REGION_JVPS, jvp_block
-from ..linearize import LINEARIZE_RULES
-from ..tables import deflinear, defjvp, deftranspose, nondifferentiable, refuse
+from ..jvp import jvp_block
+from ..tables import LINEARIZE_RULES, REGION_JVPS, deflinearize, defregion_jvp
+from ..tables import deflinear, defjvp, deftranspose, refuse
 
 # the identity in global meaning (data_flow_edge and func_data_flow_edge: the ends of Shardy's edges)
 ANNOTATIONS = (O.ShardingConstraint, O.Reshard, O.PropagationBarrier, O.DataFlowEdge, O.FuncDataFlowEdge)
@@ -34,12 +34,6 @@ def annotation_transpose(e, op, cotangents, linear):
     return e.apply(op, [cotangents[0]])
 
 
-nondifferentiable("it sums the parts of the devices, a meaning per device that vitir's evaluator does not give it",
-                  O.ShardyAllReduce, O.ShardyReduceScatter)
-nondifferentiable("it makes the devices' parts partial (unreduced), a meaning per device that vitir's evaluator does "
-                  "not give it", O.ShardedToUnreduced, O.ReplicatedToUnreduced)
-nondifferentiable("its body runs per device on the local shapes, a meaning vitir's evaluator does not give it",
-                  O.ManualComputation)
 
 
 # -- named_computation: its body, inlined ------------------------------------------------------------
@@ -84,8 +78,8 @@ def _through_body(special: dict):
     return rule
 
 
-REGION_JVPS[O.NamedComputation] = _through_body(REGION_JVPS)
-LINEARIZE_RULES[O.NamedComputation] = _through_body(LINEARIZE_RULES)
+defregion_jvp(O.NamedComputation)(_through_body(REGION_JVPS))
+deflinearize(O.NamedComputation)(_through_body(LINEARIZE_RULES))
 
 
 # -- the collectives that move parts ------------------------------------------------------------------
