@@ -71,7 +71,20 @@ BUILTIN_TYPES = (
     ("UnrankedMemRefTypeWithMemSpace", ("attr", "type")),
     ("UnrankedTensorType", ("type",)),
     ("VectorType", (_SHAPE, "type")),
-    ("VectorTypeWithScalableDims", (_SHAPE, _SHAPE, "type")),
+    ("VectorTypeWithScalableDims", ((LIST, "varint"), _SHAPE, "type")),
+    # appended later; codes read from jaxlib 0.10.2's writer
+    ("FloatTF32Type", ()),
+    ("Float8E5M2Type", ()),
+    ("Float8E4M3Type", ()),
+    ("Float8E4M3FNType", ()),
+    ("Float8E5M2FNUZType", ()),
+    ("Float8E4M3FNUZType", ()),
+    ("Float8E4M3B11FNUZType", ()),
+    ("Float8E3M4Type", ()),
+    ("Float4E2M1FNType", ()),
+    ("Float6E2M3FNType", ()),
+    ("Float6E3M2FNType", ()),
+    ("Float8E8M0FNUType", ()),
 )
 
 _ENUM = ("varint",)
@@ -186,7 +199,8 @@ def entry_name(entry) -> str:
 
 # Bit widths of the float and integer types an `int`/`float` field reads its width from.
 _BUILTIN_TYPE_WIDTHS = {"IndexType": 64, "BFloat16Type": 16, "Float16Type": 16, "Float32Type": 32,
-                        "Float64Type": 64, "Float80Type": 80, "Float128Type": 128}
+                        "Float64Type": 64, "Float80Type": 80, "Float128Type": 128, "FloatTF32Type": 19,
+                        "Float4E2M1FNType": 4, "Float6E2M3FNType": 6, "Float6E3M2FNType": 6}
 _VHLO_TYPE_WIDTHS = {
     "BooleanV1Type": 1, "IndexV1Type": 64, "FloatBF16V1Type": 16, "FloatF16V1Type": 16, "FloatF32V1Type": 32,
     "FloatF64V1Type": 64, "FloatTF32V1Type": 19, "FloatF4E2M1FNV1Type": 4, "FloatF6E2M3FNV1Type": 6,
@@ -215,6 +229,8 @@ def bit_width(type_) -> int | None:
     if type_.dialect == "builtin":
         if name == "IntegerType":
             return type_.fields[0] >> 2
+        if name.startswith("Float8"):
+            return 8
         return _BUILTIN_TYPE_WIDTHS.get(name)
     if type_.dialect == "vhlo":
         if name.startswith("FloatF8"):

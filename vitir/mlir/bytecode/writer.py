@@ -446,9 +446,13 @@ class _Writer:
         if op.attributes is not None and _non_empty(op.attributes):
             mask |= HAS_ATTRS
             out.varint(numbering.attr_number[op.attributes])
-        if self.version >= NATIVE_PROPERTIES_ENCODING and op.properties is not None:
-            mask |= HAS_PROPERTIES
-            out.varint(self.op_properties(op))
+        if op.properties is not None:
+            if self.version >= NATIVE_PROPERTIES_ENCODING:
+                mask |= HAS_PROPERTIES
+                out.varint(self.op_properties(op))
+            elif not isinstance(op.properties, tuple) or any(v is not None for v in op.properties):
+                raise BytecodeError(f"{op.name}: properties cannot be written at bytecode version {self.version} "
+                                    f"(< {NATIVE_PROPERTIES_ENCODING}); give them to the op as attributes")
         if op.results:
             mask |= HAS_RESULTS
             out.varint(len(op.results))
