@@ -280,6 +280,20 @@ class _Reader:
         for index in range(num_types):
             self.type(index)
 
+    def attr_ref(self, cursor: Cursor) -> Attribute:
+        at = cursor.pos
+        index = cursor.varint()
+        if index >= len(self.attrs):
+            raise cursor.error(f"attribute index {index} out of range ({len(self.attrs)} attributes)", at)
+        return self.attribute(index)
+
+    def type_ref(self, cursor: Cursor) -> Type:
+        at = cursor.pos
+        index = cursor.varint()
+        if index >= len(self.types):
+            raise cursor.error(f"type index {index} out of range ({len(self.types)} types)", at)
+        return self.type(index)
+
     def attribute(self, index: int, cursor: Cursor | None = None) -> Attribute:
         attrs = self.attrs
         if index < len(attrs):
@@ -345,9 +359,9 @@ class _Reader:
                 return tuple(tuple(self.field(cursor, k, done) for k in item) for _ in range(count))
             return tuple(self.field(cursor, item, done) for _ in range(count))
         if kind == "attr":
-            return self.attribute(cursor.varint(), cursor)
+            return self.attr_ref(cursor)
         if kind == "type":
-            return self.type(cursor.varint(), cursor)
+            return self.type_ref(cursor)
         if kind == "varint":
             return cursor.varint()
         if kind == "svarint":
@@ -368,7 +382,7 @@ class _Reader:
             return self.attribute(value >> 1, cursor) if value & 1 else None
         if kind == "flagged attr":
             flag = cursor.varint()
-            return self.attribute(cursor.varint(), cursor) if flag else None
+            return self.attr_ref(cursor) if flag else None
         if kind == "resource":
             start = cursor.pos
             index = cursor.varint()
@@ -476,7 +490,7 @@ class _Reader:
             if layout == ALL_ATTRS:
                 values = []
                 while not sub.at_end():
-                    values.append(self.attribute(sub.varint(), sub))
+                    values.append(self.attr_ref(sub))
                 decoded = tuple(values)
             else:
                 decoded = tuple(self.field(sub, kind, []) for kind in layout)
@@ -512,7 +526,7 @@ class _Reader:
         location = self.location(cursor)
         op = Operation(name, location)
         if mask & HAS_ATTRS:
-            op.attributes = self.attribute(cursor.varint(), cursor)
+            op.attributes = self.attr_ref(cursor)
         if mask & HAS_PROPERTIES:
             if self.version < NATIVE_PROPERTIES_ENCODING:
                 raise cursor.error(f"{name}: properties in a version {self.version} file")
@@ -525,7 +539,7 @@ class _Reader:
             count = cursor.varint()
             if count > cursor.end - cursor.pos:
                 raise cursor.error(f"{name}: {count} results cannot fit in the section")
-            op.results = [self.define(Value(self.type(cursor.varint(), cursor)), cursor) for _ in range(count)]
+            op.results = [self.define(Value(self.type_ref(cursor)), cursor) for _ in range(count)]
         if mask & HAS_OPERANDS:
             count = cursor.varint()
             if count > cursor.end - cursor.pos:
@@ -567,7 +581,7 @@ class _Reader:
 
     def location(self, cursor: Cursor) -> Attribute:
         at = cursor.pos
-        location = self.attribute(cursor.varint(), cursor)
+        location = self.attr_ref(cursor)
         if location.dialect != "builtin" or location.code not in _LOCATION_CODES:
             if location.text is None or "loc(" not in location.text:
                 raise cursor.error(f"expected a location, got {location!r}", at)
@@ -650,7 +664,7 @@ class _Reader:
                     location = self.location(cursor) if flagged & 1 else UNKNOWN_LOCATION
                     del at
                 else:
-                    type_ = self.type(cursor.varint(), cursor)
+                    type_ = self.type_ref(cursor)
                     location = self.location(cursor)
                 block.arguments.append(self.define(Value(type_, location), cursor))
             if self.version >= USE_LIST_ORDERING:
