@@ -317,9 +317,11 @@ def _tensor_bytes(type_: Type, blob: bytes) -> bytes:
 
 
 def _dense_text(type_: Type, blob: bytes) -> str:
+    from .literals import dense_text
+
     data = _tensor_bytes(type_, blob)
-    body = f'"0x{data.hex().upper()}"' if data else ""
-    return f"dense<{body}> : {type_text(type_)}"
+    shape = type_.fields[-2]
+    return f"{dense_text(data, tuple(shape), type_text(type_.fields[-1]))} : {type_text(type_)}"
 
 
 def _array_values(entry: Attribute, element: str) -> list:
@@ -369,11 +371,10 @@ def attribute_text(entry: Attribute) -> str:
     if name == "DictionaryV1Attr":
         return "{" + ", ".join(f"{_key(k)} = {attribute_text(v)}" for k, v in fields[0]) + "}"
     if name == "FloatV1Attr":
-        type_, bits = fields
-        from .encodings import bit_width
+        from .literals import float_text
 
-        digits = (bit_width(type_) + 3) // 4
-        return f"0x{bits & ((1 << bit_width(type_)) - 1):0{digits}X} : {type_text(type_)}"
+        type_, bits = fields
+        return f"{float_text(bits, type_text(type_))} : {type_text(type_)}"
     if name == "IntegerV1Attr":
         return f"{_int_value(entry)} : {type_text(fields[0])}"
     if name == "StringV1Attr":
@@ -440,13 +441,15 @@ def _builtin_attribute_text(entry: Attribute) -> str:
             return "true" if fields[1] & 1 else "false"
         return f"{_int_value(entry)} : {text}"
     if name == "FloatAttr":
-        from .encodings import bit_width
+        from .literals import float_text
 
-        width = bit_width(fields[0])
-        return f"0x{fields[1] & ((1 << width) - 1):0{(width + 3) // 4}X} : {type_text(fields[0])}"
+        return f"{float_text(fields[1], type_text(fields[0]))} : {type_text(fields[0])}"
     if name == "DenseIntOrFPElementsAttr":
-        data = fields[1]
-        return f'dense<{chr(34) + "0x" + data.hex().upper() + chr(34) if data else ""}> : {type_text(fields[0])}'
+        from .literals import dense_text
+
+        type_, data = fields
+        shape = type_.fields[-2]
+        return f"{dense_text(data, tuple(shape), type_text(type_.fields[-1]))} : {type_text(type_)}"
     if name == "DenseArrayAttr":
         element, count, data = fields
         text = type_text(element)
@@ -578,18 +581,69 @@ def _symbol_text(entry: Attribute) -> str:
     return attribute_text(entry)
 
 
+def _key_text(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z_][\w$.]*", name) else _string_text(name)
+
+
+def _dictionary_text(pairs) -> str:
+    """Entries sorted by name, as a DictionaryAttr holds them; a unit attribute by its name alone."""
+    return ", ".join(f"{k} = {v}" if v != "unit" else k for k, v in sorted(pairs))
+
+
+def _constant_hint(op: Operation) -> str | None:
+    """stablehlo.constant's name: `cst` for float or complex elements, `c` for integers."""
+    if op.name not in ("vhlo.constant_v1", "stablehlo.constant") or len(op.results) != 1:
+        return None
+    text = type_text(op.results[0].type)
+    element = text[len("tensor<"):-1].rsplit("x", 1)[-1] if text.startswith("tensor<") else text
+    return "cst" if element[:1] in ("f", "b", "t") or element.startswith("complex") else "c"
+
+
 class _Printer:
+    """Names values as MLIR's printer does (SSANameState): in each function, the values of a region
+    before those of the regions nested in it, each nested region starting from the counters its
+    parent region ended with; block arguments `%argN`, results `%N`, a constant `%cst` (float or
+    complex) or `%c` (integer), made unique by `_K`."""
+
     def __init__(self):
         self.lines: list[str] = []
         self.names: dict = {}
-        self.count = 0
 
     def name(self, value) -> str:
         found = self.names.get(id(value))
         if found is None:
-            found = self.names[id(value)] = f"%v{self.count}"
-            self.count += 1
+            raise BytecodeError("a value used before it is defined")
         return found
+
+    def name_function(self, function: Operation) -> None:
+        stack = [(region, 0, 0, 0, frozenset()) for region in reversed(function.regions)]
+        while stack:
+            region, next_value, next_argument, clashes, used = stack.pop()
+            used = set(used)
+            for block in region.blocks:
+                for argument in block.arguments:
+                    self.names[id(argument)] = f"%arg{next_argument}"
+                    next_argument += 1
+                for op in block.operations:
+                    hint = _constant_hint(op)
+                    if hint is not None:
+                        name = "%" + hint
+                        while name in used:
+                            name = f"%{hint}_{clashes}"
+                            clashes += 1
+                        used.add(name)
+                        self.names[id(op.results[0])] = name
+                    elif len(op.results) == 1:
+                        self.names[id(op.results[0])] = f"%{next_value}"
+                        next_value += 1
+                    elif op.results:
+                        for index, result in enumerate(op.results):
+                            self.names[id(result)] = f"%{next_value}#{index}"
+                        next_value += 1
+            frozen = frozenset(used)
+            nested = [r for block in region.blocks for op in block.operations for r in op.regions]
+            for inner in reversed(nested):
+                stack.append((inner, next_value, next_argument, clashes, frozen))
 
     def op(self, op: Operation, indent: str, parent: str) -> None:
         dialect, _, mnemonic = op.name.partition(".")
@@ -604,28 +658,35 @@ class _Printer:
             else:
                 name = UPSTREAM.get(base, f"stablehlo.{base}")
             inherent = row[3]
-            named = []
             if isinstance(op.properties, tuple):
                 named = list(zip(sorted(inherent), op.properties))  # ODS stores properties by name
-            if op.attributes is not None:
-                named += [(k.fields[0], v) for k, v in op.attributes.fields[0]]
-            if not isinstance(op.properties, tuple):
-                order = {n: i for i, n in enumerate(inherent)}
-                named.sort(key=lambda item: order.get(item[0], len(order)))
-            attrs = op_attributes(base, named)
+                extra = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
+            else:  # before properties (format < 5): one dictionary, the op's own attributes in it
+                every = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
+                named = [(k, v) for k, v in every if k in inherent]
+                extra = [(k, v) for k, v in every if k not in inherent]
+            properties = op_attributes(base, named)
+            discardable = [(_key_text(k), attribute_text(v)) for k, v in extra]
         else:
             base, name = None, op.name
-            attrs = []
+            properties, discardable = [], []
             if isinstance(op.properties, tuple) and op.name == "builtin.module":
                 for key, value in zip(("sym_name", "sym_visibility"), op.properties):
                     if value is not None:
-                        attrs.append((key, attribute_text(value)))
+                        properties.append((key, attribute_text(value)))
             if op.attributes is not None:
-                attrs += [(_key(k), attribute_text(v)) for k, v in op.attributes.fields[0]]
-        results = ", ".join(self.name(r) for r in op.results)
+                discardable = [(_key(k), attribute_text(v)) for k, v in op.attributes.fields[0]]
+        if name == "func.func":
+            self.name_function(op)
+        if len(op.results) > 1:
+            results = f"{self.name(op.results[0]).split('#')[0]}:{len(op.results)}"
+        else:
+            results = ", ".join(self.name(r) for r in op.results)
         head = f"{indent}{results} = " if op.results else indent
         operands = ", ".join(self.name(o) for o in op.operands)
         text = f'{head}"{name}"({operands})'
+        if properties:
+            text += " <{" + _dictionary_text(properties) + "}>"
         if op.successors:
             raise BytecodeError(f"{op.name}: successors are not StableHLO")
         if op.regions:
@@ -640,9 +701,8 @@ class _Printer:
                         self.op(inner, indent + "    ", base or name)
                 self.lines.append(indent + "  }" + ("," if index < len(op.regions) - 1 else ""))
             text = indent + ")"
-        attr_text = ", ".join(f"{k} = {v}" if v != "unit" else k for k, v in sorted(attrs))
-        if attr_text:
-            text += " {" + attr_text + "}"
+        if discardable:
+            text += " {" + _dictionary_text(discardable) + "}"
         ins = ", ".join(type_text(o.type) for o in op.operands)
         outs = [type_text(r.type) for r in op.results]
         out_text = outs[0] if len(outs) == 1 and not outs[0].startswith("(") else f"({', '.join(outs)})"
