@@ -86,7 +86,7 @@ class Operation:
     results' use-list orders (result index -> list of use indices)."""
 
     __slots__ = ("name", "location", "attributes", "properties", "results", "operands", "successors",
-                 "regions", "isolated", "use_list_orders")
+                 "regions", "isolated", "use_list_orders", "offset")
 
     def __init__(self, name: str, location: Attribute, attributes: Attribute | None = None,
                  properties: bytes | None = None, results=None, operands=None, successors=None,
@@ -101,6 +101,7 @@ class Operation:
         self.regions: list[Region] = regions if regions is not None else []
         self.isolated = isolated
         self.use_list_orders: dict = {}
+        self.offset: int | None = None  # where the op starts in the file it was read from
 
     def walk(self):
         """This op and every op nested in it, in pre-order."""

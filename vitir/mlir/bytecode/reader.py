@@ -525,6 +525,7 @@ class _Reader:
             raise cursor.error(f"{name}: unknown op encoding mask bits {mask:#x}", cursor.pos - 1)
         location = self.location(cursor)
         op = Operation(name, location)
+        op.offset = start
         if mask & HAS_ATTRS:
             op.attributes = self.attr_ref(cursor)
         if mask & HAS_PROPERTIES:

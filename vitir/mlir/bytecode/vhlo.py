@@ -712,6 +712,12 @@ class _Printer:
 def upgrade_text(module: BytecodeModule) -> str:
     """A portable artifact's module as StableHLO in MLIR's generic text (the artifact's version checked)."""
     version = artifact_version(module)
+    for op in module.root.walk():  # as MLIR's reader: an op VHLO does not know is refused first
+        dialect, _, mnemonic = op.name.partition(".")
+        if dialect == "vhlo" and mnemonic not in OP_VERSIONS:
+            raise BytecodeError(f"unregistered operation '{op.name}' found in dialect ('vhlo') that does not "
+                                f"allow unknown operations (in bytecode version {module.version} produced by: "
+                                f"{module.producer})", section="IR", offset=op.offset)
     if version is not None:
         check_version(version)
     printer = _Printer()
