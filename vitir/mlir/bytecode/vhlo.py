@@ -590,6 +590,18 @@ def _dictionary_text(pairs) -> str:
     return ", ".join(f"{k} = {v}" if v != "unit" else k for k, v in sorted(pairs))
 
 
+# Names StableHLO's ops give their results and block arguments (getAsmResultNames,
+# getAsmBlockArgumentNames), by op.
+RESULT_NAMES = {"rng_bit_generator": ("output_state", "output"),
+                "batch_norm_grad": ("grad_operand", "grad_scale", "grad_offset"),
+                "batch_norm_training": ("output", "batch_mean", "batch_var")}
+ARGUMENT_NAMES = {"while": "iterArg"}
+
+
+def _base(op: Operation) -> str:
+    return op.name.partition(".")[2].rsplit("_v", 1)[0] if op.name.startswith("vhlo.") else op.name.partition(".")[2]
+
+
 def _constant_hint(op: Operation) -> str | None:
     """stablehlo.constant's name: `cst` for float or complex elements, `c` for integers."""
     if op.name not in ("vhlo.constant_v1", "stablehlo.constant") or len(op.results) != 1:
@@ -616,23 +628,35 @@ class _Printer:
         return found
 
     def name_function(self, function: Operation) -> None:
-        stack = [(region, 0, 0, 0, frozenset()) for region in reversed(function.regions)]
+        stack = [(region, 0, 0, 0, frozenset(), None) for region in reversed(function.regions)]
         while stack:
-            region, next_value, next_argument, clashes, used = stack.pop()
+            region, next_value, next_argument, clashes, used, argument_hint = stack.pop()
             used = set(used)
+
+            def unique(hint: str) -> str:
+                nonlocal clashes
+                name = "%" + hint
+                while name in used:
+                    name = f"%{hint}_{clashes}"
+                    clashes += 1
+                used.add(name)
+                return name
+
             for block in region.blocks:
                 for argument in block.arguments:
-                    self.names[id(argument)] = f"%arg{next_argument}"
-                    next_argument += 1
+                    if argument_hint is not None:
+                        self.names[id(argument)] = unique(argument_hint)
+                    else:
+                        self.names[id(argument)] = f"%arg{next_argument}"
+                        next_argument += 1
                 for op in block.operations:
                     hint = _constant_hint(op)
+                    named = RESULT_NAMES.get(_base(op))
                     if hint is not None:
-                        name = "%" + hint
-                        while name in used:
-                            name = f"%{hint}_{clashes}"
-                            clashes += 1
-                        used.add(name)
-                        self.names[id(op.results[0])] = name
+                        self.names[id(op.results[0])] = unique(hint)
+                    elif named is not None and len(named) == len(op.results):
+                        for result, result_hint in zip(op.results, named):
+                            self.names[id(result)] = unique(result_hint)
                     elif len(op.results) == 1:
                         self.names[id(op.results[0])] = f"%{next_value}"
                         next_value += 1
@@ -641,9 +665,10 @@ class _Printer:
                             self.names[id(result)] = f"%{next_value}#{index}"
                         next_value += 1
             frozen = frozenset(used)
-            nested = [r for block in region.blocks for op in block.operations for r in op.regions]
-            for inner in reversed(nested):
-                stack.append((inner, next_value, next_argument, clashes, frozen))
+            nested = [(r, ARGUMENT_NAMES.get(_base(op))) for block in region.blocks for op in block.operations
+                      for r in op.regions]
+            for inner, hint in reversed(nested):
+                stack.append((inner, next_value, next_argument, clashes, frozen, hint))
 
     def op(self, op: Operation, indent: str, parent: str) -> None:
         dialect, _, mnemonic = op.name.partition(".")
@@ -678,7 +703,7 @@ class _Printer:
                 discardable = [(_key(k), attribute_text(v)) for k, v in op.attributes.fields[0]]
         if name == "func.func":
             self.name_function(op)
-        if len(op.results) > 1:
+        if len(op.results) > 1 and "#" in self.name(op.results[0]):
             results = f"{self.name(op.results[0]).split('#')[0]}:{len(op.results)}"
         else:
             results = ", ".join(self.name(r) for r in op.results)
