@@ -173,4 +173,4 @@ def test_artifact_imports_to_the_module_of_its_printed_source(path):
             continue
         assert print_module(import_text("module {\n" + mine[name] + "\n}")) == expected, name
         same += 1
-    assert same > 170
+    assert same >= 170
