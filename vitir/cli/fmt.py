@@ -14,6 +14,10 @@ shape assertions checked, its dynamic ops in their static forms.
 --split-input-file formats each part between `// -----` markers on its own and
 prints them between such markers, as MLIR's tools do; each part keeps its own
 header comments.
+`--emit-bytecode -o OUT` writes MLIR bytecode instead of text: plain bytecode of the
+StableHLO module, or with `--target x.y.z|current|minimum` a portable artifact of that
+StableHLO version (docs/bytecode.md). Bytecode keeps no debug locations
+(`--strip-debuginfo`, accepted as StableHLO's serializer takes it, is what it does).
 """
 
 from __future__ import annotations
@@ -31,7 +35,32 @@ def add_parser(sub) -> None:
     p.add_argument("--refine", metavar="ARG_TYPES",
                    help="the static program for these argument types of a program with dimensions `?`: "
                         "'8x784xf32,784x64xf32' (through the AST, as --ast)")
+    p.add_argument("--emit-bytecode", action="store_true", help="write MLIR bytecode (to -o) instead of text")
+    p.add_argument("--target", metavar="VERSION",
+                   help="with --emit-bytecode: a portable artifact of this StableHLO version (x.y.z, current, "
+                        "minimum)")
+    p.add_argument("--strip-debuginfo", action="store_true",
+                   help="with --emit-bytecode: drop debug locations (bytecode written by vitir holds none)")
+    p.add_argument("-o", "--output", metavar="OUT", help="with --emit-bytecode: the file to write")
     p.set_defaults(func=run)
+
+
+def _emit_bytecode(args, text: str) -> int:
+    from ..errors import ConfigError, VitirError
+    from ..files import write_bytes
+    from ..mlir.bytecode.api import export_bytecode
+    from ..mlir.errors import compiler_lines
+
+    try:
+        if not args.output:
+            raise ConfigError("--emit-bytecode writes a file: give it with -o OUT")
+        if args.in_place or args.split_input_file:
+            raise ConfigError("--emit-bytecode takes neither -i nor --split-input-file")
+        write_bytes(args.output, export_bytecode(text, args.target))
+    except VitirError as e:
+        print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
+        return 1
+    return 0
 
 
 def _refusal(path: str, text: str):
@@ -88,6 +117,11 @@ def run(args) -> int:
         text = read_text(args.file)
     except VitirError as e:
         print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
+        return 1
+    if args.emit_bytecode:
+        return _emit_bytecode(args, text)
+    if args.target or args.output:
+        print(f"{args.file}: error: --target and -o go with --emit-bytecode", file=sys.stderr)
         return 1
     formatted, unchecked, failed = [], [], False
     for part in split_input(text) if args.split_input_file else [text]:
