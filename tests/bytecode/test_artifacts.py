@@ -39,7 +39,9 @@ def source_functions(text: str) -> dict[str, str]:
     found, name = {}, None
     for line in text.splitlines():
         match = re.match(r"func\.func (?:private )?@([\w$.]+)\(", line)
-        if match:
+        if match and not line.rstrip().endswith("{"):  # a declaration
+            found[match.group(1)], name = [line], None
+        elif match:
             name = match.group(1)
             found[name] = [line]
         elif name is not None:
@@ -50,14 +52,17 @@ def source_functions(text: str) -> dict[str, str]:
 
 
 def upgraded_functions(text: str) -> dict[str, str]:
-    """Each function of upgrade_text's module (generic form, nested four spaces deep), by name."""
+    """Each function of upgrade_text's module (`func.func` two spaces deep), by name."""
     found, lines, name = {}, None, None
     for line in text.splitlines():
-        if line.startswith('    "func.func"'):
-            lines, name = [line], re.search(r'sym_name = "([^"]+)"', line).group(1)
+        match = re.match(r"  func\.func (?:private )?@([\w$.]+)\(", line)
+        if match and not line.endswith("{"):  # a declaration
+            found[match.group(1)] = line
+        elif match:
+            lines, name = [line], match.group(1)
         elif lines is not None:
             lines.append(line)
-            if line.startswith("    ) "):
+            if line == "  }":
                 found[name] = "\n".join(lines)
                 lines = None
     return found

@@ -691,15 +691,18 @@ def _record(cls, results, state: ParseState):
 
 
 def _generic(reader: _Reader, name: str, results):
-    """MLIR's generic form of an op with no attributes: `"stablehlo.case"(%i) ({...}, {...}) : (T) -> R`."""
+    """MLIR's generic form: `"stablehlo.case"(%i) <{props}> ({...}, {...}) {attrs} : (T) -> R`, the op's
+    attributes in their generic spellings (what MLIR's printer and bytecode's readers write)."""
     cls = OPS.get(name)
     if cls is None or cls.COMPOUND or sum(f.variadic for f in cls.OPERAND_FIELDS) > 1:
-        raise Fallback(f"the generic form of {name}")
-    if any(f.default is REQUIRED for f in cls.ATTR_FIELDS):
         raise Fallback(f"the generic form of {name}")
     reader.expect("(")
     operands = _operand_list(reader)
     reader.expect(")")
+    values: dict = {}
+    if reader.optional("<"):
+        values = reader.attribute_dictionary(cls)
+        reader.expect(">")
     regions = []
     if reader.optional("("):
         while True:
@@ -707,6 +710,13 @@ def _generic(reader: _Reader, name: str, results):
             if reader.optional(")"):
                 break
             reader.expect(",")
+    if reader.peek() == "{":
+        for key, value in reader.attribute_dictionary(cls).items():
+            if key in values:
+                raise Fallback
+            values[key] = value
+    if any(f.default is REQUIRED and f.name not in values for f in cls.ATTR_FIELDS):
+        raise Fallback(f"the generic form of {name}")
     reader.expect(":")
     inputs, outputs = reader.functional_type()
     if len(inputs) != len(operands):
@@ -734,7 +744,7 @@ def _generic(reader: _Reader, name: str, results):
         if len(regions) != len(region_fields):
             raise Fallback
         grouped = tuple(regions)
-    return ("op", cls, results, {}, names, types, outputs, False, grouped)
+    return ("op", cls, results, values, names, types, outputs, False, grouped)
 
 
 _PLANS: dict = {}

@@ -19,6 +19,8 @@ starts with its code (a varint).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 LIST = "*"
 _SHAPE = (LIST, "svarint")
 _TYPES = (LIST, "type")
@@ -250,6 +252,7 @@ PROPERTY_LAYOUTS = {
 PROPERTY_LAYOUT_PREFIXES = {"vhlo.": ALL_ATTRS}
 
 
+@lru_cache(maxsize=None)
 def property_layout(op_name: str):
     layout = PROPERTY_LAYOUTS.get(op_name)
     if layout is None:

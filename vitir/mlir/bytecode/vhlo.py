@@ -602,6 +602,13 @@ def _base(op: Operation) -> str:
     return op.name.partition(".")[2].rsplit("_v", 1)[0] if op.name.startswith("vhlo.") else op.name.partition(".")[2]
 
 
+def _arg_dict(entry) -> str:
+    """` {k = v}` after an argument's or result's type, nothing for none or an empty dictionary."""
+    if entry is None or not entry.fields[0]:
+        return ""
+    return " {" + _dictionary_text([(_key(k), attribute_text(v)) for k, v in entry.fields[0]]) + "}"
+
+
 def _constant_hint(op: Operation) -> str | None:
     """stablehlo.constant's name: `cst` for float or complex elements, `c` for integers."""
     if op.name not in ("vhlo.constant_v1", "stablehlo.constant") or len(op.results) != 1:
@@ -669,6 +676,70 @@ class _Printer:
                       for r in op.regions]
             for inner, hint in reversed(nested):
                 stack.append((inner, next_value, next_argument, clashes, frozen, hint))
+
+    def module(self, op: Operation) -> None:
+        """builtin.module in MLIR's pretty form: `module @name attributes {...} {`."""
+        name = op.properties[0] if isinstance(op.properties, tuple) and op.properties[0] is not None else None
+        entries = [(_key(k), v) for k, v in op.attributes.fields[0]] if op.attributes is not None else []
+        if name is None:  # before properties (format < 5) the module's name is in its dictionary
+            name = next((v for k, v in entries if k == "sym_name"), None)
+        entries = [(k, attribute_text(v)) for k, v in entries if k not in ("sym_name", "sym_visibility")]
+        head = "module" + (f" @{_symbol(name)}" if name is not None else "")
+        if entries:
+            head += " attributes {" + _dictionary_text(entries) + "}"
+        self.lines.append(head + " {")
+        for region in op.regions:
+            for block in region.blocks:
+                for inner in block.operations:
+                    if inner.name == "vhlo.func_v1":
+                        self.function(inner, "  ")
+                    else:
+                        self.op(inner, "  ", "builtin.module")
+        self.lines.append("}")
+
+    def function(self, op: Operation, indent: str) -> None:
+        """func_v1 in func.func's pretty form, its body's ops generic, `return` pretty."""
+        props = dict(zip(sorted(OP_VERSIONS[op.name[5:]][3]), op.properties or ()))
+        if op.attributes is not None:
+            props.update((k.fields[0], v) for k, v in op.attributes.fields[0])
+        self.name_function(op)
+        inputs, outputs = props["function_type"].fields[0].fields
+        arg_attrs = props.get("arg_attrs")
+        res_attrs = props.get("res_attrs")
+        arg_dicts = arg_attrs.fields[0] if arg_attrs is not None and arg_attrs.fields[0] else [None] * len(inputs)
+        res_dicts = res_attrs.fields[0] if res_attrs is not None and res_attrs.fields[0] else [None] * len(outputs)
+        block = op.regions[0].blocks[0] if op.regions[0].blocks else None
+        if block is None:  # a declaration: the types alone
+            args = ", ".join(f"{type_text(t)}{_arg_dict(d)}" for t, d in zip(inputs, arg_dicts))
+        else:
+            args = ", ".join(f"{self.name(a)}: {type_text(a.type)}{_arg_dict(d)}"
+                             for a, d in zip(block.arguments, arg_dicts))
+        results = [f"{type_text(t)}{_arg_dict(d)}" for t, d in zip(outputs, res_dicts)]
+        if not results:
+            signature = ""
+        elif len(results) == 1 and "{" not in results[0] and not results[0].startswith("("):
+            signature = f" -> {results[0]}"
+        else:
+            signature = f" -> ({', '.join(results)})"
+        visibility = props.get("sym_visibility")
+        private = visibility is not None and visibility.fields[0] not in ("", "public")
+        head = f"{indent}func.func {'private ' if private else ''}@{_symbol(props['sym_name'])}({args}){signature}"
+        known = {"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"}
+        extra = [(k, attribute_text(v)) for k, v in props.items() if k not in known]
+        if extra:
+            head += " attributes {" + _dictionary_text(extra) + "}"
+        if block is None:
+            self.lines.append(head)
+            return
+        self.lines.append(head + " {")
+        for inner in block.operations:
+            if inner.name == "vhlo.return_v1":
+                operands = ", ".join(self.name(o) for o in inner.operands)
+                types = ", ".join(type_text(o.type) for o in inner.operands)
+                self.lines.append(f"{indent}  return {operands} : {types}" if operands else f"{indent}  return")
+            else:
+                self.op(inner, indent + "  ", "func")
+        self.lines.append(indent + "}")
 
     def op(self, op: Operation, indent: str, parent: str) -> None:
         dialect, _, mnemonic = op.name.partition(".")
@@ -746,5 +817,10 @@ def upgrade_text(module: BytecodeModule) -> str:
     if version is not None:
         check_version(version)
     printer = _Printer()
-    printer.op(module.root, "", "")
+    if module.root.name == "builtin.module" and all(
+            inner.name != "vhlo.func_v1" or len(inner.regions[0].blocks) <= 1
+            for region in module.root.regions for block in region.blocks for inner in block.operations):
+        printer.module(module.root)
+    else:
+        printer.op(module.root, "", "")
     return "\n".join(printer.lines) + "\n"
