@@ -149,11 +149,6 @@ def test_plain_bytecode_parses_in_jaxlib_as_the_text():
     assert from_bytes.operation.get_asm() == from_text.operation.get_asm()
 
 
-# vitir keeps the line layout a convolution's pretty form was written in; MLIR's one-line print of
-# the source and the artifact's generic form lay it out differently (the same op).
-LAID_OUT = {"op_convolution", "default_convolution"}
-
-
 @needs_suite
 @needs_jaxlib
 @pytest.mark.parametrize("path", [p for p in VERSIONED if p.name.split(".")[1] in ("0_9_0", "1_0_0", "1_20_0")],
@@ -169,7 +164,7 @@ def test_artifact_imports_to_the_module_of_its_printed_source(path):
     mine = upgraded_functions(upgrade_text(read_bytecode(path.read_bytes())))
     same = 0
     for name, source in source_functions(path.with_suffix("").read_text()).items():
-        if name in SPELLED_DEFAULTS or name in NEWER_THAN_ORACLE or name in LAID_OUT:
+        if name in SPELLED_DEFAULTS or name in NEWER_THAN_ORACLE:
             continue
         try:
             printed = str(ir.Module.parse("module {\n" + source + "\n}", context))
@@ -179,3 +174,20 @@ def test_artifact_imports_to_the_module_of_its_printed_source(path):
         assert print_module(import_text("module {\n" + mine[name] + "\n}")) == expected, name
         same += 1
     assert same >= 170
+
+
+@pytest.mark.slow
+@needs_jaxlib
+def test_vit_train_step_artifact_imports_as_jaxlib_deserializes_it():
+    """JAX's ViT-Tiny train step (10,700 lines; bench_bytecode.py's program) at 1.10.0."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from bench_import import jax_train_step_text
+
+    from vitir.mlir import import_bytecode, import_text
+    from vitir.print import print_module
+
+    artifact = hlo.serialize_portable_artifact_str(jax_train_step_text("conv"), "1.10.0")
+    expected = str(ir.Module.parse(hlo.deserialize_portable_artifact_str(artifact), jax_mlir.make_ir_context()))
+    assert print_module(import_bytecode(artifact)) == print_module(import_text(expected))

@@ -168,6 +168,24 @@ class IntArrayKind(Kind):
     def read(self, p) -> tuple[int, ...]:
         return p.ints()
 
+    def read_generic(self, p) -> tuple[int, ...]:
+        """`array<i64: 0, 2, 1>` or `array<i64>`."""
+        return _dense_array(p, "i64", p.int)
+
+
+def _dense_array(p, element: str, item) -> tuple:
+    p.expect("array")
+    p.expect("<")
+    p.expect(element)
+    if p.optional(">"):
+        return ()
+    p.expect(":")
+    values = [item()]
+    while p.optional(","):
+        values.append(item())
+    p.expect(">")
+    return tuple(values)
+
 
 class BoolKind(Kind):
     __slots__ = ()
@@ -201,6 +219,10 @@ class BoolArrayKind(Kind):
 
     def read(self, p) -> tuple[bool, ...]:
         return p.bracketed(p.boolean)
+
+    def read_generic(self, p) -> tuple[bool, ...]:
+        """`array<i1: true, false>` or `array<i1>`."""
+        return _dense_array(p, "i1", p.boolean)
 
 
 class UnitKind(Kind):
@@ -523,6 +545,15 @@ class ConvDimensionsKind(Kind):
         rhs = layout()
         p.expect("->")
         return ConvDimensions(lhs, rhs, layout())
+
+    def read_generic(self, p) -> ConvDimensions:
+        """`#stablehlo.conv<[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]>`."""
+        p.expect("#")
+        p.expect("stablehlo.conv")
+        p.expect("<")
+        value = self.read(p)
+        p.expect(">")
+        return value
 
 # -- constants and pass-through values --------------------------------------------------------------
 

@@ -694,7 +694,7 @@ def _generic(reader: _Reader, name: str, results):
     """MLIR's generic form: `"stablehlo.case"(%i) <{props}> ({...}, {...}) {attrs} : (T) -> R`, the op's
     attributes in their generic spellings (what MLIR's printer and bytecode's readers write)."""
     cls = OPS.get(name)
-    if cls is None or cls.COMPOUND or sum(f.variadic for f in cls.OPERAND_FIELDS) > 1:
+    if cls is None or cls.COMPOUND:
         raise Fallback(f"the generic form of {name}")
     reader.expect("(")
     operands = _operand_list(reader)
@@ -723,7 +723,18 @@ def _generic(reader: _Reader, name: str, results):
         raise Fallback
     fields = cls.OPERAND_FIELDS
     variadic = next((i for i, f in enumerate(fields) if f.variadic), None)
-    if variadic is None:
+    groups = sum(f.variadic for f in fields)
+    if groups > 1:  # StableHLO's variadic groups are of one size (SameVariadicOperandSize)
+        each, left = divmod(len(operands) - (len(fields) - groups), groups)
+        if left or each < 0:
+            raise Fallback
+        names, types, at = [], [], 0
+        for f in fields:
+            size = each if f.variadic else 1
+            names.append(operands[at:at + size])
+            types.append(inputs[at:at + size])
+            at += size
+    elif variadic is None:
         if len(operands) != len(fields):
             raise Fallback
         names, types = [[o] for o in operands], [[t] for t in inputs]

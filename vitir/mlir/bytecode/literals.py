@@ -14,6 +14,9 @@ _PRECISION = {"f64": 53, "f32": 24, "f16": 11, "bf16": 8, "tf32": 11, "f8E4M3FN"
               "f6E3M2FN": 3, "f8E8M0FNU": 1}
 
 
+HEX_ABOVE = 100  # MLIR prints a dense attribute of more elements as its raw bytes in hex
+
+
 @lru_cache(maxsize=None)
 def numpy_of(type_text: str):
     from ...ast.element_types import DType
@@ -30,15 +33,70 @@ def float_text(bits: int, type_text: str) -> str:
     raw = (bits & ((1 << width) - 1)).to_bytes(dtype.itemsize, "little")
     value = float(np.frombuffer(raw, dtype=dtype)[0])
     if math.isfinite(value):
-        mantissa, _, exponent = f"{value:.5e}".partition("e")
-        text = f"{mantissa}0e{exponent}"
-        if _same(text, raw, dtype):
+        precision_bits = _PRECISION.get(type_text, 24)
+        text = _apfloat_text(value, 6, precision_bits, padding=0, truncate_zero=False)
+        if text is not None and _same(text, raw, dtype):
             return text
-        digits = math.ceil(_PRECISION.get(type_text, 24) * math.log10(2)) + 1
-        text = f"{value:.{digits}g}".replace("e", "E")
-        if "." in text and _same(text, raw, dtype):
+        text = _apfloat_text(value, 2 + precision_bits * 59 // 196, precision_bits, padding=3, truncate_zero=True)
+        if text is not None and "." in text and _same(text, raw, dtype):
             return text
     return f"0x{int.from_bytes(raw, 'little'):0{dtype.itemsize * 2}X}"
+
+
+def _apfloat_text(value: float, precision: int, precision_bits: int, padding: int, truncate_zero: bool):
+    """APFloat::toString(precision, padding, truncate_zero) of a finite value: the exact value's
+    decimal digits, cut by AdjustToPrecision's division (which truncates), rounded half up to
+    `precision` digits; None where APFloat's rounding carries through every digit (its output then
+    does not read back, and MLIR moves on)."""
+    if value == 0:
+        number, exponent = 0, 0
+    else:
+        numerator, denominator = abs(value).as_integer_ratio()
+        shift = denominator.bit_length() - 1
+        number, exponent = numerator * 5 ** shift, -shift
+        required = (precision * 196 + 58) // 59
+        if number.bit_length() > required:
+            tens = (number.bit_length() - required) * 59 // 196
+            if tens:
+                number //= 10 ** tens
+                exponent += tens
+    text = str(number)
+    stripped = text.rstrip("0") or "0"
+    exponent += len(text) - len(stripped)
+    text = stripped
+    if len(text) > precision:
+        cut = len(text) - precision
+        kept, dropped = text[:precision], text[precision]
+        exponent += cut
+        if dropped >= "5":
+            kept = str(int(kept) + 1)
+            if len(kept) > precision:
+                return None
+        text = kept.rstrip("0") or "0"
+        exponent += len(kept) - len(text)
+    digits = len(text)
+    minus = "-" if math.copysign(1, value) < 0 else ""
+    if padding == 0:
+        scientific = True
+    elif exponent >= 0:
+        scientific = exponent > padding or digits + exponent > precision
+    else:
+        most = exponent + digits - 1
+        scientific = most < 0 and -most > padding
+    if not scientific:
+        if exponent >= 0:
+            return minus + text + "0" * exponent
+        if -exponent < digits:
+            return f"{minus}{text[:exponent]}.{text[exponent:]}"
+        return f"{minus}0.{'0' * (-exponent - digits)}{text}"
+    power = exponent + digits - 1
+    rest = text[1:]
+    if not truncate_zero:
+        rest = rest.ljust(precision, "0")
+    mantissa = text[0] + ("." + rest if rest else "")
+    if truncate_zero:
+        return f"{minus}{mantissa}E{'+' if power >= 0 else '-'}{abs(power)}"
+    return f"{minus}{mantissa}e{'+' if power >= 0 else '-'}{abs(power):02d}"
 
 
 def _same(text: str, raw: bytes, dtype) -> bool:
@@ -82,6 +140,8 @@ def dense_text(data: bytes, shape: tuple, element: str) -> str:
         per = numpy_of(element).itemsize
     if len(data) == per or count == 1:
         return f"dense<{element_texts(data, element, 1)[0]}>"
+    if count > HEX_ABOVE and element != "i1":
+        return f'dense<"0x{data.hex().upper()}">'
     texts = element_texts(data, element, count)
 
     def nest(offset: int, dims: tuple) -> str:

@@ -520,6 +520,23 @@ def _group_field(entry: Attribute, kind: str) -> str:
     raise AssertionError((kind, name))
 
 
+def _conv_text(fields: dict) -> str:
+    """`#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>` from the nine VHLO attributes."""
+    def layout(batch: str, feature: str, spatial: str, letters: str) -> str:
+        spatial_dims = _array_values(fields[spatial], "i64")
+        slots = [""] * (2 + len(spatial_dims))
+        slots[_int_value(fields[batch])] = letters[0]
+        slots[_int_value(fields[feature])] = letters[1]
+        for index, dim in enumerate(spatial_dims):
+            slots[dim] = str(index)
+        return "[" + ", ".join(slots) + "]"
+
+    lhs = layout("input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions", "bf")
+    rhs = layout("kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions", "io")
+    out = layout("output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions", "bf")
+    return f"#stablehlo.conv<{lhs}x{rhs}->{out}>"
+
+
 def op_attributes(base: str, named: list[tuple[str, Attribute]]) -> list[tuple[str, str]]:
     """A VHLO op's attributes as StableHLO's (name, text), in the order MLIR would print them."""
     values = dict(named)
@@ -547,8 +564,9 @@ def op_attributes(base: str, named: list[tuple[str, Attribute]]) -> list[tuple[s
             if fkind == "ints" and text == "[]":
                 continue
             parts.append(f"{field} = {text}")
-        if kind == "conv":
-            parts = ["raw " + parts[0]] + parts[1:]
+        if kind == "conv":  # MLIR's compact form: each layout's dimensions in order
+            out.append((group_name, _conv_text({f: values[f] for f, _ in present})))
+            continue
         out.append((group_name, f"#stablehlo.{kind}<{', '.join(parts)}>"))
     for name, value in named:
         if name in dropped or (base, name) in DROPPED:
@@ -600,6 +618,35 @@ ARGUMENT_NAMES = {"while": "iterArg"}
 
 def _base(op: Operation) -> str:
     return op.name.partition(".")[2].rsplit("_v", 1)[0] if op.name.startswith("vhlo.") else op.name.partition(".")[2]
+
+
+def _list_of(text: str) -> str:
+    """`[2, 2]` from `array<i64: 2, 2>`; `[[1, 1], [0, 0]]` from `dense<...> : tensor<2x2xi64>`."""
+    if text.startswith("array<"):
+        body = text[text.index(":") + 1:-1].strip() if ":" in text else ""
+        return f"[{body}]"
+    literal, _, type_ = text.partition(" : ")
+    body = literal[len("dense<"):-1]
+    if body.startswith("["):
+        return body
+    rows, columns = (int(d) for d in type_[len("tensor<"):].split("x")[:2])
+    return "[" + ", ".join("[" + ", ".join([body] * columns) + "]" for _ in range(rows)) + "]"
+
+
+_WINDOW_ENTRIES = (("window_strides", "stride"), ("padding", "pad"), ("lhs_dilation", "lhs_dilate"),
+                   ("rhs_dilation", "rhs_dilate"), ("window_reversal", "reverse"))
+
+
+def _convolution_text(op: Operation, properties: dict, name) -> str:
+    """MLIR's pretty form of a convolution (its printer's one line)."""
+    window = ", ".join(f"{short} = {_list_of(properties.pop(long))}" for long, short in _WINDOW_ENTRIES
+                       if long in properties)
+    layouts = properties.pop("dimension_numbers")[len("#stablehlo.conv<"):-1]
+    operands = ", ".join(name(o) for o in op.operands)
+    ins = ", ".join(type_text(o.type) for o in op.operands)
+    rest = _dictionary_text(properties.items())
+    return (f"stablehlo.convolution({operands}) dim_numbers = {layouts}, window = {{{window}}} {{{rest}}} : "
+            f"({ins}) -> {type_text(op.results[0].type)}")
 
 
 def _arg_dict(entry) -> str:
@@ -779,6 +826,25 @@ class _Printer:
         else:
             results = ", ".join(self.name(r) for r in op.results)
         head = f"{indent}{results} = " if op.results else indent
+        if name == "stablehlo.convolution" and not discardable:
+            self.lines.append(head + _convolution_text(op, dict(properties), self.name))
+            return
+        if name == "func.call" and not discardable and [k for k, _ in properties] == ["callee"]:
+            operands = ", ".join(self.name(o) for o in op.operands)
+            ins = ", ".join(type_text(o.type) for o in op.operands)
+            outs = [type_text(r.type) for r in op.results]
+            out_text = outs[0] if len(outs) == 1 and not outs[0].startswith("(") else f"({', '.join(outs)})"
+            self.lines.append(f"{head}call {properties[0][1]}({operands}) : ({ins}) -> {out_text}")
+            return
+        if name == "stablehlo.return" and not discardable:  # MLIR's pretty form
+            operands = ", ".join(self.name(o) for o in op.operands)
+            types = ", ".join(type_text(o.type) for o in op.operands)
+            self.lines.append(f"{indent}stablehlo.return {operands} : {types}" if operands
+                              else f"{indent}stablehlo.return")
+            return
+        if name == "stablehlo.constant" and not discardable and len(properties) == 1:
+            self.lines.append(f"{head}stablehlo.constant {properties[0][1]}")  # MLIR's pretty form
+            return
         operands = ", ".join(self.name(o) for o in op.operands)
         text = f'{head}"{name}"({operands})'
         if properties:
