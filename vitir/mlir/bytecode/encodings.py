@@ -190,13 +190,19 @@ def code_of(dialect: str, name: str, is_type: bool) -> int:
     return CODES[dialect][is_type][name]
 
 
+_NAMES: dict = {}  # (dialect, is_type, code) -> the encoding's name
+
+
 def entry_name(entry) -> str:
     if entry.text is not None:
         return "text"
-    from .ir import Type
-
-    rows = rows_for(entry.dialect, isinstance(entry, Type))
-    return rows[entry.code][0] if rows is not None and entry.code < len(rows) and rows[entry.code] else str(entry.code)
+    key = (entry.dialect, entry.__class__.__name__ == "Type", entry.code)
+    name = _NAMES.get(key)
+    if name is None:
+        rows = rows_for(key[0], key[1])
+        code = key[2]
+        name = _NAMES[key] = rows[code][0] if rows is not None and code < len(rows) and rows[code] else str(code)
+    return name
 
 
 # Bit widths of the float and integer types an `int`/`float` field reads its width from.

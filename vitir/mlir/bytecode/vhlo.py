@@ -166,7 +166,17 @@ def check_version(version: str) -> None:
 
 
 # -- types ---------------------------------------------------------------------------------------------
+_TYPE_TEXTS: dict = {}  # Type entry -> its text (entries are interned: a program has a few hundred)
+
+
 def type_text(entry: Type) -> str:
+    found = _TYPE_TEXTS.get(entry)
+    if found is None:
+        found = _TYPE_TEXTS[entry] = _type_text(entry)
+    return found
+
+
+def _type_text(entry: Type) -> str:
     if entry.text is not None:
         return entry.text
     name = entry_name(entry)
