@@ -700,7 +700,8 @@ def _generic(reader: _Reader, name: str, results):
     operands = _operand_list(reader)
     reader.expect(")")
     values: dict = {}
-    if reader.optional("<"):
+    properties_first = reader.optional("<")
+    if properties_first:
         values = reader.attribute_dictionary(cls)
         reader.expect(">")
     regions = []
@@ -710,6 +711,7 @@ def _generic(reader: _Reader, name: str, results):
             if reader.optional(")"):
                 break
             reader.expect(",")
+    after_regions = bool(regions) and reader.peek() == "{"
     if reader.peek() == "{":
         for key, value in reader.attribute_dictionary(cls).items():
             if key in values:
@@ -755,7 +757,10 @@ def _generic(reader: _Reader, name: str, results):
         if len(regions) != len(region_fields):
             raise Fallback
         grouped = tuple(regions)
-    return ("op", cls, results, values, names, types, outputs, False, grouped)
+    # as the xDSL path notes it: a generic op's attributes written after its regions keep that place
+    spelling = ("attributes after regions" if after_regions and not properties_first and values
+                and cls.syntax == GENERIC else False)
+    return ("op", cls, results, values, names, types, outputs, spelling, grouped)
 
 
 _PLANS: dict = {}
@@ -906,7 +911,7 @@ class _Builder:
             fields[given.name] = tuple(result_types) if given.several else result_types[0]
         name = () if results[0] == "none" else self.new_name(results[1])
         node = cls(name, **fields, path=self.fb.path)
-        node.spelling = "one line" if one_line else None
+        node.spelling = one_line if isinstance(one_line, str) else ("one line" if one_line else None)
         built = self.fb.emit(node)
         built = built if isinstance(built, tuple) else (built,)
         if len(built) != len(result_types):
