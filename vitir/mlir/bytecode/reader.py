@@ -333,7 +333,8 @@ class _Reader:
             raise cursor.error(f"{key[0]} {key[1]} refers to itself", start)
         rows = rows_for(dialect, is_type)
         if rows is None:
-            raise cursor.error(f"no known bytecode encoding for the {dialect} dialect's {key[0]}s", start)
+            what = "types" if is_type else "attributes"
+            raise cursor.error(f"no known bytecode encoding for the {dialect} dialect's {what}", start)
         self.pending.add(key)
         code = cursor.varint()
         if code >= len(rows) or rows[code] is None:
