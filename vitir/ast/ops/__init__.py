@@ -37,14 +37,15 @@ _LAZY_FAMILIES = {
              "BroadcastZeta", "ChloBinary", "ChloBroadcastBinary", "ChloTan", "ChloUnary", "Conj", "Cosh",
              "Digamma", "Erf", "Erfc", "ErfInv", "IsInf", "IsNegInf", "IsPosInf", "Lgamma", "Mulhi", "NextAfter",
              "Polygamma", "RaggedDot", "Scan", "Sinh", "Square", "TopK", "Zeta"),
-    "collectives": ("AllGather", "AllReduce", "AllToAll", "CollectiveBroadcast", "CollectivePermute",
-                    "CollectiveReduce", "Infeed", "Outfeed", "PartitionId", "Recv", "ReduceScatter", "ReplicaId",
-                    "Send"),
+    "collectives": ("AllGather", "AllReduce", "AllToAll", "AsyncDone", "AsyncStart", "CollectiveBroadcast",
+                    "CollectivePermute", "CollectiveReduce", "Infeed", "Outfeed", "PartitionId", "Recv",
+                    "ReduceScatter", "ReplicaId", "Send"),
     "data_movement": ("Broadcast", "DynamicBroadcastInDim", "DynamicGather", "DynamicIota", "DynamicPad",
                       "DynamicReshape", "DynamicSlice", "DynamicUpdateSlice", "Gather", "GetDimensionSize",
                       "RealDynamicSlice", "Reverse", "Scatter", "SetDimensionSize", "Sort"),
     "control": ("AfterAll", "Case", "Composite", "CreateToken", "CustomCall", "GetTupleElement", "If", "Map",
                 "OptimizationBarrier", "Tuple", "While"),
+    "deprecated": ("CrossReplicaSum", "Einsum", "TorchIndexSelect", "UnaryEinsum"),
     "linalg": ("Cholesky", "Fft", "TriangularSolve"),
     "normalization": ("BatchNormGrad", "BatchNormInference", "BatchNormTraining"),
     "precision": ("ReducePrecision",),
@@ -101,6 +102,7 @@ __all__ += [
 
 
 # control flow, tuples and tokens
+__all__ += ["AsyncDone", "AsyncStart", "CrossReplicaSum", "Einsum", "TorchIndexSelect", "UnaryEinsum"]
 __all__ += ["AfterAll", "Case", "Composite", "CreateToken", "CustomCall", "GetTupleElement", "If", "Map",
             "OptimizationBarrier", "Tuple", "While"]
 
