@@ -15,7 +15,9 @@ import sys
 
 def add_parser(sub) -> None:
     p = sub.add_parser("check", help="parse and shape-check StableHLO text", description=__doc__)
-    p.add_argument("files", nargs="+", metavar="FILE", help="StableHLO text (.mlir): vitir's, or JAX's")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="StableHLO text (.mlir): vitir's, or JAX's; or MLIR bytecode, a portable artifact "
+                        "or a jax.export artifact")
     p.add_argument("--split-input-file", action="store_true",
                    help="check each part between `// -----` markers on its own")
     p.set_defaults(func=run)
@@ -23,10 +25,10 @@ def add_parser(sub) -> None:
 
 def parts(path: str, split: bool) -> list[tuple[str, str]]:
     """(name, text) of each part of the file to check: the file, or its parts named FILE:LINE."""
-    from ..files import read_text
+    from ..backend.program_input import read_program_text
     from ..mlir.split import first_line, split_input
 
-    text = read_text(path)
+    text = read_program_text(path)
     if not split:
         return [(path, text)]
     return [(f"{path}:{first_line(part)}", part) for part in split_input(text)]

@@ -1,0 +1,202 @@
+"""The one adapter between vitir and the binary forms StableHLO ships in: MLIR bytecode, StableHLO's
+portable artifacts and jax.export's serialized programs. Every jax and jaxlib call for them is here,
+so that reading bytecode can switch to vitir's own reader (`vitir.mlir.import_bytecode`, when it
+exists) by changing `bytecode_text` alone.
+
+- `bytecode_text(data)`: StableHLO text of MLIR bytecode, plain or a portable artifact (VHLO).
+- `deserialize_exported(data)`: a jax.export artifact's module text and what it says of its calling
+  convention (avals, shardings, platforms, the arguments the module keeps), as `ExportedProgram`.
+- `serialize_exported(text, ...)`: a jax.export artifact of a StableHLO module, made by jax's own
+  serialization, which `jax.export.deserialize(data).call(*args)` runs.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Sequence
+
+MLIR_BYTECODE_MAGIC = b"ML\xefR"
+
+
+class ExportedProgram(NamedTuple):
+    """What a jax.export artifact holds, in vitir's terms (shapes as tuples, dtypes as numpy names)."""
+
+    text: str  # the StableHLO module
+    function: str  # the exported function's name, as jax wrote it
+    in_avals: tuple  # ((shape, dtype), ...): every flat argument of the exported function
+    out_avals: tuple
+    in_shardings: tuple  # each argument's sharding as text (None: unspecified)
+    out_shardings: tuple
+    platforms: tuple  # ("cpu", ...): a module for several takes the platform's index first
+    nr_devices: int
+    calling_convention_version: int
+    kept_arguments: tuple  # the flat arguments the module takes (jax drops the unused ones)
+    ordered_effects: int  # how many tokens the module takes and gives first
+
+
+def is_bytecode(data: bytes) -> bool:
+    return data[:4] == MLIR_BYTECODE_MAGIC
+
+
+def _context():
+    from jax._src.interpreters.mlir import make_ir_context
+
+    return make_ir_context()
+
+
+def bytecode_text(data: bytes) -> str:
+    """StableHLO text of MLIR bytecode: a portable artifact (the VHLO dialect, of any version jaxlib
+    reads) is upgraded to StableHLO first. vitir's own reader when it exists, else jaxlib's."""
+    try:
+        from vitir.mlir import import_bytecode  # the bytecode reader vitir is growing
+    except ImportError:
+        import_bytecode = None
+    if import_bytecode is not None:
+        from vitir.print import print_module
+
+        return print_module(import_bytecode(data))
+    from jax._src.lib.mlir import ir
+    from jax._src.lib.mlir.dialects import hlo
+
+    from ..errors import ArtifactError
+
+    try:
+        module = ir.Module.parse(data, context=_context())
+        if any(op.operation.name.startswith("vhlo.") for op in module.body.operations) or b"vhlo" in data[:4096]:
+            module = ir.Module.parse(hlo.deserialize_portable_artifact_str(data), context=_context())
+    except Exception as e:  # jaxlib's MLIRError, or a ValueError for bytes it cannot read
+        first = next((line for line in str(e).splitlines() if line.strip()), str(e))
+        raise ArtifactError(f"MLIR bytecode that jaxlib cannot read: {first.strip()}") from None
+    return module.operation.get_asm(enable_debug_info=False)
+
+
+def portable_artifact(text: str, target: str) -> bytes:
+    """StableHLO `text` as a portable artifact of version `target` ("1.10.0"), by jaxlib."""
+    from jax._src.lib.mlir.dialects import hlo
+
+    return hlo.serialize_portable_artifact_str(text, target)
+
+
+def deserialize_exported(data: bytes) -> ExportedProgram:
+    """A jax.export artifact (`jax.export.serialize`'s bytes) read by jax; ArtifactError when it is none."""
+    from ..errors import ArtifactError
+
+    exported = _deserialize(data)
+    if exported is None:
+        raise ArtifactError("not a jax.export artifact (jax.export.deserialize cannot read it)")
+    return ExportedProgram(
+        text=exported.mlir_module(), function=exported.fun_name,
+        in_avals=tuple((tuple(a.shape), a.dtype.name) for a in exported.in_avals),
+        out_avals=tuple((tuple(a.shape), a.dtype.name) for a in exported.out_avals),
+        in_shardings=_sharding_texts(exported.in_shardings_jax, exported, exported.in_avals),
+        out_shardings=_sharding_texts(exported.out_shardings_jax, exported, exported.out_avals),
+        platforms=tuple(exported.platforms), nr_devices=exported.nr_devices,
+        calling_convention_version=exported.calling_convention_version,
+        kept_arguments=tuple(sorted(exported.module_kept_var_idx)),
+        ordered_effects=len(exported.ordered_effects))
+
+
+def _deserialize(data: bytes):
+    from jax import export
+
+    try:
+        return export.deserialize(bytearray(data))
+    except Exception:  # flatbuffers raises whatever a bad offset gives (struct.error, IndexError, ...)
+        return None
+
+
+def is_exported(data: bytes) -> bool:
+    return _deserialize(data) is not None
+
+
+def _sharding_texts(shardings_of, exported, avals) -> tuple:
+    if exported.nr_devices <= 1:
+        return (None,) * len(avals)
+    import jax
+
+    mesh = jax.sharding.AbstractMesh((exported.nr_devices,), ("_device",))
+    try:
+        return tuple(None if s is None else str(getattr(s, "spec", s)) for s in shardings_of(mesh))
+    except Exception:  # an artifact whose shardings need the caller's mesh: kept unread
+        return (None,) * len(avals)
+
+
+def serialize_exported(text: str, in_avals: Sequence, out_avals: Sequence, platforms: Sequence[str] = ("cpu",),
+                       mesh_axes: Sequence[tuple[str, int]] = (), in_specs: Sequence | None = None,
+                       out_specs: Sequence | None = None, function: str = "main") -> bytes:
+    """A jax.export artifact whose module is `text` (its @main taking `in_avals`, giving `out_avals`,
+    each a (shape, numpy dtype name) pair). jax exports a function of the same signature (and of the
+    shardings `in_specs`/`out_specs`, PartitionSpec tuples over a mesh of `mesh_axes`), which writes
+    every field of the calling convention; its module is then replaced by `text`'s. Several platforms
+    take the platform's index first, as jax's convention has it: the module is wrapped for that."""
+    import dataclasses
+
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+    from jax.sharding import NamedSharding, PartitionSpec
+
+    platforms = tuple(platforms)
+    shapes_in = [jax.ShapeDtypeStruct(tuple(s), np.dtype(d)) for s, d in in_avals]
+    outs = [(tuple(s), np.dtype(d)) for s, d in out_avals]
+
+    def stand_in(*args):
+        return tuple(jnp.zeros(s, d) for s, d in outs)
+
+    jit_options: dict = {"keep_unused": True}
+    if mesh_axes:
+        names = tuple(n for n, _ in mesh_axes)
+        sizes = tuple(k for _, k in mesh_axes)
+        mesh = jax.sharding.AbstractMesh(sizes, names)
+        specs_in = in_specs or [()] * len(shapes_in)
+        specs_out = out_specs or [()] * len(outs)
+        jit_options["in_shardings"] = tuple(NamedSharding(mesh, PartitionSpec(*p)) for p in specs_in)
+        jit_options["out_shardings"] = tuple(NamedSharding(mesh, PartitionSpec(*p)) for p in specs_out)
+    exported = jax.export.export(jax.jit(stand_in, **jit_options), platforms=platforms)(*shapes_in)
+    if len(platforms) > 1:
+        text = _taking_platform_index(text, function)
+    module = _parsed(text)
+    from jax._src.interpreters import mlir as jax_mlir
+
+    exported = dataclasses.replace(exported, fun_name=function,
+                                   mlir_module_serialized=jax_mlir.module_to_bytecode(module),
+                                   module_kept_var_idx=tuple(range(len(shapes_in))), uses_global_constants=False)
+    return bytes(exported.serialize())
+
+
+def _parsed(text: str):
+    from jax._src.lib.mlir import ir
+
+    from ..errors import ArtifactError
+
+    try:
+        return ir.Module.parse(text, context=_context())
+    except Exception as e:
+        first = next((line for line in str(e).splitlines() if "error" in line), str(e))
+        raise ArtifactError(f"jaxlib does not take the module: {first.strip()}") from None
+
+
+def _taking_platform_index(text: str, function: str) -> str:
+    """The module with a @main that takes the platform's index first (jax's convention for a module of
+    several platforms) and calls the module's own @main, renamed."""
+    from jax._src.lib.mlir import ir
+
+    module = _parsed(text)
+    inner = "vitir_" + function
+    with module.context:
+        main = next(op for op in module.body.operations
+                    if ir.StringAttr(op.attributes["sym_name"]).value == "main")
+        main.attributes["sym_name"] = ir.StringAttr.get(inner)
+        main.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        signature = ir.FunctionType(ir.TypeAttr(main.attributes["function_type"]).value)
+    inputs = [str(t) for t in signature.inputs]
+    results = [str(t) for t in signature.results]
+    arguments = ", ".join(f"%a{i}: {t}" for i, t in enumerate(inputs))
+    names = ", ".join(f"%a{i}" for i in range(len(inputs)))
+    result_types = ", ".join(results)
+    body = module.operation.get_asm(enable_debug_info=False).rstrip()
+    assert body.endswith("}")
+    wrapper = (f"  func.func public @main(%platform_index: tensor<i32> {{jax.global_constant = \"_platform_index\"}}"
+               f"{', ' if arguments else ''}{arguments}) -> ({result_types}) {{\n"
+               f"    %r:{len(results)} = func.call @{inner}({names}) : ({', '.join(inputs)}) -> ({result_types})\n"
+               f"    return {', '.join(f'%r#{i}' for i in range(len(results)))} : {result_types}\n  }}\n")
+    return body[:-1] + wrapper + "}\n"
