@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
+from ..errors import ArtifactError
+
 MLIR_BYTECODE_MAGIC = b"ML\xefR"
 
 
@@ -57,8 +59,6 @@ def bytecode_text(data: bytes) -> str:
     from jax._src.lib.mlir import ir
     from jax._src.lib.mlir.dialects import hlo
 
-    from ..errors import ArtifactError
-
     try:
         module = ir.Module.parse(data, context=_context())
         if any(op.operation.name.startswith("vhlo.") for op in module.body.operations) or b"vhlo" in data[:4096]:
@@ -78,8 +78,6 @@ def portable_artifact(text: str, target: str) -> bytes:
 
 def deserialize_exported(data: bytes) -> ExportedProgram:
     """A jax.export artifact (`jax.export.serialize`'s bytes) read by jax; ArtifactError when it is none."""
-    from ..errors import ArtifactError
-
     exported = _deserialize(data)
     if exported is None:
         raise ArtifactError("not a jax.export artifact (jax.export.deserialize cannot read it)")
@@ -87,8 +85,8 @@ def deserialize_exported(data: bytes) -> ExportedProgram:
         text=exported.mlir_module(), function=exported.fun_name,
         in_avals=tuple((tuple(a.shape), a.dtype.name) for a in exported.in_avals),
         out_avals=tuple((tuple(a.shape), a.dtype.name) for a in exported.out_avals),
-        in_shardings=_sharding_texts(exported.in_shardings_jax, exported, exported.in_avals),
-        out_shardings=_sharding_texts(exported.out_shardings_jax, exported, exported.out_avals),
+        in_shardings=_sharding_texts(exported._in_named_shardings, exported.in_shardings_hlo),
+        out_shardings=_sharding_texts(exported._out_named_shardings, exported.out_shardings_hlo),
         platforms=tuple(exported.platforms), nr_devices=exported.nr_devices,
         calling_convention_version=exported.calling_convention_version,
         kept_arguments=tuple(sorted(exported.module_kept_var_idx)),
@@ -108,31 +106,28 @@ def is_exported(data: bytes) -> bool:
     return _deserialize(data) is not None
 
 
-def _sharding_texts(shardings_of, exported, avals) -> tuple:
-    if exported.nr_devices <= 1:
-        return (None,) * len(avals)
-    import jax
-
-    mesh = jax.sharding.AbstractMesh((exported.nr_devices,), ("_device",))
-    try:
-        return tuple(None if s is None else str(getattr(s, "spec", s)) for s in shardings_of(mesh))
-    except Exception:  # an artifact whose shardings need the caller's mesh: kept unread
-        return (None,) * len(avals)
+def _sharding_texts(named: tuple, hlo: tuple) -> tuple:
+    """Each value's sharding as text: a PartitionSpec (an artifact of named shardings) or XLA's
+    HloSharding; None where the artifact leaves it unspecified."""
+    return tuple(None if n is None and h is None else str(n.spec) if n is not None else str(h)
+                 for n, h in zip(named, hlo))
 
 
-def serialize_exported(text: str, in_avals: Sequence, out_avals: Sequence, platforms: Sequence[str] = ("cpu",),
-                       mesh_axes: Sequence[tuple[str, int]] = (), in_specs: Sequence | None = None,
-                       out_specs: Sequence | None = None, function: str = "main") -> bytes:
-    """A jax.export artifact whose module is `text` (its @main taking `in_avals`, giving `out_avals`,
-    each a (shape, numpy dtype name) pair). jax exports a function of the same signature (and of the
-    shardings `in_specs`/`out_specs`, PartitionSpec tuples over a mesh of `mesh_axes`), which writes
-    every field of the calling convention; its module is then replaced by `text`'s. Several platforms
-    take the platform's index first, as jax's convention has it: the module is wrapped for that."""
+def serialize_exported(text: str, function: str, in_avals: Sequence, out_avals: Sequence,
+                       platforms: Sequence[str] = ("cpu",), mesh_axes: Sequence[tuple[str, int]] = (),
+                       in_specs: Sequence | None = None, out_specs: Sequence | None = None) -> bytes:
+    """A jax.export artifact of `text`'s function `function` (taking `in_avals`, giving `out_avals`,
+    each a (shape, numpy dtype name) pair), which becomes the artifact's @main. jax exports a stand-in
+    of the same signature (and of the shardings `in_specs`/`out_specs`, one PartitionSpec's entries
+    per value, over a mesh of `mesh_axes`), which writes every field of the calling convention; its
+    module is then replaced by `text`'s. Several platforms take the platform's index first, as jax's
+    convention has it: the module is wrapped for that."""
     import dataclasses
 
     import jax
     import jax.numpy as jnp
     import numpy as np
+    from jax._src.interpreters import mlir as jax_mlir
     from jax.sharding import NamedSharding, PartitionSpec
 
     platforms = tuple(platforms)
@@ -144,19 +139,16 @@ def serialize_exported(text: str, in_avals: Sequence, out_avals: Sequence, platf
 
     jit_options: dict = {"keep_unused": True}
     if mesh_axes:
-        names = tuple(n for n, _ in mesh_axes)
-        sizes = tuple(k for _, k in mesh_axes)
-        mesh = jax.sharding.AbstractMesh(sizes, names)
-        specs_in = in_specs or [()] * len(shapes_in)
-        specs_out = out_specs or [()] * len(outs)
-        jit_options["in_shardings"] = tuple(NamedSharding(mesh, PartitionSpec(*p)) for p in specs_in)
-        jit_options["out_shardings"] = tuple(NamedSharding(mesh, PartitionSpec(*p)) for p in specs_out)
-    exported = jax.export.export(jax.jit(stand_in, **jit_options), platforms=platforms)(*shapes_in)
-    if len(platforms) > 1:
-        text = _taking_platform_index(text, function)
-    module = _parsed(text)
-    from jax._src.interpreters import mlir as jax_mlir
-
+        mesh = jax.sharding.AbstractMesh(tuple(k for _, k in mesh_axes), tuple(n for n, _ in mesh_axes))
+        jit_options["in_shardings"] = tuple(NamedSharding(mesh, PartitionSpec(*p))
+                                            for p in (in_specs or [()] * len(shapes_in)))
+        jit_options["out_shardings"] = tuple(NamedSharding(mesh, PartitionSpec(*p))
+                                             for p in (out_specs or [()] * len(outs)))
+    try:
+        exported = jax.export.export(jax.jit(stand_in, **jit_options), platforms=platforms)(*shapes_in)
+    except Exception as e:  # jax refuses a platform, a sharding or a shape
+        raise ArtifactError(f"jax.export refuses the signature: {e}") from None
+    module = _as_main(text, function, len(platforms) > 1)
     exported = dataclasses.replace(exported, fun_name=function,
                                    mlir_module_serialized=jax_mlir.module_to_bytecode(module),
                                    module_kept_var_idx=tuple(range(len(shapes_in))), uses_global_constants=False)
@@ -166,8 +158,6 @@ def serialize_exported(text: str, in_avals: Sequence, out_avals: Sequence, platf
 def _parsed(text: str):
     from jax._src.lib.mlir import ir
 
-    from ..errors import ArtifactError
-
     try:
         return ir.Module.parse(text, context=_context())
     except Exception as e:
@@ -175,28 +165,38 @@ def _parsed(text: str):
         raise ArtifactError(f"jaxlib does not take the module: {first.strip()}") from None
 
 
-def _taking_platform_index(text: str, function: str) -> str:
-    """The module with a @main that takes the platform's index first (jax's convention for a module of
-    several platforms) and calls the module's own @main, renamed."""
+def _as_main(text: str, function: str, platform_index: bool):
+    """The module with `function` as its public @main (jax's entry point); with `platform_index`,
+    a @main that takes the platform's index first (jax's convention for a module of several
+    platforms) and calls `function`, renamed."""
     from jax._src.lib.mlir import ir
 
     module = _parsed(text)
-    inner = "vitir_" + function
     with module.context:
-        main = next(op for op in module.body.operations
-                    if ir.StringAttr(op.attributes["sym_name"]).value == "main")
-        main.attributes["sym_name"] = ir.StringAttr.get(inner)
-        main.attributes["sym_visibility"] = ir.StringAttr.get("private")
-        signature = ir.FunctionType(ir.TypeAttr(main.attributes["function_type"]).value)
+        functions = {ir.StringAttr(op.attributes["sym_name"]).value: op for op in module.body.operations
+                     if op.operation.name == "func.func"}
+        if function not in functions:
+            raise ArtifactError(f"the module has no function @{function}")
+        if function != "main" and "main" in functions:
+            raise ArtifactError(f"the module has a @main beside @{function}; jax.export's entry point is @main")
+        target = functions[function]
+        inner = "vitir_" + function if platform_index else "main"
+        target.attributes["sym_name"] = ir.StringAttr.get(inner)
+        if platform_index:
+            target.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        elif "sym_visibility" in target.attributes:
+            del target.attributes["sym_visibility"]
+        signature = ir.FunctionType(ir.TypeAttr(target.attributes["function_type"]).value)
+    if not platform_index:
+        return module
     inputs = [str(t) for t in signature.inputs]
     results = [str(t) for t in signature.results]
-    arguments = ", ".join(f"%a{i}: {t}" for i, t in enumerate(inputs))
+    arguments = "".join(f", %a{i}: {t}" for i, t in enumerate(inputs))
     names = ", ".join(f"%a{i}" for i in range(len(inputs)))
     result_types = ", ".join(results)
     body = module.operation.get_asm(enable_debug_info=False).rstrip()
-    assert body.endswith("}")
     wrapper = (f"  func.func public @main(%platform_index: tensor<i32> {{jax.global_constant = \"_platform_index\"}}"
-               f"{', ' if arguments else ''}{arguments}) -> ({result_types}) {{\n"
+               f"{arguments}) -> ({result_types}) {{\n"
                f"    %r:{len(results)} = func.call @{inner}({names}) : ({', '.join(inputs)}) -> ({result_types})\n"
                f"    return {', '.join(f'%r#{i}' for i in range(len(results)))} : {result_types}\n  }}\n")
-    return body[:-1] + wrapper + "}\n"
+    return _parsed(body[:-1] + wrapper + "}\n")
