@@ -207,3 +207,24 @@ def test_replica_groups_over_mesh_axes_are_refused_by_the_evaluator_by_name():
     with pytest.raises(EvaluationError, match=r"^stablehlo.all_reduce %r: replica groups over the axes of mesh @mesh "
                                               r"are not evaluated"):
         evaluate(fn, np.zeros(4, np.float32))
+
+
+DYNAMIC_GATHER = '''func.func @main(%x: tensor<5x2x4x9xf32>, %i: tensor<1x5x2xi32>) -> tensor<1x5x8xf32> {
+  %sizes = stablehlo.constant dense<[1, 1, 1, 8]> : tensor<4xi32>
+  %r = "stablehlo.dynamic_gather"(%x, %i, %sizes) {
+    dimension_numbers = #stablehlo.gather<offset_dims = [2], collapsed_slice_dims = [1, 2], operand_batching_dims = [0],
+                                          start_indices_batching_dims = [1], start_index_map = [1, 2], index_vector_dim = 2>,
+    indices_are_sorted = true
+  } : (tensor<5x2x4x9xf32>, tensor<1x5x2xi32>, tensor<4xi32>) -> tensor<1x5x8xf32>
+  return %r : tensor<1x5x8xf32>
+}
+'''
+
+
+def test_dynamic_gather_with_batching_dimensions_gives_xlas_numbers():
+    """The suite's dynamic_gather (1.x) has batching dimensions, as MLIR's verifier allows."""
+    x = RNG.normal(size=(5, 2, 4, 9)).astype(np.float32)
+    i = RNG.integers(0, 4, (1, 5, 2)).astype(np.int32)
+    (ours,) = evaluate(import_text(DYNAMIC_GATHER).main, x, i)
+    (xla,) = compile_module(DYNAMIC_GATHER)(x, i)
+    np.testing.assert_array_equal(ours, xla)
