@@ -442,7 +442,8 @@ class LazyOpMethods:
         return self.emit(O.DynamicReshape(name, operand, output_shape, result_type, path=self._path_text))
 
     def dynamic_gather(self, name: str | Sequence[str], operand: Value, start_indices: Value, slice_sizes: Value, dimension_numbers: Any, result_type: TensorType, indices_are_sorted: Any = None) -> Value:
-        """gather with the slice sizes an operand holds (and no batching dimensions)."""
+        """gather with the slice sizes an operand holds (batching dimensions too, as MLIR's verifier and
+        StableHLO's compatibility suite have them)."""
         return self.emit(O.DynamicGather(name, operand, start_indices, slice_sizes, dimension_numbers, result_type, indices_are_sorted, path=self._path_text))
 
     def set_dimension_size(self, name: str | Sequence[str], operand: Value, size: Value, dimension: Any) -> Value:
