@@ -24,7 +24,7 @@ REFUSED = {
     "attr_comparison_type_signed": "compare type SIGNED of f32 operands: the spec's compare C3 (MLIR's verifier does "
                                    "not check it; XLA's does)",
     "attr_comparison_type_unsigned": "compare type UNSIGNED of f32 operands: the spec's compare C3",
-    "composite_regions": "a composite with regions (composite_v2, 1.19.0): vitir's composite takes none",
+    "composite_regions": "a composite with regions (composite_v2, 1.14.0): vitir's composite takes none",
 }
 # What vitir's AST does not hold (`vitir fmt` without --ast prints these, noted as not shape-checked).
 AST_LACKS = {
