@@ -61,12 +61,18 @@ def bytecode_text(data: bytes) -> str:
 
     try:
         module = ir.Module.parse(data, context=_context())
-        if any(op.operation.name.startswith("vhlo.") for op in module.body.operations) or b"vhlo" in data[:4096]:
+        if any(op.operation.name.startswith("vhlo.") for op in module.body.operations):  # a portable artifact
             module = ir.Module.parse(hlo.deserialize_portable_artifact_str(data), context=_context())
     except Exception as e:  # jaxlib's MLIRError, or a ValueError for bytes it cannot read
-        first = next((line for line in str(e).splitlines() if line.strip()), str(e))
-        raise ArtifactError(f"MLIR bytecode that jaxlib cannot read: {first.strip()}") from None
+        raise ArtifactError(f"MLIR bytecode that jaxlib cannot read: {_first_error(e)}") from None
     return module.operation.get_asm(enable_debug_info=False)
+
+
+def _first_error(e: Exception) -> str:
+    """The first line of jaxlib's message that says what is wrong (its first line is a preamble)."""
+    lines = [line.strip() for line in str(e).splitlines() if line.strip()]
+    found = next((line for line in lines if "error" in line), lines[0] if lines else type(e).__name__)
+    return found.split('"-":0:0: ', 1)[-1]
 
 
 def portable_artifact(text: str, target: str) -> bytes:
@@ -161,8 +167,7 @@ def _parsed(text: str):
     try:
         return ir.Module.parse(text, context=_context())
     except Exception as e:
-        first = next((line for line in str(e).splitlines() if "error" in line), str(e))
-        raise ArtifactError(f"jaxlib does not take the module: {first.strip()}") from None
+        raise ArtifactError(f"jaxlib does not take the module: {_first_error(e)}") from None
 
 
 def _as_main(text: str, function: str, platform_index: bool):

@@ -2,8 +2,8 @@
 
 Importing this package declares the families a graph builder needs at once (elementwise,
 constants, comparisons, shapes, contractions, reductions, compounds); the others (chlo,
-collectives, control flow, data movement, bits, linear algebra, normalisation, precision,
-quantization, windows) are imported on first use of one of their names, and
+collectives, control flow, data movement, the deprecated ops, bits, linear algebra, normalisation,
+precision, quantization, windows) are imported on first use of one of their names, and
 `vitir.ast.declare.OPS` imports them all when a walk of it begins or a lookup misses, so no
 reader of the registry misses an op. Why: `vitir render` of a ViT compiles about a fifth less
 source at start-up (docs/benchmarks.md).
