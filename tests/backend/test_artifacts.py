@@ -96,7 +96,7 @@ def test_vitir_run_names_a_missing_artifact_argument(forms, tmp_path, capsys):
     assert "inputs lack 'arg2' (@mlp takes arg0, arg1, arg2)" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("command", [["check"], ["fmt"], ["fmt", "--ast"], ["opt", "-p", "cse"]])
+@pytest.mark.parametrize("command", [["check"], ["fmt"], ["fmt", "--ast"], ["opt", "-p", "cse"], ["grad", "--vjp"]])
 def test_the_commands_take_every_form(forms, command, capsys):
     for name in ("bytecode", "portable", "exported"):
         assert main([*command, str(forms[name])]) == 0, (command, name)
