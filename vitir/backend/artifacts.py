@@ -4,7 +4,7 @@ so that reading bytecode can switch to vitir's own reader (`vitir.mlir.import_by
 exists) by changing `bytecode_text` alone.
 
 - `bytecode_text(data)`: StableHLO text of MLIR bytecode, plain or a portable artifact (VHLO).
-- `deserialize_exported(data)`: a jax.export artifact's module text and what it says of its calling
+- `exported_program(data)`: a jax.export artifact's module text and what it says of its calling
   convention (avals, shardings, platforms, the arguments the module keeps), as `ExportedProgram`.
 - `serialize_exported(text, ...)`: a jax.export artifact of a StableHLO module, made by jax's own
   serialization, which `jax.export.deserialize(data).call(*args)` runs.
@@ -75,18 +75,11 @@ def _first_error(e: Exception) -> str:
     return found.split('"-":0:0: ', 1)[-1]
 
 
-def portable_artifact(text: str, target: str) -> bytes:
-    """StableHLO `text` as a portable artifact of version `target` ("1.10.0"), by jaxlib."""
-    from jax._src.lib.mlir.dialects import hlo
-
-    return hlo.serialize_portable_artifact_str(text, target)
-
-
-def deserialize_exported(data: bytes) -> ExportedProgram:
-    """A jax.export artifact (`jax.export.serialize`'s bytes) read by jax; ArtifactError when it is none."""
+def exported_program(data: bytes) -> ExportedProgram | None:
+    """A jax.export artifact (`exp.serialize()`'s bytes) read by jax; None when the bytes are none."""
     exported = _deserialize(data)
     if exported is None:
-        raise ArtifactError("not a jax.export artifact (jax.export.deserialize cannot read it)")
+        return None
     return ExportedProgram(
         text=exported.mlir_module(), function=exported.fun_name,
         in_avals=tuple((tuple(a.shape), a.dtype.name) for a in exported.in_avals),
@@ -106,10 +99,6 @@ def _deserialize(data: bytes):
         return export.deserialize(bytearray(data))
     except Exception:  # flatbuffers raises whatever a bad offset gives (struct.error, IndexError, ...)
         return None
-
-
-def is_exported(data: bytes) -> bool:
-    return _deserialize(data) is not None
 
 
 def _sharding_texts(named: tuple, hlo: tuple) -> tuple:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from ..errors import ArtifactError, FileError
 from ..files import decode_text, read_bytes
-from .artifacts import MLIR_BYTECODE_MAGIC, ExportedProgram
+from .artifacts import ExportedProgram
 
 TEXT, BYTECODE, JAX_EXPORT = "text", "MLIR bytecode", "jax.export artifact"
 
@@ -36,7 +36,7 @@ def read_program(path: str | os.PathLike) -> Program:
 def program_of(data: bytes, path: str | os.PathLike = "<bytes>") -> Program:
     from . import artifacts
 
-    if data[:4] == MLIR_BYTECODE_MAGIC:
+    if artifacts.is_bytecode(data):
         try:
             return Program(artifacts.bytecode_text(data), BYTECODE)
         except ArtifactError as e:
@@ -45,9 +45,11 @@ def program_of(data: bytes, path: str | os.PathLike = "<bytes>") -> Program:
         try:
             return Program(decode_text(data, path), TEXT)
         except FileError:
-            if not artifacts.is_exported(data):
+            exported = artifacts.exported_program(data)
+            if exported is None:
                 raise
-    exported = artifacts.deserialize_exported(data) if artifacts.is_exported(data) else None
+    else:
+        exported = artifacts.exported_program(data)
     if exported is None:
         raise FileError(path, "neither StableHLO text, MLIR bytecode (ML\\xefR) nor a jax.export artifact")
     return Program(exported.text, JAX_EXPORT, exported)
