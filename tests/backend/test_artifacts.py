@@ -159,3 +159,12 @@ def test_the_example_calls_a_sharded_vit_step_from_jax_over_4_devices(capsys):
         np.testing.assert_array_equal(a, b)
     out = capsys.readouterr().out
     assert "@vit_adam_train_step over 4 devices (data, model = 2 x 2): 77 arguments, 75 results" in out
+
+
+def test_vitir_check_says_an_artifacts_calling_convention(forms, capsys):
+    assert main(["check", str(forms["exported2"])]) == 0
+    first, second = capsys.readouterr().out.splitlines()
+    assert first.endswith(": jax.export artifact: @mlp for cpu, cuda on 1 device, calling convention "
+                          f"{read_program(forms['exported2']).exported.calling_convention_version}, 3 arguments "
+                          "(2 kept by the module), 2 results")
+    assert second.endswith(": OK: @main: 3 arguments, 7 ops, 2 results")  # the platform index, x and w
