@@ -168,3 +168,26 @@ def test_vitir_check_says_an_artifacts_calling_convention(forms, capsys):
                           f"{read_program(forms['exported2']).exported.calling_convention_version}, 3 arguments "
                           "(2 kept by the module), 2 results")
     assert second.endswith(": OK: @main: 3 arguments, 7 ops, 2 results")  # the platform index, x and w
+
+
+def test_vitir_run_on_a_sharded_jax_export_artifact_computes_what_exp_call_does(tmp_path, capsys):
+    """An artifact of a function jax partitioned over a 2x2 mesh: vitir runs its module over 4 devices."""
+    if len(jax.devices("cpu")) < 4:
+        pytest.skip("needs 4 host devices")
+    from jax.sharding import Mesh, NamedSharding, PartitionSpec
+
+    mesh = Mesh(np.array(jax.devices("cpu")[:4]).reshape(2, 2), ("x", "y"))
+    shardings = NamedSharding(mesh, PartitionSpec("x", None)), NamedSharding(mesh, PartitionSpec(None, "y"))
+    exported = jax.export.export(jax.jit(lambda a, b: (jnp.tanh(a @ b), a.sum()), in_shardings=shardings))(
+        jax.ShapeDtypeStruct((4, 6), np.float32), jax.ShapeDtypeStruct((6, 8), np.float32))
+    (tmp_path / "sharded.bin").write_bytes(bytes(exported.serialize()))
+    a, b = RNG.normal(size=(4, 6)).astype(np.float32), RNG.normal(size=(6, 8)).astype(np.float32)
+    np.savez(tmp_path / "in.npz", arg0=a, arg1=b)
+    assert main(["run", str(tmp_path / "sharded.bin"), "--inputs", str(tmp_path / "in.npz"), "--out",
+                 str(tmp_path / "out.npz")]) == 0
+    got = np.load(tmp_path / "out.npz")
+    want = exported.call(*(jax.device_put(x, s) for x, s in zip((a, b), shardings)))
+    for i, w in enumerate(want):
+        np.testing.assert_array_equal(got[f"out{i}"], np.asarray(w))
+    assert read_program(tmp_path / "sharded.bin").exported.in_shardings == ("P('x', None)", "P(None, 'y')")
+    capsys.readouterr()
