@@ -27,7 +27,8 @@ import sys
 
 def add_parser(sub) -> None:
     p = sub.add_parser("fmt", help="print StableHLO text canonically", description=__doc__)
-    p.add_argument("file", metavar="FILE", help="StableHLO text (.mlir)")
+    p.add_argument("file", metavar="FILE",
+                   help="StableHLO text (.mlir), MLIR bytecode, a portable artifact or a jax.export artifact")
     p.add_argument("-i", "--in-place", action="store_true", help="rewrite FILE instead of printing it")
     p.add_argument("--ast", action="store_true", help="import into vitir's AST and print that (shape-checks too)")
     p.add_argument("--split-input-file", action="store_true",
@@ -109,19 +110,25 @@ def _format(args, part: str, unchecked: list) -> str:
 
 def run(args) -> int:
     from ..errors import VitirError
-    from ..files import read_text, write_text
+    from ..backend.program_input import TEXT, read_program
+    from ..files import write_text
     from ..mlir.errors import compiler_lines
     from ..mlir.split import MARKER, split_input
 
     try:
-        text = read_text(args.file)
+        program = read_program(args.file)
     except VitirError as e:
         print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
         return 1
+    text = program.text
     if args.emit_bytecode:
         return _emit_bytecode(args, text)
     if args.target or args.output:
         print(f"{args.file}: error: --target and -o go with --emit-bytecode", file=sys.stderr)
+        return 1
+    if args.in_place and program.form != TEXT:
+        print(f"{args.file}: error: not rewritten: the file is a {program.form}, not text "
+              "(print it to standard output instead)", file=sys.stderr)
         return 1
     formatted, unchecked, failed = [], [], False
     for part in split_input(text) if args.split_input_file else [text]:
