@@ -1,6 +1,6 @@
-"""Writing portable artifacts (StableHLO -> VHLO at a target version): the target resolved and
-checked against VHLO's version tables. The StableHLO -> VHLO conversion itself is not written yet;
-`write_artifact` refuses with the reason (docs/bytecode.md, "What is not done")."""
+"""Writing portable artifacts: the target resolved against VHLO's version tables, the module
+converted to VHLO at that version (downgrade.py) and written in the bytecode format version that
+release writes."""
 
 from __future__ import annotations
 
@@ -29,6 +29,10 @@ def bytecode_version(version: str) -> int:
 
 
 def write_artifact(module, target: str) -> bytes:
+    """StableHLO (vitir's Module or text) -> a portable artifact of StableHLO `target`, its locations
+    dropped (as `stablehlo-translate --serialize --strip-debuginfo` writes it)."""
+    from .downgrade import downgrade_module
+    from .writer import write_bytecode
+
     version = resolve_target(target)
-    raise BytecodeError(f"writing a portable artifact (StableHLO {version}) is not implemented yet: "
-                        "vitir writes plain MLIR bytecode (no --target), and reads artifacts of every version")
+    return write_bytecode(downgrade_module(module, version, bytecode_version(version)))
