@@ -28,6 +28,8 @@ from .vhlo import (BOTH_EMPTY, CHANNEL_ID_OPS, DEFAULTS, DENSE_ARRAYS, DYNAMIC, 
 from .vhlo_tables import ATTRIBUTES, ENUMS, OPS, TYPES
 
 PROPERTIES_FROM = 5
+_MESH_AXES = re.compile(r"#stablehlo\.replica_group_mesh_axes< ?mesh = @([\w.$]+), axes = \[(.*)\] ?>")
+_AXIS_REF = re.compile(r'#stablehlo\.axis_ref<name = "([^"]*)"(?:, sub_axis_info = \((\d+)\)(\d+))?>')
 _ALIAS = re.compile(r"#stablehlo\.output_operand_alias<output_tuple_indices = \[([^\]]*)\], "
                     r"operand_index = (-?\d+), operand_tuple_indices = \[([^\]]*)\]>")
 _ACCURACY = re.compile(r"#stablehlo\.result_accuracy<atol = ([^,]+), rtol = ([^,]+), ulps = (-?\d+), "
@@ -42,7 +44,7 @@ _EMPTY = {"backend_config": "string", "infeed_config": "string", "outfeed_config
 _DROPPED_VALUES = {("dynamic_conv", "padding"): ("splat", 0)}
 assert set(_DROPPED_VALUES) == DROPPED
 # The integer type of an ("int", n) default (i64 otherwise).
-_INT_TYPES = {("composite", "version"): "IntegerSI32V1Type"}
+_INT_TYPES: dict = {}
 # StableHLO's enum attribute classes (vitir's xDSL bridge) -> VHLO's enum mnemonic.
 _ENUM_CLASSES = {"ComparisonDirectionAttr": "comparison_direction_v1",
                  "ComparisonTypeAttr": "comparison_type_v1", "FftTypeAttr": "fft_type_v1",
@@ -132,6 +134,9 @@ class Downgrade:
             if type(encoding).__name__ == "NoneAttr":
                 return vhlo_type("RankedTensorV1Type", shape, element)
             return vhlo_type("RankedTensorV1TypeWithEncoding", self.attribute(encoding), shape, element)
+        if kind == "MemRefType":
+            shape = tuple(DYNAMIC if d in (-1, DYNAMIC) else d for d in t.get_shape())
+            return self._versioned_type("RankedBufferV1Type", shape, self.type(t.element_type))
         if kind == "UnrankedTensorType":
             return vhlo_type("UnrankedTensorV1Type", self.type(t.element_type))
         if kind == "TupleType":
@@ -219,6 +224,14 @@ class Downgrade:
             return vhlo_attribute("StringV1Attr", a.root_reference.data)
         if kind in ("TypeExtensionsAttr", "BoundsAttr"):
             return vhlo_attribute("TypeExtensionsV1Attr", tuple(b.data for b in a.bounds.data))
+        if kind == "ReplicaGroupMeshAxesAttr" or kind == "ShardyTextAttr":
+            from io import StringIO
+
+            from xdsl.printer import Printer
+
+            out = StringIO()
+            Printer(stream=out).print_attribute(a)
+            return self.text_attribute(out.getvalue())
         if kind == "AttributeTextAttr":
             return self.text_attribute(a.text.data)
         if hasattr(a, "element_type") or kind.endswith("Type"):
@@ -241,7 +254,24 @@ class Downgrade:
             atol, rtol = (int.from_bytes(struct.pack("<d", float(match.group(i))), "little") for i in (1, 2))
             return vhlo_attribute("ResultAccuracyV1Attr", atol, rtol, int(match.group(3)),
                                   self.enum("result_accuracy_mode_v1", match.group(4)))
-        raise BytecodeError(f"no VHLO attribute for {text}")
+        match = _MESH_AXES.fullmatch(" ".join(text.split()))
+        if match is not None:
+            axes = []
+            for name, pre, size in _AXIS_REF.findall(match.group(2)):
+                sub = vhlo_attribute("SubAxisInfoV1Attr", int(pre), int(size)) if size else None
+                axes.append(vhlo_attribute("AxisRefV1Attr", vhlo_attribute("StringV1Attr", name), sub))
+            return vhlo_attribute("ReplicaGroupMeshAxesV1Attr", vhlo_attribute("StringV1Attr", match.group(1)),
+                                  vhlo_attribute("ArrayV1Attr", tuple(axes)))
+        from xdsl.context import Context
+        from xdsl.parser import Parser
+
+        try:
+            parsed = Parser(Context(allow_unregistered=True), text).parse_attribute()
+        except Exception:  # noqa: BLE001 - xDSL's parse errors have no common base
+            raise BytecodeError(f"no VHLO attribute for {text}") from None
+        if type(parsed).__name__ in ("AttributeTextAttr", "UnregisteredAttr"):
+            raise BytecodeError(f"no VHLO attribute for {text}")
+        return self.attribute(parsed)
 
     def enum(self, mnemonic: str, case: str, checked: bool = True) -> Attribute:
         introduced, _, cases = ENUMS[mnemonic]
@@ -311,7 +341,7 @@ class Downgrade:
         missing = [k for k in names if k not in inherent]
         if missing:
             raise BytecodeError(f"{op.name} lacks {', '.join(missing)}, which vhlo.{row[0]} requires")
-        extra = {k: v for k, v in inherent.items() if k not in row[3]}
+        extra = {k: v for k, v in inherent.items() if k not in row[3] and (base, k) not in _DROPPED_VALUES}
         discardable = {k: self.attribute(v) for k, v in named.items()}
         discardable.update(extra)
         results = [self.value(r) for r in op.results]
@@ -417,6 +447,9 @@ class Downgrade:
         if kind == "empty":
             empty = _EMPTY.get(key, "array")
             if empty == "string":
+                typed_ffi = known.get("api_version") is self.enum("api_version_v1", "API_VERSION_TYPED_FFI")
+                if key == "backend_config" and typed_ffi:  # the typed FFI's configuration is a dictionary
+                    return vhlo_attribute("DictionaryV1Attr", ())
                 return vhlo_attribute("StringV1Attr", "")
             if empty == "dictionary":
                 return vhlo_attribute("DictionaryV1Attr", ())
