@@ -22,7 +22,7 @@ import numpy as np
 from .encodings import code_of
 from .errors import BytecodeError
 from .ir import Attribute, Block, BytecodeModule, Operation, Region, Type, Value
-from .reader import UNKNOWN_LOCATION
+from .reader import UNKNOWN_LOCATION, USE_LIST_ORDERING
 from .vhlo import (BOTH_EMPTY, CHANNEL_ID_OPS, DEFAULTS, DENSE_ARRAYS, DYNAMIC, GROUPS, INTEGER_ENUMS,
                    DROPPED, SYMBOL_ARRAYS, SYMBOLS, UNIT_FLAGS, version_tuple)
 from .vhlo_tables import ATTRIBUTES, ENUMS, OPS, TYPES
@@ -107,6 +107,7 @@ class Downgrade:
         self.rows = op_rows(version)
         self.values: dict = {}
         self.properties = None
+        self.downgraded: set = set()  # ops VhloToVersion re-creates at an older version
 
     # -- types ---------------------------------------------------------------------------------------
     def type(self, t) -> Type:
@@ -353,8 +354,11 @@ class Downgrade:
         else:
             properties = None
             dictionary = _dictionary({**discardable, **{k: inherent[k] for k in names}})
-        return Operation("vhlo." + row[0], UNKNOWN_LOCATION, dictionary, properties, results, operands, [],
-                         regions, isolated=base == "func")
+        converted = Operation("vhlo." + row[0], UNKNOWN_LOCATION, dictionary, properties, results, operands, [],
+                              regions, isolated=base == "func")
+        if row is not _NEWEST[base]:
+            self.downgraded.add(id(converted))
+        return converted
 
     def _function(self, op, named: dict) -> dict:
         inherent = {"sym_name": vhlo_attribute("StringV1Attr", named.pop("sym_name").data),
@@ -493,6 +497,36 @@ class Downgrade:
                 raise BytecodeError(f"failed to legalize operation 'vhlo.{newest[0]}' that was explicitly marked "
                                     f"illegal: {op.name}'s {key} needs StableHLO {newest[1]} (target "
                                     f"{self.version})")
+
+
+def _use_list_orders(root: Operation, downgraded: set) -> None:
+    """The use-list orders MLIR's serializer records. Legalizing to VHLO adds each value's uses in
+    program order; VhloToVersion then re-creates the downgraded ops, whose uses join the lists last.
+    Where that differs from program order (what a reader rebuilds), the writer records the order:
+    for each use in program order, its place in the value's list."""
+    if not downgraded:
+        return
+    uses: dict = {}
+    for position, op in enumerate(root.walk()):
+        phase = id(op) in downgraded
+        for operand in op.operands:
+            uses.setdefault(id(operand), []).append((phase, position))
+    owners: dict = {}
+    for op in root.walk():
+        for index, result in enumerate(op.results):
+            owners[id(result)] = (op.use_list_orders, index)
+        for region in op.regions:
+            for block in region.blocks:
+                for index, argument in enumerate(block.arguments):
+                    owners[id(argument)] = (block.use_list_orders, index)
+    for value, stamps in uses.items():
+        if len(stamps) < 2 or not any(phase for phase, _ in stamps):
+            continue
+        in_memory = sorted(stamps)
+        order = tuple(in_memory.index(stamp) for stamp in stamps)
+        if order != tuple(range(len(order))):
+            orders, index = owners[value]
+            orders[index] = (False, order)
 
 
 def _dictionary(entries: dict) -> Attribute | None:
@@ -657,4 +691,6 @@ def downgrade_module(module, version: str, bytecode_version: int) -> BytecodeMod
     converter = Downgrade(version)
     converter.properties = bytecode_version >= PROPERTIES_FROM
     root = converter.module(parsed)
+    if bytecode_version >= USE_LIST_ORDERING:
+        _use_list_orders(root, converter.downgraded)
     return BytecodeModule(root, bytecode_version, f"StableHLO_v{version}")
