@@ -537,7 +537,24 @@ def _dictionary(entries: dict) -> Attribute | None:
 
 
 def _builtin_text(a) -> Attribute:
-    """A module attribute (it stays builtin) as MLIR's text fallback."""
+    """A module attribute (it stays builtin): the builtin dialect's encoding where it has one (strings,
+    integers, booleans, units, arrays, dictionaries), else MLIR's text fallback."""
+    kind = type(a).__name__
+    if kind == "StringAttr":
+        return _builtin_attribute("StringAttr", a.data)
+    if kind == "IntegerAttr" and type(a.type).__name__ == "IntegerType":
+        signedness = {"SIGNLESS": 0, "SIGNED": 1, "UNSIGNED": 2}[a.type.signedness.data.name]
+        width = a.type.width.data
+        integer_type = Type("builtin", code_of("builtin", "IntegerType", True), (width << 2 | signedness,))
+        return _builtin_attribute("IntegerAttr", integer_type, a.value.data & ((1 << width) - 1)
+                                  if width <= 8 else a.value.data)
+    if kind == "UnitAttr":
+        return _builtin_attribute("UnitAttr")
+    if kind == "ArrayAttr":
+        return _builtin_attribute("ArrayAttr", tuple(_builtin_text(e) for e in a.data))
+    if kind == "DictionaryAttr":
+        return _builtin_attribute("DictionaryAttr", tuple(
+            (_builtin_attribute("StringAttr", k), _builtin_text(v)) for k, v in sorted(a.data.items())))
     from io import StringIO
 
     from xdsl.printer import Printer
