@@ -500,33 +500,41 @@ class Downgrade:
 
 
 def _use_list_orders(root: Operation, downgraded: set) -> None:
-    """The use-list orders MLIR's serializer records. Legalizing to VHLO adds each value's uses in
-    program order; VhloToVersion then re-creates the downgraded ops, whose uses join the lists last.
-    Where that differs from program order (what a reader rebuilds), the writer records the order:
-    for each use in program order, its place in the value's list."""
+    """The use-list orders MLIR's serializer records, where they differ from program order (what a
+    reader rebuilds). MLIR puts each new use at the front of its value's list. Legalizing to VHLO
+    adds the uses in program order; VhloToVersion then re-creates each downgraded op: its operands'
+    uses move to the front of their lists, and replacing its results walks their lists, reversing
+    them. The writer records, for each use in program order, its place in the list (oldest first)."""
     if not downgraded:
         return
-    uses: dict = {}
-    for position, op in enumerate(root.walk()):
-        phase = id(op) in downgraded
-        for operand in op.operands:
-            uses.setdefault(id(operand), []).append((phase, position))
+    lists: dict = {}  # value id -> its uses, newest first: (op position, operand index)
+    ops = list(root.walk())
+    for position, op in enumerate(ops):
+        for index, operand in enumerate(op.operands):
+            lists.setdefault(id(operand), []).insert(0, (position, index))
+    for position, op in enumerate(ops):
+        if id(op) not in downgraded:
+            continue
+        for index, operand in enumerate(op.operands):
+            uses = lists[id(operand)]
+            uses.remove((position, index))
+            uses.insert(0, (position, index))
+        for result in op.results:
+            lists.get(id(result), []).reverse()
     owners: dict = {}
-    for op in root.walk():
+    for op in ops:
         for index, result in enumerate(op.results):
             owners[id(result)] = (op.use_list_orders, index)
         for region in op.regions:
             for block in region.blocks:
                 for index, argument in enumerate(block.arguments):
                     owners[id(argument)] = (block.use_list_orders, index)
-    for value, stamps in uses.items():
-        if len(stamps) < 2 or not any(phase for phase, _ in stamps):
+    for value, uses in lists.items():
+        if len(uses) < 2 or uses == sorted(uses, reverse=True):
             continue
-        in_memory = sorted(stamps)
-        order = tuple(in_memory.index(stamp) for stamp in stamps)
-        if order != tuple(range(len(order))):
-            orders, index = owners[value]
-            orders[index] = (False, order)
+        oldest_first = uses[::-1]
+        orders, index = owners[value]
+        orders[index] = (False, tuple(oldest_first.index(use) for use in sorted(uses)))
 
 
 def _dictionary(entries: dict) -> Attribute | None:
