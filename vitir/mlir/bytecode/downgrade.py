@@ -504,7 +504,8 @@ def _use_list_orders(root: Operation, downgraded: set) -> None:
     reader rebuilds). MLIR puts each new use at the front of its value's list. Legalizing to VHLO
     adds the uses in program order; VhloToVersion then re-creates each downgraded op: its operands'
     uses move to the front of their lists, and replacing its results walks their lists, reversing
-    them. The writer records, for each use in program order, its place in the list (oldest first)."""
+    them. The writer records, for each use from the last in program order to the first, its place in
+    the list (BytecodeWriter's writeUseListOrders)."""
     if not downgraded:
         return
     lists: dict = {}  # value id -> its uses, newest first: (op position, operand index)
@@ -532,9 +533,8 @@ def _use_list_orders(root: Operation, downgraded: set) -> None:
     for value, uses in lists.items():
         if len(uses) < 2 or uses == sorted(uses, reverse=True):
             continue
-        oldest_first = uses[::-1]
-        orders, index = owners[value]
-        orders[index] = (False, tuple(oldest_first.index(use) for use in sorted(uses)))
+        orders, index = owners[value]  # MLIR's shuffle: each use, newest in program order first, by its place
+        orders[index] = (False, tuple(uses.index(use) for use in sorted(uses, reverse=True)))
 
 
 def _dictionary(entries: dict) -> Attribute | None:
