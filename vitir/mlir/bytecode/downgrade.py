@@ -296,14 +296,19 @@ class Downgrade:
         return found
 
     def module(self, module) -> Operation:
-        properties = (None, None)
+        entries = {k: _builtin_text(v) for k, v in module.attributes.items()}
         name = module.sym_name
-        if name is not None:
-            properties = (_builtin_attribute("StringAttr", name.data), None)
+        name = _builtin_attribute("StringAttr", name.data) if name is not None else None
+        if self.properties:
+            properties = (name, None)
+        else:  # before properties the module's name is in its dictionary
+            properties = None
+            if name is not None:
+                entries["sym_name"] = name
         dictionary = None
-        if module.attributes:
+        if entries:
             dictionary = _builtin_attribute("DictionaryAttr", tuple(
-                (_builtin_attribute("StringAttr", k), _builtin_text(v)) for k, v in sorted(module.attributes.items())))
+                (_builtin_attribute("StringAttr", k), v) for k, v in sorted(entries.items())))
         op = Operation("builtin.module", UNKNOWN_LOCATION, dictionary, properties,
                        regions=[self.region(r, "builtin.module") for r in module.regions], isolated=True)
         return op
