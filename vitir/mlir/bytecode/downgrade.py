@@ -28,6 +28,15 @@ from .vhlo import (BOTH_EMPTY, CHANNEL_ID_OPS, DEFAULTS, DENSE_ARRAYS, DYNAMIC, 
 from .vhlo_tables import ATTRIBUTES, ENUMS, OPS, TYPES
 
 PROPERTIES_FROM = 5
+
+
+class DowngradeError(BytecodeError):
+    """What the target version cannot hold, worded as StableHLO's VhloToVersion refuses it: the
+    target, the VHLO op refused, then what in it is newer and the version that introduced it."""
+
+
+class _Newer(Exception):
+    """Raised inside an op's conversion; the op catching it names itself in the refusal."""
 _MESH_AXES = re.compile(r"#stablehlo\.replica_group_mesh_axes< ?mesh = @([\w.$]+), axes = \[(.*)\] ?>")
 _AXIS_REF = re.compile(r'#stablehlo\.axis_ref<name = "([^"]*)"(?:, sub_axis_info = \((\d+)\)(\d+))?>')
 _ALIAS = re.compile(r"#stablehlo\.output_operand_alias<output_tuple_indices = \[([^\]]*)\], "
@@ -93,9 +102,48 @@ def op_rows(version: str) -> dict[str, tuple]:
     return rows
 
 
-_NEWEST = {}
+_NEWEST: dict = {}  # op base name -> its newest row
+_FIRST: dict = {}  # op base name -> the version that introduced its first row
 for _row in OPS:
     _NEWEST[_row[0].rsplit("_v", 1)[0]] = _row  # rows are listed oldest first
+    _FIRST.setdefault(_row[0].rsplit("_v", 1)[0], _row[1])
+
+
+# Uses of an op that a newer StableHLO allowed, which VhloToVersion refuses below that version:
+# (ops, the predicate, the version that introduced the use, what it is).
+_REDUCTIONS = {"reduce", "all_reduce", "reduce_scatter", "reduce_window", "scatter", "select_and_scatter"}
+NEWER_USES = [
+    (_REDUCTIONS, lambda op: _promotes(op), "0.17.0", "a body computing in a wider type (promotable types)"),
+    ({"custom_call"}, lambda op: _typed_ffi(op), "1.3.0", "api_version = API_VERSION_TYPED_FFI"),
+    ({"all_reduce", "all_gather", "all_to_all"}, lambda op: _variadic(op), "1.5.0", "several operands"),
+    ({"custom_call"}, lambda op: _future_types(op), "1.18.0", "!stablehlo.future operands or results"),
+]
+
+
+def _base_of(op) -> str:
+    """The VHLO base name of an op of the module being written (`func.func` -> `func`)."""
+    dialect, _, base = op.name.partition(".")
+    return base if dialect == "stablehlo" else {"func.func": "func", "func.call": "call"}.get(op.name, "return")
+
+
+def _typed_ffi(op) -> bool:
+    version = op.properties.get("api_version") or op.attributes.get("api_version")
+    return version is not None and version.value.data == 4
+
+
+def _future_types(op) -> bool:
+    return any(type(v.type).__name__ == "FutureType" for v in (*op.operands, *op.results))
+
+
+def _variadic(op) -> bool:
+    return len(op.operands) > 1
+
+
+def _promotes(op) -> bool:
+    """Whether a reduction's body takes element types none of its operands has."""
+    operands = {str(o.type.get_element_type()) for o in op.operands if hasattr(o.type, "get_element_type")}
+    return any(hasattr(a.type, "get_element_type") and str(a.type.get_element_type()) not in operands
+               for region in op.regions for block in region.blocks for a in block.args)
 
 
 class Downgrade:
@@ -177,8 +225,7 @@ class Downgrade:
     def _versioned_type(self, name: str, *fields) -> Type:
         row = TYPES.get(name[:-len("Type")])
         if row is not None and self.target < version_tuple(row[1]):
-            raise BytecodeError(f"type {name[:-len('Type')]} (vhlo.{row[0]}) is not in StableHLO {self.version}: "
-                                f"introduced in {row[1]}")
+            raise _Newer(f"type !vhlo.{row[0]} was introduced in StableHLO {row[1]}")
         return vhlo_type(name, *fields)
 
     # -- attributes ----------------------------------------------------------------------------------
@@ -249,18 +296,17 @@ class Downgrade:
                                   ints(match.group(3)))
         match = _ACCURACY.fullmatch(text)
         if match is not None:
-            if self.target < version_tuple(ATTRIBUTES["ResultAccuracyV1"][1]):
-                raise BytecodeError(f"attribute #vhlo.result_accuracy_v1 is not in StableHLO {self.version}: "
-                                    f"introduced in {ATTRIBUTES['ResultAccuracyV1'][1]}")
+            # no version check here: at an older target the op's downgrade drops it at its default
             atol, rtol = (int.from_bytes(struct.pack("<d", float(match.group(i))), "little") for i in (1, 2))
             return vhlo_attribute("ResultAccuracyV1Attr", atol, rtol, int(match.group(3)),
-                                  self.enum("result_accuracy_mode_v1", match.group(4)))
+                                  self.enum("result_accuracy_mode_v1", match.group(4), checked=False))
         match = _MESH_AXES.fullmatch(" ".join(text.split()))
         if match is not None:
             axes = []
             for name, pre, size in _AXIS_REF.findall(match.group(2)):
                 sub = vhlo_attribute("SubAxisInfoV1Attr", int(pre), int(size)) if size else None
                 axes.append(vhlo_attribute("AxisRefV1Attr", vhlo_attribute("StringV1Attr", name), sub))
+            self._check_attribute("ReplicaGroupMeshAxesV1")
             return vhlo_attribute("ReplicaGroupMeshAxesV1Attr", vhlo_attribute("StringV1Attr", match.group(1)),
                                   vhlo_attribute("ArrayV1Attr", tuple(axes)))
         from xdsl.context import Context
@@ -274,11 +320,16 @@ class Downgrade:
             raise BytecodeError(f"no VHLO attribute for {text}")
         return self.attribute(parsed)
 
+    def _check_attribute(self, name: str) -> None:
+        introduced = ATTRIBUTES[name][1]
+        if self.target < version_tuple(introduced):
+            snake = re.sub(r"(?<!^)(?=[A-Z])", "_", name[:-2]).lower()
+            raise _Newer(f"attribute #vhlo.{snake}_v1 was introduced in StableHLO {introduced}")
+
     def enum(self, mnemonic: str, case: str, checked: bool = True) -> Attribute:
         introduced, _, cases = ENUMS[mnemonic]
         if checked and self.target < version_tuple(introduced):
-            raise BytecodeError(f"attribute #vhlo.{mnemonic} is not in StableHLO {self.version}: introduced "
-                                f"in {introduced}")
+            raise _Newer(f"attribute #vhlo.{mnemonic} was introduced in StableHLO {introduced}")
         codes = {v: k for k, v in cases.items()}
         if case not in codes:
             raise BytecodeError(f"#vhlo.{mnemonic} has no case {case}")
@@ -321,6 +372,16 @@ class Downgrade:
         return Region(blocks)
 
     def op(self, op, parent: str) -> Operation:
+        try:
+            return self._op(op, parent)
+        except _Newer as reason:
+            base = _base_of(op)
+            newest = _NEWEST.get(base)
+            name = f"vhlo.{newest[0]}" if newest is not None else op.name
+            raise DowngradeError(f"failed to convert VHLO to v{self.version}: failed to legalize operation "
+                                 f"'{name}' that was explicitly marked illegal: {reason}") from None
+
+    def _op(self, op, parent: str) -> Operation:
         dialect, _, base = op.name.partition(".")
         named = {**op.properties, **op.attributes}
         if op.name == "func.func":
@@ -336,12 +397,15 @@ class Downgrade:
                                 "builtin.module ops only")
         row = self.rows.get(base)
         if row is None:
-            newest = _NEWEST.get(base)
-            if newest is None:
+            if base not in _NEWEST:
                 raise BytecodeError(f"{op.name} has no VHLO op")
-            raise BytecodeError(f"failed to legalize operation 'vhlo.{newest[0]}' that was explicitly marked "
-                                f"illegal: {op.name} was introduced in StableHLO {newest[1]}, after "
-                                f"{self.version}")
+            raise _Newer(f"{op.name} was introduced in StableHLO {_FIRST[base]}")
+        for ops, holds, since, what in NEWER_USES:
+            if base in ops and self.target < version_tuple(since) and holds(op):
+                raise _Newer(f"{op.name} with {what}: introduced in StableHLO {since}")
+        if sum(1 for r in op.regions if r.blocks) > row[4]:
+            raise _Newer(f"{op.name} with regions needs vhlo.{_NEWEST[base][0]}, introduced in StableHLO "
+                         f"{_NEWEST[base][1]}")
         self._check_downgrade(row, base, inherent, op)
         names = sorted(row[3])
         missing = [k for k in names if k not in inherent]
@@ -499,9 +563,8 @@ class Downgrade:
                 default = next((self._explode(kind, members, None).get(key) for _, kind, members
                                 in GROUPS.get(base, ()) if any(f == key for f, _ in members)), None)
             if value is not default:
-                raise BytecodeError(f"failed to legalize operation 'vhlo.{newest[0]}' that was explicitly marked "
-                                    f"illegal: {op.name}'s {key} needs StableHLO {newest[1]} (target "
-                                    f"{self.version})")
+                raise _Newer(f"{op.name}'s {key}, not at its default, needs vhlo.{newest[0]}, introduced in "
+                             f"StableHLO {newest[1]}")
 
 
 def _use_list_orders(root: Operation, downgraded: set) -> None:
