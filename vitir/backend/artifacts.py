@@ -46,18 +46,24 @@ def _context():
 
 
 def bytecode_text(data: bytes) -> str:
-    """StableHLO text of MLIR bytecode: a portable artifact (the VHLO dialect, of any version jaxlib
-    reads) is upgraded to StableHLO first. vitir's own reader when it exists, else jaxlib's."""
-    try:
-        from vitir.mlir import import_bytecode  # the bytecode reader vitir is growing
-    except ImportError:
-        import_bytecode = None
-    if import_bytecode is not None:
-        from vitir.print import print_module
+    """StableHLO text of MLIR bytecode: a portable artifact (VHLO, of any version) is upgraded to
+    StableHLO. vitir's reader first; jaxlib only for plain bytecode of dialects whose encodings
+    vitir's reader lacks (StableHLO's, CHLO's, Shardy's own). Bad bytes are refused with vitir's
+    reason, which names the section and the byte offset."""
+    from vitir.mlir.bytecode import BytecodeError
+    from vitir.mlir.bytecode.api import lacks_encodings, stablehlo_text
 
-        return print_module(import_bytecode(data))
-    from jax._src.lib.mlir import ir
-    from jax._src.lib.mlir.dialects import hlo
+    try:
+        return stablehlo_text(data)
+    except BytecodeError as e:
+        if not lacks_encodings(e):
+            raise ArtifactError(f"MLIR bytecode vitir cannot read: {e}") from None
+        reason = str(e)
+    try:
+        from jax._src.lib.mlir import ir
+        from jax._src.lib.mlir.dialects import hlo
+    except ImportError:
+        raise ArtifactError(f"MLIR bytecode vitir cannot read ({reason}), and jaxlib is not installed") from None
 
     try:
         module = ir.Module.parse(data, context=_context())

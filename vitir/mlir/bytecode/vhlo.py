@@ -405,7 +405,7 @@ def attribute_text(entry: Attribute) -> str:
         return (f"#stablehlo.result_accuracy<atol = {_double_text(atol)}, rtol = {_double_text(rtol)}, "
                 f"ulps = {ulps}, mode = #stablehlo.result_accuracy_mode<{ENUMS['result_accuracy_mode_v1'][2][mode.fields[0]]}>>")
     if name == "SubAxisInfoV1Attr":
-        return f"#stablehlo.sub_axis_info<pre_size = {fields[0]}, size = {fields[1]}>"
+        return f"({fields[0]}){fields[1]}"  # as StableHLO prints it in an axis_ref: `sub_axis_info = (1)2`
     if name == "AxisRefV1Attr":
         sub = f", sub_axis_info = {attribute_text(fields[1])}" if fields[1] is not None else ""
         return f"#stablehlo.axis_ref<name = {attribute_text(fields[0])}{sub}>"
