@@ -110,3 +110,14 @@ def test_current_and_minimum_targets(tmp_path):
 def jaxlib_text(text: str) -> str:
     """The text jaxlib's deserializer gives for its own artifact of `text` (the same module)."""
     return hlo.deserialize_portable_artifact_str(jaxlib_artifact(text, "0.9.0"))
+
+
+@needs_jaxlib
+def test_export_bytecode_of_a_vitir_module():
+    """export_bytecode(Module, target): vitir's AST of a JAX program written as jaxlib serializes the
+    module vitir prints (vitir's AST keeps no `public`, which JAX's text spells)."""
+    from vitir.mlir import export_bytecode, import_text
+    from vitir.print import print_module
+
+    module = import_text(_jax_programs()["grad"])
+    assert export_bytecode(module, target="1.9.0") == jaxlib_artifact(print_module(module), "1.9.0")
