@@ -121,3 +121,20 @@ def test_export_bytecode_of_a_vitir_module():
 
     module = import_text(_jax_programs()["grad"])
     assert export_bytecode(module, target="1.9.0") == jaxlib_artifact(print_module(module), "1.9.0")
+
+
+@needs_jaxlib
+@pytest.mark.slow
+def test_vit_train_step_writes_as_jaxlib_serializes_it():
+    """JAX's ViT-Tiny train step at 1.5.0 (its tanh, exponential and rsqrt downgraded, their values'
+    use-list orders recorded) and 1.17.0, as jaxlib serializes it with its locations stripped."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    from bench_import import jax_train_step_text
+
+    text = jax_train_step_text("conv")
+    for version in ("1.5.0", "1.17.0"):
+        written = write_artifact(text, version)
+        assert written == jaxlib_artifact(text, version), version
+    assert any(op.use_list_orders for op in read_bytecode(write_artifact(text, "1.5.0")).root.walk())
