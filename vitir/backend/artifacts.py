@@ -1,7 +1,6 @@
 """The one adapter between vitir and the binary forms StableHLO ships in: MLIR bytecode, StableHLO's
 portable artifacts and jax.export's serialized programs. Every jax and jaxlib call for them is here,
-so that reading bytecode can switch to vitir's own reader (`vitir.mlir.import_bytecode`, when it
-exists) by changing `bytecode_text` alone.
+and bytecode is read by vitir's own reader first (`bytecode_text`), jaxlib only for what it refuses.
 
 - `bytecode_text(data)`: StableHLO text of MLIR bytecode, plain or a portable artifact (VHLO).
 - `exported_program(data)`: a jax.export artifact's module text and what it says of its calling

@@ -52,8 +52,6 @@ _EMPTY = {"backend_config": "string", "infeed_config": "string", "outfeed_config
 # Attributes the upgrade drops (vhlo.py's DROPPED) and their value in an artifact.
 _DROPPED_VALUES = {("dynamic_conv", "padding"): ("splat", 0)}
 assert set(_DROPPED_VALUES) == DROPPED
-# The integer type of an ("int", n) default (i64 otherwise).
-_INT_TYPES: dict = {}
 # StableHLO's enum attribute classes (vitir's xDSL bridge) -> VHLO's enum mnemonic.
 _ENUM_CLASSES = {"ComparisonDirectionAttr": "comparison_direction_v1",
                  "ComparisonTypeAttr": "comparison_type_v1", "FftTypeAttr": "fft_type_v1",
@@ -512,7 +510,7 @@ class Downgrade:
     def default(self, base: str, key: str, rule, op, known: dict) -> Attribute:
         kind = rule[0]
         if kind == "int":
-            return self.integer(rule[1], vhlo_type(_INT_TYPES.get((base, key), "IntegerSI64V1Type")))
+            return self.integer(rule[1])  # every integer default is an i64
         if kind == "bool":
             return vhlo_attribute("BooleanV1Attr", int(rule[1]))
         if kind == "string":
