@@ -92,3 +92,16 @@ def test_future_artifact_refused_through_the_commands(capsys):
     err = capsys.readouterr().err
     assert "unregistered operation 'vhlo.constant_v99'" in err and "IR section, byte 125" in err
     assert "Traceback" not in err
+
+
+def test_emit_bytecode_refuses_an_op_newer_than_the_target(tmp_path, capsys):
+    source = tmp_path / "tan.mlir"
+    source.write_text("func.func @f(%a: tensor<f32>) -> tensor<f32> {\n"
+                      "  %0 = stablehlo.tan %a : tensor<f32>\n  return %0 : tensor<f32>\n}\n")
+    assert main(["fmt", str(source), "--emit-bytecode", "--target", "1.3.0", "-o", str(tmp_path / "o")]) == 1
+    err = capsys.readouterr().err
+    assert ("failed to convert VHLO to v1.3.0: failed to legalize operation 'vhlo.tan_v2' that was explicitly "
+            "marked illegal: stablehlo.tan was introduced in StableHLO 1.4.0") in err
+    assert main(["fmt", str(source), "--emit-bytecode", "--target", "1.4.0", "-o", str(tmp_path / "o")]) == 0
+    assert [op.name for op in read_bytecode((tmp_path / "o").read_bytes()).root.walk()] == [
+        "builtin.module", "vhlo.func_v1", "vhlo.tan_v1", "vhlo.return_v1"]
