@@ -11,7 +11,8 @@ texts with one attribute or element type mutated (refused naming their line,
 or accepted by jaxlib's MLIR parser too and printed back in vitir's form);
 random differentiable graphs (vitir's VJP on the evaluator in float64 against
 jax.vjp of the same graph written with jax.lax, and its JVP and VJP against
-each other by the inner-product test).
+each other by the inner-product test); mutated MLIR bytecode (read and written
+again, or refused naming the section and byte offset).
 Each case is seeded by (--seed, kind, index) and bounded by --bound seconds.
 Every failure is written to --out as a reproducer (the module's or the
 mutated text, shrunk to the lines that still fail, with the command that
@@ -49,6 +50,8 @@ def parse_args(argv=None):
                         "composites, quantized types)")
     p.add_argument("--gradients", type=int, default=0,
                    help="random differentiable graphs: vitir's VJP against jax.vjp, and the inner-product test")
+    p.add_argument("--bytecode", type=int, default=0,
+                   help="mutated MLIR bytecode files (read or refused naming section and byte, never a crash)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--start", type=int, default=0, help="first case index of each kind")
     p.add_argument("--bound", type=float, default=60.0, help="seconds one case may take (default 60)")
@@ -105,6 +108,10 @@ def reproducer(kind: str, index: int, seed: int, message: str, quick: bool = Fal
     from vitir.print import print_module
 
     s = case_seed(seed, kind, index)
+    if kind == "bytecode":  # the mutated bytes, in hex (the case draws them again from its seed)
+        from tests.fuzz.bytecode import mutated_bytes
+
+        return "// " + mutated_bytes(s).hex() + "\n"
     if kind in ("graphs", "evaluated"):
         return print_module(random_graph(random.Random(s), evaluated=kind == "evaluated", cover=index)[0])
     if kind == "passes":

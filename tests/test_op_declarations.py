@@ -202,5 +202,5 @@ def test_every_op_name_is_vitir_asts_named_in_its_source_the_lazy_ones_on_first_
         "['vitir.ast.ops.compare', 'vitir.ast.ops.compound', 'vitir.ast.ops.constants', 'vitir.ast.ops.contraction', "
         "'vitir.ast.ops.elementwise', 'vitir.ast.ops.reduction', 'vitir.ast.ops.shape'] [] "
         "['vitir.ast.ops.bits', 'vitir.ast.ops.chlo', 'vitir.ast.ops.collectives', 'vitir.ast.ops.control', "
-        "'vitir.ast.ops.data_movement', 'vitir.ast.ops.linalg', 'vitir.ast.ops.normalization', "
+        "'vitir.ast.ops.data_movement', 'vitir.ast.ops.deprecated', 'vitir.ast.ops.linalg', 'vitir.ast.ops.normalization', "
         "'vitir.ast.ops.precision', 'vitir.ast.ops.quantization', 'vitir.ast.ops.windows'] []")

@@ -108,7 +108,7 @@ EFFECTFUL = {"stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.reduce_s
              "stablehlo.collective_permute", "stablehlo.collective_broadcast", "stablehlo.collective_reduce",
              "stablehlo.custom_call", "stablehlo.rng", "stablehlo.rng_bit_generator", "stablehlo.infeed",
              "stablehlo.outfeed", "stablehlo.send", "stablehlo.recv", "stablehlo.optimization_barrier",
-             "stablehlo.composite", "sdy.mesh", "sdy.sharding_constraint", "sdy.sharding_group", "sdy.all_gather",
+             "stablehlo.composite", "stablehlo.async_start", "stablehlo.async_done", "sdy.mesh", "sdy.sharding_constraint", "sdy.sharding_group", "sdy.all_gather",
              "sdy.all_slice", "sdy.all_reduce", "sdy.all_to_all", "sdy.collective_permute", "sdy.reduce_scatter"}
 
 

@@ -99,3 +99,8 @@ class RewriteError(VitirError):
     """A rewrite rule or pass produced what it may not: a replacement of another type, an op its
     rule refuses, a value defined nowhere; or rules that do not reach a fixed point. The message
     names the rule, the op it matched and its SSA name."""
+
+
+class ArtifactError(VitirError):
+    """A program in a binary form (MLIR bytecode, a portable artifact, a jax.export artifact) that
+    cannot be read, or written."""

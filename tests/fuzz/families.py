@@ -87,6 +87,48 @@ def collective_reduce(g: Graph, cls):
     return g.fb.collective_reduce(g.name(), [x], _groups(g), _sum_region(g, x.type.dtype))
 
 
+def cross_replica_sum(g: Graph, cls):
+    x = g.value(Value("x", TensorType(g.shape(), g.dtype(FLOATS))), how="same")
+    return g.fb.cross_replica_sum(g.name(), x, _groups(g))
+
+
+def async_collective(g: Graph, cls):
+    """async_start of an all_reduce (over the graph's groups), then async_done of its future."""
+    x = g.value(Value("x", TensorType(g.shape(), g.dtype(FLOATS))), how="same")
+    body = g.fb.region()
+    y = body.arg(g.name("r"), x.type)
+    body = body.ret(body.all_reduce(g.name("r"), [y], _groups(g), _sum_region(g, x.type.dtype)))
+    return g.fb.async_done(g.name(), g.fb.async_start(g.name("f"), [x], body))
+
+
+# -- the deprecated contractions and selection -------------------------------------------------------
+
+def einsum(g: Graph, cls):
+    """A product of two operands by an einsum config: a batched matrix product, or an outer one."""
+    rng = g.rng
+    dtype = g.dtype(FLOATS)
+    b, m, k, n = (rng.randint(1, 3) for _ in range(4))
+    config, lhs, rhs, out = rng.choice((("bmk,bkn->bmn", (b, m, k), (b, k, n), (b, m, n)),
+                                        ("mk,kn->mn", (m, k), (k, n), (m, n)), ("m,n->mn", (m,), (n,), (m, n))))
+    x = g.value(Value("l", TensorType(lhs, dtype)), how="same")
+    y = g.value(Value("r", TensorType(rhs, dtype)), how="same")
+    return g.fb.einsum(g.name(), x, y, config, TensorType(out, dtype))
+
+
+def unary_einsum(g: Graph, cls):
+    x = g.value(Value("x", TensorType((g.rng.randint(1, 3), g.rng.randint(1, 3)), g.dtype(FLOATS))), how="same")
+    config = g.rng.choice(("ab->a", "ab->b", "ab->ba", "ab->"))
+    shape = {"ab->a": x.type.shape[:1], "ab->b": x.type.shape[1:], "ab->ba": x.type.shape[::-1], "ab->": ()}[config]
+    return g.fb.unary_einsum(g.name(), x, config, x.type.with_shape(shape))
+
+
+def torch_index_select(g: Graph, cls):
+    x = _ranked(g)
+    dim = g.rng.randint(0, x.type.rank - 1)
+    index = g.value(Value("i", TensorType(g.shape(g.rng.randint(0, 2)), DType.I32)), how="same")
+    return g.fb.torch_index_select(g.name(), x, index, dim, 0)
+
+
 # -- tokens and host transfers ---------------------------------------------------------------------
 
 def _token(g: Graph) -> Value:
@@ -528,6 +570,9 @@ RECIPES = {
     "stablehlo.rng": rng_, "stablehlo.rng_bit_generator": rng_bit_generator,
     "stablehlo.uniform_quantize": uniform_quantize, "stablehlo.uniform_dequantize": uniform_dequantize,
     "chlo.scan": scan, "chlo.ragged_dot": ragged_dot,
+    "stablehlo.cross-replica-sum": cross_replica_sum, "stablehlo.async_start": async_collective,
+    "stablehlo.async_done": async_collective, "stablehlo.einsum": einsum, "stablehlo.unary_einsum": unary_einsum,
+    "stablehlo.torch_index_select": torch_index_select,
     **dict.fromkeys(("sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier", "sdy.sharding_group"),
                     sharding_annotation),
     **dict.fromkeys(("sdy.all_gather", "sdy.all_slice", "sdy.all_reduce", "sdy.all_to_all", "sdy.collective_permute",
@@ -555,6 +600,7 @@ UNEVALUATED = {
     "stablehlo.composite": "a call of its decomposition, a second function, which the worker does not hand XLA",
     "stablehlo.custom_call": "vitir does not evaluate it; XLA has no such target",
     "stablehlo.dynamic_conv": "XLA cannot compile it",
+    "stablehlo.unary_einsum": "XLA cannot compile it (its legalization to HLO has none)",
     "chlo.ragged_dot": "XLA's CPU backend has no ragged dot",
     "stablehlo.collective_broadcast": "XLA's CPU backend has no collective-broadcast",
     "stablehlo.collective_reduce": "newer than jaxlib's StableHLO: neither its parser nor XLA reads it",

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from tests.fuzz.checks import CaseTimeout, Failure, time_bound
 
-KINDS = ("graphs", "evaluated", "invalid", "mutations", "passes", "attributes", "gradients")
+KINDS = ("graphs", "evaluated", "invalid", "mutations", "passes", "attributes", "gradients", "bytecode")
 
 
 def case_seed(seed: int, kind: str, index: int) -> int:
@@ -31,6 +31,7 @@ def run_case(kind: str, seed: int, stats: Counter, quick: bool = False, index: i
     """One case (the `index`-th of its kind, drawn from `seed`); `quick` (the suite's run) mutates the
     smallest rendered modules."""
     from tests.fuzz.attributes import attribute_case
+    from tests.fuzz.bytecode import bytecode_case
     from tests.fuzz.checks import graph_case
     from tests.fuzz.gradients import gradient_case
     from tests.fuzz.invalid import invalid_case
@@ -49,6 +50,8 @@ def run_case(kind: str, seed: int, stats: Counter, quick: bool = False, index: i
         attribute_case(seed, stats)
     elif kind == "gradients":
         gradient_case(seed, stats)
+    elif kind == "bytecode":
+        bytecode_case(seed, stats)
     else:
         mutation_case(seed, stats, depth=0 if quick else 1)
 

@@ -140,9 +140,6 @@ def test_texts_with_regions_and_constants_read_alike(body):
 
 
 FALLS_BACK = {  # texts the reader leaves to xDSL's parser: read there all the same
-    "a generic form with properties": '    %t = "stablehlo.transpose"(%x) <{permutation = array<i64: 1, 0>}> : '
-                                      '(tensor<2x3xf32>) -> tensor<3x2xf32>\n    %y = stablehlo.negate %x : '
-                                      'tensor<2x3xf32>\n',
     "debug locations": "    %y = stablehlo.negate %x : tensor<2x3xf32> loc(\"f.py\":1:2)\n",
 }
 
@@ -152,6 +149,25 @@ def test_texts_the_reader_does_not_take_fall_back(body):
     text = HEAD + body + TAIL
     assert fast_import(text) is None
     assert print_module(import_text(text)) == print_module(xdsl_import(text))
+
+
+GENERIC_TAKEN = {  # MLIR's generic forms with attributes (what bytecode's readers print): read alike
+    "properties": '    %t = "stablehlo.transpose"(%x) <{permutation = array<i64: 1, 0>}> : '
+                  '(tensor<2x3xf32>) -> tensor<3x2xf32>\n    %y = stablehlo.negate %x : tensor<2x3xf32>\n',
+    "attributes after regions": '    %c = stablehlo.constant dense<0.0> : tensor<f32>\n'
+                                '    %r = "stablehlo.reduce"(%x, %c) ({\n    ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n'
+                                '      %s = stablehlo.add %a, %b : tensor<f32>\n      stablehlo.return %s : tensor<f32>\n'
+                                '    }) {dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>\n'
+                                '    %y = stablehlo.negate %x : tensor<2x3xf32>\n',
+}
+
+
+@pytest.mark.parametrize("body", list(GENERIC_TAKEN.values()), ids=list(GENERIC_TAKEN))
+def test_generic_forms_with_attributes_are_read_as_xdsl_reads_them(body):
+    text = HEAD + body + TAIL
+    fast = fast_import(text)
+    assert fast is not None
+    assert print_module(fast) == print_module(xdsl_import(text))
 
 
 REFUSED = {  # every error: the reader refuses, so the diagnostic is xDSL's path's, at its line

@@ -19,11 +19,11 @@ from .ops import (ADAMW_LINES, Abs, AdamScalars, AdamWUpdate, Add, AllReduceMean
                   ShiftLeft, ShiftRightArithmetic, ShiftRightLogical, Sign, Sine, Slice, Sqrt, Subtract, Tan, Tanh,
                   Transpose, Unary, Xor, default_compare_type)
 from .regions import BinaryRegion, Region
-from .types import TensorType, TokenType, TupleType, f32
+from .types import FutureType, TensorType, TokenType, TupleType, f32
 from .values import Value
 
 __all__ = [*_ops_package.__all__, "BinaryRegion", "DType", "Function", "FunctionBuilder", "Module", "Region",
-           "Return", "ShapeError", "TensorType", "TokenType", "TupleType", "Value", "f32", "module"]
+           "Return", "ShapeError", "TensorType", "TokenType", "TupleType", "FutureType", "Value", "f32", "module"]
 
 
 def __getattr__(name: str):

@@ -168,6 +168,24 @@ class IntArrayKind(Kind):
     def read(self, p) -> tuple[int, ...]:
         return p.ints()
 
+    def read_generic(self, p) -> tuple[int, ...]:
+        """`array<i64: 0, 2, 1>` or `array<i64>`."""
+        return _dense_array(p, "i64", p.int)
+
+
+def _dense_array(p, element: str, item) -> tuple:
+    p.expect("array")
+    p.expect("<")
+    p.expect(element)
+    if p.optional(">"):
+        return ()
+    p.expect(":")
+    values = [item()]
+    while p.optional(","):
+        values.append(item())
+    p.expect(">")
+    return tuple(values)
+
 
 class BoolKind(Kind):
     __slots__ = ()
@@ -201,6 +219,10 @@ class BoolArrayKind(Kind):
 
     def read(self, p) -> tuple[bool, ...]:
         return p.bracketed(p.boolean)
+
+    def read_generic(self, p) -> tuple[bool, ...]:
+        """`array<i1: true, false>` or `array<i1>`."""
+        return _dense_array(p, "i1", p.boolean)
 
 
 class UnitKind(Kind):
@@ -354,6 +376,93 @@ class DenseIntsKind(Kind):
         return dense_ints_text(value.shape, value.values)
 
     generic = pretty
+
+
+class AxisRef(NamedTuple):
+    """`#stablehlo.axis_ref<name = "x", sub_axis_info = (1)2>`: a mesh axis, or the sub-axis of
+    `size` after `pre_size` of it (sub_axis None: the whole axis)."""
+
+    name: str
+    sub_axis: tuple[int, int] | None = None
+
+    def text(self) -> str:
+        sub = "" if self.sub_axis is None else f", sub_axis_info = ({self.sub_axis[0]}){self.sub_axis[1]}"
+        return f"#stablehlo.axis_ref<name = {string_text(self.name)}{sub}>"
+
+
+class MeshAxesGroups(NamedTuple):
+    """`#stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [...]>`: replica groups given as
+    the devices that differ only along `axes` of the mesh the symbol `mesh` names."""
+
+    mesh: str
+    axes: tuple[AxisRef, ...]
+
+
+class ReplicaGroupsKind(DenseIntsKind):
+    """A collective's replica groups: a dense i64 tensor of ids (DenseInts), or groups over mesh
+    axes (MeshAxesGroups), as StableHLO's ReplicaGroups attribute takes either."""
+
+    __slots__ = ()
+
+    def coerce(self, value):
+        if isinstance(value, MeshAxesGroups):
+            axes = tuple(AxisRef(*a) if not isinstance(a, AxisRef) else a for a in value.axes)
+            if len(set(axes)) != len(axes):
+                raise RuleError(f"replica_groups repeat an axis of mesh @{value.mesh}")
+            return MeshAxesGroups(SYMBOL.coerce(value.mesh), tuple(
+                AxisRef(str(a.name), None if a.sub_axis is None else (_int(a.sub_axis[0], "pre_size"),
+                                                                      _int(a.sub_axis[1], "size"))) for a in axes))
+        return super().coerce(value)
+
+    @staticmethod
+    def pretty(value) -> str:
+        if isinstance(value, MeshAxesGroups):
+            axes = ", ".join(a.text() for a in value.axes)
+            return f"#stablehlo.replica_group_mesh_axes<mesh = {symbol_text(value.mesh)}, axes = [{axes}]>"
+        return dense_ints_text(value.shape, value.values)
+
+    generic = pretty
+
+    def read_generic(self, p) -> MeshAxesGroups:
+        """The mesh-axes spelling (xDSL reads the dense one); its entries in any order, as MLIR's
+        struct(params) reads them."""
+        p.expect("#")
+        p.expect("stablehlo.replica_group_mesh_axes")
+        found: dict = {}
+        p.expect("<")
+        while True:
+            key = p.word(("mesh", "axes"))
+            p.expect("=")
+            found[key] = p.symbol() if key == "mesh" else tuple(p.bracketed(lambda: _read_axis_ref(p)))
+            if not p.optional(","):
+                break
+        p.expect(">")
+        if len(found) != 2:
+            p.error("replica_group_mesh_axes needs both mesh and axes")
+        return MeshAxesGroups(found["mesh"], found["axes"])
+
+
+def _read_axis_ref(p) -> AxisRef:
+    p.expect("#")
+    p.expect("stablehlo.axis_ref")
+    p.expect("<")
+    name, sub = None, None
+    while True:
+        key = p.word(("name", "sub_axis_info"))
+        p.expect("=")
+        if key == "name":
+            name = p.string()
+        else:
+            p.expect("(")
+            pre = p.int()
+            p.expect(")")
+            sub = (pre, p.int())
+        if not p.optional(","):
+            break
+    p.expect(">")
+    if name is None:
+        p.error("axis_ref needs a name")
+    return AxisRef(name, sub)
 
 
 class PairsKind(Kind):
@@ -524,6 +633,15 @@ class ConvDimensionsKind(Kind):
         p.expect("->")
         return ConvDimensions(lhs, rhs, layout())
 
+    def read_generic(self, p) -> ConvDimensions:
+        """`#stablehlo.conv<[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]>`."""
+        p.expect("#")
+        p.expect("stablehlo.conv")
+        p.expect("<")
+        value = self.read(p)
+        p.expect(">")
+        return value
+
 # -- constants and pass-through values --------------------------------------------------------------
 
 class DenseLiteralKind(Kind):
@@ -558,6 +676,7 @@ UNIT = UnitKind("unit", "present or absent")
 STRING = StringKind("string", "a string")
 F32 = FloatKind("f32", "an f32 number")
 DENSE_INTS = DenseIntsKind("dense_ints", "a dense i64 tensor")
+REPLICA_GROUPS = ReplicaGroupsKind("replica_groups", "a dense i64 tensor of ids, or groups over mesh axes")
 PAIRS = PairsKind("pairs", "(low, high) pairs")
 DENSE_LITERAL = DenseLiteralKind("dense_literal", "a constant's literals")
 COMPARISON_DIRECTION = EnumKind("comparison_direction", "comparison_direction", ("EQ", "NE", "GE", "GT", "LE", "LT"))

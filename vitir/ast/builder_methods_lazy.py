@@ -305,6 +305,16 @@ class LazyOpMethods:
         """Writes its inputs to the outfeed; its result orders later effects."""
         return self.emit(O.Outfeed(name, inputs, token, outfeed_config, path=self._path_text))
 
+    def async_start(self, name: str | Sequence[str], inputs: Sequence[Value], body: Region) -> Value:
+        """Starts `body` (one collective or slice and its return) on `inputs`, which are its
+        arguments; the result is a future of the one value it returns, which async_done waits for.
+        The evaluator runs it at once, as a backend may (the spec does not promise asynchrony)."""
+        return self.emit(O.AsyncStart(name, inputs, body, path=self._path_text))
+
+    def async_done(self, name: str | Sequence[str], operand: Value) -> Value:
+        """Waits for the future an async_start gave and returns its value."""
+        return self.emit(O.AsyncDone(name, operand, path=self._path_text))
+
     def while_(self, name: str | Sequence[str], operand, cond, body) -> Value | tuple[Value, ...]:
         """`fb.while_(name, state, cond, body)`: `cond` and `body` regions (fb.region()) of one
         argument per state value, named alike in both (the text names them once)."""
@@ -432,7 +442,8 @@ class LazyOpMethods:
         return self.emit(O.DynamicReshape(name, operand, output_shape, result_type, path=self._path_text))
 
     def dynamic_gather(self, name: str | Sequence[str], operand: Value, start_indices: Value, slice_sizes: Value, dimension_numbers: Any, result_type: TensorType, indices_are_sorted: Any = None) -> Value:
-        """gather with the slice sizes an operand holds (and no batching dimensions)."""
+        """gather with the slice sizes an operand holds (batching dimensions too, as MLIR's verifier and
+        StableHLO's compatibility suite have them)."""
         return self.emit(O.DynamicGather(name, operand, start_indices, slice_sizes, dimension_numbers, result_type, indices_are_sorted, path=self._path_text))
 
     def set_dimension_size(self, name: str | Sequence[str], operand: Value, size: Value, dimension: Any) -> Value:
@@ -446,6 +457,25 @@ class LazyOpMethods:
         """slice by the start, limit and stride operands hold: `stablehlo.real_dynamic_slice %x, %start,
         %limit, %strides : (tensor<?x4xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x2xf32>`."""
         return self.emit(O.RealDynamicSlice(name, operand, start_indices, limit_indices, strides, result_type, path=self._path_text))
+
+    def einsum(self, name: str | Sequence[str], lhs: Value, rhs: Value, einsum_config: Any, result_type: TensorType) -> Value:
+        """The einsum of two operands by `einsum_config` (`ab,bc->ac`); the result type is the caller's."""
+        return self.emit(O.Einsum(name, lhs, rhs, einsum_config, result_type, path=self._path_text))
+
+    def unary_einsum(self, name: str | Sequence[str], operand: Value, einsum_config: Any, result_type: TensorType) -> Value:
+        """The einsum of one operand by `einsum_config` (`ab->a`: a sum, a transpose, a diagonal)."""
+        return self.emit(O.UnaryEinsum(name, operand, einsum_config, result_type, path=self._path_text))
+
+    def torch_index_select(self, name: str | Sequence[str], operand: Value, index: Value, dim: Any, batch_dims: Any, result_type: TensorType = None) -> Value:
+        """`operand`'s entries along `dim` at `index`, the first `batch_dims` dimensions of both
+        shared: the result is operand[:dim] batch and leading dimensions, then index's after its batch
+        dimensions, then operand's after `dim` (PyTorch's index_select)."""
+        return self.emit(O.TorchIndexSelect(name, operand, index, dim, batch_dims, result_type, path=self._path_text))
+
+    def cross_replica_sum(self, name: str | Sequence[str], operand: Value, replica_groups: Any) -> Value:
+        """The sum of the operand over each group of replicas: all_reduce with an add computation and
+        no channel."""
+        return self.emit(O.CrossReplicaSum(name, operand, replica_groups, path=self._path_text))
 
     def triangular_solve(self, name: str | Sequence[str], a, b, left_side=True, lower=True, unit_diagonal=False, transpose_a='NO_TRANSPOSE') -> Value:
         """`fb.triangular_solve(name, a, b)`: solves a x = b with the lower triangle of a."""

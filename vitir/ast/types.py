@@ -1,5 +1,5 @@
 """Types: tensors (a shape and an element type from the element-type table, printed
-`tensor<2x3xf32>`), tokens and tuples.
+`tensor<2x3xf32>`), tokens, tuples and futures.
 
 A dimension known only at run time is `DYNAMIC` (None), printed `?` as MLIR does
 (`tensor<?x784xf32>`); a tensor may bound its unknown dimensions (`bounds`, one entry per
@@ -173,4 +173,35 @@ class TupleType:
         return f"TupleType({self.text})"
 
 
-Type = TensorType | TokenType | TupleType
+class FutureType:
+    """`!stablehlo.future<T1, T2>`: the values an async_start's operation will give, which
+    async_done waits for. Interned."""
+
+    __slots__ = ("types", "text")
+    _interned: dict = {}
+
+    def __new__(cls, types):
+        types = tuple(types)
+        hit = cls._interned.get(types)
+        if hit is not None:
+            return hit
+        self = super().__new__(cls)
+        object.__setattr__(self, "types", types)
+        object.__setattr__(self, "text", "!stablehlo.future<" + ", ".join(t.text for t in types) + ">")
+        cls._interned[types] = self
+        return self
+
+    def __setattr__(self, name, value):
+        raise AttributeError("FutureType is immutable")
+
+    def __reduce__(self):
+        return FutureType, (self.types,)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"FutureType({self.text})"
+
+
+Type = TensorType | TokenType | TupleType | FutureType

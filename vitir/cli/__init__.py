@@ -20,6 +20,7 @@ COMMANDS = {
     "fmt": ("vitir.cli.fmt", "add_parser", "print StableHLO text canonically (-i: in place)"),
     "check": ("vitir.cli.check", "add_parser", "parse and shape-check StableHLO text"),
     "opt": ("vitir.cli.opt", "add_parser", "run passes (dce, cse, ...) over StableHLO text"),
+    "export": ("vitir.cli.export", "add_parser", "write a jax.export artifact of a module, for JAX to call"),
     "grad": ("vitir.cli.grad", "add_parser", "differentiate a StableHLO program (value and gradient, VJP or JVP)"),
     "launch": ("vitir.cli.launch", "add_parser", "run N processes of a command as one process group on this machine"),
     "profile": ("vitir.cli.profile", "add_parser", "time a program's ops under XLA's profiler, by layer path"),

@@ -15,21 +15,33 @@ import sys
 
 def add_parser(sub) -> None:
     p = sub.add_parser("check", help="parse and shape-check StableHLO text", description=__doc__)
-    p.add_argument("files", nargs="+", metavar="FILE", help="StableHLO text (.mlir): vitir's, or JAX's")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="StableHLO text (.mlir): vitir's, or JAX's; or MLIR bytecode, a portable artifact "
+                        "or a jax.export artifact")
     p.add_argument("--split-input-file", action="store_true",
                    help="check each part between `// -----` markers on its own")
     p.set_defaults(func=run)
 
 
-def parts(path: str, split: bool) -> list[tuple[str, str]]:
-    """(name, text) of each part of the file to check: the file, or its parts named FILE:LINE."""
-    from ..files import read_text
+def parts(path: str, split: bool) -> tuple[list[tuple[str, str]], str | None]:
+    """(name, text) of each part of the file to check: the file, or its parts named FILE:LINE; and for
+    a jax.export artifact, a line saying its calling convention."""
+    from ..backend.program_input import read_program
     from ..mlir.split import first_line, split_input
 
-    text = read_text(path)
+    program = read_program(path)
+    note = None if program.exported is None else f"{path}: {program.form}: {exported_note(program.exported)}"
     if not split:
-        return [(path, text)]
-    return [(f"{path}:{first_line(part)}", part) for part in split_input(text)]
+        return [(path, program.text)], note
+    return [(f"{path}:{first_line(part)}", part) for part in split_input(program.text)], note
+
+
+def exported_note(exported) -> str:
+    """What a jax.export artifact says of its calling convention, in one line."""
+    kept = len(exported.kept_arguments)
+    return (f"@{exported.function} for {', '.join(exported.platforms)} on {exported.nr_devices} "
+            f"device{'s' * (exported.nr_devices != 1)}, calling convention {exported.calling_convention_version}, "
+            f"{len(exported.in_avals)} arguments ({kept} kept by the module), {len(exported.out_avals)} results")
 
 
 def dynamic_note(fn) -> str:
@@ -51,11 +63,13 @@ def run(args) -> int:
     failed = False
     for path in args.files:
         try:
-            pieces = parts(path, args.split_input_file)
+            pieces, note = parts(path, args.split_input_file)
         except VitirError as e:
             print("\n".join(compiler_lines(path, e)), file=sys.stderr)
             failed = True
             continue
+        if note is not None:
+            print(note)
         for name, text in pieces:
             # vitir/text's reader takes a text it can read and check in full, without loading xDSL;
             # any other goes through the xDSL path, which reports every problem

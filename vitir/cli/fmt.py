@@ -14,6 +14,10 @@ shape assertions checked, its dynamic ops in their static forms.
 --split-input-file formats each part between `// -----` markers on its own and
 prints them between such markers, as MLIR's tools do; each part keeps its own
 header comments.
+`--emit-bytecode -o OUT` writes MLIR bytecode instead of text: plain bytecode of the
+StableHLO module, or with `--target x.y.z|current|minimum` a portable artifact of that
+StableHLO version (docs/bytecode.md). Bytecode keeps no debug locations
+(`--strip-debuginfo`, accepted as StableHLO's serializer takes it, is what it does).
 """
 
 from __future__ import annotations
@@ -23,7 +27,8 @@ import sys
 
 def add_parser(sub) -> None:
     p = sub.add_parser("fmt", help="print StableHLO text canonically", description=__doc__)
-    p.add_argument("file", metavar="FILE", help="StableHLO text (.mlir)")
+    p.add_argument("file", metavar="FILE",
+                   help="StableHLO text (.mlir), MLIR bytecode, a portable artifact or a jax.export artifact")
     p.add_argument("-i", "--in-place", action="store_true", help="rewrite FILE instead of printing it")
     p.add_argument("--ast", action="store_true", help="import into vitir's AST and print that (shape-checks too)")
     p.add_argument("--split-input-file", action="store_true",
@@ -31,7 +36,32 @@ def add_parser(sub) -> None:
     p.add_argument("--refine", metavar="ARG_TYPES",
                    help="the static program for these argument types of a program with dimensions `?`: "
                         "'8x784xf32,784x64xf32' (through the AST, as --ast)")
+    p.add_argument("--emit-bytecode", action="store_true", help="write MLIR bytecode (to -o) instead of text")
+    p.add_argument("--target", metavar="VERSION",
+                   help="with --emit-bytecode: a portable artifact of this StableHLO version (x.y.z, current, "
+                        "minimum)")
+    p.add_argument("--strip-debuginfo", action="store_true",
+                   help="with --emit-bytecode: drop debug locations (bytecode written by vitir holds none)")
+    p.add_argument("-o", "--output", metavar="OUT", help="with --emit-bytecode: the file to write")
     p.set_defaults(func=run)
+
+
+def _emit_bytecode(args, text: str) -> int:
+    from ..errors import ConfigError, VitirError
+    from ..files import write_bytes
+    from ..mlir.bytecode.api import export_bytecode
+    from ..mlir.errors import compiler_lines
+
+    try:
+        if not args.output:
+            raise ConfigError("--emit-bytecode writes a file: give it with -o OUT")
+        if args.in_place or args.split_input_file:
+            raise ConfigError("--emit-bytecode takes neither -i nor --split-input-file")
+        write_bytes(args.output, export_bytecode(text, args.target))
+    except VitirError as e:
+        print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
+        return 1
+    return 0
 
 
 def _refusal(path: str, text: str):
@@ -80,14 +110,25 @@ def _format(args, part: str, unchecked: list) -> str:
 
 def run(args) -> int:
     from ..errors import VitirError
-    from ..files import read_text, write_text
+    from ..backend.program_input import TEXT, read_program
+    from ..files import write_text
     from ..mlir.errors import compiler_lines
     from ..mlir.split import MARKER, split_input
 
     try:
-        text = read_text(args.file)
+        program = read_program(args.file)
     except VitirError as e:
         print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
+        return 1
+    text = program.text
+    if args.emit_bytecode:
+        return _emit_bytecode(args, text)
+    if args.target or args.output:
+        print(f"{args.file}: error: --target and -o go with --emit-bytecode", file=sys.stderr)
+        return 1
+    if args.in_place and program.form != TEXT:
+        print(f"{args.file}: error: not rewritten: the file is a {program.form}, not text "
+              "(print it to standard output instead)", file=sys.stderr)
         return 1
     formatted, unchecked, failed = [], [], False
     for part in split_input(text) if args.split_input_file else [text]:

@@ -24,7 +24,9 @@ PASSES = ("dce", "cse", "fold", "simplify", "dce")
 def add_parser(sub) -> None:
     p = sub.add_parser("grad", help="differentiate a StableHLO program (value and gradient, VJP or JVP)",
                        description=__doc__)
-    p.add_argument("file", metavar="FILE", help="StableHLO text (.mlir): vitir's, or JAX's")
+    p.add_argument("file", metavar="FILE",
+                   help="StableHLO text (.mlir): vitir's, or JAX's; or MLIR bytecode, a portable artifact "
+                        "or a jax.export artifact")
     p.add_argument("--wrt", metavar="I,J", help="the argument indices to differentiate (default: every float one)")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--vjp", action="store_true", help="take one cotangent per float result; return the results "
@@ -113,7 +115,8 @@ _NOT_IDENTIFIER = re.compile(r"[^\w$.]+")  # as the importers name an inlined ca
 def run(args) -> int:
     from ..autodiff import AutodiffError
     from ..errors import VitirError
-    from ..files import read_text, write_text
+    from ..backend.program_input import read_program_text
+    from ..files import write_text
 
     try:
         wrt = _wrt(args.wrt)
@@ -127,7 +130,7 @@ def run(args) -> int:
     mode = "vjp" if args.vjp else "jvp" if args.jvp else "grad"
     text = ""
     try:
-        text = read_text(args.file)
+        text = read_program_text(args.file)
         module = import_text(text, args.file)
         printed = print_module(derive(module, args.function, wrt, mode, args.max_trips))
         if args.output:

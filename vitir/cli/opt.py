@@ -14,7 +14,9 @@ import sys
 
 def add_parser(sub) -> None:
     p = sub.add_parser("opt", help="run passes (dce, cse, ...) over StableHLO text", description=__doc__)
-    p.add_argument("file", metavar="FILE", nargs="?", help="StableHLO text (.mlir): vitir's, or JAX's")
+    p.add_argument("file", metavar="FILE", nargs="?",
+                   help="StableHLO text (.mlir): vitir's, or JAX's; or MLIR bytecode, a portable artifact "
+                        "or a jax.export artifact")
     p.add_argument("-p", "--passes", default="", metavar="PASSES",
                    help="comma-separated passes to run in order (see --list)")
     p.add_argument("-o", "--output", metavar="OUT", help="write the result here instead of standard output")
@@ -26,7 +28,8 @@ def run(args) -> int:
     from .. import passes
     from ..lower import fast_lowering  # noqa: F401  (registers fast-lowering and its passes)
     from ..errors import RewriteError, VitirError
-    from ..files import read_text, write_text
+    from ..backend.program_input import read_program_text
+    from ..files import write_text
 
     if args.list:
         width = max((len(n) for n in passes.PASSES), default=0)
@@ -48,7 +51,7 @@ def run(args) -> int:
 
     text = ""
     try:
-        text = read_text(args.file)
+        text = read_program_text(args.file)
         module = import_text(text, args.file)
         printed = print_module(passes.run(module, chosen))
         if args.output:

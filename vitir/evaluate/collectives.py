@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..ast.attributes import MeshAxesGroups
 from ..errors import EvaluationError
 from .processes import ProcessId, current
 
@@ -24,7 +25,8 @@ _COUNTS = {"cross_replica": "replicas", "cross_partition": "partitions", "cross_
 
 
 def channel_id(op) -> int:
-    return op.channel_handle.handle if op.channel_handle is not None else 0
+    handle = getattr(op, "channel_handle", None)  # cross-replica-sum has none: channel 0
+    return handle.handle if handle is not None else 0
 
 
 def _mode(op, table: dict) -> str:
@@ -46,7 +48,11 @@ def process_groups(op, table: dict, verb: str, field: str = "replica_groups") ->
     mode = _mode(op, table)
     count = {"cross_replica": grid.replicas, "cross_partition": grid.partitions,
              "cross_replica_and_partition": grid.replicas, "flattened_ids": grid.size}[mode]
-    rows = _id_rows(getattr(op, field))
+    ids = getattr(op, field)
+    if isinstance(ids, MeshAxesGroups):  # the members are the mesh's, which the op does not hold
+        raise EvaluationError(f"{_what(op)}: replica groups over the axes of mesh @{ids.mesh} are not evaluated; "
+                              "write them as a dense tensor of ids")
+    rows = _id_rows(ids)
     if not any(rows):
         if field != "replica_groups":
             return []
@@ -220,3 +226,22 @@ def outside_the_program(op, *operands, **kwargs):
     has no such channel."""
     raise EvaluationError(f"{_what(op) if op.results else op.NAME}: the evaluator does not run {op.NAME} (its data "
                           "comes from or goes outside the program)")
+
+
+def cross_replica_sum(op, operand) -> np.ndarray:
+    """The sum, in the group's order, of the group's operands (all_reduce of add, no channel)."""
+    group = _required_group(op, process_groups(op, _REPLICA_AND_PARTITION, "sum over"))
+    gathered = _meet(op, group, (operand,))
+    total = gathered[0][0]
+    for member in gathered[1:]:
+        total = np.add(total, member[0], dtype=total.dtype)
+    return total
+
+
+def async_start(op, *operands, run) -> tuple:
+    """The future: the values of the body's operation, computed now (a backend may run it at once)."""
+    return (tuple(run(op.body, *operands)),)
+
+
+def async_done(op, future) -> np.ndarray:
+    return future[0]

@@ -11,7 +11,7 @@ package's xDSL-free modules (errors, split) import without it.
 from .errors import Diagnostic, MlirError, MlirShapeError
 
 _LAZY = {"ParsedModule": "parse", "parse_text": "parse", "print_mlir": "print", "import_module": "to_ast",
-         "import_text": "to_ast"}
+         "import_text": "to_ast", "import_bytecode": "bytecode.api", "export_bytecode": "bytecode.api"}
 
 
 def __getattr__(name: str):
@@ -33,5 +33,5 @@ def roundtrip(text: str) -> str:
     return print_mlir(parse_text(text).module)
 
 
-__all__ = ["Diagnostic", "MlirError", "MlirShapeError", "ParsedModule", "import_module", "import_text",
-           "parse_text", "print_mlir", "roundtrip"]
+__all__ = ["Diagnostic", "MlirError", "MlirShapeError", "ParsedModule", "export_bytecode", "import_bytecode",
+           "import_module", "import_text", "parse_text", "print_mlir", "roundtrip"]

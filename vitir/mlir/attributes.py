@@ -539,6 +539,23 @@ class TokenType(ParametrizedAttribute, TypeAttribute):
     name = "stablehlo.token"
 
 
+@irdl_attr_definition
+class FutureType(ParametrizedAttribute, TypeAttribute):
+    """`!stablehlo.future<tensor<4xf32>>`: what async_start gives and async_done waits for."""
+
+    name = "stablehlo.future"
+
+    types: ArrayAttr
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> list[Attribute]:
+        return [ArrayAttr(parser.parse_comma_separated_list(parser.Delimiter.ANGLE, parser.parse_type))]
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_list(self.types.data, printer.print_attribute)
+
+
 def _angle_body(parser) -> str:
     """The text from a `<` to its matching `>`, both included (a quantized type nests `<min:max>`)."""
     text, at = source(parser), position(parser)
@@ -804,3 +821,15 @@ class RaggedDotDimensionNumbersAttr(ParametrizedAttribute):
 
 
 ATTRIBUTES += [ChloPrecisionAttr, RaggedDotDimensionNumbersAttr]
+
+
+@irdl_attr_definition
+class ReplicaGroupMeshAxesAttr(ShardyTextAttr):
+    """`#stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<...>]>`, kept as
+    its text as Shardy's attributes are; vitir's REPLICA_GROUPS kind reads it."""
+
+    name = "stablehlo.replica_group_mesh_axes"
+    HEAD = "#stablehlo.replica_group_mesh_axes"
+
+
+ATTRIBUTES += [FutureType, ReplicaGroupMeshAxesAttr]

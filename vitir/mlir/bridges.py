@@ -29,7 +29,8 @@ from ..ast import attributes as K
 from ..ast import sharding as S
 from ..ast.shape_rules import RuleError
 from .attributes import (ATTRIBUTES, AttributeTextAttr, ChannelHandleAttr, ConvDimensionNumbersAttr,
-                         DenseLiteralsAttr, DotAlgorithmAttr, ShardyTextAttr, SplatAttr, element_text, enum_attribute,
+                         DenseLiteralsAttr, DotAlgorithmAttr, ReplicaGroupMeshAxesAttr, ShardyTextAttr, SplatAttr,
+                         element_text, enum_attribute,
                          shardy_attribute)
 
 
@@ -160,6 +161,24 @@ def _dense_ints_attribute(shape, values):
 @register_bridge(K.DenseIntsKind)
 def _dense_ints(kind) -> Bridge:
     return Bridge(DenseIntOrFPElementsAttr, lambda v: _dense_ints_attribute(v.shape, v.values), _dense_ints_of)
+
+
+@register_bridge(K.ReplicaGroupsKind)
+def _replica_groups(kind) -> Bridge:
+    """A dense tensor of ids as xDSL's dense elements; groups over mesh axes as their text."""
+    from ..text import read_attribute_text
+
+    def to_xdsl(v):
+        if isinstance(v, K.MeshAxesGroups):
+            return ReplicaGroupMeshAxesAttr(StringAttr(kind.generic(v)))
+        return _dense_ints_attribute(v.shape, v.values)
+
+    def from_xdsl(a):
+        if isinstance(a, ReplicaGroupMeshAxesAttr):
+            return read_attribute_text(kind, a.text.data)
+        return _dense_ints_of(a)
+
+    return Bridge(base(DenseIntOrFPElementsAttr) | base(ReplicaGroupMeshAxesAttr), to_xdsl, from_xdsl)
 
 
 @register_bridge(K.PairsKind)

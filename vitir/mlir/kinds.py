@@ -1,4 +1,4 @@
-"""Types between vitir's AST and xDSL: xDSL's tensor, token and tuple types to vitir's and back,
+"""Types between vitir's AST and xDSL: xDSL's tensor, token, tuple and future types to vitir's and back,
 through the element-type table. (Each attribute kind's bridge is vitir/mlir/bridges.py's table.)"""
 
 from __future__ import annotations
@@ -8,9 +8,11 @@ from xdsl.ir import Attribute
 
 from ..ast.element_types import DType
 from ..ast.types import TensorType as VTensorType
+from ..ast.types import FutureType as VFutureType
 from ..ast.types import TokenType as VTokenType
 from ..ast.types import TupleType as VTupleType
 from .attributes import AttributeTextAttr, BoundsAttr, ShardyTextAttr
+from .attributes import FutureType as XFutureType
 from .attributes import TokenType as XTokenType
 
 
@@ -62,6 +64,8 @@ def vitir_type(ty):
         hit = VTupleType([vitir_type(t) for t in ty.types.data])
     elif isinstance(ty, XTokenType):
         hit = VTokenType()
+    elif isinstance(ty, XFutureType):
+        hit = VFutureType([vitir_type(t) for t in ty.types.data])
     else:
         raise Unsupported(f"type {ty} is not supported by vitir")
     _TYPES[ty] = hit

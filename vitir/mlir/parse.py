@@ -150,7 +150,7 @@ _WRITTEN_NAME = re.compile(r"%([A-Za-z_$.][\w$.\-]*)")
 
 
 # The op name that starts a statement: `%a = name`, `"name"(`, or a bare `name`.
-_STATEMENT = re.compile(r'^[ \t]*(?:%[^\s=]+(?:[ \t]*,[ \t]*%[^\s=]+)*[ \t]*=[ \t]*)?"?([A-Za-z_][\w$]*\.[\w$.]*)',
+_STATEMENT = re.compile(r'^[ \t]*(?:%[^\s=]+(?:[ \t]*,[ \t]*%[^\s=]+)*[ \t]*=[ \t]*)?"?([A-Za-z_][\w$]*\.[\w$.\-]*)',
                         re.M)
 
 

@@ -744,15 +744,19 @@ def _record(cls, results, state: ParseState):
 
 
 def _generic(reader: _Reader, name: str, results):
-    """MLIR's generic form of an op with no attributes: `"stablehlo.case"(%i) ({...}, {...}) : (T) -> R`."""
+    """MLIR's generic form: `"stablehlo.case"(%i) <{props}> ({...}, {...}) {attrs} : (T) -> R`, the op's
+    attributes in their generic spellings (what MLIR's printer and bytecode's readers write)."""
     cls = OPS.get(name)
-    if cls is None or cls.COMPOUND or sum(f.variadic for f in cls.OPERAND_FIELDS) > 1:
-        raise Fallback(f"the generic form of {name}")
-    if any(f.default is REQUIRED for f in cls.ATTR_FIELDS):
+    if cls is None or cls.COMPOUND:
         raise Fallback(f"the generic form of {name}")
     reader.expect("(")
     operands = _operand_list(reader)
     reader.expect(")")
+    values: dict = {}
+    properties_first = reader.optional("<")
+    if properties_first:
+        values = reader.attribute_dictionary(cls)
+        reader.expect(">")
     regions = []
     if reader.optional("("):
         while True:
@@ -760,13 +764,32 @@ def _generic(reader: _Reader, name: str, results):
             if reader.optional(")"):
                 break
             reader.expect(",")
+    after_regions = bool(regions) and reader.peek() == "{"
+    if reader.peek() == "{":
+        for key, value in reader.attribute_dictionary(cls).items():
+            if key in values:
+                raise Fallback
+            values[key] = value
+    if any(f.default is REQUIRED and f.name not in values for f in cls.ATTR_FIELDS):
+        raise Fallback(f"the generic form of {name}")
     reader.expect(":")
     inputs, outputs = reader.functional_type()
     if len(inputs) != len(operands):
         raise Fallback
     fields = cls.OPERAND_FIELDS
     variadic = next((i for i, f in enumerate(fields) if f.variadic), None)
-    if variadic is None:
+    groups = sum(f.variadic for f in fields)
+    if groups > 1:  # StableHLO's variadic groups are of one size (SameVariadicOperandSize)
+        each, left = divmod(len(operands) - (len(fields) - groups), groups)
+        if left or each < 0:
+            raise Fallback
+        names, types, at = [], [], 0
+        for f in fields:
+            size = each if f.variadic else 1
+            names.append(operands[at:at + size])
+            types.append(inputs[at:at + size])
+            at += size
+    elif variadic is None:
         if len(operands) != len(fields):
             raise Fallback
         names, types = [[o] for o in operands], [[t] for t in inputs]
@@ -787,7 +810,10 @@ def _generic(reader: _Reader, name: str, results):
         if len(regions) != len(region_fields):
             raise Fallback
         grouped = tuple(regions)
-    return ("op", cls, results, {}, names, types, outputs, False, grouped)
+    # as the xDSL path notes it: a generic op's attributes written after its regions keep that place
+    spelling = ("attributes after regions" if after_regions and not properties_first and values
+                and cls.syntax == GENERIC else False)
+    return ("op", cls, results, values, names, types, outputs, spelling, grouped)
 
 
 _PLANS: dict = {}
@@ -938,7 +964,7 @@ class _Builder:
             fields[given.name] = tuple(result_types) if given.several else result_types[0]
         name = () if results[0] == "none" else self.new_name(results[1])
         node = cls(name, **fields, path=self.fb.path)
-        node.spelling = "one line" if one_line else None
+        node.spelling = one_line if isinstance(one_line, str) else ("one line" if one_line else None)
         built = self.fb.emit(node)
         built = built if isinstance(built, tuple) else (built,)
         if len(built) != len(result_types):

@@ -2,8 +2,8 @@
 
 Importing this package declares the families a graph builder needs at once (elementwise,
 constants, comparisons, shapes, contractions, reductions, compounds); the others (chlo,
-collectives, control flow, data movement, bits, linear algebra, normalisation, precision,
-quantization, windows) are imported on first use of one of their names, and
+collectives, control flow, data movement, the deprecated ops, bits, linear algebra, normalisation,
+precision, quantization, windows) are imported on first use of one of their names, and
 `vitir.ast.declare.OPS` imports them all when a walk of it begins or a lookup misses, so no
 reader of the registry misses an op. Why: `vitir render` of a ViT compiles about a fifth less
 source at start-up (docs/benchmarks.md).
@@ -37,14 +37,15 @@ _LAZY_FAMILIES = {
              "BroadcastZeta", "ChloBinary", "ChloBroadcastBinary", "ChloTan", "ChloUnary", "Conj", "Cosh",
              "Digamma", "Erf", "Erfc", "ErfInv", "IsInf", "IsNegInf", "IsPosInf", "Lgamma", "Mulhi", "NextAfter",
              "Polygamma", "RaggedDot", "Scan", "Sinh", "Square", "TopK", "Zeta"),
-    "collectives": ("AllGather", "AllReduce", "AllToAll", "CollectiveBroadcast", "CollectivePermute",
-                    "CollectiveReduce", "Infeed", "Outfeed", "PartitionId", "Recv", "ReduceScatter", "ReplicaId",
-                    "Send"),
+    "collectives": ("AllGather", "AllReduce", "AllToAll", "AsyncDone", "AsyncStart", "CollectiveBroadcast",
+                    "CollectivePermute", "CollectiveReduce", "Infeed", "Outfeed", "PartitionId", "Recv",
+                    "ReduceScatter", "ReplicaId", "Send"),
     "data_movement": ("Broadcast", "DynamicBroadcastInDim", "DynamicGather", "DynamicIota", "DynamicPad",
                       "DynamicReshape", "DynamicSlice", "DynamicUpdateSlice", "Gather", "GetDimensionSize",
                       "RealDynamicSlice", "Reverse", "Scatter", "SetDimensionSize", "Sort"),
     "control": ("AfterAll", "Case", "Composite", "CreateToken", "CustomCall", "GetTupleElement", "If", "Map",
                 "OptimizationBarrier", "Tuple", "While"),
+    "deprecated": ("CrossReplicaSum", "Einsum", "TorchIndexSelect", "UnaryEinsum"),
     "linalg": ("Cholesky", "Fft", "TriangularSolve"),
     "normalization": ("BatchNormGrad", "BatchNormInference", "BatchNormTraining"),
     "precision": ("ReducePrecision",),
@@ -102,6 +103,7 @@ __all__ += [
 
 
 # control flow, tuples and tokens
+__all__ += ["AsyncDone", "AsyncStart", "CrossReplicaSum", "Einsum", "TorchIndexSelect", "UnaryEinsum"]
 __all__ += ["AfterAll", "Case", "Composite", "CreateToken", "CustomCall", "GetTupleElement", "If", "Map",
             "OptimizationBarrier", "Tuple", "While"]
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import re
 
-from ..attributes import ATTRIBUTE_TEXT, BOOL, CHANNEL_HANDLE, DENSE_INTS, I64, STRING, UNIT, ChannelHandle, DenseInts
+from ..attributes import (ATTRIBUTE_TEXT, BOOL, CHANNEL_HANDLE, DENSE_INTS, I64, REPLICA_GROUPS, STRING, UNIT, ChannelHandle,
+                          DenseInts, MeshAxesGroups)
 from ..declare import (Op, attr_def, operand_def, region_def, result_type_def, var_operand_def, var_result_def)
 from ..traits import PURE, SPECULATABLE
 from ..element_types import DType
 from ..shape_rules import RuleError
 from ..type_rules import PER_TENSOR, is_promotable, scalar, static, tensor, type_text
-from ..types import TensorType, TokenType
+from ..types import FutureType, TensorType, TokenType
 
 _EVALUATE = "vitir.evaluate.collectives:"
 
@@ -26,9 +27,13 @@ def _rows(groups: DenseInts) -> list[list[int]]:
     return [list(r) for r in groups.rows()] if groups.values else [[] for _ in range(groups.shape[0])]
 
 
-def check_replica_groups(groups: DenseInts, same_size: bool = False, use_global_device_ids=None) -> None:
+def check_replica_groups(groups: DenseInts | MeshAxesGroups, same_size: bool = False,
+                         use_global_device_ids=None) -> None:
     """MLIR's check of replica groups: a 2-d tensor of unique ids that are 0..n-1 (-1 pads a ragged
-    group where the op allows it)."""
+    group where the op allows it). Groups over mesh axes are checked when made (distinct axes); their
+    members depend on the mesh."""
+    if isinstance(groups, MeshAxesGroups):
+        return
     if len(groups.shape) != 2:
         raise RuleError(f"replica_groups must be a 2-d tensor, got shape {list(groups.shape)}")
     if use_global_device_ids and groups.shape[0] * groups.shape[1] == 0:
@@ -73,7 +78,10 @@ def _dimension(what: str, value: int, t: TensorType, index: int) -> None:
         raise RuleError(f"{what} {value} is out of range for operand {index} of rank {t.rank}")
 
 
-def _width(groups: DenseInts) -> int:
+def _width(groups: DenseInts | MeshAxesGroups) -> int:
+    if isinstance(groups, MeshAxesGroups):
+        raise RuleError(f"the size of replica groups over axes of mesh @{groups.mesh} depends on the mesh: "
+                        "give the result types")
     return groups.shape[1] if len(groups.shape) == 2 else 0
 
 
@@ -97,7 +105,7 @@ class AllReduce(Op):
 
     NAME = "stablehlo.all_reduce"
     inputs = var_operand_def()
-    replica_groups = attr_def(DENSE_INTS)
+    replica_groups = attr_def(REPLICA_GROUPS)
     computation = region_def()
     channel_handle = attr_def(CHANNEL_HANDLE, default=None)
     use_global_device_ids = attr_def(UNIT, default=None)
@@ -123,7 +131,7 @@ class AllGather(Op):
     NAME = "stablehlo.all_gather"
     inputs = var_operand_def()
     all_gather_dim = attr_def(I64)
-    replica_groups = attr_def(DENSE_INTS)
+    replica_groups = attr_def(REPLICA_GROUPS)
     channel_handle = attr_def(CHANNEL_HANDLE, default=None)
     use_global_device_ids = attr_def(UNIT, default=None)
     result_types = result_type_def("the gathered types (None: the operands' times the group size)", several=True,
@@ -164,7 +172,7 @@ class ReduceScatter(Op):
     NAME = "stablehlo.reduce_scatter"
     operand = operand_def()
     scatter_dimension = attr_def(I64)
-    replica_groups = attr_def(DENSE_INTS)
+    replica_groups = attr_def(REPLICA_GROUPS)
     computation = region_def()
     channel_handle = attr_def(CHANNEL_HANDLE, default=None)
     use_global_device_ids = attr_def(UNIT, default=None)
@@ -204,7 +212,7 @@ class AllToAll(Op):
     split_dimension = attr_def(I64)
     concat_dimension = attr_def(I64)
     split_count = attr_def(I64)
-    replica_groups = attr_def(DENSE_INTS)
+    replica_groups = attr_def(REPLICA_GROUPS)
     channel_handle = attr_def(CHANNEL_HANDLE, default=None)
     results = var_result_def()
     syntax = "generic"
@@ -217,7 +225,8 @@ class AllToAll(Op):
         if split_count <= 0:
             raise RuleError(f"split_count must be positive, got {split_count}")
         check_replica_groups(replica_groups, True)
-        if replica_groups.shape[0] == 0 or _width(replica_groups) != split_count:
+        if not isinstance(replica_groups, MeshAxesGroups) and (
+                replica_groups.shape[0] == 0 or _width(replica_groups) != split_count):
             raise RuleError(f"replica_groups {_rows(replica_groups)} must be groups of split_count {split_count}")
         out = []
         for i, t in enumerate(inputs):
@@ -265,7 +274,7 @@ class CollectiveBroadcast(Op):
 
     NAME = "stablehlo.collective_broadcast"
     inputs = var_operand_def()
-    replica_groups = attr_def(DENSE_INTS)
+    replica_groups = attr_def(REPLICA_GROUPS)
     channel_handle = attr_def(CHANNEL_HANDLE, default=None)
     has_dynamic_root = attr_def(UNIT, default=None)
     results = var_result_def()
@@ -274,12 +283,13 @@ class CollectiveBroadcast(Op):
 
     @staticmethod
     def rule(inputs, replica_groups, channel_handle, has_dynamic_root):
-        if len(replica_groups.shape) != 2:
-            raise RuleError(f"replica_groups must be a 2-d tensor, got shape {list(replica_groups.shape)}")
-        if any(i < 0 for i in replica_groups.values):
-            raise RuleError(f"replica_groups {_rows(replica_groups)} hold a negative id")
-        if len(set(replica_groups.values)) != len(replica_groups.values):
-            raise RuleError(f"replica_groups {_rows(replica_groups)} repeat a replica")
+        if not isinstance(replica_groups, MeshAxesGroups):
+            if len(replica_groups.shape) != 2:
+                raise RuleError(f"replica_groups must be a 2-d tensor, got shape {list(replica_groups.shape)}")
+            if any(i < 0 for i in replica_groups.values):
+                raise RuleError(f"replica_groups {_rows(replica_groups)} hold a negative id")
+            if len(set(replica_groups.values)) != len(replica_groups.values):
+                raise RuleError(f"replica_groups {_rows(replica_groups)} repeat a replica")
         return _data_operands("collective_broadcast", inputs, has_dynamic_root)
 
 
@@ -306,7 +316,7 @@ class CollectiveReduce(Op):
 
     NAME = "stablehlo.collective_reduce"
     inputs = var_operand_def()
-    replica_groups = attr_def(DENSE_INTS)
+    replica_groups = attr_def(REPLICA_GROUPS)
     computation = region_def()
     channel_handle = attr_def(CHANNEL_HANDLE, default=None)
     use_global_device_ids = attr_def(UNIT, default=None)
@@ -492,3 +502,46 @@ class Outfeed(Op):
             tensor(t, "each input", quantized=True)
         _token(token)
         return TokenType()
+
+
+# -- asynchronous collectives ---------------------------------------------------------------------
+
+class AsyncStart(Op):
+    """Starts `body` (one collective or slice and its return) on `inputs`, which are its
+    arguments; the result is a future of the one value it returns, which async_done waits for.
+    The evaluator runs it at once, as a backend may (the spec does not promise asynchrony)."""
+
+    NAME = "stablehlo.async_start"
+    inputs = var_operand_def()
+    body = region_def()
+    evaluate = _EVALUATE + "async_start"
+
+    @staticmethod
+    def rule(inputs, body):
+        arguments, returned = body
+        if len(arguments) != len(inputs):
+            raise RuleError(f"number of operands ({len(inputs)}) must match number of region arguments "
+                            f"({len(arguments)})")
+        for i, (t, a) in enumerate(zip(inputs, arguments)):
+            tensor(t, f"operand {i}", quantized=PER_TENSOR)
+            if t != a:
+                raise RuleError(f"operand type {t} at index {i} must match region argument type {a}")
+        if len(returned) != 1:
+            raise RuleError(f"region must return exactly one value, but got {len(returned)}")
+        return FutureType(returned)
+
+
+class AsyncDone(Op):
+    """Waits for the future an async_start gave and returns its value."""
+
+    NAME = "stablehlo.async_done"
+    operand = operand_def()
+    evaluate = _EVALUATE + "async_done"
+
+    @staticmethod
+    def rule(operand):
+        if not isinstance(operand, FutureType):
+            raise RuleError(f"operand must be a future type, got {operand}")
+        if len(operand.types) != 1:
+            raise RuleError(f"future must have exactly one type parameter, but got {len(operand.types)}")
+        return tensor(operand.types[0], "result", quantized=PER_TENSOR)

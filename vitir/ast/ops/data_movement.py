@@ -435,7 +435,8 @@ class DynamicReshape(Op):
 
 
 class DynamicGather(Op):
-    """gather with the slice sizes an operand holds (and no batching dimensions)."""
+    """gather with the slice sizes an operand holds (batching dimensions too, as MLIR's verifier and
+    StableHLO's compatibility suite have them)."""
 
     NAME = "stablehlo.dynamic_gather"
     traits = (PURE,)  # undefined when the shape operand disagrees with the result type
@@ -452,10 +453,7 @@ class DynamicGather(Op):
         tensor(operand)
         _indices(start_indices, "start indices")
         tensor(result_type, "result")
-        offset, collapsed, operand_batching, indices_batching = dimension_numbers[:4]
-        if operand_batching or indices_batching:
-            raise RuleError(f"dynamic_gather has no batching dimensions, got operand_batching_dims "
-                            f"{list(operand_batching)} and start_indices_batching_dims {list(indices_batching)}")
+        offset, collapsed, operand_batching = dimension_numbers[:3]
         space = rules.check_numbers(dimension_numbers, rules.GATHER_NAMES, operand.shape, start_indices.shape,
                                     "result")  # C1-C7, C9, C10
         _shape_operand(slice_sizes, "slice_sizes", operand.rank)  # C11
@@ -466,7 +464,7 @@ class DynamicGather(Op):
         if not shapes.compatible_shapes(batch, space.batch):
             raise RuleError(f"result shape {list(result_type.shape)} has batch dimensions {list(batch)}, the start "
                             f"indices give {list(space.batch)}")
-        bounds = tuple(s for d, s in enumerate(operand.shape) if d not in collapsed)
+        bounds = tuple(s for d, s in enumerate(operand.shape) if d not in collapsed and d not in operand_batching)
         rules.within(tuple(result_type.shape[d] for d in offset), bounds, "offset sizes", "operand shape")  # C12
         _same_elements(("operand", operand), ("result", result_type))  # C14
         return result_type

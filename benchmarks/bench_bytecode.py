@@ -1,0 +1,111 @@
+"""Reading and writing JAX's ViT-Tiny train step as a portable artifact, vitir beside jaxlib, in one
+process.
+
+    python benchmarks/bench_bytecode.py [--repeat 5] [--version 1.10.0] [--profile]
+
+The program is the ViT-Tiny train step (batch 32, depth 12) as JAX lowers it (bench_import.py's
+`jax_train_step_text`), about 10,700 lines; jaxlib's `hlo.serialize_portable_artifact_str` makes the
+artifact at --version. Timed, best of --repeat, each round in turn:
+
+- read, jaxlib: `hlo.deserialize_portable_artifact_str` then `ir.Module.parse` of its text;
+- read, vitir: `import_bytecode` (the bytecode read, VHLO upgraded to StableHLO's generic text,
+  imported to vitir's AST), and its two halves: `read_bytecode` + `upgrade_text`, and the import;
+- vitir's own text import of the same program (`import_text` of JAX's text), the bar the bytecode
+  read must beat;
+- write, jaxlib: `hlo.serialize_portable_artifact_str` of the text;
+- write, vitir: `write_bytecode` of the artifact's generic IR (the format's writer alone: numbering,
+  encodings, sections; the bytes checked equal to jaxlib's artifact), and `write_artifact` of the
+  text (StableHLO parsed, converted to VHLO at the version, written; the bytes checked equal to
+  jaxlib's artifact of the module with its locations stripped, as `--strip-debuginfo`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_import import jax_train_step_text  # noqa: E402
+
+
+def best(fn, repeat: int) -> tuple[float, object]:
+    times, result = [], None
+    for _ in range(repeat):
+        began = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - began)
+    return min(times), result
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--version", default="1.10.0", help="the artifact's StableHLO version (jaxlib holds 1.17.0)")
+    p.add_argument("--profile", action="store_true", help="cProfile one vitir read and one write")
+    args = p.parse_args(argv)
+
+    from jax._src.interpreters import mlir as jax_mlir
+    from jax._src.lib.mlir import ir
+    from jax._src.lib.mlir.dialects import hlo
+
+    from vitir.mlir import import_bytecode, import_text
+    from jax._src.lib.mlir import passmanager
+
+    from vitir.mlir.bytecode import read_bytecode, write_bytecode
+    from vitir.mlir.bytecode.portable import write_artifact
+    from vitir.mlir.bytecode.vhlo import upgrade_text
+
+    text = jax_train_step_text("conv")
+    artifact = hlo.serialize_portable_artifact_str(text, args.version)
+    context = jax_mlir.make_ir_context()
+    generic = read_bytecode(artifact)
+    assert write_bytecode(generic) == artifact, "vitir's writer does not give jaxlib's bytes back"
+    print(f"program: {len(text.splitlines()):,} lines of text, artifact ({args.version}) {len(artifact):,} bytes")
+    with context:  # jaxlib's artifact without locations: what vitir writes (--strip-debuginfo)
+        stripped_module = ir.Module.parse(text)
+        passmanager.PassManager.parse("builtin.module(strip-debuginfo)").run(stripped_module.operation)
+        stripped = hlo.serialize_portable_artifact(stripped_module, args.version)
+    assert write_artifact(text, args.version) == stripped, "vitir's artifact is not jaxlib's (locations stripped)"
+
+    rows = [
+        ("read, jaxlib (deserialize + parse)",
+         lambda: ir.Module.parse(hlo.deserialize_portable_artifact_str(artifact), context)),
+        ("read, vitir (import_bytecode)", lambda: import_bytecode(artifact)),
+        ("  of which bytecode + upgrade to text", lambda: upgrade_text(read_bytecode(artifact))),
+        ("  of which bytecode alone (read_bytecode)", lambda: read_bytecode(artifact)),
+        ("vitir's text import (import_text)", lambda: import_text(text)),
+        ("write, jaxlib (serialize_portable_artifact_str)",
+         lambda: hlo.serialize_portable_artifact_str(text, args.version)),
+        ("write, vitir (write_bytecode of the generic IR)", lambda: write_bytecode(generic)),
+        ("write, vitir (StableHLO text -> artifact: write_artifact)", lambda: write_artifact(text, args.version)),
+    ]
+    times = {}
+    for name, fn in rows:
+        times[name], _ = best(fn, args.repeat)
+    width = max(len(name) for name, _ in rows)
+    for name, _ in rows:
+        print(f"{name:<{width}}  {times[name] * 1000:9.1f} ms")
+    read_ratio = times[rows[1][0]] / times[rows[0][0]]
+    write_ratio = times[rows[7][0]] / times[rows[5][0]]
+    print(f"read: vitir / jaxlib = {read_ratio:.2f}x (goal <= 3x); "
+          f"vitir's bytecode read / its text import = {times[rows[1][0]] / times[rows[4][0]]:.2f}")
+    print(f"write (text -> artifact): vitir / jaxlib = {write_ratio:.2f}x (goal <= 3x); the format's writer "
+          f"alone: {times[rows[6][0]] / times[rows[5][0]]:.2f}x")
+    if args.profile:
+        for name, fn in (rows[1], rows[7]):
+            profile = cProfile.Profile()
+            profile.runcall(fn)
+            print(f"\n{name}:")
+            pstats.Stats(profile).sort_stats("cumulative").print_stats(15)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,38 @@
+"""Writing portable artifacts: the target resolved against VHLO's version tables, the module
+converted to VHLO at that version (downgrade.py) and written in the bytecode format version that
+release writes."""
+
+from __future__ import annotations
+
+from .errors import BytecodeError
+from .vhlo import version_tuple
+from .vhlo_tables import BYTECODE_VERSIONS, CURRENT_VERSION, MINIMUM_VERSION
+
+
+def resolve_target(target: str) -> str:
+    """`current`, `minimum` or `x.y.z` -> a version VHLO's tables hold."""
+    version = {"current": CURRENT_VERSION, "minimum": MINIMUM_VERSION}.get(target, target)
+    parsed = version_tuple(version)
+    if not version_tuple(MINIMUM_VERSION) <= parsed <= version_tuple(CURRENT_VERSION):
+        raise BytecodeError(f"target version {version} is outside the versions VHLO's tables hold "
+                            f"({MINIMUM_VERSION} to {CURRENT_VERSION})")
+    return version
+
+
+def bytecode_version(version: str) -> int:
+    """The MLIR bytecode format version a StableHLO release writes its artifacts in (Version.cpp)."""
+    parsed = version_tuple(version)
+    for below, format_version in BYTECODE_VERSIONS:
+        if parsed < version_tuple(below):
+            return format_version
+    return 6
+
+
+def write_artifact(module, target: str) -> bytes:
+    """StableHLO (vitir's Module or text) -> a portable artifact of StableHLO `target`, its locations
+    dropped (as `stablehlo-translate --serialize --strip-debuginfo` writes it)."""
+    from .downgrade import downgrade_module
+    from .writer import write_bytecode
+
+    version = resolve_target(target)
+    return write_bytecode(downgrade_module(module, version, bytecode_version(version)))
