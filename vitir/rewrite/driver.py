@@ -28,6 +28,7 @@ from ..ast.module import Function, Module, Return
 from ..ast.ops.constants import Constant, constant_ints
 from ..ast.ops.shape import BroadcastInDim
 from ..ast.literals import literal_value
+from ..ast.location import UNKNOWN
 from ..ast.regions import Region
 from ..ast.values import Value
 from ..errors import RewriteError, VitirError
@@ -55,6 +56,7 @@ def _clone_region(region):
         return region  # a BinaryRegion holds no values: shared
     new = object.__new__(Region)
     new.args, new.results, new.owner, new.signature = region.args, region.results, region.owner, region.signature
+    new.location = region.location
     new.ops = [clone_op(op) for op in region.ops]
     return new
 
@@ -66,6 +68,9 @@ def copy_op(op, mapping: dict):
     for inner in walk([new]):
         for region in blocks_of(inner):
             fresh_args = tuple(Value(a.name, a.type) for a in region.args)
+            for old, fresh in zip(region.args, fresh_args):
+                if old.location is not UNKNOWN:
+                    fresh.location = old.location
             mapping.update(zip(region.args, fresh_args))
             region.args = fresh_args
         for field in type(inner).OPERAND_FIELDS:
