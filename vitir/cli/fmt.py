@@ -11,6 +11,8 @@ would lose, and names the first of them.
 `--refine '8x784xf32,784x64xf32'` prints the static program a program with dimensions `?`
 (jax.export's symbolic shapes) is for those argument types (vitir/dynamic/refine.py): its
 shape assertions checked, its dynamic ops in their static forms.
+`--debug-info` prints the locations as MLIR's --mlir-print-debuginfo does (docs/locations.md);
+`--strip-debuginfo` makes every one unknown first, as mlir-opt's flag does.
 --split-input-file formats each part between `// -----` markers on its own and
 prints them between such markers, as MLIR's tools do; each part keeps its own
 header comments.
@@ -31,6 +33,11 @@ def add_parser(sub) -> None:
     p.add_argument("--refine", metavar="ARG_TYPES",
                    help="the static program for these argument types of a program with dimensions `?`: "
                         "'8x784xf32,784x64xf32' (through the AST, as --ast)")
+    p.add_argument("--debug-info", action="store_true",
+                   help="print every op's, argument's, function's and the module's location, as MLIR's "
+                        "--mlir-print-debuginfo does (#loc aliases numbered as MLIR numbers them)")
+    p.add_argument("--strip-debuginfo", action="store_true",
+                   help="drop the text's locations (every one unknown), as mlir-opt --strip-debuginfo does")
     p.set_defaults(func=run)
 
 
@@ -60,18 +67,21 @@ def _format(args, part: str, unchecked: list) -> str:
     from ..print import print_module
 
     parsed = parse_text(part, args.file, verify=False)
+    if args.strip_debuginfo:
+        parsed.locations = {}
+    debug_info = args.debug_info
     if args.refine is not None:
         from ..dynamic import parse_argument_types, refine
 
         module = import_module(parsed)
         verify_module(parsed)
-        printed = print_module(refine(module, parse_argument_types(args.refine)))
+        printed = print_module(refine(module, parse_argument_types(args.refine)), debug_info=debug_info)
     elif args.ast:
-        printed = print_module(import_module(parsed))
+        printed = print_module(import_module(parsed), debug_info=debug_info)
         verify_module(parsed)
     else:
         verify_module(parsed, unchecked)
-        printed = print_mlir(parsed.module)
+        printed = print_mlir(parsed.module, parsed.locations if debug_info else None)
     refusal = _refusal(args.file, part) if args.in_place else None
     if refusal is not None:
         raise refusal

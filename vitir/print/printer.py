@@ -41,6 +41,11 @@ PRINTERS: dict = _Printers()
 _LOCATIONS: list = [None]
 
 
+def current_locations() -> LocationPrinter | None:
+    """The location printer of the text being printed with debug info, else None."""
+    return _LOCATIONS[0]
+
+
 def print_ops(ops: Iterable) -> str:
     """The text of a sequence of ops (a fragment), one line (or block) each."""
     table = PRINTERS
@@ -95,10 +100,16 @@ def region_text(region, entry_args: bool = True, terminator: str = "stablehlo.re
     if region.args and entry_args:
         head = "    ^bb0(" + ", ".join([f"{a.ssa}: {a.type.text}" + _argument_location(a) for a in region.args]) + "):\n"
     body = print_ops(region.ops)
+    return "{\n" + head + indented(body + region_terminator(region, terminator)) + "    }"
+
+
+def region_terminator(region, terminator: str = "stablehlo.return") -> str:
+    """The region's terminator line, with its location when printing with debug info."""
     end = terminator_text(region.results, terminator)
+    locations = _LOCATIONS[0]
     if locations is not None:
         end = end[:-1] + locations.trailer(region.location) + "\n"
-    return "{\n" + head + indented(body + end) + "    }"
+    return end
 
 
 def _argument_location(value) -> str:
@@ -236,18 +247,27 @@ def print_module(mod: Module, debug_info: bool = False) -> str:
     return head + " {\n" + symbols + "".join(print_function(f) for f in mod.functions) + "}\n"
 
 
+class printing_locations:
+    """`with printing_locations() as locations:` the printing functions here add locations (as
+    print_module(..., debug_info=True) does); `locations.finish(text)` writes in their aliases. For
+    printers of other trees (vitir/mlir/print.py's of xDSL modules)."""
+
+    def __enter__(self) -> LocationPrinter:
+        _LOCATIONS[0] = LocationPrinter()
+        return _LOCATIONS[0]
+
+    def __exit__(self, *exc) -> None:
+        _LOCATIONS[0] = None
+
+
 def _print_located(mod: Module) -> str:
-    locations = LocationPrinter()
-    _LOCATIONS[0] = locations
-    try:
+    with printing_locations() as locations:
         own = locations.trailer(mod.location)
         head = f"module {symbol_text(mod.name)}"
         if mod.attributes:
             head += " attributes " + S.attribute_dictionary(mod.attributes)
         symbols = "".join([_located_symbol(op, locations) for op in mod.symbols])
         body = head + " {\n" + symbols + "".join([print_function(f) for f in mod.functions]) + "}" + own + "\n"
-    finally:
-        _LOCATIONS[0] = None
     return locations.finish(body)
 
 
@@ -260,7 +280,9 @@ def _located_symbol(op, locations: LocationPrinter) -> str:
 # pieces of text this module and syntax.py make, so that the syntax imports no printer.
 PRINTER = SimpleNamespace(**{piece.__name__: piece for piece in (
     results_prefix, functional_type, ssa_names, type_texts, attr_dict, dense_text, indented, print_ops,
-    terminator_text, region_text, generic_text, expansion_text, S.attribute_dictionary)})
+    terminator_text, region_text, generic_text, expansion_text, S.attribute_dictionary, region_terminator)},
+    argument_location=_argument_location)
 
-__all__ = ["INDENT", "PRINTER", "PRINTERS", "dense_text", "print_function", "print_module", "print_ops", "region_text"]
+__all__ = ["INDENT", "PRINTER", "PRINTERS", "dense_text", "print_function", "print_module", "print_ops", "printing_locations",
+           "region_text"]
 
