@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import sys
 
+from . import debug_info
+
 
 def add_parser(sub) -> None:
     p = sub.add_parser("fmt", help="print StableHLO text canonically", description=__doc__)
@@ -33,11 +35,7 @@ def add_parser(sub) -> None:
     p.add_argument("--refine", metavar="ARG_TYPES",
                    help="the static program for these argument types of a program with dimensions `?`: "
                         "'8x784xf32,784x64xf32' (through the AST, as --ast)")
-    p.add_argument("--debug-info", action="store_true",
-                   help="print every op's, argument's, function's and the module's location, as MLIR's "
-                        "--mlir-print-debuginfo does (#loc aliases numbered as MLIR numbers them)")
-    p.add_argument("--strip-debuginfo", action="store_true",
-                   help="drop the text's locations (every one unknown), as mlir-opt --strip-debuginfo does")
+    debug_info.add_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -69,19 +67,18 @@ def _format(args, part: str, unchecked: list) -> str:
     parsed = parse_text(part, args.file, verify=False)
     if args.strip_debuginfo:
         parsed.locations = {}
-    debug_info = args.debug_info
     if args.refine is not None:
         from ..dynamic import parse_argument_types, refine
 
         module = import_module(parsed)
         verify_module(parsed)
-        printed = print_module(refine(module, parse_argument_types(args.refine)), debug_info=debug_info)
+        printed = debug_info.print_located(refine(module, parse_argument_types(args.refine)), args)
     elif args.ast:
-        printed = print_module(import_module(parsed), debug_info=debug_info)
+        printed = debug_info.print_located(import_module(parsed), args)
         verify_module(parsed)
     else:
         verify_module(parsed, unchecked)
-        printed = print_mlir(parsed.module, parsed.locations if debug_info else None)
+        printed = print_mlir(parsed.module, parsed.locations if args.debug_info else None)
     refusal = _refusal(args.file, part) if args.in_place else None
     if refusal is not None:
         raise refusal

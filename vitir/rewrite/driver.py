@@ -88,7 +88,7 @@ def copy_op(op, mapping: dict):
 
 
 def clone_function(fn: Function) -> Function:
-    return fn.with_body(fn.args, [clone_op(op) for op in fn.ops], Return(fn.ret.operands, fn.ret.path))
+    return fn.with_body(fn.args, [clone_op(op) for op in fn.ops], Return(fn.ret.operands, fn.ret.path, fn.ret.location))
 
 
 def clone_module(module: Module) -> Module:
@@ -281,6 +281,7 @@ class _Driver:
         del block.ops[i]
         if pending:
             self._name(where, op, pending, values)
+            _locate(pending, op)
             index.insert(block, i, pending)
 
     def _check_reads(self, where: str, op, pending: list, values) -> None:
@@ -341,6 +342,20 @@ class _Driver:
             for region in blocks_of(inner):
                 for a in region.args:
                     index.release(a.name)
+
+
+def _locate(pending: list, op) -> None:
+    """A replacement's new ops take the location of the op they replace, as MLIR's rewriters give
+    it (those a rule located itself keep theirs; under a layer path they are named by it already)."""
+    own = getattr(op, "_location", None)
+    if own is None:
+        return
+    for new in walk(pending):
+        if getattr(new, "_location", None) is None:
+            new._location = own
+        for region in blocks_of(new):
+            if region.location is UNKNOWN:
+                region.location = own
 
 
 def _derived(base: str, hint: str) -> str:
