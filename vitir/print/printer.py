@@ -155,7 +155,11 @@ def generic_text(op) -> str:
 def _template(made: Expansion):
     """The expansion's text with a `%s` for each placeholder, and what picks the node's names for them
     from (its names + its operands' names)."""
-    text = print_ops(made.ops).replace("%", "%%")
+    saved, _LOCATIONS[0] = _LOCATIONS[0], None  # the template is shared: no locations in it
+    try:
+        text = print_ops(made.ops).replace("%", "%%")
+    finally:
+        _LOCATIONS[0] = saved
     order = []
 
     def slot(m) -> str:
