@@ -219,3 +219,18 @@ def test_the_vit_step_is_located_by_layer_path(capsys):
     named = [a for a in trailers if aliases[a].startswith('"') and "/" in aliases[a]]
     assert len(named) >= 0.95 * len(trailers) > 2000
     assert {aliases[a].strip('"').split("/")[0] for a in named} >= {"vit", "adamw"}
+
+
+def test_an_error_names_the_users_file_and_line(jax_program):
+    """A shape error on a JAX program's op names the op's Python file and line beside the text's line."""
+    from vitir.mlir.errors import MlirShapeError
+
+    _, text = jax_program
+    line = next(line for line in text.splitlines() if "stablehlo.dot_general" in line)
+    broken = text.replace(line, line.replace("contracting_dims = [1] x [0]", "contracting_dims = [0] x [0]"))
+    assert broken != text
+    with pytest.raises(MlirShapeError) as caught:
+        import_text(broken)
+    message = caught.value.diagnostics[0].message
+    assert __file__ in message and re.search(re.escape(__file__) + r":\d+:\d+", message)
+    assert "dot_general" in message
