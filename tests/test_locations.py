@@ -14,7 +14,7 @@ import jax.numpy as jnp  # noqa: E402
 from jax import lax  # noqa: E402
 
 from vitir.ast.location import (UNKNOWN, CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc,  # noqa: E402
-                                parse_location, renamed)
+                                derived, parse_location)
 from vitir.ast.uses import walk  # noqa: E402
 from vitir.cli import main  # noqa: E402
 from vitir.mlir import import_text  # noqa: E402
@@ -87,9 +87,11 @@ def test_kinds_hold_their_parts():
     loc = parse_location('callsite("f"("m.py":4:17 to :22) at "g")')
     assert loc == CallSiteLoc(NameLoc("f", FileLineColLoc("m.py", 4, 17, 4, 22)), NameLoc("g"))
     assert isinstance(parse_location('fused["a", "b"]'), FusedLoc)
-    assert renamed(NameLoc("vit/b3/attn/dot_general"), "transpose(jvp())") == \
-        NameLoc("vit/b3/attn/transpose(jvp())/dot_general")
-    assert renamed(UNKNOWN, "jvp()") is UNKNOWN
+    tangent = derived(NameLoc("vit/b3/attn/dot_general"), "jvp", "stablehlo.multiply")
+    assert tangent == NameLoc("vit/b3/attn/jvp()/multiply")
+    assert derived(tangent, "transpose", "stablehlo.add") == NameLoc("vit/b3/attn/transpose(jvp())/add")
+    assert derived(NameLoc("jit(f)/tanh"), "jvp", "stablehlo.tanh") == NameLoc("jit(f)/jvp()/tanh")
+    assert derived(UNKNOWN, "jvp", "stablehlo.add") == NameLoc("jvp()/add")
 
 
 # -- printing a JAX program byte for byte --------------------------------------------------------------
@@ -234,3 +236,34 @@ def test_an_error_names_the_users_file_and_line(jax_program):
     message = caught.value.diagnostics[0].message
     assert __file__ in message and re.search(re.escape(__file__) + r":\d+:\d+", message)
     assert "dot_general" in message
+
+
+def test_derived_ops_are_named_by_the_transformation(tmp_path, capsys):
+    """vitir grad on JAX's forward program names a derived op as JAX's own gradient names it
+    (`jit(_loss)/transpose(jvp())/dot_general`), at the forward op's file and line."""
+    from vitir.ast.location import AliasTable, read_location
+
+    forward = jax.jit(_loss).lower(jnp.ones((4, 3)), jnp.ones((2, 4))).as_text(debug_info=True)
+    path = tmp_path / "forward.mlir"
+    path.write_text(forward)
+    assert main(["grad", "--debug-info", str(path)]) == 0
+    out = capsys.readouterr().out
+
+    def names(text):
+        aliases = AliasTable(text)
+        found = {}
+        for m in re.finditer(r"^ +[%\w].* (loc\(.*\))$", text, re.M):
+            loc = read_location(text, m.start(1), aliases)[0]
+            if isinstance(loc, NameLoc):
+                found[loc.name] = loc.child
+        return found
+
+    ours = names(out)
+    jaxs = names(PROGRAMS["grad"]().as_text(debug_info=True))
+    shared = {n for n in ours if "transpose(jvp())" in n} & set(jaxs)
+    assert "jit(_loss)/transpose(jvp())/dot_general" in shared
+    from vitir.ast.location import user_frame
+
+    name = "jit(_loss)/transpose(jvp())/dot_general"
+    assert user_frame(ours[name]) == user_frame(jaxs[name])  # the forward dot's line in _layer
+    assert all(loc is not None for loc in ours.values())

@@ -162,16 +162,32 @@ def path_location(path: str, op_name: str) -> Location:
     return hit
 
 
-def renamed(loc: Location, transformation: str) -> Location:
-    """`loc` under a transformation's name, as JAX writes `transpose(jvp())/mul`: a name location's
-    last component prefixed (`vit/b3/attn/transpose(jvp())/dot_general`), any other kind wrapped
-    in a name location of the transformation."""
+_TRANSFORMED = re.compile(r"(?:jvp|transpose|linearize)\(.*\)")
+_DERIVED: dict = {}
+
+
+def derived(loc: Location, transformation: str, op_name: str) -> Location:
+    """The location of an op (`op_name`) a transformation (`jvp`, `transpose`) derives from an op at
+    `loc`, named as JAX names it: the forward op's name stack, the transformation, the new op's
+    mnemonic (`vit/b3/attn/dot_general` -> `vit/b3/attn/jvp()/multiply`; the transpose of an op at
+    `.../jvp()/multiply` is at `.../transpose(jvp())/multiply`). A location of another kind is the
+    child of such a name. One object per (location, transformation, op)."""
+    key = (loc, transformation, op_name)
+    hit = _DERIVED.get(key)
+    if hit is not None:
+        return hit
+    mnemonic = op_name.rpartition(".")[2]
     if isinstance(loc, NameLoc):
-        head, sep, last = loc.name.rpartition("/")
-        return NameLoc(f"{head}{sep}{transformation}/{last}", loc.child)
-    if loc == UNKNOWN:
-        return UNKNOWN
-    return NameLoc(transformation, loc)
+        head = loc.name.split("/")[:-1]
+        if head and _TRANSFORMED.fullmatch(head[-1]):
+            head[-1] = f"{transformation}({head[-1]})"
+        else:
+            head.append(f"{transformation}()")
+        hit = NameLoc("/".join(head + [mnemonic]), loc.child)
+    else:
+        hit = NameLoc(f"{transformation}()/{mnemonic}", None if loc == UNKNOWN else loc)
+    _DERIVED[key] = hit
+    return hit
 
 
 def user_frame(loc: Location) -> FileLineColLoc | None:
@@ -379,5 +395,5 @@ def parse_location(text: str) -> Location:
 
 
 __all__ = ["AliasTable", "CallSiteLoc", "FileLineColLoc", "FusedLoc", "Location", "LocationSyntaxError", "NameLoc",
-           "UNKNOWN", "UnknownLoc", "describe", "fused", "parse_location", "path_location", "quoted", "read_location",
-           "renamed", "user_frame"]
+           "UNKNOWN", "UnknownLoc", "derived", "describe", "fused", "parse_location", "path_location", "quoted",
+           "read_location", "user_frame"]

@@ -15,6 +15,7 @@ from typing import Sequence
 from ..ast.builder import FunctionBuilder
 from ..ast.element_types import DType
 from ..ast.literals import value_literal
+from ..ast.location import derived
 from ..ast.types import TensorType, TupleType
 from ..ast.uses import walk
 from ..ast.values import Value
@@ -52,6 +53,33 @@ class Names:
             if name not in self.used:
                 self.used.add(name)
                 return name
+
+
+class derived_from:
+    """`with derived_from(e, op, "jvp"):` the ops a rule emits for `op` (into e's builder, or the linear
+    trace it records) take `op`'s location under the transformation's name, as JAX names them
+    (`vit/b3/attn/jvp()/multiply`, then `.../transpose(jvp())/multiply`); ops located already keep theirs."""
+
+    __slots__ = ("b", "op", "transformation", "start", "traced")
+
+    def __init__(self, e: "Emitter", op, transformation: str):
+        self.b, self.op, self.transformation = e.b, op, transformation
+
+    def __enter__(self):
+        self.start = len(self.b.ops)
+        trace = getattr(self.b, "trace", None)
+        self.traced = len(trace.ops) if trace is not None else 0
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if exc[0] is not None:
+            return
+        trace = getattr(self.b, "trace", None)
+        made = self.b.ops[self.start:] + (trace.ops[self.traced:] if trace is not None else [])
+        forward, transformation = self.op.location, self.transformation
+        for new in walk(made):
+            if getattr(new, "_location", None) is None:
+                new._location = derived(forward, transformation, new.NAME)
 
 
 class Emitter:
