@@ -267,3 +267,26 @@ def test_derived_ops_are_named_by_the_transformation(tmp_path, capsys):
     name = "jit(_loss)/transpose(jvp())/dot_general"
     assert user_frame(ours[name]) == user_frame(jaxs[name])  # the forward dot's line in _layer
     assert all(loc is not None for loc in ours.values())
+
+
+CUSTOM_CALL = """module @m {
+  func.func @main(%a: tensor<f32>) -> tensor<f32> {
+    %0 = stablehlo.custom_call @foo(%a) : (tensor<f32>) -> tensor<f32> loc("jit(f)/foo"("model.py":3:4))
+    return %0 : tensor<f32>
+  }
+}
+"""
+
+
+def test_evaluator_and_autodiff_errors_name_the_ops_location():
+    import numpy as np
+
+    from vitir.autodiff import value_and_grad
+    from vitir.errors import EvaluationError, VitirError
+    from vitir.evaluate import evaluate
+
+    module = import_text(CUSTOM_CALL)
+    with pytest.raises(EvaluationError, match=re.escape("[at model.py:3:4 jit(f)/foo]")):
+        evaluate(module, np.array(1, np.float32))
+    with pytest.raises(VitirError, match=re.escape("model.py:3:4 jit(f)/foo: stablehlo.custom_call")):
+        value_and_grad(module.main)

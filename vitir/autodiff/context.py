@@ -13,9 +13,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..ast.builder import FunctionBuilder
+from ..ast.declare import Op
 from ..ast.element_types import DType
 from ..ast.literals import value_literal
-from ..ast.location import derived
+from ..ast.location import UNKNOWN, derived
 from ..ast.types import TensorType, TupleType
 from ..ast.uses import walk
 from ..ast.values import Value
@@ -76,8 +77,8 @@ class derived_from:
             return
         trace = getattr(self.b, "trace", None)
         made = self.b.ops[self.start:] + (trace.ops[self.traced:] if trace is not None else [])
-        forward, transformation = self.op.location, self.transformation
-        for new in walk(made):
+        forward, transformation = getattr(self.op, "location", UNKNOWN), self.transformation  # a loop's trace: none
+        for new in walk([op for op in made if isinstance(op, Op)]):  # not the linear traces of loops and branches
             if getattr(new, "_location", None) is None:
                 new._location = derived(forward, transformation, new.NAME)
 
