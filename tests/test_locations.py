@@ -290,3 +290,23 @@ def test_evaluator_and_autodiff_errors_name_the_ops_location():
         evaluate(module, np.array(1, np.float32))
     with pytest.raises(VitirError, match=re.escape("model.py:3:4 jit(f)/foo: stablehlo.custom_call")):
         value_and_grad(module.main)
+
+
+def test_xla_carries_the_layer_paths_as_op_name():
+    """The text compile_graph hands to PJRT keeps the locations: XLA's compiled HLO names each
+    instruction of the layer by its path."""
+    from vitir.ast import FunctionBuilder
+    from vitir.ast.builder import module
+    from vitir.ast.element_types import DType
+    from vitir.ast.types import TensorType
+    from vitir.train.loop import compile_graph
+
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", TensorType((4, 8), DType.F32))
+    w = fb.arg("w", TensorType((8, 3), DType.F32))
+    with fb.layer("net"), fb.layer("b0"):
+        y = fb.exponential("y", fb.dot_general("d", x, w, ((1,), (0,)), ((), ())))
+    exe = compile_graph(module(fb.ret(y)))
+    hlo = exe._loaded.hlo_modules()[0].to_string()
+    names = set(re.findall(r'op_name="([^"]*)"', hlo))
+    assert {"net/b0/dot_general", "net/b0/exponential"} <= names
