@@ -21,13 +21,33 @@ Builders name their ops by layer path (`path_location`: one NameLoc per path and
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 
 class Location:
-    """Base of the location kinds."""
+    """Base of the location kinds: immutable, equal and hashed by their parts (plain classes, not
+    dataclasses: vitir imports this module on every start, and dataclasses cost it milliseconds)."""
 
     __slots__ = ()
+    _FIELDS: tuple = ()
+
+    def __init__(self, *parts):
+        for name, value in zip(self._FIELDS, parts, strict=True):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _parts(self) -> tuple:
+        return tuple([getattr(self, name) for name in self._FIELDS])
+
+    def __eq__(self, other) -> bool:
+        return type(other) is type(self) and other._parts() == self._parts()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._parts()))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{n}={v!r}' for n, v in zip(self._FIELDS, self._parts()))})"
 
     def text(self, ref=None) -> str:
         """MLIR's spelling inside `loc(...)`; `ref(child)` spells a nested location (an alias)."""
@@ -45,8 +65,9 @@ def _nested(loc: Location, ref) -> str:
     return ref(loc) if ref is not None else loc.text()
 
 
-@dataclass(frozen=True, slots=True)
 class UnknownLoc(Location):
+    __slots__ = ()
+
     def text(self, ref=None) -> str:
         return "unknown"
 
@@ -68,13 +89,13 @@ def quoted(text: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-@dataclass(frozen=True, slots=True)
 class FileLineColLoc(Location):
-    filename: str
-    line: int
-    column: int
-    end_line: int | None = None
-    end_column: int | None = None
+    __slots__ = ("filename", "line", "column", "end_line", "end_column")
+    _FIELDS = __slots__
+
+    def __init__(self, filename: str, line: int, column: int, end_line: int | None = None,
+                 end_column: int | None = None):
+        super().__init__(filename, line, column, end_line, end_column)
 
     def text(self, ref=None) -> str:
         head = f"{quoted(self.filename)}:{self.line}:{self.column}"
@@ -87,10 +108,12 @@ class FileLineColLoc(Location):
         return f"{head} to {end_line}:{end_column}"
 
 
-@dataclass(frozen=True, slots=True)
 class NameLoc(Location):
-    name: str
-    child: Location | None = None
+    __slots__ = ("name", "child")
+    _FIELDS = __slots__
+
+    def __init__(self, name: str, child: Location | None = None):
+        super().__init__(name, child)
 
     def text(self, ref=None) -> str:
         if self.child is None or self.child == UNKNOWN:  # MLIR elides an unknown child
@@ -101,10 +124,12 @@ class NameLoc(Location):
         return () if self.child is None or self.child == UNKNOWN else (self.child,)
 
 
-@dataclass(frozen=True, slots=True)
 class CallSiteLoc(Location):
-    callee: Location
-    caller: Location
+    __slots__ = ("callee", "caller")
+    _FIELDS = __slots__
+
+    def __init__(self, callee: Location, caller: Location):
+        super().__init__(callee, caller)
 
     def text(self, ref=None) -> str:
         return f"callsite({_nested(self.callee, ref)} at {_nested(self.caller, ref)})"
@@ -113,13 +138,12 @@ class CallSiteLoc(Location):
         return (self.callee, self.caller)
 
 
-@dataclass(frozen=True, slots=True)
 class FusedLoc(Location):
-    locations: tuple
-    metadata: str | None = None  # the metadata attribute's MLIR text, kept as written
+    __slots__ = ("locations", "metadata")
+    _FIELDS = __slots__
 
-    def __post_init__(self):
-        object.__setattr__(self, "locations", tuple(self.locations))
+    def __init__(self, locations, metadata: str | None = None):  # metadata: its attribute's MLIR text
+        super().__init__(tuple(locations), metadata)
 
     def text(self, ref=None) -> str:
         meta = f"<{self.metadata}>" if self.metadata is not None else ""
