@@ -310,3 +310,20 @@ def test_xla_carries_the_layer_paths_as_op_name():
     hlo = exe._loaded.hlo_modules()[0].to_string()
     names = set(re.findall(r'op_name="([^"]*)"', hlo))
     assert {"net/b0/dot_general", "net/b0/exponential"} <= names
+
+
+def test_the_fast_reader_keeps_them_as_the_xdsl_path_does(jax_program):
+    """vitir/text's reader takes a text with locations (where it takes the text without them) and
+    builds the same AST, locations included, as the xDSL path."""
+    from vitir.mlir import import_module, parse_text
+    from vitir.mlir.parse import strip_locations
+    from vitir.text import fast_import
+
+    _, text = jax_program
+    fast = fast_import(text)
+    assert (fast is None) == (fast_import(strip_locations(text)) is None)
+    if fast is None:
+        pytest.skip("the fast reader does not take this program, with or without locations")
+    slow = import_module(parse_text(text, verify=False))
+    assert print_module(fast, debug_info=True) == print_module(slow, debug_info=True)
+    assert print_module(fast) == print_module(slow)

@@ -407,6 +407,34 @@ def read_location(text: str, i: int, aliases: AliasTable | None = None) -> tuple
     return loc, reader.expect(i, ")")
 
 
+_LOCATION_START = re.compile(r'"(?:[^"\\\n]|\\.)*"|(?<![\w$.#-])loc\(')
+
+
+def located_tokens(text: str) -> tuple[str, list[Location]]:
+    """`text` with its alias definitions (`#loc3 = loc(...)` lines) removed and each other `loc(...)`
+    replaced by the token `loc$<i>`, and the locations in order (aliases resolved): how the fast
+    reader reads a text with locations. Raises LocationSyntaxError at a malformed one."""
+    aliases = AliasTable(text)
+    kept, locations, done = [], [], 0
+    definitions = {m.start() for m in _ALIAS_DEF.finditer(text)}
+    for m in _LOCATION_START.finditer(text):
+        if m.start() < done or m.group(0)[0] == '"':
+            continue
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if line_start in definitions:  # an alias's definition: the whole line goes
+            end = text.find("\n", m.start())
+            end = len(text) if end < 0 else end
+            kept.append(text[done:line_start])
+            done = end
+            continue
+        loc, end = read_location(text, m.start(), aliases)
+        kept.append(text[done:m.start()] + f"loc${len(locations)}")
+        locations.append(loc)
+        done = end
+    kept.append(text[done:])
+    return "".join(kept), locations
+
+
 def parse_location(text: str) -> Location:
     """A location from its text, `loc(...)` around it or not: `parse_location('"a.py":4:17')`."""
     text = text.strip()
@@ -419,5 +447,5 @@ def parse_location(text: str) -> Location:
 
 
 __all__ = ["AliasTable", "CallSiteLoc", "FileLineColLoc", "FusedLoc", "Location", "LocationSyntaxError", "NameLoc",
-           "UNKNOWN", "UnknownLoc", "derived", "describe", "fused", "parse_location", "path_location", "quoted",
+           "UNKNOWN", "UnknownLoc", "derived", "describe", "fused", "located_tokens", "parse_location", "path_location", "quoted",
            "read_location", "user_frame"]
