@@ -198,6 +198,8 @@ class _FunctionImporter:
     def _location(self, op: Operation):
         """The op's written location (None: none written); inside an inlined call, the call site's
         too, as MLIR's inliner writes it (`callsite(<op's> at <call's>)`)."""
+        if not self.parsed.locations:  # a text without locations
+            return None
         loc = self.parsed.locations.get(op)
         for site in reversed(self._call_sites):
             loc = CallSiteLoc(loc or UNKNOWN, site)
