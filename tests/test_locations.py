@@ -327,3 +327,12 @@ def test_the_fast_reader_keeps_them_as_the_xdsl_path_does(jax_program):
     slow = import_module(parse_text(text, verify=False))
     assert print_module(fast, debug_info=True) == print_module(slow, debug_info=True)
     assert print_module(fast) == print_module(slow)
+
+
+def test_fmt_in_place_keeps_the_locations_with_debug_info(jax_program, tmp_path):
+    path, text = jax_program
+    copy = tmp_path / "in_place.mlir"
+    copy.write_text(text)
+    assert main(["fmt", "-i", str(copy)]) == 1  # would drop them: refused
+    assert main(["fmt", "-i", "--debug-info", str(copy)]) == 0
+    assert copy.read_text() == _mlir_print(text)

@@ -6,8 +6,8 @@ Without `--ast`, text that MLIR holds but vitir's AST lacks (a dynamic
 shape, an element type outside vitir's table) is printed as it is, each
 such op noted on standard error as not shape-checked. The comments before
 the module (a licence header) are kept; `-i` refuses to rewrite a file with
-comments elsewhere or debug locations (`loc(...)`), which the printed text
-would lose, and names the first of them.
+comments elsewhere or debug locations (`loc(...)`, unless printed with --debug-info), which
+the printed text would lose, and names the first of them.
 `--refine '8x784xf32,784x64xf32'` prints the static program a program with dimensions `?`
 (jax.export's symbolic shapes) is for those argument types (vitir/dynamic/refine.py): its
 shape assertions checked, its dynamic ops in their static forms.
@@ -39,13 +39,14 @@ def add_parser(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _refusal(path: str, text: str):
-    """The error for rewriting `text` in place when that would lose a comment or a location."""
+def _refusal(path: str, text: str, keeps_locations: bool = False):
+    """The error for rewriting `text` in place when that would lose a comment or a location (none is
+    lost when the text is printed with --debug-info)."""
     from ..mlir.errors import Diagnostic, MlirError
     from ..mlir.parse import LineIndex
     from ..mlir.trivia import dropped
 
-    lost = dropped(text)
+    lost = [t for t in dropped(text) if not (keeps_locations and t.kind == "location")]
     if not lost:
         return None
     first = lost[0]
@@ -79,7 +80,8 @@ def _format(args, part: str, unchecked: list) -> str:
     else:
         verify_module(parsed, unchecked)
         printed = print_mlir(parsed.module, parsed.locations if args.debug_info else None)
-    refusal = _refusal(args.file, part) if args.in_place else None
+    keeps = args.debug_info and not args.strip_debuginfo
+    refusal = _refusal(args.file, part, keeps) if args.in_place else None
     if refusal is not None:
         raise refusal
     return header(part).lstrip("\n") + printed
