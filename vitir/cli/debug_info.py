@@ -18,7 +18,7 @@ def print_located(module, args) -> str:
     from ..print import print_module
 
     if getattr(args, "strip_debuginfo", False):
-        from ..rewrite.passes import strip_debuginfo
+        from ..passes.standard import strip_debuginfo
 
         strip_debuginfo(module)
     return print_module(module, debug_info=getattr(args, "debug_info", False))

@@ -16,9 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
-from ..ast.location import UNKNOWN
 from ..ast.module import Function, Module
-from ..ast.uses import blocks_of, walk
 from ..errors import ConfigError
 from .dce import dead_code_elimination
 from .driver import apply_rules, clone_module
@@ -117,24 +115,3 @@ def run(module: Module | Function, passes: Iterable | str) -> Module | Function:
 register(Pass("dce", "dead-code elimination: drop effect-free ops whose results nothing reads",
               dead_code_elimination))
 
-
-def strip_debuginfo(module: Module) -> None:
-    """Every location of the module unknown, as mlir-opt's --strip-debuginfo makes them: its own, its
-    functions', their arguments', ops' (layer paths' names too) and regions'."""
-    module.location = UNKNOWN
-    for fn in module.functions:
-        fn.location = fn.ret.location = UNKNOWN
-        for arg in fn.args:
-            arg.location = UNKNOWN
-        for op in walk(fn.ops):
-            op.location = UNKNOWN
-            for region in blocks_of(op):
-                region.location = UNKNOWN
-                for arg in region.args:
-                    arg.location = UNKNOWN
-    for op in module.symbols:
-        op.location = UNKNOWN
-
-
-register(Pass("strip-debuginfo", "every location unknown (mlir-opt's --strip-debuginfo)", strip_debuginfo,
-              whole_module=True))
