@@ -336,3 +336,26 @@ def test_fmt_in_place_keeps_the_locations_with_debug_info(jax_program, tmp_path)
     assert main(["fmt", "-i", str(copy)]) == 1  # would drop them: refused
     assert main(["fmt", "-i", "--debug-info", str(copy)]) == 0
     assert copy.read_text() == _mlir_print(text)
+
+
+def test_refinement_keeps_the_locations(tmp_path, capsys):
+    """A jax.export program with a symbolic batch, refined to a static one: every op keeps the location
+    of the op it was (the callee's ops inlined at their call site)."""
+    from jax import export
+
+    def f(x, w):
+        return jnp.tanh(x @ w).sum(axis=1)
+
+    b, = export.symbolic_shape("b")
+    exported = export.export(jax.jit(f))(jax.ShapeDtypeStruct((b, 4), jnp.float32),
+                                         jax.ShapeDtypeStruct((4, 3), jnp.float32))
+    path = tmp_path / "dynamic.mlir"
+    path.write_text(exported.mlir_module())
+    assert main(["fmt", "--refine", "8x4xf32,4x3xf32", "--debug-info", str(path)]) == 0
+    out = capsys.readouterr().out
+    from vitir.ast.location import user_frame
+
+    ops_only = "\n".join(line for line in out.splitlines() if "return" not in line)
+    located = _op_locations(ops_only)
+    assert located and UNKNOWN not in located
+    assert all(user_frame(loc).filename == __file__ for loc in located)
