@@ -3,7 +3,9 @@
 xDSL's parser keeps a value's name only as a hint without its `_<digits>`
 suffix, and its printer renumbers numeric names; `ExactNameParser` stores the
 name as written (the bridge's printer prints it back) and remembers where each
-op starts, so later errors can name the line.
+op starts, so later errors can name the line. Debug locations are blanked out
+before xDSL parses and read apart (`read_locations`): each op's and block
+argument's, by op and argument (docs/locations.md).
 """
 
 from __future__ import annotations
