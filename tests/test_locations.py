@@ -359,3 +359,16 @@ def test_refinement_keeps_the_locations(tmp_path, capsys):
     located = _op_locations(ops_only)
     assert located and UNKNOWN not in located
     assert all(user_frame(loc).filename == __file__ for loc in located)
+
+
+def test_vitirs_own_text_reads_back_with_its_layer_paths(tmp_path, capsys):
+    """The ViT step printed with debug info reads back (its compound nodes at the fused location of their
+    ops) and expand-compounds gives each plain op the node's location: every op still named by its path."""
+    path = tmp_path / "step.mlir"
+    assert main(["render", "adam-sched", "--preset", "vit-tiny", "--batch", "2", "--depth", "1", "--debug-info",
+                 "-o", str(path)]) == 0
+    assert main(["opt", "-p", "expand-compounds", "--debug-info", str(path)]) == 0
+    out = capsys.readouterr().out
+    located = _op_locations("\n".join(line for line in out.splitlines() if "return" not in line))
+    assert located and all(isinstance(loc, NameLoc) and "/" in loc.name for loc in located)
+    assert any(loc.name.endswith("/adamw_update") for loc in located)
