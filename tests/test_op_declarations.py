@@ -100,7 +100,7 @@ def test_constructors_are_compiled_from_the_fields():
     from vitir.ast.declare import constructor_source
 
     source = constructor_source(Transpose)
-    assert source.startswith("def __init__(self, name, operand, perm, *, path='', discardable=()):")
+    assert source.startswith("def __init__(self, name, operand, perm, *, path='', discardable=(), location=None):")
     assert "_coerce_perm(perm)" in source and "cls._rule_cache.get(key)" in source
 
 

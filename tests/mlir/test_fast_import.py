@@ -35,7 +35,9 @@ def xdsl_message(text: str) -> str:
 def assert_same(text: str) -> None:
     fast = fast_import(text)
     assert fast is not None, "the reader refused a text it should take"
-    assert print_module(fast) == print_module(xdsl_import(text))
+    slow = xdsl_import(text)
+    assert print_module(fast) == print_module(slow)
+    assert print_module(fast, debug_info=True) == print_module(slow, debug_info=True)  # locations alike
 
 
 @pytest.mark.skipif(not GOLDEN.is_file(), reason="../shared/golden is absent")
@@ -131,6 +133,7 @@ TAKEN = {  # texts the reader takes besides JAX's and vitir's straight-line ops
                        "rhs_component_count = 1, num_primitive_operations = 1, allow_imprecise_accumulation = false> : "
                        "(tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x2xf32>\n    %y = stablehlo.negate %x : "
                        "tensor<2x3xf32>\n",
+    "debug locations (kept: docs/locations.md)": "    %y = stablehlo.negate %x : tensor<2x3xf32> loc(\"f.py\":1:2)\n",
 }
 
 
@@ -140,7 +143,8 @@ def test_texts_with_regions_and_constants_read_alike(body):
 
 
 FALLS_BACK = {  # texts the reader leaves to xDSL's parser: read there all the same
-    "debug locations": "    %y = stablehlo.negate %x : tensor<2x3xf32> loc(\"f.py\":1:2)\n",
+    "a tuple type": "    %t = stablehlo.tuple %x : tuple<tensor<2x3xf32>>\n    %y = stablehlo.negate %x : "
+                    "tensor<2x3xf32>\n",
 }
 
 

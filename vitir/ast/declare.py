@@ -35,6 +35,7 @@ from typing import Any, Callable, ClassVar
 
 from ..errors import ShapeError
 from .attributes import DISCARDABLE, Kind
+from .location import UNKNOWN, Location, path_location
 from .quantized import QuantizedTensorType
 from .regions import BinaryRegion, Region, as_region
 from .shape_rules import RuleError
@@ -290,7 +291,7 @@ class Op(metaclass=OpMeta):
     `mhlo.frontend_attributes`, any other dialect's), (name, MLIR text) pairs sorted by name, the text
     None for a unit attribute; () for none. Every op carries them, kept as written."""
 
-    __slots__ = ("operands", "results", "path", "spelling", "discardable")
+    __slots__ = ("operands", "results", "path", "spelling", "discardable", "_location")
     NAME: ClassVar[str] = ""  # an abstract base has none, or says ABSTRACT = True in its body
     COMPOUND: ClassVar[bool] = False  # prints several ops and defines internal SSA names
     SIMPLE: ClassVar[bool] = True  # neither compound nor holding regions: the builder's fast path
@@ -328,6 +329,23 @@ class Op(metaclass=OpMeta):
     @property
     def result(self) -> Value:
         return self.results[0]
+
+    @property
+    def location(self) -> Location:
+        """Where the op came from (vitir.ast.location): the one it was given (read from text, carried
+        by a pass), else the name of its layer path (`loc("vit/b3/attn/dot_general")`), else
+        UNKNOWN. A builder gives none: its path names the op, so building costs nothing more."""
+        try:
+            loc = self._location
+        except AttributeError:  # a node made without the constructor (an unchecked copy)
+            loc = None
+        if loc is None:
+            return path_location(self.path, self.NAME) if self.path else UNKNOWN
+        return loc
+
+    @location.setter
+    def location(self, loc: Location | None) -> None:
+        self._location = loc
 
     def attributes(self) -> dict[str, Any]:
         """The attributes by AST name, absent optional ones left out."""
@@ -472,7 +490,7 @@ def _constructor(cls: type[Op]):
             else:
                 coercions.append(f"{p} = _given({p}, {f.several})")
             key.append(p)
-    args += ["*", "path=''", "discardable=()"]
+    args += ["*", "path=''", "discardable=()", "location=None"]
     env["_discardable"] = discardable_pairs
     lines = [f"def __init__({', '.join(args)}):"]
     lines += ["    " + c for c in checks]
@@ -480,6 +498,7 @@ def _constructor(cls: type[Op]):
     if len(operand_parts) == 1 and operand_parts[0].startswith("("):
         flat = operand_parts[0]
     lines += [f"    self.operands = {flat}", "    self.path = path", "    self.spelling = None",
+              "    self._location = location",
               "    self.discardable = _discardable(discardable, self, name) if discardable else ()"]
     for f in cls.OPERAND_FIELDS:
         lines.append(f"    self.{f.name} = {f.name}")
@@ -523,7 +542,7 @@ def discardable_pairs(value, op: Op, name) -> tuple:
 
 def _copier(cls: type[Op]):
     """cls.copy, specialised to its fields (every slot a node has), compiled once per field list."""
-    names = ("operands", "results", "path", "spelling", "discardable",
+    names = ("operands", "results", "path", "spelling", "discardable", "_location",
              *(f.name for f in cls.FIELDS if f.role != "result"))
     source = "\n".join(["def copy(self):", "    new = _new(cls)", *(f"    new.{n} = self.{n}" for n in names),
                         "    return new"])

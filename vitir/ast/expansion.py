@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .location import fused
 from ..errors import ShapeError
 from .builder import FunctionBuilder
 from .element_types import DType
@@ -185,8 +186,10 @@ def _fold(cls: type[Compound], pattern: list, window: list, uses: dict, fb):
     if kwargs is None:
         return None
     try:
+        given = [op._location for op in window if op._location is not None]
         node = cls(tuple(v.name for v in results) if len(results) > 1 else results[0].name,
-                   **kwargs, names=tuple(v.name for v in names), path=window[0].path)
+                   **kwargs, names=tuple(v.name for v in names), path=window[0].path,
+                   location=fused(given) if given else None)  # where the run's ops were, as MLIR fuses them
     except ShapeError:
         return None
     made = expansion(node)

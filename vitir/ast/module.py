@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .attributes import DISCARDABLE
+from .location import UNKNOWN
 from .types import TensorType
 from .values import Value
 
@@ -12,25 +13,27 @@ from .values import Value
 class Return:
     """A function's terminator, `return %a, %b : T1, T2` (regions end in stablehlo.return instead)."""
 
-    __slots__ = ("operands", "path")
+    __slots__ = ("operands", "path", "location")
     NAME = "func.return"
     results = ()
 
-    def __init__(self, values: Sequence[Value], path: str = ""):
-        self.operands, self.path = tuple(values), path
+    def __init__(self, values: Sequence[Value], path: str = "", location=UNKNOWN):
+        self.operands, self.path, self.location = tuple(values), path, location
 
 
 class Function:
     """`attributes`: the function's own (`func.func @f(...) -> T attributes {...}`); `arg_attributes`
     and `result_attributes`: one tuple of pairs per argument and per result (`%a: T {mhlo.sharding =
     "..."}`), or () when none has any. Each is (name, MLIR text or None) pairs sorted by name, kept
-    as written (vitir.ast.attributes.DISCARDABLE)."""
+    as written (vitir.ast.attributes.DISCARDABLE). `location`: the function's own (`} loc(...)`); each
+    argument's is its Value's."""
 
-    __slots__ = ("name", "args", "ops", "ret", "attributes", "arg_attributes", "result_attributes")
+    __slots__ = ("name", "args", "ops", "ret", "attributes", "arg_attributes", "result_attributes", "location")
 
     def __init__(self, name: str, args: Sequence[Value], ops: Sequence, ret: Return, attributes=(),
-                 arg_attributes=(), result_attributes=()):
+                 arg_attributes=(), result_attributes=(), location=UNKNOWN):
         self.name = name
+        self.location = location
         self.args = tuple(args)
         self.ops = list(ops)
         self.ret = ret
@@ -48,7 +51,8 @@ class Function:
 
     def with_body(self, args: Sequence[Value], ops: Sequence, ret: Return) -> "Function":
         """A function of the same name and attributes over a new body (a pass's copy)."""
-        return Function(self.name, args, ops, ret, self.attributes, self.arg_attributes, self.result_attributes)
+        return Function(self.name, args, ops, ret, self.attributes, self.arg_attributes, self.result_attributes,
+                        self.location)
 
     def __repr__(self) -> str:
         return f"Function(@{self.name}, {len(self.args)} args, {len(self.ops)} ops, {len(self.ret.operands)} results)"
@@ -69,10 +73,12 @@ class Module:
     name; `symbols`: its top-level ops that are not functions (`sdy.mesh @mesh = <["x"=2]>`), in the
     order written, printed before the functions."""
 
-    __slots__ = ("name", "functions", "signature", "xla_options", "attributes", "symbols")
+    __slots__ = ("name", "functions", "signature", "xla_options", "attributes", "symbols", "location")
 
-    def __init__(self, functions: Sequence[Function], name: str = "m", attributes=(), symbols: Sequence = ()):
+    def __init__(self, functions: Sequence[Function], name: str = "m", attributes=(), symbols: Sequence = (),
+                 location=UNKNOWN):
         self.name = name
+        self.location = location
         self.functions = list(functions)
         self.signature = None  # the named groups of its arguments and results (vitir.lower.step_signature)
         self.xla_options = {}  # XLA debug options its compile needs (vitir.backend.compile_module)
@@ -81,7 +87,7 @@ class Module:
 
     def with_functions(self, functions: Sequence[Function]) -> "Module":
         """A module of the same name, attributes and symbols over other functions (a pass's copy)."""
-        out = Module(functions, self.name, self.attributes, self.symbols)
+        out = Module(functions, self.name, self.attributes, self.symbols, self.location)
         out.xla_options = dict(self.xla_options)
         return out
 

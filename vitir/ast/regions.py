@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .location import UNKNOWN
 from .shape_rules import RuleError
 from .module import Function
 from .traits import is_commutative
@@ -31,9 +32,12 @@ def compact_reducer(op_class) -> bool:
 
 
 class Region:
-    __slots__ = ("args", "ops", "results", "owner", "signature")
+    """`location`: its terminator's (`stablehlo.return %r : T loc(...)`)."""
 
-    def __init__(self, args, ops, results, owner=None):
+    __slots__ = ("args", "ops", "results", "owner", "signature", "location")
+
+    def __init__(self, args, ops, results, owner=None, location=UNKNOWN):
+        self.location = location
         self.args = tuple(args)
         self.ops = list(ops)
         self.results = tuple(results)
@@ -106,5 +110,5 @@ def as_region(region, field: str, compact: bool):
                             f"not the compact {region.op_class.NAME}")
         return region
     if isinstance(region, Function):
-        return Region(region.args, region.ops, region.ret.operands, owner=None)
+        return Region(region.args, region.ops, region.ret.operands, owner=None, location=region.ret.location)
     raise RuleError(f"{field} must be a region, got {region!r}")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from .location import UNKNOWN, Location
 from .types import TensorType
 
 
 class Value:
-    __slots__ = ("name", "type", "ssa", "owner")
+    __slots__ = ("name", "type", "ssa", "owner", "_location")
 
     def __init__(self, name: str, type: TensorType):
         self.name = name
@@ -17,6 +18,19 @@ class Value:
     def rename(self, name: str) -> None:
         """Give the value another name (a pass names the values it makes)."""
         self.name, self.ssa = name, "%" + name
+
+    @property
+    def location(self) -> Location:
+        """Where an argument was declared (`%arg0: tensor<f32> loc("x")`); UNKNOWN unless set. An op's
+        result has its op's location, not its own."""
+        try:
+            return self._location
+        except AttributeError:  # not set: most values, whose __init__ stays as lean as before
+            return UNKNOWN
+
+    @location.setter
+    def location(self, loc: Location) -> None:
+        self._location = loc
 
     @property
     def shape(self) -> tuple[int, ...]:

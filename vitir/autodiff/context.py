@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..ast.builder import FunctionBuilder
+from ..ast.declare import Op
 from ..ast.element_types import DType
 from ..ast.literals import value_literal
+from ..ast.location import UNKNOWN, derived
 from ..ast.types import TensorType, TupleType
 from ..ast.uses import walk
 from ..ast.values import Value
@@ -52,6 +54,33 @@ class Names:
             if name not in self.used:
                 self.used.add(name)
                 return name
+
+
+class derived_from:
+    """`with derived_from(e, op, "jvp"):` the ops a rule emits for `op` (into e's builder, or the linear
+    trace it records) take `op`'s location under the transformation's name, as JAX names them
+    (`vit/b3/attn/jvp()/multiply`, then `.../transpose(jvp())/multiply`); ops located already keep theirs."""
+
+    __slots__ = ("b", "op", "transformation", "start", "traced")
+
+    def __init__(self, e: "Emitter", op, transformation: str):
+        self.b, self.op, self.transformation = e.b, op, transformation
+
+    def __enter__(self):
+        self.start = len(self.b.ops)
+        trace = getattr(self.b, "trace", None)
+        self.traced = len(trace.ops) if trace is not None else 0
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if exc[0] is not None:
+            return
+        trace = getattr(self.b, "trace", None)
+        made = self.b.ops[self.start:] + (trace.ops[self.traced:] if trace is not None else [])
+        forward, transformation = getattr(self.op, "location", UNKNOWN), self.transformation  # a loop's trace: none
+        for new in walk([op for op in made if isinstance(op, Op)]):  # not the linear traces of loops and branches
+            if getattr(new, "_location", None) is None:
+                new._location = derived(forward, transformation, new.NAME)
 
 
 class Emitter:

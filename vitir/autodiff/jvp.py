@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..ast.types import TupleType
 from ..ast.uses import reads, walk
 from ..rewrite.driver import copy_op
-from .context import Emitter, is_active_type
+from .context import Emitter, derived_from, is_active_type
 from .tables import REGION_JVPS, jvp_rule, refuse
 
 
@@ -52,14 +52,16 @@ def jvp_op(e: Emitter, op, state: State, special: dict | None = None) -> None:
     if special:
         rule = special.get(type(op))
         if rule is not None and _active(op, state):
-            rule(e, op, state)
+            with derived_from(e, op, "jvp"):
+                rule(e, op, state)
             return
     results = emit_primal(e, op, state)
     if not _active(op, state) or not any(is_active_type(r.type) or isinstance(r.type, TupleType) for r in op.results):
         return  # nothing differentiated reaches it, or its results are integers, booleans or tokens
     primals = tuple(state.primal[v] for v in op.operands)
     tangents = tuple(state.tangent.get(v) for v in op.operands)
-    out = jvp_rule(op)(e, op, primals, tangents)
+    with derived_from(e, op, "jvp"):
+        out = jvp_rule(op)(e, op, primals, tangents)
     record_tangents(op, results, out, state)
 
 

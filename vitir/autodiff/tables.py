@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..ast.location import describe
 from ..ast.declare import Op
 from ..errors import ShapeError
 
@@ -142,7 +143,8 @@ def nondifferentiable(reason: str, *op_classes: type[Op]) -> None:
 def refuse(op: Op, reason: str) -> AutodiffError:
     """The error naming `op` (its SSA name and its layer path, or line) and why it is refused."""
     ssa = op.results[0].ssa if op.results else ""
-    return AutodiffError(reason, op=op.NAME, ssa=ssa, operand_types=[v.type for v in op.operands], path=op.path)
+    where = op.path or (describe(op.location) if getattr(op, "_location", None) is not None else "")
+    return AutodiffError(reason, op=op.NAME, ssa=ssa, operand_types=[v.type for v in op.operands], path=where)
 
 
 def jvp_rule(op: Op) -> Callable:

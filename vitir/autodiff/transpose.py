@@ -6,7 +6,7 @@ cotangents into its linear operands'. A value read twice gets the sum of its cot
 
 from __future__ import annotations
 
-from .context import Emitter
+from .context import Emitter, derived_from
 from .tables import refuse, transpose_rule
 
 
@@ -19,13 +19,14 @@ def transpose_ops(e: Emitter, ops, cotangent: dict, linear: set) -> None:
             continue
         is_linear = [v in linear for v in op.operands]
         rule = getattr(op, "transpose", None) or transpose_rule(op)
-        out = tuple(rule(e, op, cts, is_linear))
-        if len(out) != len(op.operands):
-            raise refuse(op, f"its transpose rule gave {len(out)} cotangents for {len(op.operands)} operands")
-        for v, c, lin in zip(op.operands, out, is_linear):
-            if c is None or not lin:
-                continue
-            if c.type != v.type:
-                raise refuse(op, f"its transpose rule gave a cotangent of type {c.type} for an operand of "
-                                 f"type {v.type}")
-            cotangent[v] = e.add_any(cotangent.get(v), c)
+        with derived_from(e, op, "transpose"):  # its cotangents' sums too, as JAX's add_any
+            out = tuple(rule(e, op, cts, is_linear))
+            if len(out) != len(op.operands):
+                raise refuse(op, f"its transpose rule gave {len(out)} cotangents for {len(op.operands)} operands")
+            for v, c, lin in zip(op.operands, out, is_linear):
+                if c is None or not lin:
+                    continue
+                if c.type != v.type:
+                    raise refuse(op, f"its transpose rule gave a cotangent of type {c.type} for an operand of "
+                                     f"type {v.type}")
+                cotangent[v] = e.add_any(cotangent.get(v), c)

@@ -6,11 +6,13 @@ Without `--ast`, text that MLIR holds but vitir's AST lacks (a dynamic
 shape, an element type outside vitir's table) is printed as it is, each
 such op noted on standard error as not shape-checked. The comments before
 the module (a licence header) are kept; `-i` refuses to rewrite a file with
-comments elsewhere or debug locations (`loc(...)`), which the printed text
-would lose, and names the first of them.
+comments elsewhere or debug locations (`loc(...)`, unless printed with --debug-info), which
+the printed text would lose, and names the first of them.
 `--refine '8x784xf32,784x64xf32'` prints the static program a program with dimensions `?`
 (jax.export's symbolic shapes) is for those argument types (vitir/dynamic/refine.py): its
 shape assertions checked, its dynamic ops in their static forms.
+`--debug-info` prints the locations as MLIR's --mlir-print-debuginfo does (docs/locations.md);
+`--strip-debuginfo` makes every one unknown first, as mlir-opt's flag does.
 --split-input-file formats each part between `// -----` markers on its own and
 prints them between such markers, as MLIR's tools do; each part keeps its own
 header comments.
@@ -23,6 +25,8 @@ StableHLO version (docs/bytecode.md). Bytecode keeps no debug locations
 from __future__ import annotations
 
 import sys
+
+from . import debug_info
 
 
 def add_parser(sub) -> None:
@@ -40,9 +44,8 @@ def add_parser(sub) -> None:
     p.add_argument("--target", metavar="VERSION",
                    help="with --emit-bytecode: a portable artifact of this StableHLO version (x.y.z, current, "
                         "minimum)")
-    p.add_argument("--strip-debuginfo", action="store_true",
-                   help="with --emit-bytecode: drop debug locations (bytecode written by vitir holds none)")
     p.add_argument("-o", "--output", metavar="OUT", help="with --emit-bytecode: the file to write")
+    debug_info.add_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -64,13 +67,14 @@ def _emit_bytecode(args, text: str) -> int:
     return 0
 
 
-def _refusal(path: str, text: str):
-    """The error for rewriting `text` in place when that would lose a comment or a location."""
+def _refusal(path: str, text: str, keeps_locations: bool = False):
+    """The error for rewriting `text` in place when that would lose a comment or a location (none is
+    lost when the text is printed with --debug-info)."""
     from ..mlir.errors import Diagnostic, MlirError
     from ..mlir.parse import LineIndex
     from ..mlir.trivia import dropped
 
-    lost = dropped(text)
+    lost = [t for t in dropped(text) if not (keeps_locations and t.kind == "location")]
     if not lost:
         return None
     first = lost[0]
@@ -90,19 +94,22 @@ def _format(args, part: str, unchecked: list) -> str:
     from ..print import print_module
 
     parsed = parse_text(part, args.file, verify=False)
+    if args.strip_debuginfo:
+        parsed.locations = {}
     if args.refine is not None:
         from ..dynamic import parse_argument_types, refine
 
         module = import_module(parsed)
         verify_module(parsed)
-        printed = print_module(refine(module, parse_argument_types(args.refine)))
+        printed = debug_info.print_located(refine(module, parse_argument_types(args.refine)), args)
     elif args.ast:
-        printed = print_module(import_module(parsed))
+        printed = debug_info.print_located(import_module(parsed), args)
         verify_module(parsed)
     else:
         verify_module(parsed, unchecked)
-        printed = print_mlir(parsed.module)
-    refusal = _refusal(args.file, part) if args.in_place else None
+        printed = print_mlir(parsed.module, parsed.locations if args.debug_info else None)
+    keeps = args.debug_info and not args.strip_debuginfo
+    refusal = _refusal(args.file, part, keeps) if args.in_place else None
     if refusal is not None:
         raise refusal
     return header(part).lstrip("\n") + printed

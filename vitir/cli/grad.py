@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 import sys
 
+from . import debug_info
+
 PASSES = ("dce", "cse", "fold", "simplify", "dce")
 
 
@@ -38,6 +40,7 @@ def add_parser(sub) -> None:
                    help="the tape's length for a while whose trip count is no constant (default 1024; more trips "
                         "at run time give NaN gradients)")
     p.add_argument("-o", "--output", metavar="OUT", help="write the result here instead of standard output")
+    debug_info.add_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -125,14 +128,13 @@ def run(args) -> int:
         return 2
     from ..mlir import import_text  # loads xDSL: only now
     from ..mlir.errors import compiler_lines
-    from ..print import print_module
 
     mode = "vjp" if args.vjp else "jvp" if args.jvp else "grad"
     text = ""
     try:
         text = read_program_text(args.file)
         module = import_text(text, args.file)
-        printed = print_module(derive(module, args.function, wrt, mode, args.max_trips))
+        printed = debug_info.print_located(derive(module, args.function, wrt, mode, args.max_trips), args)
         if args.output:
             write_text(args.output, printed)
         else:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import sys
 
+from . import debug_info
+
 
 def add_parser(sub) -> None:
     p = sub.add_parser("opt", help="run passes (dce, cse, ...) over StableHLO text", description=__doc__)
@@ -21,6 +23,7 @@ def add_parser(sub) -> None:
                    help="comma-separated passes to run in order (see --list)")
     p.add_argument("-o", "--output", metavar="OUT", help="write the result here instead of standard output")
     p.add_argument("--list", action="store_true", help="list the passes and exit")
+    debug_info.add_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -46,14 +49,13 @@ def run(args) -> int:
         return 2
     from ..mlir import import_text  # loads xDSL: only now
     from ..mlir.errors import compiler_lines
-    from ..print import print_module
     from .grad import line_of
 
     text = ""
     try:
         text = read_program_text(args.file)
         module = import_text(text, args.file)
-        printed = print_module(passes.run(module, chosen))
+        printed = debug_info.print_located(passes.run(module, chosen), args)
         if args.output:
             write_text(args.output, printed)
         else:

@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from . import debug_info
+
 from ..config_checks import as_option, check_adam_literals, f32_option
 from ..errors import ConfigError
 
@@ -69,6 +71,7 @@ def add_parser(sub) -> None:
     hyper.add_argument("--eps", help="Adam epsilon (default 1.0e-8)")
     hyper.add_argument("--wd", help="weight decay (default 0.0001)")
     hyper.add_argument("--label-smoothing", type=float, help="label smoothing of adam-sched/adam-dp (default 0.1)")
+    debug_info.add_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -157,9 +160,8 @@ def run(args) -> int:
     # One pause over the imports, the build, the print and the write: each collection between them
     # would re-scan all that was made before it, and none of it is garbage until the end.
     with collector_paused():
-        from ..print import print_module
 
-        text = print_module(build(args))
+        text = debug_info.print_located(build(args), args)
         if args.output:
             from ..files import write_text
 

@@ -28,6 +28,7 @@ from ..ast.module import Function, Module
 from ..ast.regions import BinaryRegion, Region
 from ..ast.shape_rules import compatible_shapes
 from ..ast.types import TensorType
+from ..ast.uses import walk
 from ..errors import RefineError, ShapeError
 from ..rewrite.dce import dead_code_elimination
 from ..rewrite.effects import effect_free
@@ -90,8 +91,10 @@ def refine(program: Function | Module, shapes: Sequence) -> Function | Module:
     refiner = _Refiner()
     for arg, ty in zip(program.args, types):
         refiner.new[arg.name] = fb.arg(arg.name, ty)
+        refiner.new[arg.name].location = arg.location
     refiner.block(fb, program.ops)
     fn = fb.ret(*[refiner.get(v) for v in program.ret.operands])
+    fn.ret.location = program.ret.location
     dead_code_elimination(fn)  # the shape computations nothing reads now
     return program.with_body(fn.args, fn.ops, fn.ret)
 
@@ -124,8 +127,14 @@ class _Refiner:
 
     def block(self, fb: FunctionBuilder, ops) -> None:
         for op in ops:
+            start = len(fb.ops)
             with _located(op):
                 self.op(fb, op)
+            own = getattr(op, "_location", None)
+            if own is not None:  # its static forms are where it was (docs/locations.md)
+                for new in walk(fb.ops[start:]):
+                    if getattr(new, "_location", None) is None:
+                        new._location = own
 
     # -- one op ------------------------------------------------------------------
     def op(self, fb: FunctionBuilder, op) -> None:

@@ -19,6 +19,7 @@ from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
+from ..ast.location import describe
 from ..ast import ops as O
 from ..ast.element_types import DType
 from ..ast.module import Function, Module
@@ -173,19 +174,34 @@ def _expand_and_run(op, envs: list[dict], keep_internal: bool) -> list:
 def _run_ops(ops, envs: list[dict], dead: dict | None = None, keep_internal: bool = False):
     for i, op in enumerate(ops):
         cls = type(op)
-        if cls.COMPOUND:
-            outs = _expand_and_run(op, envs, keep_internal)
-        elif cls.REGION_FIELDS:
-            evaluator = EVALUATORS[cls]
-            outs = [evaluator(op, *_operands(env, op), run=Runner(env, r)) for r, env in enumerate(envs)]
-        else:
-            evaluator = EVALUATORS[cls]
-            outs = [evaluator(op, *_operands(env, op)) for env in envs]
+        try:
+            if cls.COMPOUND:
+                outs = _expand_and_run(op, envs, keep_internal)
+            elif cls.REGION_FIELDS:
+                evaluator = EVALUATORS[cls]
+                outs = [evaluator(op, *_operands(env, op), run=Runner(env, r)) for r, env in enumerate(envs)]
+            else:
+                evaluator = EVALUATORS[cls]
+                outs = [evaluator(op, *_operands(env, op)) for env in envs]
+        except EvaluationError as error:
+            _cite_location(error, op)
+            raise
         for env, out in zip(envs, outs):
             _store(env, op, out)
             if dead is not None:
                 for name in dead.get(i, ()):
                     del env[name]
+
+
+def _cite_location(error: EvaluationError, op) -> None:
+    """An error met running an op that was given a location (a JAX program's op) names it: `[at
+    model.py:4:17 jit(f)/sin]`; the innermost such op, once."""
+    if getattr(error, "location", None) is not None or getattr(op, "_location", None) is None:
+        return
+    error.location = op.location
+    where = describe(op.location)
+    if where and error.args:
+        error.args = (f"{error.args[0]} [at {where}]", *error.args[1:])
 
 
 def _function(module_or_function: Module | Function, entry: str | None = None) -> Function:

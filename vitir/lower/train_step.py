@@ -32,9 +32,12 @@ def onehot_arg(fb: FunctionBuilder, cfg: ViTConfig) -> Value:
 
 def prologue(fb: FunctionBuilder, cfg: ViTConfig, x: Value, baked: dict[str, str] | None = None) -> tuple[Value, dict]:
     """%sc, the baked scalar constants, and %xr (the flat image as [b, c, H, W])."""
-    fb.zero = fb.constant("sc", "0.0")
-    consts = {name: fb.constant(name, literal) for name, literal in (baked or {}).items()}
-    xr = fb.reshape("xr", x, (cfg.batch, cfg.channels, *cfg.image))
+    with fb.layer("step"):  # named by their place too (docs/locations.md), as every other op of the step
+        fb.zero = fb.constant("sc", "0.0")
+    with fb.layer("adamw"):
+        consts = {name: fb.constant(name, literal) for name, literal in (baked or {}).items()}
+    with fb.layer("input"):
+        xr = fb.reshape("xr", x, (cfg.batch, cfg.channels, *cfg.image))
     return xr, consts
 
 

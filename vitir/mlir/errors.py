@@ -40,11 +40,16 @@ class MlirError(VitirError):
 class MlirShapeError(ShapeError):
     """vitir's shape rules rejected an imported op; names the line it came from."""
 
-    def __init__(self, error: ShapeError, line: int, col: int):
+    def __init__(self, error: ShapeError, line: int, col: int, location=None):
+        from ..ast.location import describe
+
+        source = describe(location)  # the op's own location: a JAX program's file and line, its name stack
+        where = f" ({source})" if source else ""
         super().__init__(error.reason, op=error.op, ssa=error.ssa, operand_types=error.operand_types,
-                         path=f"line {line}")
+                         path=f"line {line}{where}")
         bare = ShapeError(error.reason, op=error.op, ssa=error.ssa, operand_types=error.operand_types)
-        self.diagnostics = [Diagnostic(line, col, shortened(str(bare)))]
+        self.location = location
+        self.diagnostics = [Diagnostic(line, col, shortened(str(bare)) + (f" [at {source}]" if source else ""))]
 
 
 def compiler_lines(source: str, error: VitirError) -> list[str]:

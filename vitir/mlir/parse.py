@@ -3,7 +3,9 @@
 xDSL's parser keeps a value's name only as a hint without its `_<digits>`
 suffix, and its printer renumbers numeric names; `ExactNameParser` stores the
 name as written (the bridge's printer prints it back) and remembers where each
-op starts, so later errors can name the line.
+op starts, so later errors can name the line. Debug locations are blanked out
+before xDSL parses and read apart (`read_locations`): each op's and block
+argument's, by op and argument (docs/locations.md).
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ class ExactNameParser(HookedParser):
     def __init__(self, ctx: Context, text: str, name: str):
         super().__init__(ctx, text, name)
         self.op_offsets: dict[Operation, int] = {}
+        self.op_ends: dict[Operation, int] | None = None  # where each op's text ends, when locations follow
         self._tensor_types: dict[str, Attribute] = {}
 
     def parse_optional_type(self):
@@ -82,6 +85,8 @@ class ExactNameParser(HookedParser):
         except VerifyException as e:  # an attribute that checks itself while being built
             self.raise_error(str(e), start)
         self.op_offsets[op] = start
+        if self.op_ends is not None:
+            self.op_ends[op] = position(self)
         _note_attribute_placement(op, source(self), start)
         return op
 
@@ -130,6 +135,8 @@ class ParsedModule:
     source: str
     offsets: dict[Operation, int] = field(repr=False)
     _lines: LineIndex | None = field(default=None, repr=False)
+    # each op's and each block argument's debug location, where the text writes one (`loc(...)`)
+    locations: dict = field(default_factory=dict, repr=False)
     _written: frozenset[str] | None = field(default=None, repr=False)
 
     def where(self, op: Operation) -> tuple[int, int]:
@@ -215,6 +222,83 @@ def _location_end(text: str, i: int) -> int | None:
 _COMMENTS = re.compile(r"//[^\n]*")
 
 
+def read_locations(text: str, module: ModuleOp, starts: dict, ends: dict) -> dict:
+    """The location each op (its trailer, after where its text ends) and each block argument (after its
+    type, in its block's header or its function's signature) writes in `text`, by op and argument. An
+    op or argument without one is not in it (UNKNOWN). Raises MlirError at a malformed location."""
+    from ..ast.location import AliasTable, LocationSyntaxError, read_location
+    from .xdsl_adapter import value_name
+
+    aliases, found = AliasTable(text), {}
+
+    def location_at(i: int):
+        while i < len(text) and text[i] in " \t":
+            i += 1
+        if text.startswith("loc(", i):
+            return read_location(text, i, aliases)[0]
+        return None
+
+    try:
+        for op in module.walk():
+            end = ends.get(op)
+            if end is not None:
+                loc = location_at(end)
+                if loc is not None:
+                    found[op] = loc
+            start = starts.get(op)
+            if start is None:
+                continue
+            for region in op.regions:
+                for block in region.blocks:
+                    if not block.args:
+                        continue
+                    first = next((starts[o] for o in block.ops if o in starts), ends.get(op, len(text)))
+                    for arg in block.args:
+                        name = value_name(arg)
+                        if name is None:
+                            continue
+                        at = _argument_end(text, start, first, name, entry=op.name == "func.func")
+                        loc = location_at(at) if at is not None else None
+                        if loc is not None:
+                            found[arg] = loc
+    except LocationSyntaxError as e:
+        raise MlirError([Diagnostic(*LineIndex(text)(e.offset), f"malformed location: {e}")]) from None
+    return found
+
+
+def _argument_end(text: str, start: int, stop: int, name: str, entry: bool) -> int | None:
+    """Where the location of argument `%name` would start: after its type (and attributes), in its
+    function's signature (the first `%name:` after the op starts) or its block's header (the last
+    before the block's first op)."""
+    pattern = re.compile(re.escape("%" + name) + r"\s*:")
+    matches = list(pattern.finditer(text, start, stop))
+    if not matches:
+        return None
+    i = (matches[0] if entry else matches[-1]).end()
+    depth, in_string = 0, False
+    while i < stop:
+        c = text[i]
+        if in_string:
+            if c == "\\":
+                i += 1
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif text.startswith("loc(", i) and depth == 0:
+            return i
+        elif c in "([{<":
+            depth += 1
+        elif c in ")]}>":
+            if depth == 0:
+                return None
+            depth -= 1
+        elif c == "," and depth == 0:
+            return None
+        i += 1
+    return None
+
+
 def parse_type_text(text: str) -> Attribute:
     """The xDSL type of a type's spelling."""
     return ExactNameParser(context(), text, "<type>").parse_type()
@@ -222,7 +306,9 @@ def parse_type_text(text: str) -> Attribute:
 
 @gc_paused
 def parse_text(text: str, source: str = "<text>", verify: bool = True) -> ParsedModule:
-    """Parse (and verify) StableHLO text; raises MlirError naming every problem's line and column."""
+    """Parse (and verify) StableHLO text; raises MlirError naming every problem's line and column.
+    The debug locations it writes are kept in `locations` (by op and block argument)."""
+    written = text
     text = strip_locations(text)
     deep = _too_deep(text)
     if deep is not None:
@@ -236,6 +322,8 @@ def parse_text(text: str, source: str = "<text>", verify: bool = True) -> Parsed
         parser = ExactNameParser(context(), text, source)  # lexes the first token: it may not be one
         parser.constant_class = dialect_class(OPS["stablehlo.constant"])
         parser.dense_hook = parse_dense_literal
+        if text is not written:
+            parser.op_ends = {}
         module = parser.parse_module()
     except ParseError as e:
         loc = e.span.get_location()
@@ -243,6 +331,9 @@ def parse_text(text: str, source: str = "<text>", verify: bool = True) -> Parsed
     except RecursionError:  # below MAX_NESTING, but deep enough for Python's stack all the same
         raise MlirError([Diagnostic(1, 1, "the text nests too deeply for vitir's parser")]) from None
     parsed = ParsedModule(module, text, source, parser.op_offsets)
+    if text is not written:
+        ends = {op: len(text[:at].rstrip()) for op, at in parser.op_ends.items()}  # before the blanked trailer
+        parsed.locations = read_locations(written, module, parser.op_offsets, ends)
     if verify:
         verify_module(parsed)
     return parsed

@@ -20,7 +20,8 @@ from xdsl.printer import Printer
 
 from ..ast.values import Value
 from .attributes import AttributeTextAttr
-from ..print.printer import PRINTERS
+from ..ast.location import UNKNOWN
+from ..print.printer import PRINTERS, current_locations, printing_locations
 from .dialect import TERMINATORS, DeclaredOp
 from .kinds import Unsupported, vitir_type
 from .translate import SPELLINGS, compact_region, declaration, fields, unchecked
@@ -60,12 +61,17 @@ def _type(ty):
         return ForeignType(type_text(ty))
 
 
+_NO_LOCATIONS: dict = {}
+_WRITTEN_LOCATIONS: list = [_NO_LOCATIONS]  # while print_mlir prints with locations: each op's and argument's
+
+
 class _Shadow:
     """Unchecked AST copies of xDSL ops, for vitir's printer: each SSA value once."""
 
     def __init__(self):
         self.values: dict[SSAValue, Value] = {}
         self.counter = 0
+        self.locations = _WRITTEN_LOCATIONS[0]
 
     def value(self, v: SSAValue) -> Value:
         hit = self.values.get(v)
@@ -74,6 +80,8 @@ class _Shadow:
             if name is None:
                 name, self.counter = str(self.counter), self.counter + 1
             hit = self.values[v] = Value(name, _type(v.type))
+            if v in self.locations:
+                hit.location = self.locations[v]
         return hit
 
     def op(self, op: Operation):
@@ -82,7 +90,9 @@ class _Shadow:
             return _Foreign(op)
         values = fields(op, self.value, self.region, raw=True, result_type=_type)
         results = [self.value(r) for r in op.results]
-        return unchecked(cls, None, values, results, SPELLINGS.get(op))
+        node = unchecked(cls, None, values, results, SPELLINGS.get(op))
+        node._location = self.locations.get(op)
+        return node
 
     def region(self, region, compact: bool):
         if compact:
@@ -99,16 +109,22 @@ class _Shadow:
         last = ops[-1] if ops and isinstance(ops[-1], TERMINATORS) else None
         body = [self.op(o) for o in (ops[:-1] if last is not None else ops)]
         returned = [self.value(v) for v in last.operands] if last is not None else []
-        return Region([self.value(a) for a in block.args], body, returned)
+        return Region([self.value(a) for a in block.args], body, returned,
+                      location=self.locations.get(last, UNKNOWN))
 
 
 class _Foreign:
     """An op of another dialect inside a region (func.call in a while body): printed by xDSL."""
 
     __slots__ = ("op", "results", "operands", "spelling")
+    COMPOUND = False
 
     def __init__(self, op: Operation):
         self.op, self.results, self.operands, self.spelling = op, (), (), None
+
+    @property
+    def location(self):
+        return _WRITTEN_LOCATIONS[0].get(self.op, UNKNOWN)
 
     def defined_names(self):
         return []
@@ -120,7 +136,7 @@ class _Foreign:
 def _print_foreign(node: _Foreign) -> str:
     out = StringIO()
     printer = VitirPrinter(out)
-    printer.print_op(node.op)
+    printer._print_op(node.op)  # its location: the trailer print_ops adds
     return "    " + out.getvalue().replace("\n", "\n    ") + "\n"
 
 
@@ -154,7 +170,22 @@ class VitirPrinter(Printer):
             return
         super().print_attribute(attribute)
 
+    def print_block_argument(self, arg, print_type: bool = True) -> None:
+        super().print_block_argument(arg, print_type)
+        locations = current_locations()
+        if print_type and locations is not None:  # `%arg0: tensor<f32> loc("x")`, as MLIR prints an argument
+            self.print_string(locations.inline(_WRITTEN_LOCATIONS[0].get(arg, UNKNOWN)))
+
     def print_op(self, op: Operation) -> None:
+        locations = current_locations()
+        if locations is None or isinstance(op, _Foreign):
+            self._print_op(op)
+            return
+        trailer = locations.trailer(_WRITTEN_LOCATIONS[0].get(op, UNKNOWN))  # met before its body, as MLIR meets it
+        self._print_op(op)
+        self.print_string(trailer)
+
+    def _print_op(self, op: Operation) -> None:
         if isinstance(op, DeclaredOp):
             lines = op_text(op)[4:-1].split("\n")  # vitir prints at 4 spaces; xDSL indents each line itself
             self.print_string("\n".join([lines[0]] + [line[4:] if line.startswith("    ") else line
@@ -187,9 +218,20 @@ class VitirPrinter(Printer):
 from xdsl.dialects.func import FuncOp as _FUNC  # noqa: E402
 
 
-def print_mlir(op: Operation) -> str:
-    """The text of a module (or any op) in vitir's format, ending in a newline."""
+def print_mlir(op: Operation, locations: dict | None = None) -> str:
+    """The text of a module (or any op) in vitir's format, ending in a newline. With `locations` (a
+    ParsedModule's: op or block argument -> Location, UNKNOWN where absent), every location too, as
+    MLIR's `--mlir-print-debuginfo` prints them (vitir/print/locations.py)."""
     out = StringIO()
-    VitirPrinter(out).print_op(op)
-    out.write("\n")
-    return out.getvalue()
+    if locations is None:
+        VitirPrinter(out).print_op(op)
+        out.write("\n")
+        return out.getvalue()
+    _WRITTEN_LOCATIONS[0] = locations
+    try:
+        with printing_locations() as printer:
+            VitirPrinter(out).print_op(op)
+            out.write("\n")
+            return printer.finish(out.getvalue())
+    finally:
+        _WRITTEN_LOCATIONS[0] = _NO_LOCATIONS

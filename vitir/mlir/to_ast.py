@@ -19,6 +19,7 @@ from xdsl.ir import Operation, SSAValue
 
 from ..ast import FunctionBuilder, Module, Value
 from ..ast.gc_pause import gc_paused
+from ..ast.location import UNKNOWN, CallSiteLoc
 from ..ast.module import Function
 from ..ast.expansion import fold_compounds
 from ..ast.sharding import MANUAL_AXES
@@ -68,6 +69,7 @@ class _FunctionImporter:
         self._prefix = ""  # while inlining a call: names its values `<callee>_c<k>_...`
         self._calls = 0
         self._inlining: list[str] = [fn.sym_name.data]  # the functions being imported, innermost last
+        self._call_sites: list = []  # the locations of the calls being inlined, innermost last
         self._sibling_args: dict = {}  # op -> {place: vitir name} of its regions' arguments
 
     def name(self, v: SSAValue) -> str:
@@ -105,9 +107,12 @@ class _FunctionImporter:
         if len(self.fn.body.blocks) != 1:
             raise MlirError([Diagnostic(*self.parsed.where(self.fn), "functions with several blocks are not supported")])
         block = self.fn.body.blocks[0]
+        locations = self.parsed.locations
         with self._at(self.fn):
             for arg in block.args:
                 self.values[arg] = self.fb.arg(self.name(arg), vitir_type(arg.type))
+                if arg in locations:
+                    self.values[arg].location = locations[arg]
         # each argument's and result's sdy.sharding checked, and a collective on an argument against its own
         shardings = self._signature_shardings([self.values[arg] for arg in block.args])
         self.shardings.update(zip((self.values[arg] for arg in block.args), shardings))
@@ -120,7 +125,10 @@ class _FunctionImporter:
                     self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
                 self._check_uses(returned)
                 with self._at(op):
-                    return _with_attributes(self.fb.ret(*returned), self.fn)
+                    made = _with_attributes(self.fb.ret(*returned), self.fn)
+                    made.location = locations.get(self.fn, UNKNOWN)
+                    made.ret.location = locations.get(op, UNKNOWN)
+                    return made
             self._import_guarded(op)
         raise MlirError([Diagnostic(*self.parsed.where(self.fn), f"@{self.fb.name} has no return")])
 
@@ -200,7 +208,7 @@ class _FunctionImporter:
             name = self.name(results[0]).partition("#")[0]
         else:
             name = tuple(self.name(r) for r in results)
-        node = cls(name, **values, path=self.fb.path)
+        node = cls(name, **values, path=self.fb.path, location=self._location(op))
         node.spelling = SPELLINGS.get(op)
         self.origins[node] = op  # where a check of the whole function finds a problem with it
         built = self.fb.emit(node)
@@ -217,6 +225,16 @@ class _FunctionImporter:
                                  + quantized_result_note(annotated, value.type),
                                  op=op.name, ssa=value.ssa, operand_types=[v.type for v in node.operands])
             self.values[written] = value
+
+    def _location(self, op: Operation):
+        """The op's written location (None: none written); inside an inlined call, the call site's
+        too, as MLIR's inliner writes it (`callsite(<op's> at <call's>)`)."""
+        if not self.parsed.locations:  # a text without locations
+            return None
+        loc = self.parsed.locations.get(op)
+        for site in reversed(self._call_sites):
+            loc = CallSiteLoc(loc or UNKNOWN, site)
+        return loc
 
     def _region(self, region, compact: bool):
         """A region of the op being imported: a BinaryRegion for reduce's compact body, else a
@@ -237,14 +255,19 @@ class _FunctionImporter:
             axes = owner.properties.get("manual_axes") or owner.attributes.get("manual_axes")
             self.manual = around | frozenset(read_attribute_text(MANUAL_AXES, axes.text.data))
         try:
+            locations = self.parsed.locations
             for arg in block.args:
                 self.values[arg] = self.fb.arg(self._region_arg_name(arg), vitir_type(arg.type))
+                if arg in locations:
+                    self.values[arg].location = locations[arg]
             for inner in ops[:-1]:
                 with self._at(inner):
                     self._import_op(inner)
             returned = [self.get(v) for v in ops[-1].operands]
             self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
-            return self.fb.ret(*returned)
+            made = self.fb.ret(*returned)
+            made.location = self._location(ops[-1]) or UNKNOWN
+            return made
         finally:
             self.fb, self.manual = outer, around
 
@@ -283,6 +306,8 @@ class _FunctionImporter:
         outer_prefix = self._prefix
         self._prefix = f"{_IDENTIFIER_RUN.sub('_', name).strip('_') or 'f'}_c{self._calls}_"  # @"<lambda>": lambda_c1_
         self._inlining.append(name)
+        call_site = self.parsed.locations.get(call)
+        self._call_sites.append(call_site if call_site is not None else UNKNOWN)
         for v in _defined_values(callee):  # a second call of the callee names its values afresh
             self.names.pop(v, None)
         try:
@@ -295,6 +320,7 @@ class _FunctionImporter:
         finally:
             self._prefix = outer_prefix
             self._inlining.pop()
+            self._call_sites.pop()
 
 
 _IDENTIFIER_RUN = re.compile(r"[^\w$.]+")  # what may not stand in an SSA name
@@ -318,7 +344,7 @@ class _Located:
         line, col = self.parsed.where(self.op)
         if isinstance(error, Unsupported):
             raise MlirError([Diagnostic(line, col, str(error))]) from None
-        raise MlirShapeError(error, line, col) from None
+        raise MlirShapeError(error, line, col, self.parsed.locations.get(self.op)) from None
 
 
 _FUNCTION_PROPERTIES = frozenset({"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"})
@@ -345,7 +371,7 @@ def _with_attributes(fn: Function, op: func.FuncOp) -> Function:
     args, results = _pairs(op.arg_attrs), _pairs(op.res_attrs)
     if not (own or any(args) or any(results)):
         return fn
-    return Function(fn.name, fn.args, fn.ops, fn.ret, attribute_pairs(own), args, results)
+    return Function(fn.name, fn.args, fn.ops, fn.ret, attribute_pairs(own), args, results, fn.location)
 
 
 def _importable(op: Operation) -> bool:
@@ -412,7 +438,8 @@ def import_module(parsed: ParsedModule, keep_going: bool = False) -> Module:
     if diagnostics:
         raise MlirError(sorted(set(diagnostics), key=lambda d: (d.line, d.col)))
     name = module.sym_name.data if module.sym_name is not None else "m"
-    return Module(functions, name, attribute_pairs(module.attributes), symbols)
+    return Module(functions, name, attribute_pairs(module.attributes), symbols,
+                  location=parsed.locations.get(module, UNKNOWN))
 
 
 def _unparsed_shardy_attributes(parsed: ParsedModule) -> list[Diagnostic]:
@@ -441,7 +468,7 @@ def _module_level(op: Operation) -> bool:
 
 def _module_op(parsed: ParsedModule, op: Operation):
     with _Located(parsed, op):
-        return declaration(op)((), **fields(op, None, None))
+        return declaration(op)((), **fields(op, None, None), location=parsed.locations.get(op))
 
 
 def import_text(text: str, source: str = "<text>", keep_going: bool = False) -> Module:

@@ -248,6 +248,7 @@ def unchecked(cls: type[Op], name, values: dict, results: list[Value], spelling=
         setattr(node, f.name, v)
     node.operands, node.results, node.path, node.spelling = tuple(operands), tuple(results), "", spelling
     node.discardable = values.get("discardable", ())
+    node._location = values.get("location")
     return node
 
 

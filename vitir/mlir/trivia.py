@@ -1,10 +1,12 @@
 """What a parse does not keep: comments and debug locations, found in the text.
 
 xDSL's lexer skips `// ...` comments, and the bridge blanks out `loc(...)`
-locations before parsing (vitir/mlir/parse.py), so a module printed back has
-neither. `vitir fmt -i` keeps the comments before the module (a licence
-header) and refuses to rewrite a file that has others or has locations,
-naming the first, rather than drop them.
+locations before parsing (vitir/mlir/parse.py, which reads them apart into
+ParsedModule.locations), so a module printed back has no comments, and its
+locations only when printed with debug info. `vitir fmt -i` keeps the comments
+before the module (a licence header) and refuses to rewrite a file that has
+others or has locations (unless --debug-info keeps them), naming the first,
+rather than drop them.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ..rewrite.dce import dead_code_elimination
 from ..rewrite.passes import PASSES, Pass, get, register, resolve, run, unregister
-from . import standard  # noqa: F401  (registers cse, fold, simplify, inline-composite, expand- and fold-compounds)
+from . import standard  # noqa: F401  (registers cse, fold, simplify, inline-composite, expand- and fold-compounds, strip-debuginfo)
 from . import custom_calls  # noqa: F401  (registers raise-custom-calls)
 from ..dynamic import passes as _dynamic_passes  # noqa: E402,F401  (registers refine)
 from .cse import common_subexpression_elimination

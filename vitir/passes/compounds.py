@@ -38,6 +38,7 @@ def _expansion(node):
     ops = [copy_op(op, mapping) for op in made.ops]
     names = dict(zip(made.names, node.names))
     for op in walk(ops):
+        op.path, op._location = node.path, node._location  # where the node was (its path names each op)
         for v in op.results:
             v.rename(names[v.name])
         for region in blocks_of(op):

@@ -1,8 +1,11 @@
 """The passes beside dce, registered by name: cse, fold, simplify (and its float-changing form),
-inline-composite, expand-compounds, fold-compounds."""
+inline-composite, expand-compounds, fold-compounds, strip-debuginfo."""
 
 from __future__ import annotations
 
+from ..ast.location import UNKNOWN
+from ..ast.module import Module
+from ..ast.uses import blocks_of, walk
 from ..rewrite.passes import Pass, register
 from .composite import inline_composites
 from .compounds import expand_compounds, fold_compound_runs
@@ -26,3 +29,25 @@ register(Pass("expand-compounds", "compound nodes (AllReduceMean, AdamWUpdate) b
               expand_compounds))
 register(Pass("fold-compounds", "runs of plain ops that are a compound node's expansion become the node",
               fold_compound_runs))
+
+
+def strip_debuginfo(module: Module) -> None:
+    """Every location of the module unknown, as mlir-opt's --strip-debuginfo makes them: its own, its
+    functions', their arguments', ops' (layer paths' names too) and regions'."""
+    module.location = UNKNOWN
+    for fn in module.functions:
+        fn.location = fn.ret.location = UNKNOWN
+        for arg in fn.args:
+            arg.location = UNKNOWN
+        for op in walk(fn.ops):
+            op.location = UNKNOWN
+            for region in blocks_of(op):
+                region.location = UNKNOWN
+                for arg in region.args:
+                    arg.location = UNKNOWN
+    for op in module.symbols:
+        op.location = UNKNOWN
+
+
+register(Pass("strip-debuginfo", "every location unknown (mlir-opt's --strip-debuginfo)", strip_debuginfo,
+              whole_module=True))

@@ -22,6 +22,7 @@ from ..ast.module import Function, Module
 from ..ast.expansion import PLACEHOLDER, Expansion, expansion
 from ..ast.regions import BinaryRegion
 from . import syntax as S
+from .locations import LocationPrinter
 from .syntax import INDENT, attr_dict, functional_type, results_prefix, ssa_names, type_texts
 
 
@@ -35,11 +36,34 @@ class _Printers(dict):
 
 PRINTERS: dict = _Printers()
 
+# The location printer of the module being printed with debug info (print_module(..., debug_info=True)),
+# else None: the printing functions below add locations only then, so the default path is as it was.
+_LOCATIONS: list = [None]
+
+
+def current_locations() -> LocationPrinter | None:
+    """The location printer of the text being printed with debug info, else None."""
+    return _LOCATIONS[0]
+
 
 def print_ops(ops: Iterable) -> str:
     """The text of a sequence of ops (a fragment), one line (or block) each."""
     table = PRINTERS
-    return "".join([table[type(op)](op) for op in ops])
+    locations = _LOCATIONS[0]
+    if locations is None:
+        return "".join([table[type(op)](op) for op in ops])
+    return "".join([_located(table, op, locations) for op in ops])
+
+
+def _located(table, op, locations: LocationPrinter) -> str:
+    """An op's text with its location after it (met before its regions' ops, as MLIR meets it); each
+    op a compound node prints takes the node's."""
+    trailer = locations.trailer(op.location)
+    text = table[type(op)](op)
+    if op.COMPOUND:
+        return "".join([line[:-1] + trailer + "\n" if not line.rstrip().endswith("{") else line
+                        for line in text.splitlines(True)])
+    return text[:-1] + trailer + "\n"
 
 
 def indented(text: str) -> str:
@@ -72,9 +96,26 @@ def region_text(region, entry_args: bool = True, terminator: str = "stablehlo.re
     if type(region) is BinaryRegion:
         raise ValueError(f"{region} has no body to print; build the region with fb.region()")
     head = ""
+    locations = _LOCATIONS[0]
     if region.args and entry_args:
-        head = "    ^bb0(" + ", ".join([f"{a.ssa}: {a.type.text}" for a in region.args]) + "):\n"
-    return "{\n" + head + indented(print_ops(region.ops) + terminator_text(region.results, terminator)) + "    }"
+        head = "    ^bb0(" + ", ".join([f"{a.ssa}: {a.type.text}" + _argument_location(a) for a in region.args]) + "):\n"
+    body = print_ops(region.ops)
+    return "{\n" + head + indented(body + region_terminator(region, terminator)) + "    }"
+
+
+def region_terminator(region, terminator: str = "stablehlo.return") -> str:
+    """The region's terminator line, with its location when printing with debug info."""
+    end = terminator_text(region.results, terminator)
+    locations = _LOCATIONS[0]
+    if locations is not None:
+        end = end[:-1] + locations.trailer(region.location) + "\n"
+    return end
+
+
+def _argument_location(value) -> str:
+    """` loc(...)` after an argument's type when printing with debug info, else ''."""
+    locations = _LOCATIONS[0]
+    return "" if locations is None else locations.inline(value.location)
 
 
 _AFTER_REGIONS = "attributes after regions"  # the reference's spelling of all_reduce: `({...}) { attrs } : ...`
@@ -114,7 +155,11 @@ def generic_text(op) -> str:
 def _template(made: Expansion):
     """The expansion's text with a `%s` for each placeholder, and what picks the node's names for them
     from (its names + its operands' names)."""
-    text = print_ops(made.ops).replace("%", "%%")
+    saved, _LOCATIONS[0] = _LOCATIONS[0], None  # the template is shared: no locations in it
+    try:
+        text = print_ops(made.ops).replace("%", "%%")
+    finally:
+        _LOCATIONS[0] = saved
     order = []
 
     def slot(m) -> str:
@@ -150,7 +195,7 @@ def symbol_text(name: str) -> str:
 def _signature(fn: Function) -> str:
     if fn.arg_attributes or fn.result_attributes or fn.attributes:
         return _attributed_signature(fn)
-    args = ", ".join(f"{a.ssa}: {a.type.text}" for a in fn.args)
+    args = ", ".join(f"{a.ssa}: {a.type.text}{_argument_location(a)}" for a in fn.args)
     results = [t.text for t in fn.result_types]
     ret = results[0] if len(results) == 1 else "(" + ", ".join(results) + ")"
     return f"  func.func {symbol_text(fn.name)}({args}) -> {ret} {{\n"
@@ -165,7 +210,8 @@ def _attributed_signature(fn: Function) -> str:
     a result with attributes is written in parentheses, as MLIR writes it."""
     arg_attributes = fn.arg_attributes or ((),) * len(fn.args)
     result_attributes = fn.result_attributes or ((),) * len(fn.ret.operands)
-    args = ", ".join(_with_attributes(f"{a.ssa}: {a.type.text}", pairs) for a, pairs in zip(fn.args, arg_attributes))
+    args = ", ".join(_with_attributes(f"{a.ssa}: {a.type.text}", pairs) + _argument_location(a)
+                     for a, pairs in zip(fn.args, arg_attributes))
     results = [_with_attributes(t.text, pairs) for t, pairs in zip(fn.result_types, result_attributes)]
     ret = results[0] if len(results) == 1 and not fn.result_attributes else "(" + ", ".join(results) + ")"
     own = " attributes " + S.attribute_dictionary(fn.attributes) if fn.attributes else ""
@@ -173,10 +219,17 @@ def _attributed_signature(fn: Function) -> str:
 
 
 def print_function(fn: Function) -> str:
+    locations = _LOCATIONS[0]
+    if locations is not None:
+        own = locations.trailer(fn.location)  # met before its arguments and body, as MLIR meets it
     vals = fn.ret.operands
-    ret = (f"    return {', '.join(v.ssa for v in vals)} : {', '.join(v.type.text for v in vals)}\n"
-           if vals else "    return\n")
-    return _signature(fn) + print_ops(fn.ops) + ret + "  }\n"
+    ret = (f"    return {', '.join(v.ssa for v in vals)} : {', '.join(v.type.text for v in vals)}"
+           if vals else "    return")
+    if locations is None:
+        return _signature(fn) + print_ops(fn.ops) + ret + "\n  }\n"
+    head = _signature(fn)
+    body = print_ops(fn.ops)
+    return head + body + ret + locations.trailer(fn.ret.location) + "\n  }" + own + "\n"
 
 
 def symbol_op_text(op) -> str:
@@ -186,7 +239,11 @@ def symbol_op_text(op) -> str:
 
 
 @gc_paused
-def print_module(mod: Module) -> str:
+def print_module(mod: Module, debug_info: bool = False) -> str:
+    """The module's text; with `debug_info`, every op's, function's, argument's and the module's
+    location as MLIR's `--mlir-print-debuginfo` prints them (vitir/print/locations.py)."""
+    if debug_info:
+        return _print_located(mod)
     head = f"module {symbol_text(mod.name)}"
     if mod.attributes:
         head += " attributes " + S.attribute_dictionary(mod.attributes)
@@ -194,11 +251,42 @@ def print_module(mod: Module) -> str:
     return head + " {\n" + symbols + "".join(print_function(f) for f in mod.functions) + "}\n"
 
 
+class printing_locations:
+    """`with printing_locations() as locations:` the printing functions here add locations (as
+    print_module(..., debug_info=True) does); `locations.finish(text)` writes in their aliases. For
+    printers of other trees (vitir/mlir/print.py's of xDSL modules)."""
+
+    def __enter__(self) -> LocationPrinter:
+        _LOCATIONS[0] = LocationPrinter()
+        return _LOCATIONS[0]
+
+    def __exit__(self, *exc) -> None:
+        _LOCATIONS[0] = None
+
+
+def _print_located(mod: Module) -> str:
+    with printing_locations() as locations:
+        own = locations.trailer(mod.location)
+        head = f"module {symbol_text(mod.name)}"
+        if mod.attributes:
+            head += " attributes " + S.attribute_dictionary(mod.attributes)
+        symbols = "".join([_located_symbol(op, locations) for op in mod.symbols])
+        body = head + " {\n" + symbols + "".join([print_function(f) for f in mod.functions]) + "}" + own + "\n"
+    return locations.finish(body)
+
+
+def _located_symbol(op, locations: LocationPrinter) -> str:
+    trailer = locations.trailer(op.location)
+    return symbol_op_text(op)[:-1] + trailer + "\n"
+
+
 # What a whole-op syntax (vitir/syntax/whole_ops.py) prints its op with, handed to its `print`: the
 # pieces of text this module and syntax.py make, so that the syntax imports no printer.
 PRINTER = SimpleNamespace(**{piece.__name__: piece for piece in (
     results_prefix, functional_type, ssa_names, type_texts, attr_dict, dense_text, indented, print_ops,
-    terminator_text, region_text, generic_text, expansion_text, S.attribute_dictionary)})
+    terminator_text, region_text, generic_text, expansion_text, S.attribute_dictionary, region_terminator)},
+    argument_location=_argument_location)
 
-__all__ = ["INDENT", "PRINTER", "PRINTERS", "dense_text", "print_function", "print_module", "print_ops", "region_text"]
+__all__ = ["INDENT", "PRINTER", "PRINTERS", "dense_text", "print_function", "print_module", "print_ops", "printing_locations",
+           "region_text"]
 

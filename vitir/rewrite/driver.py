@@ -28,6 +28,7 @@ from ..ast.module import Function, Module, Return
 from ..ast.ops.constants import Constant, constant_ints
 from ..ast.ops.shape import BroadcastInDim
 from ..ast.literals import literal_value
+from ..ast.location import UNKNOWN
 from ..ast.regions import Region
 from ..ast.values import Value
 from ..errors import RewriteError, VitirError
@@ -55,6 +56,7 @@ def _clone_region(region):
         return region  # a BinaryRegion holds no values: shared
     new = object.__new__(Region)
     new.args, new.results, new.owner, new.signature = region.args, region.results, region.owner, region.signature
+    new.location = region.location
     new.ops = [clone_op(op) for op in region.ops]
     return new
 
@@ -66,6 +68,9 @@ def copy_op(op, mapping: dict):
     for inner in walk([new]):
         for region in blocks_of(inner):
             fresh_args = tuple(Value(a.name, a.type) for a in region.args)
+            for old, fresh in zip(region.args, fresh_args):
+                if old.location is not UNKNOWN:
+                    fresh.location = old.location
             mapping.update(zip(region.args, fresh_args))
             region.args = fresh_args
         for field in type(inner).OPERAND_FIELDS:
@@ -83,7 +88,7 @@ def copy_op(op, mapping: dict):
 
 
 def clone_function(fn: Function) -> Function:
-    return fn.with_body(fn.args, [clone_op(op) for op in fn.ops], Return(fn.ret.operands, fn.ret.path))
+    return fn.with_body(fn.args, [clone_op(op) for op in fn.ops], Return(fn.ret.operands, fn.ret.path, fn.ret.location))
 
 
 def clone_module(module: Module) -> Module:
@@ -276,6 +281,7 @@ class _Driver:
         del block.ops[i]
         if pending:
             self._name(where, op, pending, values)
+            _locate(pending, op)
             index.insert(block, i, pending)
 
     def _check_reads(self, where: str, op, pending: list, values) -> None:
@@ -336,6 +342,20 @@ class _Driver:
             for region in blocks_of(inner):
                 for a in region.args:
                     index.release(a.name)
+
+
+def _locate(pending: list, op) -> None:
+    """A replacement's new ops take the location of the op they replace, as MLIR's rewriters give
+    it (those a rule located itself keep theirs; under a layer path they are named by it already)."""
+    own = getattr(op, "_location", None)
+    if own is None:
+        return
+    for new in walk(pending):
+        if getattr(new, "_location", None) is None:
+            new._location = own
+        for region in blocks_of(new):
+            if region.location is UNKNOWN:
+                region.location = own
 
 
 def _derived(base: str, hint: str) -> str:

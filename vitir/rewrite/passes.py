@@ -114,3 +114,4 @@ def run(module: Module | Function, passes: Iterable | str) -> Module | Function:
 
 register(Pass("dce", "dead-code elimination: drop effect-free ops whose results nothing reads",
               dead_code_elimination))
+

@@ -81,9 +81,11 @@ class Reduce(WholeOpSyntax):
         head = (f"    {printer.results_prefix(op)}stablehlo.reduce{pairs} across dimensions = "
                 f"{dimensions} : {printer.functional_type(op)}\n")
         args = body.args
-        region = " ".join([f"({a.ssa}: {a.type.text}, {b.ssa}: {b.type.text})" for a, b in zip(args[:n], args[n:])])
+        located = printer.argument_location  # ` loc(...)` with debug info, else ''
+        region = " ".join([f"({a.ssa}: {a.type.text}{located(a)}, {b.ssa}: {b.type.text}{located(b)})"
+                           for a, b in zip(args[:n], args[n:])])
         return (head + f"     reducer{region}  {{\n"
-                + printer.indented(printer.print_ops(body.ops) + printer.terminator_text(body.results)) + "    }\n")
+                + printer.indented(printer.print_ops(body.ops) + printer.region_terminator(body)) + "    }\n")
 
     def parse(self, p, state) -> None:
         at = p.position()
@@ -284,7 +286,7 @@ class ShardyRegionOp(WholeOpSyntax):
             value = getattr(op, field.name)
             if value is not None:
                 head += f" {field.mlir_name}={field.kind.pretty(value)}"
-        args = "(" + ", ".join([f"{a.ssa}: {a.type.text}" for a in op.body.args]) + ")"
+        args = "(" + ", ".join([f"{a.ssa}: {a.type.text}{printer.argument_location(a)}" for a in op.body.args]) + ")"
         region = printer.region_text(op.body, False, cls.TERMINATOR)
         if op.discardable:
             region += " " + printer.attribute_dictionary(op.discardable)

@@ -24,6 +24,7 @@ import re
 from ..ast.declare import GENERIC, OPS, REQUIRED, AttrDef, Op
 from ..ast.element_types import DType
 from ..ast.literals import dense_elements, element_literal
+from ..ast.location import UNKNOWN, CallSiteLoc, located_tokens
 from ..ast.regions import compact_reducer
 from ..ast.shape_rules import RuleError
 from ..ast.sharding import SHARDING, SHARDING_PER_VALUE
@@ -80,8 +81,13 @@ class _Reader:
     custom directive parses with (vitir/syntax/declare.py), and what a whole-op syntax's `read`
     reads from."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, locations: list | None = None):
         self.toks, self.line_starts = tokenize(text)
+        # a text with debug locations: each `loc(...)` is the token `loc$<i>` (locations[i]), and
+        # `located` holds what each belongs to, by the id of its record (an op's, an argument's) or
+        # by ("return", id) of its function's or region's record
+        self.locations = locations
+        self.located: dict = {}
         self.toks.append("")  # the end
         self.i = 0
         self.declaration = None  # the op being read
@@ -243,7 +249,13 @@ class _Reader:
         """`%a: T`, as (written name, type)."""
         written = self.ssa()
         self.expect(":")
-        return written, self.type()
+        return self.locate((written, self.type()))
+
+    def locate(self, record, key=None):
+        """`record`, the location token after it (if any) noted as its location (under `key`)."""
+        if self.locations is not None and self.toks[self.i][:4] == "loc$":
+            self.located[id(record) if key is None else key] = self.locations[int(self.next()[4:])]
+        return record
 
     def position(self) -> int:
         return self.i
@@ -313,6 +325,7 @@ class _Reader:
             self.expect("{")
             functions = self.functions("}")
             self.expect("}")
+            self.locate(self, "module")
         else:
             functions = self.functions("")
         if self.peek() != "":
@@ -407,7 +420,7 @@ class _Reader:
         name = self.symbol()
         self.expect("(")
         arg_attributes, result_attributes = [], []
-        args = self.until_close(lambda: self.with_attributes(self.argument(), arg_attributes))
+        args = self.until_close(lambda: self.locate(self.with_attributes(self.argument(), arg_attributes)))
         results = []
         if self.optional("->"):
             if self.optional("("):
@@ -421,9 +434,13 @@ class _Reader:
         while True:
             if self.peek() in ("return", "func.return"):
                 self.i += 1
-                names, types = self.operands_and_types()
+                returned = self.operands_and_types()
+                self.locate(returned, "terminator")
                 self.expect("}")
-                return name, args, results, ops, (names, types)
+                record = (name, args, results, ops, returned)
+                if "terminator" in self.located:
+                    self.located[("return", id(record))] = self.located.pop("terminator")
+                return self.locate(record)
             ops.append(self.op())
 
     def operands_and_types(self) -> tuple[list, list]:
@@ -453,15 +470,15 @@ class _Reader:
                 self.expect(")")
             self.expect(":")
             inputs, outputs = self.functional_type()
-            return ("call", callee, results, operands, inputs, outputs)
+            return self.locate(("call", callee, results, operands, inputs, outputs))
         if name[:1] == '"':
-            return _generic(self, name[1:-1], results)
+            return self.locate(_generic(self, name[1:-1], results))
         cls = OPS.get(name)
         if cls is None:
             raise Fallback(f"no declaration named {name!r}")
         plan = _plan(cls)
         self.declaration = cls
-        return plan(self, cls, results)
+        return self.locate(plan(self, cls, results))
 
     def region(self, args=None, terminator: str = "stablehlo.return") -> tuple:
         """`{ [^bb0(%a: T, ...):] ops stablehlo.return %x : T }`; `args`: the arguments a pretty
@@ -480,8 +497,13 @@ class _Reader:
                 raise Fallback(f"a region must end in {terminator}")
             ops.append(self.op())
         returned = self.operands_and_types()
+        self.locate(returned, "terminator")
+        terminator_location = self.located.pop("terminator", None)
         self.expect("}")
-        return (tuple(args), ops, returned)
+        record = (tuple(args), ops, returned)
+        if terminator_location is not None:
+            self.located[("return", id(record))] = terminator_location
+        return record
 
     def results(self) -> tuple:
         """`%r = ` as ("one", "r"); `%r:3 = ` as ("group", "r", 3); no results as ("none",)."""
@@ -856,10 +878,12 @@ def _compact_region(region, element):
 class _Builder:
     """One entry function's AST from its records, named and checked as to_ast.py does."""
 
-    def __init__(self, fn, functions: dict, written: frozenset):
+    def __init__(self, fn, functions: dict, written: frozenset, located: dict):
         from ..ast import FunctionBuilder
 
         self.fn = fn
+        self.located = located  # the reader's: record id -> its location
+        self.call_sites: list = []  # the locations of the calls being inlined, innermost last
         self.functions = functions
         self.fb = FunctionBuilder(fn[0])
         self.taken = set(written)
@@ -882,17 +906,35 @@ class _Builder:
 
         name, args, result_types, ops, (ret_names, ret_types) = self.fn
         values = {}
-        for written, ty in args:
+        located = self.located
+        for arg in args:
+            written, ty = arg
             if written in values or "#" in written:
                 raise Fallback
             values[written] = self.fb.arg(self.new_name(written), ty)
+            if id(arg) in located:
+                values[written].location = located[id(arg)]
         self.body(ops, values)
         returned = self.uses(ret_names, ret_types, values)
         if [v.type for v in returned] != list(result_types) or any(
                 a is not b for a, b in zip((v.type for v in returned), result_types)):
             raise Fallback
         self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
-        return self.fb.ret(*returned)
+        made = self.fb.ret(*returned)
+        if located:
+            made.location = located.get(id(self.fn), UNKNOWN)
+            made.ret.location = located.get(("return", id(self.fn)), UNKNOWN)
+        return made
+
+    def location(self, record):
+        """The record's written location (None: none), inside inlined calls at their call sites (as
+        to_ast.py and MLIR's inliner: `callsite(<op's> at <call's>)`)."""
+        if not self.located:  # a text without locations
+            return None
+        loc = self.located.get(id(record))
+        for site in reversed(self.call_sites):
+            loc = CallSiteLoc(loc or UNKNOWN, site)
+        return loc
 
     def uses(self, names, types, values) -> list:
         if len(names) != len(types):
@@ -963,7 +1005,7 @@ class _Builder:
                 raise Fallback
             fields[given.name] = tuple(result_types) if given.several else result_types[0]
         name = () if results[0] == "none" else self.new_name(results[1])
-        node = cls(name, **fields, path=self.fb.path)
+        node = cls(name, **fields, path=self.fb.path, location=self.location(record))
         node.spelling = one_line if isinstance(one_line, str) else ("one line" if one_line else None)
         built = self.fb.emit(node)
         built = built if isinstance(built, tuple) else (built,)
@@ -997,8 +1039,10 @@ class _Builder:
         args, ops, (ret_names, ret_types) = region
         outer, self.fb = self.fb, self.fb.region()
         inner = dict(values)
+        located = self.located
         try:
-            for i, (written, ty) in enumerate(args):
+            for i, arg in enumerate(args):
+                written, ty = arg
                 if written in inner or "#" in written:
                     raise Fallback
                 if shared is not None and i in shared:
@@ -1008,10 +1052,15 @@ class _Builder:
                     if shared is not None:
                         shared[i] = name
                 inner[written] = self.fb.arg(name, ty)
+                if id(arg) in located:
+                    inner[written].location = located[id(arg)]
             self.body(ops, inner)
             returned = self.uses(ret_names, ret_types, inner)
             self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
-            return self.fb.ret(*returned)
+            made = self.fb.ret(*returned)
+            if located:
+                made.location = self.location(("return", id(region))) or UNKNOWN
+            return made
         finally:
             self.fb = outer
 
@@ -1032,12 +1081,14 @@ class _Builder:
         outer = self.prefix
         self.prefix = f"{_IDENTIFIER_RUN.sub('_', callee).strip('_') or 'f'}_c{self.calls}_"
         self.inlining.append(callee)
+        self.call_sites.append(self.located.get(id(record), UNKNOWN))
         try:
             self.body(ops, inner)
             returned = self.uses(ret_names, ret_types, inner)
         finally:
             self.prefix = outer
             self.inlining.pop()
+            self.call_sites.pop()
         if [v.type for v in returned] != list(result_types):
             raise Fallback
         self.define(results, tuple(returned), values)
@@ -1059,7 +1110,7 @@ def fast_import(text: str):
     text with xDSL, which reports what is wrong with it)."""
     from ..ast.gc_pause import gc_paused
 
-    if not text.isascii() or "loc(" in text or "#loc" in text:
+    if not text.isascii():
         return None
     try:
         return gc_paused(_import)(text)
@@ -1070,7 +1121,10 @@ def fast_import(text: str):
 def _import(text: str):
     from ..ast.module import Function, Module
 
-    reader = _Reader(text)
+    locations = None
+    if "loc(" in text:  # only then: the text without locations reads as fast as before
+        text, locations = located_tokens(text)
+    reader = _Reader(text, locations)
     name, functions, attributes = reader.module()
     if not functions:
         raise Fallback
@@ -1083,20 +1137,22 @@ def _import(text: str):
     if called >= defined.keys() or not called <= defined.keys():
         raise Fallback
     written = frozenset(_NAME.findall(text))
-    built = [_Builder(fn, defined, written).run() for fn in functions if fn[0] not in called]
+    located = reader.located
+    built = [_Builder(fn, defined, written, located).run() for fn in functions if fn[0] not in called]
     for i, fn in enumerate(built):
         own, args, results = reader.attributes[fn.name]
         if own or any(args) or any(results):
-            built[i] = Function(fn.name, fn.args, fn.ops, fn.ret, own, args, results)
-    module = Module(built, name, attributes, [_module_op(record) for record in reader.symbols])
+            built[i] = Function(fn.name, fn.args, fn.ops, fn.ret, own, args, results, fn.location)
+    module = Module(built, name, attributes, [_module_op(record, located) for record in reader.symbols],
+                    location=located.get("module", UNKNOWN))
     check_module(module, read_attribute_text)
     return module
 
 
-def _module_op(record):
+def _module_op(record, located: dict):
     """A module-level op (no operands, results or regions) from its record."""
     _, cls, results, attrs, names, _, _, _, regions = record
     if results[0] != "none" or any(names) or regions:
         raise Fallback
     return cls((), **{f.name: attrs.get(f.name, None if f.default is REQUIRED else f.default) for f in cls.ATTR_FIELDS},
-               discardable=attrs.get(DISCARDABLE, ()))
+               discardable=attrs.get(DISCARDABLE, ()), location=located.get(id(record)))

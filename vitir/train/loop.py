@@ -107,7 +107,7 @@ def compile_graph(module, backend: str = DEFAULT_BACKEND):
     from ..backend import compile_module
     from ..print import print_module
 
-    text = module if isinstance(module, str) else print_module(module)
+    text = module if isinstance(module, str) else print_module(module, debug_info=True)  # XLA takes the layer paths as op_name
     xla_options = None if isinstance(module, str) else module.xla_options
     exe = compile_module(text, backend=backend, xla_options=xla_options)
     groups = getattr(module, "signature", None)  # a module built with its groups: errors name them
