@@ -76,6 +76,8 @@ def read_op_name(op_name: str) -> LayerPath:
             segments.append(name)
     if not phase:
         phase = next((SEGMENT_PHASES[s.lower()] for s in segments if s.lower() in SEGMENT_PHASES), "")
+    # a segment that only says forward or backward (vitir's `vit/backward/b3/attn`) is the phase, not a layer
+    segments = [s for s in segments if SEGMENT_PHASES.get(s.lower()) not in ("forward", "backward")]
     return LayerPath(phase, tuple(segments) or (PROGRAM,))
 
 

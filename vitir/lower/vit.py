@@ -93,8 +93,10 @@ def vit_forward(fb: FunctionBuilder, p: str, x: Value, params: Params, cfg: ViTC
 
 def vit_backward(fb: FunctionBuilder, p: str, saved: ViTSaved, params: Params, x: Value, d_logits: Value,
                  cfg: ViTConfig) -> list[Value]:
-    """Gradients of every parameter in canonical order (the image gets none), as the reference writes them."""
-    with fb.layer(p or "vit"):
+    """Gradients of every parameter in canonical order (the image gets none), as the reference writes them.
+    Built under the layer `backward` (`vit.backward.b3.attn`), so its ops' locations and XLA's op_names
+    tell the backward from the forward of the same layer, as JAX's `transpose(jvp())` does."""
+    with fb.layer(p or "vit"), fb.layer("backward"):
         with fb.layer("head"):
             dz, dwc, dbc = head_backward(fb, f"{p}hd", saved.head, params.Wc, d_logits, cfg.tokens)
         grads = trunk_backward(fb, p, saved.trunk, params, x, dz, cfg.heads, cfg.scale)
