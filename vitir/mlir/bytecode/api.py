@@ -35,10 +35,22 @@ def stablehlo_text(data: bytes) -> str:
 
 def import_bytecode(data: bytes):
     """MLIR bytecode (a portable artifact, or plain bytecode of StableHLO) -> vitir's Module, the same
-    Module `import_text` gives for the program's text."""
+    Module `import_text` gives for the program's text. The AST is built from the decoded ops
+    (direct.py); what that path does not build is printed as StableHLO's text and imported."""
+    from ...text.importer import Fallback
     from ..to_ast import import_text
+    from .direct import import_direct
 
-    return import_text(stablehlo_text(data), source="<bytecode>")
+    from .vhlo import upgrade_text
+
+    module = read_bytecode(data)
+    try:
+        return import_direct(module)
+    except (Fallback, BytecodeError):
+        pass
+    except Exception:  # a refused rule: the text path reports it, naming the line
+        pass
+    return import_text(upgrade_text(module), source="<bytecode>")
 
 
 def export_bytecode(module, target: str | None = None, strip_debuginfo: bool = True) -> bytes:
