@@ -40,15 +40,14 @@ def import_bytecode(data: bytes):
     from ...text.importer import Fallback
     from ..to_ast import import_text
     from .direct import import_direct
-
     from .vhlo import upgrade_text
 
     module = read_bytecode(data)
     try:
         return import_direct(module)
     except (Fallback, BytecodeError):
-        pass
-    except Exception:  # a refused rule: the text path reports it, naming the line
+        pass  # the text path takes it, or refuses it naming what is wrong
+    except Exception:  # a refused rule: the text path reports it (xDSL's, at its line)
         pass
     return import_text(upgrade_text(module), source="<bytecode>")
 
