@@ -14,7 +14,7 @@ from vitir.mlir.bytecode.ir import Block, BytecodeModule, Operation, Region
 from vitir.mlir.bytecode.vhlo import upgrade_text
 from vitir.text.importer import Fallback
 
-from .test_artifacts import VERSIONED, _jax_program, hlo, needs_jaxlib, needs_suite
+from .test_artifacts import VERSIONED, hlo, needs_jaxlib, needs_suite
 
 
 def _printed(module) -> str:
@@ -60,6 +60,17 @@ def test_suite_functions_build_as_the_text_path_imports_them(path):
     assert built >= 100, (built, refused)
 
 
+def _jax_program() -> str:
+    import jax
+    import jax.numpy as jnp
+
+    def f(x, w):
+        y = jnp.tanh(x @ w).sum(axis=0)
+        return y * 0.1, jnp.maximum(x, 0.5), jnp.where(x > 1, x, 3).astype(jnp.int32), jnp.exp(x).T
+
+    return str(jax.jit(f).lower(jnp.ones((4, 8)), jnp.ones((8, 3))).compiler_ir("stablehlo"))
+
+
 @needs_jaxlib
 @pytest.mark.parametrize("version", ["0.9.0", "1.0.0", "1.10.0", "1.17.0"])
 def test_jax_program_builds_directly_as_the_text_path_imports_it(version):
@@ -79,7 +90,7 @@ def test_what_the_direct_path_does_not_build_falls_back_to_the_text_path():
     def f(key):
         return jax.lax.rng_bit_generator(key, (4,), dtype=jnp.uint32)
 
-    text = str(jax.jit(f).lower(jnp.zeros((2,), jnp.uint32)).compiler_ir("stablehlo"))
+    text = str(jax.jit(f).lower(jnp.zeros((4,), jnp.uint32)).compiler_ir("stablehlo"))
     artifact = hlo.serialize_portable_artifact_str(text, "1.10.0")
     with pytest.raises(Fallback, match="one by one"):
         import_direct(read_bytecode(artifact))
