@@ -8,8 +8,9 @@ The program is the ViT-Tiny train step (batch 32, depth 12) as JAX lowers it (be
 artifact at --version. Timed, best of --repeat, each round in turn:
 
 - read, jaxlib: `hlo.deserialize_portable_artifact_str` then `ir.Module.parse` of its text;
-- read, vitir: `import_bytecode` (the bytecode read, VHLO upgraded to StableHLO's generic text,
-  imported to vitir's AST), and its two halves: `read_bytecode` + `upgrade_text`, and the import;
+- read, vitir: `import_bytecode` (the bytecode read, the AST built from the decoded ops by
+  direct.py), and its two halves: `read_bytecode`, and `import_direct`; the text path it falls back
+  to (`upgrade_text` then `import_text`) beside them;
 - vitir's own text import of the same program (`import_text` of JAX's text), the bar the bytecode
   read must beat;
 - write, jaxlib: `hlo.serialize_portable_artifact_str` of the text;
@@ -56,6 +57,7 @@ def main(argv=None) -> int:
 
     from vitir.mlir import import_bytecode, import_text
     from vitir.mlir.bytecode import read_bytecode, write_bytecode
+    from vitir.mlir.bytecode.direct import import_direct
     from vitir.mlir.bytecode.vhlo import upgrade_text
 
     text = jax_train_step_text("conv")
@@ -69,8 +71,10 @@ def main(argv=None) -> int:
         ("read, jaxlib (deserialize + parse)",
          lambda: ir.Module.parse(hlo.deserialize_portable_artifact_str(artifact), context)),
         ("read, vitir (import_bytecode)", lambda: import_bytecode(artifact)),
-        ("  of which bytecode + upgrade to text", lambda: upgrade_text(read_bytecode(artifact))),
         ("  of which bytecode alone (read_bytecode)", lambda: read_bytecode(artifact)),
+        ("  of which the AST from the ops (import_direct)", lambda: import_direct(generic)),
+        ("the text path (upgrade_text + import_text)",
+         lambda: import_text(upgrade_text(read_bytecode(artifact)))),
         ("vitir's text import (import_text)", lambda: import_text(text)),
         ("write, jaxlib (serialize_portable_artifact_str)",
          lambda: hlo.serialize_portable_artifact_str(text, args.version)),
@@ -82,13 +86,16 @@ def main(argv=None) -> int:
     width = max(len(name) for name, _ in rows)
     for name, _ in rows:
         print(f"{name:<{width}}  {times[name] * 1000:9.1f} ms")
+    import os
+
     read_ratio = times[rows[1][0]] / times[rows[0][0]]
-    write_ratio = times[rows[6][0]] / times[rows[5][0]]
+    write_ratio = times[rows[7][0]] / times[rows[6][0]]
     print(f"read: vitir / jaxlib = {read_ratio:.2f}x (goal <= 3x); "
-          f"vitir's bytecode read / its text import = {times[rows[1][0]] / times[rows[4][0]]:.2f}")
+          f"vitir's bytecode read / its text import = {times[rows[1][0]] / times[rows[5][0]]:.2f}")
     print(f"write: vitir / jaxlib = {write_ratio:.2f}x (goal <= 3x)")
+    print("load average: " + " ".join(f"{v:.2f}" for v in os.getloadavg()))
     if args.profile:
-        for name, fn in (rows[1], rows[6]):
+        for name, fn in (rows[1], rows[7]):
             profile = cProfile.Profile()
             profile.runcall(fn)
             print(f"\n{name}:")

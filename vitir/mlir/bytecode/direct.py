@@ -25,19 +25,10 @@ from .ir import BytecodeModule, Operation
 from .vhlo import (OP_VERSIONS, UPSTREAM, _arg_dict, _dictionary_text, _key, _key_text, _Printer, _symbol,
                    artifact_version, attribute_text, check_version, op_attributes, type_text)
 
-_TENSOR_TYPES: dict = {}  # Type entry -> TensorType (entries are interned)
-_ATTRIBUTES: dict = {}
 # Ops vhlo.py prints in their pretty forms (without discardable attributes), whose records the text
 # reader's plans make; a constant's record depends on its value alone.
 PRETTY = {"stablehlo.convolution", "stablehlo.constant"}
 CACHED_PRETTY = {"stablehlo.constant"}  # (declaration, base, named entries, extra entries) -> field values
-
-
-def _tensor_type(entry):
-    found = _TENSOR_TYPES.get(entry)
-    if found is None:
-        found = _TENSOR_TYPES[entry] = _Reader(type_text(entry)).type()
-    return found
 
 
 def _values(cls, text: str) -> dict:
@@ -62,6 +53,15 @@ class _Records:
     def __init__(self):
         self.printer = _Printer()
         self.names = self.printer.names  # id(value) -> "%name"
+        # caches of this import (entries are interned, so a program's few hundred are each read once):
+        self.tensor_types: dict = {}  # Type entry -> TensorType
+        self.attributes: dict = {}  # (declaration, base, named entries, extra entries) -> field values
+
+    def tensor_type(self, entry):
+        found = self.tensor_types.get(entry)
+        if found is None:
+            found = self.tensor_types[entry] = _Reader(type_text(entry)).type()
+        return found
 
     def name(self, value) -> str:
         found = self.names.get(id(value))
@@ -87,9 +87,9 @@ class _Records:
         res_dicts = [self.argument_dictionary(d) for d in res_attrs.fields[0]] if res_attrs is not None and \
             res_attrs.fields[0] else [()] * len(outputs)
         function_attributes[name] = (own, arg_dicts, res_dicts)
-        args = [(self.name(a), _tensor_type(a.type)) for a in block.arguments]
+        args = [(self.name(a), self.tensor_type(a.type)) for a in block.arguments]
         ops, returned = self.body(block, "func")
-        return name, args, [_tensor_type(t) for t in outputs], ops, returned
+        return name, args, [self.tensor_type(t) for t in outputs], ops, returned
 
     @staticmethod
     def argument_dictionary(entry) -> tuple:
@@ -105,7 +105,7 @@ class _Records:
         returned = operations[-1]
         if returned.attributes is not None or returned.properties:
             raise Fallback("a return with attributes")
-        return ops, ([self.name(o) for o in returned.operands], [_tensor_type(o.type) for o in returned.operands])
+        return ops, ([self.name(o) for o in returned.operands], [self.tensor_type(o.type) for o in returned.operands])
 
     def results(self, op: Operation) -> tuple:
         if not op.results:
@@ -135,13 +135,13 @@ class _Records:
             extra = tuple((k, v) for k, v in every if k not in inherent)
         results = self.results(op)
         operands = [self.name(o) for o in op.operands]
-        inputs = [_tensor_type(o.type) for o in op.operands]
+        inputs = [self.tensor_type(o.type) for o in op.operands]
         if base == "call":
             properties = op_attributes(base, list(named))
             if extra or [k for k, _ in properties] != ["callee"]:
                 raise Fallback("a call with attributes")
             return ("call", properties[0][1][1:], results, operands, inputs,
-                    [_tensor_type(r.type) for r in op.results])
+                    [self.tensor_type(r.type) for r in op.results])
         name = UPSTREAM.get(base, f"stablehlo.{base}")
         from ...ast.declare import OPS
 
@@ -149,7 +149,7 @@ class _Records:
         if cls is None or cls.COMPOUND:
             raise Fallback(f"no declaration of {name}")
         key = (cls, base, named, extra)
-        found = _ATTRIBUTES.get(key)
+        found = self.attributes.get(key)
         if found is None:
             properties = op_attributes(base, list(named))
             discardable = [(_key_text(k), attribute_text(v)) for k, v in extra]
@@ -160,12 +160,12 @@ class _Records:
                 if k in values:
                     raise Fallback
                 values[k] = v
-            found = _ATTRIBUTES[key] = (values, bool(properties), bool(discardable))
+            found = self.attributes[key] = (values, bool(properties), bool(discardable))
         if found[0] == "op":  # a pretty op's record: the same but for its results
             return (*found[:2], results, *found[3:])
         values, has_properties, has_discardable = found
         regions = [self.region(r, base) for r in op.regions]
-        return generic_record(cls, results, values, operands, inputs, [_tensor_type(r.type) for r in op.results],
+        return generic_record(cls, results, values, operands, inputs, [self.tensor_type(r.type) for r in op.results],
                               regions, bool(regions) and has_discardable and not has_properties)
 
     def pretty(self, op: Operation, parent: str, key, name: str):
@@ -174,14 +174,14 @@ class _Records:
         self.printer.op(op, "", parent)
         record = _Reader(self.printer.lines.pop()).op()
         if name in CACHED_PRETTY:
-            _ATTRIBUTES[key] = record
+            self.attributes[key] = record
         return record
 
     def region(self, region, parent: str) -> tuple:
         if len(region.blocks) != 1:
             raise Fallback("a region of several blocks")
         block = region.blocks[0]
-        args = tuple((self.name(a), _tensor_type(a.type)) for a in block.arguments)
+        args = tuple((self.name(a), self.tensor_type(a.type)) for a in block.arguments)
         ops, returned = self.body(block, parent)
         return args, ops, returned
 
