@@ -20,6 +20,7 @@ the text path, which decides (and reports) what is wrong.
 
 from __future__ import annotations
 
+from ...ast.declare import OPS
 from ...text.importer import _Reader, Fallback, build_module, generic_record
 from .ir import BytecodeModule, Operation
 from .vhlo import (OP_VERSIONS, UPSTREAM, _arg_dict, _dictionary_text, _key, _key_text, _Printer, _symbol,
@@ -55,7 +56,8 @@ class _Records:
         self.names = self.printer.names  # id(value) -> "%name"
         # caches of this import (entries are interned, so a program's few hundred are each read once):
         self.tensor_types: dict = {}  # Type entry -> TensorType
-        self.attributes: dict = {}  # (declaration, base, named entries, extra entries) -> field values
+        self.attributes: dict = {}  # (declaration, named entries, extra entries) -> field values
+        self.kinds: dict = {}  # op name -> what `kind` works out
 
     def tensor_type(self, entry):
         found = self.tensor_types.get(entry)
@@ -117,17 +119,31 @@ class _Records:
             raise Fallback("results named one by one")
         return ("group", first.split("#")[0], len(op.results))
 
-    def op(self, op: Operation, parent: str):
-        dialect, _, mnemonic = op.name.partition(".")
+    def kind(self, op_name: str) -> tuple:
+        """What an op name stands for, worked out once per name: its mnemonic without the version,
+        its attributes in the order ODS stores its properties (by name), the set of them, the
+        StableHLO op's name and declaration (None for func.call)."""
+        dialect, _, mnemonic = op_name.partition(".")
         row = OP_VERSIONS.get(mnemonic) if dialect == "vhlo" else None
         if row is None:
-            raise Fallback(f"{op.name} is not a VHLO op")
+            raise Fallback(f"{op_name} is not a VHLO op")
+        base = mnemonic.rsplit("_v", 1)[0]
+        name = UPSTREAM.get(base, f"stablehlo.{base}")
+        cls = None
+        if base != "call":
+            cls = OPS.get(name)
+            if cls is None or cls.COMPOUND:
+                raise Fallback(f"no declaration of {name}")
+        found = self.kinds[op_name] = (base, tuple(sorted(row[3])), frozenset(row[3]), name, cls)
+        return found
+
+    def op(self, op: Operation, parent: str):
+        kind = self.kinds.get(op.name) or self.kind(op.name)
+        base, by_name, inherent, name, cls = kind
         if op.successors:
             raise Fallback("successors")
-        base = mnemonic.rsplit("_v", 1)[0]
-        inherent = row[3]
         if isinstance(op.properties, tuple):
-            named = tuple(zip(sorted(inherent), op.properties))  # ODS stores properties by name
+            named = tuple(zip(by_name, op.properties))
             extra = tuple((k.fields[0], v) for k, v in op.attributes.fields[0]) if op.attributes else ()
         else:  # before properties (format < 5): one dictionary, the op's own attributes in it
             every = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
@@ -142,13 +158,7 @@ class _Records:
                 raise Fallback("a call with attributes")
             return ("call", properties[0][1][1:], results, operands, inputs,
                     [self.tensor_type(r.type) for r in op.results])
-        name = UPSTREAM.get(base, f"stablehlo.{base}")
-        from ...ast.declare import OPS
-
-        cls = OPS.get(name)
-        if cls is None or cls.COMPOUND:
-            raise Fallback(f"no declaration of {name}")
-        key = (cls, base, named, extra)
+        key = (cls, named, extra)
         found = self.attributes.get(key)
         if found is None:
             properties = op_attributes(base, list(named))
