@@ -49,6 +49,10 @@ def main(argv=None) -> int:
     p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--version", default="1.10.0", help="the artifact's StableHLO version (jaxlib holds 1.17.0)")
     p.add_argument("--profile", action="store_true", help="cProfile one vitir read and one write")
+    p.add_argument("--cache", type=Path, help="a folder keeping the program's text and artifact between runs")
+    p.add_argument("--only", type=int, metavar="ROW",
+                   help="run row ROW (0: jaxlib's read, 1: vitir's, ...; -1: none) once, untimed, for "
+                        "valgrind --tool=callgrind's instruction counts (less those of --only -1)")
     args = p.parse_args(argv)
 
     from jax._src.interpreters import mlir as jax_mlir
@@ -60,11 +64,22 @@ def main(argv=None) -> int:
     from vitir.mlir.bytecode.direct import import_direct
     from vitir.mlir.bytecode.vhlo import upgrade_text
 
-    text = jax_train_step_text("conv")
-    artifact = hlo.serialize_portable_artifact_str(text, args.version)
+    text_file = args.cache / "train_step.mlir" if args.cache else None
+    artifact_file = args.cache / f"train_step.{args.version}.mlir.bc" if args.cache else None
+    if text_file is not None and text_file.exists() and artifact_file.exists():
+        text, artifact = text_file.read_text(), artifact_file.read_bytes()
+    else:
+        text = jax_train_step_text("conv")
+        artifact = hlo.serialize_portable_artifact_str(text, args.version)
+        if text_file is not None:
+            args.cache.mkdir(parents=True, exist_ok=True)
+            text_file.write_text(text)
+            artifact_file.write_bytes(artifact)
     context = jax_mlir.make_ir_context()
-    generic = read_bytecode(artifact)
-    assert write_bytecode(generic) == artifact, "vitir's writer does not give jaxlib's bytes back"
+    # (not read for the rows that do not use it: its entries, interned, would make the read cheaper)
+    generic = read_bytecode(artifact) if args.only in (None, 3, 7) else None
+    if args.only is None:
+        assert write_bytecode(generic) == artifact, "vitir's writer does not give jaxlib's bytes back"
     print(f"program: {len(text.splitlines()):,} lines of text, artifact ({args.version}) {len(artifact):,} bytes")
 
     rows = [
@@ -80,6 +95,11 @@ def main(argv=None) -> int:
          lambda: hlo.serialize_portable_artifact_str(text, args.version)),
         ("write, vitir (write_bytecode of the generic IR)", lambda: write_bytecode(generic)),
     ]
+    if args.only is not None:
+        if args.only >= 0:
+            print(rows[args.only][0])
+            rows[args.only][1]()
+        return 0
     times = {}
     for name, fn in rows:
         times[name], _ = best(fn, args.repeat)

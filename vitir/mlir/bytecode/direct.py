@@ -53,7 +53,7 @@ class _Records:
 
     def __init__(self):
         self.printer = _Printer()
-        self.names = self.printer.names  # id(value) -> "%name"
+        self.names: dict = {}  # id(value) -> its name without the %, as the text reader records it
         # caches of this import (entries are interned, so a program's few hundred are each read once):
         self.tensor_types: dict = {}  # Type entry -> TensorType
         self.attributes: dict = {}  # (declaration, named entries, extra entries) -> field values
@@ -69,7 +69,18 @@ class _Records:
         found = self.names.get(id(value))
         if found is None:
             raise Fallback("a value used before it is defined")
-        return found[1:]
+        return found
+
+    def named(self, values) -> list:
+        names = self.names
+        try:
+            return [names[id(v)] for v in values]
+        except KeyError:
+            raise Fallback("a value used before it is defined") from None
+
+    def typed(self, values) -> list:
+        known = self.tensor_types
+        return [known[v.type] if v.type in known else self.tensor_type(v.type) for v in values]
 
     def function(self, op: Operation, function_attributes: dict):
         props = dict(zip(sorted(OP_VERSIONS[op.name[5:]][3]), op.properties or ()))
@@ -78,6 +89,7 @@ class _Records:
         if len(op.regions[0].blocks) != 1:
             raise Fallback("a declaration or several blocks")
         self.printer.name_function(op)
+        self.names.update((key, name[1:]) for key, name in self.printer.names.items())
         block = op.regions[0].blocks[0]
         inputs, outputs = props["function_type"].fields[0].fields
         name = _symbol(props["sym_name"])
@@ -107,7 +119,7 @@ class _Records:
         returned = operations[-1]
         if returned.attributes is not None or returned.properties:
             raise Fallback("a return with attributes")
-        return ops, ([self.name(o) for o in returned.operands], [self.tensor_type(o.type) for o in returned.operands])
+        return ops, (self.named(returned.operands), self.typed(returned.operands))
 
     def results(self, op: Operation) -> tuple:
         if not op.results:
@@ -150,14 +162,14 @@ class _Records:
             named = tuple((k, v) for k, v in every if k in inherent)
             extra = tuple((k, v) for k, v in every if k not in inherent)
         results = self.results(op)
-        operands = [self.name(o) for o in op.operands]
-        inputs = [self.tensor_type(o.type) for o in op.operands]
+        operands = self.named(op.operands)
+        inputs = self.typed(op.operands)
         if base == "call":
             properties = op_attributes(base, list(named))
             if extra or [k for k, _ in properties] != ["callee"]:
                 raise Fallback("a call with attributes")
             return ("call", properties[0][1][1:], results, operands, inputs,
-                    [self.tensor_type(r.type) for r in op.results])
+                    self.typed(op.results))
         key = (cls, named, extra)
         found = self.attributes.get(key)
         if found is None:
@@ -175,7 +187,7 @@ class _Records:
             return (*found[:2], results, *found[3:])
         values, has_properties, has_discardable = found
         regions = [self.region(r, base) for r in op.regions]
-        return generic_record(cls, results, values, operands, inputs, [self.tensor_type(r.type) for r in op.results],
+        return generic_record(cls, results, values, operands, inputs, self.typed(op.results),
                               regions, bool(regions) and has_discardable and not has_properties)
 
     def pretty(self, op: Operation, parent: str, key, name: str):
@@ -232,6 +244,6 @@ def _import(module: BytecodeModule):
         functions.append(fn)
     if not functions:
         raise Fallback
-    written = frozenset(n[1:].split("#")[0] for n in records.names.values())
+    written = frozenset(n.split("#")[0] for n in records.names.values())
     return build_module(_symbol(name) if name is not None else "m", functions, defined, attributes,
                         function_attributes, [], written)
