@@ -508,6 +508,7 @@ class _Reader:
         if value != 2:  # one op, no arguments
             raise cursor.error(f"the IR section must hold one op without block arguments (got {value >> 1} ops)")
         self.values: list = []
+        self.locations: dict = {}  # attribute index -> the location it is, checked once
         root = self.op(cursor, 0)
         if not cursor.at_end():
             raise cursor.error("bytes after the root op")
@@ -516,15 +517,27 @@ class _Reader:
     def op(self, cursor: Cursor, depth: int) -> Operation:
         if depth > 1000:
             raise cursor.error("regions nested more than 1,000 deep")
-        start = cursor.pos
-        index = cursor.varint()
+        start = pos = cursor.pos
+        data = cursor.data
+        # the op's name index, its mask and its location: one byte each in nearly every op, read
+        # here without a call each (the cursor's varint takes the rest)
+        if pos + 3 <= cursor.end and data[pos] & 1 and data[pos + 2] & 1:
+            index, mask, location_index = data[pos] >> 1, data[pos + 1], data[pos + 2] >> 1
+            cursor.pos = pos + 3
+        else:
+            index = cursor.varint()
+            mask = cursor.byte()
+            location_index = None
         if index >= len(self.op_names):
             raise cursor.error(f"op name index {index} out of range ({len(self.op_names)} names)", start)
         name = self.op_names[index][0]
-        mask = cursor.byte()
         if mask & 0x80:
-            raise cursor.error(f"{name}: unknown op encoding mask bits {mask:#x}", cursor.pos - 1)
-        location = self.location(cursor)
+            raise cursor.error(f"{name}: unknown op encoding mask bits {mask:#x}", start + 1)
+        location = self.locations.get(location_index)
+        if location is None:
+            if location_index is not None:
+                cursor.pos -= 1
+            location = self.location(cursor)
         op = Operation(name, location)
         op.offset = start
         if mask & HAS_ATTRS:
@@ -546,7 +559,16 @@ class _Reader:
             count = cursor.varint()
             if count > cursor.end - cursor.pos:
                 raise cursor.error(f"{name}: {count} operands cannot fit in the section")
-            op.operands = [self.use(cursor) for _ in range(count)]
+            values, data, end = self.values, cursor.data, cursor.end
+            operands = []
+            for _ in range(count):  # a one-byte index to a value already defined: no call
+                pos = cursor.pos
+                if pos < end and data[pos] & 1 and (data[pos] >> 1) < len(values) and values[data[pos] >> 1] is not None:
+                    operands.append(values[data[pos] >> 1])
+                    cursor.pos = pos + 1
+                else:
+                    operands.append(self.use(cursor))
+            op.operands = operands
         if mask & HAS_SUCCESSORS:
             count = cursor.varint()
             if count > cursor.end - cursor.pos:
@@ -583,11 +605,17 @@ class _Reader:
 
     def location(self, cursor: Cursor) -> Attribute:
         at = cursor.pos
+        index = cursor.varint()
+        found = self.locations.get(index)
+        if found is not None:
+            return found
+        cursor.pos = at
         location = self.attr_ref(cursor)
         if location.dialect != "builtin" or location.code not in _LOCATION_CODES:
             if location.text is None or "loc(" not in location.text:
                 raise cursor.error(f"expected a location, got {location!r}", at)
-        return location_of(location)
+        found = self.locations[index] = location_of(location)
+        return found
 
     def define(self, value: Value, cursor: Cursor) -> Value:
         values, next_id = self.values, self.next_ids[-1]
