@@ -339,11 +339,44 @@ class _Reader:
         code = cursor.varint()
         if code >= len(rows) or rows[code] is None:
             raise cursor.error(f"unknown {dialect} {key[0]} code {code}", start)
-        fields = self.fields(cursor, rows[code][1], [])
+        kinds = rows[code][1]
+        if _SIMPLE.issuperset(kinds):  # references and varints alone (every location): one loop
+            fields = self.simple_fields(cursor, kinds)
+        else:
+            fields = self.fields(cursor, kinds, [])
         if cursor.pos != end:
             raise cursor.error(f"{dialect} {rows[code][0]}: {end - cursor.pos} bytes left over in the entry")
         self.pending.discard(key)
         return cls(dialect, code, fields)
+
+    def simple_fields(self, cursor: Cursor, kinds) -> tuple:
+        """Fields that are each one varint (an attribute, type or string reference, a number), a
+        one-byte varint read without a call."""
+        data, end, done = cursor.data, cursor.end, []
+        for kind in kinds:
+            pos = cursor.pos
+            if pos < end and data[pos] & 1:
+                value = data[pos] >> 1
+                cursor.pos = pos + 1
+            else:
+                value = cursor.varint()
+            if kind == "varint":
+                done.append(value)
+            elif kind == "attr":
+                if value >= len(self.attrs):
+                    raise cursor.error(f"attribute index {value} out of range ({len(self.attrs)} attributes)", pos)
+                done.append(self.attribute(value, cursor))
+            elif kind == "string":
+                if value >= len(self.strings):
+                    raise cursor.error(f"string index {value} out of range ({len(self.strings)} strings)", pos)
+                done.append(self.strings[value])
+            elif kind == "type":
+                if value >= len(self.types):
+                    raise cursor.error(f"type index {value} out of range ({len(self.types)} types)", pos)
+                done.append(self.type(value, cursor))
+            else:  # svarint
+                done.append((value >> 1) ^ -(value & 1))
+        return tuple(done)
 
     def fields(self, cursor: Cursor, kinds, done: list) -> tuple:
         for kind in kinds:
@@ -519,25 +552,20 @@ class _Reader:
             raise cursor.error("regions nested more than 1,000 deep")
         start = pos = cursor.pos
         data = cursor.data
-        # the op's name index, its mask and its location: one byte each in nearly every op, read
-        # here without a call each (the cursor's varint takes the rest)
-        if pos + 3 <= cursor.end and data[pos] & 1 and data[pos + 2] & 1:
-            index, mask, location_index = data[pos] >> 1, data[pos + 1], data[pos + 2] >> 1
-            cursor.pos = pos + 3
+        # the op's name index and its mask: one byte each in nearly every op, read here without a
+        # call each (the cursor's varint takes the rest)
+        if pos + 2 <= cursor.end and data[pos] & 1:
+            index, mask = data[pos] >> 1, data[pos + 1]
+            cursor.pos = pos + 2
         else:
             index = cursor.varint()
             mask = cursor.byte()
-            location_index = None
         if index >= len(self.op_names):
             raise cursor.error(f"op name index {index} out of range ({len(self.op_names)} names)", start)
         name = self.op_names[index][0]
         if mask & 0x80:
             raise cursor.error(f"{name}: unknown op encoding mask bits {mask:#x}", start + 1)
-        location = self.locations.get(location_index)
-        if location is None:
-            if location_index is not None:
-                cursor.pos -= 1
-            location = self.location(cursor)
+        location = self.location(cursor)
         op = Operation(name, location)
         op.offset = start
         if mask & HAS_ATTRS:
@@ -609,8 +637,9 @@ class _Reader:
         found = self.locations.get(index)
         if found is not None:
             return found
-        cursor.pos = at
-        location = self.attr_ref(cursor)
+        if index >= len(self.attrs):
+            raise cursor.error(f"attribute index {index} out of range ({len(self.attrs)} attributes)", at)
+        location = self.attribute(index, cursor)
         if location.dialect != "builtin" or location.code not in _LOCATION_CODES:
             if location.text is None or "loc(" not in location.text:
                 raise cursor.error(f"expected a location, got {location!r}", at)
@@ -736,6 +765,9 @@ def _element_count(type_, cursor: Cursor) -> int:
 
 _LOCATION_CODES = {10, 11, 12, 13, 14, 15, 22}  # CallSiteLoc .. UnknownLoc, FileLineColRange
 UNKNOWN_LOCATION = Attribute("builtin", 15, ())
+
+
+_SIMPLE = frozenset({"attr", "type", "string", "varint", "svarint"})
 
 
 def location_of(attribute: Attribute) -> Attribute:
