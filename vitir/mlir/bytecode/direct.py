@@ -29,7 +29,7 @@ from .vhlo import (OP_VERSIONS, UPSTREAM, _arg_dict, _dictionary_text, _key, _ke
 # Ops vhlo.py prints in their pretty forms (without discardable attributes), whose records the text
 # reader's plans make; a constant's record depends on its value alone.
 PRETTY = {"stablehlo.convolution", "stablehlo.constant"}
-CACHED_PRETTY = {"stablehlo.constant"}  # (declaration, base, named entries, extra entries) -> field values
+CACHED_PRETTY = {"stablehlo.constant"}
 
 
 def _values(cls, text: str) -> dict:
@@ -121,16 +121,6 @@ class _Records:
             raise Fallback("a return with attributes")
         return ops, (self.named(returned.operands), self.typed(returned.operands))
 
-    def results(self, op: Operation) -> tuple:
-        if not op.results:
-            return ("none",)
-        first = self.name(op.results[0])
-        if len(op.results) == 1:
-            return ("one", first)
-        if "#" not in first:
-            raise Fallback("results named one by one")
-        return ("group", first.split("#")[0], len(op.results))
-
     def kind(self, op_name: str) -> tuple:
         """What an op name stands for, worked out once per name: its mnemonic without the version,
         its attributes in the order ODS stores its properties (by name), the set of them, the
@@ -150,54 +140,70 @@ class _Records:
         return found
 
     def op(self, op: Operation, parent: str):
-        kind = self.kinds.get(op.name) or self.kind(op.name)
-        base, by_name, inherent, name, cls = kind
+        base, by_name, inherent, name, cls = self.kinds.get(op.name) or self.kind(op.name)
         if op.successors:
             raise Fallback("successors")
-        if isinstance(op.properties, tuple):
-            named = tuple(zip(by_name, op.properties))
-            extra = tuple((k.fields[0], v) for k, v in op.attributes.fields[0]) if op.attributes else ()
-        else:  # before properties (format < 5): one dictionary, the op's own attributes in it
-            every = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
-            named = tuple((k, v) for k, v in every if k in inherent)
-            extra = tuple((k, v) for k, v in every if k not in inherent)
-        results = self.results(op)
+        results = op.results
+        if not results:
+            named_results = ("none",)
+        else:
+            first = self.names.get(id(results[0]))
+            if first is None:
+                raise Fallback("a value used before it is defined")
+            if len(results) == 1:
+                named_results = ("one", first)
+            elif "#" in first:
+                named_results = ("group", first.split("#")[0], len(results))
+            else:
+                raise Fallback("results named one by one")
         operands = self.named(op.operands)
         inputs = self.typed(op.operands)
-        if base == "call":
-            properties = op_attributes(base, list(named))
-            if extra or [k for k, _ in properties] != ["callee"]:
-                raise Fallback("a call with attributes")
-            return ("call", properties[0][1][1:], results, operands, inputs,
-                    self.typed(op.results))
-        key = (cls, named, extra)
+        properties = op.properties if op.properties.__class__ is tuple else None
+        key = (cls, by_name, properties, op.attributes)  # interned entries: one read per distinct set
         found = self.attributes.get(key)
         if found is None:
-            properties = op_attributes(base, list(named))
-            discardable = [(_key_text(k), attribute_text(v)) for k, v in extra]
-            if name in PRETTY and not discardable:
-                return self.pretty(op, parent, key, name)
-            values = _values(cls, "{" + _dictionary_text(properties) + "}") if properties else {}
-            for k, v in (_values(cls, "{" + _dictionary_text(discardable) + "}") if discardable else {}).items():
-                if k in values:
-                    raise Fallback
-                values[k] = v
-            found = self.attributes[key] = (values, bool(properties), bool(discardable))
-        if found[0] == "op":  # a pretty op's record: the same but for its results
-            return (*found[:2], results, *found[3:])
+            found = self.attributes[key] = self.values(op, base, name, cls, by_name, inherent, properties, parent)
+        if found[0] == "call":
+            return ("call", found[1], named_results, operands, inputs, self.typed(results))
+        if found[0] == "op":  # a constant's record: the same but for its results
+            return (*found[:2], named_results, *found[3:])
+        if found[0] == "pretty":  # a convolution: its line read each time (its operands are in it)
+            return self.pretty(op, parent)
         values, has_properties, has_discardable = found
         regions = [self.region(r, base) for r in op.regions]
-        return generic_record(cls, results, values, operands, inputs, self.typed(op.results),
+        return generic_record(cls, named_results, values, operands, inputs, self.typed(results),
                               regions, bool(regions) and has_discardable and not has_properties)
 
-    def pretty(self, op: Operation, parent: str, key, name: str):
-        """An op vhlo.py prints in its pretty form, read as the text reader reads that line; a
-        constant's values (and spelling) kept for the next constant of the same entry."""
+    def values(self, op: Operation, base: str, name: str, cls, by_name, inherent, properties, parent: str):
+        """An op's attributes upgraded by vhlo.py's tables and read into cls's field values, with
+        whether it has properties and discardable attributes; a call's callee; the record of an op
+        printed in its pretty form (a constant's, whose value is all it depends on)."""
+        if properties is not None:
+            named = list(zip(by_name, properties))  # ODS stores properties by name
+            extra = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
+        else:  # before properties (format < 5): one dictionary, the op's own attributes in it
+            every = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
+            named = [(k, v) for k, v in every if k in inherent]
+            extra = [(k, v) for k, v in every if k not in inherent]
+        upgraded = op_attributes(base, named)
+        if cls is None:  # func.call
+            if extra or [k for k, _ in upgraded] != ["callee"]:
+                raise Fallback("a call with attributes")
+            return ("call", upgraded[0][1][1:])
+        discardable = [(_key_text(k), attribute_text(v)) for k, v in extra]
+        if name in PRETTY and not discardable:
+            return self.pretty(op, parent) if name in CACHED_PRETTY else ("pretty",)
+        values = _values(cls, "{" + _dictionary_text(upgraded) + "}") if upgraded else {}
+        for k, v in (_values(cls, "{" + _dictionary_text(discardable) + "}") if discardable else {}).items():
+            if k in values:
+                raise Fallback
+            values[k] = v
+        return values, bool(upgraded), bool(discardable)
+
+    def pretty(self, op: Operation, parent: str):
+        """An op vhlo.py prints in its pretty form, read as the text reader reads that line."""
         self.printer.op(op, "", parent)
-        record = _Reader(self.printer.lines.pop()).op()
-        if name in CACHED_PRETTY:
-            self.attributes[key] = record
-        return record
+        return _Reader(self.printer.lines.pop()).op()
 
     def region(self, region, parent: str) -> tuple:
         if len(region.blocks) != 1:
