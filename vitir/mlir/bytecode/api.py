@@ -42,11 +42,7 @@ def import_bytecode(data: bytes):
     from .direct import import_direct
     from .vhlo import upgrade_text
 
-    from ...ast.gc_pause import gc_paused
-
-    # the reader and the builder allocate ~100,000 objects that live on: the collector's passes over
-    # them are a third of the read, and find nothing to free
-    module = gc_paused(read_bytecode)(data)
+    module = read_bytecode(data)
     try:
         return import_direct(module)
     except (Fallback, BytecodeError):

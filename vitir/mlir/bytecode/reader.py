@@ -778,8 +778,11 @@ def location_of(attribute: Attribute) -> Attribute:
 
 def read_bytecode(data: bytes) -> BytecodeModule:
     """Read a whole MLIR bytecode file into the generic IR; BytecodeError names the section and byte."""
+    from ...ast.gc_pause import gc_paused
+
     data = bytes(data)
     try:
-        return _Reader(data).read()
+        # ~100,000 objects that all live on: the collector's passes over them find nothing to free
+        return gc_paused(_Reader(data).read)()
     except RecursionError:
         raise BytecodeError("attributes or regions nested too deeply", section="attr/type") from None
