@@ -1,9 +1,10 @@
 """vitir's entry points for bytecode: `import_bytecode(data) -> Module` and
 `export_bytecode(module, target=None) -> bytes`.
 
-Reading: a portable artifact (VHLO) is upgraded to StableHLO's generic text (vhlo.py), which
-vitir's importer reads into the AST; plain MLIR bytecode whose attributes and types the reader can
-print (the builtin dialect's encodings, and any entry written as text) is printed the same way.
+Reading: the AST is built from a portable artifact's decoded VHLO ops (direct.py); what that path
+does not build is upgraded to StableHLO's generic text (vhlo.py), which vitir's importer reads; plain
+MLIR bytecode whose attributes and types the reader can print (the builtin dialect's encodings, and
+any entry written as text) goes the same two ways.
 
 Writing without a target: plain MLIR bytecode of the StableHLO module, at the newest format version
 (6): the module is printed, parsed by the xDSL bridge, and each attribute and type is written as
