@@ -8,13 +8,16 @@ both paths give one Module:
 - the op's declaration is `OPS[stablehlo name]`; its operands, regions and result types are grouped by
   the declaration's fields (`generic_record`), never by code per op;
 - its attributes are upgraded by vhlo.py's tables (`op_attributes`: defaults dropped, groups imploded)
-  and read into vitir's attribute kinds by the declaration (`attribute_dictionary`); the values are
-  cached by the op and its interned VHLO entries, so each distinct attribute set is read once;
+  to their StableHLO text, which the declaration's attribute kinds read (`attribute_dictionary`,
+  each kind's generic reader); the values are kept by the op's interned properties and dictionary,
+  so each distinct attribute set is printed and read once (a few hundred in an 11,000-op program),
+  not once per op;
 - values are named as MLIR's printer names them (vhlo.py's `_Printer.name_function`);
 - types: each interned type entry is turned into a TensorType once.
 
-Anything this path does not build (an op vitir's fast reader takes only through xDSL, several
-blocks, a module-level op, a location-carrying ...) raises `Fallback`; `import_bytecode` then takes
+Anything this path does not build (an op vitir's fast reader takes only through xDSL, results named
+one by one, several blocks, a module-level op, a refused type rule) raises `Fallback` (or the rule's
+error); `import_bytecode` then takes
 the text path, which decides (and reports) what is wrong.
 """
 
@@ -56,7 +59,7 @@ class _Records:
         self.names: dict = {}  # id(value) -> its name without the %, as the text reader records it
         # caches of this import (entries are interned, so a program's few hundred are each read once):
         self.tensor_types: dict = {}  # Type entry -> TensorType
-        self.attributes: dict = {}  # (declaration, named entries, extra entries) -> field values
+        self.attributes: dict = {}  # (declaration, property order, properties, dictionary) -> what `values` gives
         self.kinds: dict = {}  # op name -> what `kind` works out
 
     def tensor_type(self, entry):
