@@ -38,7 +38,6 @@ def import_bytecode(data: bytes):
     """MLIR bytecode (a portable artifact, or plain bytecode of StableHLO) -> vitir's Module, the same
     Module `import_text` gives for the program's text. The AST is built from the decoded ops
     (direct.py); what that path does not build is printed as StableHLO's text and imported."""
-    from ...text.importer import Fallback
     from ..to_ast import import_text
     from .direct import import_direct
     from .vhlo import upgrade_text
@@ -46,10 +45,8 @@ def import_bytecode(data: bytes):
     module = read_bytecode(data)
     try:
         return import_direct(module)
-    except (Fallback, BytecodeError):
-        pass  # the text path takes it, or refuses it naming what is wrong
-    except Exception:  # a refused rule: the text path reports it (xDSL's, at its line)
-        pass
+    except Exception:  # Fallback, a refused rule, an artifact to refuse: the text path takes it or
+        pass           # refuses it, naming what is wrong (the one place that decides, as fast_import)
     return import_text(upgrade_text(module), source="<bytecode>")
 
 
