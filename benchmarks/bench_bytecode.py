@@ -8,8 +8,9 @@ The program is the ViT-Tiny train step (batch 32, depth 12) as JAX lowers it (be
 artifact at --version. Timed, best of --repeat, each round in turn:
 
 - read, jaxlib: `hlo.deserialize_portable_artifact_str` then `ir.Module.parse` of its text;
-- read, vitir: `import_bytecode` (the bytecode read, VHLO upgraded to StableHLO's generic text,
-  imported to vitir's AST), and its two halves: `read_bytecode` + `upgrade_text`, and the import;
+- read, vitir: `import_bytecode` (the bytecode read, the AST built from the decoded ops by
+  direct.py), and its two halves: `read_bytecode`, and `import_direct`; the text path it falls back
+  to (`upgrade_text` then `import_text`) beside them;
 - vitir's own text import of the same program (`import_text` of JAX's text), the bar the bytecode
   read must beat;
 - write, jaxlib: `hlo.serialize_portable_artifact_str` of the text;
@@ -35,12 +36,15 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_import import jax_train_step_text  # noqa: E402
 
 
-def best(fn, repeat: int) -> tuple[float, object]:
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def best(fn, repeat: int, clock=time.perf_counter) -> tuple[float, object]:
     times, result = [], None
     for _ in range(repeat):
-        began = time.perf_counter()
+        began = clock()
         result = fn()
-        times.append(time.perf_counter() - began)
+        times.append(clock() - began)
     return min(times), result
 
 
@@ -49,6 +53,12 @@ def main(argv=None) -> int:
     p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--version", default="1.10.0", help="the artifact's StableHLO version (jaxlib holds 1.17.0)")
     p.add_argument("--profile", action="store_true", help="cProfile one vitir read and one write")
+    p.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                   help="cpu: the process's CPU time (less moved by other work on a shared machine)")
+    p.add_argument("--cache", type=Path, help="a folder keeping the program's text and artifact between runs")
+    p.add_argument("--only", type=int, metavar="ROW",
+                   help="run row ROW (0: jaxlib's read, 1: vitir's, ...; -1: none) once, untimed, for "
+                        "valgrind --tool=callgrind's instruction counts (less those of --only -1)")
     args = p.parse_args(argv)
 
     from jax._src.interpreters import mlir as jax_mlir
@@ -59,14 +69,26 @@ def main(argv=None) -> int:
     from jax._src.lib.mlir import passmanager
 
     from vitir.mlir.bytecode import read_bytecode, write_bytecode
+    from vitir.mlir.bytecode.direct import import_direct
     from vitir.mlir.bytecode.portable import write_artifact
     from vitir.mlir.bytecode.vhlo import upgrade_text
 
-    text = jax_train_step_text("conv")
-    artifact = hlo.serialize_portable_artifact_str(text, args.version)
+    text_file = args.cache / "train_step.mlir" if args.cache else None
+    artifact_file = args.cache / f"train_step.{args.version}.mlir.bc" if args.cache else None
+    if text_file is not None and text_file.exists() and artifact_file.exists():
+        text, artifact = text_file.read_text(), artifact_file.read_bytes()
+    else:
+        text = jax_train_step_text("conv")
+        artifact = hlo.serialize_portable_artifact_str(text, args.version)
+        if text_file is not None:
+            args.cache.mkdir(parents=True, exist_ok=True)
+            text_file.write_text(text)
+            artifact_file.write_bytes(artifact)
     context = jax_mlir.make_ir_context()
-    generic = read_bytecode(artifact)
-    assert write_bytecode(generic) == artifact, "vitir's writer does not give jaxlib's bytes back"
+    # (not read for the rows that do not use it: its entries, interned, would make the read cheaper)
+    generic = read_bytecode(artifact) if args.only in (None, 3, 7) else None
+    if args.only is None:
+        assert write_bytecode(generic) == artifact, "vitir's writer does not give jaxlib's bytes back"
     print(f"program: {len(text.splitlines()):,} lines of text, artifact ({args.version}) {len(artifact):,} bytes")
     with context:  # jaxlib's artifact without locations: what vitir writes (--strip-debuginfo)
         stripped_module = ir.Module.parse(text)
@@ -78,28 +100,38 @@ def main(argv=None) -> int:
         ("read, jaxlib (deserialize + parse)",
          lambda: ir.Module.parse(hlo.deserialize_portable_artifact_str(artifact), context)),
         ("read, vitir (import_bytecode)", lambda: import_bytecode(artifact)),
-        ("  of which bytecode + upgrade to text", lambda: upgrade_text(read_bytecode(artifact))),
         ("  of which bytecode alone (read_bytecode)", lambda: read_bytecode(artifact)),
+        ("  of which the AST from the ops (import_direct)", lambda: import_direct(generic)),
+        ("the text path (upgrade_text + import_text)",
+         lambda: import_text(upgrade_text(read_bytecode(artifact)))),
         ("vitir's text import (import_text)", lambda: import_text(text)),
         ("write, jaxlib (serialize_portable_artifact_str)",
          lambda: hlo.serialize_portable_artifact_str(text, args.version)),
         ("write, vitir (write_bytecode of the generic IR)", lambda: write_bytecode(generic)),
         ("write, vitir (StableHLO text -> artifact: write_artifact)", lambda: write_artifact(text, args.version)),
     ]
+    if args.only is not None:
+        if args.only >= 0:
+            print(rows[args.only][0])
+            rows[args.only][1]()
+        return 0
     times = {}
     for name, fn in rows:
-        times[name], _ = best(fn, args.repeat)
+        times[name], _ = best(fn, args.repeat, CLOCKS[args.clock])
     width = max(len(name) for name, _ in rows)
     for name, _ in rows:
-        print(f"{name:<{width}}  {times[name] * 1000:9.1f} ms")
+        print(f"{name:<{width}}  {times[name] * 1000:9.1f} ms ({args.clock})")
+    import os
+
     read_ratio = times[rows[1][0]] / times[rows[0][0]]
-    write_ratio = times[rows[7][0]] / times[rows[5][0]]
+    write_ratio = times[rows[8][0]] / times[rows[6][0]]
     print(f"read: vitir / jaxlib = {read_ratio:.2f}x (goal <= 3x); "
-          f"vitir's bytecode read / its text import = {times[rows[1][0]] / times[rows[4][0]]:.2f}")
+          f"vitir's bytecode read / its text import = {times[rows[1][0]] / times[rows[5][0]]:.2f}")
     print(f"write (text -> artifact): vitir / jaxlib = {write_ratio:.2f}x (goal <= 3x); the format's writer "
-          f"alone: {times[rows[6][0]] / times[rows[5][0]]:.2f}x")
+          f"alone: {times[rows[7][0]] / times[rows[6][0]]:.2f}x")
+    print("load average: " + " ".join(f"{v:.2f}" for v in os.getloadavg()))
     if args.profile:
-        for name, fn in (rows[1], rows[7]):
+        for name, fn in (rows[1], rows[8]):
             profile = cProfile.Profile()
             profile.runcall(fn)
             print(f"\n{name}:")

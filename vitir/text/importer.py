@@ -792,10 +792,19 @@ def _generic(reader: _Reader, name: str, results):
             if key in values:
                 raise Fallback
             values[key] = value
-    if any(f.default is REQUIRED and f.name not in values for f in cls.ATTR_FIELDS):
-        raise Fallback(f"the generic form of {name}")
     reader.expect(":")
     inputs, outputs = reader.functional_type()
+    return generic_record(cls, results, values, operands, inputs, outputs, regions,
+                          after_regions and not properties_first)
+
+
+def generic_record(cls, results, values: dict, operands: list, inputs: list, outputs: list, regions: list,
+                   attributes_after_regions: bool):
+    """The record of an op in MLIR's generic form from its parts: operands and their types grouped by
+    the declaration's operand fields, regions by its region fields (the bytecode reader builds
+    records through this too)."""
+    if any(f.default is REQUIRED and f.name not in values for f in cls.ATTR_FIELDS):
+        raise Fallback(f"the generic form of {cls.NAME}")
     if len(inputs) != len(operands):
         raise Fallback
     fields = cls.OPERAND_FIELDS
@@ -833,7 +842,7 @@ def _generic(reader: _Reader, name: str, results):
             raise Fallback
         grouped = tuple(regions)
     # as the xDSL path notes it: a generic op's attributes written after its regions keep that place
-    spelling = ("attributes after regions" if after_regions and not properties_first and values
+    spelling = ("attributes after regions" if attributes_after_regions and values
                 and cls.syntax == GENERIC else False)
     return ("op", cls, results, values, names, types, outputs, spelling, grouped)
 
@@ -1119,8 +1128,6 @@ def fast_import(text: str):
 
 
 def _import(text: str):
-    from ..ast.module import Function, Module
-
     locations = None
     if "loc(" in text:  # only then: the text without locations reads as fast as before
         text, locations = located_tokens(text)
@@ -1133,17 +1140,28 @@ def _import(text: str):
         if fn[0] in defined:
             raise Fallback
         defined[fn[0]] = fn
+    return build_module(name, functions, defined, attributes, reader.attributes, reader.symbols,
+                        frozenset(_NAME.findall(text)), reader.located)
+
+
+def build_module(name: str, functions: list, defined: dict, attributes: tuple, function_attributes: dict,
+                 symbols: list, written: frozenset, located: dict | None = None):
+    """The Module of a module's records: the functions no other calls, built (callees inlined) and
+    checked; `written`: the value names the program spells, which generated names avoid; `located`:
+    the locations the records were written with (none: every op unknown)."""
+    from ..ast.module import Function, Module
+
+    located = {} if located is None else located
+
     called = {callee for fn in functions for callee in _calls(fn[3]) if callee != fn[0]}
     if called >= defined.keys() or not called <= defined.keys():
         raise Fallback
-    written = frozenset(_NAME.findall(text))
-    located = reader.located
     built = [_Builder(fn, defined, written, located).run() for fn in functions if fn[0] not in called]
     for i, fn in enumerate(built):
-        own, args, results = reader.attributes[fn.name]
+        own, args, results = function_attributes[fn.name]
         if own or any(args) or any(results):
             built[i] = Function(fn.name, fn.args, fn.ops, fn.ret, own, args, results, fn.location)
-    module = Module(built, name, attributes, [_module_op(record, located) for record in reader.symbols],
+    module = Module(built, name, attributes, [_module_op(record, located) for record in symbols],
                     location=located.get("module", UNKNOWN))
     check_module(module, read_attribute_text)
     return module

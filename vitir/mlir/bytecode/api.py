@@ -1,9 +1,10 @@
 """vitir's entry points for bytecode: `import_bytecode(data) -> Module` and
 `export_bytecode(module, target=None) -> bytes`.
 
-Reading: a portable artifact (VHLO) is upgraded to StableHLO's generic text (vhlo.py), which
-vitir's importer reads into the AST; plain MLIR bytecode whose attributes and types the reader can
-print (the builtin dialect's encodings, and any entry written as text) is printed the same way.
+Reading: the AST is built from a portable artifact's decoded VHLO ops (direct.py); what that path
+does not build is upgraded to StableHLO's generic text (vhlo.py), which vitir's importer reads; plain
+MLIR bytecode whose attributes and types the reader can print (the builtin dialect's encodings, and
+any entry written as text) goes the same two ways.
 
 Writing without a target: plain MLIR bytecode of the StableHLO module, at the newest format version
 (6): the module is printed, parsed by the xDSL bridge, and each attribute and type is written as
@@ -44,10 +45,18 @@ def stablehlo_text(data: bytes) -> str:
 
 def import_bytecode(data: bytes):
     """MLIR bytecode (a portable artifact, or plain bytecode of StableHLO) -> vitir's Module, the same
-    Module `import_text` gives for the program's text."""
+    Module `import_text` gives for the program's text. The AST is built from the decoded ops
+    (direct.py); what that path does not build is printed as StableHLO's text and imported."""
     from ..to_ast import import_text
+    from .direct import import_direct
+    from .vhlo import upgrade_text
 
-    return import_text(stablehlo_text(data), source="<bytecode>")
+    module = read_bytecode(data)
+    try:
+        return import_direct(module)
+    except Exception:  # Fallback, a refused rule, an artifact to refuse: the text path takes it or
+        pass           # refuses it, naming what is wrong (the one place that decides, as fast_import)
+    return import_text(upgrade_text(module), source="<bytecode>")
 
 
 def export_bytecode(module, target: str | None = None, strip_debuginfo: bool = True) -> bytes:

@@ -339,11 +339,44 @@ class _Reader:
         code = cursor.varint()
         if code >= len(rows) or rows[code] is None:
             raise cursor.error(f"unknown {dialect} {key[0]} code {code}", start)
-        fields = self.fields(cursor, rows[code][1], [])
+        kinds = rows[code][1]
+        if _SIMPLE.issuperset(kinds):  # references and varints alone (every location): one loop
+            fields = self.simple_fields(cursor, kinds)
+        else:
+            fields = self.fields(cursor, kinds, [])
         if cursor.pos != end:
             raise cursor.error(f"{dialect} {rows[code][0]}: {end - cursor.pos} bytes left over in the entry")
         self.pending.discard(key)
         return cls(dialect, code, fields)
+
+    def simple_fields(self, cursor: Cursor, kinds) -> tuple:
+        """Fields that are each one varint (an attribute, type or string reference, a number), a
+        one-byte varint read without a call."""
+        data, end, done = cursor.data, cursor.end, []
+        for kind in kinds:
+            pos = cursor.pos
+            if pos < end and data[pos] & 1:
+                value = data[pos] >> 1
+                cursor.pos = pos + 1
+            else:
+                value = cursor.varint()
+            if kind == "varint":
+                done.append(value)
+            elif kind == "attr":
+                if value >= len(self.attrs):
+                    raise cursor.error(f"attribute index {value} out of range ({len(self.attrs)} attributes)", pos)
+                done.append(self.attribute(value, cursor))
+            elif kind == "string":
+                if value >= len(self.strings):
+                    raise cursor.error(f"string index {value} out of range ({len(self.strings)} strings)", pos)
+                done.append(self.strings[value])
+            elif kind == "type":
+                if value >= len(self.types):
+                    raise cursor.error(f"type index {value} out of range ({len(self.types)} types)", pos)
+                done.append(self.type(value, cursor))
+            else:  # svarint
+                done.append((value >> 1) ^ -(value & 1))
+        return tuple(done)
 
     def fields(self, cursor: Cursor, kinds, done: list) -> tuple:
         for kind in kinds:
@@ -508,6 +541,7 @@ class _Reader:
         if value != 2:  # one op, no arguments
             raise cursor.error(f"the IR section must hold one op without block arguments (got {value >> 1} ops)")
         self.values: list = []
+        self.locations: dict = {}  # attribute index -> the location it is, checked once
         root = self.op(cursor, 0)
         if not cursor.at_end():
             raise cursor.error("bytes after the root op")
@@ -516,14 +550,21 @@ class _Reader:
     def op(self, cursor: Cursor, depth: int) -> Operation:
         if depth > 1000:
             raise cursor.error("regions nested more than 1,000 deep")
-        start = cursor.pos
-        index = cursor.varint()
+        start = pos = cursor.pos
+        data = cursor.data
+        # the op's name index and its mask: one byte each in nearly every op, read here without a
+        # call each (the cursor's varint takes the rest)
+        if pos + 2 <= cursor.end and data[pos] & 1:
+            index, mask = data[pos] >> 1, data[pos + 1]
+            cursor.pos = pos + 2
+        else:
+            index = cursor.varint()
+            mask = cursor.byte()
         if index >= len(self.op_names):
             raise cursor.error(f"op name index {index} out of range ({len(self.op_names)} names)", start)
         name = self.op_names[index][0]
-        mask = cursor.byte()
         if mask & 0x80:
-            raise cursor.error(f"{name}: unknown op encoding mask bits {mask:#x}", cursor.pos - 1)
+            raise cursor.error(f"{name}: unknown op encoding mask bits {mask:#x}", start + 1)
         location = self.location(cursor)
         op = Operation(name, location)
         op.offset = start
@@ -546,7 +587,16 @@ class _Reader:
             count = cursor.varint()
             if count > cursor.end - cursor.pos:
                 raise cursor.error(f"{name}: {count} operands cannot fit in the section")
-            op.operands = [self.use(cursor) for _ in range(count)]
+            values, data, end = self.values, cursor.data, cursor.end
+            operands = []
+            for _ in range(count):  # a one-byte index to a value already defined: no call
+                pos = cursor.pos
+                if pos < end and data[pos] & 1 and (data[pos] >> 1) < len(values) and values[data[pos] >> 1] is not None:
+                    operands.append(values[data[pos] >> 1])
+                    cursor.pos = pos + 1
+                else:
+                    operands.append(self.use(cursor))
+            op.operands = operands
         if mask & HAS_SUCCESSORS:
             count = cursor.varint()
             if count > cursor.end - cursor.pos:
@@ -583,11 +633,18 @@ class _Reader:
 
     def location(self, cursor: Cursor) -> Attribute:
         at = cursor.pos
-        location = self.attr_ref(cursor)
+        index = cursor.varint()
+        found = self.locations.get(index)
+        if found is not None:
+            return found
+        if index >= len(self.attrs):
+            raise cursor.error(f"attribute index {index} out of range ({len(self.attrs)} attributes)", at)
+        location = self.attribute(index, cursor)
         if location.dialect != "builtin" or location.code not in _LOCATION_CODES:
             if location.text is None or "loc(" not in location.text:
                 raise cursor.error(f"expected a location, got {location!r}", at)
-        return location_of(location)
+        found = self.locations[index] = location_of(location)
+        return found
 
     def define(self, value: Value, cursor: Cursor) -> Value:
         values, next_id = self.values, self.next_ids[-1]
@@ -710,6 +767,9 @@ _LOCATION_CODES = {10, 11, 12, 13, 14, 15, 22}  # CallSiteLoc .. UnknownLoc, Fil
 UNKNOWN_LOCATION = Attribute("builtin", 15, ())
 
 
+_SIMPLE = frozenset({"attr", "type", "string", "varint", "svarint"})
+
+
 def location_of(attribute: Attribute) -> Attribute:
     """The location an op or block argument carries. The one place a bytecode location becomes the
     location vitir keeps: today the builtin attribute itself."""
@@ -718,8 +778,11 @@ def location_of(attribute: Attribute) -> Attribute:
 
 def read_bytecode(data: bytes) -> BytecodeModule:
     """Read a whole MLIR bytecode file into the generic IR; BytecodeError names the section and byte."""
+    from ...ast.gc_pause import gc_paused
+
     data = bytes(data)
     try:
-        return _Reader(data).read()
+        # ~100,000 objects that all live on: the collector's passes over them find nothing to free
+        return gc_paused(_Reader(data).read)()
     except RecursionError:
         raise BytecodeError("attributes or regions nested too deeply", section="attr/type") from None

@@ -1,0 +1,258 @@
+"""A portable artifact's decoded ops -> vitir's AST directly, without printing the module as text and
+reading it back.
+
+Each VHLO op becomes the record vitir's fast text reader makes of the op as `vhlo.upgrade_text`
+prints it (vitir/text/importer.py: `generic_record`, then `build_module`'s checks and builder), so
+both paths give one Module:
+
+- the op's declaration is `OPS[stablehlo name]`; its operands, regions and result types are grouped by
+  the declaration's fields (`generic_record`), never by code per op;
+- its attributes are upgraded by vhlo.py's tables (`op_attributes`: defaults dropped, groups imploded)
+  to their StableHLO text, which the declaration's attribute kinds read (`attribute_dictionary`,
+  each kind's generic reader); the values are kept by the op's interned properties and dictionary,
+  so each distinct attribute set is printed and read once (a few hundred in an 11,000-op program),
+  not once per op;
+- values are named as MLIR's printer names them (vhlo.py's `_Printer.name_function`);
+- types: each interned type entry is turned into a TensorType once.
+
+Anything this path does not build (an op vitir's fast reader takes only through xDSL, results named
+one by one, several blocks, a module-level op, a refused type rule) raises `Fallback` (or the rule's
+error); `import_bytecode` then takes
+the text path, which decides (and reports) what is wrong.
+"""
+
+from __future__ import annotations
+
+from ...ast.declare import OPS
+from ...text.importer import _Reader, Fallback, build_module, generic_record
+from .ir import BytecodeModule, Operation
+from .vhlo import (OP_VERSIONS, UPSTREAM, _arg_dict, _dictionary_text, _key, _key_text, _Printer, _symbol,
+                   artifact_version, attribute_text, check_version, op_attributes, type_text)
+
+# Ops vhlo.py prints in their pretty forms (without discardable attributes), whose records the text
+# reader's plans make; a constant's record depends on its value alone.
+PRETTY = {"stablehlo.convolution", "stablehlo.constant"}
+CACHED_PRETTY = {"stablehlo.constant"}
+
+
+def _values(cls, text: str) -> dict:
+    """An attribute dictionary's text read into cls's field values, as the text reader reads it."""
+    reader = _Reader(text)
+    values = reader.attribute_dictionary(cls)
+    if reader.peek() != "":
+        raise Fallback
+    return values
+
+
+def _dictionary(entries) -> tuple:
+    """A module's or function's attributes ((name, entry) pairs) as the text reader keeps them."""
+    if not entries:
+        return ()
+    return _Reader("{" + _dictionary_text([(k, attribute_text(v)) for k, v in entries]) + "}").attribute_dict()
+
+
+class _Records:
+    """The records of one artifact's functions, named as MLIR's printer names the values."""
+
+    def __init__(self):
+        self.printer = _Printer()
+        self.names: dict = {}  # id(value) -> its name without the %, as the text reader records it
+        # caches of this import (entries are interned, so a program's few hundred are each read once):
+        self.tensor_types: dict = {}  # Type entry -> TensorType
+        self.attributes: dict = {}  # (declaration, property order, properties, dictionary) -> what `values` gives
+        self.kinds: dict = {}  # op name -> what `kind` works out
+
+    def tensor_type(self, entry):
+        found = self.tensor_types.get(entry)
+        if found is None:
+            found = self.tensor_types[entry] = _Reader(type_text(entry)).type()
+        return found
+
+    def name(self, value) -> str:
+        found = self.names.get(id(value))
+        if found is None:
+            raise Fallback("a value used before it is defined")
+        return found
+
+    def named(self, values) -> list:
+        names = self.names
+        try:
+            return [names[id(v)] for v in values]
+        except KeyError:
+            raise Fallback("a value used before it is defined") from None
+
+    def typed(self, values) -> list:
+        known = self.tensor_types
+        return [known[v.type] if v.type in known else self.tensor_type(v.type) for v in values]
+
+    def function(self, op: Operation, function_attributes: dict):
+        props = dict(zip(sorted(OP_VERSIONS[op.name[5:]][3]), op.properties or ()))
+        if op.attributes is not None:
+            props.update((k.fields[0], v) for k, v in op.attributes.fields[0])
+        if len(op.regions[0].blocks) != 1:
+            raise Fallback("a declaration or several blocks")
+        self.printer.name_function(op)
+        self.names.update((key, name[1:]) for key, name in self.printer.names.items())
+        block = op.regions[0].blocks[0]
+        inputs, outputs = props["function_type"].fields[0].fields
+        name = _symbol(props["sym_name"])
+        known = {"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"}
+        own = _dictionary([(k, v) for k, v in props.items() if k not in known])
+        arg_attrs, res_attrs = props.get("arg_attrs"), props.get("res_attrs")
+        arg_dicts = [self.argument_dictionary(d) for d in arg_attrs.fields[0]] if arg_attrs is not None and \
+            arg_attrs.fields[0] else [()] * len(inputs)
+        res_dicts = [self.argument_dictionary(d) for d in res_attrs.fields[0]] if res_attrs is not None and \
+            res_attrs.fields[0] else [()] * len(outputs)
+        function_attributes[name] = (own, arg_dicts, res_dicts)
+        args = [(self.name(a), self.tensor_type(a.type)) for a in block.arguments]
+        ops, returned = self.body(block, "func")
+        return name, args, [self.tensor_type(t) for t in outputs], ops, returned
+
+    @staticmethod
+    def argument_dictionary(entry) -> tuple:
+        text = _arg_dict(entry)
+        return _Reader(text).attribute_dict() if text else ()
+
+    def body(self, block, parent: str):
+        """A block's ops as records, and its terminator's (names, types)."""
+        operations = block.operations
+        if not operations or operations[-1].name != "vhlo.return_v1":
+            raise Fallback("a block that does not end in return")
+        ops = [self.op(op, parent) for op in operations[:-1]]
+        returned = operations[-1]
+        if returned.attributes is not None or returned.properties:
+            raise Fallback("a return with attributes")
+        return ops, (self.named(returned.operands), self.typed(returned.operands))
+
+    def kind(self, op_name: str) -> tuple:
+        """What an op name stands for, worked out once per name: its mnemonic without the version,
+        its attributes in the order ODS stores its properties (by name), the set of them, the
+        StableHLO op's name and declaration (None for func.call)."""
+        dialect, _, mnemonic = op_name.partition(".")
+        row = OP_VERSIONS.get(mnemonic) if dialect == "vhlo" else None
+        if row is None:
+            raise Fallback(f"{op_name} is not a VHLO op")
+        base = mnemonic.rsplit("_v", 1)[0]
+        name = UPSTREAM.get(base, f"stablehlo.{base}")
+        cls = None
+        if base != "call":
+            cls = OPS.get(name)
+            if cls is None or cls.COMPOUND:
+                raise Fallback(f"no declaration of {name}")
+        found = self.kinds[op_name] = (base, tuple(sorted(row[3])), frozenset(row[3]), name, cls)
+        return found
+
+    def op(self, op: Operation, parent: str):
+        base, by_name, inherent, name, cls = self.kinds.get(op.name) or self.kind(op.name)
+        if op.successors:
+            raise Fallback("successors")
+        results = op.results
+        if not results:
+            named_results = ("none",)
+        else:
+            first = self.names.get(id(results[0]))
+            if first is None:
+                raise Fallback("a value used before it is defined")
+            if len(results) == 1:
+                named_results = ("one", first)
+            elif "#" in first:
+                named_results = ("group", first.split("#")[0], len(results))
+            else:
+                raise Fallback("results named one by one")
+        operands = self.named(op.operands)
+        inputs = self.typed(op.operands)
+        properties = op.properties if op.properties.__class__ is tuple else None
+        key = (cls, by_name, properties, op.attributes)  # interned entries: one read per distinct set
+        found = self.attributes.get(key)
+        if found is None:
+            found = self.attributes[key] = self.values(op, base, name, cls, by_name, inherent, properties, parent)
+        if found[0] == "call":
+            return ("call", found[1], named_results, operands, inputs, self.typed(results))
+        if found[0] == "op":  # a constant's record: the same but for its results
+            return (*found[:2], named_results, *found[3:])
+        if found[0] == "pretty":  # a convolution: its line read each time (its operands are in it)
+            return self.pretty(op, parent)
+        values, has_properties, has_discardable = found
+        regions = [self.region(r, base) for r in op.regions]
+        return generic_record(cls, named_results, values, operands, inputs, self.typed(results),
+                              regions, bool(regions) and has_discardable and not has_properties)
+
+    def values(self, op: Operation, base: str, name: str, cls, by_name, inherent, properties, parent: str):
+        """An op's attributes upgraded by vhlo.py's tables and read into cls's field values, with
+        whether it has properties and discardable attributes; a call's callee; the record of an op
+        printed in its pretty form (a constant's, whose value is all it depends on)."""
+        if properties is not None:
+            named = list(zip(by_name, properties))  # ODS stores properties by name
+            extra = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
+        else:  # before properties (format < 5): one dictionary, the op's own attributes in it
+            every = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
+            named = [(k, v) for k, v in every if k in inherent]
+            extra = [(k, v) for k, v in every if k not in inherent]
+        upgraded = op_attributes(base, named)
+        if cls is None:  # func.call
+            if extra or [k for k, _ in upgraded] != ["callee"]:
+                raise Fallback("a call with attributes")
+            return ("call", upgraded[0][1][1:])
+        discardable = [(_key_text(k), attribute_text(v)) for k, v in extra]
+        if name in PRETTY and not discardable:
+            return self.pretty(op, parent) if name in CACHED_PRETTY else ("pretty",)
+        values = _values(cls, "{" + _dictionary_text(upgraded) + "}") if upgraded else {}
+        for k, v in (_values(cls, "{" + _dictionary_text(discardable) + "}") if discardable else {}).items():
+            if k in values:
+                raise Fallback
+            values[k] = v
+        return values, bool(upgraded), bool(discardable)
+
+    def pretty(self, op: Operation, parent: str):
+        """An op vhlo.py prints in its pretty form, read as the text reader reads that line."""
+        self.printer.op(op, "", parent)
+        return _Reader(self.printer.lines.pop()).op()
+
+    def region(self, region, parent: str) -> tuple:
+        if len(region.blocks) != 1:
+            raise Fallback("a region of several blocks")
+        block = region.blocks[0]
+        args = tuple((self.name(a), self.tensor_type(a.type)) for a in block.arguments)
+        ops, returned = self.body(block, parent)
+        return args, ops, returned
+
+
+def import_direct(module: BytecodeModule):
+    """The Module of a portable artifact, built from its decoded ops; Fallback where this path does not
+    build it (then the text path reads the artifact)."""
+    from ...ast.gc_pause import gc_paused
+
+    return gc_paused(_import)(module)
+
+
+def _import(module: BytecodeModule):
+    version = artifact_version(module)
+    root = module.root
+    if root.name != "builtin.module" or len(root.regions) != 1 or len(root.regions[0].blocks) != 1:
+        raise Fallback("not a module")
+    for op in root.walk():
+        dialect, _, mnemonic = op.name.partition(".")
+        if dialect == "vhlo" and mnemonic not in OP_VERSIONS:
+            raise Fallback("an op VHLO does not know")  # the text path refuses it, naming it
+    if version is not None:
+        check_version(version)
+    name = root.properties[0] if isinstance(root.properties, tuple) and root.properties[0] is not None else None
+    entries = list(root.attributes.fields[0]) if root.attributes is not None else []
+    if name is None:  # before properties (format < 5) the module's name is in its dictionary
+        name = next((v for k, v in entries if _key(k) == "sym_name"), None)
+    attributes = _dictionary([(_key(k), v) for k, v in entries if _key(k) not in ("sym_name", "sym_visibility")])
+    records = _Records()
+    functions, function_attributes, defined = [], {}, {}
+    for op in root.regions[0].blocks[0].operations:
+        if op.name != "vhlo.func_v1":
+            raise Fallback(f"a module-level {op.name}")
+        fn = records.function(op, function_attributes)
+        if fn[0] in defined:
+            raise Fallback
+        defined[fn[0]] = fn
+        functions.append(fn)
+    if not functions:
+        raise Fallback
+    written = frozenset(n.split("#")[0] for n in records.names.values())
+    return build_module(_symbol(name) if name is not None else "m", functions, defined, attributes,
+                        function_attributes, [], written)
