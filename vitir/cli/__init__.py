@@ -23,6 +23,8 @@ COMMANDS = {
     "grad": ("vitir.cli.grad", "add_parser", "differentiate a StableHLO program (value and gradient, VJP or JVP)"),
     "launch": ("vitir.cli.launch", "add_parser", "run N processes of a command as one process group on this machine"),
     "diffuse": ("vitir.cli.diffuse", "add_parser", "train a 2-D or image diffusion or flow model and score its samples"),
+    "bisect": ("vitir.cli.bisect", "add_parser", "name the first op whose results differ between two backends"),
+    "reduce": ("vitir.cli.reduce", "add_parser", "shrink a program while it keeps a property (delta debugging)"),
 }
 
 
