@@ -32,7 +32,7 @@ from ..ast.uses import reads
 from ..errors import ConfigError
 from ..numpy_dtypes import numpy_dtype
 from .sides import (OpFailure, Side, argument_name, block_function, comparable, live_in, make_side, module_text)
-from .tolerance import Difference, Tolerance, compare, terms, tolerance_of
+from .tolerance import EXACT, Difference, Tolerance, compare, terms, tolerance_of
 
 CHUNK_BYTES = 1 << 29  # results of one block, in bytes
 CHUNK_OPS = 1200
@@ -381,11 +381,15 @@ def _check(op, i: int, mode: str, reference: str, other: str, ref_outcome, other
         if isinstance(outcome, OpFailure):
             return Finding(i, op, mode, reference, other, failure=outcome.message, failed=side, operands=operands,
                            inputs=inputs)
-    tolerance = tolerance_of(op, overrides)
+    chosen = tolerance_of(op, overrides)
     for replica, (ref, oth) in enumerate(zip(ref_outcome, other_outcome)):
         for k, (r, a, b) in enumerate(zip(op.results, ref, oth)):
+            tolerance = chosen
             scale = count = None
-            if tolerance.kind == "sum":
+            exact = not (r.type.dtype.is_float or r.type.dtype.is_complex)
+            if exact:
+                tolerance = EXACT  # integers and booleans: nothing to round
+            elif tolerance.kind == "sum":
                 scale, count = _abs_scale(op, operand_values[replica], k), terms(op)
             d = compare(a, b, tolerance, scale, count or 1)
             if d.elements:
