@@ -40,7 +40,7 @@ def main() -> None:
     step = folder / "step.mlir"
     vitir("render", "adam-sched", "--preset", "vit-tiny", "--batch", str(args.batch), "-o", str(step))
     if args.what == "bisect":
-        seconds, done = vitir("bisect", str(step), "--against", args.against)
+        seconds, done = vitir("bisect", str(step), "--against", args.against, "--scale", "0.05")
     else:
         seconds, done = vitir("reduce", str(step), "-o", str(folder / "dominance.mlir"), "--until", DOMINANCE)
         if done.returncode == 0:

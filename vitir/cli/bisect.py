@@ -20,6 +20,7 @@ def add_parser(sub) -> None:
     p.add_argument("--inputs", help=".npz of the arguments, keyed by name without %% (with replicas, each "
                                     "array has a leading dimension of one slice per replica); default: random")
     p.add_argument("--seed", type=int, default=0, help="seed of the random inputs when --inputs is not given")
+    p.add_argument("--scale", type=float, default=1.0, help="deviation of the random inputs' floats (default 1)")
     p.add_argument("--against", default="evaluator,pjrt", metavar="A,B", help=SIDES_HELP)
     p.add_argument("--tolerance", metavar="SPEC",
                    help="exact, ulps:N, sum:C or rel:X for every op whose bound is not exact, or OP=SPEC,... "
@@ -57,7 +58,7 @@ def run(args) -> int:
     module, fn = load_program(text, args.function)
     replicas = module.num_replicas
     inputs = (bind_inputs(fn, load_npz(args.inputs), replicas) if args.inputs
-              else random_inputs(fn, args.seed, replicas))
+              else random_inputs(fn, args.seed, replicas, args.scale))
     modes = {"both": ("alone", "in context"), "alone": ("alone",), "in-context": ("in context",)}[args.mode]
     progress = None if args.quiet else (lambda line: print(f"vitir bisect: {line}", file=sys.stderr, flush=True))
     report = bisect(module, fn, inputs, against, overrides, modes, chunk_ops=args.chunk_ops or CHUNK_OPS,

@@ -230,8 +230,8 @@ def definition_lines(text: str) -> dict[str, int]:
     return out
 
 
-def random_inputs(fn: Function, seed: int = 0, replicas: int = 1) -> list[dict]:
-    """Arguments drawn from `seed`: floats standard normal, integers in [0, 4), booleans fair."""
+def random_inputs(fn: Function, seed: int = 0, replicas: int = 1, scale: float = 1.0) -> list[dict]:
+    """Arguments drawn from `seed`: floats normal of deviation `scale`, integers in [0, 4), booleans fair."""
     rng = np.random.default_rng(seed)
     out = []
     for _ in range(replicas):
@@ -239,7 +239,7 @@ def random_inputs(fn: Function, seed: int = 0, replicas: int = 1) -> list[dict]:
         for a in fn.args:
             dtype = numpy_dtype(a.type.dtype)
             if a.type.dtype.is_float:
-                env[a.name] = rng.standard_normal(a.shape).astype(dtype)
+                env[a.name] = (scale * rng.standard_normal(a.shape)).astype(dtype)
             elif a.type.dtype.is_complex:
                 env[a.name] = (rng.standard_normal(a.shape) + 1j * rng.standard_normal(a.shape)).astype(dtype)
             elif dtype == np.bool_:
