@@ -33,26 +33,36 @@ _STEPS = [
 ]
 
 
-def _plant(kind: str, fb: FunctionBuilder, x, inputs: dict):
+class _Triggers:
+    """The plant's trigger values: arguments (given in `inputs`), or constants of the program."""
+
+    def __init__(self, fb: FunctionBuilder, inputs: dict, constants: bool):
+        self.fb, self.inputs, self.constants = fb, inputs, constants
+
+    def __call__(self, name: str, value: np.ndarray, dtype: DType = DType.F32):
+        if self.constants:
+            return self.fb.constant_array(name, value.reshape(-1).tolist(), value.shape, dtype)
+        self.inputs[name] = value
+        return self.fb.arg(name, TensorType(value.shape, dtype))
+
+
+def _plant(kind: str, fb: FunctionBuilder, x, given: _Triggers):
     """Builds the planted divergence reading chain value `x`; returns (the value that continues the
     chain, the SSA name of the planted op)."""
     if kind == "subnormal":  # XLA reads the subnormal operand as zero
-        s, big = fb.arg("s", f32(N)), fb.arg("big", f32(N))
-        inputs["s"], inputs["big"] = np.full(N, 1e-40, np.float32), np.full(N, 1e30, np.float32)
+        s, big = given("s", np.full(N, 1e-40, np.float32)), given("big", np.full(N, 1e30, np.float32))
         return fb.add("pa", x, fb.multiply("planted", s, big)), "planted"
     if kind == "clamp":  # maximum(lo, clamp(lo, x, hi)) with lo > hi: XLA folds the maximum away
-        lo, hi = fb.arg("lo", f32(N)), fb.arg("hi", f32(N))
-        inputs["lo"], inputs["hi"] = np.full(N, 3.0, np.float32), np.full(N, 1.0, np.float32)
+        lo, hi = given("lo", np.full(N, 3.0, np.float32)), given("hi", np.full(N, 1.0, np.float32))
         return fb.maximum("planted", lo, fb.clamp("cl", lo, x, hi)), "planted"
     if kind == "power":  # XLA reads the exponent's low six bits
-        base, e = fb.arg("base", TensorType((N,), DType.I32)), fb.arg("e", TensorType((N,), DType.I32))
-        inputs["base"], inputs["e"] = np.full(N, -5, np.int32), np.full(N, 2 ** 31 - 1, np.int32)
+        base = given("base", np.full(N, -5, np.int32), DType.I32)
+        e = given("e", np.full(N, 2 ** 31 - 1, np.int32), DType.I32)
         p = fb.power("planted", base, e)
         return fb.add("pa", x, fb.convert("pf", p, DType.F32)), "planted"
     if kind == "holes":  # XLA never multiplies the holes of a dilated input: no 0 * inf
-        image, kernel = fb.arg("image", f32(1, 1, 2)), fb.arg("kernel", f32(1, 1, 2))
-        inputs["image"] = np.array([[[1.0, 2.0]]], np.float32)
-        inputs["kernel"] = np.array([[[np.inf, 1.0]]], np.float32)
+        image = given("image", np.array([[[1.0, 2.0]]], np.float32))
+        kernel = given("kernel", np.array([[[np.inf, 1.0]]], np.float32))
         c = fb.convolution("planted", image, kernel, stride=[1], padding=[(1, 1)], lhs_dilate=[2],
                            rhs_dilate=[1], layouts=("bf0", "oi0", "bf0"))
         return fb.add("pa", x, fb.reshape("pr", c, [N])), "planted"
@@ -66,9 +76,9 @@ def _plant(kind: str, fb: FunctionBuilder, x, inputs: dict):
 PLANTS = ("subnormal", "clamp", "power", "holes", "excess")
 
 
-def chain(seed: int, length: int = 30, plant: str | None = None, at: float = 0.6):
+def chain(seed: int, length: int = 30, plant: str | None = None, at: float = 0.6, constants: bool = False):
     """(text, inputs by argument name, the planted op's SSA name or None): `length` ordinary ops,
-    the plant after about `at` of them."""
+    the plant after about `at` of them; its trigger values arguments, or constants (`constants`)."""
     rng = np.random.default_rng(seed)
     fb = FunctionBuilder("main")
     x, y, w = fb.arg("x", f32(N)), fb.arg("y", f32(N)), fb.arg("w", f32(N))
@@ -78,10 +88,20 @@ def chain(seed: int, length: int = 30, plant: str | None = None, at: float = 0.6
     where = int(length * at) if plant else -1
     for i in range(length):
         if i == where:
-            value, planted = _plant(plant, fb, values[-1], inputs)
+            value, planted = _plant(plant, fb, values[-1], _Triggers(fb, inputs, constants))
             values.append(value)
         name, step = _STEPS[int(rng.integers(len(_STEPS)))]
         a, b = values[-1], values[-1 - int(rng.integers(1, min(3, len(values))))]
         values.append(step(fb, f"{name}{i}", a, b, w))
     fn = fb.ret(values[-1])
     return print_module(Module([fn], "m")), inputs, planted
+
+
+if __name__ == "__main__":  # the programs of examples/divergences: python -m tests.debug.chains DIR
+    import sys
+    from pathlib import Path
+
+    folder = Path(sys.argv[1])
+    folder.mkdir(parents=True, exist_ok=True)
+    for kind in PLANTS:
+        (folder / f"{kind}.mlir").write_text(chain(3, 30, kind, constants=True)[0])

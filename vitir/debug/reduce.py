@@ -91,10 +91,11 @@ class Reducer:
         self.module = self.module.with_functions([self.fn])
         self.say(what)
 
-    def say(self, what: str) -> None:
+    def say(self, what: str, ops: int | None = None) -> None:
         if self.progress:
-            self.progress(f"{count_ops(self.fn)} ops, {len(self.fn.args)} arguments after {what} "
-                          f"({self.tests} tests, {time.perf_counter() - self.started:.1f} s)")
+            held = f"{ops} top-level ops" if ops is not None else \
+                f"{count_ops(self.fn)} ops, {len(self.fn.args)} arguments"
+            self.progress(f"{held} after {what} ({self.tests} tests, {time.perf_counter() - self.started:.1f} s)")
 
     # -- the passes -----------------------------------------------------------------------------
 
@@ -129,7 +130,7 @@ class Reducer:
                         items, n, reduced = rest, max(n - 1, 2), True
                         break
             if reduced:
-                self.say(f"ddmin over ops (granularity {n})")
+                self.say(f"ddmin over ops (granularity {n})", len(items))
                 continue
             if n >= len(items):
                 break
