@@ -120,3 +120,77 @@ def test_reduce_refuses_a_program_without_the_property(tmp_path, capsys):
     path, _ = _write(tmp_path, text, inputs)
     assert main(["reduce", str(path), "-o", str(tmp_path / "r.mlir"), "--until", "false {}", "--quiet"]) == 2
     assert "does not have the property" in capsys.readouterr().err
+
+
+WHILE = """module @m {
+  func.func @main(%x: tensor<4xf32>, %s: tensor<4xf32>) -> (tensor<4xf32>, tensor<f32>) {
+    %zero = stablehlo.constant dense<0.0> : tensor<f32>
+    %n = stablehlo.constant dense<2> : tensor<i32>
+    %i0 = stablehlo.constant dense<0> : tensor<i32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %t = stablehlo.tanh %x : tensor<4xf32>
+    %r:2 = stablehlo.while(%it = %i0, %acc = %t) : tensor<i32>, tensor<4xf32>
+    cond {
+      %c = stablehlo.compare LT, %it, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    } do {
+      %nx = stablehlo.add %it, %one : tensor<i32>
+      %m = stablehlo.multiply %acc, %s : tensor<4xf32>
+      stablehlo.return %nx, %m : tensor<i32>, tensor<4xf32>
+    }
+    %sum = stablehlo.reduce(%r#1 init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+    return %r#1, %sum : tensor<4xf32>, tensor<f32>
+  }
+}
+"""
+
+
+def test_a_divergence_inside_a_while_loop_is_named_with_its_iteration(tmp_path, capsys):
+    """The state reaches 0.76e-19 * 1e-19, a subnormal, in the second iteration: XLA flushes it."""
+    path, npz = _write(tmp_path, WHILE, {"x": np.ones(4, np.float32), "s": np.full(4, 1e-19, np.float32)})
+    assert main(["bisect", str(path), "--inputs", str(npz), "--quiet"]) == 1
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith(f"{path}:14: %m = stablehlo.multiply (iteration 1 of the body of %r:2 = stablehlo.while, "
+                            "line 8): pjrt differs from evaluator"), first
+    assert count_ops(import_text((tmp_path / "chain.bisect.mlir").read_text()).main) == 1
+    path, npz = _write(tmp_path, WHILE, {"x": np.ones(4, np.float32), "s": np.full(4, 0.5, np.float32)}, "clean")
+    assert main(["bisect", str(path), "--inputs", str(npz), "--quiet"]) == 0
+
+
+ALL_REDUCE = """module @m attributes {mhlo.num_replicas = 2 : i32} {
+  func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+    %a = stablehlo.tanh %x : tensor<4xf32>
+    %s = "stablehlo.all_reduce"(%a) ({
+    ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+      %t = stablehlo.add %p, %q : tensor<f32>
+      stablehlo.return %t : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+    %b = stablehlo.multiply %s, %y : tensor<4xf32>
+    return %b : tensor<4xf32>
+  }
+}
+"""
+
+
+def test_collectives_over_replicas(tmp_path):
+    """In a process of its own: XLA fixes its count of CPU devices (one per replica) when it starts."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((2, 4)).astype(np.float32)  # one slice per replica
+    clean, npz_clean = _write(tmp_path, ALL_REDUCE, {"x": x, "y": np.ones((2, 4), np.float32)}, "clean")
+    bad, npz_bad = _write(tmp_path, ALL_REDUCE, {"x": x, "y": np.full((2, 4), 1e-40, np.float32)}, "bad")
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+    def bisect_command(path, npz):
+        return subprocess.run([sys.executable, "-m", "vitir", "bisect", str(path), "--inputs", str(npz), "--quiet"],
+                              env=env, capture_output=True, text=True, timeout=300)
+
+    done = bisect_command(clean, npz_clean)
+    assert done.returncode == 0 and done.stdout.startswith("no divergence"), done.stdout + done.stderr
+    done = bisect_command(bad, npz_bad)
+    assert done.returncode == 1 and f"{bad}:9: %b = stablehlo.multiply" in done.stdout.splitlines()[0], done.stdout

@@ -29,9 +29,9 @@ import numpy as np
 from ..ast.module import Function, Module
 from ..ast.types import TensorType
 from ..ast.uses import reads
-from ..errors import ConfigError
+from ..errors import ConfigError, VitirError
 from ..numpy_dtypes import numpy_dtype
-from .sides import (OpFailure, Side, argument_name, block_function, comparable, live_in, make_side, module_text)
+from .sides import (OpFailure, argument_name, block_function, comparable, live_in, make_side, module_text, op_level)
 from .tolerance import EXACT, Difference, Tolerance, compare, terms, tolerance_of
 
 CHUNK_BYTES = 1 << 29  # results of one block, in bytes
@@ -64,6 +64,7 @@ class Finding:
     window: list = field(default_factory=list)  # the ops of the reproducer
     window_inputs: dict = field(default_factory=dict)  # their inputs by value name
     inputs: dict = field(default_factory=dict)  # what the op read (operands, captured values) by name
+    inside: str = ""  # for an op of a while loop's body: which iteration of which loop
 
 
 @dataclass
@@ -87,7 +88,7 @@ class Report:
                     f"of @{self.function} ({self.ops} ops, {self.blocks} blocks, {self.seconds:.1f} s)\n")
         op = f.op
         where = f"{self.path}:{self.lines.get(op.results[0].name, '?') if op.results else '?'}"
-        head = f"{where}: {ssa_text(op)} = {type(op).NAME}{location_text(op)}: "
+        head = f"{where}: {ssa_text(op)} = {type(op).NAME}{location_text(op)}{f.inside}: "
         if f.failure is not None:
             head += f"{f.failed} fails on it ({f.mode}): {f.failure[:300]}"
         else:
@@ -230,6 +231,10 @@ def definition_lines(text: str) -> dict[str, int]:
     return out
 
 
+def lines_of(text: str) -> dict[str, int]:
+    return definition_lines(text) if text else {}
+
+
 def random_inputs(fn: Function, seed: int = 0, replicas: int = 1, scale: float = 1.0) -> list[dict]:
     """Arguments drawn from `seed`: floats normal of deviation `scale`, integers in [0, 4), booleans fair."""
     rng = np.random.default_rng(seed)
@@ -337,7 +342,9 @@ def bisect(module: Module, fn: Function, inputs: list[dict], against: Sequence[s
             if context_ops:
                 try:
                     other_values = other.in_context(block, given)
-                except Exception as error:  # noqa: BLE001 - any compiler's refusal is a finding
+                except (VitirError, RuntimeError, ValueError) as error:  # a compiler's refusal is a finding
+                    if not op_level(error):
+                        raise
                     other_values = None
                     if not found:
                         found.append(Finding(index[id(block[0])], block[0], "in context", reference.name,
@@ -351,7 +358,7 @@ def bisect(module: Module, fn: Function, inputs: list[dict], against: Sequence[s
                                    [_results(op, env) for env in other_values], other_values, overrides,
                                    reference.name)
                         if f is not None:
-                            f.window, f.window_inputs = _window(op, block, other_values[0])
+                            f.window, f.window_inputs = _window(op, block, other_values)
                             found.append(f)
                             break
         compared += len(chosen) if not found else sum(1 for op in chosen if index[id(op)] <= min(f.index for f in found))
@@ -360,12 +367,50 @@ def bisect(module: Module, fn: Function, inputs: list[dict], against: Sequence[s
                      f"{time.perf_counter() - started:.1f} s")
         if found:
             finding = min(found, key=lambda f: f.index)
+            if finding.mode == "alone" and finding.failure is None and type(finding.op).NAME == "stablehlo.while" \
+                    and replicas == 1:
+                finding = _into_loop(like, finding, ref_values[0], against, overrides, modes, lines_of(text)) \
+                    or finding
             break
         end = index[id(block[-1])]
         carry = [{name: x for name, x in {**c, **values}.items() if last_read.get(name, -1) > end}
                  for c, values in zip(carry, ref_values)]
     return Report(path, fn.name, reference.name, other.name, len(fn.ops), compared, len(planned),
-                  time.perf_counter() - started, finding, definition_lines(text) if text else {})
+                  time.perf_counter() - started, finding, lines_of(text))
+
+
+MAX_ITERATIONS = 10_000
+
+
+def _into_loop(like: Module, finding: Finding, values: dict, against, overrides, modes, lines: dict) -> Finding | None:
+    """The first op of a diverging while loop's body that diverges, in the first iteration where one
+    does: the loop run by the evaluator, each iteration's body bisected on the state it starts from."""
+    from ..ast.uses import captured
+    from ..evaluate import evaluate
+
+    loop = finding.op
+    cond, body = loop.cond, loop.body
+    outer = list(dict.fromkeys([*captured(cond), *captured(body)]))
+    state = [np.asarray(values[v.name]) for v in loop.operands]
+    given = {v: np.asarray(values[v.name]) for v in outer}
+    cond_fn = block_function("cond", cond.ops, [*cond.args, *outer], cond.results)
+    body_fn = block_function("body", body.ops, [*body.args, *outer], body.results)
+    loop_line = lines.get(loop.results[0].name, "?")
+    for iteration in range(MAX_ITERATIONS):
+        env = {**{argument_name(a): x for a, x in zip(cond.args, state)},
+               **{argument_name(v): x for v, x in given.items()}}
+        (go,) = evaluate(cond_fn, {a.name: env[a.name] for a in cond_fn.args})
+        if not bool(go):
+            return None
+        inputs = {**{argument_name(a): x for a, x in zip(body.args, state)},
+                  **{argument_name(v): x for v, x in given.items()}}
+        report = bisect(like, body_fn, [{a.name: inputs[a.name] for a in body_fn.args}], against, overrides, modes)
+        if report.finding is not None:
+            inner = report.finding
+            inner.inside += f" (iteration {iteration} of the body of {ssa_text(loop)} = stablehlo.while, line {loop_line})"
+            return inner
+        state = list(evaluate(body_fn, {a.name: inputs[a.name] for a in body_fn.args}))
+    return None
 
 
 def _last_reads(fn: Function) -> dict[str, int]:
@@ -387,7 +432,7 @@ def _check(op, i: int, mode: str, reference: str, other: str, ref_outcome, other
     """A Finding when the two outcomes of `op` (lists of per-replica result tuples, or OpFailures)
     differ beyond its tolerance."""
     operands = [(v, operand_values[0][v.name]) for v in op.operands]
-    inputs = {v.name: operand_values[0][v.name] for v in reads(op)}
+    inputs = {v.name: _per_replica(operand_values, v.name) for v in reads(op)}
     for outcome, side in ((ref_outcome, reference), (other_outcome, other)):
         if isinstance(outcome, OpFailure):
             return Finding(i, op, mode, reference, other, failure=outcome.message, failed=side, operands=operands,
@@ -427,12 +472,19 @@ def _abs_scale(op, values: dict, k: int):
     return np.abs(np.asarray(outs[k]).astype(np.complex128 if np.iscomplexobj(outs[k]) else np.float64))
 
 
-def _window(op, block: Sequence, values: dict) -> tuple[list, dict]:
+def _window(op, block: Sequence, values: list[dict]) -> tuple[list, dict]:
     """The op and the ops of its block that define its operands: what the compiler saw around it."""
     defined = {r: o for o in block for r in o.results}
     producers = {id(defined[v]): defined[v] for v in reads(op) if v in defined and comparable(defined[v])}
     ops = [o for o in block if id(o) in producers] + [op]
-    return ops, {v.name: values[v.name] for v in live_in(ops)}
+    return ops, {v.name: _per_replica(values, v.name) for v in live_in(ops)}
+
+
+def _per_replica(values: list[dict], name: str):
+    """One replica's value, or every replica's stacked (the inputs' layout with replicas)."""
+    if len(values) == 1:
+        return values[0][name]
+    return np.stack([np.asarray(env[name]) for env in values])
 
 
 # -- the reproducer ----------------------------------------------------------------------------------

@@ -20,8 +20,10 @@ reduction is deterministic and its output reads back to the same text (ready for
 
 from __future__ import annotations
 
+import atexit
 import re
 import shlex
+import shutil
 import subprocess
 import tempfile
 import time
@@ -293,6 +295,7 @@ def until(command: str, timeout: float | None = None) -> Callable[[str], bool]:
     if "{}" not in command:
         raise ConfigError(f"--until {command!r}: write {{}} where the candidate file's path goes")
     folder = Path(tempfile.mkdtemp(prefix="vitir-reduce-"))
+    atexit.register(shutil.rmtree, folder, True)
 
     def interesting(text: str) -> bool:
         path = folder / "candidate.mlir"

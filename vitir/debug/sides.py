@@ -145,6 +145,10 @@ class CompiledSide(Side):
         self.backend = backend
         self.name = backend
         self.compiles = 0
+        if replicas > 1 and backend.partition(":")[0] == "pjrt":
+            from ..backend import ensure_host_devices
+
+            ensure_host_devices(replicas)  # one CPU device per replica, before XLA starts
 
     def _run(self, fn: Function, names: Sequence[str], values: list[dict]) -> list[tuple]:
         from ..backend import compile_module
@@ -176,6 +180,8 @@ class CompiledSide(Side):
         try:
             results = self._run(fn, names, values)
         except (VitirError, RuntimeError, ValueError) as error:  # XLA's and IREE's errors
+            if not op_level(error):
+                raise
             if len(indices) == 1:
                 out[indices[0]] = OpFailure(str(error))
                 return
@@ -213,6 +219,14 @@ def _side_by_side(ops: Sequence) -> Function:
         new_ops.append(copied)
         returned.extend(copied.results)
     return Function("ops", arguments, new_ops, Return(returned)), [v.name for v in args]
+
+
+def op_level(error: Exception) -> bool:
+    """Whether a backend's error is about the program it was given (it does not compile, or fails
+    running), not about the machine or the call (devices, drivers): only the former is an op's."""
+    from ..errors import CompileError
+
+    return isinstance(error, (CompileError, RuntimeError)) or "failed running" in str(error)
 
 
 def make_side(name: str, replicas: int = 1, like: Module | None = None) -> Side:
