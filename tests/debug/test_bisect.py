@@ -194,3 +194,16 @@ def test_collectives_over_replicas(tmp_path):
     assert done.returncode == 0 and done.stdout.startswith("no divergence"), done.stdout + done.stderr
     done = bisect_command(bad, npz_bad)
     assert done.returncode == 1 and f"{bad}:9: %b = stablehlo.multiply" in done.stdout.splitlines()[0], done.stdout
+
+
+def test_pjrt_against_iree(tmp_path, capsys):
+    """IREE keeps the maximum XLA folds away (it agrees with the evaluator there), and its sine, 11 ulps
+    from numpy's near -0.026, is within the trigonometric functions' absolute bound."""
+    text, inputs, _ = chain(0, 30)
+    path, npz = _write(tmp_path, text, inputs)
+    assert main(["bisect", str(path), "--inputs", str(npz), "--against", "evaluator,iree", "--quiet"]) == 0
+    text, inputs, planted = chain(0, 30, "clamp")
+    path, npz = _write(tmp_path, text, inputs, "clamp")
+    capsys.readouterr()
+    assert main(["bisect", str(path), "--inputs", str(npz), "--against", "pjrt,iree", "--quiet"]) == 1
+    assert f"%{planted} = stablehlo.maximum: iree differs from pjrt" in capsys.readouterr().out.splitlines()[0]
