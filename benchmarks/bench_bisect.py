@@ -26,7 +26,8 @@ DOMINANCE = ("iree-compile {} --iree-input-type=stablehlo --iree-hal-target-back
 def vitir(*args: str) -> tuple[float, subprocess.CompletedProcess]:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "vitir", *args], env=env, capture_output=True, text=True)
+    # stdout kept for the report; stderr (the progress, block by block) shown as it comes
+    done = subprocess.run([sys.executable, "-m", "vitir", *args], env=env, stdout=subprocess.PIPE, text=True)
     return time.perf_counter() - started, done
 
 
@@ -46,7 +47,6 @@ def main() -> None:
         if done.returncode == 0:
             print((folder / "dominance.mlir").read_text())
     print(done.stdout, end="")
-    print(done.stderr[-3000:], end="", file=sys.stderr)
     print(f"{args.what} ViT-Tiny (batch {args.batch}, {args.against if args.what == 'bisect' else 'IREE O2'}): "
           f"{seconds:.1f} s, exit status {done.returncode}")
 
