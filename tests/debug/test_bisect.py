@@ -207,3 +207,16 @@ def test_pjrt_against_iree(tmp_path, capsys):
     capsys.readouterr()
     assert main(["bisect", str(path), "--inputs", str(npz), "--against", "pjrt,iree", "--quiet"]) == 1
     assert f"%{planted} = stablehlo.maximum: iree differs from pjrt" in capsys.readouterr().out.splitlines()[0]
+
+
+def test_reduce_reaches_into_regions(tmp_path):
+    """The loop's counter increment goes (bypassed: the body returns the counter itself), and the
+    dimensions shrink to 1; the while, its compare and the multiply stay."""
+    path = tmp_path / "while.mlir"
+    path.write_text(WHILE)
+    out = tmp_path / "reduced.mlir"
+    assert main(["reduce", str(path), "-o", str(out), "--quiet",
+                 "--until", "grep -q stablehlo.while {} && grep -q stablehlo.multiply {}"]) == 0
+    module = import_text(out.read_text())
+    assert count_ops(module.main) == 3 and "stablehlo.add" not in out.read_text()
+    assert "tensor<1xf32>" in out.read_text() and "tensor<4xf32>" not in out.read_text()
