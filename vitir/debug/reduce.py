@@ -69,7 +69,12 @@ class Reducer:
             return False
         if text not in self.cache:
             self.tests += 1
+            began = time.perf_counter()
             self.cache[text] = bool(self.interesting_text(text))
+            if self.progress and time.perf_counter() - began > 2.0:  # a long test: say what it gave
+                self.progress(f"test {self.tests}: a candidate of {text.count(chr(10))} lines "
+                              f"{'keeps' if self.cache[text] else 'loses'} the property "
+                              f"({time.perf_counter() - began:.1f} s; {time.perf_counter() - self.started:.1f} s in all)")
         return self.cache[text]
 
     def valid(self, fn: Function) -> str | None:
