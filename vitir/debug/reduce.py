@@ -6,7 +6,8 @@ order, until a round changes nothing:
 
 1. ops: ddmin (Zeller and Hildebrandt's) over the function's ops. A kept op whose operand a removed
    op defined reads a new argument in its place (its value, for `diverges`, the one the reference
-   side computed there); the function returns the results no kept op reads.
+   side computed there). The function returns the results it returned that it still defines (ops
+   that no longer reach them go), or, when none is left, the results no kept op reads.
 2. bypass: an op (at any depth, inside regions too) whose result can be one of its operands of the
    same type is removed, its uses reading that operand.
 3. attributes: an optional attribute set to its default.
@@ -242,6 +243,13 @@ def keep_ops(fn: Function, kept: Sequence[int]) -> Function:
                 mapping[v] = Value(argument_name(v), v.type)
                 args.append(mapping[v])
     new_ops = [copy_op(op, mapping) for op in chosen]
+    kept_returns = [mapping[v] for v in fn.ret.operands if v in defined]
+    if kept_returns:  # the results it still defines; what no longer reaches them goes
+        from ..rewrite.dce import dead_code_elimination
+
+        out = Function(fn.name, args, new_ops, Return(kept_returns))
+        dead_code_elimination(out)
+        return _drop_unused_args(out)
     read = {v for op in new_ops for v in reads(op)}
     returned = [r for op in new_ops for r in op.results if r not in read and isinstance(r.type, TensorType)]
     return Function(fn.name, args, new_ops, Return(returned))
