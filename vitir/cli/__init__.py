@@ -26,6 +26,8 @@ COMMANDS = {
     "profile": ("vitir.cli.profile", "add_parser", "time a program's ops under XLA's profiler, by layer path"),
     "show": ("vitir.cli.show", "add_parser", "open a program in Google's Model Explorer, grouped by layer path"),
     "diffuse": ("vitir.cli.diffuse", "add_parser", "train a 2-D or image diffusion or flow model and score its samples"),
+    "bisect": ("vitir.cli.bisect", "add_parser", "name the first op whose results differ between two backends"),
+    "reduce": ("vitir.cli.reduce", "add_parser", "shrink a program while it keeps a property (delta debugging)"),
 }
 
 

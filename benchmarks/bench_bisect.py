@@ -1,0 +1,55 @@
+"""Times `vitir bisect` on the ViT-Tiny scheduled AdamW step and `vitir reduce` of the IREE dominance
+bug (docs/backends.md, bug 1) from the same step; docs/benchmarks.md records the figures.
+
+    python benchmarks/bench_bisect.py bisect [--batch 32] [--against evaluator,pjrt]
+    python benchmarks/bench_bisect.py reduce [--batch 32]
+
+Each runs the commands as a user would (`python -m vitir ...` in a process of its own) and prints
+the wall time and the command's report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DOMINANCE = ("iree-compile {} --iree-input-type=stablehlo --iree-hal-target-backends=llvm-cpu "
+             "--iree-llvmcpu-target-cpu=host --iree-opt-level=O2 -o /dev/null 2>&1 | grep -q 'does not dominate'")
+
+
+def vitir(*args: str) -> tuple[float, subprocess.CompletedProcess]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    started = time.perf_counter()
+    # stdout kept for the report; stderr (the progress, block by block) shown as it comes
+    done = subprocess.run([sys.executable, "-m", "vitir", *args], env=env, stdout=subprocess.PIPE, text=True)
+    return time.perf_counter() - started, done
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("what", choices=("bisect", "reduce"))
+    p.add_argument("--batch", type=int, default=32)
+    p.add_argument("--against", default="evaluator,pjrt")
+    args = p.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="bench-bisect-"))
+    step = folder / "step.mlir"
+    vitir("render", "adam-sched", "--preset", "vit-tiny", "--batch", str(args.batch), "-o", str(step))
+    if args.what == "bisect":
+        seconds, done = vitir("bisect", str(step), "--against", args.against, "--scale", "0.05")
+    else:
+        seconds, done = vitir("reduce", str(step), "-o", str(folder / "dominance.mlir"), "--until", DOMINANCE)
+        if done.returncode == 0:
+            print((folder / "dominance.mlir").read_text())
+    print(done.stdout, end="")
+    print(f"{args.what} ViT-Tiny (batch {args.batch}, {args.against if args.what == 'bisect' else 'IREE O2'}): "
+          f"{seconds:.1f} s, exit status {done.returncode}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,222 @@
+"""vitir bisect and vitir reduce on chains of 20 to 40 ordinary ops with a divergence of
+docs/semantics.md planted inside (tests/debug/chains.py): the numpy evaluator (the spec) against
+XLA's CPU backend (PJRT), whose departures docs/semantics.md lists and tests/test_semantics.py checks."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vitir.cli import main
+from vitir.debug import bind_inputs, bisect, load_program, parse_overrides
+from vitir.debug.reduce import count_ops
+from vitir.debug.tolerance import Tolerance, compare, parse_tolerance
+from vitir.mlir import import_text
+from vitir.print import print_module
+from vitir.testing import assert_text_equal
+
+from .chains import PLANTS, chain
+
+
+def _write(tmp_path, text, inputs, name="chain"):
+    path, npz = tmp_path / f"{name}.mlir", tmp_path / f"{name}.npz"
+    path.write_text(text)
+    np.savez(npz, **inputs)
+    return path, npz
+
+
+@pytest.mark.parametrize("plant", PLANTS)
+@pytest.mark.parametrize("seed, length, at", [(1, 20, 0.5), (7, 33, 0.7), (12, 40, 0.35)])
+def test_bisect_names_the_planted_op(plant, seed, length, at):
+    text, inputs, planted = chain(seed, length, plant, at)
+    module, fn = load_program(text)
+    report = bisect(module, fn, bind_inputs(fn, inputs), text=text, path="chain.mlir")
+    first = report.text().splitlines()[0]
+    assert report.finding is not None and report.finding.op.results[0].name == planted, first
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if t.lstrip().startswith(f"%{planted} ="))
+    assert first.startswith(f"chain.mlir:{line}: %{planted} = "), first
+
+
+@pytest.mark.parametrize("plant", ["subnormal", "clamp"])
+def test_the_command_exits_1_naming_the_op_and_writes_a_reproducer_that_diverges(tmp_path, capsys, plant):
+    text, inputs, planted = chain(5, 28, plant)
+    path, npz = _write(tmp_path, text, inputs)
+    assert main(["bisect", str(path), "--inputs", str(npz), "--quiet"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert f"%{planted} = " in out[0] and str(path) in out[0]
+    assert any(line.strip().startswith("largest difference:") for line in out)
+    reproducer = tmp_path / "chain.bisect.mlir"
+    ops = count_ops(import_text(reproducer.read_text()).main)
+    assert ops == (1 if plant == "subnormal" else 2)  # the op, and for clamp the clamp XLA folds with it
+    assert main(["bisect", str(reproducer), "--inputs", str(tmp_path / "chain.bisect.npz"), "--quiet"]) == 1
+    assert f"%{planted} = " in capsys.readouterr().out.splitlines()[0]
+
+
+@pytest.mark.parametrize("seed", [0, 4])
+def test_a_clean_chain_with_transcendental_ops_exits_0(tmp_path, capsys, seed):
+    text, inputs, _ = chain(seed, 40)
+    assert any(f"stablehlo.{name}" in text for name in ("tanh", "sine", "logistic", "exponential"))
+    path, npz = _write(tmp_path, text, inputs)
+    assert main(["bisect", str(path), "--inputs", str(npz), "--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("no divergence: pjrt agrees with evaluator on all")
+
+
+def test_the_tolerance_flag_decides_what_diverges(tmp_path, capsys):
+    """An exact op given a bound it meets no longer diverges: 1e-40 * 1e30 against XLA's 0 is 1e-10 apart."""
+    text, inputs, _ = chain(2, 20, "subnormal")
+    path, npz = _write(tmp_path, text, inputs)
+    assert main(["bisect", str(path), "--inputs", str(npz), "--quiet", "--tolerance", "multiply=rel:1.0"]) == 0
+    assert main(["bisect", str(path), "--inputs", str(npz), "--quiet", "--tolerance", "rel:1.0"]) == 1
+    assert "multiply" in capsys.readouterr().out
+
+
+def test_tolerances_in_ulps_and_their_text():
+    one = np.array([1.0, -0.0, np.nan], np.float32)
+    next_up = np.nextafter(one, np.float32(2)).astype(np.float32)
+    next_up[1:] = [0.0, np.nan]
+    d = compare(one, next_up, Tolerance("ulps", 0))
+    assert (d.elements, d.max_ulps) == (1, 1.0)  # -0.0 == +0.0 and NaN == NaN
+    assert compare(one, next_up, parse_tolerance("ulps:1")).elements == 0
+    assert compare(one, np.array([1.0, 0.0, 1.0], np.float32), Tolerance("ulps", 8)).max_ulps == np.inf
+    assert parse_overrides("exponential=ulps:2,dot_general=sum:4") == {
+        "stablehlo.exponential": Tolerance("ulps", 2), "stablehlo.dot_general": Tolerance("sum", 4)}
+    with pytest.raises(Exception, match="expected exact, ulps:N"):
+        parse_tolerance("ulp:3")
+
+
+@pytest.mark.parametrize("plant", PLANTS)
+def test_reduce_diverges_leaves_at_most_six_ops_that_still_diverge(tmp_path, capsys, plant):
+    text, inputs, planted = chain(3, 32, plant)
+    path, npz = _write(tmp_path, text, inputs)
+    out = tmp_path / "reduced.mlir"
+    assert main(["reduce", str(path), "-o", str(out), "--diverges", "--inputs", str(npz), "--quiet"]) == 0
+    reduced = out.read_text()
+    module = import_text(reduced)
+    assert count_ops(module.main) <= 6
+    assert_text_equal(print_module(module), reduced, "reduced")  # canonical: ready for a golden file
+    capsys.readouterr()
+    assert main(["bisect", str(out), "--inputs", str(tmp_path / "reduced.npz"), "--quiet"]) == 1
+    assert f"%{planted} = " in capsys.readouterr().out.splitlines()[0]
+
+
+def test_reduce_until_keeps_a_property_of_the_text_in_at_most_four_ops(tmp_path):
+    text, inputs, _ = chain(9, 36)
+    assert "stablehlo.logistic" in text and "stablehlo.sine" in text
+    path, _ = _write(tmp_path, text, inputs)
+    out = tmp_path / "reduced.mlir"
+    test = "grep -q stablehlo.logistic {} && grep -q stablehlo.sine {}"
+    assert main(["reduce", str(path), "-o", str(out), "--until", test, "--quiet"]) == 0
+    reduced = out.read_text()
+    module = import_text(reduced)
+    assert count_ops(module.main) <= 4 and "stablehlo.logistic" in reduced and "stablehlo.sine" in reduced
+    assert_text_equal(print_module(module), reduced, "reduced")
+    again = tmp_path / "again.mlir"  # deterministic
+    assert main(["reduce", str(path), "-o", str(again), "--until", test, "--quiet"]) == 0
+    assert again.read_text() == reduced
+
+
+def test_reduce_refuses_a_program_without_the_property(tmp_path, capsys):
+    text, inputs, _ = chain(0, 20)
+    path, _ = _write(tmp_path, text, inputs)
+    assert main(["reduce", str(path), "-o", str(tmp_path / "r.mlir"), "--until", "false {}", "--quiet"]) == 2
+    assert "does not have the property" in capsys.readouterr().err
+
+
+WHILE = """module @m {
+  func.func @main(%x: tensor<4xf32>, %s: tensor<4xf32>) -> (tensor<4xf32>, tensor<f32>) {
+    %zero = stablehlo.constant dense<0.0> : tensor<f32>
+    %n = stablehlo.constant dense<2> : tensor<i32>
+    %i0 = stablehlo.constant dense<0> : tensor<i32>
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %t = stablehlo.tanh %x : tensor<4xf32>
+    %r:2 = stablehlo.while(%it = %i0, %acc = %t) : tensor<i32>, tensor<4xf32>
+    cond {
+      %c = stablehlo.compare LT, %it, %n : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %c : tensor<i1>
+    } do {
+      %nx = stablehlo.add %it, %one : tensor<i32>
+      %m = stablehlo.multiply %acc, %s : tensor<4xf32>
+      stablehlo.return %nx, %m : tensor<i32>, tensor<4xf32>
+    }
+    %sum = stablehlo.reduce(%r#1 init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+    return %r#1, %sum : tensor<4xf32>, tensor<f32>
+  }
+}
+"""
+
+
+def test_a_divergence_inside_a_while_loop_is_named_with_its_iteration(tmp_path, capsys):
+    """The state reaches 0.76e-19 * 1e-19, a subnormal, in the second iteration: XLA flushes it."""
+    path, npz = _write(tmp_path, WHILE, {"x": np.ones(4, np.float32), "s": np.full(4, 1e-19, np.float32)})
+    assert main(["bisect", str(path), "--inputs", str(npz), "--quiet"]) == 1
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith(f"{path}:14: %m = stablehlo.multiply (iteration 1 of the body of %r:2 = stablehlo.while, "
+                            "line 8): pjrt differs from evaluator"), first
+    assert count_ops(import_text((tmp_path / "chain.bisect.mlir").read_text()).main) == 1
+    path, npz = _write(tmp_path, WHILE, {"x": np.ones(4, np.float32), "s": np.full(4, 0.5, np.float32)}, "clean")
+    assert main(["bisect", str(path), "--inputs", str(npz), "--quiet"]) == 0
+
+
+ALL_REDUCE = """module @m attributes {mhlo.num_replicas = 2 : i32} {
+  func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+    %a = stablehlo.tanh %x : tensor<4xf32>
+    %s = "stablehlo.all_reduce"(%a) ({
+    ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+      %t = stablehlo.add %p, %q : tensor<f32>
+      stablehlo.return %t : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+    %b = stablehlo.multiply %s, %y : tensor<4xf32>
+    return %b : tensor<4xf32>
+  }
+}
+"""
+
+
+def test_collectives_over_replicas(tmp_path):
+    """In a process of its own: XLA fixes its count of CPU devices (one per replica) when it starts."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((2, 4)).astype(np.float32)  # one slice per replica
+    clean, npz_clean = _write(tmp_path, ALL_REDUCE, {"x": x, "y": np.ones((2, 4), np.float32)}, "clean")
+    bad, npz_bad = _write(tmp_path, ALL_REDUCE, {"x": x, "y": np.full((2, 4), 1e-40, np.float32)}, "bad")
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+    def bisect_command(path, npz):
+        return subprocess.run([sys.executable, "-m", "vitir", "bisect", str(path), "--inputs", str(npz), "--quiet"],
+                              env=env, capture_output=True, text=True, timeout=300)
+
+    done = bisect_command(clean, npz_clean)
+    assert done.returncode == 0 and done.stdout.startswith("no divergence"), done.stdout + done.stderr
+    done = bisect_command(bad, npz_bad)
+    assert done.returncode == 1 and f"{bad}:9: %b = stablehlo.multiply" in done.stdout.splitlines()[0], done.stdout
+
+
+def test_pjrt_against_iree(tmp_path, capsys):
+    """IREE keeps the maximum XLA folds away (it agrees with the evaluator there), and its sine, 11 ulps
+    from numpy's near -0.026, is within the trigonometric functions' absolute bound."""
+    text, inputs, _ = chain(0, 30)
+    path, npz = _write(tmp_path, text, inputs)
+    assert main(["bisect", str(path), "--inputs", str(npz), "--against", "evaluator,iree", "--quiet"]) == 0
+    text, inputs, planted = chain(0, 30, "clamp")
+    path, npz = _write(tmp_path, text, inputs, "clamp")
+    capsys.readouterr()
+    assert main(["bisect", str(path), "--inputs", str(npz), "--against", "pjrt,iree", "--quiet"]) == 1
+    assert f"%{planted} = stablehlo.maximum: iree differs from pjrt" in capsys.readouterr().out.splitlines()[0]
+
+
+def test_reduce_reaches_into_regions(tmp_path):
+    """The loop's counter increment goes (bypassed: the body returns the counter itself), and the
+    dimensions shrink to 1; the while, its compare and the multiply stay."""
+    path = tmp_path / "while.mlir"
+    path.write_text(WHILE)
+    out = tmp_path / "reduced.mlir"
+    assert main(["reduce", str(path), "-o", str(out), "--quiet",
+                 "--until", "grep -q stablehlo.while {} && grep -q stablehlo.multiply {}"]) == 0
+    module = import_text(out.read_text())
+    assert count_ops(module.main) == 3 and "stablehlo.add" not in out.read_text()
+    assert "tensor<1xf32>" in out.read_text() and "tensor<4xf32>" not in out.read_text()
