@@ -14,7 +14,7 @@ from vitir.mlir.bytecode.ir import Block, BytecodeModule, Operation, Region
 from vitir.mlir.bytecode.vhlo import upgrade_text
 from vitir.text.importer import Fallback
 
-from .test_artifacts import VERSIONED, hlo, needs_jaxlib, needs_suite
+from .test_artifacts import VERSIONED, hlo, ir, jax_mlir, needs_jaxlib, needs_suite
 
 
 def _printed(module) -> str:
@@ -95,3 +95,30 @@ def test_what_the_direct_path_does_not_build_falls_back_to_the_text_path():
     with pytest.raises(Fallback, match="one by one"):
         import_direct(read_bytecode(artifact))
     assert _printed(import_bytecode(artifact)) == _by_text(read_bytecode(artifact))
+
+
+@needs_jaxlib
+@pytest.mark.parametrize("version", ["1.0.0", "1.17.0"])
+@pytest.mark.parametrize("argument_location", ['"x.py":4:17 to 6:22', '"x.py":4:17 to :22', '"x.py":4:17'])
+def test_an_artifacts_locations_are_kept_as_jaxlib_reads_them(version, argument_location):
+    """Every op's, argument's, function's and the module's location read from the artifact (names,
+    call sites, file ranges of one line and of several), printed with debug info byte for byte as the
+    text jaxlib deserializes from the same artifact."""
+    import jax
+    import jax.numpy as jnp
+
+    from vitir.mlir import import_bytecode, import_text
+    from vitir.print import print_module
+
+    def f(x, w):
+        return jnp.tanh(x @ w).sum() * 2.0
+
+    text = jax.jit(f).lower(jnp.ones((4, 3)), jnp.ones((3, 5))).as_text(debug_info=True)
+    text = text.replace('loc("x")', f"loc({argument_location})")
+    artifact = hlo.serialize_portable_artifact_str(text, version)
+    with jax_mlir.make_ir_context():
+        deserialized = ir.Module.parse(hlo.deserialize_portable_artifact_str(artifact))
+        expected = deserialized.operation.get_asm(enable_debug_info=True)
+    printed = print_module(import_bytecode(artifact), debug_info=True)
+    assert printed == print_module(import_text(expected), debug_info=True)
+    assert f"loc({argument_location})" in printed and "tanh" in printed and printed.count("loc(") > 20

@@ -24,6 +24,7 @@ the text path, which decides (and reports) what is wrong.
 from __future__ import annotations
 
 from ...ast.declare import OPS
+from ...ast.location import UNKNOWN, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc
 from ...text.importer import _Reader, Fallback, build_module, generic_record
 from .ir import BytecodeModule, Operation
 from .vhlo import (OP_VERSIONS, UPSTREAM, _arg_dict, _dictionary_text, _key, _key_text, _Printer, _symbol,
@@ -61,6 +62,17 @@ class _Records:
         self.tensor_types: dict = {}  # Type entry -> TensorType
         self.attributes: dict = {}  # (declaration, property order, properties, dictionary) -> what `values` gives
         self.kinds: dict = {}  # op name -> what `kind` works out
+        # what each record was written with, keyed as the text reader keys them (build_module's `located`)
+        self.located: dict = {}
+        self.locations: dict = {}  # location entry -> vitir's Location
+
+    def locate(self, key, entry) -> None:
+        """Record the location `entry` of what `key` names (unknown ones are left out, as in text)."""
+        found = self.locations.get(entry)
+        if found is None:
+            found = self.locations[entry] = vitir_location(entry)
+        if found is not UNKNOWN:
+            self.located[key] = found
 
     def tensor_type(self, entry):
         found = self.tensor_types.get(entry)
@@ -105,8 +117,13 @@ class _Records:
             res_attrs.fields[0] else [()] * len(outputs)
         function_attributes[name] = (own, arg_dicts, res_dicts)
         args = [(self.name(a), self.tensor_type(a.type)) for a in block.arguments]
+        for arg, value in zip(args, block.arguments):
+            self.locate(id(arg), value.location)
         ops, returned = self.body(block, "func")
-        return name, args, [self.tensor_type(t) for t in outputs], ops, returned
+        fn = (name, args, [self.tensor_type(t) for t in outputs], ops, returned)
+        self.locate(id(fn), op.location)
+        self.locate(("return", id(fn)), block.operations[-1].location)
+        return fn
 
     @staticmethod
     def argument_dictionary(entry) -> tuple:
@@ -118,7 +135,11 @@ class _Records:
         operations = block.operations
         if not operations or operations[-1].name != "vhlo.return_v1":
             raise Fallback("a block that does not end in return")
-        ops = [self.op(op, parent) for op in operations[:-1]]
+        ops = []
+        for op in operations[:-1]:
+            record = self.op(op, parent)
+            self.locate(id(record), op.location)
+            ops.append(record)
         returned = operations[-1]
         if returned.attributes is not None or returned.properties:
             raise Fallback("a return with attributes")
@@ -213,6 +234,8 @@ class _Records:
             raise Fallback("a region of several blocks")
         block = region.blocks[0]
         args = tuple((self.name(a), self.tensor_type(a.type)) for a in block.arguments)
+        for arg, value in zip(args, block.arguments):
+            self.locate(id(arg), value.location)
         ops, returned = self.body(block, parent)
         return args, ops, returned
 
@@ -254,5 +277,36 @@ def _import(module: BytecodeModule):
     if not functions:
         raise Fallback
     written = frozenset(n.split("#")[0] for n in records.names.values())
+    records.locate("module", root.location)
     return build_module(_symbol(name) if name is not None else "m", functions, defined, attributes,
-                        function_attributes, [], written)
+                        function_attributes, [], written, records.located)
+
+
+_BUILTIN_LOCATIONS = {10: "CallSiteLoc", 11: "FileLineColLoc", 12: "FusedLoc", 13: "FusedLocWithMetadata",
+                      14: "NameLoc", 15: "UnknownLoc", 22: "FileLineColRange"}
+
+
+def vitir_location(entry) -> Location:
+    """A builtin location attribute of the bytecode as vitir's Location (vitir/ast/location.py)."""
+    kind = _BUILTIN_LOCATIONS.get(entry.code) if entry.dialect == "builtin" and entry.text is None else None
+    fields = entry.fields
+    if kind == "UnknownLoc":
+        return UNKNOWN
+    if kind == "NameLoc":
+        child = vitir_location(fields[1])
+        return NameLoc(fields[0].fields[0], None if child is UNKNOWN else child)
+    if kind == "FileLineColLoc":
+        return FileLineColLoc(fields[0].fields[0], fields[1], fields[2])
+    if kind == "FileLineColRange":  # MLIR writes as many numbers as the range needs
+        numbers = list(fields[1])
+        line, column = (numbers + [0, 0])[:2]
+        if len(numbers) == 3:  # one line: start line, start column, end column
+            return FileLineColLoc(fields[0].fields[0], line, column, None, numbers[2])
+        end_line, end_column = (numbers[2], numbers[3]) if len(numbers) == 4 else (None, None)
+        return FileLineColLoc(fields[0].fields[0], line, column, end_line, end_column)
+    if kind == "CallSiteLoc":
+        return CallSiteLoc(vitir_location(fields[0]), vitir_location(fields[1]))
+    if kind in ("FusedLoc", "FusedLocWithMetadata"):
+        metadata = attribute_text(fields[1]) if kind == "FusedLocWithMetadata" else None
+        return FusedLoc([vitir_location(part) for part in fields[0]], metadata)
+    raise Fallback(f"a location vitir does not read: {entry!r}")

@@ -49,7 +49,7 @@ BUILTIN_ATTRIBUTES = (
     ("DenseStringElementsAttr", ("type", "varint", "dense strings")),
     ("SparseElementsAttr", ("type", "attr", "attr")),
     ("DistinctAttr", ("attr",)),
-    ("FileLineColRange", ("attr", (LIST, "varint"))),  # start line, start column, end column, end line
+    ("FileLineColRange", ("attr", (LIST, "varint"))),  # line[, column[, end column | end line, end column]]
 )
 
 BUILTIN_TYPES = (
