@@ -109,7 +109,9 @@ EFFECTFUL = {"stablehlo.all_reduce", "stablehlo.all_gather", "stablehlo.reduce_s
              "stablehlo.custom_call", "stablehlo.rng", "stablehlo.rng_bit_generator", "stablehlo.infeed",
              "stablehlo.outfeed", "stablehlo.send", "stablehlo.recv", "stablehlo.optimization_barrier",
              "stablehlo.composite", "stablehlo.async_start", "stablehlo.async_done", "sdy.mesh", "sdy.sharding_constraint", "sdy.sharding_group", "sdy.all_gather",
-             "sdy.all_slice", "sdy.all_reduce", "sdy.all_to_all", "sdy.collective_permute", "sdy.reduce_scatter"}
+             "sdy.all_slice", "sdy.all_reduce", "sdy.all_to_all", "sdy.collective_permute", "sdy.reduce_scatter",
+             "sdy.sharded_to_unreduced", "sdy.replicated_to_unreduced",  # collectives, as Shardy's ODS has them
+             "sdy.data_flow_edge", "sdy.func_data_flow_edge"}  # the ends of propagation edges, never removed
 
 
 @pytest.mark.parametrize("name", sorted(ODS))

@@ -17,6 +17,7 @@ from tests.fuzz.checks import Failure
 from tests.fuzz.graphs import COMPOUNDS, Graph, op_table
 from vitir.ast import ShapeError, TensorType, module
 from vitir.ast.declare import OPS
+from vitir.ast.location import NameLoc
 from vitir.ast.traits import is_commutative
 
 REPEATS = 3  # ops built twice per graph
@@ -89,6 +90,8 @@ def pass_graph(rng: random.Random, size: tuple[int, int] = (2, 10)):
             g.pool.append(again)
     values = [v for v in g.pool if isinstance(v.type, TensorType)]
     results = [*means, *(v for v in rng.sample(values, rng.randint(1, min(3, len(values)))) if v not in means)]
+    for i, op in enumerate(g.fb.ops[::2]):  # every other op located, no draw spent (the graphs stay as they were)
+        op.location = NameLoc(f"fuzz/g{i}/{op.NAME.rpartition('.')[2]}")
     return module(*g.functions, g.fb.ret(*results)), g, grid(g, partitions)
 
 
@@ -110,10 +113,11 @@ def _cases(mod, exact: list[str]):
 
 
 def _form(mod) -> tuple:
-    """What a pass may change: the printed text, and the op kinds (expand-compounds prints the same)."""
+    """What a pass may change: the printed text with its locations, and the op kinds (expand-compounds
+    prints the same)."""
     from vitir.print import print_module
 
-    return print_module(mod), tuple(type(op).__name__ for fn in mod.functions for op in fn.ops)
+    return print_module(mod, debug_info=True), tuple(type(op).__name__ for fn in mod.functions for op in fn.ops)
 
 
 def _count_ops(mod) -> int:
