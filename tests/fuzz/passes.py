@@ -27,7 +27,8 @@ COMPOSITES = 0.15  # the share that end in a composite (returned)
 
 GRID_OPS = {f"stablehlo.{name}" for name in ("all_reduce", "all_gather", "reduce_scatter", "all_to_all",
                                              "collective_permute", "collective_broadcast", "collective_reduce",
-                                             "replica_id", "partition_id")} | {"all_reduce_mean"}
+                                             "replica_id", "partition_id", "cross-replica-sum",
+                                             "async_start")} | {"all_reduce_mean"}
 
 
 def _unevaluable(mod, replicas: int, partitions: int) -> str | None:
