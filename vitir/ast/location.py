@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import re
 
+from ..brackets import CLOSERS, brackets
+
 
 class Location:
     """Base of the location kinds: immutable, equal and hashed by their parts (plain classes, not
@@ -353,25 +355,10 @@ class _Reader:
 
 def _balanced(text: str, i: int) -> int:
     """The end of the bracketed text starting at `i` (strings skipped)."""
-    pairs = {"<": ">", "(": ")", "[": "]", "{": "}"}
-    stack, in_string = [], False
-    while i < len(text):
-        c = text[i]
-        if in_string:
-            if c == "\\":
-                i += 1
-            elif c == '"':
-                in_string = False
-        elif c == '"':
-            in_string = True
-        elif c in pairs:
-            stack.append(pairs[c])
-        elif stack and c == stack[-1]:
-            stack.pop()
-            if not stack:
-                return i + 1
-        i += 1
-    raise LocationSyntaxError("a bracket is not closed", i)
+    for j, c, depth in brackets(text, i):
+        if depth == 0 and c in CLOSERS:
+            return j + 1
+    raise LocationSyntaxError("a bracket is not closed", len(text))
 
 
 class AliasTable:

@@ -146,10 +146,11 @@ class TokenType:
         return "TokenType()"
 
 
-class TupleType:
-    """`tuple<T1, T2>`: a fixed sequence of types (tensors, tokens, tuples). Interned."""
+class _TypeList:
+    """A fixed sequence of types written `OPENING T1, T2>`. Interned per class."""
 
     __slots__ = ("types", "text")
+    OPENING = ""
     _interned: dict = {}
 
     def __new__(cls, types):
@@ -159,49 +160,38 @@ class TupleType:
             return hit
         self = super().__new__(cls)
         object.__setattr__(self, "types", types)
-        object.__setattr__(self, "text", "tuple<" + ", ".join(t.text for t in types) + ">")
+        object.__setattr__(self, "text", cls.OPENING + ", ".join(t.text for t in types) + ">")
         cls._interned[types] = self
         return self
 
     def __setattr__(self, name, value):
-        raise AttributeError("TupleType is immutable")
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __reduce__(self):
+        return type(self), (self.types,)
 
     def __str__(self) -> str:
         return self.text
 
     def __repr__(self) -> str:
-        return f"TupleType({self.text})"
+        return f"{type(self).__name__}({self.text})"
 
 
-class FutureType:
+class TupleType(_TypeList):
+    """`tuple<T1, T2>`: a fixed sequence of types (tensors, tokens, tuples). Interned."""
+
+    __slots__ = ()
+    OPENING = "tuple<"
+    _interned: dict = {}
+
+
+class FutureType(_TypeList):
     """`!stablehlo.future<T1, T2>`: the values an async_start's operation will give, which
     async_done waits for. Interned."""
 
-    __slots__ = ("types", "text")
+    __slots__ = ()
+    OPENING = "!stablehlo.future<"
     _interned: dict = {}
-
-    def __new__(cls, types):
-        types = tuple(types)
-        hit = cls._interned.get(types)
-        if hit is not None:
-            return hit
-        self = super().__new__(cls)
-        object.__setattr__(self, "types", types)
-        object.__setattr__(self, "text", "!stablehlo.future<" + ", ".join(t.text for t in types) + ">")
-        cls._interned[types] = self
-        return self
-
-    def __setattr__(self, name, value):
-        raise AttributeError("FutureType is immutable")
-
-    def __reduce__(self):
-        return FutureType, (self.types,)
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"FutureType({self.text})"
 
 
 Type = TensorType | TokenType | TupleType | FutureType
