@@ -198,17 +198,13 @@ def _type_text(entry: Type) -> str:
     if name == "FunctionV1Type":
         return _function_text(fields[0], fields[1])
     if name in ("RankedTensorV1Type", "RankedTensorV1TypeWithEncoding"):
-        encoding, shape, element = (None, *fields) if name == "RankedTensorV1Type" else fields
-        dims = "".join(("?" if d == DYNAMIC else str(d)) + "x" for d in shape)
-        suffix = f", {attribute_text(encoding)}" if encoding is not None else ""
-        return f"tensor<{dims}{type_text(element)}{suffix}>"
+        return _tensor_text(*((None, *fields) if name == "RankedTensorV1Type" else fields))
     if name == "UnrankedTensorV1Type":
         return f"tensor<*x{type_text(fields[0])}>"
     if name == "TupleV1Type":
         return f"tuple<{', '.join(type_text(t) for t in fields[0])}>"
     if name == "RankedBufferV1Type":
-        dims = "".join(("?" if d == DYNAMIC else str(d)) + "x" for d in fields[0])
-        return f"memref<{dims}{type_text(fields[1])}>"
+        return f"memref<{_dims(fields[0])}{type_text(fields[1])}>"
     if name == "FutureV1Type":
         return f"!stablehlo.future<{', '.join(type_text(t) for t in fields[0])}>"
     if name == "UniformQuantizedV1Type":
@@ -258,15 +254,22 @@ def _builtin_type_text(name: str, fields) -> str:
     if name == "FunctionType":
         return _function_text(fields[0], fields[1])
     if name in ("RankedTensorType", "RankedTensorTypeWithEncoding"):
-        encoding, shape, element = (None, *fields) if name == "RankedTensorType" else fields
-        dims = "".join(("?" if d == DYNAMIC else str(d)) + "x" for d in shape)
-        suffix = f", {attribute_text(encoding)}" if encoding is not None else ""
-        return f"tensor<{dims}{type_text(element)}{suffix}>"
+        return _tensor_text(*((None, *fields) if name == "RankedTensorType" else fields))
     if name == "UnrankedTensorType":
         return f"tensor<*x{type_text(fields[0])}>"
     if name == "TupleType":
         return f"tuple<{', '.join(type_text(t) for t in fields[0])}>"
     raise BytecodeError(f"no text known for the builtin type {name}")
+
+
+def _dims(shape) -> str:
+    return "".join(("?" if d == DYNAMIC else str(d)) + "x" for d in shape)
+
+
+def _tensor_text(encoding, shape, element) -> str:
+    """A ranked tensor type's text, VHLO's and the builtin dialect's alike."""
+    suffix = f", {attribute_text(encoding)}" if encoding is not None else ""
+    return f"tensor<{_dims(shape)}{type_text(element)}{suffix}>"
 
 
 # -- attributes ----------------------------------------------------------------------------------------
