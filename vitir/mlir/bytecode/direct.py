@@ -28,7 +28,8 @@ from ...ast.location import UNKNOWN, CallSiteLoc, FileLineColLoc, FusedLoc, Loca
 from ...text.importer import _Reader, Fallback, build_module, generic_record
 from .ir import BytecodeModule, Operation
 from .vhlo import (OP_VERSIONS, UPSTREAM, _arg_dict, _dictionary_text, _key, _key_text, _Printer, _symbol,
-                   artifact_version, attribute_text, check_version, op_attributes, type_text)
+                   artifact_version, attribute_text, check_version, op_attributes, split_attributes,
+                   type_text)
 
 # Ops vhlo.py prints in their pretty forms (without discardable attributes), whose records the text
 # reader's plans make; a constant's record depends on its value alone.
@@ -186,7 +187,7 @@ class _Records:
         key = (cls, by_name, properties, op.attributes)  # interned entries: one read per distinct set
         found = self.attributes.get(key)
         if found is None:
-            found = self.attributes[key] = self.values(op, base, name, cls, by_name, inherent, properties, parent)
+            found = self.attributes[key] = self.values(op, base, name, cls, by_name, inherent, parent)
         if found[0] == "call":
             return ("call", found[1], named_results, operands, inputs, self.typed(results))
         if found[0] == "op":  # a constant's record: the same but for its results
@@ -198,17 +199,11 @@ class _Records:
         return generic_record(cls, named_results, values, operands, inputs, self.typed(results),
                               regions, bool(regions) and has_discardable and not has_properties)
 
-    def values(self, op: Operation, base: str, name: str, cls, by_name, inherent, properties, parent: str):
+    def values(self, op: Operation, base: str, name: str, cls, by_name, inherent, parent: str):
         """An op's attributes upgraded by vhlo.py's tables and read into cls's field values, with
         whether it has properties and discardable attributes; a call's callee; the record of an op
         printed in its pretty form (a constant's, whose value is all it depends on)."""
-        if properties is not None:
-            named = list(zip(by_name, properties))  # ODS stores properties by name
-            extra = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
-        else:  # before properties (format < 5): one dictionary, the op's own attributes in it
-            every = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
-            named = [(k, v) for k, v in every if k in inherent]
-            extra = [(k, v) for k, v in every if k not in inherent]
+        named, extra = split_attributes(op, by_name, inherent)
         upgraded = op_attributes(base, named)
         if cls is None:  # func.call
             if extra or [k for k, _ in upgraded] != ["callee"]:

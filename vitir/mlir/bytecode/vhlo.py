@@ -814,13 +814,7 @@ class _Printer:
             else:
                 name = UPSTREAM.get(base, f"stablehlo.{base}")
             inherent = row[3]
-            if isinstance(op.properties, tuple):
-                named = list(zip(sorted(inherent), op.properties))  # ODS stores properties by name
-                extra = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
-            else:  # before properties (format < 5): one dictionary, the op's own attributes in it
-                every = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
-                named = [(k, v) for k, v in every if k in inherent]
-                extra = [(k, v) for k, v in every if k not in inherent]
+            named, extra = split_attributes(op, sorted(inherent), inherent)
             properties = op_attributes(base, named)
             discardable = [(_key_text(k), attribute_text(v)) for k, v in extra]
         else:
@@ -903,3 +897,15 @@ def upgrade_text(module: BytecodeModule) -> str:
     else:
         printer.op(module.root, "", "")
     return "\n".join(printer.lines) + "\n"
+
+
+def split_attributes(op, by_name, inherent) -> tuple[list, list]:
+    """An op's own attributes (name, entry), and its discardable ones: from its properties, which
+    ODS stores by name (`by_name`: the inherent names sorted), or before properties (format < 5)
+    from its one dictionary."""
+    if isinstance(op.properties, tuple):
+        named = list(zip(by_name, op.properties))
+        extra = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
+        return named, extra
+    every = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
+    return [(k, v) for k, v in every if k in inherent], [(k, v) for k, v in every if k not in inherent]
