@@ -15,18 +15,14 @@ from vitir.cli import main
 from vitir.mlir.bytecode import read_bytecode
 from vitir.mlir.bytecode.portable import write_artifact
 
-SUITE = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "stablehlo-vhlo"
+from .test_artifacts import SUITE, hlo, ir, jax_mlir, needs_jaxlib
+
 SOURCES = sorted(SUITE.glob("stablehlo_legalize_to_vhlo.*_*_*.mlir")) if SUITE.is_dir() else []
 needs_suite = pytest.mark.skipif(not SOURCES, reason="../shared/conformance/stablehlo-vhlo is absent")
-try:
+if ir is not None:
     import jax
     import jax.numpy as jnp
-    from jax._src.interpreters import mlir as jax_mlir
-    from jax._src.lib.mlir import ir, passmanager
-    from jax._src.lib.mlir.dialects import hlo
-except ImportError:  # jaxlib absent
-    ir = None
-needs_jaxlib = pytest.mark.skipif(ir is None, reason="jaxlib is not installed")
+    from jax._src.lib.mlir import passmanager
 
 
 def version_of(source: Path) -> str:
