@@ -102,3 +102,95 @@ def lower_for_gpu(f, inputs) -> str:
         return export.export(jax.jit(f), platforms=["cuda"])(*inputs).mlir_module()
     except Exception as e:  # a jax without the CUDA lowering rules
         __import__("pytest").skip(f"JAX cannot lower for CUDA here: {e}")
+
+
+# -- jaxlib's calls before XLA's FFI (jax/jaxlib/lapack.py until 2024), written from the FFI's ------------
+
+_FFI_CALL = __import__("re").compile(
+    r"^(?P<indent>\s*)%(?P<name>\w+)(?::(?P<count>\d+))? = stablehlo\.custom_call @lapack_(?P<routine>\w+)_ffi"
+    r"\((?P<operands>[^)]*)\) \{(?P<attributes>.*)\} : \((?P<inputs>[^)]*)\) -> (?P<results>.+)$")
+_ELEMENT = {"s": "f32", "d": "f64", "c": "complex<f32>", "z": "complex<f64>"}
+_REAL = {"s": "f32", "d": "f64", "c": "f32", "z": "f64"}
+
+
+def _flag(attributes: str, key: str, default: str) -> str:
+    found = __import__("re").search(rf"\b{key} = (\d+) : ui8", attributes)
+    return chr(int(found.group(1))) if found else default
+
+
+def _tensor(shape, element: str) -> str:
+    return f"tensor<{''.join(f'{d}x' for d in shape)}{element}>"
+
+
+def _shape(type_text: str) -> tuple[int, ...]:
+    inner = type_text[len("tensor<"):-1]
+    return tuple(int(d) for d in inner.split("x")[:-1] if d.isdigit()) if "x" in inner else ()
+
+
+def _legacy_call(m) -> list[str]:
+    """One FFI call as the legacy call jaxlib wrote: i32 scalars, the routine's operands, then its
+    results and what it adds (info, workspaces, sized arbitrarily: their contents are the routine's)."""
+    routine, attributes, indent = m["routine"], m["attributes"], m["indent"]
+    prefix, kind = routine[0], routine[1:]
+    inputs = m["inputs"].split(", ")
+    results = m["results"].strip("()").split(", ")
+    shape = _shape(inputs[-1] if kind == "trsm" else inputs[0])
+    batch = shape[:-2]
+    rows, columns = shape[-2:]
+    size = int(np.prod(batch, dtype=np.int64))
+    info, work = _tensor(batch, "i32"), [_tensor((64,), _ELEMENT[prefix])]
+    real_work, int_work = [_tensor((64,), _REAL[prefix])], [_tensor((64,), "i32")]
+    complex_ = prefix in "cz"
+    if kind == "potrf":
+        scalars, extra = [int(_flag(attributes, "uplo", "L") == "L"), size, rows], []
+    elif kind == "getrf":
+        scalars, extra = [size, rows, columns], []
+    elif kind == "geqrf":
+        scalars, extra = [size, rows, columns, 64], [info] + work
+    elif kind in ("orgqr", "ungqr"):
+        scalars, extra = [size, rows, columns, _shape(inputs[1])[-1], 64], [info] + work
+    elif kind in ("syevd", "heevd"):
+        scalars, extra = [int(_flag(attributes, "uplo", "L") == "L"), size, rows], \
+            work + (real_work if complex_ else []) + int_work
+    elif kind == "gesdd":
+        mode = _flag(attributes, "mode", "A")
+        scalars = [int(mode == "A"), int(mode != "N"), size, rows, columns, 64]
+        extra = int_work + (real_work if complex_ else []) + work
+    elif kind == "trsm":
+        side, trans = _flag(attributes, "side", "L"), _flag(attributes, "trans_x", "N")
+        scalars = [int(side == "L"), int(_flag(attributes, "uplo", "L") == "L"), "NTC".index(trans),
+                   int(_flag(attributes, "diag", "N") == "U"), rows, columns, size]
+        extra = []
+    else:
+        raise ValueError(f"no legacy convention written for lapack_{routine}_ffi")
+    name = m["name"]
+    lines = [f"{indent}%legacy{name}_s{i} = stablehlo.constant dense<{v}> : tensor<i32>" for i, v in enumerate(scalars)]
+    operands = [f"%legacy{name}_s{i}" for i in range(len(scalars))]
+    operand_types = ["tensor<i32>"] * len(scalars)
+    if kind == "trsm":
+        lines.append(f"{indent}%legacy{name}_alpha = stablehlo.constant dense<(1.0, 0.0)> : tensor<{_ELEMENT[prefix]}>"
+                     if complex_ else f"{indent}%legacy{name}_alpha = stablehlo.constant dense<1.0> : tensor<{_ELEMENT[prefix]}>")
+        operands.append(f"%legacy{name}_alpha")
+        operand_types.append(f"tensor<{_ELEMENT[prefix]}>")
+    operands += m["operands"].split(", ")
+    operand_types += inputs
+    all_results = results + extra
+    target = ("blas_" if kind == "trsm" else "lapack_") + routine
+    call = (f"stablehlo.custom_call @{target}({', '.join(operands)}) {{api_version = 2 : i32}} : "
+            f"({', '.join(operand_types)}) -> ({', '.join(all_results)})")
+    if m["count"]:
+        lines.append(f"{indent}%{name}:{len(all_results)} = {call}")
+    else:  # one result became several: the first under the old name
+        lines.append(f"{indent}%legacy{name}:{len(all_results)} = {call}")
+        lines.append(f"{indent}%{name} = stablehlo.reshape %legacy{name}#0 : ({results[0]}) -> {results[0]}")
+    return lines
+
+
+def to_legacy(text: str) -> str:
+    """`text` with each LAPACK FFI call written as jaxlib's call before the FFI: `lapack_dpotrf_ffi(%a)
+    {uplo = 76}` -> `lapack_dpotrf(%lower, %batch, %n, %a)`, `lapack_strsm_ffi` -> `blas_strsm`."""
+    out = []
+    for line in text.splitlines():
+        m = _FFI_CALL.match(line)
+        out.extend(_legacy_call(m) if m else [line])
+    return "\n".join(out) + "\n"

@@ -12,14 +12,14 @@ import pytest
 
 from vitir.ast import FunctionBuilder, TensorType
 from vitir.ast import ops as O
-from vitir.ast.custom_calls import BY_TARGET, FAMILIES, char, config
+from vitir.ast.custom_calls import BY_TARGET, FAMILIES, LEGACY, char, config
 from vitir.ast.element_types import DType
 from vitir.backend import compile_module
 from vitir.errors import EvaluationError
 from vitir.evaluate import evaluate
 from vitir.mlir import import_text
 
-from .linalg_programs import FACTORIZATIONS, draw, jax, lower
+from .linalg_programs import FACTORIZATIONS, draw, jax, lower, to_legacy
 
 
 def rel_err(a, b) -> float:
@@ -30,7 +30,7 @@ def rel_err(a, b) -> float:
 
 
 def test_each_target_belongs_to_one_family_and_each_family_names_its_evaluator():
-    targets = [t for f in FAMILIES for t in f.targets]
+    targets = [t for f in FAMILIES for t in f.targets] + [t for c in LEGACY for t in c.targets]
     assert len(targets) == len(set(targets)) == len(BY_TARGET)
     for f in FAMILIES:
         module_name, _, function = f.evaluate.partition(":")
@@ -88,3 +88,54 @@ def test_an_unknown_target_is_refused_by_the_evaluator_by_name():
 """
     with pytest.raises(EvaluationError, match="@my_kernel"):
         evaluate(import_text(text, "f"), np.ones(3, np.float32))
+
+
+@pytest.mark.parametrize("name", sorted(FACTORIZATIONS))
+def test_jaxlib_s_calls_before_the_ffi_evaluate_to_xla_s_numbers_on_the_ffi_program(name):
+    """The same program with each call as jaxlib wrote it before XLA's FFI (`lapack_dpotrf(%lower,
+    %batch, %n, %a)`, `blas_dtrsm`, workspace results); this XLA no longer registers those targets, so
+    its numbers on the FFI program are the oracle."""
+    f, makers = FACTORIZATIONS[name]
+    with jax.enable_x64(True):
+        inputs = draw(makers, seed=sorted(FACTORIZATIONS).index(name), dtype=np.float64)
+        text = lower(f, inputs)
+    legacy = to_legacy(text)
+    assert "_ffi" not in legacy and ("@lapack_" in legacy or "@blas_" in legacy)
+    xla = compile_module(text, platform="cpu")(*inputs)
+    got = evaluate(import_text(legacy, name), *inputs)
+    assert len(got) == len(xla)
+    for g, x in zip(got, xla):
+        assert rel_err(np.asarray(g), x) <= 1e-12
+
+
+TRSM = """func.func @main(%a: tensor<3x3xf64>, %b: tensor<3x2xf64>) -> tensor<3x2xf64> {
+  %left = stablehlo.constant dense<1> : tensor<i32>
+  %lower = stablehlo.constant dense<1> : tensor<i32>
+  %transpose = stablehlo.constant dense<2> : tensor<i32>
+  %diag = stablehlo.constant dense<0> : tensor<i32>
+  %m = stablehlo.constant dense<3> : tensor<i32>
+  %n = stablehlo.constant dense<2> : tensor<i32>
+  %batch = stablehlo.constant dense<1> : tensor<i32>
+  %alpha = stablehlo.constant dense<2.5> : tensor<f64>
+  %0 = stablehlo.custom_call @blas_dtrsm(%left, %lower, %transpose, %diag, %m, %n, %batch, %alpha, %a, %b) {api_version = 2 : i32, operand_layouts = [dense<> : tensor<0xindex>, dense<> : tensor<0xindex>, dense<> : tensor<0xindex>, dense<> : tensor<0xindex>, dense<> : tensor<0xindex>, dense<> : tensor<0xindex>, dense<> : tensor<0xindex>, dense<> : tensor<0xindex>, dense<[0, 1]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 9, operand_tuple_indices = []>], result_layouts = [dense<[0, 1]> : tensor<2xindex>]} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<f64>, tensor<3x3xf64>, tensor<3x2xf64>) -> tensor<3x2xf64>
+  return %0 : tensor<3x2xf64>
+}
+"""
+
+
+def test_legacy_trsm_reads_its_flags_and_alpha_from_its_scalar_operands():
+    """left side, lower, conjugate-transposed (2), alpha 2.5: x = 2.5 (L^H)^-1 b, L the lower triangle."""
+    rng = np.random.default_rng(4)
+    a, b = rng.normal(size=(3, 3)) + 3 * np.eye(3), rng.normal(size=(3, 2))
+    (got,) = evaluate(import_text(TRSM, "trsm"), a, b)
+    np.testing.assert_allclose(got, np.linalg.solve(np.tril(a).T, 2.5 * b), rtol=1e-12)
+
+
+def test_a_legacy_flag_that_is_not_a_constant_is_refused_by_name():
+    from vitir.errors import ShapeError
+
+    text = TRSM.replace("func.func @main(%a", "func.func @main(%lower_flag: tensor<i32>, %a").replace(
+        "@blas_dtrsm(%left, %lower,", "@blas_dtrsm(%left, %lower_flag,")
+    with pytest.raises((ShapeError, EvaluationError), match=r"@blas_dtrsm: its operand %lower_flag \(lower\) must be "
+                                                            "an i32 constant"):
+        evaluate(import_text(text, "trsm"), np.int32(1), np.eye(3), np.ones((3, 2)))

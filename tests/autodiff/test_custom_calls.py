@@ -13,7 +13,7 @@ from vitir.cli.grad import derive
 from vitir.evaluate import evaluate
 from vitir.mlir import import_text
 
-from ..linalg_programs import LOSSES, draw, jax, lower
+from ..linalg_programs import LOSSES, draw, jax, lower, to_legacy
 from .harness import rel_err
 from .test_jax_programs import grad_and_run
 
@@ -56,6 +56,21 @@ def test_the_derivative_on_the_evaluator_in_float64(name):
         inputs = draw(makers, seed=sorted(LOSSES).index(name), dtype=np.float64)
         text = lower(f, inputs)
         want = _want(f, inputs)
+    got = evaluate(derive(import_text(text, name)), *inputs)
+    for i, (g, w) in enumerate(zip(got, want)):
+        assert rel_err(g, w) <= 1e-10, f"{name}: result {i}: relative error {rel_err(g, w):.3g}"
+
+
+@pytest.mark.parametrize("name", sorted(LOSSES))
+def test_jaxlib_s_calls_before_the_ffi_are_differentiated_to_jax_s_numbers(name):
+    """Each call written as jaxlib wrote it before XLA's FFI (scalar operands, workspace results;
+    `to_legacy`); singular values alone (compute_uv = 0) call the FFI's gesdd again for the vectors."""
+    f, makers = LOSSES[name]
+    with jax.enable_x64(True):
+        inputs = draw(makers, seed=sorted(LOSSES).index(name), dtype=np.float64)
+        text = to_legacy(lower(f, inputs))
+        want = _want(f, inputs)
+    assert "_ffi" not in text
     got = evaluate(derive(import_text(text, name)), *inputs)
     for i, (g, w) in enumerate(zip(got, want)):
         assert rel_err(g, w) <= 1e-10, f"{name}: result {i}: relative error {rel_err(g, w):.3g}"

@@ -145,13 +145,84 @@ FAMILIES: tuple[CustomCallFamily, ...] = (
         "the swaps unrolled: each a select over an iota"),
 )
 
+
+
+@dataclass(frozen=True)
+class LegacyConvention:
+    """How jaxlib's calls before XLA's FFI (the API_VERSION_STATUS_RETURNING targets `lapack_spotrf`,
+    `blas_strsm`, ..., jax/jaxlib/lapack.py until 2024) pass what the FFI's attributes say: leading
+    i32 scalar operands, in `scalars`' order (a flag named as the FFI attribute it becomes, or "-" for
+    a size the operands' shapes give: batch, m, n, k, lwork), then trsm's alpha (`scaled`: it
+    multiplies the right-hand side), then the family's operands. The results are the family's first
+    `kept`, then what the call adds (info where the FFI has none, workspaces): zeros in vitir."""
+    family: str
+    targets: tuple[str, ...]
+    scalars: tuple[str, ...]
+    kept: int
+    scaled: bool = False
+
+    @property
+    def first_data(self) -> int:
+        """The index of the first of the family's operands."""
+        return len(self.scalars) + self.scaled
+
+
+def _legacy(prefix: str, *routines: str) -> tuple[str, ...]:
+    return tuple(f"{prefix}_{r}" for r in routines)
+
+
+LEGACY: tuple[LegacyConvention, ...] = (
+    LegacyConvention("potrf", _legacy("lapack", "spotrf", "dpotrf", "cpotrf", "zpotrf"), ("lower", "-", "-"), 2),
+    LegacyConvention("trsm", _legacy("blas", "strsm", "dtrsm", "ctrsm", "ztrsm"),
+                     ("left_side", "lower", "trans", "diag", "-", "-", "-"), 1, scaled=True),
+    LegacyConvention("getrf", _legacy("lapack", "sgetrf", "dgetrf", "cgetrf", "zgetrf"), ("-", "-", "-"), 3),
+    LegacyConvention("geqrf", _legacy("lapack", "sgeqrf", "dgeqrf", "cgeqrf", "zgeqrf"), ("-", "-", "-", "-"), 2),
+    LegacyConvention("orgqr", _legacy("lapack", "sorgqr", "dorgqr", "cungqr", "zungqr"), ("-", "-", "-", "-", "-"), 1),
+    LegacyConvention("syevd", _legacy("lapack", "ssyevd", "dsyevd", "cheevd", "zheevd"), ("lower", "-", "-"), 3),
+    LegacyConvention("gesdd", _legacy("lapack", "sgesdd", "dgesdd", "cgesdd", "zgesdd"),
+                     ("full_matrices", "compute_uv", "-", "-", "-", "-"), 5),
+)
+
+# a legacy flag's value -> the FFI attribute it is (as config() gives them; `lower` is read by char())
+_LEGACY_FLAGS = {
+    "lower": lambda v: ("lower", bool(v)),
+    "full_matrices": lambda v: ("full_matrices", bool(v)),
+    "compute_uv": lambda v: ("compute_uv", bool(v)),
+    "left_side": lambda v: ("side", ord("L" if v else "R")),
+    "trans": lambda v: ("trans_x", ord("NTC"[v])),
+    "diag": lambda v: ("diag", ord("U" if v else "N")),
+}
+
 BY_TARGET: dict[str, CustomCallFamily] = {t: f for f in FAMILIES for t in f.targets}
 BY_NAME: dict[str, CustomCallFamily] = {f.name: f for f in FAMILIES}
+LEGACY_BY_TARGET: dict[str, LegacyConvention] = {t: c for c in LEGACY for t in c.targets}
+BY_TARGET.update((t, BY_NAME[c.family]) for t, c in LEGACY_BY_TARGET.items())
 
 
 def family(op) -> CustomCallFamily | None:
     """The family of a custom call's target, or None for a target vitir does not know."""
     return BY_TARGET.get(op.call_target_name)
+
+
+def legacy(op) -> LegacyConvention | None:
+    """The convention of a target of jaxlib's before the FFI, or None (an FFI target, or unknown)."""
+    return LEGACY_BY_TARGET.get(op.call_target_name)
+
+
+def ffi_target(op) -> str:
+    """The FFI target that computes what `op`'s does: `lapack_sgesdd` -> `lapack_sgesdd_ffi`,
+    `blas_strsm` -> `lapack_strsm_ffi`."""
+    name = op.call_target_name
+    if legacy(op) is None:
+        return name
+    return "lapack_" + name.split("_", 1)[1] + "_ffi"
+
+
+def data_operands(op, operands) -> list:
+    """The family's operands among a call's (`operands`: the op's inputs or their values): a legacy
+    call's leading scalars and alpha dropped."""
+    convention = legacy(op)
+    return list(operands) if convention is None else list(operands)[convention.first_data:]
 
 
 _ENTRY = re.compile(r"([A-Za-z_][\w.]*)\s*=\s*(true|false|-?\d+|\"(?:[^\"\\]|\\.)*\")(?:\s*:\s*[a-z]+\d*)?")
@@ -160,6 +231,9 @@ _ENTRY = re.compile(r"([A-Za-z_][\w.]*)\s*=\s*(true|false|-?\d+|\"(?:[^\"\\]|\\.
 def config(op) -> dict:
     """The FFI's attributes of a custom call (`mhlo.backend_config = {uplo = 76 : ui8, lower = true}`,
     or a dictionary `backend_config`): name -> int, bool or string."""
+    convention = legacy(op)
+    if convention is not None:
+        return _legacy_flags(op, convention)
     texts = [text for name, text in op.discardable if name == "mhlo.backend_config"]
     if isinstance(op.backend_config, str) and op.backend_config.lstrip().startswith("{"):
         texts.append(op.backend_config)
@@ -168,6 +242,24 @@ def config(op) -> dict:
         for key, value in _ENTRY.findall(text):
             found[key] = (value == "true" if value in ("true", "false") else
                           value[1:-1] if value.startswith('"') else int(value))
+    return found
+
+
+def _legacy_flags(op, convention: LegacyConvention) -> dict:
+    """A legacy call's flags, from the constants its scalar operands are."""
+    from ..errors import ShapeError
+
+    found: dict = {}
+    for name, value in zip(convention.scalars, op.inputs):
+        if name == "-":
+            continue
+        owner = value.owner
+        ints = owner.constant_ints(value) if owner is not None else None
+        if not ints or len(ints) != 1:
+            raise ShapeError(f"@{op.call_target_name}: its operand {value.ssa} ({name}) must be an i32 constant, as "
+                             "jaxlib wrote it", op=op.NAME, ssa=op.results[0].ssa if op.results else "")
+        key, flag = _LEGACY_FLAGS[name](ints[0])
+        found[key] = flag
     return found
 
 

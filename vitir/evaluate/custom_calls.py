@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.linalg import blas, lapack
 
-from ..ast.custom_calls import char, config
+from ..ast.custom_calls import char, config, legacy
 from ..errors import EvaluationError
 from ..numpy_dtypes import numpy_dtype
 
@@ -32,6 +32,20 @@ def _routine(name: str, a: np.ndarray):
 
 def _refuse(op, why: str) -> EvaluationError:
     return EvaluationError(f"{op.NAME} @{op.call_target_name} {', '.join(r.ssa for r in op.results)}: {why}")
+
+
+def run_known(evaluator, op, operands) -> tuple:
+    """A known call through its family's evaluator. A legacy call (vitir/ast/custom_calls.py's
+    LEGACY): its scalars dropped, trsm's right-hand side multiplied by alpha, and the results it adds
+    to the family's (info where the FFI has none, workspaces) zeros."""
+    convention = legacy(op)
+    if convention is None:
+        return evaluator(op, *operands)
+    data = list(operands[convention.first_data:])
+    if convention.scaled:
+        data[-1] = (operands[convention.first_data - 1] * data[-1]).astype(data[-1].dtype)
+    out = tuple(evaluator(op, *data))[:convention.kept]
+    return out + tuple(np.zeros(r.type.shape, numpy_dtype(r.type.dtype)) for r in op.results[len(out):])
 
 
 def potrf(op, a):

@@ -25,7 +25,7 @@ not know is left as it is.
 from __future__ import annotations
 
 from ..ast import ops as O
-from ..ast.custom_calls import BY_NAME, char, config, family
+from ..ast.custom_calls import BY_NAME, char, config, family, legacy
 from ..ast.element_types import DType
 from ..ast.literals import value_literal
 from ..errors import RewriteError
@@ -110,7 +110,7 @@ def _refusal(op, reason: str) -> RewriteError:
 
 
 def _float_only(op, what: str):
-    if op.inputs[0].type.dtype.is_complex:
+    if op.results[0].type.dtype.is_complex:
         raise _refusal(op, f"{what} of complex matrices has no expansion here")
 
 
@@ -301,7 +301,16 @@ def expand(b, name, op, operands) -> tuple:
     expansion = EXPANSIONS.get(known.name)
     if expansion is None:
         raise _refusal(op, f"{known.operation} has no portable form ({BY_NAME[known.name].no_portable_form})")
-    out = tuple(expansion(b, name, op, list(operands)))
+    convention = legacy(op)
+    if convention is None:
+        out = tuple(expansion(b, name, op, list(operands)))
+    else:  # jaxlib's calls before the FFI: scalars dropped, alpha applied, the results it adds zeros
+        data = list(operands[convention.first_data:])
+        if convention.scaled:
+            alpha = operands[convention.first_data - 1]
+            data[-1] = b.multiply(name(), Matrices(b, name).spread(alpha, data[-1].type.shape), data[-1])
+        out = tuple(expansion(b, name, op, data))[:convention.kept]
+        out += tuple(Matrices(b, name).constant(0, r.type.shape, r.type.dtype) for r in op.results[len(out):])
     for value, result in zip(out, op.results):
         if value.type != result.type:
             raise RewriteError(f"raise-custom-calls: the expansion of @{op.call_target_name} gave {value.type} for "

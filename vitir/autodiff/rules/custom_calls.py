@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 
 from ...ast import ops as O
-from ...ast.custom_calls import char, config, family
+from ...ast.custom_calls import char, config, family, ffi_target, legacy
 from ...ast.element_types import DType
 from ...ast.types import TensorType
 from ...passes.custom_calls import expand, permutation
@@ -47,7 +47,12 @@ def custom_call_jvp(e, op, primals, tangents):
                          "flows into it")
     if any(v.type.dtype.is_complex for v in op.inputs):
         raise refuse(op, f"@{op.call_target_name} has a derivative rule for real matrices only")
-    return rule(e, op, primals, tangents)
+    convention = legacy(op)
+    if convention is None or rule is through_expansion:  # the expansion drops a legacy call's scalars itself
+        return rule(e, op, primals, tangents)
+    skip = convention.first_data  # jaxlib's calls before the FFI: the rule on the family's operands
+    out = tuple(rule(e, op, primals[skip:], tangents[skip:]))[:convention.kept]
+    return out + (None,) * (len(op.results) - len(out))
 
 
 @defjvp_custom_call("potrf", "trsm", "geqrf", "orgqr")
@@ -163,6 +168,8 @@ def _again(e, op, a, types, swaps):
     """op called again on a, for results of `types`, its FFI attributes changed by `swaps` (pattern,
     replacement): the same layouts (the ranks are the same), the sharding rule dropped (its factors'
     sizes may change)."""
+    if legacy(op) is not None:  # a call before the FFI: the FFI's, whose attributes are the swaps' replacements
+        return _again_through_ffi(e, op, a, types, swaps)
     discardable = []
     for name, text in op.discardable:
         if name == "mhlo.backend_config":
@@ -177,6 +184,30 @@ def _again(e, op, a, types, swaps):
     return e.b.emit(again)
 
 
+def _layouts(types, matrix_rank: int) -> str:
+    """XLA's layouts of an FFI call as JAX writes them: a batch of matrices column-major (minor to
+    major: the rows, the columns, then the batch), anything else row-major."""
+    def one(rank):
+        order = (rank - 2, rank - 1) + tuple(range(rank - 3, -1, -1)) if rank == matrix_rank else \
+            tuple(range(rank - 1, -1, -1))
+        body = f"[{', '.join(map(str, order))}]" if len(order) > 1 else "".join(map(str, order))
+        return f"dense<{body}> : tensor<{rank}xindex>"
+    return "[" + ", ".join(one(t.rank) for t in types) + "]"
+
+
+def _again_through_ffi(e, op, a, types, swaps):
+    """A legacy call again, as the FFI target that computes the same (its workspaces left out), with
+    the attributes `swaps` write (`mode = 83`)."""
+    kept = legacy(op).kept
+    attributes = ", ".join(f"{replacement} : ui8" for _, replacement in swaps if replacement.startswith("mode"))
+    rank = a.type.rank
+    again = O.CustomCall([e.name() for _ in types[:kept]], (a,), ffi_target(op), tuple(types[:kept]),
+                         None, None, 4, None, _layouts([a.type], rank), _layouts(types[:kept], rank), None, None,
+                         path=e.b.path, discardable=(("mhlo.backend_config", "{" + attributes + "}"),))
+    out = e.b.emit(again)
+    return (out,) if kept == 1 else tuple(out)
+
+
 @defjvp_custom_call("gesdd", "gesvdj")
 def svd_jvp(e, op, primals, tangents):
     """JAX's svd_jvp_rule. gesvdj returns V where gesdd returns V^T. Full factors of a rectangular
@@ -186,7 +217,7 @@ def svd_jvp(e, op, primals, tangents):
     (t,), (_, s, u, second) = tangents, e.primal_results(op)[:4]
     if t is None:
         return (None,) * len(op.results)
-    m, n = op.inputs[0].type.shape[-2:]
+    m, n = primals[0].type.shape[-2:]
     k = min(m, n)
     values, mode = config(op), char(op, "mode", "A")
     vectors = mode != "N" and values.get("compute_uv", True)  # cuSOLVER spells the mode in two bools
