@@ -84,6 +84,45 @@ LOSSES = {
 }
 
 
+def complex_general(*shape):
+    return lambda rng, dtype: (rng.normal(size=shape) + 1j * rng.normal(size=shape)).astype(dtype)
+
+
+def _squared(z):
+    """|z|^2 as JAX differentiates it everywhere (its abs has no derivative at 0)."""
+    return z.real ** 2 + z.imag ** 2
+
+
+def _eye(like):
+    return jnp.eye(like.shape[-1], dtype=like.dtype)
+
+
+# name -> (a real function of complex matrices, input makers): `vitir grad` of the lapack_c*/lapack_z*
+# calls against jax.value_and_grad (vectors enter through |.|^2, which their phases leave alone)
+COMPLEX_LOSSES = {
+    "cholesky": (lambda a: jnp.sum(_w(W44, a.real) * _squared(jnp.linalg.cholesky(a @ a.conj().T + 4 * _eye(a))))
+                 + jnp.sum(_w(W44, a.real) * jnp.linalg.cholesky(a @ a.conj().T + 4 * _eye(a)).imag),
+                 [complex_general(4, 4)]),
+    "triangular_solve_adjoint": (lambda a, b: jnp.sum(_squared(lax.linalg.triangular_solve(
+        a + 4 * _eye(a), b, left_side=True, lower=False, transpose_a=True, conjugate_a=True))),
+        [complex_general(4, 4), complex_general(4, 3)]),
+    "triangular_solve_right": (lambda a, b: jnp.sum(lax.linalg.triangular_solve(
+        a + 4 * _eye(a), b, left_side=False, lower=True).real), [complex_general(4, 4), complex_general(3, 4)]),
+    "lu": (lambda a: jnp.sum(_w(W44, a.real) * _squared(lax.linalg.lu(a)[0])), [complex_general(4, 4)]),
+    "solve": (lambda a, b: jnp.sum(_squared(jnp.linalg.solve(a, b))), [complex_general(4, 4), complex_general(4, 2)]),
+    "qr": (lambda a: jnp.sum(_w(W53, a.real) * _squared(jnp.linalg.qr(a)[0]))
+           + jnp.sum(_w(W3, a.real) * jnp.linalg.qr(a)[1].real) + jnp.sum(jnp.linalg.qr(a)[1].imag ** 3),
+           [complex_general(5, 3)]),
+    "eigh": (lambda a: jnp.sum(_w(W4, a.real) * jnp.linalg.eigh(a)[0])
+             + jnp.sum(_w(W44, a.real) * _squared(jnp.linalg.eigh(a)[1])), [complex_general(4, 4)]),
+    "svd": (lambda a: jnp.sum(jnp.linalg.svd(a, full_matrices=False)[1])
+            + jnp.sum(_w(W53, a.real) * _squared(jnp.linalg.svd(a, full_matrices=False)[0])), [complex_general(5, 3)]),
+    "svd_wide": (lambda a: jnp.sum(_w(W35, a.real) * _squared(jnp.linalg.svd(a, full_matrices=False)[2])),
+                 [complex_general(3, 5)]),
+    "singular_values": (lambda a: jnp.sum(jnp.linalg.svd(a, compute_uv=False) ** 3), [complex_general(4, 3)]),
+}
+
+
 def draw(makers, seed: int, dtype=np.float32) -> list[np.ndarray]:
     rng = np.random.default_rng(seed)
     return [make(rng, dtype) for make in makers]

@@ -140,7 +140,8 @@ def jax_jvp_vjp(c: Case, inputs, tangents, cotangents):
 
 
 def rel_err(a, b) -> float:
-    a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
+    kind = np.complex128 if np.iscomplexobj(a) or np.iscomplexobj(b) else np.float64  # complex: both parts
+    a, b = np.asarray(a, kind), np.asarray(b, kind)
     assert a.shape == b.shape, (a.shape, b.shape)
     scale = max(float(np.max(np.abs(b), initial=0.0)), 1e-30)
     return float(np.max(np.abs(a - b), initial=0.0)) / scale

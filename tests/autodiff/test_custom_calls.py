@@ -13,7 +13,7 @@ from vitir.cli.grad import derive
 from vitir.evaluate import evaluate
 from vitir.mlir import import_text
 
-from ..linalg_programs import LOSSES, draw, jax, lower, to_legacy
+from ..linalg_programs import COMPLEX_LOSSES, LOSSES, draw, jax, lower, to_legacy
 from .harness import rel_err
 from .test_jax_programs import grad_and_run
 
@@ -74,6 +74,35 @@ def test_jaxlib_s_calls_before_the_ffi_are_differentiated_to_jax_s_numbers(name)
     got = evaluate(derive(import_text(text, name)), *inputs)
     for i, (g, w) in enumerate(zip(got, want)):
         assert rel_err(g, w) <= 1e-10, f"{name}: result {i}: relative error {rel_err(g, w):.3g}"
+
+
+@pytest.mark.parametrize("legacy", [False, True], ids=["ffi", "legacy"])
+@pytest.mark.parametrize("name", sorted(COMPLEX_LOSSES))
+def test_complex_matrices_are_differentiated_to_jax_s_numbers(name, legacy):
+    """lapack_zpotrf, ztrsm, zgetrf, zgeqrf and zungqr, zheevd, zgesdd (and their calls before the
+    FFI): a real loss of complex128 matrices, its gradient in JAX's convention (the conjugate)."""
+    f, makers = COMPLEX_LOSSES[name]
+    with jax.enable_x64(True):
+        inputs = draw(makers, seed=sorted(COMPLEX_LOSSES).index(name), dtype=np.complex128)
+        text = lower(f, inputs)
+        want = _want(f, inputs)
+    assert "@lapack_z" in text
+    if legacy:
+        text = to_legacy(text)
+    got = evaluate(derive(import_text(text, name)), *inputs)
+    for i, (g, w) in enumerate(zip(got, want)):
+        assert rel_err(g, w) <= 1e-10, f"{name}: result {i}: relative error {rel_err(g, w):.3g}"
+
+
+@pytest.mark.parametrize("name", ["cholesky", "eigh", "svd"])
+def test_complex64_gradients_through_pjrt(tmp_path, name):
+    f, makers = COMPLEX_LOSSES[name]
+    inputs = draw(makers, seed=3, dtype=np.complex64)
+    text = lower(f, inputs)
+    assert "@lapack_c" in text
+    got = grad_and_run(tmp_path, text, inputs)
+    for i, (g, w) in enumerate(zip(got, _want(f, inputs))):
+        assert rel_err(g, w) <= 2e-4, f"{name}: result {i}: relative error {rel_err(g, w):.3g}"
 
 
 def test_jvp_of_the_factorizations_is_jax_s(tmp_path):

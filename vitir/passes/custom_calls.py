@@ -135,11 +135,15 @@ def _first_nonpositive_pivot(x, a, lower: bool):
     read = x.where(x.triangle(a.type.shape, lower), a, x.zeros(a))
     strict = x.where(x.triangle(a.type.shape, lower, diagonal=False), a, x.zeros(a))
     swap = tuple(range(rank - 2)) + (rank - 1, rank - 2)
-    s = b.add(name(), read, b.transpose(name(), strict, swap))
+    mirrored = b.transpose(name(), strict, swap)
+    if a.type.dtype.is_complex:  # Hermitian: the mirrored triangle conjugated
+        mirrored = b.complex(name(), b.real(name(), mirrored), b.negate(name(), b.imag(name(), mirrored)))
+    s = b.add(name(), read, mirrored)
     info = x.constant(0, batch + (1, 1), DType.I32)
     for k in range(n):
         pivot = x.block(s, (0, 1), (0, 1))
-        failed = b.not_(name(), x.compare(pivot, x.zeros(pivot), "GT"))  # NaN too
+        real_pivot = b.real(name(), pivot) if a.type.dtype.is_complex else pivot  # LAPACK reads its real part
+        failed = b.not_(name(), x.compare(real_pivot, x.zeros(real_pivot), "GT"))  # NaN too
         first = b.and_(name(), failed, x.compare(info, x.constant(0, info.type.shape, DType.I32), "EQ"))
         info = x.where(first, x.constant(k + 1, info.type.shape, DType.I32), info)
         if k + 1 == n:

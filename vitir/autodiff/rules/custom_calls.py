@@ -33,7 +33,7 @@ from ...ast.types import TensorType
 from ...passes.custom_calls import expand, permutation
 from ..tables import CUSTOM_CALL_JVP_RULES, defjvp, defjvp_custom_call, refuse
 from .decompose import jvp_of
-from .linalg import batch_matmul, keep_triangle, solve, swap_minor
+from .linalg import adjoint, batch_matmul, hermitian, keep_triangle, solve
 
 
 @defjvp(O.CustomCall)
@@ -45,7 +45,7 @@ def custom_call_jvp(e, op, primals, tangents):
                f"vitir has no derivative rule for {known.operation}")
         raise refuse(op, f"is not differentiable (@{op.call_target_name}: {why}), and a differentiated value "
                          "flows into it")
-    if any(v.type.dtype.is_complex for v in op.inputs):
+    if known.name in REAL_ONLY and any(v.type.dtype.is_complex for v in op.inputs):
         raise refuse(op, f"@{op.call_target_name} has a derivative rule for real matrices only")
     convention = legacy(op)
     if convention is None or rule is through_expansion:  # the expansion drops a legacy call's scalars itself
@@ -53,6 +53,10 @@ def custom_call_jvp(e, op, primals, tangents):
     skip = convention.first_data  # jaxlib's calls before the FFI: the rule on the family's operands
     out = tuple(rule(e, op, primals[skip:], tangents[skip:]))[:convention.kept]
     return out + (None,) * (len(op.results) - len(out))
+
+
+# the families whose rules take real matrices only
+REAL_ONLY = frozenset({"geqrf", "orgqr"})
 
 
 @defjvp_custom_call("potrf", "trsm", "geqrf", "orgqr")
@@ -126,9 +130,13 @@ def getrf_jvp(e, op, primals, tangents):
     return (e.b.add(e.name(), l_dot, u_dot),) + (None,) * (len(op.results) - 1)
 
 
-def _symmetric(e, t, lower: bool):
-    """The tangent of the symmetric matrix a routine reads from one triangle of a."""
-    return e.b.add(e.name(), keep_triangle(e, t, lower), swap_minor(e, keep_triangle(e, t, lower, diagonal=False)))
+def _as(e, x, like):
+    """x (real) converted to like's element type (complex), where they differ."""
+    return x if x.type.dtype is like.type.dtype else e.b.convert(e.name(), x, like.type.dtype)
+
+
+def _real(e, x):
+    return e.b.real(e.name(), x) if x.type.dtype.is_complex else x
 
 
 def _inverse_off_diagonal(e, differences):
@@ -147,10 +155,10 @@ def syevd_jvp(e, op, primals, tangents):
     if not vectors:  # values only: the call again for the vectors the derivative needs
         v, w = _again(e, op, primals[0], [r.type for r in op.results], ((r"mode\s*=\s*\d+", "mode = 86"),))[:2]
     shape = v.type.shape
-    inner = batch_matmul(e, swap_minor(e, v), batch_matmul(e, _symmetric(e, t, char(op, "uplo", "L") == "L"), v))
+    inner = batch_matmul(e, adjoint(e, v), batch_matmul(e, hermitian(e, t, char(op, "uplo", "L") == "L"), v))
     differences = e.b.subtract(e.name(), _rows(e, w, shape), _columns(e, w, shape))  # w_j - w_i
-    dv = batch_matmul(e, v, e.b.multiply(e.name(), _inverse_off_diagonal(e, differences), inner))
-    return (dv if vectors else None, _diagonal(e, inner), None)
+    dv = batch_matmul(e, v, e.b.multiply(e.name(), _as(e, _inverse_off_diagonal(e, differences), v), inner))
+    return (dv if vectors else None, _real(e, _diagonal(e, inner)), None)
 
 
 def _reduced_vectors(e, op, a, returns_v: bool):
@@ -223,32 +231,51 @@ def svd_jvp(e, op, primals, tangents):
     vectors = mode != "N" and values.get("compute_uv", True)  # cuSOLVER spells the mode in two bools
     if not vectors:  # the call again, for the reduced vectors
         _, s, u, second = _reduced_vectors(e, op, primals[0], returns_v)[:4]
-    full_u, full_v = u, second if returns_v else swap_minor(e, second)
+    full_u, full_v = u, second if returns_v else adjoint(e, second)
     u, v = _columns_of(e, full_u, k), _columns_of(e, full_v, k)
-    vt = swap_minor(e, v)
+    vh = adjoint(e, v)
     square = s.type.shape[:-1] + (k, k)
-    ds_matrix = batch_matmul(e, swap_minor(e, u), batch_matmul(e, t, v))  # U^T dA V
-    ds = _diagonal(e, ds_matrix)
+    ds_matrix = batch_matmul(e, adjoint(e, u), batch_matmul(e, t, v))  # U^H dA V
+    ds = _real(e, _diagonal(e, ds_matrix))
     if not vectors:  # U and V were not computed: the singular values' tangent only
-        return (None, ds, None, None, None)
+        return (None, ds) + (None,) * (len(op.results) - 2)
     s_j, s_i = _rows(e, s, square), _columns(e, s, square)
     products = e.b.multiply(e.name(), e.b.add(e.name(), s_j, s_i), e.b.subtract(e.name(), s_j, s_i))
-    f = _inverse_off_diagonal(e, products)
+    f = _as(e, _inverse_off_diagonal(e, products), ds_matrix)
+    s_j, s_i = _as(e, s_j, ds_matrix), _as(e, s_i, ds_matrix)
     right = e.b.multiply(e.name(), s_j, ds_matrix)  # dS diag(s)
     left = e.b.multiply(e.name(), s_i, ds_matrix)  # diag(s) dS
-    du = batch_matmul(e, u, e.b.multiply(e.name(), f, e.b.add(e.name(), right, swap_minor(e, right))))
-    dv = batch_matmul(e, v, e.b.multiply(e.name(), f, e.b.add(e.name(), left, swap_minor(e, left))))
+    u_inner = e.b.multiply(e.name(), f, e.b.add(e.name(), right, adjoint(e, right)))
+    if ds_matrix.type.dtype.is_complex:  # the phase U and V share: JAX's (dS - dS^H) diag(1/s) / 2
+        u_inner = e.b.add(e.name(), u_inner, _phase(e, ds_matrix, s))
+    du = batch_matmul(e, u, u_inner)
+    dv = batch_matmul(e, v, e.b.multiply(e.name(), f, e.b.add(e.name(), left, adjoint(e, left))))
     if m > n:
         dav = batch_matmul(e, t, v)
-        rest = e.b.subtract(e.name(), dav, batch_matmul(e, u, batch_matmul(e, swap_minor(e, u), dav)))
-        du = e.b.add(e.name(), du, e.b.divide(e.name(), rest, _rows(e, s, rest.type.shape)))
+        rest = e.b.subtract(e.name(), dav, batch_matmul(e, u, batch_matmul(e, adjoint(e, u), dav)))
+        du = e.b.add(e.name(), du, e.b.divide(e.name(), rest, _as(e, _rows(e, s, rest.type.shape), rest)))
     if n > m:
-        dau = batch_matmul(e, swap_minor(e, t), u)
-        rest = e.b.subtract(e.name(), dau, batch_matmul(e, v, batch_matmul(e, vt, dau)))
-        dv = e.b.add(e.name(), dv, e.b.divide(e.name(), rest, _rows(e, s, rest.type.shape)))
+        dau = batch_matmul(e, adjoint(e, t), u)
+        rest = e.b.subtract(e.name(), dau, batch_matmul(e, v, batch_matmul(e, vh, dau)))
+        dv = e.b.add(e.name(), dv, e.b.divide(e.name(), rest, _as(e, _rows(e, s, rest.type.shape), rest)))
     du = _completed(e, du, full_u)
     dv = _completed(e, dv, full_v)
-    return (None, ds, du, dv if returns_v else swap_minor(e, dv), None)
+    return (None, ds, du, dv if returns_v else adjoint(e, dv)) + (None,) * (len(op.results) - 4)
+
+
+def _phase(e, ds_matrix, s):
+    """JAX's dUdV_diag: (dS - dS^H) / 2 on the diagonal, each divided by its singular value (0 where
+    that is 0)."""
+    zero = e.zeros_like(s)
+    is_zero = e.b.compare(e.name(), s, zero, "EQ")
+    inverse = e.b.select(e.name(), is_zero, zero,
+                         e.b.divide(e.name(), e.constant(1, s.type), e.b.select(e.name(), is_zero, e.constant(1, s.type), s)))
+    square = ds_matrix.type.shape
+    eye = _eye(e, square, ds_matrix.type.dtype)
+    scale = e.b.multiply(e.name(), eye, _as(e, _rows(e, inverse, square), ds_matrix))
+    half = e.b.multiply(e.name(), e.constant(0.5, ds_matrix.type),
+                        e.b.subtract(e.name(), ds_matrix, adjoint(e, ds_matrix)))
+    return e.b.multiply(e.name(), half, scale)
 
 
 def _columns_of(e, x, k: int):
@@ -268,5 +295,5 @@ def _completed(e, tangent, full):
         return tangent
     first = _columns_of(e, full, k)
     rest = _block(e, full, (0, full.type.shape[-2]), (k, columns))
-    moved = e.b.negate(e.name(), batch_matmul(e, first, batch_matmul(e, swap_minor(e, tangent), rest)))
+    moved = e.b.negate(e.name(), batch_matmul(e, first, batch_matmul(e, adjoint(e, tangent), rest)))
     return e.b.concatenate(e.name(), [tangent, moved], tangent.type.rank - 1)

@@ -1,13 +1,16 @@
 """cholesky, triangular_solve and fft (JAX's rules, jax/_src/lax/linalg.py and fft.py), for real
-matrices; complex values follow JAX's convention (a cotangent is the conjugate of the usual one).
+and complex matrices; complex values follow JAX's convention (a cotangent is the conjugate of the
+usual one). X^H is the conjugate transpose (the transpose, for real X).
 
-- cholesky reads one triangle of a: the matrix it factors is S = that triangle plus its
-  transpose off the diagonal, so its tangent is dS built the same way from a's tangent, and
-  dL = L phi(L^-1 dS L^-T) (phi: the lower triangle, its diagonal halved; Murray 2016). The
-  upper factor is the transpose of the lower one.
-- triangular_solve is linear in b (transposed by solving with op(a) transposed) and, in a,
-  dx = -op(a)^-1 d(op(a)) x (left side) or -x d(op(a)) op(a)^-1, d(op(a)) the read triangle
-  of a's tangent (without its diagonal when unit_diagonal).
+- cholesky reads one triangle of a: the matrix it factors is the Hermitian S = that triangle
+  plus its conjugate transpose off the diagonal (of the diagonal, the real part: LAPACK reads
+  no more), so its tangent is dS built the same way from a's tangent, and
+  dL = L phi(L^-1 dS L^-H) (phi: the lower triangle, its diagonal halved; Murray 2016). The
+  upper factor is the conjugate transpose of the lower one.
+- triangular_solve is linear in b (transposed by solving with op(a) transposed: a^H's transpose
+  is conj(a), solved without transposing) and, in a, dx = -op(a)^-1 d(op(a)) x (left side) or
+  -x d(op(a)) op(a)^-1, d(op(a)) the read triangle of a's tangent (without its diagonal when
+  unit_diagonal), under op.
 - fft is linear: FFT and IFFT transpose to themselves (the DFT matrix is symmetric), RFFT to the
   real part of the FFT of the cotangent padded to the full length, IRFFT to the conjugate of the
   RFFT of the cotangent scaled and its Hermitian-duplicated components doubled.
@@ -26,6 +29,36 @@ def swap_minor(e, x):
     """x with its two minor dimensions swapped (each matrix transposed)."""
     rank = x.type.rank
     return e.b.transpose(e.name(), x, tuple(range(rank - 2)) + (rank - 1, rank - 2))
+
+
+def conjugate(e, x):
+    """The complex conjugate (x itself when real), in StableHLO's own ops."""
+    if not x.type.dtype.is_complex:
+        return x
+    return e.b.complex(e.name(), e.b.real(e.name(), x), e.b.negate(e.name(), e.b.imag(e.name(), x)))
+
+
+def adjoint(e, x):
+    """Each matrix's conjugate transpose (its transpose, when real)."""
+    return conjugate(e, swap_minor(e, x))
+
+
+def real_part(e, x):
+    """The real part, of x's type (x itself when real)."""
+    if not x.type.dtype.is_complex:
+        return x
+    real = e.b.real(e.name(), x)
+    return e.b.complex(e.name(), real, e.zeros_like(real))
+
+
+def hermitian(e, t, lower: bool):
+    """The Hermitian matrix a routine reads from one triangle of t: the triangle without its
+    diagonal, its conjugate transpose, and the diagonal's real part."""
+    strict = keep_triangle(e, t, lower, diagonal=False)
+    if not t.type.dtype.is_complex:
+        return e.b.add(e.name(), keep_triangle(e, t, lower), swap_minor(e, strict))
+    diagonal = real_part(e, e.b.subtract(e.name(), keep_triangle(e, t, lower), strict))
+    return e.b.add(e.name(), e.b.add(e.name(), strict, adjoint(e, strict)), diagonal)
 
 
 def triangle_mask(e, like, lower: bool, diagonal: bool = True):
@@ -62,32 +95,27 @@ def solve(e, a, b, left_side, lower, transpose_a, unit_diagonal=False):
 @defjvp(O.Cholesky)
 def cholesky_jvp(e, op, primals, tangents):
     (t,), (result,) = tangents, e.primal_results(op)
-    if op.a.type.dtype.is_complex:
-        raise refuse(op, "has a derivative rule for real matrices only")
     lower = bool(op.lower)
-    read = keep_triangle(e, t, lower)
-    dS = e.b.add(e.name(), read, swap_minor(e, keep_triangle(e, t, lower, diagonal=False)))
+    dS = hermitian(e, t, lower)
     factor = keep_triangle(e, result, lower)  # the other triangle is the implementation's
-    L = factor if lower else swap_minor(e, factor)
-    right = solve(e, L, dS, False, True, "TRANSPOSE")  # dS L^-T
-    inner = solve(e, L, right, True, True, "NO_TRANSPOSE")  # L^-1 dS L^-T
+    L = factor if lower else adjoint(e, factor)
+    right = solve(e, L, dS, False, True, "ADJOINT" if t.type.dtype.is_complex else "TRANSPOSE")  # dS L^-H
+    inner = solve(e, L, right, True, True, "NO_TRANSPOSE")  # L^-1 dS L^-H
     phi = e.b.multiply(e.name(), inner, half_lower(e, inner))
     dL = batch_matmul(e, L, phi)
-    return (dL if lower else swap_minor(e, dL),)
+    return (dL if lower else adjoint(e, dL),)
 
 
 @defjvp(O.TriangularSolve)
 def triangular_solve_jvp(e, op, primals, tangents):
     (a, b), (ta, tb), (x,) = primals, tangents, e.primal_results(op)
-    if a.type.dtype.is_complex:
-        raise refuse(op, "has a derivative rule for real matrices only")
     attrs = (op.left_side, op.lower, op.transpose_a, op.unit_diagonal)
     db = None if tb is None else solve(e, a, tb, *attrs)
     da = None
     if ta is not None:
         g = e.b.negate(e.name(), keep_triangle(e, ta, op.lower, diagonal=not op.unit_diagonal))
         if op.transpose_a != "NO_TRANSPOSE":
-            g = swap_minor(e, g)
+            g = swap_minor(e, g) if op.transpose_a == "TRANSPOSE" else adjoint(e, g)
         product = batch_matmul(e, g, x) if op.left_side else batch_matmul(e, x, g)
         da = solve(e, a, product, *attrs)
     return (e.add_any(db, da),)
@@ -97,6 +125,9 @@ def triangular_solve_jvp(e, op, primals, tangents):
 def triangular_solve_transpose(e, op, cotangents, linear):
     if linear[0]:
         raise refuse(op, "solves with a tangent matrix: it is not linear in a")
+    if op.transpose_a == "ADJOINT":  # (a^H)^T = conj(a), solved as it stands
+        return (None, solve(e, conjugate(e, op.a), cotangents[0], op.left_side, op.lower, "NO_TRANSPOSE",
+                            op.unit_diagonal))
     flipped = "NO_TRANSPOSE" if op.transpose_a != "NO_TRANSPOSE" else "TRANSPOSE"
     return (None, solve(e, op.a, cotangents[0], op.left_side, op.lower, flipped, op.unit_diagonal))
 
