@@ -123,6 +123,27 @@ COMPLEX_LOSSES = {
 }
 
 
+def hermitian_positive_definite(*shape):
+    def draw(rng, dtype):
+        a = rng.normal(size=shape) + 1j * rng.normal(size=shape)
+        return (a @ np.conj(np.swapaxes(a, -1, -2)) + shape[-1] * np.eye(shape[-1])).astype(dtype)
+    return draw
+
+
+# name -> (function, input makers) on complex matrices, for the families with a portable form
+COMPLEX_FACTORIZATIONS = {
+    "cholesky": (jnp.linalg.cholesky, [hermitian_positive_definite(2, 4, 4)]),
+    "triangular_solve_adjoint": (lambda a, b: lax.linalg.triangular_solve(
+        a, b, left_side=True, lower=True, transpose_a=True, conjugate_a=True),
+        [hermitian_positive_definite(4, 4), complex_general(4, 3)]),
+    "lu": (lax.linalg.lu, [complex_general(4, 4)]),
+    "lu_wide": (lax.linalg.lu, [complex_general(3, 5)]),
+    "qr": (jnp.linalg.qr, [complex_general(5, 3)]),
+    "qr_wide": (jnp.linalg.qr, [complex_general(3, 5)]),
+    "qr_complete": (lambda a: jnp.linalg.qr(a, mode="complete"), [complex_general(2, 4, 3)]),
+}
+
+
 def draw(makers, seed: int, dtype=np.float32) -> list[np.ndarray]:
     rng = np.random.default_rng(seed)
     return [make(rng, dtype) for make in makers]

@@ -16,7 +16,7 @@ from vitir.mlir import import_text
 from vitir.passes.custom_calls import EXPANSIONS
 from vitir.print import print_module
 
-from ..linalg_programs import FACTORIZATIONS, NO_PORTABLE_FORM, draw, lower, to_legacy
+from ..linalg_programs import COMPLEX_FACTORIZATIONS, FACTORIZATIONS, NO_PORTABLE_FORM, draw, lower, to_legacy
 
 PORTABLE = sorted(set(FACTORIZATIONS) - set(NO_PORTABLE_FORM))
 
@@ -54,6 +54,26 @@ def test_jaxlib_s_calls_before_the_ffi_are_raised_to_xla_s_numbers_on_the_ffi_pr
     inputs = draw(makers, seed=11 + PORTABLE.index(name))
     text = lower(f, inputs)
     raised = _raise(to_legacy(text), name)
+    assert "custom_call" not in raised
+    want = compile_module(text, platform="cpu")(*inputs)
+    got = compile_module(raised, platform="cpu")(*inputs)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype and g.shape == w.shape
+        if np.issubdtype(w.dtype, np.integer):
+            np.testing.assert_array_equal(g, w)
+        else:
+            assert np.max(np.abs(g - w)) <= 1e-5 * np.max(np.abs(w)), name
+
+
+@pytest.mark.parametrize("name", sorted(COMPLEX_FACTORIZATIONS))
+def test_complex_matrices_are_raised_to_xla_s_numbers(name):
+    """lapack_cpotrf, ctrsm, cgetrf (LAPACK's pivot by |Re| + |Im|), cgeqrf (zlarfg's reflectors,
+    the last row's too) and cungqr."""
+    f, makers = COMPLEX_FACTORIZATIONS[name]
+    inputs = draw(makers, seed=5, dtype=np.complex64)
+    text = lower(f, inputs)
+    assert "@lapack_c" in text
+    raised = _raise(text, name)
     assert "custom_call" not in raised
     want = compile_module(text, platform="cpu")(*inputs)
     got = compile_module(raised, platform="cpu")(*inputs)

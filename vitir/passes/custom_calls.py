@@ -100,6 +100,13 @@ class Matrices:
     def compare(self, x, y, direction: str):
         return self.b.compare(self.name(), x, y, direction)
 
+    def conjugate(self, x):
+        """The complex conjugate (x itself when real)."""
+        if not x.type.dtype.is_complex:
+            return x
+        b, name = self.b, self.name
+        return b.complex(name(), b.real(name(), x), b.negate(name(), b.imag(name(), x)))
+
 
 def _refusal(op, reason: str) -> RewriteError:
     """The error naming the call, its target and results; `ssa` lets `vitir opt` find its line."""
@@ -109,9 +116,12 @@ def _refusal(op, reason: str) -> RewriteError:
     return error
 
 
-def _float_only(op, what: str):
-    if op.results[0].type.dtype.is_complex:
-        raise _refusal(op, f"{what} of complex matrices has no expansion here")
+def _magnitude(x, values):
+    """What LAPACK's pivot search (i?amax) compares: |x|, or |Re x| + |Im x| for complex x."""
+    b, name = x.b, x.name
+    if not values.type.dtype.is_complex:
+        return b.abs(name(), values)
+    return b.add(name(), b.abs(name(), b.real(name(), values)), b.abs(name(), b.imag(name(), values)))
 
 
 def potrf(b, name, op, operands):
@@ -164,13 +174,12 @@ def trsm(b, name, op, operands):
 
 def getrf(b, name, op, operands):
     (a,), x = operands, Matrices(b, name)
-    _float_only(op, "getrf")
     shape, batch = a.type.shape, a.type.shape[:-2]
     m, n = shape[-2:]
     rows = x.index(shape, -2)
     pivots, info = [], x.constant(0, batch + (1, 1), DType.I32)
     for k in range(min(m, n)):
-        column = b.abs(name(), x.block(a, (k, m), (k, k + 1)))  # [..., m - k, 1]
+        column = _magnitude(x, x.block(a, (k, m), (k, k + 1)))  # [..., m - k, 1]
         largest = x.reduce_rows(column, "maximum", float("-inf"))  # [..., 1, 1]
         at = x.compare(column, x.spread(largest, column.type.shape), "EQ")
         offsets = x.index(column.type.shape, -2)
@@ -211,7 +220,8 @@ def getrf(b, name, op, operands):
 
 def geqrf(b, name, op, operands):
     (a,), x = operands, Matrices(b, name)
-    _float_only(op, "geqrf")
+    if a.type.dtype.is_complex:
+        return _complex_geqrf(x, op, a)
     dtype, batch = a.type.dtype, a.type.shape[:-2]
     m, n = a.type.shape[-2:]
     taus = []
@@ -245,9 +255,55 @@ def geqrf(b, name, op, operands):
     return a, b.reshape(name(), x.join(taus, -1), tau_type.shape)
 
 
+def _complex_geqrf(x, op, a):
+    """zgeqr2: per column, zlarfg's reflector (beta = -sign(Re alpha) ||(alpha, x)||, real; tau =
+    (beta - alpha) / beta; v = x / (alpha - beta)), made in the last row too where alpha is not
+    real, and H^H = I - conj(tau) v v^H applied to the columns right of it."""
+    b, name = x.b, x.name
+    dtype, batch = a.type.dtype, a.type.shape[:-2]
+    m, n = a.type.shape[-2:]
+    taus = []
+    for k in range(min(m, n)):
+        alpha = x.block(a, (k, k + 1), (k, k + 1))  # [..., 1, 1]
+        alpha_re, alpha_im = b.real(name(), alpha), b.imag(name(), alpha)
+        rest = x.block(a, (k + 1, m), (k, k + 1)) if k + 1 < m else None  # [..., m - k - 1, 1]
+        norm2 = x.zeros(alpha_re)
+        if rest is not None:
+            re, im = b.real(name(), rest), b.imag(name(), rest)
+            norm2 = x.sum_rows(b.add(name(), b.multiply(name(), re, re), b.multiply(name(), im, im)))
+        norm = b.sqrt(name(), b.add(name(), b.add(name(), b.multiply(name(), alpha_re, alpha_re),
+                                                   b.multiply(name(), alpha_im, alpha_im)), norm2))
+        beta = x.where(x.compare(alpha_re, x.zeros(alpha_re), "GE"), b.negate(name(), norm), norm)
+        plain = b.and_(name(), x.compare(norm2, x.zeros(norm2), "EQ"),  # alpha e1, alpha real: H = I
+                       x.compare(alpha_im, x.zeros(alpha_im), "EQ"))
+        one = x.constant(1, alpha_re.type.shape, alpha_re.type.dtype)
+        safe_beta = x.where(plain, one, beta)
+        tau = b.complex(name(), b.divide(name(), b.subtract(name(), safe_beta, alpha_re), safe_beta),
+                        b.divide(name(), b.negate(name(), alpha_im), safe_beta))
+        tau = x.where(plain, x.zeros(alpha), tau)
+        beta_complex = b.complex(name(), beta, x.zeros(beta))
+        head = x.where(plain, alpha, beta_complex)
+        vector = None
+        if rest is not None:
+            denominator = x.where(plain, x.constant(1, alpha.type.shape, dtype), b.subtract(name(), alpha, beta_complex))
+            vector = b.divide(name(), rest, x.spread(denominator, rest.type.shape))
+        taus.append(tau)
+        trailing = None
+        if k + 1 < n:
+            v = x.join([x.constant(1, batch + (1, 1), dtype), vector], -2)  # [..., m - k, 1]
+            block = x.block(a, (k, m), (k + 1, n))
+            w = x.sum_rows(b.multiply(name(), x.spread(x.conjugate(v), block.type.shape), block))  # v^H block
+            scaled = b.multiply(name(), x.spread(x.conjugate(tau), w.type.shape), w)
+            update = b.multiply(name(), x.spread(v, block.type.shape), x.spread(scaled, block.type.shape))
+            trailing = b.subtract(name(), block, update)
+        bottom = x.join([x.block(a, (k, m), (0, k)), x.join([head, vector], -2), trailing], -1)
+        a = x.join([x.block(a, (0, k), (0, n)), bottom], -2)
+    tau_type = op.results[1].type
+    return a, b.reshape(name(), x.join(taus, -1), tau_type.shape)
+
+
 def orgqr(b, name, op, operands):
     (a, taus), x = operands, Matrices(b, name)
-    _float_only(op, "orgqr")
     shape, dtype, batch = a.type.shape, a.type.dtype, a.type.shape[:-2]
     m = shape[-2]
     rows = x.index(shape[:-1] + (1,), -2)  # [..., m, 1]
@@ -258,7 +314,7 @@ def orgqr(b, name, op, operands):
         one, zero = x.constant(1, column.type.shape, dtype), x.zeros(column)
         v = x.where(x.compare(rows, x.constant(i, rows.type.shape, DType.I32), "GT"), column,
                     x.where(x.compare(rows, x.constant(i, rows.type.shape, DType.I32), "EQ"), one, zero))
-        w = x.sum_rows(b.multiply(name(), x.spread(v, shape), q))  # [..., 1, n]
+        w = x.sum_rows(b.multiply(name(), x.spread(x.conjugate(v), shape), q))  # v^H q: [..., 1, n]
         tau = x.block(taus, (0, 1), (i, i + 1))
         scaled = b.multiply(name(), x.spread(tau, w.type.shape), w)
         q = b.subtract(name(), q, b.multiply(name(), x.spread(v, shape), x.spread(scaled, shape)))

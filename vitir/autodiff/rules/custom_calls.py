@@ -45,18 +45,12 @@ def custom_call_jvp(e, op, primals, tangents):
                f"vitir has no derivative rule for {known.operation}")
         raise refuse(op, f"is not differentiable (@{op.call_target_name}: {why}), and a differentiated value "
                          "flows into it")
-    if known.name in REAL_ONLY and any(v.type.dtype.is_complex for v in op.inputs):
-        raise refuse(op, f"@{op.call_target_name} has a derivative rule for real matrices only")
     convention = legacy(op)
     if convention is None or rule is through_expansion:  # the expansion drops a legacy call's scalars itself
         return rule(e, op, primals, tangents)
     skip = convention.first_data  # jaxlib's calls before the FFI: the rule on the family's operands
     out = tuple(rule(e, op, primals[skip:], tangents[skip:]))[:convention.kept]
     return out + (None,) * (len(op.results) - len(out))
-
-
-# the families whose rules take real matrices only
-REAL_ONLY = frozenset({"geqrf", "orgqr"})
 
 
 @defjvp_custom_call("potrf", "trsm", "geqrf", "orgqr")
