@@ -211,12 +211,13 @@ def _maximal(sharding: TensorSharding, table: dict) -> bool:
     return mesh is not None and not mesh.axes and bool(mesh.device_ids)
 
 
-def use_problem(ops, args, returned=()):
+def use_problem(ops, args, returned=(), call_results=None):
     """The first op of a function (its ops, `args` and the values it returns) that breaks one of Shardy's
     rules on uses, and Shardy's words, or None: a manual computation's body reads only its own values
     (the op is isolated from above); a data-flow edge is the one use of its input, which no Shardy op
     but a named computation defines; a function's data-flow edge is the one use of an argument of the
-    function (vitir inlines calls, whose results Shardy's would also take)."""
+    function, or a call's result (vitir inlines calls: `call_results`, the values the inlined calls
+    gave, where the reader knows them; None takes any op's result)."""
     uses: dict = {}
     defined_by: dict = {}
     for op in walk(ops):
@@ -249,6 +250,8 @@ def use_problem(ops, args, returned=()):
                 return op, "expected operand of sdy.func_data_flow_edge to have a single user"
             if source not in arguments and source not in defined_by:
                 return op, "expected operand of sdy.func_data_flow_edge to be a block argument of a func op."
+            if call_results is not None and source in defined_by and source not in call_results:
+                return op, "expected operand of sdy.func_data_flow_edge to be a result of call op."
     return None
 
 

@@ -173,6 +173,17 @@ def unsupported_ops(text: str) -> list[Diagnostic]:
     return found
 
 
+# `arith.constant dense<...> : tensor<...>`: a tensor constant of MLIR's arith dialect (Shardy's tests
+# write them), the same op as `stablehlo.constant`, in the same syntax
+_ARITH_CONSTANT = re.compile(r"(=[ \t]*)arith\.constant(?=[ \t]+dense<[^\n]*:[ \t]*tensor<)")
+
+
+def read_arith_constants(text: str) -> str:
+    """`text` with each tensor `arith.constant` read as the `stablehlo.constant` it equals (lines
+    kept; a constant of another type, `arith.constant 0 : index`, stays, to be refused by name)."""
+    return _ARITH_CONSTANT.sub(r"\1stablehlo.constant", text) if "arith.constant" in text else text
+
+
 _LOCATION = re.compile(r"(?<=\s)loc\(")
 _LOCATION_ALIAS = re.compile(r"^#loc[\w.$-]*[ \t]*=[ \t]*(?=loc\()", re.M)
 
@@ -309,7 +320,7 @@ def parse_text(text: str, source: str = "<text>", verify: bool = True) -> Parsed
     """Parse (and verify) StableHLO text; raises MlirError naming every problem's line and column.
     The debug locations it writes are kept in `locations` (by op and block argument)."""
     written = text
-    text = strip_locations(text)
+    text = read_arith_constants(strip_locations(text))
     deep = _too_deep(text)
     if deep is not None:
         raise MlirError([deep])

@@ -71,6 +71,8 @@ class _FunctionImporter:
         self._inlining: list[str] = [fn.sym_name.data]  # the functions being imported, innermost last
         self._call_sites: list = []  # the locations of the calls being inlined, innermost last
         self._sibling_args: dict = {}  # op -> {place: vitir name} of its regions' arguments
+        self.unread: dict = {}  # an argument whose type vitir does not read -> why, until a use reports it
+        self.call_results: set = set()  # the values inlined calls gave (Shardy's func_data_flow_edge takes them)
 
     def name(self, v: SSAValue) -> str:
         """The vitir name: as written, except JAX's numeric names (`%0` -> `v0`); a result
@@ -110,14 +112,27 @@ class _FunctionImporter:
         locations = self.parsed.locations
         with self._at(self.fn):
             for arg in block.args:
-                self.values[arg] = self.fb.arg(self.name(arg), vitir_type(arg.type))
+                try:
+                    ty = vitir_type(arg.type)
+                except Unsupported as error:  # MLIR takes it in a signature (tensor<*xf32>): refused where used
+                    self.unread[arg] = str(error)
+                    continue
+                self.values[arg] = self.fb.arg(self.name(arg), ty)
                 if arg in locations:
                     self.values[arg].location = locations[arg]
-        # each argument's and result's sdy.sharding checked, and a collective on an argument against its own
-        shardings = self._signature_shardings([self.values[arg] for arg in block.args])
-        self.shardings.update(zip((self.values[arg] for arg in block.args), shardings))
+        for index, arg in enumerate(block.args):  # Shardy refuses a sharding on it at the signature
+            if arg in self.unread and "sdy.sharding" in dict(_pairs(self.fn.arg_attrs)[index] if self.fn.arg_attrs else ()):
+                self.unread.pop(arg)
+                self._report(self.fn, f"'func.func' op arg {index} - only ranked tensors can have a sharding")
+        if all(arg in self.values for arg in block.args):
+            # each argument's and result's sdy.sharding checked, and a collective on an argument against its own
+            shardings = self._signature_shardings([self.values[arg] for arg in block.args])
+            self.shardings.update(zip((self.values[arg] for arg in block.args), shardings))
         for op in block.ops:
             if isinstance(op, func.ReturnOp):
+                self._refuse_unread(op)
+                if self.unread:  # an argument no op uses: refused at the function, as before
+                    self._refuse_unread(self.fn, next(iter(self.unread)))
                 if self.diagnostics:
                     return None
                 with self._at(op):
@@ -137,7 +152,8 @@ class _FunctionImporter:
         breaks one."""
         if not any(op.NAME.startswith("sdy.") for op in walk(self.fb.ops)):
             return
-        problem = use_problem(self.fb.ops, [self.values[a] for a in self.fn.body.blocks[0].args], returned)
+        problem = use_problem(self.fb.ops, [self.values[a] for a in self.fn.body.blocks[0].args], returned,
+                              self.call_results)
         if problem is not None:
             op, message = problem
             with self._at(self.origins[op]):
@@ -158,7 +174,29 @@ class _FunctionImporter:
             return [None] * len(args)
         return found
 
+    def _refuse_unread(self, op: Operation, argument=None) -> None:
+        """The first use of an argument whose type vitir does not read, refused at `op`'s line (where
+        MLIR's verifier would first refuse the type) and reported once (keep-going mode)."""
+        if argument is None:
+            argument = next((v for v in op.operands if v in self.unread), None)
+            if argument is None:
+                return
+            index = list(op.operands).index(argument)
+            message = f"operand {index} (%{value_name(argument)}): {self.unread.pop(argument)}"
+        else:
+            message = f"argument %{value_name(argument)}: {self.unread.pop(argument)}"
+        self._report(op, message)
+
+    def _report(self, op: Operation, message: str) -> None:
+        """A problem at op's line: raised, or listed in keep-going mode."""
+        diagnostic = Diagnostic(*self.parsed.where(op), message)
+        if self.diagnostics is None:
+            raise MlirError([diagnostic])
+        self.diagnostics.append(diagnostic)
+
     def _import_guarded(self, op: Operation) -> None:
+        if self.unread:
+            self._refuse_unread(op)
         if self.diagnostics is None:
             with self._at(op):
                 self._import_op(op)
@@ -317,6 +355,7 @@ class _FunctionImporter:
             for result, returned in zip(call.results, ops[-1].operands, strict=True):
                 if returned in self.values:  # absent after a reported error in keep-going mode
                     self.values[result] = self.get(returned)
+                    self.call_results.add(self.values[result])
         finally:
             self._prefix = outer_prefix
             self._inlining.pop()

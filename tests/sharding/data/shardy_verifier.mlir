@@ -85,3 +85,45 @@ func.func @valid(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"
   %1 = sdy.all_gather [{"a"}, {}] %0 out_sharding=<@mesh, [{}, {"b"}]> : tensor<8x8xf32>
   return %1 : tensor<8x8xf32>
 }
+
+// -----
+
+// an unranked tensor is refused where an op uses it (MLIR takes it in a signature)
+func.func @unranked_argument_used(%arg0: tensor<*xf32>) -> tensor<*xf32> {
+  // expected-error@+1 {{operand 0 (%arg0): type tensor<*xf32> is not supported by vitir}}
+  %0 = stablehlo.multiply %arg0, %arg0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=4}>} : tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+
+// expected-error@+1 {{arg 1 - only ranked tensors can have a sharding}}
+func.func @unranked_argument_sharded(%arg0: tensor<4xf32>, %arg1: tensor<*xf32> {sdy.sharding = #sdy.sharding<@mesh, []>}) -> tensor<4xf32> {
+  return %arg0 : tensor<4xf32>
+}
+
+// -----
+
+// a tensor arith.constant reads as the stablehlo.constant it is; it is no call's result
+func.func @edge_of_a_constant() -> tensor<4xf32> {
+  %c = arith.constant dense<2.0> : tensor<4xf32>
+  // expected-error@+1 {{expected operand of sdy.func_data_flow_edge to be a result of call op.}}
+  %0 = sdy.func_data_flow_edge %c : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func private @twice(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.add %arg0, %arg0 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+func.func @edge_of_a_call(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %c = arith.constant dense<2.0> : tensor<4xf32>
+  %0 = func.call @twice(%c) : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = sdy.func_data_flow_edge %0 : tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
