@@ -983,6 +983,8 @@ class _Builder:
         for f, group, group_types in zip(cls.OPERAND_FIELDS, names, types):
             used = self.uses(group, group_types, values)
             fields[f.name] = tuple(used) if f.variadic else used[0]
+        if cls.NAME == "sdy.func_data_flow_edge" and fields["operand"] not in self.fb.args:
+            raise Fallback  # whether a call gave it: the xDSL path, which sees the calls it inlines, says
         for f in cls.ATTR_FIELDS:
             if f.name in attrs:
                 fields[f.name] = attrs[f.name]

@@ -127,3 +127,13 @@ func.func @edge_of_a_call(%arg0: tensor<4xf32>) -> tensor<4xf32> {
   %1 = sdy.func_data_flow_edge %0 : tensor<4xf32>
   return %1 : tensor<4xf32>
 }
+
+// -----
+
+// the same through the fast reader's text (no arith.constant)
+func.func @edge_of_an_op(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<4xf32>
+  // expected-error@+1 {{expected operand of sdy.func_data_flow_edge to be a result of call op.}}
+  %1 = sdy.func_data_flow_edge %0 : tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
