@@ -94,6 +94,21 @@ def test_complex_matrices_are_differentiated_to_jax_s_numbers(name, legacy):
         assert rel_err(g, w) <= 1e-10, f"{name}: result {i}: relative error {rel_err(g, w):.3g}"
 
 
+def test_abs_of_complex_values_is_differentiated_as_jax_does_zero_included():
+    """|z| of complex z (eigenvector entries, say): JAX's Re(dz conj(z) / |z|), 0 where z = 0."""
+    def loss(z, r):
+        return jax.numpy.sum(jax.numpy.abs(z) ** 3 * r) + jax.numpy.sum(jax.numpy.abs(jax.numpy.linalg.eigh(z)[1]))
+
+    z = np.array([[1 + 2j, -0.5 + 0.1j], [0j, 3 - 1j]])
+    r = np.array([[0.5, -1.0], [2.0, 0.25]])
+    with jax.enable_x64(True):
+        text = lower(loss, [z, r])
+        want = _want(loss, [z, r])
+    got = evaluate(derive(import_text(text, "abs")), z, r)
+    for i, (g, w) in enumerate(zip(got, want)):
+        assert rel_err(g, w) <= 1e-12, f"result {i}: relative error {rel_err(g, w):.3g}"
+
+
 @pytest.mark.parametrize("name", ["cholesky", "eigh", "svd"])
 def test_complex64_gradients_through_pjrt(tmp_path, name):
     f, makers = COMPLEX_LOSSES[name]

@@ -74,7 +74,6 @@ UNARY = {
     O.Logistic: lambda e, x, y: _mul(e, y, _sub(e, _const(e, 1, x), y)),
     O.LogPlusOne: lambda e, x, y: _div(e, _const(e, 1, x), _add(e, _const(e, 1, x), x)),
     O.ExponentialMinusOne: lambda e, x, y: _add(e, y, _const(e, 1, x)),
-    O.Abs: lambda e, x, y: e.b.sign(e.name(), x),
 }
 
 
@@ -98,6 +97,18 @@ UNARY.update(_chlo_unary())
 for _cls, _coefficient in UNARY.items():
     _coefficient.__name__ = _cls.__name__.lower()
     defjvp(_cls)(_scaled(_coefficient))
+
+
+@defjvp(O.Abs)
+def abs_jvp(e, op, primals, tangents):
+    """sign(x) dx; of a complex x, JAX's Re(dx conj(x) / |x|), with |x| = 0 read as 1 (a zero tangent)."""
+    (x,), (t,), (y,) = primals, tangents, e.primal_results(op)
+    if not x.type.dtype.is_complex:
+        return (_mul(e, t, e.b.sign(e.name(), x)),)
+    safe = _select(e, _compare(e, y, e.zeros_like(y), "EQ"), _const(e, 1, y), y)
+    conjugate = e.b.complex(e.name(), e.b.real(e.name(), x), _neg(e, e.b.imag(e.name(), x)))
+    direction = _div(e, conjugate, e.b.complex(e.name(), safe, e.zeros_like(safe)))
+    return (e.b.real(e.name(), _mul(e, t, direction)),)
 
 
 @defjvp(O.Sign, O.Floor, O.Ceil, O.RoundNearestEven, O.RoundNearestAfz)
