@@ -94,6 +94,26 @@ def test_complex_matrices_are_differentiated_to_jax_s_numbers(name, legacy):
         assert rel_err(g, w) <= 1e-10, f"{name}: result {i}: relative error {rel_err(g, w):.3g}"
 
 
+def test_the_ffi_call_a_legacy_svd_s_derivative_makes_runs_on_xla():
+    """The singular values alone (compute_uv = 0) of a legacy lapack_sgesdd: the derivative calls
+    lapack_sgesdd_ffi with mode 'S' for the vectors, spelled so that XLA runs it (its layouts and
+    attributes as JAX writes them): its factors rebuild the matrix."""
+    from vitir.backend import compile_module
+    from vitir.print import print_module
+
+    f, makers = LOSSES["singular_values"]
+    inputs = draw(makers, seed=1)
+    derived = print_module(derive(import_text(to_legacy(lower(f, inputs)), "values")))
+    (call,) = [line.strip() for line in derived.splitlines() if "@lapack_sgesdd_ffi" in line]
+    names = [name.strip() for name in call.split("=", 1)[0].split(",")]
+    module = (f"func.func @main(%arg0: tensor<4x3xf32>) -> (tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>) {{\n"
+              f"  {call}\n  return {', '.join(names[1:4])} : tensor<3xf32>, tensor<4x3xf32>, tensor<3x3xf32>\n}}\n")
+    assert "@lapack_sgesdd_ffi(%arg0)" in call  # on the program's argument itself
+    s, u, vt = compile_module(module, platform="cpu")(inputs[0])
+    np.testing.assert_allclose(u @ np.diag(s) @ vt, inputs[0], atol=1e-5)
+    np.testing.assert_allclose(s, np.linalg.svd(inputs[0].astype(np.float64), compute_uv=False), rtol=1e-5)
+
+
 def test_abs_of_complex_values_is_differentiated_as_jax_does_zero_included():
     """|z| of complex z (eigenvector entries, say): JAX's Re(dz conj(z) / |z|), 0 where z = 0."""
     def loss(z, r):

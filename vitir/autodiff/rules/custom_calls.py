@@ -199,12 +199,13 @@ def _layouts(types, matrix_rank: int) -> str:
 
 def _again_through_ffi(e, op, a, types, swaps):
     """A legacy call again, as the FFI target that computes the same (its workspaces left out), with
-    the attributes `swaps` write (`mode = 83`)."""
+    the attributes `swaps` write (`mode = 83`), spelled as JAX spells an FFI call (`backend_config =
+    ""`, the attributes in `mhlo.backend_config`, column-major matrices), so that XLA runs it."""
     kept = legacy(op).kept
     attributes = ", ".join(f"{replacement} : ui8" for _, replacement in swaps if replacement.startswith("mode"))
     rank = a.type.rank
     again = O.CustomCall([e.name() for _ in types[:kept]], (a,), ffi_target(op), tuple(types[:kept]),
-                         None, None, 4, None, _layouts([a.type], rank), _layouts(types[:kept], rank), None, None,
+                         None, '""', None, None, _layouts([a.type], rank), _layouts(types[:kept], rank), None, None,
                          path=e.b.path, discardable=(("mhlo.backend_config", "{" + attributes + "}"),))
     out = e.b.emit(again)
     return (out,) if kept == 1 else tuple(out)
