@@ -28,6 +28,7 @@ from .vhlo import (BOTH_EMPTY, CHANNEL_ID_OPS, DEFAULTS, DENSE_ARRAYS, DYNAMIC, 
 from .vhlo_tables import ATTRIBUTES, ENUMS, OPS, TYPES
 
 PROPERTIES_FROM = 5
+FUNCTION = "vhlo.func_v1"  # the one VHLO op whose regions are isolated from above
 
 
 class DowngradeError(BytecodeError):
@@ -242,6 +243,8 @@ class Downgrade:
         return vhlo_attribute("TensorV1Attr", type_, data)
 
     def attribute(self, a) -> Attribute:
+        if type(a) is Attribute:  # already VHLO's (from_ast.py converts a constant's value itself)
+            return a
         kind = type(a).__name__
         if kind == "StringAttr":
             return vhlo_attribute("StringV1Attr", a.data)
@@ -371,15 +374,31 @@ class Downgrade:
 
     def op(self, op, parent: str) -> Operation:
         try:
-            return self._op(op, parent)
+            name, properties, dictionary, downgraded = self.head(op)
         except _Newer as reason:
-            base = _base_of(op)
-            newest = _NEWEST.get(base)
-            name = f"vhlo.{newest[0]}" if newest is not None else op.name
-            raise DowngradeError(f"failed to convert VHLO to v{self.version}: failed to legalize operation "
-                                 f"'{name}' that was explicitly marked illegal: {reason}") from None
+            raise self.refusal(op, reason) from None
+        results = [self.value(r) for r in op.results]
+        operands = [self.value(o) for o in op.operands]
+        regions = [self.region(r, name) for r in op.regions]
+        converted = Operation(name, UNKNOWN_LOCATION, dictionary, properties, results, operands, [], regions,
+                              isolated=name == FUNCTION)
+        if downgraded:
+            self.downgraded.add(id(converted))
+        return converted
 
-    def _op(self, op, parent: str) -> Operation:
+    def refusal(self, op, reason) -> DowngradeError:
+        """What VhloToVersion says of an op the target cannot hold (`reason`: a _Newer)."""
+        newest = _NEWEST.get(_base_of(op))
+        name = f"vhlo.{newest[0]}" if newest is not None else op.name
+        return DowngradeError(f"failed to convert VHLO to v{self.version}: failed to legalize operation "
+                              f"'{name}' that was explicitly marked illegal: {reason}")
+
+    def head(self, op) -> tuple[str, tuple | None, Attribute | None, bool]:
+        """An op's VHLO name at the target, its properties (from format version 5) and its attribute
+        dictionary, and whether VhloToVersion re-creates it (a row older than the newest). Reads
+        only the op's name, attributes, its operands', results' and region arguments' types and
+        how many regions have blocks: what from_ast.py's view of an AST op gives too. Raises
+        _Newer for what the target cannot hold."""
         dialect, _, base = op.name.partition(".")
         named = {**op.properties, **op.attributes}
         if op.name == "func.func":
@@ -412,20 +431,13 @@ class Downgrade:
         extra = {k: v for k, v in inherent.items() if k not in row[3] and (base, k) not in _DROPPED_VALUES}
         discardable = {k: self.attribute(v) for k, v in named.items()}
         discardable.update(extra)
-        results = [self.value(r) for r in op.results]
-        operands = [self.value(o) for o in op.operands]
-        regions = [self.region(r, base) for r in op.regions]
         if self.properties:
             properties = tuple(inherent[k] for k in names) if names else None
             dictionary = _dictionary(discardable)
         else:
             properties = None
             dictionary = _dictionary({**discardable, **{k: inherent[k] for k in names}})
-        converted = Operation("vhlo." + row[0], UNKNOWN_LOCATION, dictionary, properties, results, operands, [],
-                              regions, isolated=base == "func")
-        if row is not _NEWEST[base]:
-            self.downgraded.add(id(converted))
-        return converted
+        return "vhlo." + row[0], properties, dictionary, row is not _NEWEST[base]
 
     def _function(self, op, named: dict) -> dict:
         inherent = {"sym_name": vhlo_attribute("StringV1Attr", named.pop("sym_name").data),
@@ -733,6 +745,11 @@ def _dense_bytes(a) -> bytes:
         literals = [str(v).lower() if isinstance(v, bool) else repr(v) for v in a.get_values()]
     else:
         raise BytecodeError(f"dense attribute {a} is not written yet")
+    return literal_bytes(element, literals)
+
+
+def literal_bytes(element: str, literals) -> bytes:
+    """Literals of an element type (`f32`, `i1`, `complex<f32>`) as MLIR's raw buffer of dense elements."""
     if element == "i1":
         return _bool_bytes([lit == "true" or lit == "1" for lit in literals])
     complex_part = element[len("complex<"):-1] if element.startswith("complex<") else None
@@ -766,22 +783,30 @@ def _number(literal: str, dtype: str):
     return float(literal)
 
 
+# A call the fast reader would inline (an artifact keeps it): `call @f`, `func.call @f`, `"func.call"`.
+_CALL = re.compile(r'(?<![\w.])(?:func\.)?call @|"func\.call"')
+
+
 def downgrade_module(module, version: str, bytecode_version: int) -> BytecodeModule:
-    """A StableHLO module (vitir's Module, StableHLO text or xDSL's parse) -> VHLO at `version`."""
+    """A StableHLO module (vitir's Module, StableHLO text or xDSL's parse) -> VHLO at `version`. vitir's
+    Module is converted directly (from_ast.py); text is read into one by the fast reader where it
+    takes the text whole (and holds no call, which it would inline), else parsed by xDSL."""
+    from ...ast.module import Module
     from ..parse import parse_text
 
-    if isinstance(module, str):
-        text = module
-    elif hasattr(module, "regions"):  # already xDSL's
-        text = None
-    else:
-        from ...print import print_module
-
-        text = print_module(module)
-    parsed = parse_text(text, verify=False).module if text is not None else module
     converter = Downgrade(version)
     converter.properties = bytecode_version >= PROPERTIES_FROM
-    root = converter.module(parsed)
+    if isinstance(module, str) and not _CALL.search(module):
+        from ...text import fast_import
+
+        module = fast_import(module) or module
+    if isinstance(module, Module):
+        from .from_ast import downgrade_ast
+
+        root = downgrade_ast(module, converter)
+    else:
+        parsed = parse_text(module, verify=False).module if isinstance(module, str) else module
+        root = converter.module(parsed)
     if bytecode_version >= USE_LIST_ORDERING:
         _use_list_orders(root, converter.downgraded)
     return BytecodeModule(root, bytecode_version, f"StableHLO_v{version}")
