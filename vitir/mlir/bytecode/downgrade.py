@@ -785,6 +785,8 @@ def _number(literal: str, dtype: str):
 
 # A call the fast reader would inline (an artifact keeps it): `call @f`, `func.call @f`, `"func.call"`.
 _CALL = re.compile(r'(?<![\w.])(?:func\.)?call @|"func\.call"')
+# A function's visibility as text spells it (`func.func public @main`), which vitir's AST does not keep.
+_VISIBILITY = re.compile(r'func\.func (public|private|nested) @(?:"([^"\\]*)"|([\w.$-]+))')
 
 
 def downgrade_module(module, version: str, bytecode_version: int) -> BytecodeModule:
@@ -796,14 +798,16 @@ def downgrade_module(module, version: str, bytecode_version: int) -> BytecodeMod
 
     converter = Downgrade(version)
     converter.properties = bytecode_version >= PROPERTIES_FROM
+    visibility = {}
     if isinstance(module, str) and not _CALL.search(module):
         from ...text import fast_import
 
+        visibility = {quoted or bare: word for word, quoted, bare in _VISIBILITY.findall(module)}
         module = fast_import(module) or module
     if isinstance(module, Module):
         from .from_ast import downgrade_ast
 
-        root = downgrade_ast(module, converter)
+        root = downgrade_ast(module, converter, visibility)
     else:
         parsed = parse_text(module, verify=False).module if isinstance(module, str) else module
         root = converter.module(parsed)

@@ -19,7 +19,10 @@ use-list orders are the module's.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from ...ast.attributes import DenseLiteralKind
+from ...ast.gc_pause import gc_paused
 from .downgrade import FUNCTION, Downgrade, _Newer, literal_bytes, vhlo_attribute
 from .errors import BytecodeError
 from .ir import Block, Operation, Region, Value
@@ -134,6 +137,7 @@ class AstDowngrade:
         self.values: dict = {}  # AST value -> the generic IR's
         self.types: dict = {}  # AST type -> VHLO's
         self.heads: dict = {}  # everything `head` reads of an op -> what it made
+        self.getters: dict = {}  # op class -> what reads its attribute values
         self.downgraded: set = set()  # the ops VhloToVersion re-creates, of the function being converted
 
     # -- types and values ---------------------------------------------------------------------------
@@ -156,9 +160,9 @@ class AstDowngrade:
         return found
 
     # -- ops ----------------------------------------------------------------------------------------
-    def head(self, cls, name: str, op, operand_types: tuple, result_types: tuple, region_signatures: tuple):
-        """downgrade.py's `head` of the op, kept by everything it reads."""
-        values = tuple([getattr(op, f.name) for f in cls.ATTR_FIELDS]) if op is not None else ()
+    def head(self, cls, name: str, op, operand_types: tuple, result_types: tuple, region_signatures: tuple,
+             values: tuple = ()):
+        """downgrade.py's `head` of the op, kept by everything it reads (`values`: its attributes')."""
         discardable = op.discardable if op is not None else ()
         key = (cls, name, values, discardable, operand_types, result_types, region_signatures)
         found = self.heads.get(key, _MISSING)
@@ -174,19 +178,37 @@ class AstDowngrade:
             self.heads[key] = found
         return found
 
-    def op(self, op) -> Operation:
-        cls = type(op)
+    def _attribute_values(self, cls):
+        """What reads an op's attribute values as one tuple (made once per class)."""
         if cls.COMPOUND or cls.MODULE_LEVEL:
             raise Fallback(f"{cls.NAME} is not one op of the artifact")
+        names = [f.name for f in cls.ATTR_FIELDS]
+        getter = (lambda op: ()) if not names else attrgetter(*names) if len(names) > 1 else \
+            (lambda op, get=attrgetter(names[0]): (get(op),))
+        self.getters[cls] = getter
+        return getter
+
+    def op(self, op) -> Operation:
+        cls = op.__class__
+        getter = self.getters.get(cls) or self._attribute_values(cls)
+        values = self.values
+        try:
+            operands = [values[o] for o in op.operands]
+        except KeyError:
+            raise Fallback(f"{cls.NAME} uses a value before it is defined") from None
         regions = op.regions() if cls.REGION_FIELDS else ()
-        if any(r is None for r in regions):
+        if regions and any(r is None for r in regions):
             raise Fallback(f"{cls.NAME} with a region absent")
-        operands = [self.use(o) for o in op.operands]
         name, properties, dictionary, downgraded = self.head(
             cls, cls.NAME, op, tuple([o.type for o in op.operands]), tuple([r.type for r in op.results]),
-            tuple([r.signature for r in regions]))
-        converted = Operation(name, UNKNOWN_LOCATION, dictionary, properties, [self.define(r) for r in op.results],
-                              operands, [], [self.region(r) for r in regions])
+            tuple([r.signature for r in regions]), getter(op))
+        types, results = self.types, []
+        for r in op.results:
+            type_ = types.get(r.type) or self.type(r.type)
+            results.append(Value(type_, UNKNOWN_LOCATION))
+            values[r] = results[-1]
+        converted = Operation(name, UNKNOWN_LOCATION, dictionary, properties, results, operands, [],
+                              [self.region(r) for r in regions] if regions else [])
         if downgraded:
             self.downgraded.add(id(converted))
         return converted
@@ -211,7 +233,7 @@ class AstDowngrade:
         vhlo_name, properties, dictionary, _ = self.head(None, name, None, tuple(types), (), ())
         return Operation(vhlo_name, UNKNOWN_LOCATION, dictionary, properties, [], operands)
 
-    def function(self, fn) -> Operation:
+    def function(self, fn, visibility: str | None = None) -> Operation:
         from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FunctionType, StringAttr
 
         from ..kinds import xdsl_type
@@ -225,6 +247,8 @@ class AstDowngrade:
                                              for pairs in groups])
         for key, text in fn.attributes:
             attributes[key] = _parsed_attribute(text)
+        if visibility is not None:
+            attributes["sym_visibility"] = StringAttr(visibility)
         view = _View("func.func", attributes, {}, [], [], [])
         try:
             name, properties, dictionary, _ = self.converter.head(view)
@@ -238,10 +262,13 @@ class AstDowngrade:
                          regions=[Region([Block(arguments, ops)])], isolated=name == FUNCTION)
 
 
-def downgrade_ast(module, converter: Downgrade) -> Operation:
+@gc_paused
+def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None) -> Operation:
     """vitir's Module -> the artifact's `builtin.module` op. The module's own attributes and its
     module-level ops (few, and all but functions) through xDSL's parse of the module without its
-    functions; each function directly, or through xDSL's parse of it alone when it falls back."""
+    functions; each function directly, or through xDSL's parse of it alone when it falls back.
+    `visibility`: function name -> `public`/`private`, as the text read into `module` spelled it
+    (the AST keeps none; an artifact keeps what the text spelled)."""
     from ...print import print_module
     from ..parse import parse_text
 
@@ -252,9 +279,11 @@ def downgrade_ast(module, converter: Downgrade) -> Operation:
     for fn in module.functions:
         direct.downgraded = set()
         try:
-            body.append(direct.function(fn))
+            body.append(direct.function(fn, (visibility or {}).get(fn.name)))
             converter.downgraded |= direct.downgraded
-        except Fallback:
+        except BytecodeError:  # a refusal: xDSL's route words it the same
+            raise
+        except Exception:  # noqa: BLE001 - Fallback, or what the direct route does not expect: xDSL's route decides
             parsed = parse_text(print_module(module.with_functions([fn])), verify=False).module
             body.append(converter.op(list(parsed.body.block.ops)[-1], "builtin.module"))
     return root
