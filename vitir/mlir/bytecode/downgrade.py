@@ -153,6 +153,8 @@ class Downgrade:
         self.target = version_tuple(version)
         self.rows = op_rows(version)
         self.values: dict = {}
+        self.locations: dict | None = None  # kept: xDSL's op or block argument -> vitir's Location (parse.py's)
+        self.enclosing = UNKNOWN_LOCATION  # the location of the op whose regions are being converted
         self.properties = None
         self.downgraded: set = set()  # ops VhloToVersion re-creates at an older version
 
@@ -361,7 +363,7 @@ class Downgrade:
         if entries:
             dictionary = _builtin_attribute("DictionaryAttr", tuple(
                 (_builtin_attribute("StringAttr", k), v) for k, v in sorted(entries.items())))
-        op = Operation("builtin.module", UNKNOWN_LOCATION, dictionary, properties,
+        op = Operation("builtin.module", self.location_of(module), dictionary, properties,
                        regions=[self.region(r, "builtin.module") for r in module.regions], isolated=True)
         return op
 
@@ -369,6 +371,9 @@ class Downgrade:
         blocks = []
         for block in region.blocks:
             arguments = [self.value(a) for a in block.args]
+            if self.locations:
+                for argument, xdsl_argument in zip(arguments, block.args):
+                    argument.location = self.location_of(xdsl_argument)
             blocks.append(Block(arguments, [self.op(inner, parent) for inner in block.ops]))
         return Region(blocks)
 
@@ -379,12 +384,23 @@ class Downgrade:
             raise self.refusal(op, reason) from None
         results = [self.value(r) for r in op.results]
         operands = [self.value(o) for o in op.operands]
+        location = self.location_of(op)
+        enclosing, self.enclosing = self.enclosing, location
         regions = [self.region(r, name) for r in op.regions]
-        converted = Operation(name, UNKNOWN_LOCATION, dictionary, properties, results, operands, [], regions,
+        self.enclosing = enclosing
+        converted = Operation(name, location, dictionary, properties, results, operands, [], regions,
                               isolated=name == FUNCTION)
         if downgraded:
             self.downgraded.add(id(converted))
         return converted
+
+    def location_of(self, op_or_argument) -> Attribute:
+        """Its location; one the text did not write (a compact body's arguments and op, which
+        StableHLO's parser makes) is the enclosing op's."""
+        if not self.locations:
+            return UNKNOWN_LOCATION
+        found = self.locations.get(op_or_argument)
+        return self.enclosing if found is None else builtin_location(found)
 
     def refusal(self, op, reason) -> DowngradeError:
         """What VhloToVersion says of an op the target cannot hold (`reason`: a _Newer)."""
@@ -575,6 +591,45 @@ class Downgrade:
             if value is not default:
                 raise _Newer(f"{op.name}'s {key}, not at its default, needs vhlo.{newest[0]}, introduced in "
                              f"StableHLO {newest[1]}")
+
+
+_LOCATIONS: dict = {}  # vitir's Location -> the builtin location attribute
+
+
+def builtin_location(loc) -> Attribute:
+    """vitir's Location (vitir/ast/location.py) as the builtin dialect's location attribute an artifact
+    keeps (VHLO keeps builtin locations): file:line:col as MLIR writes it, a FileLineColRange of as
+    many numbers as the range needs (line, column; the end column on the same line; else the end
+    line and column)."""
+    found = _LOCATIONS.get(loc)
+    if found is not None:
+        return found
+    kind = type(loc).__name__
+    if kind == "UnknownLoc":
+        found = UNKNOWN_LOCATION
+    elif kind == "FileLineColLoc":
+        end_line = loc.line if loc.end_line is None else loc.end_line
+        end_column = loc.column if loc.end_column is None else loc.end_column
+        numbers = (loc.line, loc.column)
+        if (end_line, end_column) != (loc.line, loc.column):
+            numbers += (end_column,) if end_line == loc.line else (end_line, end_column)
+        found = _builtin_attribute("FileLineColRange", _builtin_attribute("StringAttr", loc.filename), numbers)
+    elif kind == "NameLoc":
+        child = UNKNOWN_LOCATION if loc.child is None else builtin_location(loc.child)
+        found = _builtin_attribute("NameLoc", _builtin_attribute("StringAttr", loc.name), child)
+    elif kind == "CallSiteLoc":
+        found = _builtin_attribute("CallSiteLoc", builtin_location(loc.callee), builtin_location(loc.caller))
+    elif kind == "FusedLoc":
+        parts = tuple(builtin_location(part) for part in loc.locations)
+        if loc.metadata is None:
+            found = _builtin_attribute("FusedLoc", parts)
+        else:  # the metadata as MLIR's text fallback, in the dialect its text names
+            dialect = loc.metadata[1:].split(".", 1)[0].split("<", 1)[0] if loc.metadata.startswith("#") else "builtin"
+            found = _builtin_attribute("FusedLocWithMetadata", parts, Attribute(dialect, text=loc.metadata))
+    else:
+        raise BytecodeError(f"no builtin location for {loc!r}")
+    _LOCATIONS[loc] = found
+    return found
 
 
 def _use_list_orders(root: Operation, downgraded: set) -> None:
@@ -789,10 +844,12 @@ _CALL = re.compile(r'(?<![\w.])(?:func\.)?call @|"func\.call"')
 _VISIBILITY = re.compile(r'func\.func (public|private|nested) @(?:"([^"\\]*)"|([\w.$-]+))')
 
 
-def downgrade_module(module, version: str, bytecode_version: int) -> BytecodeModule:
+def downgrade_module(module, version: str, bytecode_version: int, locations: bool = False) -> BytecodeModule:
     """A StableHLO module (vitir's Module, StableHLO text or xDSL's parse) -> VHLO at `version`. vitir's
     Module is converted directly (from_ast.py); text is read into one by the fast reader where it
-    takes the text whole (and holds no call, which it would inline), else parsed by xDSL."""
+    takes the text whole (and holds no call, which it would inline), else parsed by xDSL. With
+    `locations`, each op, block argument, function and the module keeps its location (else every
+    one is unknown, as `--strip-debuginfo` writes them); an xDSL module given as such has none."""
     from ...ast.module import Module
     from ..parse import parse_text
 
@@ -807,9 +864,14 @@ def downgrade_module(module, version: str, bytecode_version: int) -> BytecodeMod
     if isinstance(module, Module):
         from .from_ast import downgrade_ast
 
-        root = downgrade_ast(module, converter, visibility)
+        root = downgrade_ast(module, converter, visibility, locations)
     else:
-        parsed = parse_text(module, verify=False).module if isinstance(module, str) else module
+        if isinstance(module, str):
+            parsed = parse_text(module, verify=False)
+            converter.locations = parsed.locations if locations else None
+            parsed = parsed.module
+        else:
+            parsed = module
         root = converter.module(parsed)
     if bytecode_version >= USE_LIST_ORDERING:
         _use_list_orders(root, converter.downgraded)

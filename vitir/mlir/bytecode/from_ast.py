@@ -23,7 +23,7 @@ from operator import attrgetter
 
 from ...ast.attributes import DenseLiteralKind
 from ...ast.gc_pause import gc_paused
-from .downgrade import FUNCTION, Downgrade, _Newer, literal_bytes, vhlo_attribute
+from .downgrade import FUNCTION, Downgrade, _Newer, builtin_location, literal_bytes, vhlo_attribute
 from .errors import BytecodeError
 from .ir import Block, Operation, Region, Value
 from .reader import UNKNOWN_LOCATION
@@ -132,8 +132,9 @@ def _xdsl_attributes(converter: Downgrade, op) -> dict:
 class AstDowngrade:
     """One vitir Module -> VHLO at the converter's version, as the writer's generic IR."""
 
-    def __init__(self, converter: Downgrade):
+    def __init__(self, converter: Downgrade, locations: bool = False):
         self.converter = converter
+        self.locations = locations  # kept (else every one unknown, as --strip-debuginfo writes them)
         self.values: dict = {}  # AST value -> the generic IR's
         self.types: dict = {}  # AST type -> VHLO's
         self.heads: dict = {}  # everything `head` reads of an op -> what it made
@@ -150,8 +151,12 @@ class AstDowngrade:
         return found
 
     def define(self, v) -> Value:
-        found = self.values[v] = Value(self.type(v.type), UNKNOWN_LOCATION)
+        """A block argument, with its location."""
+        found = self.values[v] = Value(self.type(v.type), self.location(v.location))
         return found
+
+    def location(self, loc):
+        return builtin_location(loc) if self.locations else UNKNOWN_LOCATION
 
     def use(self, v) -> Value:
         found = self.values.get(v)
@@ -207,31 +212,35 @@ class AstDowngrade:
             type_ = types.get(r.type) or self.type(r.type)
             results.append(Value(type_, UNKNOWN_LOCATION))
             values[r] = results[-1]
-        converted = Operation(name, UNKNOWN_LOCATION, dictionary, properties, results, operands, [],
-                              [self.region(r) for r in regions] if regions else [])
+        location = self.location(op.location)
+        converted = Operation(name, location, dictionary, properties, results, operands, [],
+                              [self.region(r, location) for r in regions] if regions else [])
         if downgraded:
             self.downgraded.add(id(converted))
         return converted
 
-    def region(self, region) -> Region:
+    def region(self, region, owner) -> Region:
+        """`owner`: the location of the op holding it, which a compact body's arguments and ops take
+        (as StableHLO's parser gives them)."""
         if type(region).__name__ == "BinaryRegion":  # `applies stablehlo.add`: one op of the two arguments
             element = region.element_type
-            arguments = [Value(self.type(element), UNKNOWN_LOCATION) for _ in range(2)]
+            arguments = [Value(self.type(element), owner) for _ in range(2)]
             result = Value(self.type(element), UNKNOWN_LOCATION)
             name, properties, dictionary, downgraded = self.head(
                 region.op_class, region.op_class.NAME, None, (element, element), (element,), ())
-            inner = Operation(name, UNKNOWN_LOCATION, dictionary, properties, [result], arguments)
+            inner = Operation(name, owner, dictionary, properties, [result], arguments)
             if downgraded:
                 self.downgraded.add(id(inner))
-            return Region([Block(arguments, [inner, self.terminator([result], [element])])])
+            return Region([Block(arguments, [inner, self.terminator([result], [element], owner)])])
         arguments = [self.define(a) for a in region.args]
         ops = [self.op(inner) for inner in region.ops]
-        ops.append(self.terminator([self.use(v) for v in region.results], [v.type for v in region.results]))
+        ops.append(self.terminator([self.use(v) for v in region.results], [v.type for v in region.results],
+                                   self.location(region.location)))
         return Region([Block(arguments, ops)])
 
-    def terminator(self, operands: list, types: list, name: str = "stablehlo.return") -> Operation:
+    def terminator(self, operands: list, types: list, location, name: str = "stablehlo.return") -> Operation:
         vhlo_name, properties, dictionary, _ = self.head(None, name, None, tuple(types), (), ())
-        return Operation(vhlo_name, UNKNOWN_LOCATION, dictionary, properties, [], operands)
+        return Operation(vhlo_name, location, dictionary, properties, [], operands)
 
     def function(self, fn, visibility: str | None = None) -> Operation:
         from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FunctionType, StringAttr
@@ -257,25 +266,27 @@ class AstDowngrade:
         arguments = [self.define(a) for a in fn.args]
         ops = [self.op(op) for op in fn.ops]
         ops.append(self.terminator([self.use(v) for v in fn.ret.operands], [v.type for v in fn.ret.operands],
-                                   "func.return"))
-        return Operation(name, UNKNOWN_LOCATION, dictionary, properties,
+                                   self.location(fn.ret.location), "func.return"))
+        return Operation(name, self.location(fn.location), dictionary, properties,
                          regions=[Region([Block(arguments, ops)])], isolated=name == FUNCTION)
 
 
 @gc_paused
-def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None) -> Operation:
+def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None, locations: bool = False
+                  ) -> Operation:
     """vitir's Module -> the artifact's `builtin.module` op. The module's own attributes and its
     module-level ops (few, and all but functions) through xDSL's parse of the module without its
     functions; each function directly, or through xDSL's parse of it alone when it falls back.
     `visibility`: function name -> `public`/`private`, as the text read into `module` spelled it
-    (the AST keeps none; an artifact keeps what the text spelled)."""
+    (the AST keeps none; an artifact keeps what the text spelled). `locations`: keep each one."""
     from ...print import print_module
     from ..parse import parse_text
 
     shell = parse_text(print_module(module.with_functions([])), verify=False).module
     root = converter.module(shell)
     body = root.regions[0].blocks[0].operations
-    direct = AstDowngrade(converter)
+    direct = AstDowngrade(converter, locations)
+    root.location = direct.location(module.location)
     for fn in module.functions:
         direct.downgraded = set()
         try:
@@ -284,8 +295,10 @@ def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None) 
         except BytecodeError:  # a refusal: xDSL's route words it the same
             raise
         except Exception:  # noqa: BLE001 - Fallback, or what the direct route does not expect: xDSL's route decides
-            parsed = parse_text(print_module(module.with_functions([fn])), verify=False).module
-            body.append(converter.op(list(parsed.body.block.ops)[-1], "builtin.module"))
+            parsed = parse_text(print_module(module.with_functions([fn]), debug_info=locations), verify=False)
+            converter.locations = parsed.locations if locations else None
+            body.append(converter.op(list(parsed.module.body.block.ops)[-1], "builtin.module"))
+            converter.locations = None
     return root
 
 
