@@ -188,3 +188,18 @@ def test_fmt_emit_bytecode_keeps_locations_unless_stripped(tmp_path):
                  "-o", str(stripped)]) == 0
     assert kept.read_bytes() == hlo.serialize_portable_artifact_str(text, "1.9.0")
     assert stripped.read_bytes() == write_artifact(text, "1.9.0")
+
+
+@needs_jaxlib
+def test_the_text_path_reads_an_artifacts_locations():
+    """The path an artifact falls back to (upgrade_text, then import_text) keeps every location jaxlib
+    wrote: those of the program's own text, and those import_bytecode's direct path reads."""
+    from vitir.mlir import import_bytecode, import_text
+    from vitir.mlir.bytecode.vhlo import upgrade_text
+
+    for name, text in _programs().items():
+        artifact = hlo.serialize_portable_artifact_str(text, "1.5.0")
+        by_text = [str(loc) for loc in _locations(import_text(upgrade_text(read_bytecode(artifact))))]
+        assert by_text == [str(loc) for loc in _locations(import_text(text))], name
+        assert by_text == [str(loc) for loc in _locations(import_bytecode(artifact))], name
+        assert sum("loc(unknown)" not in loc for loc in by_text) > 15, name
