@@ -203,3 +203,38 @@ def test_the_text_path_reads_an_artifacts_locations():
         assert by_text == [str(loc) for loc in _locations(import_text(text))], name
         assert by_text == [str(loc) for loc in _locations(import_bytecode(artifact))], name
         assert sum("loc(unknown)" not in loc for loc in by_text) > 15, name
+
+
+@needs_jaxlib
+def test_a_function_the_direct_conversion_does_not_take_goes_through_xdsl(monkeypatch):
+    """A compound node prints several ops: its function is converted from xDSL's parse of it alone,
+    the module's other function directly; the artifact is jaxlib's of the printed module."""
+    from vitir.ast import FunctionBuilder, Module, f32
+    from vitir.mlir.bytecode import from_ast
+    from vitir.print import print_module
+
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", f32(5, 7))
+    compound = fb.ret(fb.add("y", fb.all_reduce_mean("g", x, 3), x))
+    plain = FunctionBuilder("plain")
+    z = plain.arg("z", f32(5, 7))
+    module = Module([compound, plain.ret(plain.tanh("t", z))])
+    direct = from_ast.AstDowngrade.function
+    taken = []
+
+    def recording(self, fn, visibility=None):
+        try:
+            converted = direct(self, fn, visibility)
+        except from_ast.Fallback:
+            taken.append((fn.name, "xDSL"))
+            raise
+        taken.append((fn.name, "direct"))
+        return converted
+
+    monkeypatch.setattr(from_ast.AstDowngrade, "function", recording)
+    artifact = write_artifact(module, "1.10.0")
+    assert taken == [("main", "xDSL"), ("plain", "direct")]
+    with jax_mlir.make_ir_context():
+        parsed = ir.Module.parse(print_module(module))
+        passmanager.PassManager.parse("builtin.module(strip-debuginfo)").run(parsed.operation)
+        assert artifact == hlo.serialize_portable_artifact(parsed, "1.10.0")
