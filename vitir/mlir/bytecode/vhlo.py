@@ -962,7 +962,8 @@ def location_trailer(entry) -> str:
     if found is None:
         try:
             loc = vitir_location(entry)
-        except Fallback:
-            loc = UNKNOWN
-        found = _TRAILERS[entry] = "" if loc is UNKNOWN else f" loc({loc.text()})"
+            found = "" if loc is UNKNOWN else f" loc({loc.text()})"
+        except Exception:  # noqa: BLE001 - Fallback, or a corrupted entry (a name that is no string): left out
+            found = ""
+        _TRAILERS[entry] = found
     return found
