@@ -77,8 +77,8 @@ def main(argv=None) -> int:
     from vitir.mlir.bytecode.direct import import_direct
     from vitir.mlir.bytecode.downgrade import downgrade_module
     from vitir.mlir.bytecode.portable import bytecode_version, write_artifact
-    from vitir.print import print_module
     from vitir.mlir.bytecode.vhlo import upgrade_text
+    from vitir.print import print_module
 
     text_file = args.cache / "train_step.mlir" if args.cache else None
     artifact_file = args.cache / f"train_step.{args.version}.mlir.bc" if args.cache else None
