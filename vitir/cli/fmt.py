@@ -60,7 +60,7 @@ def _emit_bytecode(args, text: str) -> int:
             raise ConfigError("--emit-bytecode writes a file: give it with -o OUT")
         if args.in_place or args.split_input_file:
             raise ConfigError("--emit-bytecode takes neither -i nor --split-input-file")
-        write_bytes(args.output, export_bytecode(text, args.target))
+        write_bytes(args.output, export_bytecode(text, args.target, strip_debuginfo=args.strip_debuginfo))
     except VitirError as e:
         print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
         return 1

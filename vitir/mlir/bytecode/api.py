@@ -62,11 +62,12 @@ def import_bytecode(data: bytes):
 def export_bytecode(module, target: str | None = None, strip_debuginfo: bool = True) -> bytes:
     """vitir's Module (or StableHLO text) -> MLIR bytecode. Without `target`: plain MLIR bytecode of
     the StableHLO module (jaxlib's `ir.Module.parse` reads it). With `target` (`x.y.z`, `current`,
-    `minimum`): a portable artifact of that StableHLO version."""
+    `minimum`): a portable artifact of that StableHLO version, its locations dropped unless
+    `strip_debuginfo` is False (then each op's, argument's, function's and the module's kept)."""
     if target is not None:
         from .portable import write_artifact
 
-        return write_artifact(module, target)
+        return write_artifact(module, target, strip_debuginfo)
     return write_bytecode(plain_module(module))
 
 

@@ -24,12 +24,12 @@ the text path, which decides (and reports) what is wrong.
 from __future__ import annotations
 
 from ...ast.declare import OPS
-from ...ast.location import UNKNOWN, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc
+from ...ast.location import UNKNOWN
 from ...text.importer import _Reader, Fallback, build_module, generic_record
 from .ir import BytecodeModule, Operation
 from .vhlo import (OP_VERSIONS, UPSTREAM, _arg_dict, _dictionary_text, _key, _key_text, _Printer, _symbol,
                    artifact_version, attribute_text, check_version, op_attributes, split_attributes,
-                   type_text)
+                   type_text, vitir_location)
 
 # Ops vhlo.py prints in their pretty forms (without discardable attributes), whose records the text
 # reader's plans make; a constant's record depends on its value alone.
@@ -275,33 +275,3 @@ def _import(module: BytecodeModule):
     records.locate("module", root.location)
     return build_module(_symbol(name) if name is not None else "m", functions, defined, attributes,
                         function_attributes, [], written, records.located)
-
-
-_BUILTIN_LOCATIONS = {10: "CallSiteLoc", 11: "FileLineColLoc", 12: "FusedLoc", 13: "FusedLocWithMetadata",
-                      14: "NameLoc", 15: "UnknownLoc", 22: "FileLineColRange"}
-
-
-def vitir_location(entry) -> Location:
-    """A builtin location attribute of the bytecode as vitir's Location (vitir/ast/location.py)."""
-    kind = _BUILTIN_LOCATIONS.get(entry.code) if entry.dialect == "builtin" and entry.text is None else None
-    fields = entry.fields
-    if kind == "UnknownLoc":
-        return UNKNOWN
-    if kind == "NameLoc":
-        child = vitir_location(fields[1])
-        return NameLoc(fields[0].fields[0], None if child is UNKNOWN else child)
-    if kind == "FileLineColLoc":
-        return FileLineColLoc(fields[0].fields[0], fields[1], fields[2])
-    if kind == "FileLineColRange":  # MLIR writes as many numbers as the range needs
-        numbers = list(fields[1])
-        line, column = (numbers + [0, 0])[:2]
-        if len(numbers) == 3:  # one line: start line, start column, end column
-            return FileLineColLoc(fields[0].fields[0], line, column, None, numbers[2])
-        end_line, end_column = (numbers[2], numbers[3]) if len(numbers) == 4 else (None, None)
-        return FileLineColLoc(fields[0].fields[0], line, column, end_line, end_column)
-    if kind == "CallSiteLoc":
-        return CallSiteLoc(vitir_location(fields[0]), vitir_location(fields[1]))
-    if kind in ("FusedLoc", "FusedLocWithMetadata"):
-        metadata = attribute_text(fields[1]) if kind == "FusedLocWithMetadata" else None
-        return FusedLoc([vitir_location(part) for part in fields[0]], metadata)
-    raise Fallback(f"a location vitir does not read: {entry!r}")

@@ -28,6 +28,7 @@ from .vhlo import (BOTH_EMPTY, CHANNEL_ID_OPS, DEFAULTS, DENSE_ARRAYS, DYNAMIC, 
 from .vhlo_tables import ATTRIBUTES, ENUMS, OPS, TYPES
 
 PROPERTIES_FROM = 5
+FUNCTION = "vhlo.func_v1"  # the one VHLO op whose regions are isolated from above
 
 
 class DowngradeError(BytecodeError):
@@ -152,6 +153,8 @@ class Downgrade:
         self.target = version_tuple(version)
         self.rows = op_rows(version)
         self.values: dict = {}
+        self.locations: dict | None = None  # kept: xDSL's op or block argument -> vitir's Location (parse.py's)
+        self.enclosing = UNKNOWN_LOCATION  # the location of the op whose regions are being converted
         self.properties = None
         self.downgraded: set = set()  # ops VhloToVersion re-creates at an older version
 
@@ -242,6 +245,8 @@ class Downgrade:
         return vhlo_attribute("TensorV1Attr", type_, data)
 
     def attribute(self, a) -> Attribute:
+        if type(a) is Attribute:  # already VHLO's (from_ast.py converts a constant's value itself)
+            return a
         kind = type(a).__name__
         if kind == "StringAttr":
             return vhlo_attribute("StringV1Attr", a.data)
@@ -358,7 +363,7 @@ class Downgrade:
         if entries:
             dictionary = _builtin_attribute("DictionaryAttr", tuple(
                 (_builtin_attribute("StringAttr", k), v) for k, v in sorted(entries.items())))
-        op = Operation("builtin.module", UNKNOWN_LOCATION, dictionary, properties,
+        op = Operation("builtin.module", self.location_of(module), dictionary, properties,
                        regions=[self.region(r, "builtin.module") for r in module.regions], isolated=True)
         return op
 
@@ -366,20 +371,50 @@ class Downgrade:
         blocks = []
         for block in region.blocks:
             arguments = [self.value(a) for a in block.args]
+            if self.locations:
+                for argument, xdsl_argument in zip(arguments, block.args):
+                    argument.location = self.location_of(xdsl_argument)
             blocks.append(Block(arguments, [self.op(inner, parent) for inner in block.ops]))
         return Region(blocks)
 
     def op(self, op, parent: str) -> Operation:
         try:
-            return self._op(op, parent)
+            name, properties, dictionary, downgraded = self.head(op)
         except _Newer as reason:
-            base = _base_of(op)
-            newest = _NEWEST.get(base)
-            name = f"vhlo.{newest[0]}" if newest is not None else op.name
-            raise DowngradeError(f"failed to convert VHLO to v{self.version}: failed to legalize operation "
-                                 f"'{name}' that was explicitly marked illegal: {reason}") from None
+            raise self.refusal(op, reason) from None
+        results = [self.value(r) for r in op.results]
+        operands = [self.value(o) for o in op.operands]
+        location = self.location_of(op)
+        enclosing, self.enclosing = self.enclosing, location
+        regions = [self.region(r, name) for r in op.regions]
+        self.enclosing = enclosing
+        converted = Operation(name, location, dictionary, properties, results, operands, [], regions,
+                              isolated=name == FUNCTION)
+        if downgraded:
+            self.downgraded.add(id(converted))
+        return converted
 
-    def _op(self, op, parent: str) -> Operation:
+    def location_of(self, op_or_argument) -> Attribute:
+        """Its location; one the text did not write (a compact body's arguments and op, which
+        StableHLO's parser makes) is the enclosing op's."""
+        if not self.locations:
+            return UNKNOWN_LOCATION
+        found = self.locations.get(op_or_argument)
+        return self.enclosing if found is None else builtin_location(found)
+
+    def refusal(self, op, reason) -> DowngradeError:
+        """What VhloToVersion says of an op the target cannot hold (`reason`: a _Newer)."""
+        newest = _NEWEST.get(_base_of(op))
+        name = f"vhlo.{newest[0]}" if newest is not None else op.name
+        return DowngradeError(f"failed to convert VHLO to v{self.version}: failed to legalize operation "
+                              f"'{name}' that was explicitly marked illegal: {reason}")
+
+    def head(self, op) -> tuple[str, tuple | None, Attribute | None, bool]:
+        """An op's VHLO name at the target, its properties (from format version 5) and its attribute
+        dictionary, and whether VhloToVersion re-creates it (a row older than the newest). Reads
+        only the op's name, attributes, its operands', results' and region arguments' types and
+        how many regions have blocks: what from_ast.py's view of an AST op gives too. Raises
+        _Newer for what the target cannot hold."""
         dialect, _, base = op.name.partition(".")
         named = {**op.properties, **op.attributes}
         if op.name == "func.func":
@@ -412,20 +447,13 @@ class Downgrade:
         extra = {k: v for k, v in inherent.items() if k not in row[3] and (base, k) not in _DROPPED_VALUES}
         discardable = {k: self.attribute(v) for k, v in named.items()}
         discardable.update(extra)
-        results = [self.value(r) for r in op.results]
-        operands = [self.value(o) for o in op.operands]
-        regions = [self.region(r, base) for r in op.regions]
         if self.properties:
             properties = tuple(inherent[k] for k in names) if names else None
             dictionary = _dictionary(discardable)
         else:
             properties = None
             dictionary = _dictionary({**discardable, **{k: inherent[k] for k in names}})
-        converted = Operation("vhlo." + row[0], UNKNOWN_LOCATION, dictionary, properties, results, operands, [],
-                              regions, isolated=base == "func")
-        if row is not _NEWEST[base]:
-            self.downgraded.add(id(converted))
-        return converted
+        return "vhlo." + row[0], properties, dictionary, row is not _NEWEST[base]
 
     def _function(self, op, named: dict) -> dict:
         inherent = {"sym_name": vhlo_attribute("StringV1Attr", named.pop("sym_name").data),
@@ -563,6 +591,45 @@ class Downgrade:
             if value is not default:
                 raise _Newer(f"{op.name}'s {key}, not at its default, needs vhlo.{newest[0]}, introduced in "
                              f"StableHLO {newest[1]}")
+
+
+_LOCATIONS: dict = {}  # vitir's Location -> the builtin location attribute
+
+
+def builtin_location(loc) -> Attribute:
+    """vitir's Location (vitir/ast/location.py) as the builtin dialect's location attribute an artifact
+    keeps (VHLO keeps builtin locations): file:line:col as MLIR writes it, a FileLineColRange of as
+    many numbers as the range needs (line, column; the end column on the same line; else the end
+    line and column)."""
+    found = _LOCATIONS.get(loc)
+    if found is not None:
+        return found
+    kind = type(loc).__name__
+    if kind == "UnknownLoc":
+        found = UNKNOWN_LOCATION
+    elif kind == "FileLineColLoc":
+        end_line = loc.line if loc.end_line is None else loc.end_line
+        end_column = loc.column if loc.end_column is None else loc.end_column
+        numbers = (loc.line, loc.column)
+        if (end_line, end_column) != (loc.line, loc.column):
+            numbers += (end_column,) if end_line == loc.line else (end_line, end_column)
+        found = _builtin_attribute("FileLineColRange", _builtin_attribute("StringAttr", loc.filename), numbers)
+    elif kind == "NameLoc":
+        child = UNKNOWN_LOCATION if loc.child is None else builtin_location(loc.child)
+        found = _builtin_attribute("NameLoc", _builtin_attribute("StringAttr", loc.name), child)
+    elif kind == "CallSiteLoc":
+        found = _builtin_attribute("CallSiteLoc", builtin_location(loc.callee), builtin_location(loc.caller))
+    elif kind == "FusedLoc":
+        parts = tuple(builtin_location(part) for part in loc.locations)
+        if loc.metadata is None:
+            found = _builtin_attribute("FusedLoc", parts)
+        else:  # the metadata as MLIR's text fallback, in the dialect its text names
+            dialect = loc.metadata[1:].split(".", 1)[0].split("<", 1)[0] if loc.metadata.startswith("#") else "builtin"
+            found = _builtin_attribute("FusedLocWithMetadata", parts, Attribute(dialect, text=loc.metadata))
+    else:
+        raise BytecodeError(f"no builtin location for {loc!r}")
+    _LOCATIONS[loc] = found
+    return found
 
 
 def _use_list_orders(root: Operation, downgraded: set) -> None:
@@ -733,6 +800,11 @@ def _dense_bytes(a) -> bytes:
         literals = [str(v).lower() if isinstance(v, bool) else repr(v) for v in a.get_values()]
     else:
         raise BytecodeError(f"dense attribute {a} is not written yet")
+    return literal_bytes(element, literals)
+
+
+def literal_bytes(element: str, literals) -> bytes:
+    """Literals of an element type (`f32`, `i1`, `complex<f32>`) as MLIR's raw buffer of dense elements."""
     if element == "i1":
         return _bool_bytes([lit == "true" or lit == "1" for lit in literals])
     complex_part = element[len("complex<"):-1] if element.startswith("complex<") else None
@@ -766,22 +838,52 @@ def _number(literal: str, dtype: str):
     return float(literal)
 
 
-def downgrade_module(module, version: str, bytecode_version: int) -> BytecodeModule:
-    """A StableHLO module (vitir's Module, StableHLO text or xDSL's parse) -> VHLO at `version`."""
+# A call the fast reader would inline (an artifact keeps it): `call @f`, `func.call @f`, `"func.call"`;
+# `call @` found first and what precedes it checked after (a look-behind in the pattern is 6x slower).
+_CALL = re.compile(r'call @|"func\.call"')
+
+
+def _holds_call(text: str) -> bool:
+    for match in _CALL.finditer(text):
+        at = match.start()
+        if match.group()[0] == '"' or text.endswith("func.", 0, at):
+            return True
+        if at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "_."):  # not custom_call, x.call
+            return True
+    return False
+# A function's visibility as text spells it (`func.func public @main`), which vitir's AST does not keep.
+_VISIBILITY = re.compile(r'func\.func (public|private|nested) @(?:"([^"\\]*)"|([\w.$-]+))')
+
+
+def downgrade_module(module, version: str, bytecode_version: int, locations: bool = False) -> BytecodeModule:
+    """A StableHLO module (vitir's Module, StableHLO text or xDSL's parse) -> VHLO at `version`. vitir's
+    Module is converted directly (from_ast.py); text is read into one by the fast reader where it
+    takes the text whole (and holds no call, which it would inline), else parsed by xDSL. With
+    `locations`, each op, block argument, function and the module keeps its location (else every
+    one is unknown, as `--strip-debuginfo` writes them); an xDSL module given as such has none."""
+    from ...ast.module import Module
     from ..parse import parse_text
 
-    if isinstance(module, str):
-        text = module
-    elif hasattr(module, "regions"):  # already xDSL's
-        text = None
-    else:
-        from ...print import print_module
-
-        text = print_module(module)
-    parsed = parse_text(text, verify=False).module if text is not None else module
     converter = Downgrade(version)
     converter.properties = bytecode_version >= PROPERTIES_FROM
-    root = converter.module(parsed)
+    visibility = {}
+    if isinstance(module, str) and not _holds_call(module):
+        from ...text import fast_import
+
+        visibility = {quoted or bare: word for word, quoted, bare in _VISIBILITY.findall(module)}
+        module = fast_import(module) or module
+    if isinstance(module, Module):
+        from .from_ast import downgrade_ast
+
+        root = downgrade_ast(module, converter, visibility, locations)
+    else:
+        if isinstance(module, str):
+            parsed = parse_text(module, verify=False)
+            converter.locations = parsed.locations if locations else None
+            parsed = parsed.module
+        else:
+            parsed = module
+        root = converter.module(parsed)
     if bytecode_version >= USE_LIST_ORDERING:
         _use_list_orders(root, converter.downgraded)
     return BytecodeModule(root, bytecode_version, f"StableHLO_v{version}")

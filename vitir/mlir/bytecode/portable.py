@@ -4,6 +4,7 @@ release writes."""
 
 from __future__ import annotations
 
+from ...ast.gc_pause import gc_paused
 from .errors import BytecodeError
 from .vhlo import version_tuple
 from .vhlo_tables import BYTECODE_VERSIONS, CURRENT_VERSION, MINIMUM_VERSION
@@ -28,11 +29,14 @@ def bytecode_version(version: str) -> int:
     return 6
 
 
-def write_artifact(module, target: str) -> bytes:
-    """StableHLO (vitir's Module or text) -> a portable artifact of StableHLO `target`, its locations
-    dropped (as `stablehlo-translate --serialize --strip-debuginfo` writes it)."""
+@gc_paused  # the ~50,000 objects of a conversion are acyclic: the collector's passes over them find nothing
+def write_artifact(module, target: str, strip_debuginfo: bool = True) -> bytes:
+    """StableHLO (vitir's Module or text) -> a portable artifact of StableHLO `target`: its locations
+    dropped (as `stablehlo-translate --serialize --strip-debuginfo` writes it), or with
+    `strip_debuginfo=False` kept (as jaxlib's `serialize_portable_artifact_str` writes a module with
+    locations)."""
     from .downgrade import downgrade_module
     from .writer import write_bytecode
 
     version = resolve_target(target)
-    return write_bytecode(downgrade_module(module, version, bytecode_version(version)))
+    return write_bytecode(downgrade_module(module, version, bytecode_version(version), not strip_debuginfo))

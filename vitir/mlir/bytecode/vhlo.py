@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 import struct
 
+from ...ast.location import UNKNOWN, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc
+from ...text.importer import Fallback
 from .encodings import entry_name
 from .errors import BytecodeError
 from .ir import Attribute, BytecodeModule, Operation, Type
@@ -755,7 +757,7 @@ class _Printer:
                         self.function(inner, "  ")
                     else:
                         self.op(inner, "  ", "builtin.module")
-        self.lines.append("}")
+        self.lines.append("}" + location_trailer(op.location))
 
     def function(self, op: Operation, indent: str) -> None:
         """func_v1 in func.func's pretty form, its body's ops generic, `return` pretty."""
@@ -772,7 +774,7 @@ class _Printer:
         if block is None:  # a declaration: the types alone
             args = ", ".join(f"{type_text(t)}{_arg_dict(d)}" for t, d in zip(inputs, arg_dicts))
         else:
-            args = ", ".join(f"{self.name(a)}: {type_text(a.type)}{_arg_dict(d)}"
+            args = ", ".join(f"{self.name(a)}: {type_text(a.type)}{_arg_dict(d)}{location_trailer(a.location)}"
                              for a, d in zip(block.arguments, arg_dicts))
         results = [f"{type_text(t)}{_arg_dict(d)}" for t, d in zip(outputs, res_dicts)]
         if not results:
@@ -789,19 +791,25 @@ class _Printer:
         if extra:
             head += " attributes {" + _dictionary_text(extra) + "}"
         if block is None:
-            self.lines.append(head)
+            self.lines.append(head + location_trailer(op.location))
             return
         self.lines.append(head + " {")
         for inner in block.operations:
             if inner.name == "vhlo.return_v1":
                 operands = ", ".join(self.name(o) for o in inner.operands)
                 types = ", ".join(type_text(o.type) for o in inner.operands)
-                self.lines.append(f"{indent}  return {operands} : {types}" if operands else f"{indent}  return")
+                self.lines.append((f"{indent}  return {operands} : {types}" if operands else f"{indent}  return")
+                                  + location_trailer(inner.location))
             else:
                 self.op(inner, indent + "  ", "func")
-        self.lines.append(indent + "}")
+        self.lines.append(indent + "}" + location_trailer(op.location))
 
     def op(self, op: Operation, indent: str, parent: str) -> None:
+        """The op's lines, its location after the last (MLIR's `--mlir-print-debuginfo`, inline)."""
+        self._op(op, indent, parent)
+        self.lines[-1] += location_trailer(op.location)
+
+    def _op(self, op: Operation, indent: str, parent: str) -> None:
         dialect, _, mnemonic = op.name.partition(".")
         if dialect == "vhlo":
             row = OP_VERSIONS.get(mnemonic)
@@ -863,7 +871,8 @@ class _Printer:
             for index, region in enumerate(op.regions):
                 self.lines.append(indent + "  {")
                 for block in region.blocks:
-                    args = ", ".join(f"{self.name(a)}: {type_text(a.type)}" for a in block.arguments)
+                    args = ", ".join(f"{self.name(a)}: {type_text(a.type)}{location_trailer(a.location)}"
+                                     for a in block.arguments)
                     self.lines.append(f"{indent}  ^bb{region.blocks.index(block)}({args}):" if args
                                       else f"{indent}  ^bb{region.blocks.index(block)}:")
                     for inner in block.operations:
@@ -909,3 +918,52 @@ def split_attributes(op, by_name, inherent) -> tuple[list, list]:
         return named, extra
     every = [(k.fields[0], v) for k, v in op.attributes.fields[0]] if op.attributes else []
     return [(k, v) for k, v in every if k in inherent], [(k, v) for k, v in every if k not in inherent]
+
+
+_BUILTIN_LOCATIONS = {10: "CallSiteLoc", 11: "FileLineColLoc", 12: "FusedLoc", 13: "FusedLocWithMetadata",
+                      14: "NameLoc", 15: "UnknownLoc", 22: "FileLineColRange"}
+
+
+def vitir_location(entry) -> Location:
+    """A builtin location attribute of the bytecode as vitir's Location (vitir/ast/location.py)."""
+    kind = _BUILTIN_LOCATIONS.get(entry.code) if entry.dialect == "builtin" and entry.text is None else None
+    fields = entry.fields
+    if kind == "UnknownLoc":
+        return UNKNOWN
+    if kind == "NameLoc":
+        child = vitir_location(fields[1])
+        return NameLoc(fields[0].fields[0], None if child is UNKNOWN else child)
+    if kind == "FileLineColLoc":
+        return FileLineColLoc(fields[0].fields[0], fields[1], fields[2])
+    if kind == "FileLineColRange":  # MLIR writes as many numbers as the range needs
+        numbers = list(fields[1])
+        line, column = (numbers + [0, 0])[:2]
+        if len(numbers) == 3:  # one line: start line, start column, end column
+            return FileLineColLoc(fields[0].fields[0], line, column, None, numbers[2])
+        end_line, end_column = (numbers[2], numbers[3]) if len(numbers) == 4 else (None, None)
+        return FileLineColLoc(fields[0].fields[0], line, column, end_line, end_column)
+    if kind == "CallSiteLoc":
+        return CallSiteLoc(vitir_location(fields[0]), vitir_location(fields[1]))
+    if kind in ("FusedLoc", "FusedLocWithMetadata"):
+        metadata = attribute_text(fields[1]) if kind == "FusedLocWithMetadata" else None
+        return FusedLoc([vitir_location(part) for part in fields[0]], metadata)
+    raise Fallback(f"a location vitir does not read: {entry!r}")
+
+
+_TRAILERS: dict = {}  # location entry (interned) -> its trailer
+
+
+def location_trailer(entry) -> str:
+    """` loc(...)`: a location entry as MLIR prints it after an op or argument with debug info, so
+    that the text's reader keeps it; '' for an unknown one, none, or one vitir does not read."""
+    if entry is None:
+        return ""
+    found = _TRAILERS.get(entry)
+    if found is None:
+        try:
+            loc = vitir_location(entry)
+            found = "" if loc is UNKNOWN else f" loc({loc.text()})"
+        except Exception:  # noqa: BLE001 - Fallback, or a corrupted entry (a name that is no string): left out
+            found = ""
+        _TRAILERS[entry] = found
+    return found

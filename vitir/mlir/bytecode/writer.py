@@ -286,6 +286,7 @@ class _Writer:
         self.strings = _Strings()
         self.properties: list[bytes] = []
         self.properties_index: dict[bytes, int] = {}
+        self.properties_of: dict = {}  # (op name, properties tuple) -> its number
 
     def write(self) -> bytes:
         out = Emitter()
@@ -438,11 +439,14 @@ class _Writer:
     # -- the IR -------------------------------------------------------------------------------------
     def op(self, out: Emitter, op: Operation) -> None:
         numbering = self.numbering
-        out.varint(numbering.op_name_number[op.name])
-        mask_at = len(out.buffer)
-        out.buffer.append(0)
+        buffer = out.buffer  # one-byte varints (nearly all) appended inline
+        number = numbering.op_name_number[op.name]
+        buffer += _ONE_BYTE[number] if number < 128 else varint(number)
+        mask_at = len(buffer)
+        buffer.append(0)
         mask = 0
-        out.varint(numbering.attr_number[op.location])
+        number = numbering.attr_number[op.location]
+        buffer += _ONE_BYTE[number] if number < 128 else varint(number)
         if op.attributes is not None and _non_empty(op.attributes):
             mask |= HAS_ATTRS
             out.varint(numbering.attr_number[op.attributes])
@@ -455,16 +459,18 @@ class _Writer:
                                     f"(< {NATIVE_PROPERTIES_ENCODING}); give them to the op as attributes")
         if op.results:
             mask |= HAS_RESULTS
-            out.varint(len(op.results))
+            buffer += _ONE_BYTE[len(op.results)] if len(op.results) < 128 else varint(len(op.results))
             type_number = numbering.type_number
             for result in op.results:
-                out.varint(type_number[result.type])
+                number = type_number[result.type]
+                buffer += _ONE_BYTE[number] if number < 128 else varint(number)
         if op.operands:
             mask |= HAS_OPERANDS
-            out.varint(len(op.operands))
+            buffer += _ONE_BYTE[len(op.operands)] if len(op.operands) < 128 else varint(len(op.operands))
             value_ids = numbering.value_ids
             for operand in op.operands:
-                out.varint(value_ids[id(operand)])
+                number = value_ids[id(operand)]
+                buffer += _ONE_BYTE[number] if number < 128 else varint(number)
         if op.successors:
             mask |= HAS_SUCCESSORS
             out.varint(len(op.successors))
@@ -475,7 +481,7 @@ class _Writer:
             self.use_list_orders(out, op.use_list_orders, len(op.results))
         if op.regions:
             mask |= HAS_INLINE_REGIONS
-        out.buffer[mask_at] = mask
+        buffer[mask_at] = mask
         if op.regions:
             isolated = bool(numbering.isolated.get(id(op)))
             out.varint((len(op.regions) << 1) | isolated)
@@ -490,6 +496,9 @@ class _Writer:
 
     def op_properties(self, op: Operation) -> int:
         properties = op.properties
+        known = self.properties_of.get((op.name, properties)) if isinstance(properties, tuple) else None
+        if known is not None:  # the same attributes (interned) of the same op: the same bytes
+            return known
         if isinstance(properties, tuple):
             layout = property_layout(op.name)
             encoded = Emitter()
@@ -507,6 +516,8 @@ class _Writer:
         if index is None:
             index = self.properties_index[raw] = len(self.properties)
             self.properties.append(raw)
+        if isinstance(properties, tuple):
+            self.properties_of[(op.name, properties)] = index
         return index
 
     def use_list_orders(self, out: Emitter, orders: dict, count: int) -> None:
