@@ -209,6 +209,26 @@ def test_replica_groups_over_mesh_axes_are_refused_by_the_evaluator_by_name():
         evaluate(fn, np.zeros(4, np.float32))
 
 
+@pytest.mark.parametrize("bad", ["axxes = [#stablehlo.axis_ref<name = ", "axes = [#stablehlo.axis_ref<nam = "])
+def test_unreadable_attribute_text_is_refused_naming_the_attribute_and_its_line(bad):
+    """Text the attribute's reader cannot read is an MlirError (a VitirError) naming the op, the
+    attribute's text and the line, not a ValueError; jaxlib refuses the same text."""
+    from jax._src.interpreters.mlir import make_ir_context
+    from jax._src.lib.mlir import ir
+
+    from vitir.errors import VitirError
+
+    text = MESH_AXES.replace("axes = [#stablehlo.axis_ref<name = ", bad, 1)
+    with make_ir_context(), pytest.raises(Exception):
+        ir.Module.parse(text)
+    with pytest.raises(VitirError) as raised:
+        import_text(text)
+    message = str(raised.value)
+    assert message.startswith("4:5: stablehlo.all_reduce: ")  # the op's line and column
+    assert "#stablehlo.replica_group_mesh_axes<mesh = @mesh, " + bad in message
+    assert "is no replica_groups attribute" in message
+
+
 DYNAMIC_GATHER = '''func.func @main(%x: tensor<5x2x4x9xf32>, %i: tensor<1x5x2xi32>) -> tensor<1x5x8xf32> {
   %sizes = stablehlo.constant dense<[1, 1, 1, 8]> : tensor<4xi32>
   %r = "stablehlo.dynamic_gather"(%x, %i, %sizes) {
