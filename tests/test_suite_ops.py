@@ -248,3 +248,23 @@ def test_dynamic_gather_with_batching_dimensions_gives_xlas_numbers():
     (ours,) = evaluate(import_text(DYNAMIC_GATHER).main, x, i)
     (xla,) = compile_module(DYNAMIC_GATHER)(x, i)
     np.testing.assert_array_equal(ours, xla)
+
+
+def test_an_unknown_dialects_attribute_on_its_own_line_of_a_dictionary_is_no_op():
+    """A dictionary written over several lines whose line starts with a dialect attribute's name
+    (`some.unregistered_attr = 1 : i32`) is read, as jaxlib reads it; the attribute is kept."""
+    from jax._src.interpreters.mlir import make_ir_context
+    from jax._src.lib.mlir import ir
+
+    text = '''func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
+  %0 = "stablehlo.exponential"(%arg0) {
+    result_accuracy = #stablehlo.result_accuracy<atol = 0.000000e+00, rtol = 0.000000e+00, ulps = 0, mode = #stablehlo.result_accuracy_mode<DEFAULT>>,
+    some.unregistered_attr = 1 : i32
+  } : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+'''
+    with make_ir_context():
+        ir.Module.parse(text)
+    printed = print_module(import_text(text))
+    assert "some.unregistered_attr = 1 : i32" in printed
