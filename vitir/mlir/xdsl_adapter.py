@@ -155,6 +155,22 @@ class HookedParser(Parser):
             self.raise_error("unexpected decimal integer literal for a floating point value", span)
         return attribute
 
+    def _parse_optional_builtin_attr(self):
+        """A typed string (`"foo" : tensor<3xf32>`, MLIR's StringAttr with a type) kept as its text,
+        which no StableHLO attribute and no VHLO one holds: the op is refused where it is used,
+        not the text where it is read."""
+        start = self.pos
+        attribute = super()._parse_optional_builtin_attr()
+        if type(attribute).__name__ == "StringAttr" and self._current_token.kind == MLIRTokenKind.COLON:
+            from xdsl.dialects.builtin import StringAttr
+
+            from .attributes import AttributeTextAttr
+
+            self._consume_token(MLIRTokenKind.COLON)
+            self.parse_type()
+            return AttributeTextAttr(StringAttr(source(self)[start:self.pos].strip()))
+        return attribute
+
     def parse_shape_dimension(self, allow_dynamic: bool = True) -> int:
         at = self.pos
         size = super().parse_shape_dimension(allow_dynamic)

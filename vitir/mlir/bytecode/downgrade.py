@@ -35,6 +35,11 @@ class DowngradeError(BytecodeError):
     target, the VHLO op refused, then what in it is newer and the version that introduced it."""
 
 
+class _Illegal(BytecodeError):
+    """An attribute or type no VHLO version holds (a typed string, a sparse encoding); the op holding
+    it is refused as StableHLO's legalization to VHLO refuses it."""
+
+
 class _Newer(Exception):
     """Raised inside an op's conversion; the op catching it names itself in the refusal."""
 _MESH_AXES = re.compile(r"#stablehlo\.replica_group_mesh_axes< ?mesh = @([\w.$]+), axes = \[(.*)\] ?>")
@@ -154,6 +159,7 @@ class Downgrade:
         self.values: dict = {}
         self.properties = None
         self.downgraded: set = set()  # ops VhloToVersion re-creates at an older version
+        self.where = None  # (op) -> (line, column) in the text the module was read from
 
     # -- types ---------------------------------------------------------------------------------------
     def type(self, t) -> Type:
@@ -197,7 +203,7 @@ class Downgrade:
             return self._versioned_type("FutureV1Type", tuple(self.type(e) for e in t.types.data))
         if kind == "QuantUniformType":
             return self.quantized(t.body.data)
-        raise BytecodeError(f"no VHLO type for {t} ({kind})")
+        raise _Illegal(f"no VHLO type for {t} ({kind})")
 
     def quantized(self, body: str) -> Type:
         """`!quant.uniform<...>`: VHLO keeps the storage as a signless integer and its sign as a flag."""
@@ -282,7 +288,7 @@ class Downgrade:
             return self.text_attribute(a.text.data)
         if hasattr(a, "element_type") or kind.endswith("Type"):
             return vhlo_attribute("TypeV1Attr", self.type(a))
-        raise BytecodeError(f"no VHLO attribute for {a} ({kind})")
+        raise _Illegal(f"no VHLO attribute for {a} ({kind})")
 
     def text_attribute(self, text: str) -> Attribute:
         """The StableHLO attributes vitir's parser keeps as their text."""
@@ -311,11 +317,13 @@ class Downgrade:
         from xdsl.parser import Parser
 
         try:
-            parsed = Parser(Context(allow_unregistered=True), text).parse_attribute()
+            parser = Parser(Context(allow_unregistered=True), text)
+            parsed = parser.parse_attribute()
+            whole = parser.pos >= len(text.rstrip())  # not a typed string's string alone
         except Exception:  # noqa: BLE001 - xDSL's parse errors have no common base
-            raise BytecodeError(f"no VHLO attribute for {text}") from None
-        if type(parsed).__name__ in ("AttributeTextAttr", "UnregisteredAttr"):
-            raise BytecodeError(f"no VHLO attribute for {text}")
+            raise _Illegal(f"no VHLO attribute for {text}") from None
+        if not whole or type(parsed).__name__ in ("AttributeTextAttr", "UnregisteredAttr"):
+            raise _Illegal(f"no VHLO attribute for {text}")
         return self.attribute(parsed)
 
     def _check_attribute(self, name: str) -> None:
@@ -376,8 +384,16 @@ class Downgrade:
             base = _base_of(op)
             newest = _NEWEST.get(base)
             name = f"vhlo.{newest[0]}" if newest is not None else op.name
-            raise DowngradeError(f"failed to convert VHLO to v{self.version}: failed to legalize operation "
-                                 f"'{name}' that was explicitly marked illegal: {reason}") from None
+            raise DowngradeError(f"{self.place(op)}failed to convert VHLO to v{self.version}: failed to legalize "
+                                 f"operation '{name}' that was explicitly marked illegal: {reason}") from None
+        except _Illegal as illegal:
+            raise DowngradeError(f"{self.place(op)}failed to legalize operation '{op.name}' that was explicitly "
+                                 f"marked illegal: {illegal.reason}") from None
+
+    def place(self, op) -> str:
+        """`line:column: ` of the op in the text it was read from ('' without one)."""
+        line, column = self.where(op) if self.where is not None else (0, 0)
+        return f"{line}:{column}: " if line else ""
 
     def _op(self, op, parent: str) -> Operation:
         dialect, _, base = op.name.partition(".")
@@ -778,8 +794,10 @@ def downgrade_module(module, version: str, bytecode_version: int) -> BytecodeMod
         from ...print import print_module
 
         text = print_module(module)
-    parsed = parse_text(text, verify=False).module if text is not None else module
+    parsed_text = parse_text(text, verify=False) if text is not None else None
+    parsed = parsed_text.module if parsed_text is not None else module
     converter = Downgrade(version)
+    converter.where = parsed_text.where if parsed_text is not None else None
     converter.properties = bytecode_version >= PROPERTIES_FROM
     root = converter.module(parsed)
     if bytecode_version >= USE_LIST_ORDERING:

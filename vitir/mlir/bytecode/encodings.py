@@ -166,6 +166,13 @@ VHLO_TYPES = (
     ("FutureV1Type", (_TYPES,)),
 )
 
+# What VHLO's attributes verify of the attributes they hold (VhloAttrs.td, `genVerifyDecl`): the
+# entry's name -> (the attributes that must be VHLO's, from its fields; the refusal, in its words).
+VHLO_VERIFIERS = {
+    "DictionaryV1Attr": (lambda fields: [key for key, _ in fields[0]], "expected VHLO key attribute"),
+    "ResultAccuracyV1Attr": (lambda fields: [fields[3]], "expected VHLO result accuracy mode"),
+}
+
 # dialect -> (attribute rows, type rows); a dialect absent here has its entries in text.
 DIALECTS = {
     "builtin": (BUILTIN_ATTRIBUTES, BUILTIN_TYPES),
@@ -266,3 +273,15 @@ def property_layout(op_name: str):
             if op_name.startswith(prefix):
                 return found
     return layout
+
+
+_VERIFIER_CODES = {("vhlo", False, code_of("vhlo", name, False)): check for name, check in VHLO_VERIFIERS.items()}
+
+
+def verify_entry(dialect: str, is_type: bool, code: int, fields: tuple) -> str | None:
+    """Why a decoded entry is not valid (its dialect's verifier, in its words), or None."""
+    check = _VERIFIER_CODES.get((dialect, is_type, code))
+    if check is None:
+        return None
+    held, refusal = check
+    return None if all(a.dialect == dialect for a in held(fields)) else refusal

@@ -8,7 +8,7 @@ the byte offset in the file.
 
 from __future__ import annotations
 
-from .encodings import ALL_ATTRS, LIST, bit_width, property_layout, rows_for
+from .encodings import ALL_ATTRS, LIST, bit_width, property_layout, rows_for, verify_entry
 from .errors import BytecodeError
 from .ir import Attribute, Block, BytecodeModule, Operation, Region, Resource, Type, Value
 
@@ -346,6 +346,9 @@ class _Reader:
             fields = self.fields(cursor, kinds, [])
         if cursor.pos != end:
             raise cursor.error(f"{dialect} {rows[code][0]}: {end - cursor.pos} bytes left over in the entry")
+        refusal = verify_entry(dialect, is_type, code, fields)
+        if refusal is not None:
+            raise cursor.error(f"{dialect} {rows[code][0]}: {refusal}", start)
         self.pending.discard(key)
         return cls(dialect, code, fields)
 
