@@ -5,6 +5,7 @@ A row is `(name, fields)`; each field is read and written by its kind:
 - `attr`, `type`: a reference (varint index) to another attribute or type;
 - `optional attr`: 0 for none, else (index << 1) | 1 (MLIR's writeOptionalAttribute);
 - `flagged attr`: a varint 0/1, then the attribute when 1 (VHLO's AxisRef);
+- `bool`: one byte, 0 or 1 (MLIR's writeOwnedBool); `bool attr`: a `bool`, then the attribute when 1;
 - `varint`, `svarint`: unsigned / zigzag-signed varints; `string`: a string-section index;
 - `blob`: a varint size and the bytes; `resource`: a resource handle (index);
 - `int`, `float`: an APInt / APFloat whose width the entry's first field (a type) gives;
@@ -12,14 +13,18 @@ A row is `(name, fields)`; each field is read and written by its kind:
 - `dense strings`: DenseStringElementsAttr's strings (one when splat, else one per element);
 - `(LIST, kind)` or `(LIST, (kind, kind, ...))`: a varint count then that many items.
 
-Sources: llvm-project mlir/include/mlir/IR/BuiltinDialectBytecode.td (the builtin dialect) and
-openxla/stablehlo stablehlo/dialect/VhloBytecode.cpp at 3c9301c1 (VHLO). Every custom-encoded entry
+Sources: llvm-project mlir/include/mlir/IR/BuiltinDialectBytecode.td (the builtin dialect),
+openxla/stablehlo at 3c9301c1: stablehlo/dialect/VhloBytecode.cpp (VHLO), StablehloBytecode.cpp
+(StableHLO), ChloBytecode.cpp (CHLO), and openxla/shardy at a0277a83 shardy/dialect/sdy/ir/bytecode.td
+(Shardy). Every custom-encoded entry
 starts with its code (a varint).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+
+from .dialect_properties import PROPERTY_LAYOUTS as DIALECT_PROPERTY_LAYOUTS
 
 LIST = "*"
 _SHAPE = (LIST, "svarint")
@@ -166,6 +171,63 @@ VHLO_TYPES = (
     ("FutureV1Type", (_TYPES,)),
 )
 
+# StableHLO's own encodings (plain bytecode of a StableHLO module, as jaxlib writes it).
+STABLEHLO_ATTRIBUTES = (
+    None,  # 0: ArgResultAliasAttr, obsolete
+    ("ChannelHandleAttr", ("svarint", "svarint")),
+    ("ComparisonDirectionAttr", _ENUM),
+    ("ComparisonTypeAttr", _ENUM),
+    ("ConvDimensionNumbersAttr", ("svarint", "svarint", _SHAPE, "svarint", "svarint", _SHAPE, "svarint", "svarint",
+                                  _SHAPE)),
+    ("DotDimensionNumbersAttr", (_SHAPE, _SHAPE, _SHAPE, _SHAPE)),
+    ("FftTypeAttr", _ENUM),
+    ("GatherDimensionNumbersAttr", (_SHAPE, _SHAPE, _SHAPE, _SHAPE, _SHAPE, "svarint")),
+    ("PrecisionAttr", _ENUM),
+    ("RngAlgorithmAttr", _ENUM),
+    ("RngDistributionAttr", _ENUM),
+    ("ScatterDimensionNumbersAttr", (_SHAPE, _SHAPE, _SHAPE, _SHAPE, _SHAPE, "svarint")),
+    ("TransposeAttr", _ENUM),
+    ("TypeExtensionsAttr", (_SHAPE,)),
+    ("OutputOperandAliasAttr", (_SHAPE, "svarint", _SHAPE)),
+    ("DotAlgorithmAttr", ("type", "type", "type", "svarint", "svarint", "svarint", "bool")),
+    ("ResultAccuracyModeAttr", _ENUM),
+    ("ResultAccuracyAttr", ("f64", "f64", "svarint", "attr")),
+    ("ReplicaGroupMeshAxesAttr", ("attr", _ATTRS)),
+    ("SubAxisInfoAttr", ("svarint", "svarint")),
+    ("AxisRefAttr", ("string", "bool attr")),
+    ("MeshAxisAttr", ("string", "svarint")),
+    ("MeshAttr", ("attr", "bool attr")),
+)
+STABLEHLO_TYPES = (
+    ("TokenType", ()),
+    ("FutureType", (_TYPES,)),
+)
+CHLO_ATTRIBUTES = (
+    ("ComparisonDirectionAttr", _ENUM),
+    ("ComparisonTypeAttr", _ENUM),
+)
+_OPTIONAL_VARINT = "varint"  # Shardy's writeOptionalVarInt: (value << 1) | present, kept as written
+SDY_ATTRIBUTES = (
+    ("ManualAxesAttr", (_ATTRS,)),
+    ("MeshAxisAttr", ("string", "svarint")),
+    ("MeshAttr", (_ATTRS, _SHAPE)),  # axes, device ids
+    ("SubAxisInfoAttr", ("svarint", "svarint")),
+    ("AxisRefAttr", ("string", "optional attr")),
+    ("DimensionShardingAttr", (_ATTRS, "bool", _OPTIONAL_VARINT)),  # axes, is closed, priority
+    ("TensorShardingAttrV1", ("attr", _ATTRS, _ATTRS)),  # mesh or its name, dimensions, replicated
+    ("TensorShardingPerValueAttrV1", (_ATTRS,)),
+    ("DimMappingAttr", (_SHAPE,)),
+    ("TensorMappingAttr", (_ATTRS,)),
+    ("OpShardingRuleAttr", (_SHAPE, _ATTRS, _ATTRS, _SHAPE, _SHAPE, _SHAPE, _SHAPE, "bool")),
+    ("AxisRefListAttr", (_ATTRS,)),
+    ("ListOfAxisRefListsAttr", (_ATTRS,)),
+    ("AllToAllParamAttr", (_ATTRS, "svarint", "svarint")),
+    ("AllToAllParamListAttr", (_ATTRS,)),
+    ("TensorShardingAttrV2", ("attr", _ATTRS, _ATTRS, _ATTRS)),  # ... and unreduced axes
+    ("TensorShardingPerValueAttrV2", (_ATTRS,)),
+    ("TensorShardingAttrV3", ("attr", _ATTRS, _ATTRS, _ATTRS, "svarint")),  # ... and the reduction
+)
+
 # What VHLO's attributes verify of the attributes they hold (VhloAttrs.td, `genVerifyDecl`): the
 # entry's name -> (the attributes that must be VHLO's, from its fields; the refusal, in its words).
 VHLO_VERIFIERS = {
@@ -177,6 +239,9 @@ VHLO_VERIFIERS = {
 DIALECTS = {
     "builtin": (BUILTIN_ATTRIBUTES, BUILTIN_TYPES),
     "vhlo": (VHLO_ATTRIBUTES, VHLO_TYPES),
+    "stablehlo": (STABLEHLO_ATTRIBUTES, STABLEHLO_TYPES),
+    "chlo": (CHLO_ATTRIBUTES, ()),
+    "sdy": (SDY_ATTRIBUTES, ()),
 }
 
 
@@ -261,6 +326,7 @@ def bit_width(type_) -> int | None:
 ALL_ATTRS = "attrs until the end"
 PROPERTY_LAYOUTS = {
     "builtin.module": ("optional attr", "optional attr"),  # sym_name, sym_visibility
+    **DIALECT_PROPERTY_LAYOUTS,  # StableHLO's, CHLO's, Shardy's and func's ops (generated)
 }
 PROPERTY_LAYOUT_PREFIXES = {"vhlo.": ALL_ATTRS}
 

@@ -420,6 +420,12 @@ class _Reader:
         if kind == "flagged attr":
             flag = cursor.varint()
             return self.attr_ref(cursor) if flag else None
+        if kind == "bool" or kind == "bool attr":
+            at = cursor.pos
+            flag = cursor.byte()
+            if flag > 1:
+                raise cursor.error(f"a bool of {flag}", at)
+            return flag if kind == "bool" else self.attr_ref(cursor) if flag else None
         if kind == "resource":
             start = cursor.pos
             index = cursor.varint()
