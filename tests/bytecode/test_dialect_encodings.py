@@ -2,11 +2,12 @@
 the StableHLO, CHLO and Shardy dialects' own attribute and type encodings (encodings.py) and the
 properties of their ops (dialect_properties.py).
 
-Oracle: jaxlib 0.10.2's bytecode writer. vitir's reader decodes every entry of its bytes (none left
-as raw properties or an unknown encoding), and vitir's writer gives the same bytes back from what it
-read: JAX programs (with CHLO ops, gathers, convolutions, shardings, a shard_map), Shardy's
-attributes in every spelling test_shardy.py checks, and every case of the interpreter suite that
-jaxlib parses.
+Oracle: jaxlib 0.10.2's bytecode writer and printer. vitir's reader decodes every entry of its
+bytes (none left as raw properties or an unknown encoding), vitir's writer gives the same bytes back
+from what it read, and `import_bytecode` gives the Module `import_text` gives for jaxlib's text of
+the same module: JAX programs (with CHLO ops, gathers, convolutions, shardings, a shard_map),
+Shardy's attributes in every spelling test_shardy.py checks, and every case of the interpreter suite
+that jaxlib parses.
 """
 
 from __future__ import annotations
@@ -61,12 +62,24 @@ func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
 
 
 def jaxlib_bytecode(text: str, unregistered: bool = False) -> bytes:
+    return jaxlib_bytecode_and_text(text, unregistered)[0]
+
+
+def jaxlib_bytecode_and_text(text: str, unregistered: bool = False) -> tuple[bytes, str]:
+    """jaxlib's bytecode of the module, and its text as jaxlib prints it."""
     with jax_mlir.make_ir_context() as context:
         context.allow_unregistered_dialects = unregistered
         module = ir.Module.parse(text)
         out = io.BytesIO()
         module.operation.write_bytecode(out)
-    return out.getvalue()
+        return out.getvalue(), str(module)
+
+
+def same_module(data: bytes, text: str) -> bool:
+    from vitir.mlir import import_bytecode, import_text
+    from vitir.print import print_module
+
+    return print_module(import_bytecode(data)) == print_module(import_text(text))
 
 
 def _jax_programs() -> dict:
@@ -173,3 +186,39 @@ def test_the_interpreter_suite_is_written_back_to_jaxlibs_bytes():
             assert write_bytecode(read_bytecode(data)) == data, path.name
             same += 1
     assert same >= 440, (same, refused)
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_jaxlibs_bytecode_imports_to_the_module_of_its_text(name):
+    assert same_module(*jaxlib_bytecode_and_text(PROGRAMS[name]))
+
+
+@pytest.mark.parametrize("text", _shardy_holders())
+def test_each_shardy_attribute_imports_from_bytecode_as_from_text(text):
+    assert same_module(*jaxlib_bytecode_and_text(text))
+
+
+@pytest.mark.slow
+def test_the_interpreter_suite_imports_from_bytecode_as_from_text():
+    """Every case vitir's text importer takes (jaxlib's text of it) imports the same from jaxlib's
+    bytecode: i1 elements packed to bits, i2/i4 signs, an empty tensor's splat, CHLO's result names."""
+    from vitir.errors import VitirError
+    from vitir.mlir import import_text
+
+    if not INTERPRET.is_dir():
+        pytest.skip("../shared/conformance/stablehlo-interpret is absent")
+    same = 0
+    for path in sorted(INTERPRET.glob("*.mlir")):
+        text = re.sub(r"(?m)^\s*check\..*$", "", path.read_text())
+        for chunk in text.split("// -----"):
+            try:
+                data, printed = jaxlib_bytecode_and_text(chunk)
+            except Exception:  # noqa: BLE001 - ops newer than jaxlib's StableHLO
+                continue
+            try:
+                import_text(printed)
+            except VitirError:  # what vitir's text importer refuses is not compared
+                continue
+            assert same_module(data, printed), path.name
+            same += 1
+    assert same >= 420

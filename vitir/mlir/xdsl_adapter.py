@@ -120,7 +120,9 @@ _DENSE_SHAPE = re.compile(r"<[^<>]*>\s*:\s*tensor<((?:[0-9]+x)*)")
 # StableHLO's attributes of no kind of vitir's own, carried as their text (an op's field of kind
 # ATTRIBUTE_TEXT holds them): a unary op's result accuracy, a custom_call's output-operand aliases.
 TEXT_ATTRIBUTES = frozenset({"stablehlo.result_accuracy", "stablehlo.result_accuracy_mode",
-                             "stablehlo.output_operand_alias"})
+                             "stablehlo.output_operand_alias",
+                             # Shardy's discardable ones, in an op's generic form (plain bytecode's)
+                             "sdy.op_sharding_rule", "sdy.propagation_edges"})
 
 
 class HookedParser(Parser):

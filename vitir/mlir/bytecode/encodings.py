@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .dialect_properties import PROPERTY_LAYOUTS as DIALECT_PROPERTY_LAYOUTS
+from .dialect_properties import PROPERTIES as DIALECT_PROPERTIES
 
 LIST = "*"
 _SHAPE = (LIST, "svarint")
@@ -326,8 +326,12 @@ def bit_width(type_) -> int | None:
 ALL_ATTRS = "attrs until the end"
 PROPERTY_LAYOUTS = {
     "builtin.module": ("optional attr", "optional attr"),  # sym_name, sym_visibility
-    **DIALECT_PROPERTY_LAYOUTS,  # StableHLO's, CHLO's, Shardy's and func's ops (generated)
+    # StableHLO's, CHLO's, Shardy's and func's ops (generated)
+    **{op: tuple(kind for _, kind in entries) for op, entries in DIALECT_PROPERTIES.items()},
 }
+# The names of those ops' properties, in their order (the text an op's properties print as).
+PROPERTY_NAMES = {"builtin.module": ("sym_name", "sym_visibility"),
+                  **{op: tuple(name for name, _ in entries) for op, entries in DIALECT_PROPERTIES.items()}}
 PROPERTY_LAYOUT_PREFIXES = {"vhlo.": ALL_ATTRS}
 
 
