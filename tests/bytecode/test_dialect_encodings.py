@@ -222,3 +222,20 @@ def test_the_interpreter_suite_imports_from_bytecode_as_from_text():
             assert same_module(data, printed), path.name
             same += 1
     assert same >= 420
+
+
+def test_the_adapter_reads_plain_bytecode_with_vitirs_reader_and_refuses_an_untabled_dialect_by_name():
+    """vitir.backend.artifacts reads jaxlib's plain bytecode itself (no jaxlib fallback); a dialect
+    whose encodings vitir does not table is refused naming it, the section and the byte."""
+    from vitir.backend.artifacts import bytecode_text
+    from vitir.errors import ArtifactError
+    from vitir.mlir import import_text
+    from vitir.print import print_module
+
+    data, printed = jaxlib_bytecode_and_text(PROGRAMS["gather_sort_conv"])
+    assert print_module(import_text(bytecode_text(data))) == print_module(import_text(printed))
+    renamed = data.replace(b"stablehlo\0", b"notatable\0")  # the dialect's name in the string section
+    assert renamed != data
+    with pytest.raises(ArtifactError, match=r"attr/type section, byte \d+\): no known bytecode encoding for the "
+                                            r"notatable dialect's attributes"):
+        bytecode_text(renamed)
