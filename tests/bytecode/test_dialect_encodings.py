@@ -221,7 +221,7 @@ def test_the_interpreter_suite_imports_from_bytecode_as_from_text():
                 continue
             assert same_module(data, printed), path.name
             same += 1
-    assert same >= 420
+    assert same >= 420  # 423 with jaxlib 0.10.2
 
 
 def test_the_adapter_reads_plain_bytecode_with_vitirs_reader_and_refuses_an_untabled_dialect_by_name():
@@ -239,3 +239,74 @@ def test_the_adapter_reads_plain_bytecode_with_vitirs_reader_and_refuses_an_unta
     with pytest.raises(ArtifactError, match=r"attr/type section, byte \d+\): no known bytecode encoding for the "
                                             r"notatable dialect's attributes"):
         bytecode_text(renamed)
+
+
+# -- writing: vitir's Module as jaxlib's plain bytecode ------------------------------------------------
+
+def jaxlib_stripped_bytecode(text: str) -> bytes:
+    """jaxlib's bytecode of the module with its debug info stripped (vitir writes no locations)."""
+    from jax._src.lib.mlir import passmanager
+
+    with jax_mlir.make_ir_context():
+        module = ir.Module.parse(text)
+        passmanager.PassManager.parse("builtin.module(strip-debuginfo)").run(module.operation)
+        out = io.BytesIO()
+        module.operation.write_bytecode(out)
+        return out.getvalue()
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_export_bytecode_writes_jaxlibs_bytes(name):
+    """`export_bytecode(module)` (`vitir fmt --emit-bytecode`) equals jaxlib's `write_bytecode` of
+    the same module byte for byte, and reads back to the same Module."""
+    from vitir.mlir import export_bytecode, import_bytecode, import_text
+    from vitir.print import print_module
+
+    module = import_text(PROGRAMS[name])
+    data = export_bytecode(module)
+    assert data == jaxlib_stripped_bytecode(print_module(module))
+    with jax_mlir.make_ir_context():
+        printed = str(ir.Module.parse(data))
+    assert print_module(import_bytecode(data)) == print_module(import_text(printed))
+
+
+# vitir's Shardy declares sdy.all_reduce's `reduction_op` (sum by default), which jaxlib 0.10.2's
+# Shardy lacks: vitir writes it, jaxlib does not.
+@pytest.mark.parametrize("text", [p for p in _shardy_holders() if "sdy.all_reduce" not in p.values[0]])
+def test_each_shardy_attribute_is_written_as_jaxlib_writes_it(text):
+    from vitir.mlir import export_bytecode, import_text
+    from vitir.print import print_module
+
+    module = import_text(text)
+    assert export_bytecode(module) == jaxlib_stripped_bytecode(print_module(module))
+
+
+@pytest.mark.slow
+def test_the_interpreter_suite_is_written_as_jaxlib_writes_it():
+    """Every case vitir imports is written by `export_bytecode` to bytes jaxlib reads to the same
+    module; all but those whose dense elements the writer does not encode yet (i2/i4 and bf16
+    literals, written as MLIR's text fallback) to jaxlib's bytes exactly."""
+    from vitir.errors import VitirError
+    from vitir.mlir import export_bytecode, import_text
+    from vitir.print import print_module
+
+    if not INTERPRET.is_dir():
+        pytest.skip("../shared/conformance/stablehlo-interpret is absent")
+    same = different = 0
+    for path in sorted(INTERPRET.glob("*.mlir")):
+        text = re.sub(r"(?m)^\s*check\..*$", "", path.read_text())
+        for chunk in text.split("// -----"):
+            try:
+                _, printed = jaxlib_bytecode_and_text(chunk)
+                module = import_text(printed)
+            except (VitirError, Exception):  # noqa: BLE001 - what jaxlib or vitir's importer refuses
+                continue
+            vitir_text = print_module(module)
+            data = export_bytecode(module)
+            with jax_mlir.make_ir_context():
+                assert str(ir.Module.parse(data)) == str(ir.Module.parse(vitir_text)), path.name
+            if data == jaxlib_stripped_bytecode(vitir_text):
+                same += 1
+            else:
+                different += 1
+    assert same >= 365 and different <= 58, (same, different)  # 367 and 56 with jaxlib 0.10.2

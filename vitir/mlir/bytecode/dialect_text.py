@@ -142,25 +142,15 @@ def _sharding(entry: Attribute):
     return TensorSharding(mesh, shardings, tuple(map(_axis_ref, replicated)), unreduced, reduction)
 
 
-def _factors(indices) -> str:
-    """A dimension's factors as Shardy names them: i, j, ..., z, then z_1, z_2, ..."""
-    return "".join(chr(ord("i") + f) if f < 18 else f"z_{f - 17}" for f in indices)
+def _sharding_rule(fields):
+    from ...ast.sharding_rule import OpShardingRule
 
+    sizes, operands, results, *factors, custom = fields
 
-def _mapping(entry: Attribute) -> str:
-    return "(" + ", ".join("[" + ", ".join(_factors(d.fields[0]) for d in t.fields[0]) + "]"
-                           for t in entry) + ")"
+    def mappings(tensors) -> tuple:
+        return tuple(tuple(tuple(d.fields[0]) for d in t.fields[0]) for t in tensors)
 
-
-def _sharding_rule_text(fields) -> str:
-    sizes, operands, results, reduction, replication, permutation, blocked, custom = fields
-    text = f"#sdy.op_sharding_rule<{_mapping(operands)}->{_mapping(results)} "
-    text += "{" + ", ".join(f"{_factors([i])}={size}" for i, size in enumerate(sizes)) + "}"
-    for word, factors in (("reduction", reduction), ("need_replication", replication),
-                          ("permutation", permutation), ("blocked_propagation", blocked)):
-        if factors:
-            text += f" {word}={{{', '.join(_factors([f]) for f in factors)}}}"
-    return text + (", custom>" if custom else ">")
+    return OpShardingRule(tuple(sizes), mappings(operands), mappings(results), *map(tuple, factors), bool(custom))
 
 
 def sdy_attribute_text(entry: Attribute) -> str:
@@ -183,10 +173,105 @@ def sdy_attribute_text(entry: Attribute) -> str:
         return S.ALL_TO_ALL_PARAMS.generic(tuple(
             S.AllToAllParam(tuple(map(_axis_ref, p.fields[0])), p.fields[1], p.fields[2]) for p in fields[0]))
     if name == "OpShardingRuleAttr":
-        return _sharding_rule_text(fields)
+        from ...ast.sharding_rule import SHARDING_RULE
+
+        return SHARDING_RULE.generic(_sharding_rule(fields))
     raise BytecodeError(f"no text known for the sdy dialect's attribute {name}")
 
 
 ATTRIBUTE_TEXTS = {"stablehlo": stablehlo_attribute_text, "chlo": stablehlo_attribute_text,
                    "sdy": sdy_attribute_text}
 TYPE_TEXTS = {"stablehlo": stablehlo_type_text}
+
+
+# -- Shardy's values as its encodings (the inverse of the above, for the plain writer) ----------------
+def _sdy(name: str, *fields) -> Attribute:
+    from .encodings import code_of
+
+    return Attribute("sdy", code_of("sdy", name, False), fields)
+
+
+def _builtin(name: str, *fields) -> Attribute:
+    from .encodings import code_of
+
+    return Attribute("builtin", code_of("builtin", name, False), fields)
+
+
+def _axis_ref_entry(axis) -> Attribute:
+    sub = None if axis.sub_axis is None else _sdy("SubAxisInfoAttr", *axis.sub_axis)
+    return _sdy("AxisRefAttr", axis.name, sub)
+
+
+def _axes(axes) -> tuple:
+    return tuple(map(_axis_ref_entry, axes))
+
+
+def _mesh_entry(mesh) -> Attribute:
+    return _sdy("MeshAttr", tuple(_sdy("MeshAxisAttr", a.name, a.size) for a in mesh.axes), tuple(mesh.device_ids))
+
+
+def _sharding_entry(sharding, version: int | None = None) -> Attribute:
+    """TensorShardingAttr in the version Shardy's writer picks: V1 without unreduced axes, V2 with
+    them summed, V3 with another reduction."""
+    from ...ast.sharding import REDUCTIONS
+
+    if isinstance(sharding.mesh, str):
+        mesh = _builtin("FlatSymbolRefAttr", _builtin("StringAttr", sharding.mesh))
+    else:
+        mesh = _mesh_entry(sharding.mesh)
+    dims = tuple(_sdy("DimensionShardingAttr", _axes(d.axes), int(d.closed),
+                      0 if d.priority is None else (d.priority << 1) | 1) for d in sharding.dims)
+    fields = (mesh, dims, _axes(sharding.replicated))
+    if version is None:
+        version = 1 if not sharding.unreduced else 2 if sharding.reduction == "sum" else 3
+    if version == 1:
+        return _sdy("TensorShardingAttrV1", *fields)
+    if version == 2:
+        return _sdy("TensorShardingAttrV2", *fields, _axes(sharding.unreduced))
+    return _sdy("TensorShardingAttrV3", *fields, _axes(sharding.unreduced), REDUCTIONS.index(sharding.reduction))
+
+
+def _per_value_entry(shardings) -> Attribute:
+    if any(s.unreduced for s in shardings):
+        return _sdy("TensorShardingPerValueAttrV2", tuple(_sharding_entry(s, 2) for s in shardings))
+    return _sdy("TensorShardingPerValueAttrV1", tuple(_sharding_entry(s, 1) for s in shardings))
+
+
+def _sharding_rule_entry(rule) -> Attribute:
+    def mappings(tensors) -> tuple:
+        return tuple(_sdy("TensorMappingAttr", tuple(_sdy("DimMappingAttr", tuple(d)) for d in t)) for t in tensors)
+
+    return _sdy("OpShardingRuleAttr", tuple(rule.factor_sizes), mappings(rule.operand_mappings),
+                mappings(rule.result_mappings), tuple(rule.reduction), tuple(rule.need_replication),
+                tuple(rule.permutation), tuple(rule.blocked_propagation), int(rule.is_custom))
+
+
+def _shardy_kinds() -> dict:
+    from ...ast import sharding as S
+    from ...ast.sharding_rule import SHARDING_RULE
+
+    return {
+        "mesh": (S.MESH, _mesh_entry),
+        "sharding": (S.SHARDING, _sharding_entry),
+        "sharding_per_value": (S.SHARDING_PER_VALUE, _per_value_entry),
+        "manual_axes": (S.MANUAL_AXES, lambda names: _sdy("ManualAxesAttr", tuple(
+            _builtin("StringAttr", n) for n in names))),
+        "axis_ref_list": (S.AXIS_REF_LIST, lambda axes: _sdy("AxisRefListAttr", _axes(axes))),
+        "list_of_axis_ref_lists": (S.LIST_OF_AXIS_REF_LISTS, lambda lists: _sdy("ListOfAxisRefListsAttr", tuple(
+            _sdy("AxisRefListAttr", _axes(a)) for a in lists))),
+        "op_sharding_rule": (SHARDING_RULE, _sharding_rule_entry),
+        "all_to_all_param_list": (S.ALL_TO_ALL_PARAMS, lambda params: _sdy("AllToAllParamListAttr", tuple(
+            _sdy("AllToAllParamAttr", _axes(p.axes), p.source, p.target) for p in params))),
+    }
+
+
+class _Lazy(dict):
+    """SHARDY_KINDS, made on first use (vitir's Shardy kinds import the AST)."""
+
+    def get(self, key, default=None):
+        if not self:
+            self.update(_shardy_kinds())
+        return super().get(key, default)
+
+
+SHARDY_KINDS = _Lazy()  # the mnemonic in `#sdy.NAME<` or `#sdy<NAME` -> (vitir's kind, its encoder)

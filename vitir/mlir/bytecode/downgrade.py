@@ -760,8 +760,11 @@ def _dense_bytes(a) -> bytes:
         dtype, literals = _NUMPY.get(complex_part), flat
     else:
         dtype = _NUMPY.get(element)
-    if element == "bf16":
-        values = np.array([_number(lit, "f32") for lit in literals], "<f4").view("<u4") >> 16
+    if element == "bf16":  # f32 rounded to the nearest bf16, ties to even (a NaN kept quiet)
+        bits = np.array([_number(lit, "f32") for lit in literals], "<f4").view("<u4").astype("<u8")
+        rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+        nan = (bits & 0x7FFFFFFF) > 0x7F800000
+        values = np.where(nan, (bits >> 16) | 0x40, rounded)
         data = values.astype("<u2").tobytes()
         width = 2
     elif dtype is None:
