@@ -707,6 +707,7 @@ class _Printer:
     def __init__(self):
         self.lines: list[str] = []
         self.names: dict = {}
+        self.at: Operation | None = None  # the op being printed (named when its entries are malformed)
 
     def name(self, value) -> str:
         found = self.names.get(id(value))
@@ -822,6 +823,7 @@ class _Printer:
         self.lines.append(indent + "}")
 
     def op(self, op: Operation, indent: str, parent: str) -> None:
+        self.at = op
         dialect, _, mnemonic = op.name.partition(".")
         if dialect == "vhlo":
             row = OP_VERSIONS.get(mnemonic)
@@ -910,12 +912,19 @@ def upgrade_text(module: BytecodeModule) -> str:
     if version is not None:
         check_version(version)
     printer = _Printer()
-    if module.root.name == "builtin.module" and all(
-            inner.name != "vhlo.func_v1" or len(inner.regions[0].blocks) <= 1
-            for region in module.root.regions for block in region.blocks for inner in block.operations):
-        printer.module(module.root)
-    else:
-        printer.op(module.root, "", "")
+    try:
+        if module.root.name == "builtin.module" and all(
+                inner.name != "vhlo.func_v1" or len(inner.regions[0].blocks) <= 1
+                for region in module.root.regions for block in region.blocks for inner in block.operations):
+            printer.module(module.root)
+        else:
+            printer.op(module.root, "", "")
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
+        # well-formed bytes whose entries are not of the kinds the op's attributes need (a corrupted file)
+        op = printer.at
+        name = op.name if op is not None else module.root.name
+        raise BytecodeError(f"{name}: an attribute or type of an unexpected kind ({type(error).__name__}: "
+                            f"{error})", section="IR", offset=getattr(op, "offset", None)) from None
     return "\n".join(printer.lines) + "\n"
 
 
