@@ -760,13 +760,27 @@ def _dense_bytes(a) -> bytes:
         dtype, literals = _NUMPY.get(complex_part), flat
     else:
         dtype = _NUMPY.get(element)
-    if element == "bf16":  # f32 rounded to the nearest bf16, ties to even (a NaN kept quiet)
-        bits = np.array([_number(lit, "f32") for lit in literals], "<f4").view("<u4").astype("<u8")
+    if element == "bf16":  # f32 rounded to the nearest bf16, ties to even (a NaN kept quiet); hex: its bits
+        hexes = [lit.lower().startswith("0x") for lit in literals]
+        bits = np.array([0.0 if h else _number(lit, "f32") for lit, h in zip(literals, hexes)],
+                        "<f4").view("<u4").astype("<u8")
         rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
         nan = (bits & 0x7FFFFFFF) > 0x7F800000
         values = np.where(nan, (bits >> 16) | 0x40, rounded)
+        values = np.where(hexes, [int(lit, 16) if h else 0 for lit, h in zip(literals, hexes)], values)
         data = values.astype("<u2").tobytes()
         width = 2
+    elif dtype is None and re.fullmatch(r"[su]?i[24]", element):  # a byte each, its high bits zero
+        mask = (1 << int(element[-1])) - 1
+        data = bytes(_number(lit, "<i8") & mask for lit in literals)
+        width = 1
+    elif dtype is None and re.fullmatch(r"f(8|6|4)E\w+", element):  # ml_dtypes' small floats, a byte each
+        from .literals import numpy_of
+
+        small = numpy_of(element)
+        bits = [int(lit, 16) if lit.lower().startswith("0x") else
+                int(np.array([_number(lit, "f32")], "<f4").astype(small).view("u1")[0]) for lit in literals]
+        data, width = bytes(bits), 1
     elif dtype is None:
         raise BytecodeError(f"dense elements of {element} are not written yet")
     else:
