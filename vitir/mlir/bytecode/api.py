@@ -13,22 +13,12 @@ its debug info.
 
 from __future__ import annotations
 
-from .errors import BytecodeError
 from .reader import MAGIC, read_bytecode
 from .writer import write_bytecode
 
 
 def is_bytecode(data: bytes) -> bool:
     return bytes(data[:4]) == MAGIC
-
-
-UNKNOWN_ENCODING = "no known bytecode encoding for the "  # the reader's refusal of a dialect's own encodings
-
-
-def lacks_encodings(error: BytecodeError) -> bool:
-    """Whether vitir's reader refused bytes only for a dialect encoding it has no table of (plain
-    StableHLO, CHLO or Shardy bytecode), not for bad bytes."""
-    return error.reason.startswith(UNKNOWN_ENCODING)
 
 
 def stablehlo_text(data: bytes) -> str:
