@@ -209,6 +209,26 @@ def test_replica_groups_over_mesh_axes_are_refused_by_the_evaluator_by_name():
         evaluate(fn, np.zeros(4, np.float32))
 
 
+@pytest.mark.parametrize("bad", ["axxes = [#stablehlo.axis_ref<name = ", "axes = [#stablehlo.axis_ref<nam = "])
+def test_unreadable_attribute_text_is_refused_naming_the_attribute_and_its_line(bad):
+    """Text the attribute's reader cannot read is an MlirError (a VitirError) naming the op, the
+    attribute's text and the line, not a ValueError; jaxlib refuses the same text."""
+    from jax._src.interpreters.mlir import make_ir_context
+    from jax._src.lib.mlir import ir
+
+    from vitir.errors import VitirError
+
+    text = MESH_AXES.replace("axes = [#stablehlo.axis_ref<name = ", bad, 1)
+    with make_ir_context(), pytest.raises(Exception):
+        ir.Module.parse(text)
+    with pytest.raises(VitirError) as raised:
+        import_text(text)
+    message = str(raised.value)
+    assert message.startswith("4:5: stablehlo.all_reduce: ")  # the op's line and column
+    assert "#stablehlo.replica_group_mesh_axes<mesh = @mesh, " + bad in message
+    assert "is no replica_groups attribute" in message
+
+
 DYNAMIC_GATHER = '''func.func @main(%x: tensor<5x2x4x9xf32>, %i: tensor<1x5x2xi32>) -> tensor<1x5x8xf32> {
   %sizes = stablehlo.constant dense<[1, 1, 1, 8]> : tensor<4xi32>
   %r = "stablehlo.dynamic_gather"(%x, %i, %sizes) {
@@ -228,3 +248,23 @@ def test_dynamic_gather_with_batching_dimensions_gives_xlas_numbers():
     (ours,) = evaluate(import_text(DYNAMIC_GATHER).main, x, i)
     (xla,) = compile_module(DYNAMIC_GATHER)(x, i)
     np.testing.assert_array_equal(ours, xla)
+
+
+def test_an_unknown_dialects_attribute_on_its_own_line_of_a_dictionary_is_no_op():
+    """A dictionary written over several lines whose line starts with a dialect attribute's name
+    (`some.unregistered_attr = 1 : i32`) is read, as jaxlib reads it; the attribute is kept."""
+    from jax._src.interpreters.mlir import make_ir_context
+    from jax._src.lib.mlir import ir
+
+    text = '''func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
+  %0 = "stablehlo.exponential"(%arg0) {
+    result_accuracy = #stablehlo.result_accuracy<atol = 0.000000e+00, rtol = 0.000000e+00, ulps = 0, mode = #stablehlo.result_accuracy_mode<DEFAULT>>,
+    some.unregistered_attr = 1 : i32
+  } : (tensor<f32>) -> tensor<f32>
+  return %0 : tensor<f32>
+}
+'''
+    with make_ir_context():
+        ir.Module.parse(text)
+    printed = print_module(import_text(text))
+    assert "some.unregistered_attr = 1 : i32" in printed

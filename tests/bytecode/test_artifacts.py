@@ -191,18 +191,3 @@ def test_vit_train_step_artifact_imports_as_jaxlib_deserializes_it():
     artifact = hlo.serialize_portable_artifact_str(jax_train_step_text("conv"), "1.10.0")
     expected = str(ir.Module.parse(hlo.deserialize_portable_artifact_str(artifact), jax_mlir.make_ir_context()))
     assert print_module(import_bytecode(artifact)) == print_module(import_text(expected))
-
-
-@needs_jaxlib
-def test_plain_stablehlo_bytecode_is_refused_naming_the_dialect():
-    """jaxlib's plain bytecode of a StableHLO module uses StableHLO's own encodings, not tabled yet."""
-    import io
-
-    from vitir.mlir import import_bytecode
-
-    module = ir.Module.parse(_jax_program(), jax_mlir.make_ir_context())
-    out = io.BytesIO()
-    module.operation.write_bytecode(out)
-    with pytest.raises(BytecodeError, match="no known bytecode encoding for the stablehlo dialect's attributes") as caught:
-        import_bytecode(out.getvalue())
-    assert caught.value.section == "attr/type" and caught.value.offset > 0

@@ -34,12 +34,6 @@ def _cases(pattern: str) -> list:
 
 INVALID = _cases("vhlo_to_version_downgrade_invalid.*.mlir")
 VALID = _cases("vhlo_to_version_downgrade.*.mlir")
-# vitir's text parser refuses an attribute of an unknown dialect (`some.unregistered_attr`) after a
-# result_accuracy in the same dictionary (alone it reads it).
-VALID = [pytest.param(*case.values, id=case.id, marks=pytest.mark.xfail(
-    reason="vitir's parser refuses an unknown dialect's attribute after a result_accuracy", strict=True))
-    if "some.unregistered_attr" in case.values[1] and "result_accuracy" in case.values[1] else case
-    for case in VALID]
 needs_suite = pytest.mark.skipif(not INVALID, reason="../shared/conformance/stablehlo-vhlo is absent")
 
 
@@ -79,6 +73,14 @@ def test_invalid_downgrade_is_refused_by_name(target, chunk):
 @needs_suite
 @pytest.mark.parametrize("target, chunk", VALID)
 def test_valid_downgrade_writes_the_op_versions_the_suite_checks(target, chunk):
-    names = {op.name for op in read_bytecode(write_artifact(chunk, target)).root.walk()}
+    ops = list(read_bytecode(write_artifact(chunk, target)).root.walk())
+    names = {op.name for op in ops}
     for checked in re.findall(r"CHECK[-A-Z]*:\s*(?:%\S+ = )?\"?(vhlo\.[a-z_]+_v\d+)\b", chunk):
         assert checked in names
+    # an attribute of a dialect VHLO does not know is kept, as the op's discardable attribute
+    for kept in re.findall(r"CHECK-SAME: (\w+\.\w+)$", chunk, re.M):
+        assert any(kept in _discardable_names(op) for op in ops)
+
+
+def _discardable_names(op) -> set:
+    return set() if op.attributes is None else {key.fields[0] for key, _ in op.attributes.fields[0]}

@@ -1,8 +1,10 @@
 """Mutated MLIR bytecode: every mutation of a valid file is either read (and written again) or refused
 with a BytecodeError that names the section and the byte offset; nothing else may escape the reader.
 
-The seeds are StableHLO's compatibility-suite artifacts (../shared) when present, and always a file
-vitir writes itself (so the fuzzer runs without ../shared)."""
+The seeds are StableHLO's compatibility-suite artifacts (../shared) when present, and always two files
+vitir writes itself (so the fuzzer runs without ../shared): one of its own, and plain bytecode of a
+StableHLO module with StableHLO's, CHLO's and Shardy's encodings. A module read is also printed as
+StableHLO text, which may refuse it (a VitirError) but not crash."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from tests.fuzz.checks import Failure
+from vitir.errors import VitirError
 from vitir.mlir.bytecode import BytecodeError, read_bytecode, write_bytecode
 
 SUITE = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / "stablehlo-vhlo"
@@ -20,7 +23,24 @@ SUITE = Path(__file__).resolve().parents[2].parent / "shared" / "conformance" / 
 @lru_cache(maxsize=1)
 def seeds() -> tuple[bytes, ...]:
     found = [path.read_bytes() for path in sorted(SUITE.glob("*.mlir.bc"))] if SUITE.is_dir() else []
-    return tuple(found) + (_own_seed(),)
+    return tuple(found) + (_own_seed(), _plain_seed())
+
+
+def _plain_seed() -> bytes:
+    """Plain bytecode of a StableHLO module with StableHLO's, CHLO's and Shardy's own encodings."""
+    from vitir.mlir import export_bytecode
+
+    return export_bytecode('''module @m {
+  sdy.mesh @mesh = <["x"=2, "y"=2], device_ids=[3, 2, 1, 0]>
+  func.func @main(%a: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}p1, {"y":(1)2}]>},
+                  %i: tensor<2xi32>) -> (tensor<4x8xi1>, tensor<8x8xf32>, tensor<4x8xf32>) {
+    %c = stablehlo.compare GT, %a, %a, FLOAT : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xi1>
+    %d = stablehlo.dot_general %a, %a, contracting_dims = [0] x [0], precision = [DEFAULT, HIGHEST] : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<8x8xf32>
+    %e = chlo.erf_inv %a : tensor<4x8xf32> -> tensor<4x8xf32>
+    return %c, %d, %e : tensor<4x8xi1>, tensor<8x8xf32>, tensor<4x8xf32>
+  }
+}
+''')
 
 
 def _own_seed() -> bytes:
@@ -89,6 +109,14 @@ def bytecode_case(seed: int, stats: Counter) -> None:
         return
     except Exception as error:  # noqa: BLE001 - anything but BytecodeError is the bug this looks for
         raise Failure("crash", f"{type(error).__name__}: {error} (bytes: {data.hex()[:400]})") from None
+    try:  # its StableHLO text (what every command reads): refused by name, never a crash
+        from vitir.mlir.bytecode.vhlo import upgrade_text
+
+        upgrade_text(module)
+    except VitirError:
+        stats["bytecode read, text refused"] += 1
+    except Exception as error:  # noqa: BLE001
+        raise Failure("crash printing", f"{type(error).__name__}: {error} (bytes: {data.hex()[:400]})") from None
     try:
         write_bytecode(module)
     except BytecodeError:

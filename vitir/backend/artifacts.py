@@ -1,6 +1,6 @@
 """The one adapter between vitir and the binary forms StableHLO ships in: MLIR bytecode, StableHLO's
 portable artifacts and jax.export's serialized programs. Every jax and jaxlib call for them is here,
-and bytecode is read by vitir's own reader first (`bytecode_text`), jaxlib only for what it refuses.
+and bytecode is read by vitir's own reader (`bytecode_text`).
 
 - `bytecode_text(data)`: StableHLO text of MLIR bytecode, plain or a portable artifact (VHLO).
 - `exported_program(data)`: a jax.export artifact's module text and what it says of its calling
@@ -45,32 +45,17 @@ def _context():
 
 
 def bytecode_text(data: bytes) -> str:
-    """StableHLO text of MLIR bytecode: a portable artifact (VHLO, of any version) is upgraded to
-    StableHLO. vitir's reader first; jaxlib only for plain bytecode of dialects whose encodings
-    vitir's reader lacks (StableHLO's, CHLO's, Shardy's own). Bad bytes are refused with vitir's
-    reason, which names the section and the byte offset."""
+    """StableHLO text of MLIR bytecode, read by vitir's own reader: a portable artifact (VHLO, of any
+    version) is upgraded to StableHLO; plain bytecode (jaxlib's) is read with the builtin, StableHLO,
+    CHLO and Shardy encodings. Bad bytes, and a dialect whose encodings vitir does not table, are
+    refused with vitir's reason, which names the section and the byte offset (and the dialect)."""
     from vitir.mlir.bytecode import BytecodeError
-    from vitir.mlir.bytecode.api import lacks_encodings, stablehlo_text
+    from vitir.mlir.bytecode.api import stablehlo_text
 
     try:
         return stablehlo_text(data)
     except BytecodeError as e:
-        if not lacks_encodings(e):
-            raise ArtifactError(f"MLIR bytecode vitir cannot read: {e}") from None
-        reason = str(e)
-    try:
-        from jax._src.lib.mlir import ir
-        from jax._src.lib.mlir.dialects import hlo
-    except ImportError:
-        raise ArtifactError(f"MLIR bytecode vitir cannot read ({reason}), and jaxlib is not installed") from None
-
-    try:
-        module = ir.Module.parse(data, context=_context())
-        if any(op.operation.name.startswith("vhlo.") for op in module.body.operations):  # a portable artifact
-            module = ir.Module.parse(hlo.deserialize_portable_artifact_str(data), context=_context())
-    except Exception as e:  # jaxlib's MLIRError, or a ValueError for bytes it cannot read
-        raise ArtifactError(f"MLIR bytecode that jaxlib cannot read: {_first_error(e)}") from None
-    return module.operation.get_asm(enable_debug_info=False)
+        raise ArtifactError(f"MLIR bytecode vitir cannot read: {e}") from None
 
 
 def _first_error(e: Exception) -> str:

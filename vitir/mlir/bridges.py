@@ -69,17 +69,24 @@ def bridge(kind: K.Kind) -> Bridge:
     return made
 
 
+def read_text(kind: K.Kind, text: str) -> object:
+    """The kind's value of an attribute's generic text; text it cannot read is a RuleError naming the
+    attribute (the verifier reports it at the op's line), never a bare ValueError."""
+    from ..text import read_attribute_text
+
+    try:
+        return read_attribute_text(kind, text)
+    except ValueError as e:
+        why = "" if str(e) == f"not a {kind.name} attribute" else f" ({e})"
+        raise RuleError(f"{text!r} is no {kind.name} attribute{why}") from None
+
+
 def text_bridge(kind: K.Kind) -> Bridge:
     """The default: the value as its generic text, read back by the kind's `read_generic`."""
-    from ..text import read_attribute_text
     from .kinds import attribute_text_value
 
     def from_xdsl(attribute) -> object:
-        text = attribute_text_value(attribute)
-        try:
-            return read_attribute_text(kind, text)
-        except ValueError as e:
-            raise RuleError(f"{text!r} is no {kind.name} ({e})") from None
+        return read_text(kind, attribute_text_value(attribute))
 
     return Bridge(Attribute, lambda v: AttributeTextAttr(StringAttr(kind.generic(v))), from_xdsl, as_text=True)
 
@@ -166,8 +173,6 @@ def _dense_ints(kind) -> Bridge:
 @register_bridge(K.ReplicaGroupsKind)
 def _replica_groups(kind) -> Bridge:
     """A dense tensor of ids as xDSL's dense elements; groups over mesh axes as their text."""
-    from ..text import read_attribute_text
-
     def to_xdsl(v):
         if isinstance(v, K.MeshAxesGroups):
             return ReplicaGroupMeshAxesAttr(StringAttr(kind.generic(v)))
@@ -175,7 +180,7 @@ def _replica_groups(kind) -> Bridge:
 
     def from_xdsl(a):
         if isinstance(a, ReplicaGroupMeshAxesAttr):
-            return read_attribute_text(kind, a.text.data)
+            return read_text(kind, a.text.data)
         return _dense_ints_of(a)
 
     return Bridge(base(DenseIntOrFPElementsAttr) | base(ReplicaGroupMeshAxesAttr), to_xdsl, from_xdsl)
@@ -266,13 +271,12 @@ def _attribute_text(kind) -> Bridge:
 @register_bridge(S.ShardyKind)
 def _shardy(kind: S.ShardyKind) -> Bridge:
     """A dialect attribute of Shardy's name holding the generic text, which the kind reads back."""
-    from ..text import read_attribute_text
     from .kinds import attribute_text_value
 
     attribute = shardy_attribute(kind.prefix, kind.suffix)
 
     def from_xdsl(a) -> object:
-        return read_attribute_text(kind, a.text.data if isinstance(a, ShardyTextAttr) else attribute_text_value(a))
+        return read_text(kind, a.text.data if isinstance(a, ShardyTextAttr) else attribute_text_value(a))
 
     return Bridge(Attribute, lambda v: attribute(StringAttr(kind.generic(v))), from_xdsl, (attribute,))
 

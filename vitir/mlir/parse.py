@@ -156,9 +156,10 @@ class ParsedModule:
 _WRITTEN_NAME = re.compile(r"%([A-Za-z_$.][\w$.\-]*)")
 
 
-# The op name that starts a statement: `%a = name`, `"name"(`, or a bare `name`.
-_STATEMENT = re.compile(r'^[ \t]*(?:%[^\s=]+(?:[ \t]*,[ \t]*%[^\s=]+)*[ \t]*=[ \t]*)?"?([A-Za-z_][\w$]*\.[\w$.\-]*)',
-                        re.M)
+# The op name that starts a statement: `%a = name`, `"name"(`, or a bare `name`; not an attribute's
+# name that starts a line of a dictionary written over several (`  some.attr = 1 : i32`).
+_STATEMENT = re.compile(r'^[ \t]*(?:%[^\s=]+(?:[ \t]*,[ \t]*%[^\s=]+)*[ \t]*=[ \t]*)?"?([A-Za-z_][\w$]*\.[\w$.\-]*+)'
+                        r'(?!"?[ \t]*=)', re.M)
 
 
 def unsupported_ops(text: str) -> list[Diagnostic]:

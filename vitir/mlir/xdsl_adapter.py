@@ -120,7 +120,9 @@ _DENSE_SHAPE = re.compile(r"<[^<>]*>\s*:\s*tensor<((?:[0-9]+x)*)")
 # StableHLO's attributes of no kind of vitir's own, carried as their text (an op's field of kind
 # ATTRIBUTE_TEXT holds them): a unary op's result accuracy, a custom_call's output-operand aliases.
 TEXT_ATTRIBUTES = frozenset({"stablehlo.result_accuracy", "stablehlo.result_accuracy_mode",
-                             "stablehlo.output_operand_alias"})
+                             "stablehlo.output_operand_alias",
+                             # Shardy's discardable ones, in an op's generic form (plain bytecode's)
+                             "sdy.op_sharding_rule", "sdy.propagation_edges"})
 
 
 class HookedParser(Parser):
@@ -153,6 +155,22 @@ class HookedParser(Parser):
         attribute = super().parse_optional_builtin_int_or_float_attr()
         if type(attribute) is FloatAttr and _DECIMAL_INTEGER.match(span.input.content, span.start):
             self.raise_error("unexpected decimal integer literal for a floating point value", span)
+        return attribute
+
+    def _parse_optional_builtin_attr(self):
+        """A typed string (`"foo" : tensor<3xf32>`, MLIR's StringAttr with a type) kept as its text,
+        which no StableHLO attribute and no VHLO one holds: the op is refused where it is used,
+        not the text where it is read."""
+        start = self.pos
+        attribute = super()._parse_optional_builtin_attr()
+        if type(attribute).__name__ == "StringAttr" and self._current_token.kind == MLIRTokenKind.COLON:
+            from xdsl.dialects.builtin import StringAttr
+
+            from .attributes import AttributeTextAttr
+
+            self._consume_token(MLIRTokenKind.COLON)
+            self.parse_type()
+            return AttributeTextAttr(StringAttr(source(self)[start:self.pos].strip()))
         return attribute
 
     def parse_shape_dimension(self, allow_dynamic: bool = True) -> int:

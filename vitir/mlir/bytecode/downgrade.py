@@ -36,6 +36,11 @@ class DowngradeError(BytecodeError):
     target, the VHLO op refused, then what in it is newer and the version that introduced it."""
 
 
+class _Illegal(BytecodeError):
+    """An attribute or type no VHLO version holds (a typed string, a sparse encoding); the op holding
+    it is refused as StableHLO's legalization to VHLO refuses it."""
+
+
 class _Newer(Exception):
     """Raised inside an op's conversion; the op catching it names itself in the refusal."""
 _MESH_AXES = re.compile(r"#stablehlo\.replica_group_mesh_axes< ?mesh = @([\w.$]+), axes = \[(.*)\] ?>")
@@ -157,6 +162,7 @@ class Downgrade:
         self.enclosing = UNKNOWN_LOCATION  # the location of the op whose regions are being converted
         self.properties = None
         self.downgraded: set = set()  # ops VhloToVersion re-creates at an older version
+        self.where = None  # (op) -> (line, column) in the text the module was read from
 
     # -- types ---------------------------------------------------------------------------------------
     def type(self, t) -> Type:
@@ -200,7 +206,7 @@ class Downgrade:
             return self._versioned_type("FutureV1Type", tuple(self.type(e) for e in t.types.data))
         if kind == "QuantUniformType":
             return self.quantized(t.body.data)
-        raise BytecodeError(f"no VHLO type for {t} ({kind})")
+        raise _Illegal(f"no VHLO type for {t} ({kind})")
 
     def quantized(self, body: str) -> Type:
         """`!quant.uniform<...>`: VHLO keeps the storage as a signless integer and its sign as a flag."""
@@ -287,7 +293,7 @@ class Downgrade:
             return self.text_attribute(a.text.data)
         if hasattr(a, "element_type") or kind.endswith("Type"):
             return vhlo_attribute("TypeV1Attr", self.type(a))
-        raise BytecodeError(f"no VHLO attribute for {a} ({kind})")
+        raise _Illegal(f"no VHLO attribute for {a} ({kind})")
 
     def text_attribute(self, text: str) -> Attribute:
         """The StableHLO attributes vitir's parser keeps as their text."""
@@ -316,11 +322,13 @@ class Downgrade:
         from xdsl.parser import Parser
 
         try:
-            parsed = Parser(Context(allow_unregistered=True), text).parse_attribute()
+            parser = Parser(Context(allow_unregistered=True), text)
+            parsed = parser.parse_attribute()
+            whole = parser.pos >= len(text.rstrip())  # not a typed string's string alone
         except Exception:  # noqa: BLE001 - xDSL's parse errors have no common base
-            raise BytecodeError(f"no VHLO attribute for {text}") from None
-        if type(parsed).__name__ in ("AttributeTextAttr", "UnregisteredAttr"):
-            raise BytecodeError(f"no VHLO attribute for {text}")
+            raise _Illegal(f"no VHLO attribute for {text}") from None
+        if not whole or type(parsed).__name__ in ("AttributeTextAttr", "UnregisteredAttr"):
+            raise _Illegal(f"no VHLO attribute for {text}")
         return self.attribute(parsed)
 
     def _check_attribute(self, name: str) -> None:
@@ -382,6 +390,9 @@ class Downgrade:
             name, properties, dictionary, downgraded = self.head(op)
         except _Newer as reason:
             raise self.refusal(op, reason) from None
+        except _Illegal as illegal:
+            raise DowngradeError(f"{self.place(op)}failed to legalize operation '{op.name}' that was explicitly "
+                                 f"marked illegal: {illegal.reason}") from None
         results = [self.value(r) for r in op.results]
         operands = [self.value(o) for o in op.operands]
         location = self.location_of(op)
@@ -393,6 +404,11 @@ class Downgrade:
         if downgraded:
             self.downgraded.add(id(converted))
         return converted
+
+    def place(self, op) -> str:
+        """`line:column: ` of the op in the text it was read from ('' without one)."""
+        line, column = self.where(op) if self.where is not None else (0, 0)
+        return f"{line}:{column}: " if line else ""
 
     def location_of(self, op_or_argument) -> Attribute:
         """Its location; one the text did not write (a compact body's arguments and op, which
@@ -406,8 +422,8 @@ class Downgrade:
         """What VhloToVersion says of an op the target cannot hold (`reason`: a _Newer)."""
         newest = _NEWEST.get(_base_of(op))
         name = f"vhlo.{newest[0]}" if newest is not None else op.name
-        return DowngradeError(f"failed to convert VHLO to v{self.version}: failed to legalize operation "
-                              f"'{name}' that was explicitly marked illegal: {reason}")
+        return DowngradeError(f"{self.place(op)}failed to convert VHLO to v{self.version}: failed to legalize "
+                              f"operation '{name}' that was explicitly marked illegal: {reason}")
 
     def head(self, op) -> tuple[str, tuple | None, Attribute | None, bool]:
         """An op's VHLO name at the target, its properties (from format version 5) and its attribute
@@ -816,10 +832,27 @@ def literal_bytes(element: str, literals) -> bytes:
         dtype, literals = _NUMPY.get(complex_part), flat
     else:
         dtype = _NUMPY.get(element)
-    if element == "bf16":
-        values = np.array([_number(lit, "f32") for lit in literals], "<f4").view("<u4") >> 16
+    if element == "bf16":  # f32 rounded to the nearest bf16, ties to even (a NaN kept quiet); hex: its bits
+        hexes = [lit.lower().startswith("0x") for lit in literals]
+        bits = np.array([0.0 if h else _number(lit, "f32") for lit, h in zip(literals, hexes)],
+                        "<f4").view("<u4").astype("<u8")
+        rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+        nan = (bits & 0x7FFFFFFF) > 0x7F800000
+        values = np.where(nan, (bits >> 16) | 0x40, rounded)
+        values = np.where(hexes, [int(lit, 16) if h else 0 for lit, h in zip(literals, hexes)], values)
         data = values.astype("<u2").tobytes()
         width = 2
+    elif dtype is None and re.fullmatch(r"[su]?i[24]", element):  # a byte each, its high bits zero
+        mask = (1 << int(element[-1])) - 1
+        data = bytes(_number(lit, "<i8") & mask for lit in literals)
+        width = 1
+    elif dtype is None and re.fullmatch(r"f(8|6|4)E\w+", element):  # ml_dtypes' small floats, a byte each
+        from .literals import numpy_of
+
+        small = numpy_of(element)
+        bits = [int(lit, 16) if lit.lower().startswith("0x") else
+                int(np.array([_number(lit, "f32")], "<f4").astype(small).view("u1")[0]) for lit in literals]
+        data, width = bytes(bits), 1
     elif dtype is None:
         raise BytecodeError(f"dense elements of {element} are not written yet")
     else:
@@ -865,6 +898,7 @@ def downgrade_module(module, version: str, bytecode_version: int, locations: boo
     from ..parse import parse_text
 
     converter = Downgrade(version)
+    converter.where = None
     converter.properties = bytecode_version >= PROPERTIES_FROM
     visibility = {}
     if isinstance(module, str) and not _holds_call(module):
@@ -880,6 +914,7 @@ def downgrade_module(module, version: str, bytecode_version: int, locations: boo
         if isinstance(module, str):
             parsed = parse_text(module, verify=False)
             converter.locations = parsed.locations if locations else None
+            converter.where = parsed.where
             parsed = parsed.module
         else:
             parsed = module

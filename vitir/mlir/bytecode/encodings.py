@@ -5,6 +5,7 @@ A row is `(name, fields)`; each field is read and written by its kind:
 - `attr`, `type`: a reference (varint index) to another attribute or type;
 - `optional attr`: 0 for none, else (index << 1) | 1 (MLIR's writeOptionalAttribute);
 - `flagged attr`: a varint 0/1, then the attribute when 1 (VHLO's AxisRef);
+- `bool`: one byte, 0 or 1 (MLIR's writeOwnedBool); `bool attr`: a `bool`, then the attribute when 1;
 - `varint`, `svarint`: unsigned / zigzag-signed varints; `string`: a string-section index;
 - `blob`: a varint size and the bytes; `resource`: a resource handle (index);
 - `int`, `float`: an APInt / APFloat whose width the entry's first field (a type) gives;
@@ -12,14 +13,18 @@ A row is `(name, fields)`; each field is read and written by its kind:
 - `dense strings`: DenseStringElementsAttr's strings (one when splat, else one per element);
 - `(LIST, kind)` or `(LIST, (kind, kind, ...))`: a varint count then that many items.
 
-Sources: llvm-project mlir/include/mlir/IR/BuiltinDialectBytecode.td (the builtin dialect) and
-openxla/stablehlo stablehlo/dialect/VhloBytecode.cpp at 3c9301c1 (VHLO). Every custom-encoded entry
+Sources: llvm-project mlir/include/mlir/IR/BuiltinDialectBytecode.td (the builtin dialect),
+openxla/stablehlo at 3c9301c1: stablehlo/dialect/VhloBytecode.cpp (VHLO), StablehloBytecode.cpp
+(StableHLO), ChloBytecode.cpp (CHLO), and openxla/shardy at a0277a83 shardy/dialect/sdy/ir/bytecode.td
+(Shardy). Every custom-encoded entry
 starts with its code (a varint).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+
+from .dialect_properties import PROPERTIES as DIALECT_PROPERTIES
 
 LIST = "*"
 _SHAPE = (LIST, "svarint")
@@ -166,10 +171,77 @@ VHLO_TYPES = (
     ("FutureV1Type", (_TYPES,)),
 )
 
+# StableHLO's own encodings (plain bytecode of a StableHLO module, as jaxlib writes it).
+STABLEHLO_ATTRIBUTES = (
+    None,  # 0: ArgResultAliasAttr, obsolete
+    ("ChannelHandleAttr", ("svarint", "svarint")),
+    ("ComparisonDirectionAttr", _ENUM),
+    ("ComparisonTypeAttr", _ENUM),
+    ("ConvDimensionNumbersAttr", ("svarint", "svarint", _SHAPE, "svarint", "svarint", _SHAPE, "svarint", "svarint",
+                                  _SHAPE)),
+    ("DotDimensionNumbersAttr", (_SHAPE, _SHAPE, _SHAPE, _SHAPE)),
+    ("FftTypeAttr", _ENUM),
+    ("GatherDimensionNumbersAttr", (_SHAPE, _SHAPE, _SHAPE, _SHAPE, _SHAPE, "svarint")),
+    ("PrecisionAttr", _ENUM),
+    ("RngAlgorithmAttr", _ENUM),
+    ("RngDistributionAttr", _ENUM),
+    ("ScatterDimensionNumbersAttr", (_SHAPE, _SHAPE, _SHAPE, _SHAPE, _SHAPE, "svarint")),
+    ("TransposeAttr", _ENUM),
+    ("TypeExtensionsAttr", (_SHAPE,)),
+    ("OutputOperandAliasAttr", (_SHAPE, "svarint", _SHAPE)),
+    ("DotAlgorithmAttr", ("type", "type", "type", "svarint", "svarint", "svarint", "bool")),
+    ("ResultAccuracyModeAttr", _ENUM),
+    ("ResultAccuracyAttr", ("f64", "f64", "svarint", "attr")),
+    ("ReplicaGroupMeshAxesAttr", ("attr", _ATTRS)),
+    ("SubAxisInfoAttr", ("svarint", "svarint")),
+    ("AxisRefAttr", ("string", "bool attr")),
+    ("MeshAxisAttr", ("string", "svarint")),
+    ("MeshAttr", ("attr", "bool attr")),
+)
+STABLEHLO_TYPES = (
+    ("TokenType", ()),
+    ("FutureType", (_TYPES,)),
+)
+CHLO_ATTRIBUTES = (
+    ("ComparisonDirectionAttr", _ENUM),
+    ("ComparisonTypeAttr", _ENUM),
+)
+_OPTIONAL_VARINT = "varint"  # Shardy's writeOptionalVarInt: (value << 1) | present, kept as written
+SDY_ATTRIBUTES = (
+    ("ManualAxesAttr", (_ATTRS,)),
+    ("MeshAxisAttr", ("string", "svarint")),
+    ("MeshAttr", (_ATTRS, _SHAPE)),  # axes, device ids
+    ("SubAxisInfoAttr", ("svarint", "svarint")),
+    ("AxisRefAttr", ("string", "optional attr")),
+    ("DimensionShardingAttr", (_ATTRS, "bool", _OPTIONAL_VARINT)),  # axes, is closed, priority
+    ("TensorShardingAttrV1", ("attr", _ATTRS, _ATTRS)),  # mesh or its name, dimensions, replicated
+    ("TensorShardingPerValueAttrV1", (_ATTRS,)),
+    ("DimMappingAttr", (_SHAPE,)),
+    ("TensorMappingAttr", (_ATTRS,)),
+    ("OpShardingRuleAttr", (_SHAPE, _ATTRS, _ATTRS, _SHAPE, _SHAPE, _SHAPE, _SHAPE, "bool")),
+    ("AxisRefListAttr", (_ATTRS,)),
+    ("ListOfAxisRefListsAttr", (_ATTRS,)),
+    ("AllToAllParamAttr", (_ATTRS, "svarint", "svarint")),
+    ("AllToAllParamListAttr", (_ATTRS,)),
+    ("TensorShardingAttrV2", ("attr", _ATTRS, _ATTRS, _ATTRS)),  # ... and unreduced axes
+    ("TensorShardingPerValueAttrV2", (_ATTRS,)),
+    ("TensorShardingAttrV3", ("attr", _ATTRS, _ATTRS, _ATTRS, "svarint")),  # ... and the reduction
+)
+
+# What VHLO's attributes verify of the attributes they hold (VhloAttrs.td, `genVerifyDecl`): the
+# entry's name -> (the attributes that must be VHLO's, from its fields; the refusal, in its words).
+VHLO_VERIFIERS = {
+    "DictionaryV1Attr": (lambda fields: [key for key, _ in fields[0]], "expected VHLO key attribute"),
+    "ResultAccuracyV1Attr": (lambda fields: [fields[3]], "expected VHLO result accuracy mode"),
+}
+
 # dialect -> (attribute rows, type rows); a dialect absent here has its entries in text.
 DIALECTS = {
     "builtin": (BUILTIN_ATTRIBUTES, BUILTIN_TYPES),
     "vhlo": (VHLO_ATTRIBUTES, VHLO_TYPES),
+    "stablehlo": (STABLEHLO_ATTRIBUTES, STABLEHLO_TYPES),
+    "chlo": (CHLO_ATTRIBUTES, ()),
+    "sdy": (SDY_ATTRIBUTES, ()),
 }
 
 
@@ -254,7 +326,12 @@ def bit_width(type_) -> int | None:
 ALL_ATTRS = "attrs until the end"
 PROPERTY_LAYOUTS = {
     "builtin.module": ("optional attr", "optional attr"),  # sym_name, sym_visibility
+    # StableHLO's, CHLO's, Shardy's and func's ops (generated)
+    **{op: tuple(kind for _, kind in entries) for op, entries in DIALECT_PROPERTIES.items()},
 }
+# The names of those ops' properties, in their order (the text an op's properties print as).
+PROPERTY_NAMES = {"builtin.module": ("sym_name", "sym_visibility"),
+                  **{op: tuple(name for name, _ in entries) for op, entries in DIALECT_PROPERTIES.items()}}
 PROPERTY_LAYOUT_PREFIXES = {"vhlo.": ALL_ATTRS}
 
 
@@ -266,3 +343,15 @@ def property_layout(op_name: str):
             if op_name.startswith(prefix):
                 return found
     return layout
+
+
+_VERIFIER_CODES = {("vhlo", False, code_of("vhlo", name, False)): check for name, check in VHLO_VERIFIERS.items()}
+
+
+def verify_entry(dialect: str, is_type: bool, code: int, fields: tuple) -> str | None:
+    """Why a decoded entry is not valid (its dialect's verifier, in its words), or None."""
+    check = _VERIFIER_CODES.get((dialect, is_type, code))
+    if check is None:
+        return None
+    held, refusal = check
+    return None if all(a.dialect == dialect for a in held(fields)) else refusal

@@ -115,6 +115,10 @@ def element_texts(data: bytes, element: str, count: int) -> list[str]:
         width = 64 if element == "index" else int(element.lstrip("siu"))
         size = max((width + 7) // 8, 1)
         signed = not element.startswith("ui")
+        if width % 8:  # i2, i4: each in a byte, its high bits zero; the sign is the width's top bit
+            values = [int.from_bytes(data[i * size:(i + 1) * size], "little") & ((1 << width) - 1)
+                      for i in range(count)]
+            return [str(v - (1 << width) if signed and v >> (width - 1) else v) for v in values]
         return [str(int.from_bytes(data[i * size:(i + 1) * size], "little", signed=signed)) for i in range(count)]
     dtype = numpy_of(element)
     size = dtype.itemsize
@@ -126,7 +130,7 @@ def dense_text(data: bytes, shape: tuple, element: str) -> str:
     count = 1
     for d in shape:
         count *= d
-    if count == 0:
+    if count == 0 and not data:  # (an empty tensor written as a splat keeps its value: `dense<2>`)
         return "dense<>"
     if element == "i1":
         per = 1

@@ -10,13 +10,26 @@ from .vhlo import version_tuple
 from .vhlo_tables import BYTECODE_VERSIONS, CURRENT_VERSION, MINIMUM_VERSION
 
 
+class TargetError(BytecodeError):
+    """A target version the artifact writer refuses, worded as StableHLO's VhloToVersion pass words it
+    (stablehlo/transforms/VhloToVersion.cpp, validateTargetVersion)."""
+
+
 def resolve_target(target: str) -> str:
     """`current`, `minimum` or `x.y.z` -> a version VHLO's tables hold."""
     version = {"current": CURRENT_VERSION, "minimum": MINIMUM_VERSION}.get(target, target)
-    parsed = version_tuple(version)
-    if not version_tuple(MINIMUM_VERSION) <= parsed <= version_tuple(CURRENT_VERSION):
-        raise BytecodeError(f"target version {version} is outside the versions VHLO's tables hold "
-                            f"({MINIMUM_VERSION} to {CURRENT_VERSION})")
+    form = "Target version must be of the form `#.#.#`."
+    if not version:
+        raise TargetError(f"No target version specified.\n{form}")
+    try:
+        parsed = version_tuple(version)
+    except BytecodeError:
+        raise TargetError(f"Invalid target version argument '{version}'\n{form}") from None
+    shown = ".".join(map(str, parsed))
+    if parsed < version_tuple(MINIMUM_VERSION):
+        raise TargetError(f"target version {shown} is less than minimum supported {MINIMUM_VERSION}")
+    if parsed > version_tuple(CURRENT_VERSION):
+        raise TargetError(f"target version {shown} is greater than current version {CURRENT_VERSION}")
     return version
 
 

@@ -8,7 +8,7 @@ the byte offset in the file.
 
 from __future__ import annotations
 
-from .encodings import ALL_ATTRS, LIST, bit_width, property_layout, rows_for
+from .encodings import ALL_ATTRS, LIST, bit_width, property_layout, rows_for, verify_entry
 from .errors import BytecodeError
 from .ir import Attribute, Block, BytecodeModule, Operation, Region, Resource, Type, Value
 
@@ -346,6 +346,9 @@ class _Reader:
             fields = self.fields(cursor, kinds, [])
         if cursor.pos != end:
             raise cursor.error(f"{dialect} {rows[code][0]}: {end - cursor.pos} bytes left over in the entry")
+        refusal = verify_entry(dialect, is_type, code, fields)
+        if refusal is not None:
+            raise cursor.error(f"{dialect} {rows[code][0]}: {refusal}", start)
         self.pending.discard(key)
         return cls(dialect, code, fields)
 
@@ -417,6 +420,12 @@ class _Reader:
         if kind == "flagged attr":
             flag = cursor.varint()
             return self.attr_ref(cursor) if flag else None
+        if kind == "bool" or kind == "bool attr":
+            at = cursor.pos
+            flag = cursor.byte()
+            if flag > 1:
+                raise cursor.error(f"a bool of {flag}", at)
+            return flag if kind == "bool" else self.attr_ref(cursor) if flag else None
         if kind == "resource":
             start = cursor.pos
             index = cursor.varint()

@@ -16,7 +16,8 @@ import struct
 
 from ...ast.location import UNKNOWN, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc
 from ...text.importer import Fallback
-from .encodings import entry_name
+from .dialect_text import ATTRIBUTE_TEXTS, TYPE_TEXTS
+from .encodings import PROPERTY_NAMES, entry_name
 from .errors import BytecodeError
 from .ir import Attribute, BytecodeModule, Operation, Type
 from .vhlo_tables import CURRENT_VERSION, ENUMS, MINIMUM_VERSION, OPS
@@ -185,6 +186,8 @@ def _type_text(entry: Type) -> str:
     fields = entry.fields
     if entry.dialect == "builtin":
         return _builtin_type_text(name, fields)
+    if entry.dialect in TYPE_TEXTS:  # StableHLO's own (plain bytecode)
+        return TYPE_TEXTS[entry.dialect](entry)
     if entry.dialect != "vhlo":
         raise BytecodeError(f"no text known for the {entry.dialect} dialect's type {name}")
     scalar = _VHLO_SCALARS.get(name)
@@ -367,6 +370,8 @@ def attribute_text(entry: Attribute) -> str:
         return entry.text
     if entry.dialect == "builtin":
         return _builtin_attribute_text(entry)
+    if entry.dialect in ATTRIBUTE_TEXTS:  # StableHLO's, CHLO's and Shardy's own (plain bytecode)
+        return ATTRIBUTE_TEXTS[entry.dialect](entry)
     if entry.dialect != "vhlo":
         raise BytecodeError(f"no text known for the {entry.dialect} dialect's attribute {entry_name(entry)}")
     name = entry_name(entry)
@@ -464,7 +469,10 @@ def _builtin_attribute_text(entry: Attribute) -> str:
 
         type_, data = fields
         shape = type_.fields[-2]
-        return f"{dense_text(data, tuple(shape), type_text(type_.fields[-1]))} : {type_text(type_)}"
+        element = type_text(type_.fields[-1])
+        if element == "i1":
+            data = _unpacked_bools(data, shape)
+        return f"{dense_text(data, tuple(shape), element)} : {type_text(type_)}"
     if name == "DenseArrayAttr":
         element, count, data = fields
         text = type_text(element)
@@ -479,6 +487,17 @@ def _builtin_attribute_text(entry: Attribute) -> str:
             values = [repr(struct.unpack(fmt, data[i:i + width])[0]) for i in range(0, len(data), width)]
         return f"array<{text}: {', '.join(map(str, values))}>"
     raise BytecodeError(f"no text known for the builtin attribute {name}")
+
+
+def _unpacked_bools(data: bytes, shape) -> bytes:
+    """The builtin dialect's i1 elements, which MLIR packs 8 to a byte (a splat is one byte of
+    0x00 or 0xFF), one byte each as VHLO holds them."""
+    if len(data) == 1 and data[0] in (0, 0xFF):
+        return bytes([data[0] & 1])
+    count = 1
+    for d in shape:
+        count *= d
+    return bytes((data[i // 8] >> (i % 8)) & 1 for i in range(count))
 
 
 def _symbol(name_attr: Attribute) -> str:
@@ -623,11 +642,12 @@ def _dictionary_text(pairs) -> str:
     return ", ".join(f"{k} = {v}" if v != "unit" else k for k, v in sorted(pairs))
 
 
-# Names StableHLO's ops give their results and block arguments (getAsmResultNames,
+# Names StableHLO's (and CHLO's) ops give their results and block arguments (getAsmResultNames,
 # getAsmBlockArgumentNames), by op.
 RESULT_NAMES = {"rng_bit_generator": ("output_state", "output"),
                 "batch_norm_grad": ("grad_operand", "grad_scale", "grad_offset"),
-                "batch_norm_training": ("output", "batch_mean", "batch_var")}
+                "batch_norm_training": ("output", "batch_mean", "batch_var"),
+                "top_k": ("values", "indices")}  # chlo.top_k
 ARGUMENT_NAMES = {"while": "iterArg"}
 
 
@@ -676,7 +696,7 @@ def _constant_hint(op: Operation) -> str | None:
     if op.name not in ("vhlo.constant_v1", "stablehlo.constant") or len(op.results) != 1:
         return None
     text = type_text(op.results[0].type)
-    element = text[len("tensor<"):-1].rsplit("x", 1)[-1] if text.startswith("tensor<") else text
+    element = re.sub(r"^(?:[\d?]+x)*", "", text[len("tensor<"):-1]) if text.startswith("tensor<") else text
     return "cst" if element[:1] in ("f", "b", "t") or element.startswith("complex") else "c"
 
 
@@ -689,6 +709,7 @@ class _Printer:
     def __init__(self):
         self.lines: list[str] = []
         self.names: dict = {}
+        self.at: Operation | None = None  # the op being printed (named when its entries are malformed)
 
     def name(self, value) -> str:
         found = self.names.get(id(value))
@@ -806,6 +827,7 @@ class _Printer:
 
     def op(self, op: Operation, indent: str, parent: str) -> None:
         """The op's lines, its location after the last (MLIR's `--mlir-print-debuginfo`, inline)."""
+        self.at = op
         self._op(op, indent, parent)
         self.lines[-1] += location_trailer(op.location)
 
@@ -828,8 +850,8 @@ class _Printer:
         else:
             base, name = None, op.name
             properties, discardable = [], []
-            if isinstance(op.properties, tuple) and op.name == "builtin.module":
-                for key, value in zip(("sym_name", "sym_visibility"), op.properties):
+            if isinstance(op.properties, tuple):  # the builtin module's, plain bytecode's ops'
+                for key, value in zip(PROPERTY_NAMES[op.name], op.properties):
                     if value is not None:
                         properties.append((key, attribute_text(value)))
             if op.attributes is not None:
@@ -899,12 +921,19 @@ def upgrade_text(module: BytecodeModule) -> str:
     if version is not None:
         check_version(version)
     printer = _Printer()
-    if module.root.name == "builtin.module" and all(
-            inner.name != "vhlo.func_v1" or len(inner.regions[0].blocks) <= 1
-            for region in module.root.regions for block in region.blocks for inner in block.operations):
-        printer.module(module.root)
-    else:
-        printer.op(module.root, "", "")
+    try:
+        if module.root.name == "builtin.module" and all(
+                inner.name != "vhlo.func_v1" or len(inner.regions[0].blocks) <= 1
+                for region in module.root.regions for block in region.blocks for inner in block.operations):
+            printer.module(module.root)
+        else:
+            printer.op(module.root, "", "")
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
+        # well-formed bytes whose entries are not of the kinds the op's attributes need (a corrupted file)
+        op = printer.at
+        name = op.name if op is not None else module.root.name
+        raise BytecodeError(f"{name}: an attribute or type of an unexpected kind ({type(error).__name__}: "
+                            f"{error})", section="IR", offset=getattr(op, "offset", None)) from None
     return "\n".join(printer.lines) + "\n"
 
 

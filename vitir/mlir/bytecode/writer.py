@@ -194,7 +194,7 @@ class _Numbering:
             self.attribute(value)
         elif kind == "type":
             self.type(value)
-        elif kind in ("optional attr", "flagged attr"):
+        elif kind in ("optional attr", "flagged attr", "bool attr"):
             if value is not None:
                 self.attribute(value)
         elif kind == "resource":
@@ -427,6 +427,12 @@ class _Writer:
                 data.varint(0)
             else:
                 data.varint(1)
+                data.varint(numbering.attr_number[value])
+        elif kind == "bool":
+            data.buffer.append(value)
+        elif kind == "bool attr":
+            data.buffer.append(value is not None)
+            if value is not None:
                 data.varint(numbering.attr_number[value])
         elif kind == "resource":
             data.varint(numbering.resources[value])

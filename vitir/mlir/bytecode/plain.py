@@ -1,0 +1,260 @@
+"""A StableHLO module as plain MLIR bytecode with its dialects' own encodings, as jaxlib's
+`module.operation.write_bytecode` writes it (format version 6): the builtin, StableHLO, CHLO and
+Shardy encodings of encodings.py, each op's inherent attributes as its properties (in the generated
+order of dialect_properties.py), the rest in its dictionary, locations unknown (a module stripped of
+its debug info). An attribute or type no table encodes is written as MLIR's text fallback, which
+MLIR's reader parses. The inverse of dialect_text.py: the same bytes jaxlib writes for the module.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+from .encodings import PROPERTY_NAMES, code_of
+from .ir import Attribute, Block, BytecodeModule, Operation, Region, Type, Value
+from .reader import UNKNOWN_LOCATION, VERSION
+from .vhlo_tables import ENUMS
+
+PRODUCER = "MLIR23.0.0git"  # the producer jaxlib 0.10.2's MLIR writes (so that the bytes are its bytes)
+
+# vitir's xDSL attribute classes of enums -> (dialect, encoding, enum mnemonic)
+_ENUM_CLASSES = {
+    "ComparisonDirectionAttr": ("stablehlo", "comparison_direction"),
+    "ComparisonTypeAttr": ("stablehlo", "comparison_type"), "PrecisionAttr": ("stablehlo", "precision"),
+    "FftTypeAttr": ("stablehlo", "fft_type"), "RngAlgorithmAttr": ("stablehlo", "rng_algorithm"),
+    "RngDistributionAttr": ("stablehlo", "rng_distribution"), "TransposeAttr": ("stablehlo", "transpose"),
+    "ResultAccuracyModeAttr": ("stablehlo", "result_accuracy_mode"),
+    "ChloComparisonDirectionAttr": ("chlo", "comparison_direction"),
+    "ChloComparisonTypeAttr": ("chlo", "comparison_type"),
+}
+# struct attributes whose parameters are the encoding's fields in order (ints, int lists, types)
+_STRUCT_CLASSES = {"DotDimensionNumbersAttr", "GatherDimensionNumbersAttr", "ScatterDimensionNumbersAttr",
+                   "ChannelHandleAttr", "DotAlgorithmAttr"}
+_STRUCT_ENCODINGS = {"DotDimensionNumbersAttr": "DotDimensionNumbersAttr",
+                     "GatherDimensionNumbersAttr": "GatherDimensionNumbersAttr",
+                     "ScatterDimensionNumbersAttr": "ScatterDimensionNumbersAttr",
+                     "ChannelHandleAttr": "ChannelHandleAttr", "DotAlgorithmAttr": "DotAlgorithmAttr"}
+_FLOAT_FORMATS = {"Float16Type": "<e", "Float32Type": "<f", "Float64Type": "<d"}
+
+
+def _attribute(dialect: str, name: str, *fields) -> Attribute:
+    return Attribute(dialect, code_of(dialect, name, False), fields)
+
+
+def _type(dialect: str, name: str, *fields) -> Type:
+    return Type(dialect, code_of(dialect, name, True), fields)
+
+
+def _apint(value: int, width: int) -> int:
+    """An APInt as MLIR's writer stores it: a byte up to 8 bits, else its zero-extended value as a
+    signed varint (a 64-bit value with its top bit set is negative)."""
+    value &= (1 << width) - 1
+    if width <= 8:
+        return value
+    return value - (1 << 64) if width == 64 and value >> 63 else value
+
+
+class _Encoder:
+    """xDSL's parse of a module -> the generic IR, every entry in its dialect's encoding."""
+
+    def __init__(self):
+        self.values: dict = {}
+        self.texts: dict = {}
+
+    # -- text fallback ------------------------------------------------------------------------------
+    def _text(self, a) -> str:
+        found = self.texts.get(a)
+        if found is None:
+            from ..kinds import attribute_text_value
+
+            found = self.texts[a] = attribute_text_value(a)  # what vitir keeps as text, as written
+        return found
+
+    def text_type(self, t) -> Type:
+        text = self._text(t)
+        return Type(text[1:].split(".", 1)[0] if text.startswith("!") else "builtin", text=text)
+
+    def text_attribute(self, a) -> Attribute:
+        text = self._text(a)
+        dialect = text[1:].split(".", 1)[0].split("<", 1)[0] if text.startswith("#") else "builtin"
+        return Attribute(dialect, text=text)
+
+    # -- types --------------------------------------------------------------------------------------
+    def type(self, t) -> Type:
+        kind = type(t).__name__
+        if kind == "IntegerType":
+            sign = {"SIGNLESS": 0, "SIGNED": 1, "UNSIGNED": 2}[t.signedness.data.name]
+            return _type("builtin", "IntegerType", (t.width.data << 2) | sign)
+        if kind in ("IndexType", "NoneType", "BFloat16Type", "Float16Type", "Float32Type", "Float64Type",
+                    "Float80Type", "Float128Type", "FloatTF32Type") or kind.startswith(("Float8", "Float6", "Float4")):
+            try:
+                return _type("builtin", kind)
+            except KeyError:
+                return self.text_type(t)
+        if kind == "ComplexType":
+            return _type("builtin", "ComplexType", self.type(t.element_type))
+        if kind == "TensorType":
+            shape = tuple(t.get_shape())
+            element = self.type(t.element_type)
+            if type(t.encoding).__name__ == "NoneAttr":
+                return _type("builtin", "RankedTensorType", shape, element)
+            return _type("builtin", "RankedTensorTypeWithEncoding", self.attribute(t.encoding), shape, element)
+        if kind == "UnrankedTensorType":
+            return _type("builtin", "UnrankedTensorType", self.type(t.element_type))
+        if kind == "TupleType":
+            return _type("builtin", "TupleType", tuple(self.type(e) for e in t.types.data))
+        if kind == "FunctionType":
+            return _type("builtin", "FunctionType", tuple(self.type(e) for e in t.inputs.data),
+                         tuple(self.type(e) for e in t.outputs.data))
+        if kind == "TokenType":
+            return _type("stablehlo", "TokenType")
+        if kind == "FutureType":
+            return _type("stablehlo", "FutureType", tuple(self.type(e) for e in t.types.data))
+        return self.text_type(t)
+
+    # -- attributes ---------------------------------------------------------------------------------
+    def attribute(self, a) -> Attribute:
+        try:
+            return self._attribute(a)
+        except Exception:  # noqa: BLE001 - no encoding written for it: MLIR's text fallback
+            return self.text_attribute(a)
+
+    def _attribute(self, a) -> Attribute:
+        from .downgrade import _conv_fields, _dense_bytes, _dense_array_values
+
+        kind = type(a).__name__
+        if kind == "StringAttr":
+            return _attribute("builtin", "StringAttr", a.data)
+        if kind == "IntegerAttr":
+            type_ = self.type(a.type)
+            width = 64 if type(a.type).__name__ == "IndexType" else a.type.width.data
+            return _attribute("builtin", "IntegerAttr", type_, _apint(a.value.data, width))
+        if kind == "FloatAttr":
+            fmt = _FLOAT_FORMATS.get(type(a.type).__name__)
+            if fmt is None:
+                return self.text_attribute(a)
+            bits = int.from_bytes(struct.pack(fmt, a.value.data), "little")
+            return _attribute("builtin", "FloatAttr", self.type(a.type), _apint(bits, 8 * struct.calcsize(fmt)))
+        if kind == "ArrayAttr":
+            return _attribute("builtin", "ArrayAttr", tuple(self.attribute(e) for e in a.data))
+        if kind == "DictionaryAttr":
+            return self.dictionary(a.data)
+        if kind == "UnitAttr":
+            return _attribute("builtin", "UnitAttr")
+        if kind in ("SymbolRefAttr", "FlatSymbolRefAttr"):
+            root = _attribute("builtin", "StringAttr", a.root_reference.data)
+            nested = tuple(_attribute("builtin", "FlatSymbolRefAttr", _attribute("builtin", "StringAttr", n.data))
+                           for n in a.nested_references.data)
+            if nested:
+                return _attribute("builtin", "SymbolRefAttr", root, nested)
+            return _attribute("builtin", "FlatSymbolRefAttr", root)
+        if kind == "DenseArrayBase":
+            element = self.type(a.elt_type)
+            values = _dense_array_values(a)
+            width = a.elt_type.width.data if hasattr(a.elt_type, "width") else 64
+            if type(a.elt_type).__name__ != "IntegerType":
+                return self.text_attribute(a)
+            size = max(width // 8, 1)
+            blob = b"".join(_apint(int(v), size * 8).to_bytes(size, "little", signed=False)
+                            if size < 8 else int(v).to_bytes(8, "little", signed=True) for v in values)
+            return _attribute("builtin", "DenseArrayAttr", element, len(values), blob)
+        if kind in ("SplatAttr", "DenseLiteralsAttr", "DenseIntOrFPElementsAttr"):
+            return _attribute("builtin", "DenseIntOrFPElementsAttr", self.type(a.type), _dense_bytes(a))
+        if kind in _ENUM_CLASSES:
+            dialect, mnemonic = _ENUM_CLASSES[kind]
+            codes = {case: code for code, case in ENUMS[mnemonic + "_v1"][2].items()}
+            encoding = "".join(w.title() for w in mnemonic.split("_")) + "Attr"
+            return _attribute(dialect, encoding, codes[str(a.data)])
+        if kind in _STRUCT_CLASSES:
+            return _attribute("stablehlo", _STRUCT_ENCODINGS[kind], *(self._field(p) for p in a.parameters))
+        if kind == "ConvDimensionNumbersAttr":
+            fields = _conv_fields(a.layouts)
+            order = ("input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions",
+                     "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions",
+                     "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions")
+            return _attribute("stablehlo", "ConvDimensionNumbersAttr",
+                              *(tuple(fields[f]) if isinstance(fields[f], list) else fields[f] for f in order))
+        if kind in ("TypeExtensionsAttr", "BoundsAttr"):
+            return _attribute("stablehlo", "TypeExtensionsAttr", tuple(b.data for b in a.bounds.data))
+        if kind == "ShardyTextAttr" or kind.startswith("Sdy") or getattr(a, "name", "").startswith("sdy."):
+            return self.shardy(a)
+        if kind == "AttributeTextAttr":  # a discardable attribute vitir keeps as text: read it again
+            text = a.text.data
+            if text.startswith("#sdy"):
+                return self.shardy(a)
+            from xdsl.context import Context
+            from xdsl.parser import Parser
+
+            parser = Parser(Context(allow_unregistered=True), text)
+            parsed = parser.parse_attribute()
+            if parser.pos < len(text.rstrip()) or type(parsed).__name__ in ("AttributeTextAttr", "UnregisteredAttr"):
+                return self.text_attribute(a)
+            return self._attribute(parsed)
+        if hasattr(a, "element_type") or kind.endswith("Type"):  # a type as an attribute
+            return _attribute("builtin", "TypeAttr", self.type(a))
+        return self.text_attribute(a)
+
+    def _field(self, p):
+        kind = type(p).__name__
+        if kind == "IntAttr":
+            return p.data
+        if kind == "ArrayAttr":
+            return tuple(x.data for x in p.data)
+        return self.type(p)
+
+    def dictionary(self, entries) -> Attribute:
+        return _attribute("builtin", "DictionaryAttr", tuple(
+            (_attribute("builtin", "StringAttr", k), self.attribute(v)) for k, v in sorted(entries.items())))
+
+    def shardy(self, a) -> Attribute:
+        """Shardy's attributes, read from their text by vitir's kinds, as its encodings."""
+        from ...text import read_attribute_text
+        from ..kinds import attribute_text_value
+        from .dialect_text import SHARDY_KINDS
+
+        text = attribute_text_value(a)
+        found = re.match(r"#sdy(?:\.(\w+)|<(\w+))", text)
+        entry = found and SHARDY_KINDS.get(found.group(1) or found.group(2))
+        if not entry:
+            return self.text_attribute(a)
+        kind, encode = entry
+        return encode(read_attribute_text(kind, text))
+
+    # -- ops ----------------------------------------------------------------------------------------
+    def value(self, v) -> Value:
+        found = self.values.get(v)
+        if found is None:
+            found = self.values[v] = Value(self.type(v.type), UNKNOWN_LOCATION)
+        return found
+
+    def op(self, op) -> Operation:
+        named = {**op.properties, **op.attributes}
+        names = PROPERTY_NAMES.get(op.name)
+        properties = None
+        if names:  # an op with inherent attributes has properties, even when all are absent
+            properties = tuple(self.attribute(named.pop(n)) if n in named else None for n in names)
+        dictionary = self.dictionary(named) if named else None
+        results = [self.value(r) for r in op.results]
+        operands = [self.value(o) for o in op.operands]
+        regions = []
+        for region in op.regions:
+            blocks = []
+            for block in region.blocks:
+                arguments = [self.value(a) for a in block.args]
+                blocks.append(Block(arguments, [self.op(inner) for inner in block.ops]))
+            regions.append(Region(blocks))
+        return Operation(op.name, UNKNOWN_LOCATION, dictionary, properties, results, operands, [], regions)
+
+
+def plain_bytecode_module(module) -> BytecodeModule:
+    """vitir's Module (or StableHLO text) -> the generic IR jaxlib's writer writes for it."""
+    from ..parse import parse_text
+
+    if isinstance(module, str):
+        text = module
+    else:
+        from ...print import print_module
+
+        text = print_module(module)
+    parsed = parse_text(text, verify=False)
+    return BytecodeModule(_Encoder().op(parsed.module), VERSION, PRODUCER)
