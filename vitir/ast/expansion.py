@@ -145,15 +145,16 @@ def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
     """`ops` with every run that is a compound node's expansion replaced by the node (the run's
     values keep their names; the node is built, so its rule checks it). A run folds only if the
     values it defines are read nowhere else (`keep`: the values the block returns)."""
-    uses = read_counts(ops, keep)
-    out, i = [], 0
-    while i < len(ops):
+    starts = _starts()
+    uses = None  # counted on the first run that may fold (most ops start no compound's expansion)
+    out, i, count = [], 0, len(ops)
+    while i < count:
         node = None
-        for cls in COMPOUNDS:
-            pattern = _example(cls)
-            window = ops[i:i + len(pattern)]
-            if len(window) == len(pattern) and type(window[0]) is type(pattern[0]):
-                node = _fold(cls, pattern, window, uses, fb)
+        for cls, pattern in starts.get(type(ops[i]), ()):
+            if i + len(pattern) <= count:
+                if uses is None:
+                    uses = read_counts(ops, keep)
+                node = _fold(cls, pattern, ops[i:i + len(pattern)], uses, fb)
                 if node is not None:
                     break
         if node is None:
@@ -163,6 +164,22 @@ def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
         out.append(node)
         i += len(_example(type(node)))
     return out
+
+
+_STARTS: dict = {}  # {first op's class: ((compound class, its example's ops), ...)}
+
+
+def _starts() -> dict:
+    """The compounds by the class of their expansion's first op, in COMPOUNDS' order (the first that
+    folds wins), made once."""
+    if not _STARTS:
+        by_first: dict = {}
+        for cls in COMPOUNDS:
+            pattern = _example(cls)
+            if pattern:
+                by_first.setdefault(type(pattern[0]), []).append((cls, pattern))
+        _STARTS.update({first: tuple(found) for first, found in by_first.items()})
+    return _STARTS
 
 
 def _fold(cls: type[Compound], pattern: list, window: list, uses: dict, fb):

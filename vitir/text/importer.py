@@ -64,6 +64,7 @@ def _tensor_type(token: str) -> TensorType | None:
     return ty
 
 
+_dict_get = dict.get
 _INT = re.compile(r"-?[0-9]+")
 _FLOAT = re.compile(r"-?[0-9]+\.[0-9]*(?:[eE][+-]?[0-9]+)?")
 _I64_LIMIT = 1 << 63
@@ -473,10 +474,10 @@ class _Reader:
             return self.locate(("call", callee, results, operands, inputs, outputs))
         if name[:1] == '"':
             return self.locate(_generic(self, name[1:-1], results))
-        cls = OPS.get(name)
+        cls = _dict_get(OPS, name) or OPS.get(name)  # the registry's own get loads the lazy families
         if cls is None:
             raise Fallback(f"no declaration named {name!r}")
-        plan = _plan(cls)
+        plan = _PLANS.get(cls) or _plan(cls)
         self.declaration = cls
         return self.locate(plan(self, cls, results))
 
@@ -507,12 +508,16 @@ class _Reader:
 
     def results(self) -> tuple:
         """`%r = ` as ("one", "r"); `%r:3 = ` as ("group", "r", 3); no results as ("none",)."""
-        tok = self.peek()
+        toks, i = self.toks, self.i
+        tok = toks[i]
         if tok[:1] != "%":
             return ("none",)
-        self.i += 1
         if "#" in tok:
             raise Fallback
+        if toks[i + 1] == "=":  # `%r = `, as most ops
+            self.i = i + 2
+            return ("one", tok[1:])
+        self.i = i + 1
         if self.optional(":"):
             count = self.int()
             self.expect("=")
@@ -589,6 +594,15 @@ def _operand_list(reader: _Reader) -> list:
 
 
 def _step_text(words):
+    if len(words) == 1:  # most often one punctuation mark: the test `expect` makes, without its call
+        (word,) = words
+
+        def step(reader, state, fields):
+            if reader.toks[reader.i] != word:
+                reader.expect(word)  # raises, naming both
+            reader.i += 1
+        return step
+
     def step(reader, state, fields):
         for w in words:
             reader.expect(w)
@@ -616,7 +630,7 @@ def _step_types(name):
             inputs, outputs = reader.functional_type()
         else:
             ty = reader.type()
-            inputs, outputs = [ty] * sum(len(v) for v in state.operands.values()), [ty]
+            inputs, outputs = [ty] * sum(map(len, state.operands.values())), [ty]
         state.types["*"] = inputs
         state.result_types = outputs
     return step
@@ -636,6 +650,8 @@ def _step_type_of(of):
 
 
 def _step_attr_dict(reader, state, fields):
+    if reader.toks[reader.i] != "{":  # most ops write none
+        return
     values = reader.attribute_dictionary(state.cls)
     if values.keys() & state.values.keys():
         raise Fallback
@@ -884,6 +900,28 @@ def _compact_region(region, element):
     return BinaryRegion(cls, ty)
 
 
+_OPERAND, _ATTRIBUTE, _RESULT_TYPE = "operand", "attribute", "result_type"
+_SLOTS: dict = {}  # declaration -> its slots, or None (an op with regions: built from its fields by name)
+
+
+def _slots(cls: type[Op]) -> tuple | None:
+    """The constructor's arguments after the name, in its order: (role, where, spec) for each field,
+    an operand's by its group's index and whether it is variadic, an attribute's by name with the
+    value it takes when the text leaves it out, the given result types' with whether they are several."""
+    slots, operand = [], 0
+    for f in cls.FIELDS:
+        if f.role == "operand":
+            slots.append((_OPERAND, operand, f.variadic))
+            operand += 1
+        elif f.role == "attribute":
+            slots.append((_ATTRIBUTE, f.name, None if f.default is REQUIRED else f.default))
+        elif f.role == "result_type":
+            slots.append((_RESULT_TYPE, None, f.several))
+        elif f.role != "result":  # a region
+            return None
+    return tuple(slots)
+
+
 class _Builder:
     """One entry function's AST from its records, named and checked as to_ast.py does."""
 
@@ -978,7 +1016,13 @@ class _Builder:
             values[key] = value
 
     def op(self, record, values) -> None:
-        _, cls, results, attrs, names, types, result_types, one_line, regions = record
+        _, cls, results, attrs, names, types, result_types, _, regions = record
+        slots = _SLOTS.get(cls, False)
+        if slots is False:
+            slots = _SLOTS[cls] = _slots(cls)
+        if slots is not None and not regions and "__reducer__" not in attrs:
+            self.simple_op(record, values, slots)
+            return
         fields = {}
         for f, group, group_types in zip(cls.OPERAND_FIELDS, names, types):
             used = self.uses(group, group_types, values)
@@ -1015,8 +1059,44 @@ class _Builder:
             fields[given.name] = tuple(result_types) if given.several else result_types[0]
         name = () if results[0] == "none" else self.new_name(results[1])
         node = cls(name, **fields, path=self.fb.path, location=self.location(record))
+        self.place(node, record, values)
+
+    def simple_op(self, record, values, slots) -> None:
+        """An op without regions, its constructor's arguments in their order by its slots (`_slots`)."""
+        _, cls, results, attrs, names, types, result_types, _, _ = record
+        args = [() if results[0] == "none" else self.new_name(results[1])]
+        for role, at, spec in slots:
+            if role is _OPERAND:
+                group, group_types = names[at], types[at]
+                if spec:  # variadic
+                    args.append(tuple(self.uses(group, group_types, values)))
+                    continue
+                if len(group) != 1 or len(group_types) != 1:
+                    raise Fallback
+                v = values.get(group[0])
+                if v is None or v.type is not group_types[0]:
+                    raise Fallback
+                args.append(v)
+            elif role is _ATTRIBUTE:
+                args.append(attrs.get(at, spec))
+            else:  # the result types the op is given
+                if not result_types:
+                    raise Fallback
+                args.append(tuple(result_types) if spec else result_types[0])
+        node = cls(*args, discardable=attrs.get(DISCARDABLE, ()), path=self.fb.path, location=self.location(record))
+        self.place(node, record, values)
+
+    def place(self, node, record, values) -> None:
+        """Emit a built node, spelled as its record; its results, each of the type written, take the
+        record's names."""
+        results, result_types, one_line = record[2], record[6], record[7]
         node.spelling = one_line if isinstance(one_line, str) else ("one line" if one_line else None)
         built = self.fb.emit(node)
+        if results[0] == "one" and type(built) is not tuple:  # one result, as most ops have
+            if len(result_types) != 1 or built.type is not result_types[0] or results[1] in values:
+                raise Fallback
+            values[results[1]] = built
+            return
         built = built if isinstance(built, tuple) else (built,)
         if len(built) != len(result_types):
             raise Fallback
