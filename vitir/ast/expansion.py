@@ -146,15 +146,19 @@ def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
     values keep their names; the node is built, so its rule checks it). A run folds only if the
     values it defines are read nowhere else (`keep`: the values the block returns)."""
     starts = _starts()
-    uses = None  # counted on the first run that may fold (most ops start no compound's expansion)
+    counts: list = []  # every value's reads in `ops`, counted when a run first matches (most never do)
+
+    def reads() -> dict:
+        if not counts:
+            counts.append(read_counts(ops, keep))
+        return counts[0]
+
     out, i, count = [], 0, len(ops)
     while i < count:
         node = None
         for cls, pattern in starts.get(type(ops[i]), ()):
             if i + len(pattern) <= count:
-                if uses is None:
-                    uses = read_counts(ops, keep)
-                node = _fold(cls, pattern, ops[i:i + len(pattern)], uses, fb)
+                node = _fold(cls, pattern, ops[i:i + len(pattern)], reads, fb)
                 if node is not None:
                     break
         if node is None:
@@ -182,7 +186,7 @@ def _starts() -> dict:
     return _STARTS
 
 
-def _fold(cls: type[Compound], pattern: list, window: list, uses: dict, fb):
+def _fold(cls: type[Compound], pattern: list, window: list, reads, fb):
     if tuple(map(type, window)) != _classes(pattern) or any([op.discardable for op in window]):
         return None  # a node holds no attributes of other dialects: ops that carry some stay as written
     defined = {r for op in window for r in op.results}
@@ -195,7 +199,7 @@ def _fold(cls: type[Compound], pattern: list, window: list, uses: dict, fb):
     if any(v is None for v in inputs) or any(v is None for v in names):
         return None
     results = [names[i] for i in cls.RESULT_NAMES]
-    inside_uses = read_counts(window)
+    inside_uses, uses = read_counts(window), reads()
     for v in names:
         if v not in results and uses.get(v, 0) != inside_uses.get(v, 0):
             return None  # a value of the run is read outside it

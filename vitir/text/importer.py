@@ -754,19 +754,23 @@ def _compile(cls: type[Op]):
 
 
 def _record(cls, results, state: ParseState):
-    names, types = [], []
-    given = state.types.get("*")
-    for f in cls.OPERAND_FIELDS:
-        group = state.operands.get(f.name, [])
-        names.append(group)
-        if given is None:  # a type each, or one for every operand of the field
-            field_types = state.types.get(f.name, [])
+    operands, typed = state.operands, state.types
+    names = [operands.get(f.name, []) for f in cls.OPERAND_FIELDS]
+    given = typed.get("*")
+    if given is None:  # a type each, or one for every operand of the field
+        types = []
+        for f, group in zip(cls.OPERAND_FIELDS, names):
+            field_types = typed.get(f.name, [])
             types.append(field_types if len(field_types) == len(group) else field_types * len(group))
-    if given is not None:
-        if len(given) != sum(len(g) for g in names):
+    else:
+        count = sum(map(len, names))
+        if len(given) != count:
             raise Fallback
-        it = iter(given)
-        types = [[next(it) for _ in g] for g in names]
+        if count == len(names) and all(names):  # one operand a field, as most ops
+            types = [[ty] for ty in given]
+        else:
+            it = iter(given)
+            types = [[next(it) for _ in g] for g in names]
     for f, group in zip(cls.OPERAND_FIELDS, names):
         if not f.variadic and len(group) != 1:
             raise Fallback
@@ -900,26 +904,45 @@ def _compact_region(region, element):
     return BinaryRegion(cls, ty)
 
 
-_OPERAND, _ATTRIBUTE, _RESULT_TYPE = "operand", "attribute", "result_type"
-_SLOTS: dict = {}  # declaration -> its slots, or None (an op with regions: built from its fields by name)
+_SIMPLE: dict = {}  # declaration -> its compiled builder (`_simple_builder`), or None
 
 
-def _slots(cls: type[Op]) -> tuple | None:
-    """The constructor's arguments after the name, in its order: (role, where, spec) for each field,
-    an operand's by its group's index and whether it is variadic, an attribute's by name with the
-    value it takes when the text leaves it out, the given result types' with whether they are several."""
-    slots, operand = [], 0
+def _simple_builder(cls: type[Op]):
+    """`build(builder, record, values)` for the ops of one declaration without regions: the record's
+    operands looked up (each of the type written), its attributes (or the defaults the text leaves
+    out) and given result types passed to the constructor in its order, compiled once per declaration
+    as the constructors are (vitir/ast/declare.py); None for a declaration with regions."""
+    env: dict = {"cls": cls, "Fallback": Fallback, "DISCARDABLE": DISCARDABLE}
+    lines = ["def build(self, record, values):",
+             "    _, cls_, results, attrs, names, types, result_types, _, _ = record",
+             "    name = () if results[0] == 'none' else self.new_name(results[1])"]
+    args, operand = ["name"], 0
     for f in cls.FIELDS:
         if f.role == "operand":
-            slots.append((_OPERAND, operand, f.variadic))
-            operand += 1
+            k, operand = operand, operand + 1
+            if f.variadic:
+                lines.append(f"    a{k} = tuple(self.uses(names[{k}], types[{k}], values))")
+            else:
+                lines += [f"    group, group_types = names[{k}], types[{k}]",
+                          "    if len(group) != 1 or len(group_types) != 1:",
+                          "        raise Fallback",
+                          f"    a{k} = values.get(group[0])",
+                          f"    if a{k} is None or a{k}.type is not group_types[0]:",
+                          "        raise Fallback"]
+            args.append(f"a{k}")
         elif f.role == "attribute":
-            slots.append((_ATTRIBUTE, f.name, None if f.default is REQUIRED else f.default))
+            env[f"_default_{f.name}"] = None if f.default is REQUIRED else f.default
+            args.append(f"attrs.get({f.name!r}, _default_{f.name})")
         elif f.role == "result_type":
-            slots.append((_RESULT_TYPE, None, f.several))
-        elif f.role != "result":  # a region
+            lines += ["    if not result_types:", "        raise Fallback"]
+            args.append("tuple(result_types)" if f.several else "result_types[0]")
+        elif f.role == "region":
             return None
-    return tuple(slots)
+    lines += [f"    node = cls({', '.join(args)}, discardable=attrs.get(DISCARDABLE, ()), path=self.fb.path,",
+              "               location=self.location(record))",
+              "    self.place(node, record, values)"]
+    exec(compile("\n".join(lines), f"<build {cls.__name__}>", "exec"), env)
+    return env["build"]
 
 
 class _Builder:
@@ -1017,11 +1040,11 @@ class _Builder:
 
     def op(self, record, values) -> None:
         _, cls, results, attrs, names, types, result_types, _, regions = record
-        slots = _SLOTS.get(cls, False)
-        if slots is False:
-            slots = _SLOTS[cls] = _slots(cls)
-        if slots is not None and not regions and "__reducer__" not in attrs:
-            self.simple_op(record, values, slots)
+        build = _SIMPLE.get(cls, False)
+        if build is False:
+            build = _SIMPLE[cls] = _simple_builder(cls)
+        if build is not None and not regions and "__reducer__" not in attrs:
+            build(self, record, values)
             return
         fields = {}
         for f, group, group_types in zip(cls.OPERAND_FIELDS, names, types):
@@ -1059,31 +1082,6 @@ class _Builder:
             fields[given.name] = tuple(result_types) if given.several else result_types[0]
         name = () if results[0] == "none" else self.new_name(results[1])
         node = cls(name, **fields, path=self.fb.path, location=self.location(record))
-        self.place(node, record, values)
-
-    def simple_op(self, record, values, slots) -> None:
-        """An op without regions, its constructor's arguments in their order by its slots (`_slots`)."""
-        _, cls, results, attrs, names, types, result_types, _, _ = record
-        args = [() if results[0] == "none" else self.new_name(results[1])]
-        for role, at, spec in slots:
-            if role is _OPERAND:
-                group, group_types = names[at], types[at]
-                if spec:  # variadic
-                    args.append(tuple(self.uses(group, group_types, values)))
-                    continue
-                if len(group) != 1 or len(group_types) != 1:
-                    raise Fallback
-                v = values.get(group[0])
-                if v is None or v.type is not group_types[0]:
-                    raise Fallback
-                args.append(v)
-            elif role is _ATTRIBUTE:
-                args.append(attrs.get(at, spec))
-            else:  # the result types the op is given
-                if not result_types:
-                    raise Fallback
-                args.append(tuple(result_types) if spec else result_types[0])
-        node = cls(*args, discardable=attrs.get(DISCARDABLE, ()), path=self.fb.path, location=self.location(record))
         self.place(node, record, values)
 
     def place(self, node, record, values) -> None:
