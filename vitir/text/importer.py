@@ -939,7 +939,7 @@ def _simple_builder(cls: type[Op]):
         elif f.role == "region":
             return None
     lines += [f"    node = cls({', '.join(args)}, discardable=attrs.get(DISCARDABLE, ()), path=self.fb.path,",
-              "               location=self.location(record))",
+              "               location=self.location(record) if self.located else None)",
               "    self.place(node, record, values)"]
     exec(compile("\n".join(lines), f"<build {cls.__name__}>", "exec"), env)
     return env["build"]
