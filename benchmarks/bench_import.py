@@ -13,7 +13,8 @@ text), `vitir check` on the text in process, the xDSL path it falls back to (`vi
 and jaxlib's `ir.Module.parse` (which verifies too), in turn each round, best of --repeat; then the same for vitir's golden module
 (../shared/golden, 7,457 lines) when it is there. --profile runs cProfile over one import_text of each
 text and prints the functions that spend the most. --instructions counts, under valgrind's callgrind,
-the instructions `import_text` executes on each text, and those of the whole `vitir check FILE`
+the instructions `import_text` executes on each text (and jaxlib's `ir.Module.parse`, counted the same
+way, beside it), and those of the whole `vitir check FILE`
 command with its modules' bytecode cached and with every source compiled (a count does not move with
 the machine's load); --root imports vitir from another checkout (an older commit, to compare with).
 """
@@ -154,7 +155,12 @@ def count_instructions(texts: dict[str, str]) -> None:
             setup = f"from vitir.mlir import import_text; text = open({str(path)!r}).read(); import_text(text)"
             n = instructions("import_text(text)", MEASURED_ROOT, setup=setup) - \
                 instructions("pass", MEASURED_ROOT, setup=setup)
+            parse = ("from jax._src.interpreters import mlir as jm; from jax._src.lib.mlir import ir; "
+                     f"ctx = jm.make_ir_context(); text = open({str(path)!r}).read(); ir.Module.parse(text, context=ctx)")
+            jaxlib = instructions("ir.Module.parse(text, context=ctx)", MEASURED_ROOT, setup=parse) - \
+                instructions("pass", MEASURED_ROOT, setup=parse)
             print(f"{name + ': import_text':<42} {n / 1e6:>9.1f} M")
+            print(f"{name + ': jaxlib ir.Module.parse':<42} {jaxlib / 1e6:>9.1f} M   import_text {n / jaxlib:.2f}x")
             check = (f"import sys; sys.argv[1:] = ['check', {str(path)!r}]; from vitir import cli; "
                      "getattr(cli, 'command_line', lambda: sys.exit(cli.main()))()")
             with tempfile.TemporaryDirectory() as cache:

@@ -145,15 +145,20 @@ def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
     """`ops` with every run that is a compound node's expansion replaced by the node (the run's
     values keep their names; the node is built, so its rule checks it). A run folds only if the
     values it defines are read nowhere else (`keep`: the values the block returns)."""
-    uses = read_counts(ops, keep)
-    out, i = [], 0
-    while i < len(ops):
+    starts = _starts()
+    counts: list = []  # every value's reads in `ops`, counted when a run first matches (most never do)
+
+    def reads() -> dict:
+        if not counts:
+            counts.append(read_counts(ops, keep))
+        return counts[0]
+
+    out, i, count = [], 0, len(ops)
+    while i < count:
         node = None
-        for cls in COMPOUNDS:
-            pattern = _example(cls)
-            window = ops[i:i + len(pattern)]
-            if len(window) == len(pattern) and type(window[0]) is type(pattern[0]):
-                node = _fold(cls, pattern, window, uses, fb)
+        for cls, pattern in starts.get(type(ops[i]), ()):
+            if i + len(pattern) <= count:
+                node = _fold(cls, pattern, ops[i:i + len(pattern)], reads, fb)
                 if node is not None:
                     break
         if node is None:
@@ -165,7 +170,23 @@ def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
     return out
 
 
-def _fold(cls: type[Compound], pattern: list, window: list, uses: dict, fb):
+_STARTS: dict = {}  # {first op's class: ((compound class, its example's ops), ...)}
+
+
+def _starts() -> dict:
+    """The compounds by the class of their expansion's first op, in COMPOUNDS' order (the first that
+    folds wins), made once."""
+    if not _STARTS:
+        by_first: dict = {}
+        for cls in COMPOUNDS:
+            pattern = _example(cls)
+            if pattern:
+                by_first.setdefault(type(pattern[0]), []).append((cls, pattern))
+        _STARTS.update({first: tuple(found) for first, found in by_first.items()})
+    return _STARTS
+
+
+def _fold(cls: type[Compound], pattern: list, window: list, reads, fb):
     if tuple(map(type, window)) != _classes(pattern) or any([op.discardable for op in window]):
         return None  # a node holds no attributes of other dialects: ops that carry some stay as written
     defined = {r for op in window for r in op.results}
@@ -178,7 +199,7 @@ def _fold(cls: type[Compound], pattern: list, window: list, uses: dict, fb):
     if any(v is None for v in inputs) or any(v is None for v in names):
         return None
     results = [names[i] for i in cls.RESULT_NAMES]
-    inside_uses = read_counts(window)
+    inside_uses, uses = read_counts(window), reads()
     for v in names:
         if v not in results and uses.get(v, 0) != inside_uses.get(v, 0):
             return None  # a value of the run is read outside it

@@ -59,7 +59,8 @@ def check_module(module, read=None) -> None:
     for fn in module.functions:
         shardings = function_shardings(fn, table, read)
         if not (any(s is not None for s in shardings)
-                or any(op.NAME.startswith("sdy.") or _has_shardy_attribute(op) for op in walk(fn.ops))):
+                or any(op.NAME.startswith("sdy.") or op.discardable and _has_shardy_attribute(op)
+                       for op in walk(fn.ops))):
             continue  # nothing to check, and no value's sharding to follow
         _check_block(fn.ops, table, dict(zip(fn.args, shardings)), frozenset(), read)
         check_uses(fn)

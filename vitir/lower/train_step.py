@@ -3,9 +3,10 @@ packed AdamW, scheduled AdamW, data-parallel scheduled AdamW)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..ast import AdamScalars, FunctionBuilder, Module, TensorType, Value, f32
 from ..ast.gc_pause import gc_paused
-from ..ast.sharding import Mesh
 from ..config_checks import require_replica_count
 from ..errors import ConfigError
 from .config import ViTConfig
@@ -14,9 +15,11 @@ from .lowering import lowered
 from .optim import (AdamHyper, adam_scalars, adamw_updates, baked_adam_literals, runtime_scalar_args,
                     sgd_updates)
 from .params import Params
-from .sharding import check_step_mesh, partitioned_step
 from .step_signature import with_signature
 from .vit import VIT, declare_params, vit_backward, vit_forward
+
+if TYPE_CHECKING:
+    from ..ast.sharding import Mesh
 
 SCALAR = f32()
 ADAM_SCALARS = AdamScalars._fields  # b1 ob1 b2 ob2 bc1 bc2 lr eps wd
@@ -143,6 +146,10 @@ def adam_sched_module(cfg: ViTConfig, hyper: AdamHyper = AdamHyper(), replicas: 
     make = BACKWARDS.get(backward)
     if make is None:
         raise ConfigError(f"unknown backward {backward!r} (known: {', '.join(BACKWARDS)})")
+    if mesh is None:  # the step as built (what partitioned_step gives without a mesh); the render's path
+        return make(cfg, hyper, replicas, lowering=lowering)  # loads no sharding
+    from .sharding import check_step_mesh, partitioned_step
+
     check_step_mesh(mesh, replicas, cfg.heads)
     return partitioned_step(lambda c, r: make(c, hyper, r, lowering=lowering), cfg, mesh, VIT.model_dims(cfg),
                             replicas)

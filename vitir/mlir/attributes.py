@@ -23,7 +23,7 @@ from ..ast.literals import dense_elements, literal_reason
 from ..ast.shape_rules import RuleError
 
 from ..brackets import balanced_end
-from .xdsl_adapter import position, resume_at, source
+from .xdsl_adapter import AttributeTextAttr, position, resume_at, source  # noqa: F401  (AttributeTextAttr: its home)
 
 
 def ints_text(values) -> str:
@@ -662,19 +662,6 @@ QUANT_DIALECT = Dialect("quant", [], [QuantUniformType])
 
 
 # -- control flow, tuples and tokens ------------------------------------------------------
-
-
-@irdl_attr_definition
-class AttributeTextAttr(ParametrizedAttribute):
-    """An attribute vitir keeps as its MLIR text (a composite's attribute dictionary), printed as
-    written; the attribute's own dialect need not be known."""
-
-    name = "vitir.attribute_text"
-
-    text: StringAttr
-
-    def print_parameters(self, printer: Printer) -> None:
-        printer.print_string("<" + self.text.data + ">")
 
 
 class ShardyTextAttr(ParametrizedAttribute):

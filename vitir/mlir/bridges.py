@@ -32,6 +32,7 @@ from .attributes import (ATTRIBUTES, AttributeTextAttr, ChannelHandleAttr, ConvD
                          DenseLiteralsAttr, DotAlgorithmAttr, ReplicaGroupMeshAxesAttr, ShardyTextAttr, SplatAttr,
                          element_text, enum_attribute,
                          shardy_attribute)
+from .type_text import parse_type_text
 
 
 class Bridge(NamedTuple):
@@ -221,8 +222,6 @@ def _dense_literal(kind) -> Bridge:
 
 
 def _type_of_text(text: str):
-    from .parse import parse_type_text
-
     return parse_type_text(text)
 
 

@@ -15,7 +15,7 @@ region simply holds the values it returns).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Callable, ClassVar
 
 from xdsl.ir import Dialect
 from xdsl.irdl import (AttrSizedOperandSegments, IRDLOperation, SameVariadicOperandSize, SameVariadicRegionSize,
@@ -37,11 +37,19 @@ from .attributes import ATTRIBUTES
 from .bridges import bridge
 from .kinds import Unsupported, vitir_type
 from .errors import quantized_result_note
+from .type_text import type_text
 
 
 class NotChecked(VerifyException):
     """An op vitir's rules cannot check because it holds what the AST lacks (a dynamic shape, an
     element type outside the table): MLIR's text that xDSL holds, and that `vitir fmt` prints."""
+
+
+# What the modules above the dialect give its ops, each set as its module loads (parse.py, which makes
+# every parser of the dialect's text, loads them all): how an op reads (syntax.parse_op), how it prints
+# (print.op_text), and its rule's key (translate.rule_key, translate.operand_groups). They make the
+# dialect's ops, so the dialect does not import them.
+PARTS: dict[str, Callable] = {}
 
 
 class DeclaredOp(IRDLOperation):
@@ -51,24 +59,18 @@ class DeclaredOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser):
-        from .syntax import parse_op
-
-        return parse_op(cls.DECLARATION, parser)
+        return PARTS["parse_op"](cls.DECLARATION, parser)
 
     def print(self, printer: Printer) -> None:
         """What follows the op's name: vitir's text of the op, from after its name."""
-        from .print import op_text
-
-        text = op_text(self).lstrip()
+        text = PARTS["op_text"](self).lstrip()
         head = text.index(self.name) + len(self.name)
         printer.print_string(text[head:].rstrip("\n"))
 
     def verify_(self) -> None:
-        from .translate import rule_key
-
         cls = self.DECLARATION
         try:
-            key = rule_key(self)
+            key = PARTS["rule_key"](self)
             annotated = tuple(vitir_type(r.type) for r in self.results)
         except Unsupported as e:
             raise NotChecked(str(e)) from None
@@ -90,11 +92,9 @@ class DeclaredOp(IRDLOperation):
 
     def _verify_known(self, cls, key: tuple) -> None:
         """The declaration's known_rule on the operands constants define (MLIR's verifier does the same)."""
-        from .translate import operand_groups
-
         names = [f.name for f in cls.FIELDS if f.role != "result"]
         fields = dict(zip(names, key))
-        groups = dict(zip([f.name for f in cls.OPERAND_FIELDS], operand_groups(self, cls)))
+        groups = dict(zip([f.name for f in cls.OPERAND_FIELDS], PARTS["operand_groups"](self, cls)))
         known = {}
         for name in cls.KNOWN_OPERANDS:
             ints = _constant_ints(groups[name])
@@ -196,8 +196,6 @@ class ReturnOp(IRDLOperation):
 
     def print(self, printer: Printer) -> None:
         if self.operands:
-            from .print import type_text
-
             printer.print_string(" ")
             printer.print_list(self.operands, printer.print_ssa_value)
             printer.print_string(" : " + ", ".join(type_text(v.type) for v in self.operands))

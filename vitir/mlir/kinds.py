@@ -14,6 +14,7 @@ from ..ast.types import TupleType as VTupleType
 from .attributes import AttributeTextAttr, BoundsAttr, ShardyTextAttr
 from .attributes import FutureType as XFutureType
 from .attributes import TokenType as XTokenType
+from .type_text import parse_type_text
 
 
 class Unsupported(Exception):
@@ -82,8 +83,6 @@ def xdsl_type(ty) -> Attribute:
     """xDSL's type of a vitir one (parsed from its spelling, which is MLIR's)."""
     hit = _XDSL_TYPES.get(ty)
     if hit is None:
-        from .parse import parse_type_text
-
         hit = _XDSL_TYPES[ty] = parse_type_text(ty.text)
     return hit
 

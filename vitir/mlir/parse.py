@@ -18,15 +18,18 @@ from ..ast.declare import OPS
 from ..ast.gc_pause import gc_paused
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, ModuleOp, TensorType
+from xdsl.dialects.builtin import Builtin, ModuleOp
 from xdsl.dialects.func import Func
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Operation
 from xdsl.utils.exceptions import ParseError, VerifyException
 
-from .attributes import QUANT_DIALECT, BoundsAttr, TypeExtensionsAttr, parse_dense_literal
+from .attributes import QUANT_DIALECT, parse_dense_literal
 from .dialect import dialect_class, dialects
 from .errors import Diagnostic, MlirError
-from .xdsl_adapter import HookedParser, position, resume_at, source
+# each gives the dialect's ops their part (dialect.PARTS): how they read, print and key their rule
+from . import print as _print, syntax as _syntax, translate as _translate  # noqa: F401
+from .type_text import TypeParser, type_text
+from .xdsl_adapter import position, source
 
 
 _CONTEXT: list = []  # (registry version, context): made again when ops are declared after it
@@ -45,38 +48,13 @@ def context() -> Context:
     return ctx
 
 
-def _element_pattern() -> str:
-    from ..ast.element_types import DType
-
-    # the element types vitir's fast path reads; complex and others go through xDSL's type parser
-    return "|".join(sorted((re.escape(d.value) for d in DType if not d.is_complex), key=len, reverse=True))
-
-
-_TENSOR = re.compile(r"tensor<((?:[0-9]+x)*)(" + _element_pattern() + r")>")
-
-
-class ExactNameParser(HookedParser):
+class ExactNameParser(TypeParser):
     """Keeps every SSA name as written, a generic constant's spelling, and where each op starts."""
 
     def __init__(self, ctx: Context, text: str, name: str):
         super().__init__(ctx, text, name)
         self.op_offsets: dict[Operation, int] = {}
         self.op_ends: dict[Operation, int] | None = None  # where each op's text ends, when locations follow
-        self._tensor_types: dict[str, Attribute] = {}
-
-    def parse_optional_type(self):
-        # Static tensor types by one regex and a cache: xDSL's general type
-        # parser was half the parse time of a 7,500-line module.
-        m = _TENSOR.match(source(self), position(self))
-        if m is None:
-            return _short_bounds(super().parse_optional_type())
-        ty = self._tensor_types.get(m.group(0))
-        if ty is None:
-            ty = _short_bounds(super().parse_optional_type())
-            self._tensor_types[m.group(0)] = ty
-            return ty
-        resume_at(self, m.end())
-        return ty
 
     def parse_operation(self) -> Operation:
         start = position(self)
@@ -89,15 +67,6 @@ class ExactNameParser(HookedParser):
             self.op_ends[op] = position(self)
         _note_attribute_placement(op, source(self), start)
         return op
-
-
-def _short_bounds(ty):
-    """A tensor type bounded by `#stablehlo.type_extensions<bounds = [...]>` as the same type with the
-    `#stablehlo.bounds<...>` it abbreviates, so that one type has one attribute whichever way the
-    text writes it."""
-    if isinstance(ty, TensorType) and isinstance(ty.encoding, TypeExtensionsAttr):
-        return TensorType(ty.element_type, ty.shape, BoundsAttr(ty.encoding.bounds))
-    return ty
 
 
 _PROPERTIES_FIRST = re.compile(r'(?:%[^=]*=\s*)?"[\w.]+"\([^)]*\)\s*<\{')
@@ -311,11 +280,6 @@ def _argument_end(text: str, start: int, stop: int, name: str, entry: bool) -> i
     return None
 
 
-def parse_type_text(text: str) -> Attribute:
-    """The xDSL type of a type's spelling."""
-    return ExactNameParser(context(), text, "<type>").parse_type()
-
-
 @gc_paused
 def parse_text(text: str, source: str = "<text>", verify: bool = True) -> ParsedModule:
     """Parse (and verify) StableHLO text; raises MlirError naming every problem's line and column.
@@ -469,8 +433,6 @@ def _composites(parsed: ParsedModule) -> list[Diagnostic]:
 
 
 def _type_text(t) -> str:
-    from .print import type_text
-
     return type_text(t)
 
 

@@ -22,9 +22,10 @@ from ..ast.values import Value
 from .attributes import AttributeTextAttr
 from ..ast.location import UNKNOWN
 from ..print.printer import PRINTERS, current_locations, printing_locations
-from .dialect import TERMINATORS, DeclaredOp
+from .dialect import PARTS, TERMINATORS, DeclaredOp
 from .kinds import Unsupported, vitir_type
 from .translate import SPELLINGS, compact_region, declaration, fields, unchecked
+from .type_text import type_text
 from .xdsl_adapter import print_results, value_name
 
 
@@ -40,18 +41,6 @@ class ForeignType:
             hit = cls._interned[text] = super().__new__(cls)
             hit.text = text
         return hit
-
-
-_TEXTS: dict = {}
-
-
-def type_text(ty: Attribute) -> str:
-    hit = _TEXTS.get(ty)
-    if hit is None:
-        out = StringIO()
-        Printer(stream=out).print_attribute(ty)
-        hit = _TEXTS[ty] = out.getvalue()
-    return hit
 
 
 def _type(ty):
@@ -147,6 +136,9 @@ def op_text(op: Operation) -> str:
     """vitir's text of one op of the dialect, at the function body's indentation (4 spaces)."""
     node = _Shadow().op(op)
     return PRINTERS[type(node)](node)
+
+
+PARTS["op_text"] = op_text  # the dialect's ops print as vitir prints their nodes
 
 
 class VitirPrinter(Printer):

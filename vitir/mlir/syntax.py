@@ -22,6 +22,7 @@ from ..syntax.parsing import ParseState, assigner
 from ..text import shardy_text
 from .attributes import parse_int_list
 from .bridges import bridge
+from .dialect import PARTS, ReturnOp, dialect_class
 from ..brackets import balanced_end
 from .xdsl_adapter import next_token, position, resume_at, source
 
@@ -319,8 +320,6 @@ def _directive(state: ParseState, d: Directive, fields: dict, parser: Parser) ->
 
 def build(cls: type[Op], parser: Parser, state: ParseState, at: int):
     """Resolve the gathered operands against their types and build the xDSL op."""
-    from .dialect import dialect_class
-
     op_class = dialect_class(cls)
     groups, flat_names = [], []
     for f in cls.OPERAND_FIELDS:
@@ -372,7 +371,6 @@ def build(cls: type[Op], parser: Parser, state: ParseState, at: int):
 def _compact_body(reducer: type[Op], element):
     from xdsl.ir import Block, Region
 
-    from .dialect import ReturnOp, dialect_class
 
     block = Block(arg_types=[element, element])
     inner = dialect_class(reducer).build(operands=list(block.args), result_types=[element])
@@ -480,3 +478,6 @@ def discardable_attributes(pairs) -> dict:
     from .attributes import AttributeTextAttr
 
     return {name: UnitAttr() if text is None else AttributeTextAttr(StringAttr(text)) for name, text in pairs}
+
+
+PARTS["parse_op"] = parse_op  # the dialect's ops read by their declarations' syntax

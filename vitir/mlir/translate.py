@@ -19,7 +19,7 @@ from ..ast.regions import BinaryRegion, Region, compact_reducer
 from ..ast.shape_rules import RuleError
 from ..ast.types import TensorType
 from ..ast.values import Value
-from .dialect import accessor
+from .dialect import PARTS, accessor
 from .bridges import bridge
 from .kinds import Unsupported, vitir_type
 from .literals import constant_literals
@@ -254,3 +254,6 @@ def unchecked(cls: type[Op], name, values: dict, results: list[Value], spelling=
 
 def as_region(args, ops, results) -> Region:
     return Region(args, ops, results)
+
+
+PARTS["rule_key"], PARTS["operand_groups"] = rule_key, operand_groups  # what the dialect's verifier keys its rule by

@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import re
 
-from xdsl.dialects.builtin import AnyFloat, FloatAttr
-from xdsl.ir import SSAValue
+from xdsl.dialects.builtin import AnyFloat, FloatAttr, StringAttr
+from xdsl.ir import ParametrizedAttribute, SSAValue
+from xdsl.irdl import irdl_attr_definition
 from xdsl.parser import Parser
 from xdsl.parser.generic_parser import ParserState
 from xdsl.printer import Printer
@@ -115,6 +116,20 @@ class NonAsciiLexer(BoundedLexer):
 _INTEGER_TYPE = re.compile(r"[su]?i([0-9]+)")
 _DECIMAL_INTEGER = re.compile(r"-?\s*[0-9]+(?![0-9.eExX])")
 _DENSE_SHAPE = re.compile(r"<[^<>]*>\s*:\s*tensor<((?:[0-9]+x)*)")
+
+
+@irdl_attr_definition
+class AttributeTextAttr(ParametrizedAttribute):
+    """An attribute vitir keeps as its MLIR text (a composite's attribute dictionary, those of TEXT_ATTRIBUTES
+    and of dialects not loaded, which HookedParser keeps so), printed as written; the attribute's own
+    dialect need not be known."""
+
+    name = "vitir.attribute_text"
+
+    text: StringAttr
+
+    def print_parameters(self, printer: Printer) -> None:
+        printer.print_string("<" + self.text.data + ">")
 
 
 # StableHLO's attributes of no kind of vitir's own, carried as their text (an op's field of kind
@@ -216,10 +231,6 @@ class HookedParser(Parser):
         kept as written wherever they appear (an attribute dictionary, an array of them)."""
         if (not is_type and not is_opaque and self._current_token.kind == MLIRTokenKind.LESS
                 and (attr_name in TEXT_ATTRIBUTES or self._unknown_attribute(attr_name))):
-            from xdsl.dialects.builtin import StringAttr
-
-            from .attributes import AttributeTextAttr
-
             body = self._parse_dialect_symbol_body()
             if '"' not in body:  # on one line, as MLIR prints it
                 body = " ".join(body.split())

@@ -64,6 +64,7 @@ def _tensor_type(token: str) -> TensorType | None:
     return ty
 
 
+_dict_get = dict.get
 _INT = re.compile(r"-?[0-9]+")
 _FLOAT = re.compile(r"-?[0-9]+\.[0-9]*(?:[eE][+-]?[0-9]+)?")
 _I64_LIMIT = 1 << 63
@@ -473,10 +474,10 @@ class _Reader:
             return self.locate(("call", callee, results, operands, inputs, outputs))
         if name[:1] == '"':
             return self.locate(_generic(self, name[1:-1], results))
-        cls = OPS.get(name)
+        cls = _dict_get(OPS, name) or OPS.get(name)  # the registry's own get loads the lazy families
         if cls is None:
             raise Fallback(f"no declaration named {name!r}")
-        plan = _plan(cls)
+        plan = _PLANS.get(cls) or _plan(cls)
         self.declaration = cls
         return self.locate(plan(self, cls, results))
 
@@ -507,12 +508,16 @@ class _Reader:
 
     def results(self) -> tuple:
         """`%r = ` as ("one", "r"); `%r:3 = ` as ("group", "r", 3); no results as ("none",)."""
-        tok = self.peek()
+        toks, i = self.toks, self.i
+        tok = toks[i]
         if tok[:1] != "%":
             return ("none",)
-        self.i += 1
         if "#" in tok:
             raise Fallback
+        if toks[i + 1] == "=":  # `%r = `, as most ops
+            self.i = i + 2
+            return ("one", tok[1:])
+        self.i = i + 1
         if self.optional(":"):
             count = self.int()
             self.expect("=")
@@ -589,6 +594,15 @@ def _operand_list(reader: _Reader) -> list:
 
 
 def _step_text(words):
+    if len(words) == 1:  # most often one punctuation mark: the test `expect` makes, without its call
+        (word,) = words
+
+        def step(reader, state, fields):
+            if reader.toks[reader.i] != word:
+                reader.expect(word)  # raises, naming both
+            reader.i += 1
+        return step
+
     def step(reader, state, fields):
         for w in words:
             reader.expect(w)
@@ -616,7 +630,7 @@ def _step_types(name):
             inputs, outputs = reader.functional_type()
         else:
             ty = reader.type()
-            inputs, outputs = [ty] * sum(len(v) for v in state.operands.values()), [ty]
+            inputs, outputs = [ty] * sum(map(len, state.operands.values())), [ty]
         state.types["*"] = inputs
         state.result_types = outputs
     return step
@@ -636,6 +650,8 @@ def _step_type_of(of):
 
 
 def _step_attr_dict(reader, state, fields):
+    if reader.toks[reader.i] != "{":  # most ops write none
+        return
     values = reader.attribute_dictionary(state.cls)
     if values.keys() & state.values.keys():
         raise Fallback
@@ -738,19 +754,23 @@ def _compile(cls: type[Op]):
 
 
 def _record(cls, results, state: ParseState):
-    names, types = [], []
-    given = state.types.get("*")
-    for f in cls.OPERAND_FIELDS:
-        group = state.operands.get(f.name, [])
-        names.append(group)
-        if given is None:  # a type each, or one for every operand of the field
-            field_types = state.types.get(f.name, [])
+    operands, typed = state.operands, state.types
+    names = [operands.get(f.name, []) for f in cls.OPERAND_FIELDS]
+    given = typed.get("*")
+    if given is None:  # a type each, or one for every operand of the field
+        types = []
+        for f, group in zip(cls.OPERAND_FIELDS, names):
+            field_types = typed.get(f.name, [])
             types.append(field_types if len(field_types) == len(group) else field_types * len(group))
-    if given is not None:
-        if len(given) != sum(len(g) for g in names):
+    else:
+        count = sum(map(len, names))
+        if len(given) != count:
             raise Fallback
-        it = iter(given)
-        types = [[next(it) for _ in g] for g in names]
+        if count == len(names) and all(names):  # one operand a field, as most ops
+            types = [[ty] for ty in given]
+        else:
+            it = iter(given)
+            types = [[next(it) for _ in g] for g in names]
     for f, group in zip(cls.OPERAND_FIELDS, names):
         if not f.variadic and len(group) != 1:
             raise Fallback
@@ -884,6 +904,47 @@ def _compact_region(region, element):
     return BinaryRegion(cls, ty)
 
 
+_SIMPLE: dict = {}  # declaration -> its compiled builder (`_simple_builder`), or None
+
+
+def _simple_builder(cls: type[Op]):
+    """`build(builder, record, values)` for the ops of one declaration without regions: the record's
+    operands looked up (each of the type written), its attributes (or the defaults the text leaves
+    out) and given result types passed to the constructor in its order, compiled once per declaration
+    as the constructors are (vitir/ast/declare.py); None for a declaration with regions."""
+    env: dict = {"cls": cls, "Fallback": Fallback, "DISCARDABLE": DISCARDABLE}
+    lines = ["def build(self, record, values):",
+             "    _, cls_, results, attrs, names, types, result_types, _, _ = record",
+             "    name = () if results[0] == 'none' else self.new_name(results[1])"]
+    args, operand = ["name"], 0
+    for f in cls.FIELDS:
+        if f.role == "operand":
+            k, operand = operand, operand + 1
+            if f.variadic:
+                lines.append(f"    a{k} = tuple(self.uses(names[{k}], types[{k}], values))")
+            else:
+                lines += [f"    group, group_types = names[{k}], types[{k}]",
+                          "    if len(group) != 1 or len(group_types) != 1:",
+                          "        raise Fallback",
+                          f"    a{k} = values.get(group[0])",
+                          f"    if a{k} is None or a{k}.type is not group_types[0]:",
+                          "        raise Fallback"]
+            args.append(f"a{k}")
+        elif f.role == "attribute":
+            env[f"_default_{f.name}"] = None if f.default is REQUIRED else f.default
+            args.append(f"attrs.get({f.name!r}, _default_{f.name})")
+        elif f.role == "result_type":
+            lines += ["    if not result_types:", "        raise Fallback"]
+            args.append("tuple(result_types)" if f.several else "result_types[0]")
+        elif f.role == "region":
+            return None
+    lines += [f"    node = cls({', '.join(args)}, discardable=attrs.get(DISCARDABLE, ()), path=self.fb.path,",
+              "               location=self.location(record) if self.located else None)",
+              "    self.place(node, record, values)"]
+    exec(compile("\n".join(lines), f"<build {cls.__name__}>", "exec"), env)
+    return env["build"]
+
+
 class _Builder:
     """One entry function's AST from its records, named and checked as to_ast.py does."""
 
@@ -978,7 +1039,13 @@ class _Builder:
             values[key] = value
 
     def op(self, record, values) -> None:
-        _, cls, results, attrs, names, types, result_types, one_line, regions = record
+        _, cls, results, attrs, names, types, result_types, _, regions = record
+        build = _SIMPLE.get(cls, False)
+        if build is False:
+            build = _SIMPLE[cls] = _simple_builder(cls)
+        if build is not None and not regions and "__reducer__" not in attrs:
+            build(self, record, values)
+            return
         fields = {}
         for f, group, group_types in zip(cls.OPERAND_FIELDS, names, types):
             used = self.uses(group, group_types, values)
@@ -1017,8 +1084,19 @@ class _Builder:
             fields[given.name] = tuple(result_types) if given.several else result_types[0]
         name = () if results[0] == "none" else self.new_name(results[1])
         node = cls(name, **fields, path=self.fb.path, location=self.location(record))
+        self.place(node, record, values)
+
+    def place(self, node, record, values) -> None:
+        """Emit a built node, spelled as its record; its results, each of the type written, take the
+        record's names."""
+        results, result_types, one_line = record[2], record[6], record[7]
         node.spelling = one_line if isinstance(one_line, str) else ("one line" if one_line else None)
         built = self.fb.emit(node)
+        if results[0] == "one" and type(built) is not tuple:  # one result, as most ops have
+            if len(result_types) != 1 or built.type is not result_types[0] or results[1] in values:
+                raise Fallback
+            values[results[1]] = built
+            return
         built = built if isinstance(built, tuple) else (built,)
         if len(built) != len(result_types):
             raise Fallback
