@@ -382,6 +382,7 @@ def test_a_decimal_integer_literal_is_no_float_attribute():
 
 def test_fuse_all_reduce_names_two_means_of_one_value_apart():
     # two means of one value gave two reshapes one name, `%arflatx`, which MLIR's parser refuses
+    import vitir.lower.fast_lowering  # noqa: F401  (registers fuse-all-reduce, as `vitir opt` imports it)
     from tests.differential import assert_same_meaning
     from vitir import passes
 
