@@ -125,6 +125,8 @@ def read_section(cursor: Cursor) -> tuple[int, Cursor]:
 
 
 class _Reader:
+    eager = True  # decode every attribute and type entry up front (the one-pass decoder does not)
+
     def __init__(self, data: bytes):
         self.data = data
 
@@ -275,10 +277,11 @@ class _Reader:
         self.attrs: list = [None] * num_attrs
         self.types: list = [None] * num_types
         self.pending: set = set()
-        for index in range(num_attrs):
-            self.attribute(index)
-        for index in range(num_types):
-            self.type(index)
+        if self.eager:  # every entry decoded (and checked) now; else each when first referenced
+            for index in range(num_attrs):
+                self.attribute(index)
+            for index in range(num_types):
+                self.type(index)
 
     def attr_ref(self, cursor: Cursor) -> Attribute:
         at = cursor.pos
