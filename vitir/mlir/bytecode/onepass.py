@@ -26,10 +26,11 @@ the way that checks every byte (reader.py, direct.py, the text path), which deci
 
 from __future__ import annotations
 
-from ...ast.declare import OPS
-from ...ast.location import UNKNOWN
+from ...ast.declare import OPS, REQUIRED
+from ...ast.location import UNKNOWN, DeferredLocation
 from ...text.importer import Fallback, build_module, generic_record
 from .direct import _dictionary, _Records, vitir_location
+from .errors import BytecodeError
 from .ir import Operation, Value
 from .reader import (HAS_ATTRS, HAS_INLINE_REGIONS, HAS_OPERANDS, HAS_PROPERTIES, HAS_RESULTS,
                      HAS_SUCCESSORS, HAS_USE_LIST_ORDERS, IR, LAZY_LOADING, NATIVE_PROPERTIES_ENCODING,
@@ -63,74 +64,130 @@ class _Decoder(_Reader):
         return root
 
     def region_rows(self, cursor: Cursor, num_ops: int, depth: int) -> list:
-        """`num_ops` ops of a block; values are defined into the scope's slots from `self.next_slot`."""
+        """`num_ops` ops of a block; values are defined into the scope's slots from `self.next_slot`.
+        Varints of one or two bytes (nearly all) are read inline (`x & 1`: one byte; `x & 2`: two);
+        longer ones by the cursor. Reading past the section's end is caught after each op."""
         if depth > 1000:
             raise cursor.error("regions nested more than 1,000 deep")
         data, end = self.data, cursor.end
         op_names, scope, value_types = self.op_names, self.scope, self.value_types
+        num_names, num_properties = len(op_names), len(self.properties)
         rows = []
         for _ in range(num_ops):
-            pos = cursor.pos
-            if pos + 3 <= end and data[pos] & 1 and data[pos + 2] & 1:  # name, mask, location: a byte each
-                name, mask, location = data[pos] >> 1, data[pos + 1], data[pos + 2] >> 1
-                cursor.pos = pos + 3
+            start = pos = cursor.pos
+            byte = data[pos]
+            if byte & 1:
+                name = byte >> 1
+                pos += 1
             else:
                 name = cursor.varint()
-                mask = cursor.byte()
+                pos = cursor.pos
+            mask = data[pos]
+            byte = data[pos + 1]
+            if byte & 1:
+                location = byte >> 1
+                pos += 2
+            elif byte & 2:
+                location = (byte | data[pos + 2] << 8) >> 2
+                pos += 3
+            else:
+                cursor.pos = pos + 1
                 location = cursor.varint()
-            if name >= len(op_names) or mask & 0x80:
-                raise cursor.error("bad op name index or mask", pos)
+                pos = cursor.pos
+            if name >= num_names or mask & 0x80:
+                raise cursor.error("bad op name index or mask", start)
             dictionary = properties = NONE
             if mask & HAS_ATTRS:
-                dictionary = cursor.varint()
+                byte = data[pos]
+                if byte & 1:
+                    dictionary = byte >> 1
+                    pos += 1
+                else:
+                    cursor.pos = pos
+                    dictionary = cursor.varint()
+                    pos = cursor.pos
             if mask & HAS_PROPERTIES:
                 if self.version < NATIVE_PROPERTIES_ENCODING:
-                    raise cursor.error("properties before format version 5")
-                properties = cursor.varint()
-                if properties >= len(self.properties):
-                    raise cursor.error("properties index out of range")
+                    raise cursor.error("properties before format version 5", start)
+                byte = data[pos]
+                if byte & 1:
+                    properties = byte >> 1
+                    pos += 1
+                else:
+                    cursor.pos = pos
+                    properties = cursor.varint()
+                    pos = cursor.pos
+                if properties >= num_properties:
+                    raise cursor.error("properties index out of range", start)
             first, result_types = len(value_types), ()
             if mask & HAS_RESULTS:
-                count = cursor.varint()
-                if count > end - cursor.pos:
-                    raise cursor.error("too many results")
+                byte = data[pos]
+                if byte & 1:
+                    count = byte >> 1
+                    pos += 1
+                else:
+                    cursor.pos = pos
+                    count = cursor.varint()
+                    pos = cursor.pos
+                if count > end - pos:
+                    raise cursor.error("too many results", start)
                 result_types = []
                 for _ in range(count):
-                    at = cursor.pos
-                    if at < end and data[at] & 1:
-                        result_types.append(data[at] >> 1)
-                        cursor.pos = at + 1
+                    byte = data[pos]
+                    if byte & 1:
+                        result_types.append(byte >> 1)
+                        pos += 1
+                    elif byte & 2:
+                        result_types.append((byte | data[pos + 1] << 8) >> 2)
+                        pos += 2
                     else:
+                        cursor.pos = pos
                         result_types.append(cursor.varint())
+                        pos = cursor.pos
                 slot = self.next_slot
                 if slot + count > self.slot_limit:
-                    raise cursor.error("more values defined than the region declared")
+                    raise cursor.error("more values defined than the region declared", start)
                 for index, type_index in enumerate(result_types):
                     scope[slot + index] = first + index
                     value_types.append(type_index)
                 self.next_slot = slot + count
             operands = ()
             if mask & HAS_OPERANDS:
-                count = cursor.varint()
-                if count > end - cursor.pos:
-                    raise cursor.error("too many operands")
+                byte = data[pos]
+                if byte & 1:
+                    count = byte >> 1
+                    pos += 1
+                else:
+                    cursor.pos = pos
+                    count = cursor.varint()
+                    pos = cursor.pos
+                if count > end - pos:
+                    raise cursor.error("too many operands", start)
                 operands = []
                 for _ in range(count):
-                    at = cursor.pos
-                    if at < end and data[at] & 1:
-                        index = data[at] >> 1
-                        cursor.pos = at + 1
+                    byte = data[pos]
+                    if byte & 1:
+                        index = byte >> 1
+                        pos += 1
+                    elif byte & 2:
+                        index = (byte | data[pos + 1] << 8) >> 2
+                        pos += 2
                     else:
+                        cursor.pos = pos
                         index = cursor.varint()
+                        pos = cursor.pos
                     number = scope[index] if index < len(scope) else None
                     if number is None:
                         raise Fallback("a value used before it is defined")
                     operands.append(number)
+            if pos > end:
+                raise cursor.error("an op runs past the end of its section", start)
+            cursor.pos = pos
             if mask & HAS_SUCCESSORS:
                 raise Fallback("successors")
             if mask & HAS_USE_LIST_ORDERS:
                 if self.version < USE_LIST_ORDERING:
-                    raise cursor.error("use-list orders before format version 3")
+                    raise cursor.error("use-list orders before format version 3", start)
                 self.use_list_orders(cursor, len(result_types))
             regions = ()
             if mask & HAS_INLINE_REGIONS:
@@ -143,12 +200,11 @@ class _Decoder(_Reader):
                     if self.version >= LAZY_LOADING:
                         section_id, inner = read_section(cursor)
                         if section_id != IR:
-                            raise cursor.error("expected an IR section for isolated regions")
+                            raise cursor.error("expected an IR section for isolated regions", start)
                     regions = [self.region(inner, depth) for _ in range(count)]
                     if inner is not cursor and not inner.at_end():
                         raise inner.error("bytes after the regions")
                     self.scope, self.next_slot, self.slot_limit = saved, saved_slot, saved_limit
-                    scope = saved
                 else:
                     regions = [self.region(cursor, depth) for _ in range(count)]
             rows.append((name, location, dictionary, properties, first, result_types, operands, regions))
@@ -206,7 +262,7 @@ class _Plan:
     (None for a call), the attribute names in the order ODS stores properties, the naming hints."""
 
     __slots__ = ("name", "base", "stablehlo", "cls", "by_name", "inherent", "constant", "result_names",
-                 "argument_name", "returns")
+                 "argument_name", "returns", "simple", "arity")
 
     def __init__(self, name: str):
         dialect, _, mnemonic = name.partition(".")
@@ -218,10 +274,14 @@ class _Plan:
         self.stablehlo = UPSTREAM.get(base, f"stablehlo.{base}")
         self.returns = base == "return"
         self.cls = None
+        self.simple, self.arity = False, 0
         if base not in ("call", "return", "func"):
-            self.cls = OPS.get(self.stablehlo)
-            if self.cls is None or self.cls.COMPOUND:
+            self.cls = cls = OPS.get(self.stablehlo)
+            if cls is None or cls.COMPOUND:
                 raise Fallback(f"no declaration of {self.stablehlo}")
+            # one value per operand field, no region: its record's groups are its operands one by one
+            self.simple = not cls.REGION_FIELDS and not any(f.variadic for f in cls.OPERAND_FIELDS)
+            self.arity = len(cls.OPERAND_FIELDS)
         self.by_name = tuple(sorted(row[3]))
         self.inherent = frozenset(row[3])
         self.constant = name == "vhlo.constant_v1"
@@ -239,6 +299,9 @@ class _Builder:
         self.tensor_types: list = [None] * len(decoder.types)
         self.hints: dict = {}  # a constant's result type index -> `cst` or `c`
         self.locations: dict = {}  # location index -> vitir's Location
+        self.deferred: dict = {}  # location index -> its DeferredLocation (UNKNOWN for unknown ones)
+        self.sets: dict = {}  # (op name, properties, dictionary) indices -> what `attribute_set` gives
+        self.calls: list = []  # the call records (their callees are inlined)
         self.located: dict = {}
         self.names: list = [None] * len(decoder.value_types)  # value number -> name without the %
         self.written: set = set()
@@ -256,13 +319,72 @@ class _Builder:
         return found
 
     def locate(self, key, index: int) -> None:
+        """Record the location of what `key` names (a function's, a terminator's, the module's:
+        decoded now; unknown ones are left out, as the text reader leaves them)."""
         if index == NONE:
             return
         found = self.locations.get(index)
         if found is None:
-            found = self.locations[index] = vitir_location(self.decoder.attribute(index))
+            found = self.locations[index] = self.decode_location(index)
         if found is not UNKNOWN:
             self.located[key] = found
+
+    def defer(self, key, index: int) -> None:
+        """Record an op's or an argument's location undecoded: the AST decodes it when asked."""
+        found = self.deferred.get(index)
+        if found is None:
+            if index == NONE or self.is_unknown(index):
+                found = self.deferred[index] = UNKNOWN
+            else:
+                found = self.deferred[index] = DeferredLocation(self.decode_location, index)
+        if found is not UNKNOWN:
+            self.located[key] = found
+
+    def is_unknown(self, index: int) -> bool:
+        """Whether a location entry is the builtin UnknownLoc (its one byte, code 15), undecoded."""
+        dialect, start, end, custom = self.decoder.attr_spans[index]
+        return custom and dialect == "builtin" and end - start == 1 and self.decoder.data[start] == 31
+
+    def decode_location(self, index: int):
+        decoder = self.decoder
+        if index >= len(decoder.attrs):
+            raise BytecodeError(f"location index {index} out of range ({len(decoder.attrs)} attributes)",
+                                section="IR")
+        try:
+            return vitir_location(decoder.attribute(index))
+        except Fallback:
+            raise BytecodeError(f"attribute {index} is not a location: {decoder.attribute(index)!r}",
+                                section="attr/type", offset=decoder.attr_spans[index][1]) from None
+
+    def resolve_inlined(self, functions: list) -> None:
+        """Decode the locations the builder nests in call sites: those of the calls and of what the
+        functions it inlines hold (each op's becomes `callsite(op at call)`)."""
+        callees = {record[1] for record in self.calls}
+        located = self.located
+
+        def resolve(key) -> None:
+            found = located.get(key)
+            if found.__class__ is DeferredLocation:
+                located[key] = found.resolve()
+
+        def walk(ops) -> None:
+            for record in ops:
+                resolve(id(record))
+                if record[0] == "call":
+                    continue
+                for group in record[8]:  # a region, or a list of them (a variadic region field)
+                    for region in (group if isinstance(group, list) else (group,)):
+                        for arg in region[0]:
+                            resolve(id(arg))
+                        walk(region[1])
+
+        for record in self.calls:
+            resolve(id(record))
+        for fn in functions:
+            if fn[0] in callees:
+                for arg in fn[1]:
+                    resolve(id(arg))
+                walk(fn[3])
 
     def properties(self, row) -> tuple | None:
         if row[PROPERTIES] == NONE:
@@ -346,7 +468,7 @@ class _Builder:
         for number, type_index, location in arguments:
             arg = (names[number], tensor_types[type_index] or tensor_type(type_index))
             args.append(arg)
-            self.locate(id(arg), location)
+            self.defer(id(arg), location)
         if not rows or not (self.plans[rows[-1][NAME]] or self.plan(rows[-1][NAME])).returns:
             raise Fallback("a block that does not end in return")
         ops = [self.op(row, nested, parent) for row in rows[:-1]]
@@ -359,51 +481,71 @@ class _Builder:
                     [tensor_types[value_types[n]] or tensor_type(value_types[n]) for n in operands])
         return args, ops, returned, returned_row[LOCATION]
 
+    def attribute_set(self, row, plan: _Plan, parent: str) -> tuple:
+        """What an op's attributes give (direct.py's `_Records.values`), read once per distinct
+        (op name, properties, dictionary): a call's callee, a constant's record, a convolution's
+        `pretty`, or ("generic", values, whether attributes follow regions, whether the values hold
+        every attribute the declaration requires)."""
+        found = self.records.values(self.operation(row), plan.base, plan.stablehlo, plan.cls, plan.by_name,
+                                    plan.inherent, parent)
+        if found[0] in ("call", "op", "pretty"):
+            return found
+        values, has_properties, has_discardable = found
+        complete = not any(f.default is REQUIRED and f.name not in values for f in plan.cls.ATTR_FIELDS)
+        return "generic", values, has_discardable and not has_properties, complete
+
     def op(self, row, nested_state, parent: str):
         plan = self.plans[row[NAME]] or self.plan(row[NAME])
         names, tensor_types, tensor_type = self.names, self.tensor_types, self.tensor_type
         result_types = row[RESULT_TYPES]
         count = len(result_types)
-        if not count:
+        if count == 1:
+            named_results = ("one", names[row[FIRST]])
+        elif not count:
             named_results = ("none",)
         else:
             first = names[row[FIRST]]
-            if count == 1:
-                named_results = ("one", first)
-            elif "#" in first:
-                named_results = ("group", first.split("#")[0], count)
-            else:
+            if "#" not in first:
                 raise Fallback("results named one by one")
+            named_results = ("group", first.split("#")[0], count)
         value_types = self.decoder.value_types
         operand_numbers = row[OPERANDS]
         operands = [names[n] for n in operand_numbers]
         inputs = [tensor_types[value_types[n]] or tensor_type(value_types[n]) for n in operand_numbers]
         outputs = [tensor_types[t] or tensor_type(t) for t in result_types]
         key = (row[NAME], row[PROPERTIES], row[DICTIONARY])  # interned entries: one read per distinct set
-        cache = self.records.attributes
-        found = cache.get(key)
+        found = self.sets.get(key)
         if found is None:
-            found = cache[key] = self.records.values(self.operation(row), plan.base, plan.stablehlo, plan.cls,
-                                                     plan.by_name, plan.inherent, parent)
+            found = self.sets[key] = self.attribute_set(row, plan, parent)
         kind = found[0]
-        if kind == "call":
+        if kind == "generic":
+            if plan.simple and found[3] and len(operands) == plan.arity:
+                # generic_record's grouping where every operand field is one value and there is
+                # no region: each operand its own group
+                record = ("op", plan.cls, named_results, found[1], [[o] for o in operands],
+                          [[t] for t in inputs], outputs, False, ())
+            else:
+                regions = []
+                for region in row[REGIONS]:
+                    args, ops, returned, location = self.region(
+                        region, (*nested_state, plan.argument_name), plan.base)
+                    made = (tuple(args), ops, returned)
+                    self.locate(("return", id(made)), location)
+                    regions.append(made)
+                record = generic_record(plan.cls, named_results, found[1], operands, inputs, outputs, regions,
+                                        bool(regions) and found[2])
+        elif kind == "call":
             record = ("call", found[1], named_results, operands, inputs, outputs)
+            self.calls.append(record)
         elif kind == "op":  # a constant's record: the same but for its results
             record = (*found[:2], named_results, *found[3:])
-        elif kind == "pretty":  # a convolution: its line read each time (its operands are in it)
+        else:  # a convolution: its line read each time (its operands are in it)
             record = self.records.pretty(self.operation(row), parent)
-        else:
-            values, has_properties, has_discardable = found
-            regions = []
-            for region in row[REGIONS]:
-                args, ops, returned, location = self.region(
-                    region, (*nested_state, plan.argument_name), plan.base)
-                made = (tuple(args), ops, returned)
-                self.locate(("return", id(made)), location)
-                regions.append(made)
-            record = generic_record(plan.cls, named_results, values, operands, inputs, outputs, regions,
-                                    bool(regions) and has_discardable and not has_properties)
-        self.locate(id(record), row[LOCATION])
+        location = self.deferred.get(row[LOCATION])
+        if location is None:
+            self.defer(id(record), row[LOCATION])
+        elif location is not UNKNOWN:
+            self.located[id(record)] = location
         return record
 
     def function(self, row, function_attributes: dict):
@@ -471,6 +613,7 @@ def _import(data: bytes):
         functions.append(fn)
     if not functions:
         raise Fallback("no function")
+    builder.resolve_inlined(functions)
     written = frozenset(n.split("#")[0] for n in builder.names if n is not None)
     builder.locate("module", decoder_root[LOCATION])
     return build_module(_symbol(name) if name is not None else "m", functions, defined, attributes,
