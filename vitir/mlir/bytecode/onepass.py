@@ -299,7 +299,7 @@ class _Builder:
         self.tensor_types: list = [None] * len(decoder.types)
         self.hints: dict = {}  # a constant's result type index -> `cst` or `c`
         self.locations: dict = {}  # location index -> vitir's Location
-        self.deferred: dict = {}  # location index -> its DeferredLocation (UNKNOWN for unknown ones)
+        self.deferred: list = [None] * len(decoder.attrs)  # location index -> its DeferredLocation (or UNKNOWN)
         self.sets: dict = {}  # (op name, properties, dictionary) indices -> what `attribute_set` gives
         self.calls: list = []  # the call records (their callees are inlined)
         self.located: dict = {}
@@ -331,19 +331,18 @@ class _Builder:
 
     def defer(self, key, index: int) -> None:
         """Record an op's or an argument's location undecoded: the AST decodes it when asked."""
-        found = self.deferred.get(index)
+        if index == NONE:
+            return
+        found = self.deferred[index]
         if found is None:
-            if index == NONE or self.is_unknown(index):
+            # the builtin UnknownLoc is one byte (its code, 15): known without decoding
+            dialect, start, end, custom = self.decoder.attr_spans[index]
+            if custom and end - start == 1 and self.decoder.data[start] == 31 and dialect == "builtin":
                 found = self.deferred[index] = UNKNOWN
             else:
                 found = self.deferred[index] = DeferredLocation(self.decode_location, index)
         if found is not UNKNOWN:
             self.located[key] = found
-
-    def is_unknown(self, index: int) -> bool:
-        """Whether a location entry is the builtin UnknownLoc (its one byte, code 15), undecoded."""
-        dialect, start, end, custom = self.decoder.attr_spans[index]
-        return custom and dialect == "builtin" and end - start == 1 and self.decoder.data[start] == 31
 
     def decode_location(self, index: int):
         decoder = self.decoder
@@ -471,7 +470,7 @@ class _Builder:
             self.defer(id(arg), location)
         if not rows or not (self.plans[rows[-1][NAME]] or self.plan(rows[-1][NAME])).returns:
             raise Fallback("a block that does not end in return")
-        ops = [self.op(row, nested, parent) for row in rows[:-1]]
+        ops = self.ops(rows, nested, parent)
         returned_row = rows[-1]
         if returned_row[DICTIONARY] != NONE or returned_row[PROPERTIES] != NONE:
             raise Fallback("a return with attributes")
@@ -480,6 +479,33 @@ class _Builder:
         returned = ([names[n] for n in operands],
                     [tensor_types[value_types[n]] or tensor_type(value_types[n]) for n in operands])
         return args, ops, returned, returned_row[LOCATION]
+
+    def ops(self, rows, nested, parent: str) -> list:
+        """The records of a block's ops but its terminator. The common op (one value per operand
+        field, no region, one result, its attribute set read before) is made here, its names and
+        types looked up in this loop's locals; any other by `op`."""
+        names, tensor_types, tensor_type = self.names, self.tensor_types, self.tensor_type
+        plans, sets, deferred, located = self.plans, self.sets, self.deferred, self.located
+        value_types = self.decoder.value_types
+        ops = []
+        for row in rows[:-1]:
+            plan = plans[row[0]]
+            if plan is not None and plan.simple and len(row[5]) == 1:
+                found = sets.get((row[0], row[3], row[2]))
+                if found is not None and found[0] == "generic" and found[3] and len(row[6]) == plan.arity:
+                    output = row[5][0]
+                    record = ("op", plan.cls, ("one", names[row[4]]), found[1], [[names[n]] for n in row[6]],
+                              [[tensor_types[value_types[n]] or tensor_type(value_types[n])] for n in row[6]],
+                              [tensor_types[output] or tensor_type(output)], False, ())
+                    location = deferred[row[1]]
+                    if location is None:
+                        self.defer(id(record), row[1])
+                    elif location is not UNKNOWN:
+                        located[id(record)] = location
+                    ops.append(record)
+                    continue
+            ops.append(self.op(row, nested, parent))
+        return ops
 
     def attribute_set(self, row, plan: _Plan, parent: str) -> tuple:
         """What an op's attributes give (direct.py's `_Records.values`), read once per distinct
@@ -541,7 +567,7 @@ class _Builder:
             record = (*found[:2], named_results, *found[3:])
         else:  # a convolution: its line read each time (its operands are in it)
             record = self.records.pretty(self.operation(row), parent)
-        location = self.deferred.get(row[LOCATION])
+        location = self.deferred[row[LOCATION]]
         if location is None:
             self.defer(id(record), row[LOCATION])
         elif location is not UNKNOWN:

@@ -261,11 +261,16 @@ class _Reader:
                 count = offsets.varint()
                 if len(entries) + count > total:
                     raise offsets.error(f"dialect group of {count} entries overruns the {total} declared", start)
+                data, end, limit = self.data, offsets.end, section.end
                 for _ in range(count):
                     start = offsets.pos
-                    value = offsets.varint()
+                    if start < end and data[start] & 1:  # a size of one byte (most entries): no call
+                        value = data[start] >> 1
+                        offsets.pos = start + 1
+                    else:
+                        value = offsets.varint()
                     size = value >> 1
-                    if position + size > section.end:
+                    if position + size > limit:
                         raise offsets.error("attribute or type entry runs past the end of the attr/type section",
                                             start)
                     entries.append((dialect, position, position + size, bool(value & 1)))
