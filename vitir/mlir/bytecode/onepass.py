@@ -289,6 +289,26 @@ class _Plan:
         self.argument_name = ARGUMENT_NAMES.get(base)
 
 
+class _LocationDecoder:
+    """Decodes a location entry of the file to vitir's Location, when a node's location is asked."""
+
+    __slots__ = ("decoder",)
+
+    def __init__(self, decoder: _Decoder):
+        self.decoder = decoder
+
+    def decode(self, index: int):
+        decoder = self.decoder
+        if index >= len(decoder.attrs):
+            raise BytecodeError(f"location index {index} out of range ({len(decoder.attrs)} attributes)",
+                                section="IR")
+        try:
+            return vitir_location(decoder.attribute(index))
+        except Fallback:
+            raise BytecodeError(f"attribute {index} is not a location: {decoder.attribute(index)!r}",
+                                section="attr/type", offset=decoder.attr_spans[index][1]) from None
+
+
 class _Builder:
     """Pass 2: the rows' values named, the rows made records (as direct.py's `_Records`)."""
 
@@ -299,6 +319,8 @@ class _Builder:
         self.tensor_types: list = [None] * len(decoder.types)
         self.hints: dict = {}  # a constant's result type index -> `cst` or `c`
         self.locations: dict = {}  # location index -> vitir's Location
+        # what a DeferredLocation decodes with: the decoder's tables alone (not this pass's records)
+        self.decode_location = _LocationDecoder(decoder).decode
         self.deferred: list = [None] * len(decoder.attrs)  # location index -> its DeferredLocation (or UNKNOWN)
         self.sets: dict = {}  # (op name, properties, dictionary) indices -> what `attribute_set` gives
         self.calls: list = []  # the call records (their callees are inlined)
@@ -343,17 +365,6 @@ class _Builder:
                 found = self.deferred[index] = DeferredLocation(self.decode_location, index)
         if found is not UNKNOWN:
             self.located[key] = found
-
-    def decode_location(self, index: int):
-        decoder = self.decoder
-        if index >= len(decoder.attrs):
-            raise BytecodeError(f"location index {index} out of range ({len(decoder.attrs)} attributes)",
-                                section="IR")
-        try:
-            return vitir_location(decoder.attribute(index))
-        except Fallback:
-            raise BytecodeError(f"attribute {index} is not a location: {decoder.attribute(index)!r}",
-                                section="attr/type", offset=decoder.attr_spans[index][1]) from None
 
     def resolve_inlined(self, functions: list) -> None:
         """Decode the locations the builder nests in call sites: those of the calls and of what the
@@ -641,6 +652,7 @@ def _import(data: bytes):
         raise Fallback("no function")
     builder.resolve_inlined(functions)
     written = frozenset(n.split("#")[0] for n in builder.names if n is not None)
+    decoder.value_types = decoder.scope = None  # what deferred locations keep is the decoder's tables
     builder.locate("module", decoder_root[LOCATION])
     return build_module(_symbol(name) if name is not None else "m", functions, defined, attributes,
                         function_attributes, [], written, builder.located)
