@@ -8,9 +8,10 @@ The program is the ViT-Tiny train step (batch 32, depth 12) as JAX lowers it (be
 artifact at --version. Timed, best of --repeat, each round in turn:
 
 - read, jaxlib: `hlo.deserialize_portable_artifact_str` then `ir.Module.parse` of its text;
-- read, vitir: `import_bytecode` (the bytecode read, the AST built from the decoded ops by
-  direct.py), and its two halves: `read_bytecode`, and `import_direct`; the text path it falls back
-  to (`upgrade_text` then `import_text`) beside them;
+- read, vitir: `import_bytecode` (the one-pass read: the IR section straight to the text reader's
+  records, onepass.py, then the AST builder); the checked way it falls back to, in its two halves
+  (`read_bytecode` to the generic IR, `import_direct` from it), and the text path after that
+  (`upgrade_text` then `import_text`) beside them;
 - vitir's own text import of the same program (`import_text` of JAX's text), the bar the bytecode
   read must beat;
 - write, jaxlib: `hlo.serialize_portable_artifact_str` of the text;
@@ -100,8 +101,8 @@ def main(argv=None) -> int:
         ("read, jaxlib (deserialize + parse)",
          lambda: ir.Module.parse(hlo.deserialize_portable_artifact_str(artifact), context)),
         ("read, vitir (import_bytecode)", lambda: import_bytecode(artifact)),
-        ("  of which bytecode alone (read_bytecode)", lambda: read_bytecode(artifact)),
-        ("  of which the AST from the ops (import_direct)", lambda: import_direct(generic)),
+        ("  its fallback: the generic IR (read_bytecode)", lambda: read_bytecode(artifact)),
+        ("  its fallback: the AST from the generic IR (import_direct)", lambda: import_direct(generic)),
         ("the text path (upgrade_text + import_text)",
          lambda: import_text(upgrade_text(read_bytecode(artifact)))),
         ("vitir's text import (import_text)", lambda: import_text(text)),
