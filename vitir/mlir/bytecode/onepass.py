@@ -326,7 +326,7 @@ class _Builder:
         self.calls: list = []  # the call records (their callees are inlined)
         self.located: dict = {}
         self.names: list = [None] * len(decoder.value_types)  # value number -> name without the %
-        self.written: set = set()
+        self.written: set = set()  # the names given that are not numbers (arguments', hinted ones)
 
     def plan(self, index: int) -> _Plan:
         found = self.plans[index]
@@ -439,7 +439,8 @@ class _Builder:
             if argument_name is not None:
                 names[number] = unique(argument_name)
             else:
-                names[number] = f"arg{next_argument}"
+                names[number] = name = f"arg{next_argument}"
+                self.written.add(name)
                 next_argument += 1
         for row in rows:
             count = len(row[RESULT_TYPES])
@@ -466,6 +467,7 @@ class _Builder:
                 for offset in range(count):
                     names[first + offset] = f"{next_value}#{offset}"
                 next_value += 1
+        self.written.update(used)
         return next_value, next_argument, clashes, frozenset(used)
 
     # -- records ----------------------------------------------------------------------------------------
@@ -504,9 +506,13 @@ class _Builder:
             if plan is not None and plan.simple and len(row[5]) == 1:
                 found = sets.get((row[0], row[3], row[2]))
                 if found is not None and found[0] == "generic" and found[3] and len(row[6]) == plan.arity:
+                    groups, group_types = [], []  # (a loop, not two comprehensions: no call each)
+                    for number in row[6]:
+                        groups.append([names[number]])
+                        type_index = value_types[number]
+                        group_types.append([tensor_types[type_index] or tensor_type(type_index)])
                     output = row[5][0]
-                    record = ("op", plan.cls, ("one", names[row[4]]), found[1], [[names[n]] for n in row[6]],
-                              [[tensor_types[value_types[n]] or tensor_type(value_types[n])] for n in row[6]],
+                    record = ("op", plan.cls, ("one", names[row[4]]), found[1], groups, group_types,
                               [tensor_types[output] or tensor_type(output)], False, ())
                     location = deferred[row[1]]
                     if location is None:
@@ -651,7 +657,8 @@ def _import(data: bytes):
     if not functions:
         raise Fallback("no function")
     builder.resolve_inlined(functions)
-    written = frozenset(n.split("#")[0] for n in builder.names if n is not None)
+    # the names generated ones must avoid: those that are not numbers (as the text reader's `_NAME`)
+    written = frozenset(builder.written)
     decoder.value_types = decoder.scope = None  # what deferred locations keep is the decoder's tables
     builder.locate("module", decoder_root[LOCATION])
     return build_module(_symbol(name) if name is not None else "m", functions, defined, attributes,
