@@ -494,34 +494,48 @@ class _Builder:
         return args, ops, returned, returned_row[LOCATION]
 
     def ops(self, rows, nested, parent: str) -> list:
-        """The records of a block's ops but its terminator. The common op (one value per operand
-        field, no region, one result, its attribute set read before) is made here, its names and
-        types looked up in this loop's locals; any other by `op`."""
+        """The records of a block's ops but its terminator. The common ops (one value per operand
+        field, no region, one result, their attribute set read before; constants) are made here,
+        their names, types and locations looked up in this loop's locals; any other by `op`."""
         names, tensor_types, tensor_type = self.names, self.tensor_types, self.tensor_type
         plans, sets, deferred, located = self.plans, self.sets, self.deferred, self.located
-        value_types = self.decoder.value_types
+        value_types, spans, data = self.decoder.value_types, self.decoder.attr_spans, self.decoder.data
+        decode = self.decode_location
         ops = []
         for row in rows[:-1]:
             plan = plans[row[0]]
+            record = None
             if plan is not None and plan.simple and len(row[5]) == 1:
                 found = sets.get((row[0], row[3], row[2]))
-                if found is not None and found[0] == "generic" and found[3] and len(row[6]) == plan.arity:
-                    groups, group_types = [], []  # (a loop, not two comprehensions: no call each)
-                    for number in row[6]:
-                        groups.append([names[number]])
-                        type_index = value_types[number]
-                        group_types.append([tensor_types[type_index] or tensor_type(type_index)])
-                    output = row[5][0]
-                    record = ("op", plan.cls, ("one", names[row[4]]), found[1], groups, group_types,
-                              [tensor_types[output] or tensor_type(output)], False, ())
-                    location = deferred[row[1]]
-                    if location is None:
-                        self.defer(id(record), row[1])
-                    elif location is not UNKNOWN:
-                        located[id(record)] = location
-                    ops.append(record)
-                    continue
-            ops.append(self.op(row, nested, parent))
+                if found is None:
+                    pass
+                elif found[0] == "generic":
+                    if found[3] and len(row[6]) == plan.arity:
+                        groups, group_types = [], []  # (a loop, not two comprehensions: no call each)
+                        for number in row[6]:
+                            groups.append([names[number]])
+                            type_index = value_types[number]
+                            group_types.append([tensor_types[type_index] or tensor_type(type_index)])
+                        output = row[5][0]
+                        record = ("op", plan.cls, ("one", names[row[4]]), found[1], groups, group_types,
+                                  [tensor_types[output] or tensor_type(output)], False, ())
+                elif found[0] == "op":  # a constant: its record but for its result
+                    record = ("op", found[1], ("one", names[row[4]]), *found[3:])
+            if record is None:
+                ops.append(self.op(row, nested, parent))
+                continue
+            index = row[1]
+            location = deferred[index]
+            if location is None:  # (as `defer`)
+                dialect, start, end, custom = spans[index]
+                if custom and end - start == 1 and data[start] == 31 and dialect == "builtin":
+                    location = UNKNOWN
+                else:
+                    location = DeferredLocation(decode, index)
+                deferred[index] = location
+            if location is not UNKNOWN:
+                located[id(record)] = location
+            ops.append(record)
         return ops
 
     def attribute_set(self, row, plan: _Plan, parent: str) -> tuple:
