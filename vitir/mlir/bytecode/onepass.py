@@ -29,7 +29,7 @@ from __future__ import annotations
 from ...ast.declare import OPS, REQUIRED
 from ...ast.location import UNKNOWN, DeferredLocation
 from ...text.importer import Fallback, build_module, generic_record
-from .direct import _dictionary, _Records, vitir_location
+from .direct import _dictionary, _Records, function_signature, vitir_location
 from .errors import BytecodeError
 from .ir import Operation, Value
 from .reader import (HAS_ATTRS, HAS_INLINE_REGIONS, HAS_OPERANDS, HAS_PROPERTIES, HAS_RESULTS,
@@ -613,17 +613,7 @@ class _Builder:
         dictionary = self.dictionary(row)
         if dictionary is not None:
             props.update((k.fields[0], v) for k, v in dictionary.fields[0])
-        inputs, outputs = props["function_type"].fields[0].fields
-        name = _symbol(props["sym_name"])
-        known = {"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"}
-        own = _dictionary([(k, v) for k, v in props.items() if k not in known])
-        arg_attrs, res_attrs = props.get("arg_attrs"), props.get("res_attrs")
-        argument_dictionary = self.records.argument_dictionary
-        arg_dicts = [argument_dictionary(d) for d in arg_attrs.fields[0]] if arg_attrs is not None and \
-            arg_attrs.fields[0] else [()] * len(inputs)
-        res_dicts = [argument_dictionary(d) for d in res_attrs.fields[0]] if res_attrs is not None and \
-            res_attrs.fields[0] else [()] * len(outputs)
-        function_attributes[name] = (own, arg_dicts, res_dicts)
+        name, outputs = function_signature(props, function_attributes)
         args, ops, returned, return_location = self.region(row[REGIONS][0], (0, 0, 0, frozenset(), None), "func")
         fn = (name, args, [self.records.tensor_type(t) for t in outputs], ops, returned)
         self.locate(id(fn), row[LOCATION])
