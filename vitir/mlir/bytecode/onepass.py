@@ -5,10 +5,10 @@ op names, offsets, properties, resources), but no attribute or type entry is dec
 is decoded when an op first refers to it (entries are interned: a program's few hundred distinct
 ones, each once). Then two passes over what the IR section holds:
 
-1. `_Decoder.region` reads the IR section into compact rows, one per op: the op-name index, its
-   location, attribute-dictionary and properties indices, its results (numbered values, their type
-   indices) and operands (numbered values), its regions. Its varints of one byte (nearly all) are
-   read inline, without a call each; no Operation, Value or location object is made.
+1. `_Decoder.region_rows` reads the IR section into compact rows, one per op: the op-name index,
+   its location, attribute-dictionary and properties indices, its results (numbered values, their
+   type indices) and operands (numbered values), its regions. Its varints of one or two bytes (nearly
+   all) are read inline, without a call each; no Operation, Value or location object is made.
 2. `_Builder` names the values as MLIR's printer names them (each region's own values first, then
    its nested regions from the counters it ended with: vhlo.py's `_Printer.name_function`) and makes
    the records vitir's fast text reader makes (vitir/text/importer.py: `generic_record`), which
@@ -17,7 +17,10 @@ ones, each once). Then two passes over what the IR section holds:
 What an op name stands for (its StableHLO declaration, its attribute names in property order, its
 naming hints) is worked out once per op name of the file (`_Plan`), from the op declarations and
 vhlo.py's tables; each distinct (op name, properties, dictionary) is upgraded and read once
-(direct.py's `_Records.values`). Locations are decoded once per distinct entry.
+(direct.py's `_Records.values`). An op's or argument's location is left undecoded
+(`DeferredLocation`: the node decodes it when its `location` is first asked for); those the builder
+nests in call sites (inlined functions, calls), and functions', terminators' and the module's, are
+decoded during the read, once per distinct entry.
 
 Whatever this path does not take (plain MLIR bytecode, several blocks, forward references, an op
 VHLO does not know, a refused type rule, bad bytes) raises; `import_bytecode` then reads the file
