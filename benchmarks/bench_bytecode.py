@@ -8,9 +8,10 @@ The program is the ViT-Tiny train step (batch 32, depth 12) as JAX lowers it (be
 artifact at --version. Timed, best of --repeat, each round in turn:
 
 - read, jaxlib: `hlo.deserialize_portable_artifact_str` then `ir.Module.parse` of its text;
-- read, vitir: `import_bytecode` (the bytecode read, the AST built from the decoded ops by
-  direct.py), and its two halves: `read_bytecode`, and `import_direct`; the text path it falls back
-  to (`upgrade_text` then `import_text`) beside them;
+- read, vitir: `import_bytecode` (the one-pass read: the IR section straight to the text reader's
+  records, onepass.py, then the AST builder); the checked way it falls back to, in its two halves
+  (`read_bytecode` to the generic IR, `import_direct` from it), and the text path after that
+  (`upgrade_text` then `import_text`) beside them;
 - vitir's own text import of the same program (`import_text` of JAX's text), the bar the bytecode
   read must beat;
 - write, jaxlib: `hlo.serialize_portable_artifact_str` of the program as vitir prints it (its calls
@@ -37,7 +38,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_import import jax_train_step_text  # noqa: E402
 
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -52,6 +52,28 @@ def best(fn, repeat: int, clock=time.perf_counter) -> tuple[float, object]:
     return min(times), result
 
 
+def vitir_rows(args) -> int:
+    """Rows 1 (vitir's bytecode read) and 5 (its text import) for callgrind, after a setup that
+    imports what the full run's setup imports for them (numpy, loaded there by jax; the bytecode and
+    text readers' modules) and reads the cached program."""
+    import numpy  # noqa: F401
+
+    import vitir.mlir.bytecode.api  # noqa: F401
+    import vitir.mlir.bytecode.direct  # noqa: F401
+    import vitir.mlir.bytecode.onepass  # noqa: F401
+    import vitir.text.importer  # noqa: F401
+    from vitir.mlir import import_bytecode, import_text
+
+    if args.cache is None or args.only not in (-1, 1, 5):
+        raise SystemExit("--vitir-only takes --cache DIR and --only -1, 1 or 5")
+    text = (args.cache / "train_step.mlir").read_text()
+    artifact = (args.cache / f"train_step.{args.version}.mlir.bc").read_bytes()
+    rows = {1: lambda: import_bytecode(artifact), 5: lambda: import_text(text)}
+    if args.only in rows:
+        rows[args.only]()
+    return 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--repeat", type=int, default=5)
@@ -64,7 +86,13 @@ def main(argv=None) -> int:
                    help="run row ROW (0: jaxlib's read, 1: vitir's, ...; -1: none) once, untimed, for "
                         "valgrind --tool=callgrind's instruction counts (less those of --only -1; rows 8 "
                         "to 10 less those of --only -2, which builds the Module and writes once)")
+    p.add_argument("--vitir-only", action="store_true",
+                   help="with --cache (made by a run without it) and --only -1, 1 or 5: vitir's rows without "
+                        "importing jax or checking the writer (a setup of ~2 G instructions, not ~12 G)")
     args = p.parse_args(argv)
+    if args.vitir_only:
+        return vitir_rows(args)
+    from bench_import import jax_train_step_text  # (imports jax)
 
     from jax._src.interpreters import mlir as jax_mlir
     from jax._src.lib.mlir import ir
@@ -131,8 +159,8 @@ def main(argv=None) -> int:
         ("read, jaxlib (deserialize + parse)",
          lambda: ir.Module.parse(hlo.deserialize_portable_artifact_str(artifact), context)),
         ("read, vitir (import_bytecode)", lambda: import_bytecode(artifact)),
-        ("  of which bytecode alone (read_bytecode)", lambda: read_bytecode(artifact)),
-        ("  of which the AST from the ops (import_direct)", lambda: import_direct(generic)),
+        ("  its fallback: the generic IR (read_bytecode)", lambda: read_bytecode(artifact)),
+        ("  its fallback: the AST from the generic IR (import_direct)", lambda: import_direct(generic)),
         ("the text path (upgrade_text + import_text)",
          lambda: import_text(upgrade_text(read_bytecode(artifact)))),
         ("vitir's text import (import_text)", lambda: import_text(text)),

@@ -35,7 +35,7 @@ from typing import Any, Callable, ClassVar
 
 from ..errors import ShapeError
 from .attributes import DISCARDABLE, Kind
-from .location import UNKNOWN, Location, path_location
+from .location import UNKNOWN, DeferredLocation, Location, path_location
 from .quantized import QuantizedTensorType
 from .regions import BinaryRegion, Region, as_region
 from .shape_rules import RuleError
@@ -341,6 +341,8 @@ class Op(metaclass=OpMeta):
             loc = None
         if loc is None:
             return path_location(self.path, self.NAME) if self.path else UNKNOWN
+        if loc.__class__ is DeferredLocation:  # read from bytecode: decoded now, once
+            loc = self._location = loc.resolve()
         return loc
 
     @location.setter

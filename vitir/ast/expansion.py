@@ -207,7 +207,7 @@ def _fold(cls: type[Compound], pattern: list, window: list, reads, fb):
     if kwargs is None:
         return None
     try:
-        given = [op._location for op in window if op._location is not None]
+        given = [op.location for op in window if op._location is not None]  # (decoded where deferred)
         node = cls(tuple(v.name for v in results) if len(results) > 1 else results[0].name,
                    **kwargs, names=tuple(v.name for v in names), path=window[0].path,
                    location=fused(given) if given else None)  # where the run's ops were, as MLIR fuses them

@@ -192,6 +192,39 @@ _TRANSFORMED = re.compile(r"(?:jvp|transpose|linearize)\(.*\)")
 _DERIVED: dict = {}
 
 
+class DeferredLocation:
+    """A location a reader has not decoded yet (a bytecode file's: most are never asked for). An op's
+    or argument's `location` decodes it when first asked (`resolve()`, once, shared by every node
+    that holds it) and keeps the Location; copies and pickles hold the Location itself."""
+
+    __slots__ = ("_decode", "_key", "_found")
+
+    def __init__(self, decode, key):
+        self._decode, self._key, self._found = decode, key, None
+
+    def resolve(self) -> Location:
+        found = self._found
+        if found is None:
+            found = self._found = self._decode(self._key)
+            self._decode = None  # the reader's tables are no longer needed by this one
+        return found
+
+    def __reduce__(self):
+        return _resolved, (self.resolve(),)
+
+
+def _resolved(location: Location) -> Location:
+    return location
+
+
+def given(node) -> Location | None:
+    """The location a node (an op, an argument) was given, decoded; None where it was given none."""
+    loc = getattr(node, "_location", None)
+    if loc.__class__ is DeferredLocation:
+        loc = node._location = loc.resolve()
+    return loc
+
+
 def derived(loc: Location, transformation: str, op_name: str) -> Location:
     """The location of an op (`op_name`) a transformation (`jvp`, `transpose`) derives from an op at
     `loc`, named as JAX names it: the forward op's name stack, the transformation, the new op's
@@ -433,6 +466,6 @@ def parse_location(text: str) -> Location:
     return loc
 
 
-__all__ = ["AliasTable", "CallSiteLoc", "FileLineColLoc", "FusedLoc", "Location", "LocationSyntaxError", "NameLoc",
-           "UNKNOWN", "UnknownLoc", "derived", "describe", "fused", "located_tokens", "parse_location", "path_location", "quoted",
+__all__ = ["AliasTable", "CallSiteLoc", "DeferredLocation", "FileLineColLoc", "FusedLoc", "Location", "LocationSyntaxError", "NameLoc",
+           "UNKNOWN", "UnknownLoc", "derived", "describe", "fused", "given", "located_tokens", "parse_location", "path_location", "quoted",
            "read_location", "user_frame"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .location import UNKNOWN, Location
+from .location import UNKNOWN, DeferredLocation, Location
 from .types import TensorType
 
 
@@ -24,9 +24,12 @@ class Value:
         """Where an argument was declared (`%arg0: tensor<f32> loc("x")`); UNKNOWN unless set. An op's
         result has its op's location, not its own."""
         try:
-            return self._location
+            loc = self._location
         except AttributeError:  # not set: most values, whose __init__ stays as lean as before
             return UNKNOWN
+        if loc.__class__ is DeferredLocation:  # read from bytecode: decoded now, once
+            loc = self._location = loc.resolve()
+        return loc
 
     @location.setter
     def location(self, loc: Location) -> None:

@@ -28,7 +28,7 @@ from ..ast.module import Function, Module, Return
 from ..ast.ops.constants import Constant, constant_ints
 from ..ast.ops.shape import BroadcastInDim
 from ..ast.literals import literal_value
-from ..ast.location import UNKNOWN
+from ..ast.location import UNKNOWN, given
 from ..ast.regions import Region
 from ..ast.values import Value
 from ..errors import RewriteError, VitirError
@@ -347,7 +347,7 @@ class _Driver:
 def _locate(pending: list, op) -> None:
     """A replacement's new ops take the location of the op they replace, as MLIR's rewriters give
     it (those a rule located itself keep theirs; under a layer path they are named by it already)."""
-    own = getattr(op, "_location", None)
+    own = given(op)
     if own is None:
         return
     for new in walk(pending):

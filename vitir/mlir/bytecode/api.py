@@ -30,12 +30,19 @@ def stablehlo_text(data: bytes) -> str:
 
 def import_bytecode(data: bytes):
     """MLIR bytecode (a portable artifact, or plain bytecode of StableHLO) -> vitir's Module, the same
-    Module `import_text` gives for the program's text. The AST is built from the decoded ops
-    (direct.py); what that path does not build is printed as StableHLO's text and imported."""
+    Module `import_text` gives for the program's text. A portable artifact is read in one pass to
+    the records vitir's text reader makes (onepass.py); what that path does not take is read into
+    the generic IR and built from its ops (direct.py), and what that does not build is printed as
+    StableHLO's text and imported."""
     from ..to_ast import import_text
     from .direct import import_direct
+    from .onepass import import_onepass
     from .vhlo import upgrade_text
 
+    try:
+        return import_onepass(data)
+    except Exception:  # not taken (plain bytecode, a form it does not build) or bad bytes: the checked
+        pass           # way below reads every byte and decides, naming what is wrong
     module = read_bytecode(data)
     try:
         return import_direct(module)

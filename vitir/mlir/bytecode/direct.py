@@ -107,16 +107,7 @@ class _Records:
         self.printer.name_function(op)
         self.names.update((key, name[1:]) for key, name in self.printer.names.items())
         block = op.regions[0].blocks[0]
-        inputs, outputs = props["function_type"].fields[0].fields
-        name = _symbol(props["sym_name"])
-        known = {"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"}
-        own = _dictionary([(k, v) for k, v in props.items() if k not in known])
-        arg_attrs, res_attrs = props.get("arg_attrs"), props.get("res_attrs")
-        arg_dicts = [self.argument_dictionary(d) for d in arg_attrs.fields[0]] if arg_attrs is not None and \
-            arg_attrs.fields[0] else [()] * len(inputs)
-        res_dicts = [self.argument_dictionary(d) for d in res_attrs.fields[0]] if res_attrs is not None and \
-            res_attrs.fields[0] else [()] * len(outputs)
-        function_attributes[name] = (own, arg_dicts, res_dicts)
+        name, outputs = function_signature(props, function_attributes)
         args = [(self.name(a), self.tensor_type(a.type)) for a in block.arguments]
         for arg, value in zip(args, block.arguments):
             self.locate(id(arg), value.location)
@@ -233,6 +224,22 @@ class _Records:
             self.locate(id(arg), value.location)
         ops, returned = self.body(block, parent)
         return args, ops, returned
+
+
+def function_signature(props: dict, function_attributes: dict):
+    """A vhlo.func_v1's name and result types from its attributes by name; its own attributes and its
+    arguments' and results' dictionaries, as the text reader keeps them, recorded under its name."""
+    inputs, outputs = props["function_type"].fields[0].fields
+    name = _symbol(props["sym_name"])
+    known = {"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"}
+    own = _dictionary([(k, v) for k, v in props.items() if k not in known])
+    dictionaries = []
+    for key, values in (("arg_attrs", inputs), ("res_attrs", outputs)):
+        entry = props.get(key)
+        dictionaries.append([_Records.argument_dictionary(d) for d in entry.fields[0]]
+                            if entry is not None and entry.fields[0] else [()] * len(values))
+    function_attributes[name] = (own, *dictionaries)
+    return name, outputs
 
 
 def import_direct(module: BytecodeModule):

@@ -125,6 +125,8 @@ def read_section(cursor: Cursor) -> tuple[int, Cursor]:
 
 
 class _Reader:
+    eager = True  # decode every attribute and type entry up front (the one-pass decoder does not)
+
     def __init__(self, data: bytes):
         self.data = data
 
@@ -259,11 +261,16 @@ class _Reader:
                 count = offsets.varint()
                 if len(entries) + count > total:
                     raise offsets.error(f"dialect group of {count} entries overruns the {total} declared", start)
+                data, end, limit = self.data, offsets.end, section.end
                 for _ in range(count):
                     start = offsets.pos
-                    value = offsets.varint()
+                    if start < end and data[start] & 1:  # a size of one byte (most entries): no call
+                        value = data[start] >> 1
+                        offsets.pos = start + 1
+                    else:
+                        value = offsets.varint()
                     size = value >> 1
-                    if position + size > section.end:
+                    if position + size > limit:
                         raise offsets.error("attribute or type entry runs past the end of the attr/type section",
                                             start)
                     entries.append((dialect, position, position + size, bool(value & 1)))
@@ -275,10 +282,11 @@ class _Reader:
         self.attrs: list = [None] * num_attrs
         self.types: list = [None] * num_types
         self.pending: set = set()
-        for index in range(num_attrs):
-            self.attribute(index)
-        for index in range(num_types):
-            self.type(index)
+        if self.eager:  # every entry decoded (and checked) now; else each when first referenced
+            for index in range(num_attrs):
+                self.attribute(index)
+            for index in range(num_types):
+                self.type(index)
 
     def attr_ref(self, cursor: Cursor) -> Attribute:
         at = cursor.pos

@@ -1,0 +1,128 @@
+"""The one-pass read (bytes -> the text reader's records -> vitir's AST, vitir/mlir/bytecode/onepass.py)
+against the checked way (the generic IR, direct.py) and the text path: the same module, printed byte
+for byte (with debug info where the program has locations), on every function of the compatibility
+suite's artifacts that the direct path builds, and on JAX programs serialized by jaxlib; locations
+left undecoded until asked for, and still the locations jaxlib reads."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from vitir.ast.location import DeferredLocation, FileLineColLoc, NameLoc
+from vitir.mlir.bytecode import read_bytecode, write_bytecode
+from vitir.mlir.bytecode.direct import import_direct
+from vitir.mlir.bytecode.onepass import import_onepass
+from vitir.text.importer import Fallback
+
+from .test_artifacts import VERSIONED, hlo, ir, jax_mlir, needs_jaxlib, needs_suite
+from .test_direct import _by_text, _jax_program, _one_function
+
+
+def _printed(module, debug_info: bool = False) -> str:
+    from vitir.print import print_module
+
+    return print_module(module, debug_info=debug_info)
+
+
+@needs_suite
+@pytest.mark.parametrize("path", [p for p in VERSIONED if p.name.split(".")[1] in ("0_9_0", "1_0_0", "1_20_0")],
+                         ids=lambda p: p.name.split(".")[1])
+def test_suite_functions_read_in_one_pass_as_the_direct_path_builds_them(path):
+    """Each function of the artifact alone, written back to bytes by vitir's writer (the file's
+    format version and producer kept), read by both ways."""
+    bytecode = read_bytecode(path.read_bytes())
+    same = 0
+    for function in bytecode.root.regions[0].blocks[0].operations:
+        data = write_bytecode(_one_function(bytecode, function))
+        try:
+            expected = _printed(import_direct(read_bytecode(data)))
+        except Exception:  # what the direct path does not build, the one-pass read does not take either
+            with pytest.raises(Exception):
+                import_onepass(data)
+            continue
+        assert _printed(import_onepass(data)) == expected
+        same += 1
+    assert same >= 100, same
+
+
+@needs_jaxlib
+@pytest.mark.parametrize("version", ["0.9.0", "1.0.0", "1.10.0", "1.17.0"])
+def test_jax_program_reads_in_one_pass_as_the_text_path_imports_it(version):
+    artifact = hlo.serialize_portable_artifact_str(_jax_program(), version)
+    assert _printed(import_onepass(artifact)) == _by_text(read_bytecode(artifact))
+
+
+def _located_program() -> str:
+    """A JAX program with its locations, a reduction's region, and two calls of one function that
+    the importer inlines (each inlined op's location becomes a call site)."""
+    import jax
+    import jax.numpy as jnp
+
+    @jax.jit
+    def inner(x):
+        return jnp.sin(x) * 2.0
+
+    def f(x, w):
+        y = jnp.tanh(x @ w)
+        return inner(y).sum(axis=0), inner(x).max()
+
+    lowered = jax.jit(f).lower(jnp.ones((4, 3)), jnp.ones((3, 5)))
+    return lowered.as_text(debug_info=True)
+
+
+@needs_jaxlib
+@pytest.mark.parametrize("version", ["1.0.0", "1.17.0"])
+def test_locations_are_decoded_when_asked_and_are_jaxlibs(version):
+    """Ops' and arguments' locations stay undecoded through the read; asked for, they are what
+    jaxlib deserializes from the same artifact, call sites of inlined functions included."""
+    from vitir.mlir import import_text
+
+    artifact = hlo.serialize_portable_artifact_str(_located_program(), version)
+    with jax_mlir.make_ir_context():
+        expected = ir.Module.parse(hlo.deserialize_portable_artifact_str(artifact)).operation.get_asm(
+            enable_debug_info=True)
+    module = import_onepass(artifact)
+    ops = module.functions[0].ops
+    own = [op for op in ops if not op.results[0].name.startswith("inner_")]  # not inlined from a call
+    assert len(own) >= 5 and len(own) < len(ops)
+    assert all(op._location.__class__ is DeferredLocation for op in own), "the read decoded them"
+    assert _printed(module, debug_info=True) == _printed(import_text(expected), debug_info=True)
+    assert all(op._location.__class__ is not DeferredLocation for op in ops)  # decoded once, kept
+    assert any(isinstance(op.location, (NameLoc, FileLineColLoc)) for op in ops)
+    assert "callsite(" in _printed(module, debug_info=True)
+
+
+@needs_jaxlib
+def test_a_deferred_location_copies_as_its_location():
+    """A copy holds the decoded Location, not the reader's tables; the node keeps it once asked."""
+    artifact = hlo.serialize_portable_artifact_str(_located_program(), "1.10.0")
+    op = import_onepass(artifact).functions[0].ops[0]
+    deferred = op._location
+    assert deferred.__class__ is DeferredLocation
+    copied = copy.copy(deferred)
+    assert copied.__class__ is not DeferredLocation and copied == op.location
+    assert op._location is op.location
+
+
+@needs_jaxlib
+def test_what_the_one_pass_read_does_not_take_is_read_the_checked_way():
+    """rng_bit_generator's results are named one by one: the one-pass read leaves it, and
+    import_bytecode still gives the text path's module; bad bytes are reported by the checked way."""
+    import jax
+    import jax.numpy as jnp
+
+    from vitir.mlir import import_bytecode
+    from vitir.mlir.bytecode import BytecodeError
+
+    def f(key):
+        return jax.lax.rng_bit_generator(key, (4,), dtype=jnp.uint32)
+
+    text = str(jax.jit(f).lower(jnp.zeros((4,), jnp.uint32)).compiler_ir("stablehlo"))
+    artifact = hlo.serialize_portable_artifact_str(text, "1.10.0")
+    with pytest.raises(Fallback, match="one by one"):
+        import_onepass(artifact)
+    assert _printed(import_bytecode(artifact)) == _by_text(read_bytecode(artifact))
+    with pytest.raises(BytecodeError, match="byte"):
+        import_bytecode(artifact[:len(artifact) // 2])
