@@ -29,6 +29,12 @@ class KeptCall:
         self.callee, self.operands, self.results = callee, operands, results
         self.location, self.path = location or UNKNOWN, ""
 
+    def defined_names(self) -> list[str]:
+        return [r.name for r in self.results]
+
+    def regions(self) -> tuple:
+        return ()
+
 
 class _CallKeepingBuilder(_Builder):
     """One function's AST, each call in it kept as a KeptCall of the callee's signature."""
