@@ -20,7 +20,6 @@ class KeptCall:
 
     NAME = "func.call"
     SIMPLE = True  # no regions: what walks a block reads its operands only
-    COMPOUND = MODULE_LEVEL = False
     discardable = ()
 
     __slots__ = ("callee", "operands", "results", "location", "path")
