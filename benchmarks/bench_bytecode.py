@@ -21,8 +21,11 @@ artifact at --version. Timed, best of --repeat, each round in turn:
   same text (read by the fast reader, converted from the AST to VHLO at the version, written; the
   bytes checked equal to jaxlib's artifact of the module with its locations stripped, as
   `--strip-debuginfo`), of vitir's Module (the AST built), and the conversion alone
-  (`downgrade_module`); beside them the xDSL route that JAX's own text takes (it holds calls, which
-  the fast reader would inline).
+  (`downgrade_module`);
+- write, JAX's own text (it holds calls, which an artifact keeps): vitir's `write_artifact` (the fast
+  reader's call-keeping mode, vitir/text/kept_calls.py, then the direct conversion), jaxlib's
+  `hlo.serialize_portable_artifact_str` of the same text, and the xDSL route it took before (xDSL's
+  parse, then `write_artifact` of xDSL's module).
 """
 
 from __future__ import annotations
@@ -98,7 +101,7 @@ def main(argv=None) -> int:
     from jax._src.lib.mlir import ir
     from jax._src.lib.mlir.dialects import hlo
 
-    from vitir.mlir import import_bytecode, import_text
+    from vitir.mlir import import_bytecode, import_text, parse_text
     from jax._src.lib.mlir import passmanager
 
     from vitir.mlir.bytecode import read_bytecode, write_bytecode
@@ -153,7 +156,7 @@ def main(argv=None) -> int:
         expected = stripped(vitir_text)
         assert write_artifact(vitir_text, args.version) == expected, "vitir's artifact is not jaxlib's"
         assert write_artifact(module, args.version) == expected, "vitir's artifact of its Module is not jaxlib's"
-        assert write_artifact(text, args.version) == stripped(text), "the xDSL route's artifact is not jaxlib's"
+        assert write_artifact(text, args.version) == stripped(text), "vitir's artifact of JAX's text is not jaxlib's"
 
     rows = [
         ("read, jaxlib (deserialize + parse)",
@@ -171,7 +174,11 @@ def main(argv=None) -> int:
         ("  from vitir's Module (write_artifact)", lambda: write_artifact(module, args.version)),
         ("  of which the conversion to VHLO (downgrade_module)",
          lambda: downgrade_module(module, args.version, bytecode_version(args.version))),
-        ("write, vitir's xDSL route (JAX's text, with calls)", lambda: write_artifact(text, args.version)),
+        ("write, vitir (JAX's text, calls kept: write_artifact)", lambda: write_artifact(text, args.version)),
+        ("write, jaxlib (JAX's text: serialize_portable_artifact_str)",
+         lambda: hlo.serialize_portable_artifact_str(text, args.version)),
+        ("  vitir's xDSL route of JAX's text (parse_text, write_artifact)",
+         lambda: write_artifact(parse_text(text, verify=False).module, args.version)),
     ]
     if args.only is not None:
         if args.only >= 0:
@@ -193,6 +200,8 @@ def main(argv=None) -> int:
     print(f"write (text -> artifact): vitir / jaxlib = {write_ratio:.2f}x (goal <= 3x); from vitir's Module: "
           f"{times[rows[9][0]] / times[rows[6][0]]:.2f}x; the format's writer alone: "
           f"{times[rows[7][0]] / times[rows[6][0]]:.2f}x")
+    print(f"write (JAX's text, with calls): vitir / jaxlib = {times[rows[11][0]] / times[rows[12][0]]:.2f}x "
+          f"(goal <= 3x); the xDSL route: {times[rows[13][0]] / times[rows[12][0]]:.2f}x")
     print("load average: " + " ".join(f"{v:.2f}" for v in os.getloadavg()))
     if args.profile:
         for name, fn in (rows[1], rows[8]):

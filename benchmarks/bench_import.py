@@ -45,13 +45,14 @@ GOLDEN = ROOT.parent / "shared" / "golden" / "vit_tiny_b32_d12_adam_sched.mlir"
 EMBEDS = {"conv": ref.patch_embed_conv, "matmul": ref.patch_embed}
 
 
-def jax_train_step_text(embed: str) -> str:
-    """JAX's StableHLO text of the ViT-Tiny train step, lowered from abstract arguments."""
+def jax_train_step_text(embed: str, debug_info: bool = False) -> str:
+    """JAX's StableHLO text of the ViT-Tiny train step, lowered from abstract arguments (with
+    `debug_info`, its locations written)."""
     cfg = vit_tiny(batch=32)
     params = [jax.ShapeDtypeStruct(shape, np.float32) for _, shape in ref.param_shapes(cfg)]
     x = jax.ShapeDtypeStruct((cfg.batch, cfg.channels * cfg.image[0] * cfg.image[1]), np.float32)
     onehot = jax.ShapeDtypeStruct((cfg.batch, cfg.classes), np.float32)
-    return jax.jit(jax_step_fn(cfg, EMBEDS[embed])).lower(params, params, params, x, onehot, *scalars(1)).as_text()
+    return jax.jit(jax_step_fn(cfg, EMBEDS[embed])).lower(params, params, params, x, onehot, *scalars(1)).as_text(debug_info=debug_info)
 
 
 def jaxlib_parser():

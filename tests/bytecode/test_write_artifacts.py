@@ -123,7 +123,8 @@ def test_export_bytecode_of_a_vitir_module():
 @pytest.mark.slow
 def test_vit_train_step_writes_as_jaxlib_serializes_it():
     """JAX's ViT-Tiny train step at 1.5.0 (its tanh, exponential and rsqrt downgraded, their values'
-    use-list orders recorded) and 1.17.0, as jaxlib serializes it with its locations stripped."""
+    use-list orders recorded) and 1.17.0, as jaxlib serializes it with its locations stripped, and
+    lowered with its locations, as jaxlib serializes it with them."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -134,3 +135,8 @@ def test_vit_train_step_writes_as_jaxlib_serializes_it():
         written = write_artifact(text, version)
         assert written == jaxlib_artifact(text, version), version
     assert any(op.use_list_orders for op in read_bytecode(write_artifact(text, "1.5.0")).root.walk())
+    # JAX's text holds calls (kept by the fast reader's call-keeping mode); with its locations, kept
+    located = jax_train_step_text("conv", debug_info=True)
+    assert "call @" in located and "loc(" in located
+    assert write_artifact(located, "1.17.0", strip_debuginfo=False) == \
+        hlo.serialize_portable_artifact_str(located, "1.17.0")

@@ -240,3 +240,81 @@ def test_a_function_the_direct_conversion_does_not_take_goes_through_xdsl(monkey
         parsed = ir.Module.parse(print_module(module))
         passmanager.PassManager.parse("builtin.module(strip-debuginfo)").run(parsed.operation)
         assert artifact == hlo.serialize_portable_artifact(parsed, "1.10.0")
+
+
+def _program_with_calls() -> str:
+    """JAX's text of a program whose calls the artifact keeps: a callee of two results, a callee
+    calling it, a call inside a conditional's branch, the derivative's calls; with its locations.
+    (Not a loop: jaxlib locates a while's region arguments where the text spells them, either route
+    of vitir at the while's location.)"""
+    @jax.jit
+    def pair(y):
+        return jnp.tanh(y), y * 2
+
+    @jax.jit
+    def nested(y):
+        a, b = pair(y)
+        return a + b
+
+    def loss(x, w):
+        a, b = pair(x @ w)
+        z = jax.lax.cond(jnp.sum(b) > 0, lambda c: nested(c) * 0.5, lambda c: c, a)
+        return jnp.sum(z) + jnp.sum(b)
+
+    x, w = jnp.ones((4, 8)), jnp.ones((8, 3))
+    return jax.jit(jax.value_and_grad(loss, argnums=1)).lower(x, w).as_text(debug_info=True)
+
+
+def _recording(monkeypatch) -> dict:
+    """What the direct conversion takes: each function by name, and the callee of each call it writes."""
+    from vitir.mlir.bytecode import from_ast
+
+    taken = {"functions": [], "calls": []}
+    function, call = from_ast.AstDowngrade.function, from_ast.AstDowngrade.call
+
+    def recording_function(self, fn, visibility=None):
+        converted = function(self, fn, visibility)
+        taken["functions"].append(fn.name)
+        return converted
+
+    def recording_call(self, op):
+        taken["calls"].append(op.callee)
+        return call(self, op)
+
+    monkeypatch.setattr(from_ast.AstDowngrade, "function", recording_function)
+    monkeypatch.setattr(from_ast.AstDowngrade, "call", recording_call)
+    return taken
+
+
+@needs_jaxlib
+@pytest.mark.parametrize("version", ["0.9.0", "1.5.0", "1.17.0"])
+def test_text_with_calls_is_written_directly_as_jaxlib_writes_it(version, monkeypatch):
+    """JAX's text with calls, read by the fast reader with its calls kept and converted directly
+    (every function, every call: no xDSL parse of a function), gives jaxlib's bytes with its
+    locations and stripped of them."""
+    text = _program_with_calls()
+    functions = re.findall(r"func\.func (?:public |private )?@([\w.$-]+)", text)
+    callees = re.findall(r"\bcall @([\w.$-]+)", text)  # `call @f`, `func.call @f`; not custom_call
+    assert len(functions) >= 3 and len(callees) >= 4 and "stablehlo.case" in text
+    taken = _recording(monkeypatch)
+    assert write_artifact(text, version, strip_debuginfo=False) == hlo.serialize_portable_artifact_str(text, version)
+    assert taken["functions"] == functions and sorted(taken["calls"]) == sorted(callees)
+    with jax_mlir.make_ir_context():
+        parsed = ir.Module.parse(text)
+        passmanager.PassManager.parse("builtin.module(strip-debuginfo)").run(parsed.operation)
+        assert write_artifact(text, version) == hlo.serialize_portable_artifact(parsed, version)
+
+
+@needs_jaxlib
+def test_text_with_calls_the_direct_conversion_does_not_take_is_parsed_whole(monkeypatch):
+    """A function holding a kept call cannot be printed for xDSL's parse of it alone: where the
+    direct conversion refuses one, the whole text goes through xDSL's parse, bytes as jaxlib's."""
+    from vitir.mlir.bytecode import from_ast
+
+    def refusing(self, op):
+        raise from_ast.Fallback("refused")
+
+    monkeypatch.setattr(from_ast.AstDowngrade, "call", refusing)
+    text = _program_with_calls()
+    assert write_artifact(text, "1.17.0", strip_debuginfo=False) == \
+        hlo.serialize_portable_artifact_str(text, "1.17.0")

@@ -221,6 +221,19 @@ def test_calls_inlined_and_named_alike():
     assert "%sq_c2_v0" in print_module(fast_import(text))
 
 
+def test_a_regions_return_keeps_its_location_as_xdsls_path():
+    text = ("func.func @main(%p: tensor<i32>, %x: tensor<f32>) -> tensor<f32> {\n"
+            '  %0 = "stablehlo.case"(%p) ({\n'
+            '    %1 = stablehlo.negate %x : tensor<f32> loc("negate")\n'
+            '    stablehlo.return %1 : tensor<f32> loc("first_return")\n'
+            '  }, {\n    stablehlo.return %x : tensor<f32> loc("second_return")\n'
+            '  }) : (tensor<i32>) -> tensor<f32> loc("case")\n'
+            '  return %0 : tensor<f32> loc("return")\n}\n')
+    assert_same(text)
+    branches = fast_import(text).functions[0].ops[0].regions()
+    assert [str(r.location) for r in branches] == ['loc("first_return")', 'loc("second_return")']
+
+
 def test_vitir_check_of_a_text_the_reader_takes_loads_no_xdsl(tmp_path):
     import os
     import subprocess

@@ -996,12 +996,13 @@ class _Builder:
             made.ret.location = located.get(("return", id(self.fn)), UNKNOWN)
         return made
 
-    def location(self, record):
+    def location(self, record, key=None):
         """The record's written location (None: none), inside inlined calls at their call sites (as
-        to_ast.py and MLIR's inliner: `callsite(<op's> at <call's>)`)."""
+        to_ast.py and MLIR's inliner: `callsite(<op's> at <call's>)`); `key`: what the reader
+        located it by, where not the record's id (a region's return: ("return", its record's id))."""
         if not self.located:  # a text without locations
             return None
-        loc = self.located.get(id(record))
+        loc = self.located.get(id(record) if key is None else key)
         for site in reversed(self.call_sites):
             loc = CallSiteLoc(loc or UNKNOWN, site)
         return loc
@@ -1148,7 +1149,7 @@ class _Builder:
             self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
             made = self.fb.ret(*returned)
             if located:
-                made.location = self.location(("return", id(region))) or UNKNOWN
+                made.location = self.location(region, ("return", id(region))) or UNKNOWN
             return made
         finally:
             self.fb = outer

@@ -124,6 +124,11 @@ NEWER_USES = [
 ]
 
 
+# Ops whose one region field (the tables' count) is variadic: VhloOps.td's `VariadicRegion` (case's
+# branches), any number of regions.
+_VARIADIC_REGIONS = {"case"}
+
+
 def _base_of(op) -> str:
     """The VHLO base name of an op of the module being written (`func.func` -> `func`)."""
     dialect, _, base = op.name.partition(".")
@@ -452,7 +457,7 @@ class Downgrade:
         for ops, holds, since, what in NEWER_USES:
             if base in ops and self.target < version_tuple(since) and holds(op):
                 raise _Newer(f"{op.name} with {what}: introduced in StableHLO {since}")
-        if sum(1 for r in op.regions if r.blocks) > row[4]:
+        if base not in _VARIADIC_REGIONS and sum(1 for r in op.regions if r.blocks) > row[4]:
             raise _Newer(f"{op.name} with regions needs vhlo.{_NEWEST[base][0]}, introduced in StableHLO "
                          f"{_NEWEST[base][1]}")
         self._check_downgrade(row, base, inherent, op)
@@ -888,37 +893,64 @@ def _holds_call(text: str) -> bool:
 _VISIBILITY = re.compile(r'func\.func (public|private|nested) @(?:"([^"\\]*)"|([\w.$-]+))')
 
 
+def _converter(version: str, bytecode_version: int) -> Downgrade:
+    converter = Downgrade(version)
+    converter.properties = bytecode_version >= PROPERTIES_FROM
+    return converter
+
+
+def _keeping_calls(text: str, version: str, bytecode_version: int, locations: bool, visibility: dict):
+    """Text holding calls, read by the fast reader with its calls kept and converted directly (the
+    module op and its converter), or None where either does not take it (the caller then parses the text with xDSL)."""
+    from ...text.kept_calls import import_keeping_calls
+    from .from_ast import Fallback, downgrade_ast
+
+    module = import_keeping_calls(text)
+    if module is None:
+        return None
+    converter = _converter(version, bytecode_version)
+    try:
+        return downgrade_ast(module, converter, visibility, locations, kept_calls=True), converter
+    except Fallback:
+        return None
+
+
 def downgrade_module(module, version: str, bytecode_version: int, locations: bool = False) -> BytecodeModule:
     """A StableHLO module (vitir's Module, StableHLO text or xDSL's parse) -> VHLO at `version`. vitir's
     Module is converted directly (from_ast.py); text is read into one by the fast reader where it
-    takes the text whole (and holds no call, which it would inline), else parsed by xDSL. With
+    takes the text whole (a text holding calls by its call-keeping mode, vitir/text/kept_calls.py:
+    the default reader inlines them), else parsed by xDSL. With
     `locations`, each op, block argument, function and the module keeps its location (else every
     one is unknown, as `--strip-debuginfo` writes them); an xDSL module given as such has none."""
     from ...ast.module import Module
     from ..parse import parse_text
 
-    converter = Downgrade(version)
-    converter.where = None
-    converter.properties = bytecode_version >= PROPERTIES_FROM
-    visibility = {}
-    if isinstance(module, str) and not _holds_call(module):
-        from ...text import fast_import
-
+    converted, visibility = None, {}
+    if isinstance(module, str):
         visibility = {quoted or bare: word for word, quoted, bare in _VISIBILITY.findall(module)}
-        module = fast_import(module) or module
-    if isinstance(module, Module):
-        from .from_ast import downgrade_ast
-
-        root = downgrade_ast(module, converter, visibility, locations)
-    else:
-        if isinstance(module, str):
-            parsed = parse_text(module, verify=False)
-            converter.locations = parsed.locations if locations else None
-            converter.where = parsed.where
-            parsed = parsed.module
+        if _holds_call(module):
+            converted = _keeping_calls(module, version, bytecode_version, locations, visibility)
         else:
-            parsed = module
-        root = converter.module(parsed)
+            from ...text import fast_import
+
+            module = fast_import(module) or module
+    if converted is not None:
+        root, converter = converted
+    else:
+        converter = _converter(version, bytecode_version)
+        if isinstance(module, Module):
+            from .from_ast import downgrade_ast
+
+            root = downgrade_ast(module, converter, visibility, locations)
+        else:
+            if isinstance(module, str):
+                parsed = parse_text(module, verify=False)
+                converter.locations = parsed.locations if locations else None
+                converter.where = parsed.where
+                parsed = parsed.module
+            else:
+                parsed = module
+            root = converter.module(parsed)
     if bytecode_version >= USE_LIST_ORDERING:
         _use_list_orders(root, converter.downgraded)
     return BytecodeModule(root, bytecode_version, f"StableHLO_v{version}")

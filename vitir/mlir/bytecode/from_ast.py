@@ -24,6 +24,7 @@ from operator import attrgetter
 from ...ast.attributes import DenseLiteralKind
 from ...ast.gc_pause import gc_paused
 from .downgrade import FUNCTION, Downgrade, _Newer, builtin_location, literal_bytes, vhlo_attribute
+from ...text.kept_calls import KeptCall
 from .errors import BytecodeError
 from .ir import Block, Operation, Region, Value
 from .reader import UNKNOWN_LOCATION
@@ -195,6 +196,8 @@ class AstDowngrade:
 
     def op(self, op) -> Operation:
         cls = op.__class__
+        if cls is KeptCall:
+            return self.call(op)
         getter = self.getters.get(cls) or self._attribute_values(cls)
         values = self.values
         try:
@@ -215,6 +218,28 @@ class AstDowngrade:
         location = self.location(op.location)
         converted = Operation(name, location, dictionary, properties, results, operands, [],
                               [self.region(r, location) for r in regions] if regions else [])
+        if downgraded:
+            self.downgraded.add(id(converted))
+        return converted
+
+    def call(self, op) -> Operation:
+        """A call the reader kept (vitir/text/kept_calls.py): `func.call @callee`."""
+        operand_types, result_types = tuple([o.type for o in op.operands]), tuple([r.type for r in op.results])
+        key = (KeptCall, op.callee, operand_types, result_types)
+        found = self.heads.get(key)
+        if found is None:
+            from xdsl.dialects.builtin import SymbolRefAttr
+
+            view = _View("func.call", {"callee": SymbolRefAttr(op.callee)}, {}, _xdsl_values(operand_types),
+                         _xdsl_values(result_types), [])
+            found = self.heads[key] = self.converter.head(view)
+        name, properties, dictionary, downgraded = found
+        operands = [self.use(o) for o in op.operands]
+        results = []
+        for r in op.results:
+            results.append(Value(self.type(r.type), UNKNOWN_LOCATION))
+            self.values[r] = results[-1]
+        converted = Operation(name, self.location(op.location), dictionary, properties, results, operands)
         if downgraded:
             self.downgraded.add(id(converted))
         return converted
@@ -272,13 +297,15 @@ class AstDowngrade:
 
 
 @gc_paused
-def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None, locations: bool = False
-                  ) -> Operation:
+def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None, locations: bool = False,
+                  kept_calls: bool = False) -> Operation:
     """vitir's Module -> the artifact's `builtin.module` op. The module's own attributes and its
     module-level ops (few, and all but functions) through xDSL's parse of the module without its
     functions; each function directly, or through xDSL's parse of it alone when it falls back.
     `visibility`: function name -> `public`/`private`, as the text read into `module` spelled it
-    (the AST keeps none; an artifact keeps what the text spelled). `locations`: keep each one."""
+    (the AST keeps none; an artifact keeps what the text spelled). `locations`: keep each one.
+    `kept_calls`: the module holds calls (vitir/text/kept_calls.py), which cannot be printed: a
+    function the direct conversion does not take raises Fallback (the caller parses the text whole)."""
     from ...print import print_module
     from ..parse import parse_text
 
@@ -294,7 +321,9 @@ def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None, 
             converter.downgraded |= direct.downgraded
         except BytecodeError:  # a refusal: xDSL's route words it the same
             raise
-        except Exception:  # noqa: BLE001 - Fallback, or what the direct route does not expect: xDSL's route decides
+        except Exception as reason:  # noqa: BLE001 - Fallback, or what the direct route does not expect: xDSL's route decides
+            if kept_calls:
+                raise Fallback(f"@{fn.name}: {reason}") from None
             parsed = parse_text(print_module(module.with_functions([fn]), debug_info=locations), verify=False)
             converter.locations = parsed.locations if locations else None
             body.append(converter.op(list(parsed.module.body.block.ops)[-1], "builtin.module"))
