@@ -106,7 +106,7 @@ def main(argv=None) -> int:
 
     from vitir.mlir.bytecode import read_bytecode, write_bytecode
     from vitir.mlir.bytecode.direct import import_direct
-    from vitir.mlir.bytecode.downgrade import downgrade_module
+    from vitir.mlir.bytecode.to_vhlo import downgrade_module
     from vitir.mlir.bytecode.portable import bytecode_version, write_artifact
     from vitir.mlir.bytecode.vhlo import upgrade_text
     from vitir.print import print_module

@@ -26,7 +26,7 @@ if ir is not None:
 
 def _by_xdsl(module, version: str) -> bytes:
     """The xDSL route: vitir's module printed, parsed by xDSL, converted by downgrade.py."""
-    from vitir.mlir.bytecode.downgrade import downgrade_module
+    from vitir.mlir.bytecode.to_vhlo import downgrade_module
     from vitir.mlir.bytecode.writer import write_bytecode
     from vitir.mlir.parse import parse_text
     from vitir.print import print_module

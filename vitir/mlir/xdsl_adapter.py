@@ -181,8 +181,6 @@ class HookedParser(Parser):
         if type(attribute).__name__ == "StringAttr" and self._current_token.kind == MLIRTokenKind.COLON:
             from xdsl.dialects.builtin import StringAttr
 
-            from .attributes import AttributeTextAttr
-
             self._consume_token(MLIRTokenKind.COLON)
             self.parse_type()
             return AttributeTextAttr(StringAttr(source(self)[start:self.pos].strip()))

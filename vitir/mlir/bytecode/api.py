@@ -23,6 +23,7 @@ def is_bytecode(data: bytes) -> bool:
 
 def stablehlo_text(data: bytes) -> str:
     """The StableHLO module a bytecode file holds, as MLIR's generic text."""
+    from . import dialect_text  # noqa: F401  (registers the StableHLO, CHLO and Shardy dialects' texts)
     from .vhlo import upgrade_text
 
     return upgrade_text(read_bytecode(data))
@@ -37,6 +38,7 @@ def import_bytecode(data: bytes):
     from ..to_ast import import_text
     from .direct import import_direct
     from .onepass import import_onepass
+    from . import dialect_text  # noqa: F401  (registers the StableHLO, CHLO and Shardy dialects' texts)
     from .vhlo import upgrade_text
 
     try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .encodings import entry_name
 from .errors import BytecodeError
 from .ir import Attribute, Type
+from .vhlo import ATTRIBUTE_TEXTS, DYNAMIC, TYPE_TEXTS, _double_text, _string_text, attribute_text, type_text
 from .vhlo_tables import ENUMS
 
 # enum encodings -> the enum's mnemonic (its cases are VHLO's, which keep StableHLO's values)
@@ -51,8 +52,6 @@ def _conv_layout(batch: int, feature: int, spatial, letters: str) -> str:
 
 
 def stablehlo_attribute_text(entry: Attribute) -> str:
-    from .vhlo import _double_text, _string_text, attribute_text, type_text
-
     name, fields = entry_name(entry), entry.fields
     dialect = entry.dialect
     if name in _ENUMS:
@@ -69,8 +68,6 @@ def stablehlo_attribute_text(entry: Attribute) -> str:
         out = _conv_layout(fields[6], fields[7], fields[8], "bf")
         return f"#stablehlo.conv<{lhs}x{rhs}->{out}>"
     if name == "TypeExtensionsAttr":
-        from .vhlo import DYNAMIC
-
         return f"#stablehlo.bounds<{', '.join('?' if b == DYNAMIC else str(b) for b in fields[0])}>"
     if name == "OutputOperandAliasAttr":
         out, operand, inner = fields
@@ -105,8 +102,6 @@ def stablehlo_attribute_text(entry: Attribute) -> str:
 
 
 def stablehlo_type_text(entry: Type) -> str:
-    from .vhlo import type_text
-
     name = entry_name(entry)
     if name == "TokenType":
         return "!stablehlo.token"
@@ -179,9 +174,10 @@ def sdy_attribute_text(entry: Attribute) -> str:
     raise BytecodeError(f"no text known for the sdy dialect's attribute {name}")
 
 
-ATTRIBUTE_TEXTS = {"stablehlo": stablehlo_attribute_text, "chlo": stablehlo_attribute_text,
-                   "sdy": sdy_attribute_text}
-TYPE_TEXTS = {"stablehlo": stablehlo_type_text}
+# Registered into vhlo.py's tables, where its printer looks an entry's dialect up (api.py loads this module).
+ATTRIBUTE_TEXTS.update({"stablehlo": stablehlo_attribute_text, "chlo": stablehlo_attribute_text,
+                        "sdy": sdy_attribute_text})
+TYPE_TEXTS.update({"stablehlo": stablehlo_type_text})
 
 
 # -- Shardy's values as its encodings (the inverse of the above, for the plain writer) ----------------

@@ -48,7 +48,7 @@ def write_artifact(module, target: str, strip_debuginfo: bool = True) -> bytes:
     dropped (as `stablehlo-translate --serialize --strip-debuginfo` writes it), or with
     `strip_debuginfo=False` kept (as jaxlib's `serialize_portable_artifact_str` writes a module with
     locations)."""
-    from .downgrade import downgrade_module
+    from .to_vhlo import downgrade_module
     from .writer import write_bytecode
 
     version = resolve_target(target)

@@ -16,7 +16,6 @@ import struct
 
 from ...ast.location import UNKNOWN, CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc
 from ...text.importer import Fallback
-from .dialect_text import ATTRIBUTE_TEXTS, TYPE_TEXTS
 from .encodings import PROPERTY_NAMES, entry_name
 from .errors import BytecodeError
 from .ir import Attribute, BytecodeModule, Operation, Type
@@ -169,6 +168,10 @@ def check_version(version: str) -> None:
 
 
 # -- types ---------------------------------------------------------------------------------------------
+# The texts of the StableHLO, CHLO and Shardy dialects' own entries (plain bytecode), by dialect: filled by
+# dialect_text.py, which reads nested entries through this module's printer.
+ATTRIBUTE_TEXTS: dict = {}
+TYPE_TEXTS: dict = {}
 _TYPE_TEXTS: dict = {}  # Type entry -> its text (entries are interned: a program has a few hundred)
 
 

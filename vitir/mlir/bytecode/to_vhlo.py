@@ -1,0 +1,90 @@
+"""StableHLO -> VHLO at a target version, the entry point: a module given as vitir's AST, as text (read
+by the fast reader, keeping calls where the text holds some) or as xDSL's parse, converted op by op
+(downgrade.py's `Downgrade`, or from_ast.py's view of the AST) into the generic IR the writer takes."""
+
+from __future__ import annotations
+
+import re
+
+from .downgrade import PROPERTIES_FROM, Downgrade, _use_list_orders
+from .from_ast import Fallback, downgrade_ast
+from .ir import BytecodeModule
+from .reader import USE_LIST_ORDERING
+
+# A call the fast reader would inline (an artifact keeps it): `call @f`, `func.call @f`, `"func.call"`;
+# `call @` found first and what precedes it checked after (a look-behind in the pattern is 6x slower).
+_CALL = re.compile(r'call @|"func\.call"')
+
+
+def _holds_call(text: str) -> bool:
+    for match in _CALL.finditer(text):
+        at = match.start()
+        if match.group()[0] == '"' or text.endswith("func.", 0, at):
+            return True
+        if at == 0 or not (text[at - 1].isalnum() or text[at - 1] in "_."):  # not custom_call, x.call
+            return True
+    return False
+
+
+# A function's visibility as text spells it (`func.func public @main`), which vitir's AST does not keep.
+_VISIBILITY = re.compile(r'func\.func (public|private|nested) @(?:"([^"\\]*)"|([\w.$-]+))')
+
+
+def _converter(version: str, bytecode_version: int) -> Downgrade:
+    converter = Downgrade(version)
+    converter.properties = bytecode_version >= PROPERTIES_FROM
+    return converter
+
+
+def _keeping_calls(text: str, version: str, bytecode_version: int, locations: bool, visibility: dict):
+    """Text holding calls, read by the fast reader with its calls kept and converted directly (the
+    module op and its converter), or None where either does not take it (the caller then parses the text with xDSL)."""
+    from ...text.kept_calls import import_keeping_calls
+
+    module = import_keeping_calls(text)
+    if module is None:
+        return None
+    converter = _converter(version, bytecode_version)
+    try:
+        return downgrade_ast(module, converter, visibility, locations, kept_calls=True), converter
+    except Fallback:
+        return None
+
+
+def downgrade_module(module, version: str, bytecode_version: int, locations: bool = False) -> BytecodeModule:
+    """A StableHLO module (vitir's Module, StableHLO text or xDSL's parse) -> VHLO at `version`. vitir's
+    Module is converted directly (from_ast.py); text is read into one by the fast reader where it
+    takes the text whole (a text holding calls by its call-keeping mode, vitir/text/kept_calls.py:
+    the default reader inlines them), else parsed by xDSL. With
+    `locations`, each op, block argument, function and the module keeps its location (else every
+    one is unknown, as `--strip-debuginfo` writes them); an xDSL module given as such has none."""
+    from ...ast.module import Module
+    from ..parse import parse_text
+
+    converted, visibility = None, {}
+    if isinstance(module, str):
+        visibility = {quoted or bare: word for word, quoted, bare in _VISIBILITY.findall(module)}
+        if _holds_call(module):
+            converted = _keeping_calls(module, version, bytecode_version, locations, visibility)
+        else:
+            from ...text import fast_import
+
+            module = fast_import(module) or module
+    if converted is not None:
+        root, converter = converted
+    else:
+        converter = _converter(version, bytecode_version)
+        if isinstance(module, Module):
+            root = downgrade_ast(module, converter, visibility, locations)
+        else:
+            if isinstance(module, str):
+                parsed = parse_text(module, verify=False)
+                converter.locations = parsed.locations if locations else None
+                converter.where = parsed.where
+                parsed = parsed.module
+            else:
+                parsed = module
+            root = converter.module(parsed)
+    if bytecode_version >= USE_LIST_ORDERING:
+        _use_list_orders(root, converter.downgraded)
+    return BytecodeModule(root, bytecode_version, f"StableHLO_v{version}")
