@@ -239,6 +239,85 @@ def describe(loc: Location) -> str:
     return " ".join(p for p in parts if p) or loc.text()
 
 
+# -- locations of a text's own positions ------------------------------------------------------
+
+def materialize(loc):
+    """A stored location made real: a reader stores where an op was written as a pending
+    `(function, *arguments)` tuple (a few ints), made into its Location only when asked for."""
+    return loc[0](*loc[1:]) if loc.__class__ is tuple else loc
+
+
+def _get_location(self) -> Location:
+    loc = self._location
+    if loc.__class__ is tuple:
+        loc = self._location = loc[0](*loc[1:])
+    return loc
+
+
+def _set_location(self, loc) -> None:
+    self._location = loc
+
+
+# `location` of a function, return, region or module: what a reader gave it, pending ones made real
+# on first use (the class keeps it in a `_location` slot).
+located = property(_get_location, _set_location, doc="Where it came from (vitir.ast.location).")
+
+
+def fused_of(stored) -> Location:
+    """`fused` of stored locations, pending ones made real (a compound node's, made when asked for)."""
+    return fused([materialize(loc) for loc in stored])
+
+
+def source_filename(source: str) -> str | None:
+    """The file name MLIR's locations give a text read from `source`: `-` for a string (as jaxlib's
+    `ir.Module.parse` and `mlir-opt` on standard input name it), the path for a file; None for a text
+    that is not the user's (`<bytecode>`: an artifact's text, its locations the artifact's own)."""
+    if source in ("<text>", "-"):
+        return "-"
+    if source == "<bytecode>":
+        return None
+    return source
+
+
+class TextPositions:
+    """Where each token of a text starts (`at(token_index)`: MLIR's `loc("f.mlir":line:col)`), for a
+    reader that noted token indices only. The token table is made on the first question: reading a
+    text costs an int per op, and a location object only for those a tool asks for."""
+
+    def __init__(self, text: str, filename: str, token_pattern, comment: str = "//"):
+        self.text, self.filename, self.pattern, self.comment = text, filename, token_pattern, comment
+        self.starts: list | None = None
+
+    def _table(self) -> list:
+        starts = []
+        finditer = self.pattern.finditer
+        for number, line in enumerate(self.text.split("\n"), 1):  # as vitir/text/lexer.py tokenizes
+            found = [(number, m.start(1) + 1) for m in finditer(line)]
+            if found and line[found[-1][1] - 1:].startswith(self.comment):
+                found.pop()
+            starts += found
+        self.starts = starts
+        return starts
+
+    def at(self, token: int) -> "FileLineColLoc":
+        starts = self.starts if self.starts is not None else self._table()
+        line, column = starts[token]
+        return FileLineColLoc(self.filename, line, column)
+
+    def resolve(self, own, sites=()) -> Location:
+        """`own` (a token index, a Location or None) inside inlined calls at `sites` (the same kinds,
+        innermost last): `callsite(<own> at <call's>)`, as MLIR's inliner puts them."""
+        loc = self.at(own) if own.__class__ is int else (own or UNKNOWN)
+        for site in reversed(sites):
+            loc = CallSiteLoc(loc, self.at(site) if site.__class__ is int else (site or UNKNOWN))
+        return loc
+
+
+def module_position(filename: str | None) -> Location:
+    """An implicit module's location (no `module {` written): MLIR puts it at `"f.mlir":0:0`."""
+    return UNKNOWN if filename is None else FileLineColLoc(filename, 0, 0)
+
+
 # -- reading -----------------------------------------------------------------------------------
 
 class LocationSyntaxError(ValueError):
@@ -415,7 +494,10 @@ def located_tokens(text: str) -> tuple[str, list[Location]]:
             done = end
             continue
         loc, end = read_location(text, m.start(), aliases)
-        kept.append(text[done:m.start()] + f"loc${len(locations)}")
+        token = f"loc${len(locations)}"
+        # as wide as the location (when it can be): what follows on its line keeps its column
+        kept.append(text[done:m.start()] + token.ljust(end - m.start()) if "\n" not in text[m.start():end]
+                    else text[done:m.start()] + token)
         locations.append(loc)
         done = end
     kept.append(text[done:])
@@ -434,5 +516,5 @@ def parse_location(text: str) -> Location:
 
 
 __all__ = ["AliasTable", "CallSiteLoc", "FileLineColLoc", "FusedLoc", "Location", "LocationSyntaxError", "NameLoc",
-           "UNKNOWN", "UnknownLoc", "derived", "describe", "fused", "located_tokens", "parse_location", "path_location", "quoted",
-           "read_location", "user_frame"]
+           "TextPositions", "UNKNOWN", "UnknownLoc", "derived", "describe", "fused", "fused_of", "located", "located_tokens", "materialize",
+           "module_position", "parse_location", "path_location", "quoted", "read_location", "source_filename", "user_frame"]

@@ -24,9 +24,12 @@ class Value:
         """Where an argument was declared (`%arg0: tensor<f32> loc("x")`); UNKNOWN unless set. An op's
         result has its op's location, not its own."""
         try:
-            return self._location
+            loc = self._location
         except AttributeError:  # not set: most values, whose __init__ stays as lean as before
             return UNKNOWN
+        if loc.__class__ is tuple:  # where a reader saw it written, made on first use (location.materialize)
+            loc = self._location = loc[0](*loc[1:])
+        return loc
 
     @location.setter
     def location(self, loc: Location) -> None:

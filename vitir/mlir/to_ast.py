@@ -344,7 +344,7 @@ class _Located:
         line, col = self.parsed.where(self.op)
         if isinstance(error, Unsupported):
             raise MlirError([Diagnostic(line, col, str(error))]) from None
-        raise MlirShapeError(error, line, col, self.parsed.locations.get(self.op)) from None
+        raise MlirShapeError(error, line, col, self.parsed.written_location(self.op, line)) from None
 
 
 _FUNCTION_PROPERTIES = frozenset({"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"})
@@ -479,7 +479,7 @@ def import_text(text: str, source: str = "<text>", keep_going: bool = False) -> 
     any other (and any with a problem) goes through xDSL's parser, which reports it."""
     from ..text import fast_import
 
-    module = fast_import(text)
+    module = fast_import(text, source)
     if module is not None:
         return module
     parsed = parse_text(text, source, verify=False)

@@ -22,6 +22,7 @@ from ..ast.module import Function, Module
 from ..ast.expansion import PLACEHOLDER, Expansion, expansion
 from ..ast.regions import BinaryRegion
 from . import syntax as S
+from ..ast.location import fused_of, materialize
 from .locations import LocationPrinter
 from .syntax import INDENT, attr_dict, functional_type, results_prefix, ssa_names, type_texts
 
@@ -58,11 +59,20 @@ def print_ops(ops: Iterable) -> str:
 def _located(table, op, locations: LocationPrinter) -> str:
     """An op's text with its location after it (met before its regions' ops, as MLIR meets it); each
     op a compound node prints takes the node's."""
+    stored = op._location
     trailer = locations.trailer(op.location)
     text = table[type(op)](op)
     if op.COMPOUND:
-        return "".join([line[:-1] + trailer + "\n" if not line.rstrip().endswith("{") else line
-                        for line in text.splitlines(True)])
+        lines = text.splitlines(True)
+        ends = [i for i, line in enumerate(lines) if not line.rstrip().endswith("{")]
+        if stored.__class__ is tuple and stored[0] is fused_of and len(stored[1]) == len(ends):
+            # a node a reader folded from plain ops, each of its own location: each prints at its own
+            for i, loc in zip(ends, stored[1]):
+                lines[i] = lines[i][:-1] + locations.trailer(materialize(loc)) + "\n"
+            return "".join(lines)
+        for i in ends:
+            lines[i] = lines[i][:-1] + trailer + "\n"
+        return "".join(lines)
     return text[:-1] + trailer + "\n"
 
 
