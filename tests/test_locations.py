@@ -21,13 +21,13 @@ from vitir.mlir import import_text  # noqa: E402
 from vitir.print import print_module  # noqa: E402
 
 
-def _mlir_print(text: str) -> str:
-    """jaxlib's reprint of `text` with every location."""
+def _mlir_print(text: str, **flags) -> str:
+    """jaxlib's reprint of `text` with every location (`flags`: get_asm's pretty_debug_info, use_local_scope)."""
     from jax._src.interpreters import mlir as jax_mlir
     from jax._src.lib.mlir import ir
 
     with jax_mlir.make_ir_context():
-        return ir.Module.parse(text).operation.get_asm(enable_debug_info=True)
+        return ir.Module.parse(text).operation.get_asm(enable_debug_info=True, **flags)
 
 
 def _layer(w, x):
@@ -100,6 +100,47 @@ def test_fmt_debug_info_is_jaxlibs(jax_program, capsys):
     path, text = jax_program
     assert main(["fmt", "--debug-info", str(path)]) == 0
     assert capsys.readouterr().out == _mlir_print(text)
+
+
+VARIANTS = {  # vitir's flags -> jaxlib's get_asm keywords
+    "pretty": (["--pretty-debuginfo"], {"pretty_debug_info": True}),
+    "local scope": (["--print-local-scope"], {"use_local_scope": True}),
+    "both": (["--pretty-debuginfo", "--print-local-scope"], {"pretty_debug_info": True, "use_local_scope": True}),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_fmt_print_variants_are_jaxlibs(jax_program, capsys, variant):
+    """MLIR's pretty form and its local scope (no aliases), byte for byte; vitir ends its text in a
+    newline, as mlir-opt writes it (jaxlib's get_asm does not when no alias closes the text)."""
+    path, text = jax_program
+    flags, keywords = VARIANTS[variant]
+    assert main(["fmt", *flags, str(path)]) == 0
+    expected = _mlir_print(text, **keywords)
+    assert capsys.readouterr().out == (expected if expected.endswith("\n") else expected + "\n")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_print_module_variants_are_jaxlibs(jax_program, variant):
+    """print_module's variants of vitir's AST (calls inlined, compound nodes): as jaxlib prints the
+    same program (vitir's default debug print) in that variant, SSA names aside."""
+    _, text = jax_program
+    module = import_text(text)
+    keywords = VARIANTS[variant][1]
+    expected = _mlir_print(print_module(module, debug_info=True), **keywords)
+    printed = print_module(module, debug_info=True, **keywords)
+    assert _ssa_normalised(printed) == _ssa_normalised(expected if expected.endswith("\n") else expected + "\n")
+    if keywords.get("pretty_debug_info"):
+        assert "loc(" not in printed and "callsite(" not in printed
+
+
+def test_fmt_in_place_with_the_pretty_form_is_refused(jax_program, tmp_path):
+    """The pretty form does not read back (MLIR's parser refuses it too): -i keeps no location with it."""
+    path, text = jax_program
+    copy = tmp_path / "pretty.mlir"
+    copy.write_text(text)
+    assert main(["fmt", "-i", "--pretty-debuginfo", str(copy)]) == 1
+    assert copy.read_text() == text
 
 
 def test_fmt_without_the_flag_is_unchanged(jax_program, capsys, tmp_path):

@@ -51,8 +51,10 @@ class Location:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{n}={v!r}' for n, v in zip(self._FIELDS, self._parts()))})"
 
-    def text(self, ref=None) -> str:
-        """MLIR's spelling inside `loc(...)`; `ref(child)` spells a nested location (an alias)."""
+    def text(self, ref=None, pretty: bool = False) -> str:
+        """MLIR's spelling inside `loc(...)`; `ref(child)` spells a nested location (an alias);
+        `pretty`: as `--mlir-pretty-debuginfo` spells it (no `loc(...)`, `callsite` or `fused` words,
+        file names unquoted)."""
         raise NotImplementedError
 
     def children(self) -> tuple["Location", ...]:
@@ -63,15 +65,15 @@ class Location:
         return f"loc({self.text()})"
 
 
-def _nested(loc: Location, ref) -> str:
-    return ref(loc) if ref is not None else loc.text()
+def _nested(loc: Location, ref, pretty: bool = False) -> str:
+    return ref(loc) if ref is not None else loc.text(None, pretty)
 
 
 class UnknownLoc(Location):
     __slots__ = ()
 
-    def text(self, ref=None) -> str:
-        return "unknown"
+    def text(self, ref=None, pretty: bool = False) -> str:
+        return "[unknown]" if pretty else "unknown"
 
 
 UNKNOWN = UnknownLoc()
@@ -99,8 +101,8 @@ class FileLineColLoc(Location):
                  end_column: int | None = None):
         super().__init__(filename, line, column, end_line, end_column)
 
-    def text(self, ref=None) -> str:
-        head = f"{quoted(self.filename)}:{self.line}:{self.column}"
+    def text(self, ref=None, pretty: bool = False) -> str:
+        head = f"{self.filename if pretty else quoted(self.filename)}:{self.line}:{self.column}"
         end_line = self.line if self.end_line is None else self.end_line
         end_column = self.column if self.end_column is None else self.end_column
         if end_line == self.line and end_column == self.column:
@@ -117,10 +119,10 @@ class NameLoc(Location):
     def __init__(self, name: str, child: Location | None = None):
         super().__init__(name, child)
 
-    def text(self, ref=None) -> str:
+    def text(self, ref=None, pretty: bool = False) -> str:
         if self.child is None or self.child == UNKNOWN:  # MLIR elides an unknown child
             return quoted(self.name)
-        return f"{quoted(self.name)}({_nested(self.child, ref)})"
+        return f"{quoted(self.name)}({_nested(self.child, ref, pretty)})"
 
     def children(self) -> tuple[Location, ...]:
         return () if self.child is None or self.child == UNKNOWN else (self.child,)
@@ -133,8 +135,14 @@ class CallSiteLoc(Location):
     def __init__(self, callee: Location, caller: Location):
         super().__init__(callee, caller)
 
-    def text(self, ref=None) -> str:
-        return f"callsite({_nested(self.callee, ref)} at {_nested(self.caller, ref)})"
+    def text(self, ref=None, pretty: bool = False) -> str:
+        callee, caller = _nested(self.callee, ref, pretty), _nested(self.caller, ref, pretty)
+        if not pretty:
+            return f"callsite({callee} at {caller})"
+        # MLIR's pretty form breaks the line before `at` unless a name calls from a file's line
+        if isinstance(self.callee, NameLoc) and isinstance(self.caller, FileLineColLoc):
+            return f"{callee} at {caller}"
+        return f"{callee}\n at {caller}"
 
     def children(self) -> tuple[Location, ...]:
         return (self.callee, self.caller)
@@ -147,9 +155,9 @@ class FusedLoc(Location):
     def __init__(self, locations, metadata: str | None = None):  # metadata: its attribute's MLIR text
         super().__init__(tuple(locations), metadata)
 
-    def text(self, ref=None) -> str:
+    def text(self, ref=None, pretty: bool = False) -> str:
         meta = f"<{self.metadata}>" if self.metadata is not None else ""
-        return f"fused{meta}[{', '.join(_nested(loc, ref) for loc in self.locations)}]"
+        return f"{'' if pretty else 'fused'}{meta}[{', '.join(_nested(loc, ref, pretty) for loc in self.locations)}]"
 
     def children(self) -> tuple[Location, ...]:
         return self.locations
