@@ -262,6 +262,15 @@ def test_the_vit_step_is_located_by_layer_path(capsys):
     named = [a for a in trailers if aliases[a].startswith('"') and "/" in aliases[a]]
     assert len(named) >= 0.95 * len(trailers) > 2000
     assert {aliases[a].strip('"').split("/")[0] for a in named} >= {"vit", "adamw"}
+    # the phase a profile reads from each name: the ViT's forward, its backward, the optimizer
+    from vitir.backend.profile import read_op_name
+
+    phases = {}
+    for alias in named:
+        read = read_op_name(aliases[alias].strip('"'))
+        phases.setdefault(read.segments[0], set()).add(read.phase)
+    assert phases["vit"] == {"forward", "backward"} and phases["adamw"] == {"optimizer"}
+    assert phases["input"] == {"forward"}
 
 
 def test_an_error_names_the_users_file_and_line(jax_program):
@@ -413,3 +422,49 @@ def test_vitirs_own_text_reads_back_with_its_layer_paths(tmp_path, capsys):
     located = _op_locations("\n".join(line for line in out.splitlines() if "return" not in line))
     assert located and all(isinstance(loc, NameLoc) and "/" in loc.name for loc in located)
     assert any(loc.name.endswith("/adamw_update") for loc in located)
+
+
+# -- backend errors -----------------------------------------------------------------------------------
+
+REFUSED = """module @m {
+  func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
+    %s = stablehlo.sine %a : tensor<4xf32> loc("net/b0/sine")
+    %c = stablehlo.custom_call @no_such_target(%s) : (tensor<4xf32>) -> tensor<4xf32> LOCATION
+    return %c : tensor<4xf32>
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("location,cited", [
+    ('loc("net/b1/custom_call"("model.py":7:3))', "[at model.py:7:3 net/b1/custom_call: stablehlo.custom_call %c]"),
+    ("", "[at -:4:10: stablehlo.custom_call %c]"),  # none written: its place in the text handed to XLA
+])
+def test_an_xla_refusal_names_the_ops_location(location, cited):
+    """XLA refuses a custom call it has no implementation of, naming only the target; vitir's error
+    names the op, its SSA name and its location (the user's file and line and the layer path, or its
+    line in the text)."""
+    from vitir.backend import compile_module
+    from vitir.errors import CompileError
+
+    with pytest.raises(CompileError) as caught:
+        compile_module(REFUSED.replace("LOCATION", location))
+    message = str(caught.value)
+    assert "no_such_target" in message and message.endswith(cited)
+
+
+def test_an_iree_refusal_names_the_ops_location():
+    pytest.importorskip("iree.compiler")
+    from vitir.backend.iree import compile_module
+    from vitir.errors import CompileError
+
+    with pytest.raises(CompileError) as caught:
+        compile_module(REFUSED.replace("LOCATION", 'loc("net/b1/custom_call"("model.py":7:3))'))
+    assert str(caught.value).endswith("[at model.py:7:3 net/b1/custom_call: stablehlo.custom_call %c]")
+
+
+def test_a_message_naming_no_op_cites_nothing():
+    from vitir.backend.failures import cite
+
+    assert cite(REFUSED.replace("LOCATION", ""), "RESOURCE_EXHAUSTED: out of memory") == ""
+    assert cite("not a program", "custom call to foo") == ""
