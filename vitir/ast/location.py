@@ -112,6 +112,25 @@ class FileLineColLoc(Location):
         return f"{head} to {end_line}:{end_column}"
 
 
+class TextPosition(FileLineColLoc):
+    """The place in the text being read that a reader gives what the text writes without a location,
+    as MLIR's parser does. Equal to the FileLineColLoc of the same place (and printed as one); an
+    error does not cite it as the user's source (`user_frame`, `describe`): it names the text's line."""
+
+    __slots__ = ()
+
+
+def _file_line_col_eq(self, other) -> bool:
+    return isinstance(other, FileLineColLoc) and other._parts() == self._parts()
+
+
+def _file_line_col_hash(self) -> int:
+    return hash(("FileLineColLoc", self._parts()))
+
+
+FileLineColLoc.__eq__, FileLineColLoc.__hash__ = _file_line_col_eq, _file_line_col_hash
+
+
 class NameLoc(Location):
     __slots__ = ("name", "child")
     _FIELDS = __slots__
@@ -225,9 +244,10 @@ def derived(loc: Location, transformation: str, op_name: str) -> Location:
 
 
 def user_frame(loc: Location) -> FileLineColLoc | None:
-    """The innermost file location of `loc` (a JAX program's line in the user's file), or None."""
+    """The innermost file location of `loc` (a JAX program's line in the user's file), or None (a
+    reader's TextPosition is the text's, not the user's)."""
     if isinstance(loc, FileLineColLoc):
-        return loc
+        return None if type(loc) is TextPosition else loc
     if isinstance(loc, NameLoc):
         return user_frame(loc.child) if loc.child is not None else None
     if isinstance(loc, CallSiteLoc):
@@ -237,9 +257,18 @@ def user_frame(loc: Location) -> FileLineColLoc | None:
     return None
 
 
+def _placed_only(loc: Location) -> bool:
+    """Nothing but a reader's positions (and unknowns): what the error's own line says already."""
+    if type(loc) is TextPosition or loc == UNKNOWN:
+        return True
+    if isinstance(loc, (CallSiteLoc, FusedLoc)):
+        return all(_placed_only(child) for child in loc.children())
+    return False
+
+
 def describe(loc: Location) -> str:
     """A location in an error message: `file:line:col` of the user's frame and the name, or ''."""
-    if loc is None or loc == UNKNOWN:
+    if loc is None or loc == UNKNOWN or _placed_only(loc):
         return ""
     frame = user_frame(loc)
     name = loc.name if isinstance(loc, NameLoc) else ""
@@ -310,7 +339,7 @@ class TextPositions:
     def at(self, token: int) -> "FileLineColLoc":
         starts = self.starts if self.starts is not None else self._table()
         line, column = starts[token]
-        return FileLineColLoc(self.filename, line, column)
+        return TextPosition(self.filename, line, column)
 
     def resolve(self, own, sites=()) -> Location:
         """`own` (a token index, a Location or None) inside inlined calls at `sites` (the same kinds,
@@ -323,7 +352,7 @@ class TextPositions:
 
 def module_position(filename: str | None) -> Location:
     """An implicit module's location (no `module {` written): MLIR puts it at `"f.mlir":0:0`."""
-    return UNKNOWN if filename is None else FileLineColLoc(filename, 0, 0)
+    return UNKNOWN if filename is None else TextPosition(filename, 0, 0)
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -524,5 +553,5 @@ def parse_location(text: str) -> Location:
 
 
 __all__ = ["AliasTable", "CallSiteLoc", "FileLineColLoc", "FusedLoc", "Location", "LocationSyntaxError", "NameLoc",
-           "TextPositions", "UNKNOWN", "UnknownLoc", "derived", "describe", "fused", "fused_of", "located", "located_tokens", "materialize",
+           "TextPosition", "TextPositions", "UNKNOWN", "UnknownLoc", "derived", "describe", "fused", "fused_of", "located", "located_tokens", "materialize",
            "module_position", "parse_location", "path_location", "quoted", "read_location", "source_filename", "user_frame"]

@@ -33,9 +33,9 @@ def cite(text: str, message: str) -> str:
         return ""
     if op is None:
         return ""
-    from ..ast.location import UNKNOWN, describe
+    from ..ast.location import describe
 
-    where = describe(op.location) if op.location != UNKNOWN else ""
+    where = describe(op.location)  # '' for an op written without one: the message's own words stand
     ssa = " " + op.results[0].ssa if op.results else ""
     return f" [at {where + ': ' if where else ''}{op.NAME}{ssa}]"
 

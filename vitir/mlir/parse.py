@@ -145,16 +145,6 @@ class ParsedModule:
         offset = self.offsets.get(op)
         return self._lines(offset) if offset is not None else (0, 0)
 
-    def written_location(self, op: Operation, line: int):
-        """The op's location for an error that names its line already: None when that is all the
-        location says (an op written without one is at its place in the text)."""
-        from ..ast.location import FileLineColLoc, source_filename
-
-        loc = self.locations.get(op)
-        if isinstance(loc, FileLineColLoc) and loc.line == line and loc.filename == source_filename(self.source):
-            return None
-        return loc
-
     def written_names(self) -> frozenset[str]:
         """Every SSA name the text writes that is not a number (`%cst_0`, `%arg0`): a name the
         importer makes for a numeric one (`v3` for `%3`) must avoid them. Read from the text once."""
@@ -286,7 +276,7 @@ def place_unlocated(parsed: ParsedModule) -> None:
     MLIR's parser does: an op at its name, an argument at its `%name`, an implicit module at line 0,
     column 0, in the file `parsed.source` names (`-` for a string). The text of an artifact
     (`<bytecode>`) places nothing: its locations are the artifact's."""
-    from ..ast.location import FileLineColLoc, module_position, source_filename
+    from ..ast.location import TextPosition, module_position, source_filename
     from .xdsl_adapter import value_name
 
     filename = source_filename(parsed.source)
@@ -295,8 +285,8 @@ def place_unlocated(parsed: ParsedModule) -> None:
     text, starts, found = parsed.text, parsed.offsets, parsed.locations
     lines = LineIndex(text)
 
-    def at(offset: int) -> FileLineColLoc:
-        return FileLineColLoc(filename, *lines(offset))
+    def at(offset: int) -> TextPosition:
+        return TextPosition(filename, *lines(offset))
 
     module = parsed.module
     if module not in found:

@@ -344,7 +344,7 @@ class _Located:
         line, col = self.parsed.where(self.op)
         if isinstance(error, Unsupported):
             raise MlirError([Diagnostic(line, col, str(error))]) from None
-        raise MlirShapeError(error, line, col, self.parsed.written_location(self.op, line)) from None
+        raise MlirShapeError(error, line, col, self.parsed.locations.get(self.op)) from None
 
 
 _FUNCTION_PROPERTIES = frozenset({"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"})
