@@ -27,7 +27,7 @@ UNCOMPUTED = ("parameter", "constant")
 
 
 def instructions(hlo: str):
-    """(computation, instruction name, opcode, has op_name) of every instruction of the HLO text."""
+    """(computation, instruction name, opcode, has op_name, line) of every instruction of the HLO text."""
     computation = ""
     for line in hlo.splitlines():
         head = _COMPUTATION.match(line)
@@ -36,7 +36,7 @@ def instructions(hlo: str):
             continue
         m = _INSTRUCTION.match(line)
         if m:
-            yield computation, m.group(1), m.group(3), _OP_NAME.search(line) is not None
+            yield computation, m.group(1), m.group(3), _OP_NAME.search(line) is not None, line.strip()
 
 
 def main() -> None:
@@ -44,6 +44,7 @@ def main() -> None:
     parser.add_argument("--preset", default="vit-tiny")
     parser.add_argument("--graph", default="adam-sched")
     parser.add_argument("--unnamed", type=int, default=12, help="how many opcodes of the unnamed to list")
+    parser.add_argument("--examples", type=int, default=0, help="instructions of each unnamed opcode to show")
     args = parser.parse_args()
 
     from vitir.cli import render
@@ -69,6 +70,13 @@ def main() -> None:
     for (opcode, inside), n in Counter((f[2], "fused" if f in fused else "top")
                                        for f in unnamed).most_common(args.unnamed):
         print(f"    {n:6,}  {opcode} ({inside})")
+    if args.examples:
+        by_opcode: dict = {}
+        for f in unnamed:
+            by_opcode.setdefault(f[2], []).append(f)
+        for opcode, found_here in by_opcode.items():
+            for f in found_here[:args.examples]:
+                print(f"  e.g. {opcode} in {f[0]}: {f[4][:160]}")
 
 
 if __name__ == "__main__":

@@ -362,6 +362,28 @@ def test_xla_carries_the_layer_paths_as_op_name():
     assert {"net/b0/dot_general", "net/b0/exponential"} <= names
 
 
+def test_xla_names_a_steps_entry_parameters():
+    """A module built with its signature has each argument located by its name (as JAX's `loc("w")`):
+    XLA's compiled HLO names the entry parameters by them."""
+    from vitir.ast import FunctionBuilder
+    from vitir.ast.builder import module
+    from vitir.ast.element_types import DType
+    from vitir.ast.types import TensorType
+    from vitir.lower.step_signature import with_signature
+    from vitir.train.loop import compile_graph
+
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", TensorType((4, 8), DType.F32))
+    w = fb.arg("w", TensorType((8, 3), DType.F32))
+    with fb.layer("net"):
+        y = fb.dot_general("d", x, w, ((1,), (0,)), ((), ()))
+    built = with_signature(module(fb.ret(y)), {"leading": [x], "params": [w]}, {"outputs": [y]}, step=False)
+    assert [a.location for a in built.main.args] == [NameLoc("x"), NameLoc("w")]
+    hlo = compile_graph(built)._loaded.hlo_modules()[0].to_string()
+    parameters = re.findall(r"parameter\((\d)\), metadata=\{op_name=\"(\w+)\"", hlo)
+    assert sorted(parameters) == [("0", "x"), ("1", "w")]
+
+
 def test_the_fast_reader_keeps_them_as_the_xdsl_path_does(jax_program):
     """vitir/text's reader takes a text with locations (where it takes the text without them) and
     builds the same AST, locations included, as the xDSL path."""
