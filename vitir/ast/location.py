@@ -257,18 +257,18 @@ def user_frame(loc: Location) -> FileLineColLoc | None:
     return None
 
 
-def _placed_only(loc: Location) -> bool:
+def placed_only(loc: Location) -> bool:
     """Nothing but a reader's positions (and unknowns): what the error's own line says already."""
     if type(loc) is TextPosition or loc == UNKNOWN:
         return True
     if isinstance(loc, (CallSiteLoc, FusedLoc)):
-        return all(_placed_only(child) for child in loc.children())
+        return all(placed_only(child) for child in loc.children())
     return False
 
 
 def describe(loc: Location) -> str:
     """A location in an error message: `file:line:col` of the user's frame and the name, or ''."""
-    if loc is None or loc == UNKNOWN or _placed_only(loc):
+    if loc is None or loc == UNKNOWN or placed_only(loc):
         return ""
     frame = user_frame(loc)
     name = loc.name if isinstance(loc, NameLoc) else ""
@@ -554,4 +554,4 @@ def parse_location(text: str) -> Location:
 
 __all__ = ["AliasTable", "CallSiteLoc", "FileLineColLoc", "FusedLoc", "Location", "LocationSyntaxError", "NameLoc",
            "TextPosition", "TextPositions", "UNKNOWN", "UnknownLoc", "derived", "describe", "fused", "fused_of", "located", "located_tokens", "materialize",
-           "module_position", "parse_location", "path_location", "quoted", "read_location", "source_filename", "user_frame"]
+           "module_position", "parse_location", "placed_only", "path_location", "quoted", "read_location", "source_filename", "user_frame"]

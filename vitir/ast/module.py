@@ -54,7 +54,7 @@ class Function:
     def with_body(self, args: Sequence[Value], ops: Sequence, ret: Return) -> "Function":
         """A function of the same name and attributes over a new body (a pass's copy)."""
         return Function(self.name, args, ops, ret, self.attributes, self.arg_attributes, self.result_attributes,
-                        self.location)
+                        self._location)
 
     def __repr__(self) -> str:
         return f"Function(@{self.name}, {len(self.args)} args, {len(self.ops)} ops, {len(self.ret.operands)} results)"
@@ -90,7 +90,7 @@ class Module:
 
     def with_functions(self, functions: Sequence[Function]) -> "Module":
         """A module of the same name, attributes and symbols over other functions (a pass's copy)."""
-        out = Module(functions, self.name, self.attributes, self.symbols, self.location)
+        out = Module(functions, self.name, self.attributes, self.symbols, self._location)
         out.xla_options = dict(self.xla_options)
         return out
 

@@ -494,7 +494,13 @@ class _Reader:
             raise Fallback(f"no declaration named {name!r}")
         plan = _plan(cls)
         self.declaration = cls
-        return self.placed(plan(self, cls, results), at + cls.PLACED_AFTER_NAME)
+        record = plan(self, cls, results)
+        # as placed() (inline: the reader's hottest path)
+        if self.locations is not None and self.toks[self.i][:4] == "loc$":
+            self.located[id(record)] = self.locations[int(self.next()[4:])]
+        else:
+            self.located[id(record)] = at + cls.PLACED_AFTER_NAME
+        return record
 
     def region(self, args=None, terminator: str = "stablehlo.return") -> tuple:
         """`{ [^bb0(%a: T, ...):] ops stablehlo.return %x : T }`; `args`: the arguments a pretty
@@ -910,6 +916,7 @@ class _Builder:
         self.fn = fn
         self.located = located  # the reader's: record id -> its location, or the token it was written at
         self.positions = positions  # the text's (a record's token -> its file, line and column)
+        self.at = positions.at if positions is not None else None
         self.call_sites: list = []  # the locations of the calls being inlined, innermost last
         self.functions = functions
         self.fb = FunctionBuilder(fn[0])
@@ -963,7 +970,7 @@ class _Builder:
                 return TextPositions.resolve(None, loc, self.call_sites) if self.located else None
             return (self.positions.resolve, loc, tuple(self.call_sites))
         if loc.__class__ is int:
-            return (self.positions.at, loc)
+            return (self.at, loc)
         return loc
 
     def location(self, record):
@@ -1039,7 +1046,12 @@ class _Builder:
                 raise Fallback
             fields[given.name] = tuple(result_types) if given.several else result_types[0]
         name = () if results[0] == "none" else self.new_name(results[1])
-        node = cls(name, **fields, path=self.fb.path, location=self.location(record))
+        loc = self.located.get(id(record))
+        if self.call_sites:
+            loc = self.place(loc)
+        elif loc.__class__ is int:  # as place() (inline: once per op)
+            loc = (self.at, loc)
+        node = cls(name, **fields, path=self.fb.path, location=loc)
         node.spelling = one_line if isinstance(one_line, str) else ("one line" if one_line else None)
         built = self.fb.emit(node)
         built = built if isinstance(built, tuple) else (built,)
@@ -1192,7 +1204,7 @@ def build_module(name: str, functions: list, defined: dict, attributes: tuple, f
     for i, fn in enumerate(built):
         own, args, results = function_attributes[fn.name]
         if own or any(args) or any(results):
-            built[i] = Function(fn.name, fn.args, fn.ops, fn.ret, own, args, results, fn.location)
+            built[i] = Function(fn.name, fn.args, fn.ops, fn.ret, own, args, results, fn._location)  # still pending
     if positions is None:
         module_location = located.get("module", UNKNOWN)
     else:
