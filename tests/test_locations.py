@@ -21,13 +21,13 @@ from vitir.mlir import import_text  # noqa: E402
 from vitir.print import print_module  # noqa: E402
 
 
-def _mlir_print(text: str) -> str:
-    """jaxlib's reprint of `text` with every location."""
+def _mlir_print(text: str, **flags) -> str:
+    """jaxlib's reprint of `text` with every location (`flags`: get_asm's pretty_debug_info, use_local_scope)."""
     from jax._src.interpreters import mlir as jax_mlir
     from jax._src.lib.mlir import ir
 
     with jax_mlir.make_ir_context():
-        return ir.Module.parse(text).operation.get_asm(enable_debug_info=True)
+        return ir.Module.parse(text).operation.get_asm(enable_debug_info=True, **flags)
 
 
 def _layer(w, x):
@@ -100,6 +100,47 @@ def test_fmt_debug_info_is_jaxlibs(jax_program, capsys):
     path, text = jax_program
     assert main(["fmt", "--debug-info", str(path)]) == 0
     assert capsys.readouterr().out == _mlir_print(text)
+
+
+VARIANTS = {  # vitir's flags -> jaxlib's get_asm keywords
+    "pretty": (["--pretty-debuginfo"], {"pretty_debug_info": True}),
+    "local scope": (["--print-local-scope"], {"use_local_scope": True}),
+    "both": (["--pretty-debuginfo", "--print-local-scope"], {"pretty_debug_info": True, "use_local_scope": True}),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_fmt_print_variants_are_jaxlibs(jax_program, capsys, variant):
+    """MLIR's pretty form and its local scope (no aliases), byte for byte; vitir ends its text in a
+    newline, as mlir-opt writes it (jaxlib's get_asm does not when no alias closes the text)."""
+    path, text = jax_program
+    flags, keywords = VARIANTS[variant]
+    assert main(["fmt", *flags, str(path)]) == 0
+    expected = _mlir_print(text, **keywords)
+    assert capsys.readouterr().out == (expected if expected.endswith("\n") else expected + "\n")
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_print_module_variants_are_jaxlibs(jax_program, variant):
+    """print_module's variants of vitir's AST (calls inlined, compound nodes): as jaxlib prints the
+    same program (vitir's default debug print) in that variant, SSA names aside."""
+    _, text = jax_program
+    module = import_text(text)
+    keywords = VARIANTS[variant][1]
+    expected = _mlir_print(print_module(module, debug_info=True), **keywords)
+    printed = print_module(module, debug_info=True, **keywords)
+    assert _ssa_normalised(printed) == _ssa_normalised(expected if expected.endswith("\n") else expected + "\n")
+    if keywords.get("pretty_debug_info"):
+        assert "loc(" not in printed and "callsite(" not in printed
+
+
+def test_fmt_in_place_with_the_pretty_form_is_refused(jax_program, tmp_path):
+    """The pretty form does not read back (MLIR's parser refuses it too): -i keeps no location with it."""
+    path, text = jax_program
+    copy = tmp_path / "pretty.mlir"
+    copy.write_text(text)
+    assert main(["fmt", "-i", "--pretty-debuginfo", str(copy)]) == 1
+    assert copy.read_text() == text
 
 
 def test_fmt_without_the_flag_is_unchanged(jax_program, capsys, tmp_path):
@@ -221,6 +262,15 @@ def test_the_vit_step_is_located_by_layer_path(capsys):
     named = [a for a in trailers if aliases[a].startswith('"') and "/" in aliases[a]]
     assert len(named) >= 0.95 * len(trailers) > 2000
     assert {aliases[a].strip('"').split("/")[0] for a in named} >= {"vit", "adamw"}
+    # the phase a profile reads from each name: the ViT's forward, its backward, the optimizer
+    from vitir.backend.profile import read_op_name
+
+    phases = {}
+    for alias in named:
+        read = read_op_name(aliases[alias].strip('"'))
+        phases.setdefault(read.segments[0], set()).add(read.phase)
+    assert phases["vit"] == {"forward", "backward"} and phases["adamw"] == {"optimizer"}
+    assert phases["input"] == {"forward"}
 
 
 def test_an_error_names_the_users_file_and_line(jax_program):
@@ -312,6 +362,28 @@ def test_xla_carries_the_layer_paths_as_op_name():
     assert {"net/b0/dot_general", "net/b0/exponential"} <= names
 
 
+def test_xla_names_a_steps_entry_parameters():
+    """A module built with its signature has each argument located by its name (as JAX's `loc("w")`):
+    XLA's compiled HLO names the entry parameters by them."""
+    from vitir.ast import FunctionBuilder
+    from vitir.ast.builder import module
+    from vitir.ast.element_types import DType
+    from vitir.ast.types import TensorType
+    from vitir.lower.step_signature import with_signature
+    from vitir.train.loop import compile_graph
+
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", TensorType((4, 8), DType.F32))
+    w = fb.arg("w", TensorType((8, 3), DType.F32))
+    with fb.layer("net"):
+        y = fb.dot_general("d", x, w, ((1,), (0,)), ((), ()))
+    built = with_signature(module(fb.ret(y)), {"leading": [x], "params": [w]}, {"outputs": [y]}, step=False)
+    assert [a.location for a in built.main.args] == [NameLoc("x"), NameLoc("w")]
+    hlo = compile_graph(built)._loaded.hlo_modules()[0].to_string()
+    parameters = re.findall(r"parameter\((\d)\), metadata=\{op_name=\"(\w+)\"", hlo)
+    assert sorted(parameters) == [("0", "x"), ("1", "w")]
+
+
 def test_the_fast_reader_keeps_them_as_the_xdsl_path_does(jax_program):
     """vitir/text's reader takes a text with locations (where it takes the text without them) and
     builds the same AST, locations included, as the xDSL path."""
@@ -372,3 +444,49 @@ def test_vitirs_own_text_reads_back_with_its_layer_paths(tmp_path, capsys):
     located = _op_locations("\n".join(line for line in out.splitlines() if "return" not in line))
     assert located and all(isinstance(loc, NameLoc) and "/" in loc.name for loc in located)
     assert any(loc.name.endswith("/adamw_update") for loc in located)
+
+
+# -- backend errors -----------------------------------------------------------------------------------
+
+REFUSED = """module @m {
+  func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
+    %s = stablehlo.sine %a : tensor<4xf32> loc("net/b0/sine")
+    %c = stablehlo.custom_call @no_such_target(%s) : (tensor<4xf32>) -> tensor<4xf32> LOCATION
+    return %c : tensor<4xf32>
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("location,cited", [
+    ('loc("net/b1/custom_call"("model.py":7:3))', "[at model.py:7:3 net/b1/custom_call: stablehlo.custom_call %c]"),
+    ("", "[at stablehlo.custom_call %c]"),  # none written: the op and its SSA name
+])
+def test_an_xla_refusal_names_the_ops_location(location, cited):
+    """XLA refuses a custom call it has no implementation of, naming only the target; vitir's error
+    names the op, its SSA name and its location (the user's file and line and the layer path, or its
+    line in the text)."""
+    from vitir.backend import compile_module
+    from vitir.errors import CompileError
+
+    with pytest.raises(CompileError) as caught:
+        compile_module(REFUSED.replace("LOCATION", location))
+    message = str(caught.value)
+    assert "no_such_target" in message and message.endswith(cited)
+
+
+def test_an_iree_refusal_names_the_ops_location():
+    pytest.importorskip("iree.compiler")
+    from vitir.backend.iree import compile_module
+    from vitir.errors import CompileError
+
+    with pytest.raises(CompileError) as caught:
+        compile_module(REFUSED.replace("LOCATION", 'loc("net/b1/custom_call"("model.py":7:3))'))
+    assert str(caught.value).endswith("[at model.py:7:3 net/b1/custom_call: stablehlo.custom_call %c]")
+
+
+def test_a_message_naming_no_op_cites_nothing():
+    from vitir.backend.failures import cite
+
+    assert cite(REFUSED.replace("LOCATION", ""), "RESOURCE_EXHAUSTED: out of memory") == ""
+    assert cite("not a program", "custom call to foo") == ""

@@ -201,7 +201,7 @@ def test_the_text_path_reads_an_artifacts_locations():
 
     for name, text in _programs().items():
         artifact = hlo.serialize_portable_artifact_str(text, "1.5.0")
-        by_text = [str(loc) for loc in _locations(import_text(upgrade_text(read_bytecode(artifact))))]
+        by_text = [str(loc) for loc in _locations(import_text(upgrade_text(read_bytecode(artifact)), source="<bytecode>"))]
         assert by_text == [str(loc) for loc in _locations(import_text(text))], name
         assert by_text == [str(loc) for loc in _locations(import_bytecode(artifact))], name
         assert sum("loc(unknown)" not in loc for loc in by_text) > 15, name

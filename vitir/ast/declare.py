@@ -35,7 +35,7 @@ from typing import Any, Callable, ClassVar
 
 from ..errors import ShapeError
 from .attributes import DISCARDABLE, Kind
-from .location import UNKNOWN, DeferredLocation, Location, path_location
+from .location import UNKNOWN, DeferredLocation, Location, fused_of, path_location
 from .quantized import QuantizedTensorType
 from .regions import BinaryRegion, Region, as_region
 from .shape_rules import RuleError
@@ -296,6 +296,9 @@ class Op(metaclass=OpMeta):
     COMPOUND: ClassVar[bool] = False  # prints several ops and defines internal SSA names
     SIMPLE: ClassVar[bool] = True  # neither compound nor holding regions: the builder's fast path
     MODULE_LEVEL: ClassVar[bool] = False  # an op of the module's body (sdy.mesh), not of a function
+    # Where MLIR's parser locates the op written in its pretty form without a location: at its name,
+    # or (StableHLO's reduce parser sets the op's location there) at the token after its name.
+    PLACED_AFTER_NAME: ClassVar[bool] = False
     COMPACT: ClassVar[bool] = False  # (per node) holds only name-free regions, such as a BinaryRegion
     FIELDS: ClassVar[tuple[Field, ...]] = ()
     syntax: ClassVar[str] = GENERIC
@@ -343,6 +346,11 @@ class Op(metaclass=OpMeta):
             return path_location(self.path, self.NAME) if self.path else UNKNOWN
         if loc.__class__ is DeferredLocation:  # read from bytecode: decoded now, once
             loc = self._location = loc.resolve()
+        elif loc.__class__ is tuple:  # where a reader saw it written, made on first use (location.materialize)
+            made = loc[0](*loc[1:])
+            if loc[0] is not fused_of:  # a compound node keeps its ops' own, which its lines print at
+                self._location = made
+            return made
         return loc
 
     @location.setter

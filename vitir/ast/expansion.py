@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .location import fused
+from .location import fused_of
 from ..errors import ShapeError
 from .builder import FunctionBuilder
 from .element_types import DType
@@ -207,10 +207,10 @@ def _fold(cls: type[Compound], pattern: list, window: list, reads, fb):
     if kwargs is None:
         return None
     try:
-        given = [op.location for op in window if op._location is not None]  # (decoded where deferred)
+        given = [op._location for op in window if op._location is not None]  # (made when the node's is asked for)
         node = cls(tuple(v.name for v in results) if len(results) > 1 else results[0].name,
                    **kwargs, names=tuple(v.name for v in names), path=window[0].path,
-                   location=fused(given) if given else None)  # where the run's ops were, as MLIR fuses them
+                   location=(fused_of, given) if given else None)  # where the run's ops were, as MLIR fuses them
     except ShapeError:
         return None
     made = expansion(node)

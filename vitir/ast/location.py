@@ -51,8 +51,10 @@ class Location:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{n}={v!r}' for n, v in zip(self._FIELDS, self._parts()))})"
 
-    def text(self, ref=None) -> str:
-        """MLIR's spelling inside `loc(...)`; `ref(child)` spells a nested location (an alias)."""
+    def text(self, ref=None, pretty: bool = False) -> str:
+        """MLIR's spelling inside `loc(...)`; `ref(child)` spells a nested location (an alias);
+        `pretty`: as `--mlir-pretty-debuginfo` spells it (no `loc(...)`, `callsite` or `fused` words,
+        file names unquoted)."""
         raise NotImplementedError
 
     def children(self) -> tuple["Location", ...]:
@@ -63,15 +65,15 @@ class Location:
         return f"loc({self.text()})"
 
 
-def _nested(loc: Location, ref) -> str:
-    return ref(loc) if ref is not None else loc.text()
+def _nested(loc: Location, ref, pretty: bool = False) -> str:
+    return ref(loc) if ref is not None else loc.text(None, pretty)
 
 
 class UnknownLoc(Location):
     __slots__ = ()
 
-    def text(self, ref=None) -> str:
-        return "unknown"
+    def text(self, ref=None, pretty: bool = False) -> str:
+        return "[unknown]" if pretty else "unknown"
 
 
 UNKNOWN = UnknownLoc()
@@ -99,8 +101,8 @@ class FileLineColLoc(Location):
                  end_column: int | None = None):
         super().__init__(filename, line, column, end_line, end_column)
 
-    def text(self, ref=None) -> str:
-        head = f"{quoted(self.filename)}:{self.line}:{self.column}"
+    def text(self, ref=None, pretty: bool = False) -> str:
+        head = f"{self.filename if pretty else quoted(self.filename)}:{self.line}:{self.column}"
         end_line = self.line if self.end_line is None else self.end_line
         end_column = self.column if self.end_column is None else self.end_column
         if end_line == self.line and end_column == self.column:
@@ -110,6 +112,25 @@ class FileLineColLoc(Location):
         return f"{head} to {end_line}:{end_column}"
 
 
+class TextPosition(FileLineColLoc):
+    """The place in the text being read that a reader gives what the text writes without a location,
+    as MLIR's parser does. Equal to the FileLineColLoc of the same place (and printed as one); an
+    error does not cite it as the user's source (`user_frame`, `describe`): it names the text's line."""
+
+    __slots__ = ()
+
+
+def _file_line_col_eq(self, other) -> bool:
+    return isinstance(other, FileLineColLoc) and other._parts() == self._parts()
+
+
+def _file_line_col_hash(self) -> int:
+    return hash(("FileLineColLoc", self._parts()))
+
+
+FileLineColLoc.__eq__, FileLineColLoc.__hash__ = _file_line_col_eq, _file_line_col_hash
+
+
 class NameLoc(Location):
     __slots__ = ("name", "child")
     _FIELDS = __slots__
@@ -117,10 +138,10 @@ class NameLoc(Location):
     def __init__(self, name: str, child: Location | None = None):
         super().__init__(name, child)
 
-    def text(self, ref=None) -> str:
+    def text(self, ref=None, pretty: bool = False) -> str:
         if self.child is None or self.child == UNKNOWN:  # MLIR elides an unknown child
             return quoted(self.name)
-        return f"{quoted(self.name)}({_nested(self.child, ref)})"
+        return f"{quoted(self.name)}({_nested(self.child, ref, pretty)})"
 
     def children(self) -> tuple[Location, ...]:
         return () if self.child is None or self.child == UNKNOWN else (self.child,)
@@ -133,8 +154,14 @@ class CallSiteLoc(Location):
     def __init__(self, callee: Location, caller: Location):
         super().__init__(callee, caller)
 
-    def text(self, ref=None) -> str:
-        return f"callsite({_nested(self.callee, ref)} at {_nested(self.caller, ref)})"
+    def text(self, ref=None, pretty: bool = False) -> str:
+        callee, caller = _nested(self.callee, ref, pretty), _nested(self.caller, ref, pretty)
+        if not pretty:
+            return f"callsite({callee} at {caller})"
+        # MLIR's pretty form breaks the line before `at` unless a name calls from a file's line
+        if isinstance(self.callee, NameLoc) and isinstance(self.caller, FileLineColLoc):
+            return f"{callee} at {caller}"
+        return f"{callee}\n at {caller}"
 
     def children(self) -> tuple[Location, ...]:
         return (self.callee, self.caller)
@@ -147,9 +174,9 @@ class FusedLoc(Location):
     def __init__(self, locations, metadata: str | None = None):  # metadata: its attribute's MLIR text
         super().__init__(tuple(locations), metadata)
 
-    def text(self, ref=None) -> str:
+    def text(self, ref=None, pretty: bool = False) -> str:
         meta = f"<{self.metadata}>" if self.metadata is not None else ""
-        return f"fused{meta}[{', '.join(_nested(loc, ref) for loc in self.locations)}]"
+        return f"{'' if pretty else 'fused'}{meta}[{', '.join(_nested(loc, ref, pretty) for loc in self.locations)}]"
 
     def children(self) -> tuple[Location, ...]:
         return self.locations
@@ -220,9 +247,7 @@ def _resolved(location: Location) -> Location:
 def given(node) -> Location | None:
     """The location a node (an op, an argument) was given, decoded; None where it was given none."""
     loc = getattr(node, "_location", None)
-    if loc.__class__ is DeferredLocation:
-        loc = node._location = loc.resolve()
-    return loc
+    return None if loc is None else materialize(loc)
 
 
 def derived(loc: Location, transformation: str, op_name: str) -> Location:
@@ -250,9 +275,10 @@ def derived(loc: Location, transformation: str, op_name: str) -> Location:
 
 
 def user_frame(loc: Location) -> FileLineColLoc | None:
-    """The innermost file location of `loc` (a JAX program's line in the user's file), or None."""
+    """The innermost file location of `loc` (a JAX program's line in the user's file), or None (a
+    reader's TextPosition is the text's, not the user's)."""
     if isinstance(loc, FileLineColLoc):
-        return loc
+        return None if type(loc) is TextPosition else loc
     if isinstance(loc, NameLoc):
         return user_frame(loc.child) if loc.child is not None else None
     if isinstance(loc, CallSiteLoc):
@@ -262,14 +288,106 @@ def user_frame(loc: Location) -> FileLineColLoc | None:
     return None
 
 
+def placed_only(loc: Location) -> bool:
+    """Nothing but a reader's positions (and unknowns): what the error's own line says already."""
+    if type(loc) is TextPosition or loc == UNKNOWN:
+        return True
+    if isinstance(loc, (CallSiteLoc, FusedLoc)):
+        return all(placed_only(child) for child in loc.children())
+    return False
+
+
 def describe(loc: Location) -> str:
     """A location in an error message: `file:line:col` of the user's frame and the name, or ''."""
-    if loc is None or loc == UNKNOWN:
+    if loc is None or loc == UNKNOWN or placed_only(loc):
         return ""
     frame = user_frame(loc)
     name = loc.name if isinstance(loc, NameLoc) else ""
     parts = [f"{frame.filename}:{frame.line}:{frame.column}" if frame is not None else "", name]
     return " ".join(p for p in parts if p) or loc.text()
+
+
+# -- locations of a text's own positions ------------------------------------------------------
+
+def materialize(loc):
+    """A stored location made real: a text reader stores where an op was written as a pending
+    `(function, *arguments)` tuple (a few ints), the bytecode reader a DeferredLocation, each made
+    into its Location only when asked for."""
+    kind = loc.__class__
+    if kind is tuple:
+        return loc[0](*loc[1:])
+    return loc.resolve() if kind is DeferredLocation else loc
+
+
+def _get_location(self) -> Location:
+    loc = self._location
+    if loc.__class__ is tuple or loc.__class__ is DeferredLocation:
+        loc = self._location = materialize(loc)
+    return loc
+
+
+def _set_location(self, loc) -> None:
+    self._location = loc
+
+
+# `location` of a function, return, region or module: what a reader gave it, pending ones made real
+# on first use (the class keeps it in a `_location` slot).
+located = property(_get_location, _set_location, doc="Where it came from (vitir.ast.location).")
+
+
+def fused_of(stored) -> Location:
+    """`fused` of stored locations, pending ones made real (a compound node's, made when asked for)."""
+    return fused([materialize(loc) for loc in stored])
+
+
+def source_filename(source: str) -> str | None:
+    """The file name MLIR's locations give a text read from `source`: `-` for a string (as jaxlib's
+    `ir.Module.parse` and `mlir-opt` on standard input name it), the path for a file; None for a text
+    that is not the user's (`<bytecode>`: an artifact's text, its locations the artifact's own)."""
+    if source in ("<text>", "-"):
+        return "-"
+    if source == "<bytecode>":
+        return None
+    return source
+
+
+class TextPositions:
+    """Where each token of a text starts (`at(token_index)`: MLIR's `loc("f.mlir":line:col)`), for a
+    reader that noted token indices only. The token table is made on the first question: reading a
+    text costs an int per op, and a location object only for those a tool asks for."""
+
+    def __init__(self, text: str, filename: str, token_pattern, comment: str = "//"):
+        self.text, self.filename, self.pattern, self.comment = text, filename, token_pattern, comment
+        self.starts: list | None = None
+
+    def _table(self) -> list:
+        starts = []
+        finditer = self.pattern.finditer
+        for number, line in enumerate(self.text.split("\n"), 1):  # as vitir/text/lexer.py tokenizes
+            found = [(number, m.start(1) + 1) for m in finditer(line)]
+            if found and line[found[-1][1] - 1:].startswith(self.comment):
+                found.pop()
+            starts += found
+        self.starts = starts
+        return starts
+
+    def at(self, token: int) -> "FileLineColLoc":
+        starts = self.starts if self.starts is not None else self._table()
+        line, column = starts[token]
+        return TextPosition(self.filename, line, column)
+
+    def resolve(self, own, sites=()) -> Location:
+        """`own` (a token index, a Location or None) inside inlined calls at `sites` (the same kinds,
+        innermost last): `callsite(<own> at <call's>)`, as MLIR's inliner puts them."""
+        loc = self.at(own) if own.__class__ is int else (own or UNKNOWN)
+        for site in reversed(sites):
+            loc = CallSiteLoc(loc, self.at(site) if site.__class__ is int else (site or UNKNOWN))
+        return loc
+
+
+def module_position(filename: str | None) -> Location:
+    """An implicit module's location (no `module {` written): MLIR puts it at `"f.mlir":0:0`."""
+    return UNKNOWN if filename is None else TextPosition(filename, 0, 0)
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -448,7 +566,10 @@ def located_tokens(text: str) -> tuple[str, list[Location]]:
             done = end
             continue
         loc, end = read_location(text, m.start(), aliases)
-        kept.append(text[done:m.start()] + f"loc${len(locations)}")
+        token = f"loc${len(locations)}"
+        # as wide as the location (when it can be): what follows on its line keeps its column
+        kept.append(text[done:m.start()] + token.ljust(end - m.start()) if "\n" not in text[m.start():end]
+                    else text[done:m.start()] + token)
         locations.append(loc)
         done = end
     kept.append(text[done:])
@@ -466,6 +587,7 @@ def parse_location(text: str) -> Location:
     return loc
 
 
-__all__ = ["AliasTable", "CallSiteLoc", "DeferredLocation", "FileLineColLoc", "FusedLoc", "Location", "LocationSyntaxError", "NameLoc",
-           "UNKNOWN", "UnknownLoc", "derived", "describe", "fused", "given", "located_tokens", "parse_location", "path_location", "quoted",
-           "read_location", "user_frame"]
+__all__ = ["AliasTable", "CallSiteLoc", "DeferredLocation", "FileLineColLoc", "FusedLoc", "Location", "LocationSyntaxError",
+           "NameLoc", "TextPosition", "TextPositions", "UNKNOWN", "UnknownLoc", "derived", "describe", "fused", "fused_of",
+           "given", "located", "located_tokens", "materialize", "module_position", "parse_location", "placed_only",
+           "path_location", "quoted", "read_location", "source_filename", "user_frame"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .attributes import DISCARDABLE
-from .location import UNKNOWN
+from .location import UNKNOWN, located
 from .types import TensorType
 from .values import Value
 
@@ -13,9 +13,10 @@ from .values import Value
 class Return:
     """A function's terminator, `return %a, %b : T1, T2` (regions end in stablehlo.return instead)."""
 
-    __slots__ = ("operands", "path", "location")
+    __slots__ = ("operands", "path", "_location")
     NAME = "func.return"
     results = ()
+    location = located
 
     def __init__(self, values: Sequence[Value], path: str = "", location=UNKNOWN):
         self.operands, self.path, self.location = tuple(values), path, location
@@ -28,7 +29,8 @@ class Function:
     as written (vitir.ast.attributes.DISCARDABLE). `location`: the function's own (`} loc(...)`); each
     argument's is its Value's."""
 
-    __slots__ = ("name", "args", "ops", "ret", "attributes", "arg_attributes", "result_attributes", "location")
+    __slots__ = ("name", "args", "ops", "ret", "attributes", "arg_attributes", "result_attributes", "_location")
+    location = located
 
     def __init__(self, name: str, args: Sequence[Value], ops: Sequence, ret: Return, attributes=(),
                  arg_attributes=(), result_attributes=(), location=UNKNOWN):
@@ -52,7 +54,7 @@ class Function:
     def with_body(self, args: Sequence[Value], ops: Sequence, ret: Return) -> "Function":
         """A function of the same name and attributes over a new body (a pass's copy)."""
         return Function(self.name, args, ops, ret, self.attributes, self.arg_attributes, self.result_attributes,
-                        self.location)
+                        self._location)
 
     def __repr__(self) -> str:
         return f"Function(@{self.name}, {len(self.args)} args, {len(self.ops)} ops, {len(self.ret.operands)} results)"
@@ -73,7 +75,8 @@ class Module:
     name; `symbols`: its top-level ops that are not functions (`sdy.mesh @mesh = <["x"=2]>`), in the
     order written, printed before the functions."""
 
-    __slots__ = ("name", "functions", "signature", "xla_options", "attributes", "symbols", "location")
+    __slots__ = ("name", "functions", "signature", "xla_options", "attributes", "symbols", "_location")
+    location = located
 
     def __init__(self, functions: Sequence[Function], name: str = "m", attributes=(), symbols: Sequence = (),
                  location=UNKNOWN):
@@ -87,7 +90,7 @@ class Module:
 
     def with_functions(self, functions: Sequence[Function]) -> "Module":
         """A module of the same name, attributes and symbols over other functions (a pass's copy)."""
-        out = Module(functions, self.name, self.attributes, self.symbols, self.location)
+        out = Module(functions, self.name, self.attributes, self.symbols, self._location)
         out.xla_options = dict(self.xla_options)
         return out
 

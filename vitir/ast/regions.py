@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .location import UNKNOWN
+from .location import UNKNOWN, located
 from .shape_rules import RuleError
 from .module import Function
 from .traits import is_commutative
@@ -34,7 +34,8 @@ def compact_reducer(op_class) -> bool:
 class Region:
     """`location`: its terminator's (`stablehlo.return %r : T loc(...)`)."""
 
-    __slots__ = ("args", "ops", "results", "owner", "signature", "location")
+    __slots__ = ("args", "ops", "results", "owner", "signature", "_location")
+    location = located
 
     def __init__(self, args, ops, results, owner=None, location=UNKNOWN):
         self.location = location

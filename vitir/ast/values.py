@@ -29,6 +29,8 @@ class Value:
             return UNKNOWN
         if loc.__class__ is DeferredLocation:  # read from bytecode: decoded now, once
             loc = self._location = loc.resolve()
+        elif loc.__class__ is tuple:  # where a reader saw it written, made on first use (location.materialize)
+            loc = self._location = loc[0](*loc[1:])
         return loc
 
     @location.setter

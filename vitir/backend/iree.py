@@ -27,7 +27,7 @@ import numpy as np
 
 from vitir.backend.arguments import GroupedArguments, check_count, check_device_array, host_array, resolve_split
 from vitir.backend.signature import Signature, entry_text, parse_signature, partition_count
-from vitir.errors import ConfigError, VitirError
+from vitir.errors import CompileError, ConfigError, VitirError
 
 CACHE_DIR_ENV = "VITIR_COMPILE_CACHE"  # shared with PJRT; IREE's entries end in .vmfb
 FLAGS_ENV = "VITIR_IREE_FLAGS"  # extra iree-compile flags, shell-quoted
@@ -206,8 +206,13 @@ def _from_disk(device, disk_path: Path | None):
 
 def _compiled(adapter, text: str, signature: Signature, chosen: Target, flags: Sequence[str],
               disk_path: Path | None) -> bytes:
-    flatbuffer = adapter.compile_text(entry_text(text, signature.name), chosen.compiler_backend, flags,
-                                      signature.name)
+    handed = entry_text(text, signature.name)
+    try:
+        flatbuffer = adapter.compile_text(handed, chosen.compiler_backend, flags, signature.name)
+    except CompileError as e:  # the op it refuses, where it came from (vitir.backend.failures)
+        from vitir.backend.failures import cite
+
+        raise CompileError(f"{e}{cite(handed, str(e))}") from None
     _stats["compiled"] += 1
     if disk_path is not None:
         disk_path.parent.mkdir(parents=True, exist_ok=True)

@@ -207,10 +207,13 @@ def _compile(text: str, signature: Signature, backend, devices, disk_path: Path 
             return loaded
         except Exception:  # a stale or truncated entry: compile afresh
             pass
+    handed = entry_text(text, signature.name)
     try:
-        loaded = jax_adapter.compile_and_load(backend, entry_text(text, signature.name), devices, options)
+        loaded = jax_adapter.compile_and_load(backend, handed, devices, options)
     except Exception as e:
-        raise CompileError(f"XLA could not compile @{signature.name}: {e}") from None
+        from vitir.backend.failures import cite
+
+        raise CompileError(f"XLA could not compile @{signature.name}: {e}{cite(handed, str(e))}") from None
     _stats["compiled"] += 1
     if disk_path is not None:
         disk_path.parent.mkdir(parents=True, exist_ok=True)

@@ -73,7 +73,7 @@ def run(args) -> int:
         for name, text in pieces:
             # vitir/text's reader takes a text it can read and check in full, without loading xDSL;
             # any other goes through the xDSL path, which reports every problem
-            module = fast_import(text)
+            module = fast_import(text, path)
             if module is None:
                 from ..mlir import import_text  # loads xDSL
 

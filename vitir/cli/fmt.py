@@ -107,8 +107,11 @@ def _format(args, part: str, unchecked: list) -> str:
         verify_module(parsed)
     else:
         verify_module(parsed, unchecked)
-        printed = print_mlir(parsed.module, parsed.locations if args.debug_info else None)
-    keeps = args.debug_info and not args.strip_debuginfo
+        wanted = debug_info.flags(args)
+        printed = print_mlir(parsed.module, parsed.locations if wanted["debug_info"] else None,
+                             wanted["pretty_debug_info"], wanted["use_local_scope"])
+    wanted = debug_info.flags(args)  # the pretty form does not read back (in MLIR neither): it keeps none
+    keeps = wanted["debug_info"] and not wanted["pretty_debug_info"] and not args.strip_debuginfo
     refusal = _refusal(args.file, part, keeps) if args.in_place else None
     if refusal is not None:
         raise refusal

@@ -142,8 +142,10 @@ def ssa_text(op) -> str:
 
 def location_text(op) -> str:
     """` loc(...)` when the op carries a known location, else ''."""
+    from ..ast.location import placed_only
+
     location = getattr(op, "location", None)
-    if location is None or not hasattr(location, "text"):
+    if location is None or not hasattr(location, "text") or placed_only(location):  # its text's line: said already
         return ""
     text = location.text()
     if not text or text in ("unknown", "UNKNOWN"):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..ast import Function, Module
+from ..ast.location import UNKNOWN, NameLoc
 
 STEP_INPUTS = ("leading", "params", "m", "v", "schedule", "trailing")
 STEP_OUTPUTS = ("params", "m", "v", "loss", "rest")
@@ -110,8 +111,12 @@ def signature_of(fn: Function, inputs: dict, outputs: dict, *, step: bool = True
 
 
 def with_signature(module: Module, inputs: dict, outputs: dict, *, step: bool = True) -> Module:
-    """`module` carrying the groups of its one function."""
+    """`module` carrying the groups of its one function; each argument located by its name, as JAX
+    locates a jitted function's (`loc("w")`): XLA then names its entry parameter by it (op_name)."""
     module.signature = signature_of(module.main, inputs, outputs, step=step)
+    for arg in module.main.args:
+        if arg.location == UNKNOWN:
+            arg.location = NameLoc(arg.name)
     return module
 
 

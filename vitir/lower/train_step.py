@@ -39,7 +39,7 @@ def prologue(fb: FunctionBuilder, cfg: ViTConfig, x: Value, baked: dict[str, str
         fb.zero = fb.constant("sc", "0.0")
     with fb.layer("adamw"):
         consts = {name: fb.constant(name, literal) for name, literal in (baked or {}).items()}
-    with fb.layer("input"):
+    with fb.layer("forward"), fb.layer("input"):  # the image's reshape: the forward's first op
         xr = fb.reshape("xr", x, (cfg.batch, cfg.channels, *cfg.image))
     return xr, consts
 

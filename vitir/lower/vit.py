@@ -83,8 +83,10 @@ def trunk_backward(fb: FunctionBuilder, p: str, saved: TrunkSaved, params: Param
 
 
 def vit_forward(fb: FunctionBuilder, p: str, x: Value, params: Params, cfg: ViTConfig) -> ViTSaved:
-    """x [b, c, H, W] -> logits [b, classes], SSA prefix `p` (the modules use `vit`)."""
-    with fb.layer(p or "vit"):
+    """x [b, c, H, W] -> logits [b, classes], SSA prefix `p` (the modules use `vit`). Built under the
+    layer `forward` (`vit.forward.b3.attn`), as the backward is under `backward`: a profile reads each
+    op's phase from its name."""
+    with fb.layer(p or "vit"), fb.layer("forward"):
         trunk = trunk_forward(fb, p, x, params, cfg.heads, cfg.eps, cfg.scale)
         with fb.layer("head"):
             head = head_forward(fb, f"{p}hd", trunk.z, params.Wc, params.bc)

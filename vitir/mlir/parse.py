@@ -247,6 +247,65 @@ def read_locations(text: str, module: ModuleOp, starts: dict, ends: dict) -> dic
     return found
 
 
+_SPACE = re.compile(r"\s*")
+# What an op's name follows: its results, `%a, %b:2 = `.
+_RESULTS = re.compile(r"(?:%[^\s=,:]+(?::[0-9]+)?(?:[ \t]*,[ \t]*%[^\s=,:]+(?::[0-9]+)?)*[ \t]*=[ \t]*)?")
+
+
+def place_unlocated(parsed: ParsedModule) -> None:
+    """Give each op and block argument the text writes without a location its place in the text, as
+    MLIR's parser does: an op at its name, an argument at its `%name`, an implicit module at line 0,
+    column 0, in the file `parsed.source` names (`-` for a string). The text of an artifact
+    (`<bytecode>`) places nothing: its locations are the artifact's."""
+    from ..ast.location import TextPosition, module_position, source_filename
+    from .xdsl_adapter import value_name
+
+    filename = source_filename(parsed.source)
+    if filename is None:
+        return
+    text, starts, found = parsed.text, parsed.offsets, parsed.locations
+    lines = LineIndex(text)
+
+    def at(offset: int) -> TextPosition:
+        return TextPosition(filename, *lines(offset))
+
+    module = parsed.module
+    if module not in found:
+        found[module] = at(starts[module]) if module in starts else module_position(filename)
+    for op in module.walk():
+        start = starts.get(op)
+        if start is None:  # made by its parent's custom parser (reduce's `applies stablehlo.add`): there
+            parent = op.parent_op()
+            if op not in found and parent in found:
+                found[op] = found[parent]
+            continue
+        if op not in found:
+            name = _RESULTS.match(text, start).end()
+            if getattr(getattr(op, "DECLARATION", None), "PLACED_AFTER_NAME", False) and text[name] != '"':
+                name = _SPACE.match(text, name + len(op.name)).end()  # at the token after its name
+            found[op] = at(name)
+        for region in op.regions:
+            for block in region.blocks:
+                if not block.args:
+                    continue
+                first = next((starts[o] for o in block.ops if o in starts), len(text))
+                for arg in block.args:
+                    name = value_name(arg)
+                    if arg in found or name is None:
+                        continue
+                    written = _argument_start(text, start, first, name, entry=op.name == "func.func")
+                    found[arg] = at(written) if written is not None else found[op]
+
+
+def _argument_start(text: str, start: int, stop: int, name: str, entry: bool) -> int | None:
+    """Where argument `%name` is written: in its function's signature (the first `%name:` after the op
+    starts) or its block's header (the last before the block's first op)."""
+    matches = list(re.compile(re.escape("%" + name) + r"\s*:").finditer(text, start, stop))
+    if not matches:
+        return None
+    return (matches[0] if entry else matches[-1]).start()
+
+
 def _argument_end(text: str, start: int, stop: int, name: str, entry: bool) -> int | None:
     """Where the location of argument `%name` would start: after its type (and attributes), in its
     function's signature (the first `%name:` after the op starts) or its block's header (the last
@@ -293,7 +352,9 @@ def parse_text(text: str, source: str = "<text>", verify: bool = True) -> Parsed
     if unknown:
         raise MlirError(unknown)
     if not _COMMENTS.sub("", text).strip():  # MLIR reads a text of comments alone as an empty module
-        return ParsedModule(ModuleOp([]), text, source, {})
+        parsed = ParsedModule(ModuleOp([]), text, source, {})
+        place_unlocated(parsed)
+        return parsed
     try:
         parser = ExactNameParser(context(), text, source)  # lexes the first token: it may not be one
         parser.constant_class = dialect_class(OPS["stablehlo.constant"])
@@ -310,6 +371,7 @@ def parse_text(text: str, source: str = "<text>", verify: bool = True) -> Parsed
     if text is not written:
         ends = {op: len(text[:at].rstrip()) for op, at in parser.op_ends.items()}  # before the blanked trailer
         parsed.locations = read_locations(written, module, parser.op_offsets, ends)
+    place_unlocated(parsed)
     if verify:
         verify_module(parsed)
     return parsed

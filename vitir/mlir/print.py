@@ -210,10 +210,11 @@ class VitirPrinter(Printer):
 from xdsl.dialects.func import FuncOp as _FUNC  # noqa: E402
 
 
-def print_mlir(op: Operation, locations: dict | None = None) -> str:
+def print_mlir(op: Operation, locations: dict | None = None, pretty: bool = False, local_scope: bool = False) -> str:
     """The text of a module (or any op) in vitir's format, ending in a newline. With `locations` (a
     ParsedModule's: op or block argument -> Location, UNKNOWN where absent), every location too, as
-    MLIR's `--mlir-print-debuginfo` prints them (vitir/print/locations.py)."""
+    MLIR's `--mlir-print-debuginfo` prints them (vitir/print/locations.py; `pretty`, `local_scope`:
+    its pretty form, no aliases)."""
     out = StringIO()
     if locations is None:
         VitirPrinter(out).print_op(op)
@@ -221,7 +222,7 @@ def print_mlir(op: Operation, locations: dict | None = None) -> str:
         return out.getvalue()
     _WRITTEN_LOCATIONS[0] = locations
     try:
-        with printing_locations() as printer:
+        with printing_locations(pretty, local_scope) as printer:
             VitirPrinter(out).print_op(op)
             out.write("\n")
             return printer.finish(out.getvalue())

@@ -518,7 +518,7 @@ def import_text(text: str, source: str = "<text>", keep_going: bool = False) -> 
     any other (and any with a problem) goes through xDSL's parser, which reports it."""
     from ..text import fast_import
 
-    module = fast_import(text)
+    module = fast_import(text, source)
     if module is not None:
         return module
     parsed = parse_text(text, source, verify=False)

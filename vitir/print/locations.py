@@ -23,9 +23,15 @@ _PLACEHOLDER = re.compile("\x00([0-9]+)([ti])\x00")
 
 
 class LocationPrinter:
-    def __init__(self):
+    """`pretty`: as `--mlir-pretty-debuginfo` (jaxlib's `pretty_debug_info=True`) prints them: each
+    trailer and argument's location spelled out in the pretty form (`-:2:8`, `"x"`, `[#loc5, #loc6]`),
+    its nested ones by alias, every alias defined as before; `local_scope`: as
+    `--mlir-print-local-scope` (`use_local_scope=True`): each spelled out in full, no alias."""
+
+    def __init__(self, pretty: bool = False, local_scope: bool = False):
         self.entries: dict[Location, list] = {}  # location -> [first-met order, depth, deferrable]
         self.slots: list[Location] = []  # what each placeholder stands for
+        self.pretty, self.local_scope = pretty, local_scope
 
     def _visit(self, loc: Location, deferrable: bool) -> int:
         entry = self.entries.get(loc)
@@ -63,8 +69,16 @@ class LocationPrinter:
 
     def finish(self, body: str) -> str:
         """The module's text with its placeholders replaced and the aliases defined around it."""
-        ordered = sorted(self.entries.items(), key=lambda item: (item[1][1], item[1][0]))
-        names = {loc: "#loc" if i == 0 else f"#loc{i}" for i, (loc, _) in enumerate(ordered)}
+        pretty = self.pretty
+        if self.local_scope:
+            def spelled(m) -> str:
+                loc = self.slots[int(m.group(1))]
+                return f" {loc.text(None, True)}" if pretty else f" loc({loc.text()})"
+
+            return _PLACEHOLDER.sub(spelled, body)
+        if pretty:
+            return self._finish_pretty(body)
+        ordered, names = self._numbered()
         ref = names.__getitem__
 
         def fill(m) -> str:
@@ -74,6 +88,19 @@ class LocationPrinter:
         body = _PLACEHOLDER.sub(fill, body)
         head = "".join(f"{names[loc]} = loc({loc.text(ref)})\n" for loc, e in ordered if not e[2])
         tail = "".join(f"{names[loc]} = loc({loc.text(ref)})\n" for loc, e in ordered if e[2])
+        return head + body + tail
+
+
+    def _numbered(self):
+        ordered = sorted(self.entries.items(), key=lambda item: (item[1][1], item[1][0]))
+        return ordered, {loc: "#loc" if i == 0 else f"#loc{i}" for i, (loc, _) in enumerate(ordered)}
+
+    def _finish_pretty(self, body: str) -> str:
+        ordered, names = self._numbered()
+        ref = names.__getitem__
+        body = _PLACEHOLDER.sub(lambda m: " " + self.slots[int(m.group(1))].text(ref, True), body)
+        head = "".join(f"{names[loc]} = {loc.text(ref, True)}\n" for loc, e in ordered if not e[2])
+        tail = "".join(f"{names[loc]} = {loc.text(ref, True)}\n" for loc, e in ordered if e[2])
         return head + body + tail
 
 

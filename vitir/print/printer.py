@@ -22,6 +22,7 @@ from ..ast.module import Function, Module
 from ..ast.expansion import PLACEHOLDER, Expansion, expansion
 from ..ast.regions import BinaryRegion
 from . import syntax as S
+from ..ast.location import fused_of, materialize
 from .locations import LocationPrinter
 from .syntax import INDENT, attr_dict, functional_type, results_prefix, ssa_names, type_texts
 
@@ -58,11 +59,20 @@ def print_ops(ops: Iterable) -> str:
 def _located(table, op, locations: LocationPrinter) -> str:
     """An op's text with its location after it (met before its regions' ops, as MLIR meets it); each
     op a compound node prints takes the node's."""
+    stored = op._location
     trailer = locations.trailer(op.location)
     text = table[type(op)](op)
     if op.COMPOUND:
-        return "".join([line[:-1] + trailer + "\n" if not line.rstrip().endswith("{") else line
-                        for line in text.splitlines(True)])
+        lines = text.splitlines(True)
+        ends = [i for i, line in enumerate(lines) if not line.rstrip().endswith("{")]
+        if stored.__class__ is tuple and stored[0] is fused_of and len(stored[1]) == len(ends):
+            # a node a reader folded from plain ops, each of its own location: each prints at its own
+            for i, loc in zip(ends, stored[1]):
+                lines[i] = lines[i][:-1] + locations.trailer(materialize(loc)) + "\n"
+            return "".join(lines)
+        for i in ends:
+            lines[i] = lines[i][:-1] + trailer + "\n"
+        return "".join(lines)
     return text[:-1] + trailer + "\n"
 
 
@@ -239,11 +249,14 @@ def symbol_op_text(op) -> str:
 
 
 @gc_paused
-def print_module(mod: Module, debug_info: bool = False) -> str:
+def print_module(mod: Module, debug_info: bool = False, pretty_debug_info: bool = False,
+                 use_local_scope: bool = False) -> str:
     """The module's text; with `debug_info`, every op's, function's, argument's and the module's
-    location as MLIR's `--mlir-print-debuginfo` prints them (vitir/print/locations.py)."""
+    location as MLIR's `--mlir-print-debuginfo` prints them (vitir/print/locations.py), in its pretty
+    form with `pretty_debug_info`, spelled out in place of aliases with `use_local_scope` (as jaxlib's
+    `get_asm(enable_debug_info=True, pretty_debug_info=..., use_local_scope=...)`)."""
     if debug_info:
-        return _print_located(mod)
+        return _print_located(mod, pretty_debug_info, use_local_scope)
     head = f"module {symbol_text(mod.name)}"
     if mod.attributes:
         head += " attributes " + S.attribute_dictionary(mod.attributes)
@@ -256,16 +269,19 @@ class printing_locations:
     print_module(..., debug_info=True) does); `locations.finish(text)` writes in their aliases. For
     printers of other trees (vitir/mlir/print.py's of xDSL modules)."""
 
+    def __init__(self, pretty: bool = False, local_scope: bool = False):
+        self.flags = (pretty, local_scope)
+
     def __enter__(self) -> LocationPrinter:
-        _LOCATIONS[0] = LocationPrinter()
+        _LOCATIONS[0] = LocationPrinter(*self.flags)
         return _LOCATIONS[0]
 
     def __exit__(self, *exc) -> None:
         _LOCATIONS[0] = None
 
 
-def _print_located(mod: Module) -> str:
-    with printing_locations() as locations:
+def _print_located(mod: Module, pretty: bool = False, local_scope: bool = False) -> str:
+    with printing_locations(pretty, local_scope) as locations:
         own = locations.trailer(mod.location)
         head = f"module {symbol_text(mod.name)}"
         if mod.attributes:

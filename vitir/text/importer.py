@@ -24,7 +24,7 @@ import re
 from ..ast.declare import GENERIC, OPS, REQUIRED, AttrDef, Op
 from ..ast.element_types import DType
 from ..ast.literals import dense_elements, element_literal
-from ..ast.location import UNKNOWN, CallSiteLoc, located_tokens
+from ..ast.location import UNKNOWN, TextPositions, located_tokens, module_position, source_filename
 from ..ast.regions import compact_reducer
 from ..ast.shape_rules import RuleError
 from ..ast.sharding import SHARDING, SHARDING_PER_VALUE
@@ -34,7 +34,7 @@ from ..ast.types import TensorType
 from ..syntax.declare import custom_directive, whole_op_syntax
 from ..syntax.format import DISCARDABLE, Directive, op_pieces, variadic_then_comma
 from ..syntax.parsing import ParseState, assigner
-from .lexer import tokenize
+from .lexer import TOKEN, tokenize
 
 
 # Shardy's attributes that an attribute dictionary may hold, by the name after `#` (its kind reads it)
@@ -86,7 +86,8 @@ class _Reader:
         self.toks, self.line_starts = tokenize(text)
         # a text with debug locations: each `loc(...)` is the token `loc$<i>` (locations[i]), and
         # `located` holds what each belongs to, by the id of its record (an op's, an argument's) or
-        # by ("return", id) of its function's or region's record
+        # by ("return", id) of its function's or region's record; one written without a location
+        # holds the index of the token MLIR would place it at (its op name, its `%name`), an int
         self.locations = locations
         self.located: dict = {}
         self.toks.append("")  # the end
@@ -247,15 +248,27 @@ class _Reader:
         return ty
 
     def argument(self) -> tuple[str, TensorType]:
-        """`%a: T`, as (written name, type)."""
+        """`%a: T`, as (written name, type), located at its `%a` unless a location follows it."""
+        at = self.i
         written = self.ssa()
         self.expect(":")
-        return self.locate((written, self.type()))
+        record = (written, self.type())
+        self.located[id(record)] = at
+        return self.locate(record)
 
     def locate(self, record, key=None):
         """`record`, the location token after it (if any) noted as its location (under `key`)."""
         if self.locations is not None and self.toks[self.i][:4] == "loc$":
             self.located[id(record) if key is None else key] = self.locations[int(self.next()[4:])]
+        return record
+
+    def placed(self, record, at: int):
+        """`record`, written at token `at`: the location token after it (if any) is its location, else
+        that token's place in the text (as MLIR locates what a text writes without one)."""
+        if self.locations is not None and self.toks[self.i][:4] == "loc$":
+            self.located[id(record)] = self.locations[int(self.next()[4:])]
+        else:
+            self.located[id(record)] = at
         return record
 
     def position(self) -> int:
@@ -319,6 +332,7 @@ class _Reader:
     def module(self) -> tuple[str, list, tuple]:
         name, attributes = "m", ()
         if self.optional("module"):
+            self.located["module"] = self.i - 1
             if self.peek()[:1] == "@":
                 name = self.symbol()
             if self.optional("attributes"):
@@ -415,6 +429,7 @@ class _Reader:
         return value
 
     def function(self):
+        at = self.i
         self.expect("func.func")
         if self.peek() in ("public", "private"):
             self.i += 1
@@ -434,14 +449,14 @@ class _Reader:
         ops = []
         while True:
             if self.peek() in ("return", "func.return"):
+                returning = self.i
                 self.i += 1
                 returned = self.operands_and_types()
                 self.locate(returned, "terminator")
                 self.expect("}")
                 record = (name, args, results, ops, returned)
-                if "terminator" in self.located:
-                    self.located[("return", id(record))] = self.located.pop("terminator")
-                return self.locate(record)
+                self.located[("return", id(record))] = self.located.pop("terminator", returning)
+                return self.placed(record, at)
             ops.append(self.op())
 
     def operands_and_types(self) -> tuple[list, list]:
@@ -459,6 +474,7 @@ class _Reader:
         regions) or ("call", callee, results, operand names, operand types, result types). A region is
         (its arguments as (written name, type), its ops, (returned names, their types))."""
         results = self.results()
+        at = self.i  # MLIR places an op at its name
         name = self.next()
         if name in ("call", "func.call"):
             callee = self.symbol()
@@ -471,15 +487,21 @@ class _Reader:
                 self.expect(")")
             self.expect(":")
             inputs, outputs = self.functional_type()
-            return self.locate(("call", callee, results, operands, inputs, outputs))
+            return self.placed(("call", callee, results, operands, inputs, outputs), at)
         if name[:1] == '"':
-            return self.locate(_generic(self, name[1:-1], results))
+            return self.placed(_generic(self, name[1:-1], results), at)
         cls = _dict_get(OPS, name) or OPS.get(name)  # the registry's own get loads the lazy families
         if cls is None:
             raise Fallback(f"no declaration named {name!r}")
         plan = _PLANS.get(cls) or _plan(cls)
         self.declaration = cls
-        return self.locate(plan(self, cls, results))
+        record = plan(self, cls, results)
+        # as placed() (inline: the reader's hottest path)
+        if self.locations is not None and self.toks[self.i][:4] == "loc$":
+            self.located[id(record)] = self.locations[int(self.next()[4:])]
+        else:
+            self.located[id(record)] = at + cls.PLACED_AFTER_NAME
+        return record
 
     def region(self, args=None, terminator: str = "stablehlo.return") -> tuple:
         """`{ [^bb0(%a: T, ...):] ops stablehlo.return %x : T }`; `args`: the arguments a pretty
@@ -493,17 +515,18 @@ class _Reader:
                 args += self.until_close(self.argument)
                 self.expect(":")
         ops = []
-        while not self.optional(terminator):
+        while self.toks[self.i] != terminator:
             if self.peek() in ("}", ""):
                 raise Fallback(f"a region must end in {terminator}")
             ops.append(self.op())
+        returning = self.i
+        self.i += 1
         returned = self.operands_and_types()
         self.locate(returned, "terminator")
-        terminator_location = self.located.pop("terminator", None)
+        terminator_location = self.located.pop("terminator", returning)
         self.expect("}")
         record = (tuple(args), ops, returned)
-        if terminator_location is not None:
-            self.located[("return", id(record))] = terminator_location
+        self.located[("return", id(record))] = terminator_location
         return record
 
     def results(self) -> tuple:
@@ -938,9 +961,14 @@ def _simple_builder(cls: type[Op]):
             args.append("tuple(result_types)" if f.several else "result_types[0]")
         elif f.role == "region":
             return None
-    lines += [f"    node = cls({', '.join(args)}, discardable=attrs.get(DISCARDABLE, ()), path=self.fb.path,",
-              "               location=self.location(record) if self.located else None)",
-              "    self.place(node, record, values)"]
+    lines += ["    loc = self.located.get(id(record))",  # as _Builder.op: pending until asked for
+              "    if self.call_sites:",
+              "        loc = self.place(loc)",
+              "    elif loc.__class__ is int:",
+              "        loc = (self.at, loc)",
+              f"    node = cls({', '.join(args)}, discardable=attrs.get(DISCARDABLE, ()), path=self.fb.path,",
+              "               location=loc)",
+              "    self.emit_record(node, record, values)"]
     exec(compile("\n".join(lines), f"<build {cls.__name__}>", "exec"), env)
     return env["build"]
 
@@ -948,11 +976,13 @@ def _simple_builder(cls: type[Op]):
 class _Builder:
     """One entry function's AST from its records, named and checked as to_ast.py does."""
 
-    def __init__(self, fn, functions: dict, written: frozenset, located: dict):
+    def __init__(self, fn, functions: dict, written: frozenset, located: dict, positions: TextPositions | None = None):
         from ..ast import FunctionBuilder
 
         self.fn = fn
-        self.located = located  # the reader's: record id -> its location
+        self.located = located  # the reader's: record id -> its location, or the token it was written at
+        self.positions = positions  # the text's (a record's token -> its file, line and column)
+        self.at = positions.at if positions is not None else None
         self.call_sites: list = []  # the locations of the calls being inlined, innermost last
         self.functions = functions
         self.fb = FunctionBuilder(fn[0])
@@ -983,7 +1013,7 @@ class _Builder:
                 raise Fallback
             values[written] = self.fb.arg(self.new_name(written), ty)
             if id(arg) in located:
-                values[written].location = located[id(arg)]
+                values[written].location = self.place(located[id(arg)])
         self.body(ops, values)
         returned = self.uses(ret_names, ret_types, values)
         if [v.type for v in returned] != list(result_types) or any(
@@ -992,20 +1022,27 @@ class _Builder:
         self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
         made = self.fb.ret(*returned)
         if located:
-            made.location = located.get(id(self.fn), UNKNOWN)
-            made.ret.location = located.get(("return", id(self.fn)), UNKNOWN)
+            made.location = self.place(located.get(id(self.fn))) or UNKNOWN
+            made.ret.location = self.place(located.get(("return", id(self.fn)))) or UNKNOWN
         return made
 
-    def location(self, record, key=None):
-        """The record's written location (None: none), inside inlined calls at their call sites (as
-        to_ast.py and MLIR's inliner: `callsite(<op's> at <call's>)`); `key`: what the reader
-        located it by, where not the record's id (a region's return: ("return", its record's id))."""
-        if not self.located:  # a text without locations
-            return None
-        loc = self.located.get(id(record) if key is None else key)
-        for site in reversed(self.call_sites):
-            loc = CallSiteLoc(loc or UNKNOWN, site)
+    def place(self, loc):
+        """A written location (a Location, the token index of a record written without one, or None),
+        inside inlined calls at their call sites (as to_ast.py and MLIR's inliner: `callsite(<op's> at
+        <call's>)`). A token's is left pending, (function, arguments): made into a Location only when
+        a tool asks for it (vitir.ast.location.materialize), so reading stays as fast as it was."""
+        if self.call_sites:
+            if self.positions is None:  # records of no text (the bytecode reader's): made now, as before
+                return TextPositions.resolve(None, loc, self.call_sites) if self.located else None
+            return (self.positions.resolve, loc, tuple(self.call_sites))
+        if loc.__class__ is int:
+            return (self.at, loc)
         return loc
+
+    def location(self, record, key=None):
+        """The record's location (None: none), as `place` gives it; `key`: what the reader located it
+        by, where not the record's id (a region's return: ("return", its record's id))."""
+        return self.place(self.located.get(id(record) if key is None else key))
 
     def uses(self, names, types, values) -> list:
         if len(names) != len(types):
@@ -1084,10 +1121,15 @@ class _Builder:
                 raise Fallback
             fields[given.name] = tuple(result_types) if given.several else result_types[0]
         name = () if results[0] == "none" else self.new_name(results[1])
-        node = cls(name, **fields, path=self.fb.path, location=self.location(record))
-        self.place(node, record, values)
+        loc = self.located.get(id(record))
+        if self.call_sites:
+            loc = self.place(loc)
+        elif loc.__class__ is int:  # as place() (inline: once per op)
+            loc = (self.at, loc)
+        node = cls(name, **fields, path=self.fb.path, location=loc)
+        self.emit_record(node, record, values)
 
-    def place(self, node, record, values) -> None:
+    def emit_record(self, node, record, values) -> None:
         """Emit a built node, spelled as its record; its results, each of the type written, take the
         record's names."""
         results, result_types, one_line = record[2], record[6], record[7]
@@ -1143,7 +1185,7 @@ class _Builder:
                         shared[i] = name
                 inner[written] = self.fb.arg(name, ty)
                 if id(arg) in located:
-                    inner[written].location = located[id(arg)]
+                    inner[written].location = self.place(located[id(arg)])
             self.body(ops, inner)
             returned = self.uses(ret_names, ret_types, inner)
             self.fb.ops[:] = fold_compounds(self.fb.ops, self.fb, returned)
@@ -1171,7 +1213,7 @@ class _Builder:
         outer = self.prefix
         self.prefix = f"{_IDENTIFIER_RUN.sub('_', callee).strip('_') or 'f'}_c{self.calls}_"
         self.inlining.append(callee)
-        self.call_sites.append(self.located.get(id(record), UNKNOWN))
+        self.call_sites.append(self.located.get(id(record)))
         try:
             self.body(ops, inner)
             returned = self.uses(ret_names, ret_types, inner)
@@ -1195,24 +1237,26 @@ def _calls(ops):
                 yield from _calls(region[1])
 
 
-def fast_import(text: str):
+def fast_import(text: str, source: str = "<text>"):
     """vitir's Module of `text`, or None when this path does not take it (the caller then reads the
-    text with xDSL, which reports what is wrong with it)."""
+    text with xDSL, which reports what is wrong with it). What the text writes without a location is
+    located at its place in `source` (vitir.ast.location.source_filename), as MLIR's parser does."""
     from ..ast.gc_pause import gc_paused
 
     if not text.isascii():
         return None
     try:
-        return gc_paused(_import)(text)
+        return gc_paused(_import)(text, source)
     except Exception:  # Fallback, a refused rule (VitirError, RuleError), a malformed text: the xDSL path
         return None    # reads it and reports what is wrong, the one place that decides
 
 
-def _import(text: str):
+def _import(text: str, source: str = "<text>"):
     locations = None
     if "loc(" in text:  # only then: the text without locations reads as fast as before
         text, locations = located_tokens(text)
     reader = _Reader(text, locations)
+    filename = source_filename(source)
     name, functions, attributes = reader.module()
     if not functions:
         raise Fallback
@@ -1221,37 +1265,54 @@ def _import(text: str):
         if fn[0] in defined:
             raise Fallback
         defined[fn[0]] = fn
+    positions = TextPositions(text, filename, TOKEN) if filename is not None else None
     return build_module(name, functions, defined, attributes, reader.attributes, reader.symbols,
-                        frozenset(_NAME.findall(text)), reader.located)
+                        frozenset(_NAME.findall(text)), reader.located, positions)
 
 
 def build_module(name: str, functions: list, defined: dict, attributes: tuple, function_attributes: dict,
-                 symbols: list, written: frozenset, located: dict | None = None):
+                 symbols: list, written: frozenset, located: dict | None = None,
+                 positions: TextPositions | None = None):
     """The Module of a module's records: the functions no other calls, built (callees inlined) and
     checked; `written`: the value names the program spells, which generated names avoid; `located`:
-    the locations the records were written with (none: every op unknown)."""
+    the locations the records were written with (none: every op unknown), or the token each was
+    written at in the text `positions` holds (None: not the user's text, such a record unknown)."""
     from ..ast.module import Function, Module
 
     located = {} if located is None else located
+    if positions is None and any(loc.__class__ is int for loc in located.values()):
+        located = {key: loc for key, loc in located.items() if loc.__class__ is not int}
 
     called = {callee for fn in functions for callee in _calls(fn[3]) if callee != fn[0]}
     if called >= defined.keys() or not called <= defined.keys():
         raise Fallback
-    built = [_Builder(fn, defined, written, located).run() for fn in functions if fn[0] not in called]
+    built = [_Builder(fn, defined, written, located, positions).run() for fn in functions if fn[0] not in called]
     for i, fn in enumerate(built):
         own, args, results = function_attributes[fn.name]
         if own or any(args) or any(results):
-            built[i] = Function(fn.name, fn.args, fn.ops, fn.ret, own, args, results, fn.location)
-    module = Module(built, name, attributes, [_module_op(record, located) for record in symbols],
-                    location=located.get("module", UNKNOWN))
+            built[i] = Function(fn.name, fn.args, fn.ops, fn.ret, own, args, results, fn._location)  # still pending
+    module = Module(built, name, attributes, [_module_op(record, located, positions) for record in symbols],
+                    location=module_location(located, positions))
     check_module(module, read_attribute_text)
     return module
 
 
-def _module_op(record, located: dict):
+def module_location(located: dict, positions: TextPositions | None):
+    """The module's location: written, else where MLIR places an implicit one (`"-":0:0`)."""
+    if positions is None:
+        return located.get("module", UNKNOWN)
+    written = located.get("module")
+    return (positions.at, written) if written.__class__ is int else written or module_position(positions.filename)
+
+
+def _module_op(record, located: dict, positions: TextPositions | None = None):
     """A module-level op (no operands, results or regions) from its record."""
     _, cls, results, attrs, names, _, _, _, regions = record
     if results[0] != "none" or any(names) or regions:
         raise Fallback
     return cls((), **{f.name: attrs.get(f.name, None if f.default is REQUIRED else f.default) for f in cls.ATTR_FIELDS},
-               discardable=attrs.get(DISCARDABLE, ()), location=located.get(id(record)))
+               discardable=attrs.get(DISCARDABLE, ()), location=_placed(located.get(id(record)), positions))
+
+
+def _placed(loc, positions: TextPositions | None):
+    return (positions.at, loc) if loc.__class__ is int else loc

@@ -10,9 +10,10 @@ evaluates it. The default reader is untouched: this is `_Builder` with `inline` 
 
 from __future__ import annotations
 
-from ..ast.location import UNKNOWN, located_tokens
+from ..ast.location import UNKNOWN, TextPositions, located_tokens, source_filename
 from ..ast.values import Value
-from .importer import Fallback, _Builder, _Reader, _NAME
+from .importer import Fallback, _Builder, _Reader, _NAME, module_location
+from .lexer import TOKEN
 
 
 class KeptCall:
@@ -83,14 +84,15 @@ def _import(text: str):
             raise Fallback
         defined[fn[0]] = fn
     written, located = frozenset(_NAME.findall(text)), reader.located
+    positions = TextPositions(text, source_filename("<text>"), TOKEN)  # as fast_import places what is unlocated
     built = []
     for fn in functions:
-        made = _CallKeepingBuilder(fn, defined, written, located).run()
+        made = _CallKeepingBuilder(fn, defined, written, located, positions).run()
         own, args, results = reader.attributes[made.name]
         if own or any(args) or any(results):
             made = Function(made.name, made.args, made.ops, made.ret, own, args, results, made.location)
         built.append(made)
-    return Module(built, name, attributes, location=located.get("module", UNKNOWN))
+    return Module(built, name, attributes, location=module_location(located, positions))
 
 
 __all__ = ["KeptCall", "import_keeping_calls"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-_TOKEN = re.compile(r"""[ \t\r]*(
+TOKEN = re.compile(r"""[ \t\r]*(
     //[^\n]*
   | %(?:[0-9]+|[A-Za-z_$.\-][\w$.\-]*)(?:\#[0-9]+)?
   | @[A-Za-z_$.][\w$.\-]*
@@ -32,7 +32,7 @@ def tokenize(text: str) -> tuple[list[str], set[int]]:
     """(tokens, the indices of the tokens that start a line); comments dropped."""
     tokens: list[str] = []
     starts: set[int] = set()
-    findall = _TOKEN.findall
+    findall = TOKEN.findall
     for line in text.split("\n"):
         found = findall(line)
         if found:

@@ -30,6 +30,7 @@ class Reduce(Op):
     results = var_result_def()
     syntax = "{reduce}"
     evaluate = "vitir.evaluate.reduction:reduce"
+    PLACED_AFTER_NAME = True  # MLIR: `stablehlo.reduce(...)` at its `(`
 
     @property
     def COMPACT(self) -> bool:
