@@ -628,7 +628,7 @@ def builtin_location(loc) -> Attribute:
     kind = type(loc).__name__
     if kind == "UnknownLoc":
         found = UNKNOWN_LOCATION
-    elif kind == "FileLineColLoc":
+    elif kind in ("FileLineColLoc", "TextPosition"):  # (a reader's place for what the text left unlocated)
         end_line = loc.line if loc.end_line is None else loc.end_line
         end_column = loc.column if loc.end_column is None else loc.end_column
         numbers = (loc.line, loc.column)
