@@ -220,3 +220,60 @@ def test_reduce_reaches_into_regions(tmp_path):
     module = import_text(out.read_text())
     assert count_ops(module.main) == 3 and "stablehlo.add" not in out.read_text()
     assert "tensor<1xf32>" in out.read_text() and "tensor<4xf32>" not in out.read_text()
+
+
+PARTITIONED = """module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func @main(%x: tensor<8x4xf32> {mhlo.sharding = "{devices=[2,1]<=[2]}"}, %y: tensor<8x4xf32> {mhlo.sharding = "{devices=[2,1]<=[2]}"}, %w: tensor<4x4xf32> {mhlo.sharding = "{replicated}"}) -> tensor<8x4xf32> {
+    %a = stablehlo.tanh %x : tensor<8x4xf32>
+    %d = stablehlo.dot_general %a, %w, contracting_dims = [1] x [0] : (tensor<8x4xf32>, tensor<4x4xf32>) -> tensor<8x4xf32>
+    %b = stablehlo.multiply %d, %y : tensor<8x4xf32>
+    %c = stablehlo.add %b, %a : tensor<8x4xf32>
+    return %c : tensor<8x4xf32>
+  }
+}
+"""
+
+
+def test_a_partitioned_program_is_compared_on_its_global_values(tmp_path):
+    """XLA runs each block and each op over 2 host devices, placed by the program's shardings; the
+    evaluator runs the global program. 1e-40 times the product is a subnormal XLA flushes. In a
+    process of its own: XLA fixes its count of CPU devices when it starts."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    rng = np.random.default_rng(1)
+    x, w = rng.standard_normal((8, 4)).astype(np.float32), rng.standard_normal((4, 4)).astype(np.float32)
+    clean, npz_clean = _write(tmp_path, PARTITIONED, {"x": x, "y": np.ones((8, 4), np.float32), "w": w}, "clean")
+    bad, npz_bad = _write(tmp_path, PARTITIONED, {"x": x, "y": np.full((8, 4), 1e-40, np.float32), "w": w}, "bad")
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+    def bisect_command(path, npz):
+        return subprocess.run([sys.executable, "-m", "vitir", "bisect", str(path), "--inputs", str(npz), "--quiet"],
+                              env=env, capture_output=True, text=True, timeout=300)
+
+    done = bisect_command(clean, npz_clean)
+    assert done.returncode == 0 and done.stdout.startswith("no divergence"), done.stdout + done.stderr
+    done = bisect_command(bad, npz_bad)
+    assert done.returncode == 1 and f"{bad}:5: %b = stablehlo.multiply" in done.stdout.splitlines()[0], done.stdout
+
+
+def test_per_device_code_of_a_partitioned_program_is_refused_by_name(tmp_path, capsys):
+    text = """module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2]>
+  func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {
+    %a = stablehlo.tanh %x : tensor<8xf32>
+    %m = sdy.manual_computation(%a) in_shardings=[<@mesh, [{"x"}]>] out_shardings=[<@mesh, [{"x"}]>] manual_axes={"x"} (%l: tensor<4xf32>) {
+      %n = stablehlo.negate %l : tensor<4xf32>
+      sdy.return %n : tensor<4xf32>
+    } : (tensor<8xf32>) -> tensor<8xf32>
+    return %m : tensor<8xf32>
+  }
+}
+"""
+    path, npz = _write(tmp_path, text, {"x": np.ones(8, np.float32)}, "manual")
+    assert main(["bisect", str(path), "--inputs", str(npz), "--quiet"]) == 2
+    assert ("@main holds per-device code (%m = sdy.manual_computation): bisect compares a program of "
+            "mhlo.num_partitions = 2 on its global values") in capsys.readouterr().err

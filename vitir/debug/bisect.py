@@ -31,7 +31,8 @@ from ..ast.types import TensorType
 from ..ast.uses import reads
 from ..errors import ConfigError, VitirError
 from ..numpy_dtypes import numpy_dtype
-from .sides import (OpFailure, argument_name, block_function, comparable, live_in, make_side, module_text, op_level)
+from .sides import (OpFailure, argument_name, block_function, comparable, live_in, make_side, module_text, op_level,
+                    program_arguments)
 from .tolerance import EXACT, Difference, Tolerance, compare, needs_scale, terms, tolerance_of
 
 CHUNK_BYTES = 1 << 29  # results of one block, in bytes
@@ -312,12 +313,13 @@ def bisect(module: Module, fn: Function, inputs: list[dict], against: Sequence[s
            chunk_bytes: int = CHUNK_BYTES, chunk_ops: int = CHUNK_OPS, progress=None,
            text: str = "", path: str = "<text>") -> Report:
     """The first op of `fn` whose results differ between the sides `against` (reference first)."""
-    if module.num_partitions > 1:
-        raise ConfigError("bisect compares programs of one partition (this one has mhlo.num_partitions = "
-                          f"{module.num_partitions}); replicas are supported")
     replicas = len(inputs)
+    if module.num_partitions > 1:
+        _check_partitioned(module, fn, replicas)
     like = module.with_functions([])
     reference, other = (make_side(name, replicas, like) for name in against)
+    for side in (reference, other):
+        side.placed = program_arguments(fn)
     started = time.perf_counter()
     index = {id(op): i for i, op in enumerate(fn.ops)}
     last_read = _last_reads(fn)
@@ -379,6 +381,25 @@ def bisect(module: Module, fn: Function, inputs: list[dict], against: Sequence[s
                  for c, values in zip(carry, ref_values)]
     return Report(path, fn.name, reference.name, other.name, len(fn.ops), compared, len(planned),
                   time.perf_counter() - started, finding, lines_of(text))
+
+
+def _check_partitioned(module: Module, fn: Function, replicas: int) -> None:
+    """A partitioned program is compared on its global values: the evaluator runs it as one program
+    (its shardings say where values live, not what they are), the compiled side as the module's
+    partitions, each block and each op placed by the program's shardings and its results gathered
+    whole. Per-device code (each partition computing on its own block) has no global value to
+    compare op by op: such a program is refused by name."""
+    from ..ast.uses import walk
+    from ..evaluate.parts import enters_per_device_code
+
+    entry = next((op for op in walk(fn.ops) if enters_per_device_code(op)), None)
+    if entry is not None:
+        raise ConfigError(f"@{fn.name} holds per-device code ({ssa_text(entry)} = {type(entry).NAME}): bisect compares "
+                          f"a program of mhlo.num_partitions = {module.num_partitions} on its global values, which "
+                          "per-device code does not have; bisect the per-device body as a function of its own")
+    if replicas > 1:
+        raise ConfigError(f"@{fn.name}: {replicas} replicas of a program of mhlo.num_partitions = "
+                          f"{module.num_partitions}: bisect compares replicas or partitions, not both")
 
 
 MAX_ITERATIONS = 10_000

@@ -17,7 +17,7 @@ error.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -40,15 +40,30 @@ class OpFailure:
         return f"OpFailure({self.message[:80]!r})"
 
 
-def block_function(name: str, ops: Sequence, inputs: Sequence[Value], returned: Sequence[Value]) -> Function:
+def block_function(name: str, ops: Sequence, inputs: Sequence[Value], returned: Sequence[Value],
+                   placed: Mapping[Value, tuple] | None = None) -> Function:
     """A function of `ops` reading `inputs` as its arguments (same names and types) and returning
-    `returned`; the ops are copied, so the original program is left as it was."""
+    `returned`; the ops are copied, so the original program is left as it was. `placed`: the
+    attributes (a sharding) of the values that were the program's arguments, kept on theirs."""
     from ..rewrite.driver import copy_op
 
     mapping = {v: Value(argument_name(v), v.type) for v in inputs}
     args = [mapping[v] for v in inputs]
     new_ops = [copy_op(op, mapping) for op in ops]
-    return Function(name, args, new_ops, Return([mapping.get(v, v) for v in returned]))
+    return Function(name, args, new_ops, Return([mapping.get(v, v) for v in returned]),
+                    arg_attributes=_argument_attributes(inputs, placed))
+
+
+def _argument_attributes(inputs: Sequence[Value], placed: Mapping[Value, tuple] | None) -> tuple:
+    if not placed:
+        return ()
+    return tuple(placed.get(v, ()) for v in inputs)
+
+
+def program_arguments(fn: Function) -> dict[Value, tuple]:
+    """The attributes of each of `fn`'s arguments that has any (`mhlo.sharding`, `sdy.sharding`): a
+    block reading the argument places it as the program does."""
+    return {a: attrs for a, attrs in zip(fn.args, fn.arg_attributes) if attrs}
 
 
 def argument_name(v: Value) -> str:
@@ -97,6 +112,7 @@ class Side:
 
     def __init__(self, replicas: int = 1, like: Module | None = None):
         self.replicas, self.like = replicas, like
+        self.placed: dict[Value, tuple] = {}  # program arguments' shardings (program_arguments)
 
     def in_context(self, ops: Sequence, inputs: list[dict]) -> list[dict]:
         raise NotImplementedError
@@ -164,7 +180,7 @@ class CompiledSide(Side):
     def in_context(self, ops, inputs):
         args = live_in(ops)
         returned = tensor_results(ops)
-        fn = block_function("block", ops, args, returned)
+        fn = block_function("block", ops, args, returned, self.placed)
         outs = self._run(fn, [a.name for a in args], inputs)
         return [{**{a.name: given[a.name] for a in args}, **{r.name: x for r, x in zip(returned, per)}}
                 for given, per in zip(inputs, outs)]
@@ -176,7 +192,7 @@ class CompiledSide(Side):
 
     def _alone(self, indices: list[int], ops, values, out: list) -> None:
         chosen = [ops[i] for i in indices]
-        fn, names = _side_by_side(chosen)
+        fn, names = _side_by_side(chosen, self.placed)
         try:
             results = self._run(fn, names, values)
         except (VitirError, RuntimeError, ValueError) as error:  # XLA's and IREE's errors
@@ -196,7 +212,7 @@ class CompiledSide(Side):
             at += n
 
 
-def _side_by_side(ops: Sequence) -> Function:
+def _side_by_side(ops: Sequence, placed: Mapping[Value, tuple] | None = None) -> Function:
     """One function holding every op of `ops`, each reading the function's arguments only (an
     operand that another op of `ops` defines is an argument too), returning every result. The
     arguments keep the names of the values they stand for; results are renamed apart from them."""
@@ -218,7 +234,8 @@ def _side_by_side(ops: Sequence) -> Function:
             r.rename(f"{prefix}{k}#{j}" if several else f"{prefix}{k}")
         new_ops.append(copied)
         returned.extend(copied.results)
-    return Function("ops", arguments, new_ops, Return(returned)), [v.name for v in args]
+    return (Function("ops", arguments, new_ops, Return(returned), arg_attributes=_argument_attributes(args, placed)),
+            [v.name for v in args])
 
 
 def op_level(error: Exception) -> bool:
