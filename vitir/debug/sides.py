@@ -17,6 +17,7 @@ error.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import Mapping, Sequence
 
 import numpy as np
@@ -244,6 +245,17 @@ def op_level(error: Exception) -> bool:
     from ..errors import CompileError
 
     return isinstance(error, (CompileError, RuntimeError)) or "failed running" in str(error)
+
+
+@contextmanager
+def one_blas_thread():
+    """numpy's BLAS on one thread while bisect runs: its contractions are many and mid-sized, and
+    OpenBLAS's threads, spinning for each other on a machine whose cores are busy, made a matmul
+    of the ViT step twenty times slower than one thread (docs/benchmarks.md)."""
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(limits=1, user_api="blas"):
+        yield
 
 
 def make_side(name: str, replicas: int = 1, like: Module | None = None) -> Side:
