@@ -277,3 +277,66 @@ def test_per_device_code_of_a_partitioned_program_is_refused_by_name(tmp_path, c
     assert main(["bisect", str(path), "--inputs", str(npz), "--quiet"]) == 2
     assert ("@main holds per-device code (%m = sdy.manual_computation): bisect compares a program of "
             "mhlo.num_partitions = 2 on its global values") in capsys.readouterr().err
+
+
+def test_reduce_diverges_makes_the_trigger_arguments_constants(tmp_path, capsys):
+    """The subnormal plant's operands, splats of 1e-40 and 1e30, become constants of those values:
+    the reproducer needs no inputs, and still diverges (alone, XLA reads the constants as arguments)."""
+    text, inputs, planted = chain(3, 32, "subnormal")
+    path, npz = _write(tmp_path, text, inputs)
+    out = tmp_path / "reduced.mlir"
+    assert main(["reduce", str(path), "-o", str(out), "--diverges", "--inputs", str(npz), "--quiet"]) == 0
+    reduced = out.read_text()
+    assert "func.func @main() ->" in reduced, reduced
+    assert "dense<1.0e-40>" in reduced and "dense<1.0e+30>" in reduced, reduced
+    capsys.readouterr()
+    assert main(["bisect", str(out), "--quiet"]) == 1
+    assert f"%{planted} = stablehlo.multiply" in capsys.readouterr().out.splitlines()[0]
+
+
+def test_reduce_until_makes_arguments_zeros_only_when_asked(tmp_path):
+    text, inputs, _ = chain(9, 36)
+    path, _ = _write(tmp_path, text, inputs)
+    for flags, arguments in (([], 1), (["--constants"], 0)):
+        out = tmp_path / f"reduced{len(flags)}.mlir"
+        assert main(["reduce", str(path), "-o", str(out), "--until", "grep -q stablehlo.sine {}", "--quiet", *flags]) == 0
+        fn = import_text(out.read_text()).main
+        assert [type(op).NAME for op in fn.ops][-1] == "stablehlo.sine" and len(fn.args) == arguments, out.read_text()
+    assert "stablehlo.constant dense<0.0> : tensor<1xf32>" in out.read_text()
+
+
+SLICES = """module @m {
+  func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+    %a = stablehlo.tanh %x : tensor<4xf32>
+    %b = stablehlo.sine %y : tensor<4xf32>
+    %c = stablehlo.add %a, %b : tensor<4xf32>
+    %d = stablehlo.cosine %y : tensor<4xf32>
+    return %a, %c, %d : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+  }
+}
+"""
+
+
+def test_keeping_some_results_keeps_their_backward_slices_only():
+    from vitir.debug.reduce import keep_results
+
+    fn = import_text(SLICES).main
+    kept = keep_results(fn, [2])
+    assert [type(op).NAME for op in kept.ops] == ["stablehlo.cosine"] and [a.name for a in kept.args] == ["y"]
+    kept = keep_results(fn, [0, 1])
+    assert [type(op).NAME for op in kept.ops] == ["stablehlo.tanh", "stablehlo.sine", "stablehlo.add"]
+    assert len(kept.ret.operands) == 2 and len(fn.ops) == 4  # the program itself is left as it was
+
+
+def test_reduce_starts_with_the_results_and_a_cut_prefix(tmp_path):
+    """The cosine's slice alone, found by ddmin over the results in a few tests, before any op is tried."""
+    from vitir.debug.reduce import Reducer, until
+
+    lines = []
+    reducer = Reducer(SLICES, until("grep -q stablehlo.cosine {}"), lines.append)
+    reducer.results()
+    assert [type(op).NAME for op in reducer.fn.ops] == ["stablehlo.cosine"], lines
+    assert reducer.tests <= 4 and "ddmin over results (1 of 3 kept)" in lines[-1]
+    reducer = Reducer(SLICES, until("grep -q stablehlo.add {}"), lines.append)
+    reducer.prefix()  # tanh and sine cut: the add reads two new arguments
+    assert [type(op).NAME for op in reducer.fn.ops] == ["stablehlo.add", "stablehlo.cosine"], lines[-1]
