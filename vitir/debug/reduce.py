@@ -4,10 +4,10 @@ The property is a function of the candidate's text (`interesting(text) -> bool`)
 divergence between two sides (`diverges`), or a shell command's exit status (`until`).
 
 First, two coarse passes that make each test smaller than the last, for programs whose every test
-is costly (an IREE compile of a train step): ddmin over the function's results (each result kept
-with its backward slice), then the ops before op k cut (the values they define become
-arguments), k the largest that keeps the property (binary search). Then, in order, until a round
-changes nothing:
+is costly (an IREE compile of a train step): the ops before op k cut (the values they define
+become arguments; the constants they read stay), k the largest that keeps the property (binary
+search: a test that keeps it is often fast, a compiler failing early); then ddmin over the function's results (each result kept
+with its backward slice). Then, in order, until a round changes nothing:
 
 1. ops: ddmin (Zeller and Hildebrandt's) over the function's ops. A kept op whose operand a removed
    op defined reads a new argument in its place (its value, for `diverges`, the one the reference
@@ -118,8 +118,8 @@ class Reducer:
     # -- the passes -----------------------------------------------------------------------------
 
     def run(self, rounds: int = 4) -> str:
-        self.results()
         self.prefix()
+        self.results()
         for _ in range(rounds):
             before = self.text
             self.ops()
@@ -159,12 +159,20 @@ class Reducer:
         low, high = 0, n - 1  # keeping ops[low:] keeps the property
         while low < high:
             middle = (low + high + 1) // 2
-            if self.test(self.valid(keep_ops(self.fn, range(middle, n)))):
+            if self.test(self.valid(keep_ops(self.fn, self.suffix(middle)))):
                 low = middle
             else:
                 high = middle - 1
         if low:
-            self.accept(self.valid(keep_ops(self.fn, range(low, n))), f"cutting the {low} ops before op {low}")
+            self.accept(self.valid(keep_ops(self.fn, self.suffix(low))), f"cutting the ops before op {low}")
+
+    def suffix(self, k: int) -> list[int]:
+        """The ops from op k on, and the constants before it that they read: a constant made an
+        argument is another program to a compiler (it no longer folds or fuses it)."""
+        later = self.fn.ops[k:]
+        read = {v for op in later for v in reads(op)}
+        return [i for i, op in enumerate(self.fn.ops[:k]) if type(op).NAME == "stablehlo.constant"
+                and any(r in read for r in op.results)] + list(range(k, len(self.fn.ops)))
 
     def ddmin(self, items: list[int], candidate: Callable[[list[int]], Function], what: str) -> list[int]:
         """Zeller and Hildebrandt's ddmin: the items of a smallest candidate found that keeps the
