@@ -340,3 +340,21 @@ def test_reduce_starts_with_the_results_and_a_cut_prefix(tmp_path):
     reducer = Reducer(SLICES, until("grep -q stablehlo.add {}"), lines.append)
     reducer.prefix()  # tanh and sine cut: the add reads two new arguments
     assert [type(op).NAME for op in reducer.fn.ops] == ["stablehlo.add", "stablehlo.cosine"], lines[-1]
+
+
+def test_pjrt_compiles_each_op_signature_once():
+    """A chain of 40 ops of a few kinds on one shape: its alone comparison compiles one function per
+    kind of op (and the block once), not one per op; a second bisect compiles nothing."""
+    from vitir.backend import cache_stats
+    from vitir.debug.sides import _one_op, module_text
+
+    text, inputs, _ = chain(4, 40)
+    module, fn = load_program(text)
+    signatures = {module_text(_one_op(op)[0]) for op in fn.ops if type(op).NAME != "stablehlo.constant"}
+    assert len(signatures) < len([op for op in fn.ops if type(op).NAME != "stablehlo.constant"]) // 2
+    before = cache_stats()["compiled"]
+    assert bisect(module, fn, bind_inputs(fn, inputs), modes=("alone",)).finding is None
+    assert cache_stats()["compiled"] - before <= len(signatures)
+    before = cache_stats()["compiled"]
+    assert bisect(module, fn, bind_inputs(fn, inputs), modes=("alone",)).finding is None
+    assert cache_stats()["compiled"] == before
