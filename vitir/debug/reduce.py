@@ -109,10 +109,10 @@ class Reducer:
         self.module = self.module.with_functions([self.fn])
         self.say(what)
 
-    def say(self, what: str, ops: int | None = None) -> None:
+    def say(self, what: str, held: str | None = None) -> None:
+        """A line of progress: what the best candidate holds (or `held`) after `what`."""
         if self.progress:
-            held = f"{ops} top-level ops" if ops is not None else \
-                f"{count_ops(self.fn)} ops, {len(self.fn.args)} arguments"
+            held = held or f"{count_ops(self.fn)} ops, {len(self.fn.args)} arguments"
             self.progress(f"{held} after {what} ({self.tests} tests, {time.perf_counter() - self.started:.1f} s)")
 
     # -- the passes -----------------------------------------------------------------------------
@@ -192,7 +192,7 @@ class Reducer:
                         items, n, reduced = rest, max(n - 1, 2), True
                         break
             if reduced:
-                self.say(f"ddmin over {what} (granularity {n})", len(items) if what == "ops" else None)
+                self.say(f"ddmin over {what} (granularity {n})", held=f"{len(items)} {what} kept")
                 continue
             if n >= len(items):
                 break
