@@ -4,10 +4,10 @@ The property is a function of the candidate's text (`interesting(text) -> bool`)
 divergence between two sides (`diverges`), or a shell command's exit status (`until`).
 
 First, two coarse passes that make each test smaller than the last, for programs whose every test
-is costly (an IREE compile of a train step): the ops before op k cut (the values they define
-become arguments; the constants they read stay), k the largest that keeps the property (binary
-search: a test that keeps it is often fast, a compiler failing early); then ddmin over the function's results (each result kept
-with its backward slice). Then, in order, until a round changes nothing:
+is costly (an IREE compile of a train step): ddmin over the function's results (each result kept
+with its backward slice), then the ops before op k cut (the values they define become
+arguments; the constants they read stay), k the largest that keeps the property (binary
+search). Then, in order, until a round changes nothing:
 
 1. ops: ddmin (Zeller and Hildebrandt's) over the function's ops. A kept op whose operand a removed
    op defined reads a new argument in its place (its value, for `diverges`, the one the reference
@@ -118,8 +118,8 @@ class Reducer:
     # -- the passes -----------------------------------------------------------------------------
 
     def run(self, rounds: int = 4) -> str:
-        self.prefix()
         self.results()
+        self.prefix()
         for _ in range(rounds):
             before = self.text
             self.ops()
