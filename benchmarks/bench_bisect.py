@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -23,12 +24,16 @@ DOMINANCE = ("iree-compile {} --iree-input-type=stablehlo --iree-hal-target-back
              "--iree-llvmcpu-target-cpu=host --iree-opt-level=O2 -o /dev/null 2>&1 | grep -q 'does not dominate'")
 
 
-def vitir(*args: str) -> tuple[float, subprocess.CompletedProcess]:
+def vitir(*args: str) -> tuple[float, float, subprocess.CompletedProcess]:
+    """(wall seconds, CPU seconds of the command and every process it started, the finished process)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     # stdout kept for the report; stderr (the progress, block by block) shown as it comes
     done = subprocess.run([sys.executable, "-m", "vitir", *args], env=env, stdout=subprocess.PIPE, text=True)
-    return time.perf_counter() - started, done
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return time.perf_counter() - started, cpu, done
 
 
 def main() -> None:
@@ -40,15 +45,17 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="bench-bisect-"))
     step = folder / "step.mlir"
     vitir("render", "adam-sched", "--preset", "vit-tiny", "--batch", str(args.batch), "-o", str(step))
+    load = os.getloadavg()
     if args.what == "bisect":
-        seconds, done = vitir("bisect", str(step), "--against", args.against, "--scale", "0.05")
+        seconds, cpu, done = vitir("bisect", str(step), "--against", args.against, "--scale", "0.05")
     else:
-        seconds, done = vitir("reduce", str(step), "-o", str(folder / "dominance.mlir"), "--until", DOMINANCE)
+        seconds, cpu, done = vitir("reduce", str(step), "-o", str(folder / "dominance.mlir"), "--until", DOMINANCE)
         if done.returncode == 0:
             print((folder / "dominance.mlir").read_text())
     print(done.stdout, end="")
     print(f"{args.what} ViT-Tiny (batch {args.batch}, {args.against if args.what == 'bisect' else 'IREE O2'}): "
-          f"{seconds:.1f} s, exit status {done.returncode}")
+          f"{seconds:.1f} s wall, {cpu:.1f} s CPU (with the processes it started), exit status {done.returncode}; "
+          f"load average {load[0]:.1f} before, {os.getloadavg()[0]:.1f} after")
 
 
 if __name__ == "__main__":

@@ -220,3 +220,141 @@ def test_reduce_reaches_into_regions(tmp_path):
     module = import_text(out.read_text())
     assert count_ops(module.main) == 3 and "stablehlo.add" not in out.read_text()
     assert "tensor<1xf32>" in out.read_text() and "tensor<4xf32>" not in out.read_text()
+
+
+PARTITIONED = """module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func @main(%x: tensor<8x4xf32> {mhlo.sharding = "{devices=[2,1]<=[2]}"}, %y: tensor<8x4xf32> {mhlo.sharding = "{devices=[2,1]<=[2]}"}, %w: tensor<4x4xf32> {mhlo.sharding = "{replicated}"}) -> tensor<8x4xf32> {
+    %a = stablehlo.tanh %x : tensor<8x4xf32>
+    %d = stablehlo.dot_general %a, %w, contracting_dims = [1] x [0] : (tensor<8x4xf32>, tensor<4x4xf32>) -> tensor<8x4xf32>
+    %b = stablehlo.multiply %d, %y : tensor<8x4xf32>
+    %c = stablehlo.add %b, %a : tensor<8x4xf32>
+    return %c : tensor<8x4xf32>
+  }
+}
+"""
+
+
+def test_a_partitioned_program_is_compared_on_its_global_values(tmp_path):
+    """XLA runs each block and each op over 2 host devices, placed by the program's shardings; the
+    evaluator runs the global program. 1e-40 times the product is a subnormal XLA flushes. In a
+    process of its own: XLA fixes its count of CPU devices when it starts."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    rng = np.random.default_rng(1)
+    x, w = rng.standard_normal((8, 4)).astype(np.float32), rng.standard_normal((4, 4)).astype(np.float32)
+    clean, npz_clean = _write(tmp_path, PARTITIONED, {"x": x, "y": np.ones((8, 4), np.float32), "w": w}, "clean")
+    bad, npz_bad = _write(tmp_path, PARTITIONED, {"x": x, "y": np.full((8, 4), 1e-40, np.float32), "w": w}, "bad")
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+    def bisect_command(path, npz):
+        return subprocess.run([sys.executable, "-m", "vitir", "bisect", str(path), "--inputs", str(npz), "--quiet"],
+                              env=env, capture_output=True, text=True, timeout=300)
+
+    done = bisect_command(clean, npz_clean)
+    assert done.returncode == 0 and done.stdout.startswith("no divergence"), done.stdout + done.stderr
+    done = bisect_command(bad, npz_bad)
+    assert done.returncode == 1 and f"{bad}:5: %b = stablehlo.multiply" in done.stdout.splitlines()[0], done.stdout
+
+
+def test_per_device_code_of_a_partitioned_program_is_refused_by_name(tmp_path, capsys):
+    text = """module @m attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2]>
+  func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {
+    %a = stablehlo.tanh %x : tensor<8xf32>
+    %m = sdy.manual_computation(%a) in_shardings=[<@mesh, [{"x"}]>] out_shardings=[<@mesh, [{"x"}]>] manual_axes={"x"} (%l: tensor<4xf32>) {
+      %n = stablehlo.negate %l : tensor<4xf32>
+      sdy.return %n : tensor<4xf32>
+    } : (tensor<8xf32>) -> tensor<8xf32>
+    return %m : tensor<8xf32>
+  }
+}
+"""
+    path, npz = _write(tmp_path, text, {"x": np.ones(8, np.float32)}, "manual")
+    assert main(["bisect", str(path), "--inputs", str(npz), "--quiet"]) == 2
+    assert ("@main holds per-device code (%m = sdy.manual_computation): bisect compares a program of "
+            "mhlo.num_partitions = 2 on its global values") in capsys.readouterr().err
+
+
+def test_reduce_diverges_makes_the_trigger_arguments_constants(tmp_path, capsys):
+    """The subnormal plant's operands, splats of 1e-40 and 1e30, become constants of those values:
+    the reproducer needs no inputs, and still diverges (alone, XLA reads the constants as arguments)."""
+    text, inputs, planted = chain(3, 32, "subnormal")
+    path, npz = _write(tmp_path, text, inputs)
+    out = tmp_path / "reduced.mlir"
+    assert main(["reduce", str(path), "-o", str(out), "--diverges", "--inputs", str(npz), "--quiet"]) == 0
+    reduced = out.read_text()
+    assert "func.func @main() ->" in reduced, reduced
+    assert "dense<1.0e-40>" in reduced and "dense<1.0e+30>" in reduced, reduced
+    capsys.readouterr()
+    assert main(["bisect", str(out), "--quiet"]) == 1
+    assert f"%{planted} = stablehlo.multiply" in capsys.readouterr().out.splitlines()[0]
+
+
+def test_reduce_until_makes_arguments_zeros_only_when_asked(tmp_path):
+    text, inputs, _ = chain(9, 36)
+    path, _ = _write(tmp_path, text, inputs)
+    for flags, arguments in (([], 1), (["--constants"], 0)):
+        out = tmp_path / f"reduced{len(flags)}.mlir"
+        assert main(["reduce", str(path), "-o", str(out), "--until", "grep -q stablehlo.sine {}", "--quiet", *flags]) == 0
+        fn = import_text(out.read_text()).main
+        assert [type(op).NAME for op in fn.ops][-1] == "stablehlo.sine" and len(fn.args) == arguments, out.read_text()
+    assert "stablehlo.constant dense<0.0> : tensor<1xf32>" in out.read_text()
+
+
+SLICES = """module @m {
+  func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+    %a = stablehlo.tanh %x : tensor<4xf32>
+    %b = stablehlo.sine %y : tensor<4xf32>
+    %c = stablehlo.add %a, %b : tensor<4xf32>
+    %d = stablehlo.cosine %y : tensor<4xf32>
+    return %a, %c, %d : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+  }
+}
+"""
+
+
+def test_keeping_some_results_keeps_their_backward_slices_only():
+    from vitir.debug.reduce import keep_results
+
+    fn = import_text(SLICES).main
+    kept = keep_results(fn, [2])
+    assert [type(op).NAME for op in kept.ops] == ["stablehlo.cosine"] and [a.name for a in kept.args] == ["y"]
+    kept = keep_results(fn, [0, 1])
+    assert [type(op).NAME for op in kept.ops] == ["stablehlo.tanh", "stablehlo.sine", "stablehlo.add"]
+    assert len(kept.ret.operands) == 2 and len(fn.ops) == 4  # the program itself is left as it was
+
+
+def test_reduce_starts_with_the_results_and_a_cut_prefix(tmp_path):
+    """The cosine's slice alone, found by ddmin over the results in a few tests, before any op is tried."""
+    from vitir.debug.reduce import Reducer, until
+
+    lines = []
+    reducer = Reducer(SLICES, until("grep -q stablehlo.cosine {}"), lines.append)
+    reducer.results()
+    assert [type(op).NAME for op in reducer.fn.ops] == ["stablehlo.cosine"], lines
+    assert reducer.tests <= 4 and "ddmin over results (1 of 3 kept)" in lines[-1]
+    reducer = Reducer(SLICES, until("grep -q stablehlo.add {}"), lines.append)
+    reducer.prefix()  # tanh and sine cut: the add reads two new arguments
+    assert [type(op).NAME for op in reducer.fn.ops] == ["stablehlo.add", "stablehlo.cosine"], lines[-1]
+
+
+def test_pjrt_compiles_each_op_signature_once():
+    """A chain of 40 ops of a few kinds on one shape: its alone comparison compiles one function per
+    kind of op (and the block once), not one per op; a second bisect compiles nothing."""
+    from vitir.backend import cache_stats
+    from vitir.debug.sides import _one_op, module_text
+
+    text, inputs, _ = chain(4, 40)
+    module, fn = load_program(text)
+    signatures = {module_text(_one_op(op)[0]) for op in fn.ops if type(op).NAME != "stablehlo.constant"}
+    assert len(signatures) < len([op for op in fn.ops if type(op).NAME != "stablehlo.constant"]) // 2
+    before = cache_stats()["compiled"]
+    assert bisect(module, fn, bind_inputs(fn, inputs), modes=("alone",)).finding is None
+    assert cache_stats()["compiled"] - before <= len(signatures)
+    before = cache_stats()["compiled"]
+    assert bisect(module, fn, bind_inputs(fn, inputs), modes=("alone",)).finding is None
+    assert cache_stats()["compiled"] == before

@@ -27,6 +27,9 @@ def add_parser(sub) -> None:
     p.add_argument("--tolerance", metavar="SPEC", help="--diverges: as vitir bisect's")
     p.add_argument("--function", help="the function to reduce when the module has several")
     p.add_argument("--timeout", type=float, default=None, help="--until: seconds before a test counts as failed")
+    p.add_argument("--constants", action="store_true",
+                   help="--until: try each argument as a constant of zeros (--diverges makes an argument of one "
+                        "number or a few a constant of its value, always)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run)
 
@@ -54,7 +57,7 @@ def run(args) -> int:
         start = prop.start()
     else:
         prop = until(args.until, args.timeout)
-    reducer = Reducer(text, prop, progress, args.function, start)
+    reducer = Reducer(text, prop, progress, args.function, start, constants=args.diverges or args.constants)
     reduced = reducer.run()
     write_text(args.out, reduced)
     if args.diverges:

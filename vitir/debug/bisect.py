@@ -31,8 +31,9 @@ from ..ast.types import TensorType
 from ..ast.uses import reads
 from ..errors import ConfigError, VitirError
 from ..numpy_dtypes import numpy_dtype
-from .sides import (OpFailure, argument_name, block_function, comparable, live_in, make_side, module_text, op_level)
-from .tolerance import EXACT, Difference, Tolerance, compare, needs_scale, terms, tolerance_of
+from .sides import (OpFailure, argument_name, block_function, comparable, live_in, make_side, module_text,
+                    one_blas_thread, op_level, program_arguments)
+from .tolerance import EXACT, Difference, Tolerance, compare, needs_scale, same_bits, terms, tolerance_of
 
 CHUNK_BYTES = 1 << 29  # results of one block, in bytes
 CHUNK_OPS = 1200
@@ -314,12 +315,18 @@ def bisect(module: Module, fn: Function, inputs: list[dict], against: Sequence[s
            chunk_bytes: int = CHUNK_BYTES, chunk_ops: int = CHUNK_OPS, progress=None,
            text: str = "", path: str = "<text>") -> Report:
     """The first op of `fn` whose results differ between the sides `against` (reference first)."""
-    if module.num_partitions > 1:
-        raise ConfigError("bisect compares programs of one partition (this one has mhlo.num_partitions = "
-                          f"{module.num_partitions}); replicas are supported")
+    with one_blas_thread():
+        return _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_ops, progress, text, path)
+
+
+def _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_ops, progress, text, path) -> Report:
     replicas = len(inputs)
+    if module.num_partitions > 1:
+        _check_partitioned(module, fn, replicas)
     like = module.with_functions([])
     reference, other = (make_side(name, replicas, like) for name in against)
+    for side in (reference, other):
+        side.placed = program_arguments(fn)
     started = time.perf_counter()
     index = {id(op): i for i, op in enumerate(fn.ops)}
     last_read = _last_reads(fn)
@@ -356,7 +363,7 @@ def bisect(module: Module, fn: Function, inputs: list[dict], against: Sequence[s
                                              f"{ssa_text(block[-1])} fails: {OpFailure(str(error)).message}",
                                              failed=other.name))
                 if other_values is not None:
-                    outcomes = reference.alone(context_ops, other_values)
+                    outcomes = _alone_on(reference, context_ops, other_values, ref_values)
                     for op, outcome in zip(context_ops, outcomes):
                         f = _check(op, index[id(op)], "in context", reference.name, other.name, outcome,
                                    [_results(op, env) for env in other_values], other_values, overrides,
@@ -381,6 +388,25 @@ def bisect(module: Module, fn: Function, inputs: list[dict], against: Sequence[s
                  for c, values in zip(carry, ref_values)]
     return Report(path, fn.name, reference.name, other.name, len(fn.ops), compared, len(planned),
                   time.perf_counter() - started, finding, lines_of(text))
+
+
+def _check_partitioned(module: Module, fn: Function, replicas: int) -> None:
+    """A partitioned program is compared on its global values: the evaluator runs it as one program
+    (its shardings say where values live, not what they are), the compiled side as the module's
+    partitions, each block and each op placed by the program's shardings and its results gathered
+    whole. Per-device code (each partition computing on its own block) has no global value to
+    compare op by op: such a program is refused by name."""
+    from ..ast.uses import walk
+    from ..evaluate.parts import enters_per_device_code
+
+    entry = next((op for op in walk(fn.ops) if enters_per_device_code(op)), None)
+    if entry is not None:
+        raise ConfigError(f"@{fn.name} holds per-device code ({ssa_text(entry)} = {type(entry).NAME}): bisect compares "
+                          f"a program of mhlo.num_partitions = {module.num_partitions} on its global values, which "
+                          "per-device code does not have; bisect the per-device body as a function of its own")
+    if replicas > 1:
+        raise ConfigError(f"@{fn.name}: {replicas} replicas of a program of mhlo.num_partitions = "
+                          f"{module.num_partitions}: bisect compares replicas or partitions, not both")
 
 
 MAX_ITERATIONS = 10_000
@@ -415,6 +441,25 @@ def _into_loop(like: Module, finding: Finding, values: dict, against, overrides,
             return inner
         state = list(evaluate(body_fn, {a.name: inputs[a.name] for a in body_fn.args}))
     return None
+
+
+def _alone_on(side, ops: Sequence, values: list[dict], known: list[dict]) -> list:
+    """`side.alone(ops, values)`, where the evaluator's results in `known` (its own run of the block)
+    stand for those of each op whose operands hold the same bits in `values`: it computes an op
+    alone as it does in its program, so it would give them again (a convolution or a matmul of
+    the same operands is most of a block's time)."""
+    if side.name != "evaluator":
+        return side.alone(ops, values)
+    same: dict[str, bool] = {}
+
+    def unchanged(name: str) -> bool:
+        if name not in same:
+            same[name] = all(same_bits(np.asarray(v[name]), np.asarray(k[name])) for v, k in zip(values, known))
+        return same[name]
+
+    fresh = [op for op in ops if not all(unchanged(v.name) for v in reads(op))]
+    computed = dict(zip((id(op) for op in fresh), side.alone(fresh, values)))
+    return [computed[id(op)] if id(op) in computed else [_results(op, env) for env in known] for op in ops]
 
 
 def _last_reads(fn: Function) -> dict[str, int]:

@@ -1,8 +1,13 @@
 """`vitir reduce`: delta debugging of a program while it keeps a property.
 
 The property is a function of the candidate's text (`interesting(text) -> bool`): bisect's
-divergence between two sides (`diverges`), or a shell command's exit status (`until`). Passes, in
-order, until a round changes nothing:
+divergence between two sides (`diverges`), or a shell command's exit status (`until`).
+
+First, two coarse passes that make each test smaller than the last, for programs whose every test
+is costly (an IREE compile of a train step): ddmin over the function's results (each result kept
+with its backward slice), then the ops before op k cut (the values they define become
+arguments; the constants they read stay), k the largest that keeps the property (binary
+search). Then, in order, until a round changes nothing:
 
 1. ops: ddmin (Zeller and Hildebrandt's) over the function's ops. A kept op whose operand a removed
    op defined reads a new argument in its place (its value, for `diverges`, the one the reference
@@ -10,8 +15,10 @@ order, until a round changes nothing:
    that no longer reach them go), or, when none is left, the results no kept op reads.
 2. bypass: an op (at any depth, inside regions too) whose result can be one of its operands of the
    same type is removed, its uses reading that operand.
-3. attributes: an optional attribute set to its default.
-4. shapes: a dimension size written in the text made 1 everywhere it appears (arguments sliced).
+3. constants (with `diverges`, or `until` when asked): an argument made a constant, of the value
+   bisect's property reads there when it is one number or a few, else of zeros.
+4. attributes: an optional attribute set to its default.
+5. shapes: a dimension size written in the text made 1 everywhere it appears (arguments sliced).
 
 Every candidate is printed and read back (vitir's shape rules and xDSL's verifier): an invalid one
 is never tested. Candidates are tried in a fixed order and the result is printed canonically, so a
@@ -38,6 +45,7 @@ from ..ast.types import TensorType
 from ..ast.uses import reads, walk
 from ..ast.values import Value
 from ..errors import ConfigError, VitirError
+from ..numpy_dtypes import numpy_dtype
 from .sides import argument_name, module_text
 
 
@@ -45,8 +53,10 @@ class Reducer:
     """Holds the best program so far and the property; `run()` returns the reduced text."""
 
     def __init__(self, text: str, interesting: Callable[[str], bool], progress: Callable[[str], None] | None = None,
-                 function: str | None = None, start: Sequence[int] | None = None):
+                 function: str | None = None, start: Sequence[int] | None = None, constants: bool = False):
         from .bisect import load_program
+
+        self.make_constants = constants  # the constants pass: arguments become constants
 
         self.interesting_text = interesting
         self.progress = progress
@@ -99,19 +109,23 @@ class Reducer:
         self.module = self.module.with_functions([self.fn])
         self.say(what)
 
-    def say(self, what: str, ops: int | None = None) -> None:
+    def say(self, what: str, held: str | None = None) -> None:
+        """A line of progress: what the best candidate holds (or `held`) after `what`."""
         if self.progress:
-            held = f"{ops} top-level ops" if ops is not None else \
-                f"{count_ops(self.fn)} ops, {len(self.fn.args)} arguments"
+            held = held or f"{count_ops(self.fn)} ops, {len(self.fn.args)} arguments"
             self.progress(f"{held} after {what} ({self.tests} tests, {time.perf_counter() - self.started:.1f} s)")
 
     # -- the passes -----------------------------------------------------------------------------
 
     def run(self, rounds: int = 4) -> str:
+        self.results()
+        self.prefix()
         for _ in range(rounds):
             before = self.text
             self.ops()
             self.bypass()
+            if self.make_constants:
+                self.constants()
             self.attributes()
             self.shapes()
             if self.text == before:
@@ -120,35 +134,97 @@ class Reducer:
 
     def ops(self) -> None:
         """ddmin over the top-level ops."""
-        items = list(range(len(self.fn.ops)))
-        n = 2
-        while len(items) >= 2:
-            chunks = _split(items, n)
-            reduced = False
-            for chunk in chunks:  # a chunk alone
-                text = self.valid(keep_ops(self.fn, chunk))
-                if self.test(text):
-                    items, n, reduced = chunk, 2, True
-                    break
-            if not reduced:
-                for k in range(len(chunks)):  # a complement
-                    rest = [i for j, c in enumerate(chunks) if j != k for i in c]
-                    text = self.valid(keep_ops(self.fn, rest))
-                    if self.test(text):
-                        items, n, reduced = rest, max(n - 1, 2), True
-                        break
-            if reduced:
-                self.say(f"ddmin over ops (granularity {n})", len(items))
-                continue
-            if n >= len(items):
-                break
-            n = min(len(items), 2 * n)
+        items = self.ddmin(list(range(len(self.fn.ops))), lambda chosen: keep_ops(self.fn, chosen), "ops")
         if len(items) < len(self.fn.ops):
             self.accept(self.valid(keep_ops(self.fn, items)), "ddmin over ops")
         if len(items) == 1 and len(self.fn.ops) > 1:
             text = self.valid(keep_ops(self.fn, items))
             if self.test(text):
                 self.accept(text, "ddmin over ops")
+
+    def results(self) -> None:
+        """ddmin over the function's results, each kept with its backward slice only: on a train
+        step of hundreds of results, a few tests leave the one slice that holds the property."""
+        count = len(self.fn.ret.operands)
+        if count < 2:
+            return
+        items = self.ddmin(list(range(count)), lambda chosen: keep_results(self.fn, chosen), "results")
+        if len(items) < count:
+            self.accept(self.valid(keep_results(self.fn, items)), f"ddmin over results ({len(items)} of {count} kept)")
+
+    def prefix(self) -> None:
+        """The values defined before op k become new arguments, k as large as keeps the property
+        (binary search): each test is smaller than the program, most far smaller."""
+        n = len(self.fn.ops)
+        low, high = 0, n - 1  # keeping ops[low:] keeps the property
+        while low < high:
+            middle = (low + high + 1) // 2
+            if self.test(self.valid(keep_ops(self.fn, self.suffix(middle)))):
+                low = middle
+            else:
+                high = middle - 1
+        if low:
+            self.accept(self.valid(keep_ops(self.fn, self.suffix(low))), f"cutting the ops before op {low}")
+
+    def suffix(self, k: int) -> list[int]:
+        """The ops from op k on, and the constants before it that they read: a constant made an
+        argument is another program to a compiler (it no longer folds or fuses it)."""
+        later = self.fn.ops[k:]
+        read = {v for op in later for v in reads(op)}
+        return [i for i, op in enumerate(self.fn.ops[:k]) if type(op).NAME == "stablehlo.constant"
+                and any(r in read for r in op.results)] + list(range(k, len(self.fn.ops)))
+
+    def ddmin(self, items: list[int], candidate: Callable[[list[int]], Function], what: str) -> list[int]:
+        """Zeller and Hildebrandt's ddmin: the items of a smallest candidate found that keeps the
+        property (each candidate printed and read back first: an invalid one is never tested)."""
+        n = 2
+        while len(items) >= 2:
+            chunks = _split(items, n)
+            reduced = False
+            for chunk in chunks:  # a chunk alone
+                if self.test(self.valid(candidate(chunk))):
+                    items, n, reduced = chunk, 2, True
+                    break
+            if not reduced:
+                for k in range(len(chunks)):  # a complement
+                    rest = [i for j, c in enumerate(chunks) if j != k for i in c]
+                    if self.test(self.valid(candidate(rest))):
+                        items, n, reduced = rest, max(n - 1, 2), True
+                        break
+            if reduced:
+                self.say(f"ddmin over {what} (granularity {n})", held=f"{len(items)} {what} kept")
+                continue
+            if n >= len(items):
+                break
+            n = min(len(items), 2 * n)
+        return items
+
+    def constants(self) -> None:
+        """Each argument, in order, made a constant: its value where the property knows it and it
+        is one number or a few (bisect's), else zeros (the reproducer then needs no inputs)."""
+        from .bisect import ssa_name
+
+        k = 0
+        while k < len(self.fn.args):
+            for value in self.constant_values(self.fn.args[k]):
+                text = self.valid(with_constant(self.fn, k, value))
+                if self.test(text):
+                    self.accept(text, f"an argument ({ssa_name(self.fn.args[k])}) made a constant")
+                    break
+            else:
+                k += 1
+
+    def constant_values(self, arg: Value) -> list[np.ndarray]:
+        """The constants to try for `arg`: the value a property that knows values reads there
+        (bisect's, when it is one number or a few), else zeros."""
+        known = getattr(self.interesting_text, "inputs_for", None)
+        if known is None:
+            return [np.zeros(arg.shape, numpy_dtype(arg.type.dtype))]
+        given = known(Function("f", [arg], [], Return([arg])))
+        if given is None:
+            return []
+        x = np.asarray(given[arg.name])
+        return [x] if x.size <= SMALL_CONSTANT or (x.size and bool((x == x.flat[0]).all())) else []
 
     def bypass(self) -> None:
         """An op whose result an operand of the same type can stand for goes, at any depth."""
@@ -253,6 +329,42 @@ def keep_ops(fn: Function, kept: Sequence[int]) -> Function:
     read = {v for op in new_ops for v in reads(op)}
     returned = [r for op in new_ops for r in op.results if r not in read and isinstance(r.type, TensorType)]
     return Function(fn.name, args, new_ops, Return(returned))
+
+
+def keep_results(fn: Function, kept: Sequence[int]) -> Function:
+    """`fn` returning only its results at `kept`, with the ops and arguments they need."""
+    from ..rewrite.dce import dead_code_elimination
+    from ..rewrite.driver import copy_op
+
+    mapping = {a: Value(a.name, a.type) for a in fn.args}
+    ops = [copy_op(op, mapping) for op in fn.ops]
+    out = Function(fn.name, [mapping[a] for a in fn.args], ops, Return([mapping[fn.ret.operands[i]] for i in sorted(kept)]))
+    dead_code_elimination(out)
+    return _drop_unused_args(out)
+
+
+SMALL_CONSTANT = 16  # elements: a constant of more is written only when every element is the same
+
+
+def with_constant(fn: Function, position: int, value: np.ndarray) -> Function:
+    """`fn` with its argument at `position` replaced by a constant of `value` (a splat when every
+    element is the same), defined before its first op."""
+    from ..ast.ops.constants import Constant, dense_literals
+    from ..ast.literals import value_literal
+    from ..rewrite.driver import copy_op
+
+    arg = fn.args[position]
+    flat = value.reshape(-1)
+    if flat.size and bool((flat == flat[0]).all()):
+        literal = value_literal(flat[0].item(), arg.type.dtype)
+    else:
+        literal = dense_literals(value, arg.type)
+    constant = Constant(arg.name, value=literal, result_type=arg.type)
+    mapping = {a: a for a in fn.args if a is not arg}
+    mapping[arg] = constant.results[0]
+    ops = [constant] + [copy_op(op, mapping) for op in fn.ops]
+    return Function(fn.name, [a for a in fn.args if a is not arg], ops,
+                    Return([mapping.get(v, v) for v in fn.ret.operands]))
 
 
 def _bypasses(fn: Function) -> list[tuple[int, int]]:

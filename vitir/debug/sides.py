@@ -17,15 +17,16 @@ error.
 
 from __future__ import annotations
 
-from typing import Sequence
+from contextlib import contextmanager
+from typing import Mapping, Sequence
 
 import numpy as np
 
 from ..ast.module import Function, Module, Return
 from ..ast.types import TensorType
-from ..ast.uses import reads
+from ..ast.uses import blocks_of, reads
 from ..ast.values import Value
-from ..errors import VitirError
+from ..errors import CompileError, VitirError
 
 SIDES = ("evaluator", "pjrt", "iree")
 
@@ -40,15 +41,30 @@ class OpFailure:
         return f"OpFailure({self.message[:80]!r})"
 
 
-def block_function(name: str, ops: Sequence, inputs: Sequence[Value], returned: Sequence[Value]) -> Function:
+def block_function(name: str, ops: Sequence, inputs: Sequence[Value], returned: Sequence[Value],
+                   placed: Mapping[Value, tuple] | None = None) -> Function:
     """A function of `ops` reading `inputs` as its arguments (same names and types) and returning
-    `returned`; the ops are copied, so the original program is left as it was."""
+    `returned`; the ops are copied, so the original program is left as it was. `placed`: the
+    attributes (a sharding) of the values that were the program's arguments, kept on theirs."""
     from ..rewrite.driver import copy_op
 
     mapping = {v: Value(argument_name(v), v.type) for v in inputs}
     args = [mapping[v] for v in inputs]
     new_ops = [copy_op(op, mapping) for op in ops]
-    return Function(name, args, new_ops, Return([mapping.get(v, v) for v in returned]))
+    return Function(name, args, new_ops, Return([mapping.get(v, v) for v in returned]),
+                    arg_attributes=_argument_attributes(inputs, placed))
+
+
+def _argument_attributes(inputs: Sequence[Value], placed: Mapping[Value, tuple] | None) -> tuple:
+    if not placed:
+        return ()
+    return tuple(placed.get(v, ()) for v in inputs)
+
+
+def program_arguments(fn: Function) -> dict[Value, tuple]:
+    """The attributes of each of `fn`'s arguments that has any (`mhlo.sharding`, `sdy.sharding`): a
+    block reading the argument places it as the program does."""
+    return {a: attrs for a, attrs in zip(fn.args, fn.arg_attributes) if attrs}
 
 
 def argument_name(v: Value) -> str:
@@ -97,6 +113,7 @@ class Side:
 
     def __init__(self, replicas: int = 1, like: Module | None = None):
         self.replicas, self.like = replicas, like
+        self.placed: dict[Value, tuple] = {}  # program arguments' shardings (program_arguments)
 
     def in_context(self, ops: Sequence, inputs: list[dict]) -> list[dict]:
         raise NotImplementedError
@@ -145,15 +162,15 @@ class CompiledSide(Side):
         self.backend = backend
         self.name = backend
         self.compiles = 0
+        self.refused: dict[str, OpFailure] = {}  # one-op texts XLA does not compile: the error
         if replicas > 1 and backend.partition(":")[0] == "pjrt":
             from ..backend import ensure_host_devices
 
             ensure_host_devices(replicas)  # one CPU device per replica, before XLA starts
 
-    def _run(self, fn: Function, names: Sequence[str], values: list[dict]) -> list[tuple]:
+    def _run(self, text: str, names: Sequence[str], values: list[dict]) -> list[tuple]:
         from ..backend import compile_module
 
-        text = module_text(fn, self.like)
         exe = compile_module(text, replicas=self.replicas, backend=self.backend)
         self.compiles += 1
         per_replica = [[env[n] for n in names] for env in values]
@@ -164,21 +181,45 @@ class CompiledSide(Side):
     def in_context(self, ops, inputs):
         args = live_in(ops)
         returned = tensor_results(ops)
-        fn = block_function("block", ops, args, returned)
-        outs = self._run(fn, [a.name for a in args], inputs)
+        fn = block_function("block", ops, args, returned, self.placed)
+        outs = self._run(module_text(fn, self.like), [a.name for a in args], inputs)
         return [{**{a.name: given[a.name] for a in args}, **{r.name: x for r, x in zip(returned, per)}}
                 for given, per in zip(inputs, outs)]
 
     def alone(self, ops, values):
         out: list = [None] * len(ops)
-        self._alone(list(range(len(ops))), ops, values, out)
+        if self.backend.partition(":")[0] == "pjrt":
+            self._one_by_one(ops, values, out)
+        else:
+            self._alone(list(range(len(ops))), ops, values, out)
         return out
+
+    def _one_by_one(self, ops, values, out: list) -> None:
+        """Each op run alone by a one-op function compiled once per signature (its text with the
+        values renamed: a train step's 7,000 ops are some 150 signatures, its layers repeating),
+        and kept for the later blocks. XLA compiles a one-op function in tens of milliseconds and
+        runs it in a fraction of one."""
+        for i, op in enumerate(ops):
+            fn, names = _one_op(op, self.placed)
+            text = module_text(fn, self.like)
+            failure = self.refused.get(text)
+            if failure is None:
+                try:
+                    out[i] = self._run(text, names, values)
+                    continue
+                except (VitirError, RuntimeError, ValueError) as error:  # XLA's errors
+                    if not op_level(error):
+                        raise
+                    failure = OpFailure(str(error))
+                    if isinstance(error, CompileError):
+                        self.refused[text] = failure
+            out[i] = failure
 
     def _alone(self, indices: list[int], ops, values, out: list) -> None:
         chosen = [ops[i] for i in indices]
-        fn, names = _side_by_side(chosen)
+        fn, names = _side_by_side(chosen, self.placed)
         try:
-            results = self._run(fn, names, values)
+            results = self._run(module_text(fn, self.like), names, values)
         except (VitirError, RuntimeError, ValueError) as error:  # XLA's and IREE's errors
             if not op_level(error):
                 raise
@@ -196,7 +237,35 @@ class CompiledSide(Side):
             at += n
 
 
-def _side_by_side(ops: Sequence) -> Function:
+def _one_op(op, placed: Mapping[Value, tuple] | None = None) -> tuple[Function, list[str]]:
+    """A function of `op` alone, its operands (and what its regions capture) arguments, every
+    value named by its place (`%a0`, `%b0`, `%r0`): ops that differ only in their values' names
+    print the same text. Returns it and the names of the values its arguments stand for."""
+    from ..ast.uses import walk
+    from ..rewrite.driver import copy_op
+
+    read = list(dict.fromkeys(reads(op)))
+    mapping = {v: Value(f"a{k}", v.type) for k, v in enumerate(read)}
+    arguments = [mapping[v] for v in read]
+    copied = copy_op(op, dict(mapping))
+    inner = 0
+    for nested in walk([copied]):
+        for region in blocks_of(nested):
+            for a in region.args:
+                a.rename(f"b{inner}")
+                inner += 1
+        if nested is not copied:
+            for r in nested.results:
+                r.rename(f"b{inner}")
+                inner += 1
+    for j, r in enumerate(copied.results):
+        r.rename(f"r{j}")
+    fn = Function("one", arguments, [copied], Return(list(copied.results)),
+                  arg_attributes=_argument_attributes(read, placed))
+    return fn, [v.name for v in read]
+
+
+def _side_by_side(ops: Sequence, placed: Mapping[Value, tuple] | None = None) -> Function:
     """One function holding every op of `ops`, each reading the function's arguments only (an
     operand that another op of `ops` defines is an argument too), returning every result. The
     arguments keep the names of the values they stand for; results are renamed apart from them."""
@@ -218,7 +287,8 @@ def _side_by_side(ops: Sequence) -> Function:
             r.rename(f"{prefix}{k}#{j}" if several else f"{prefix}{k}")
         new_ops.append(copied)
         returned.extend(copied.results)
-    return Function("ops", arguments, new_ops, Return(returned)), [v.name for v in args]
+    return (Function("ops", arguments, new_ops, Return(returned), arg_attributes=_argument_attributes(args, placed)),
+            [v.name for v in args])
 
 
 def op_level(error: Exception) -> bool:
@@ -227,6 +297,17 @@ def op_level(error: Exception) -> bool:
     from ..errors import CompileError
 
     return isinstance(error, (CompileError, RuntimeError)) or "failed running" in str(error)
+
+
+@contextmanager
+def one_blas_thread():
+    """numpy's BLAS on one thread while bisect runs: its contractions are many and mid-sized, and
+    OpenBLAS's threads, spinning for each other on a machine whose cores are busy, made a matmul
+    of the ViT step twenty times slower than one thread (docs/benchmarks.md)."""
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(limits=1, user_api="blas"):
+        yield
 
 
 def make_side(name: str, replicas: int = 1, like: Module | None = None) -> Side:

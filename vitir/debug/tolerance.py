@@ -198,7 +198,7 @@ def compare(a: np.ndarray, b: np.ndarray, tolerance: Tolerance, scale: np.ndarra
     """How `a` (the reference) and `b` differ, and where they lie outside `tolerance` (`scale` and
     `count`: the `sum` bound's s and K)."""
     a, b = np.asarray(a), np.asarray(b)
-    if a.shape == b.shape and a.dtype == b.dtype and _same(a, b):  # the common case, cheaply
+    if same_bits(a, b):  # the common case, cheaply
         return Difference(0, int(a.size), 0.0, 0.0, 0.0, None)
     if a.shape != b.shape:
         return Difference(max(a.size, b.size), max(a.size, b.size), np.inf, np.inf, np.inf, (), None, None)
@@ -239,13 +239,20 @@ def compare(a: np.ndarray, b: np.ndarray, tolerance: Tolerance, scale: np.ndarra
     return _summary(bad, diff, np.abs(wide_a.astype(np.float64)), ulps, a, b)
 
 
-def _same(a: np.ndarray, b: np.ndarray) -> bool:
-    """Equal values (NaN equal to NaN), for any element type (narrow floats by their bits)."""
-    if a.dtype.kind in "fc":
-        return bool(np.array_equal(a, b, equal_nan=True))
-    if a.dtype.kind in "biu":
+def same_bits(a: np.ndarray, b: np.ndarray) -> bool:
+    """The same bits (then the same values): one integer comparison, the cheap common case. Equal
+    values of other bits (-0.0 and +0.0, NaNs of other payloads) are left to the full comparison."""
+    if a is b:
+        return True
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False
+    if a.dtype.kind == "b":
         return bool(np.array_equal(a, b))
-    return bool(np.array_equal(a.view(f"u{a.dtype.itemsize}"), b.view(f"u{b.dtype.itemsize}")))
+    unsigned = f"u{a.dtype.itemsize}" if a.dtype.kind != "c" else f"u{a.dtype.itemsize // 2}"
+    try:
+        return bool(np.array_equal(a.view(unsigned), b.view(unsigned)))
+    except ValueError:  # a complex array not contiguous in its last dimension
+        return bool(np.array_equal(np.ascontiguousarray(a).view(unsigned), np.ascontiguousarray(b).view(unsigned)))
 
 
 def needs_scale(a: np.ndarray, b: np.ndarray, tolerance: Tolerance, count: int) -> bool:
@@ -256,7 +263,7 @@ def needs_scale(a: np.ndarray, b: np.ndarray, tolerance: Tolerance, count: int) 
     a, b = np.asarray(a), np.asarray(b)
     if a.shape != b.shape or a.dtype.kind not in "f":
         return True
-    if _same(a, b):
+    if same_bits(a, b):
         return False
     with np.errstate(all="ignore"):
         eps = float(np.finfo(a.dtype).eps)
