@@ -21,8 +21,9 @@ even outside vitir: tests/test_extension_attribute_kind.py defines one.
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import Any
 
+from ..records import NamedTuple
 from .float_attribute import mlir_float
 from .shape_rules import RuleError
 

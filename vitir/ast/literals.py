@@ -50,8 +50,8 @@ import math
 import re
 import struct
 from functools import lru_cache
-from typing import NamedTuple
 
+from ..records import NamedTuple
 from .element_types import DType, Kind
 
 # -- the float formats: bit patterns and rounding -----------------------------------------------
