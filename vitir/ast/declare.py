@@ -440,9 +440,10 @@ _COMPILED: dict[str, Any] = {}  # copy source -> its compiled code
 
 def _constructor(cls: type[Op]):
     """cls.__init__, specialised to its fields: its source made once, compiled (or taken from the
-    generated table of vitir's own, vitir/ast/constructor_code.py) once."""
+    generated tables of vitir's own, vitir/ast/constructor_code*.py) once."""
     source, env = constructor_parts(cls)
-    init = function_from_source(source, "__init__", f"<{cls.__name__}.__init__>", env, CONSTRUCTOR_CODE)
+    init = function_from_source(source, "__init__", f"<{cls.__name__}.__init__>", env, CONSTRUCTOR_CODE,
+                                "vitir.ast.constructor_code_lazy")
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__doc__ = cls.__doc__
     init.source = source  # for readers: print(constructor_source(Transpose))

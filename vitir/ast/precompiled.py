@@ -8,15 +8,20 @@ is compiled as before, so the table changes how fast a function is made, never w
 from __future__ import annotations
 
 import builtins
+import importlib
 from typing import Any, Callable
 
 _COMPILED: dict[str, Any] = {}  # a source no table holds -> its compiled code (ops of one shape share it)
 
 
-def function_from_source(source: str, name: str, filename: str, env: dict, table: dict) -> Callable:
+def function_from_source(source: str, name: str, filename: str, env: dict, table: dict, lazy_table: str) -> Callable:
     """The function `name` that `source` (one `def`) defines, with `env` as its globals, its
-    code's file name `filename` (what a traceback shows)."""
+    code's file name `filename` (what a traceback shows). `table` holds the sources of the op
+    families vitir.ast.ops imports at once; the module `lazy_table` those of the families it
+    imports on first use, and is imported only when one of theirs is asked for."""
     maker = table.get(source)
+    if maker is None:
+        maker = importlib.import_module(lazy_table).CODE.get(source)
     if maker is None:
         code = _COMPILED.get(source)
         if code is None:

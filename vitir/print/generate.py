@@ -1,4 +1,4 @@
-"""Write vitir/print/printer_code.py: the printing function of every vitir op printed by its
+"""Write vitir/print/printer_code.py and printer_code_lazy.py: the printing function of every vitir op printed by its
 declared syntax, compiled with that module so that printing compiles none at run time
 (vitir/ast/precompiled.py).
 
@@ -14,24 +14,22 @@ from pathlib import Path
 from ..ast.declare import GENERIC
 from ..ast import generate
 from ..ast.generate import _ordered
-from ..ast.precompiled import table_source
 from ..syntax.declare import whole_op_syntax
 from .printer import PRINTER
 from .syntax import printer_parts
 
-TARGET = Path(__file__).with_name("printer_code.py")
+TARGETS = (Path(__file__).with_name("printer_code.py"), Path(__file__).with_name("printer_code_lazy.py"))
 
 
-def printer_code_source() -> str:
-    sources = dict.fromkeys(printer_parts(cls, PRINTER)[0] for cls in _ordered()
-                            if cls.syntax != GENERIC and whole_op_syntax(cls) is None)
-    return table_source("The printing functions of vitir's ops, compiled with this module: a source -> a\n"
-                        "function defining it (vitir/ast/precompiled.py).", list(sources),
-                        "python -m vitir.print.generate")
+def printer_code_sources() -> tuple[str, str]:
+    classes = [cls for cls in _ordered() if cls.syntax != GENERIC and whole_op_syntax(cls) is None]
+    return generate.code_tables(lambda cls: printer_parts(cls, PRINTER)[0], classes,
+                                "The printing functions of vitir's ops, compiled with this module: a source -> a\n"
+                                "function defining it (vitir/ast/precompiled.py).", "python -m vitir.print.generate")
 
 
 def outputs() -> dict[Path, str]:
-    return {TARGET: printer_code_source()}
+    return dict(zip(TARGETS, printer_code_sources()))
 
 
 def main(argv=None) -> int:

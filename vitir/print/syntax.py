@@ -128,7 +128,8 @@ def compile_printer(cls: type[Op], printer) -> Callable[[Op], str]:
         print_op = partial(whole.print, printer=printer)
         return print_op if whole.keeps_discardable else _generic_when_discardable(print_op, printer.generic_text)
     source, env = printer_parts(cls, printer)
-    fn = function_from_source(source, "print_op", f"<print {cls.__name__}>", env, PRINTER_CODE)
+    fn = function_from_source(source, "print_op", f"<print {cls.__name__}>", env, PRINTER_CODE,
+                              "vitir.print.printer_code_lazy")
     fn.source = source
     return fn
 
