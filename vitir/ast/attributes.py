@@ -20,9 +20,10 @@ even outside vitir: tests/test_extension_attribute_kind.py defines one.
 
 from __future__ import annotations
 
-import re
-from typing import Any, NamedTuple
+from typing import Any
 
+from ..lazy_pattern import LazyPattern
+from ..records import NamedTuple
 from .float_attribute import mlir_float
 from .shape_rules import RuleError
 
@@ -825,7 +826,7 @@ RNG_ALGORITHM = EnumKind("rng_algorithm", "rng_algorithm", ("DEFAULT", "THREE_FR
 
 # -- control flow, tuples and tokens ------------------------------------------------------
 
-_BARE_SYMBOL = re.compile(r"[A-Za-z_][\w$.]*")
+_BARE_SYMBOL = LazyPattern(r"[A-Za-z_][\w$.]*")
 
 
 def symbol_text(name: str) -> str:

@@ -16,9 +16,9 @@ once the region ends (two branches of a case may both define `%5`).
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
 
+from ..lazy_pattern import LazyPattern
 from ..errors import ShapeError
 from . import ops as O
 from .builder_methods import LAZY_METHODS, OpMethods
@@ -220,7 +220,7 @@ class FunctionBuilder(OpMethods):
         return Function(self.name, self.args, self.ops, Return(values, path=self._path_text))
 
 
-_IDENTIFIER = re.compile(r"[0-9]+|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*")
+_IDENTIFIER = LazyPattern(r"[0-9]+|[A-Za-z_$.\-][A-Za-z0-9_$.\-]*")
 
 
 def _is_identifier(name) -> bool:

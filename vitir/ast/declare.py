@@ -35,7 +35,9 @@ from typing import Any, Callable, ClassVar
 
 from ..errors import ShapeError
 from .attributes import DISCARDABLE, Kind
+from .constructor_code import CODE as CONSTRUCTOR_CODE
 from .location import UNKNOWN, DeferredLocation, Location, fused_of, path_location
+from .precompiled import function_from_source
 from .quantized import QuantizedTensorType
 from .regions import BinaryRegion, Region, as_region
 from .shape_rules import RuleError
@@ -443,11 +445,23 @@ def _lazy_constructor(cls: type[Op]):
     return __init__
 
 
-_COMPILED: dict[str, Any] = {}  # constructor source -> its compiled code
+_COMPILED: dict[str, Any] = {}  # copy source -> its compiled code
 
 
 def _constructor(cls: type[Op]):
-    """The source of cls.__init__, specialised to its fields, compiled once."""
+    """cls.__init__, specialised to its fields: its source made once, compiled (or taken from the
+    generated tables of vitir's own, vitir/ast/constructor_code*.py) once."""
+    source, env = constructor_parts(cls)
+    init = function_from_source(source, "__init__", f"<{cls.__name__}.__init__>", env, CONSTRUCTOR_CODE,
+                                "vitir.ast.constructor_code_lazy")
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__doc__
+    init.source = source  # for readers: print(constructor_source(Transpose))
+    return init
+
+
+def constructor_parts(cls: type[Op]) -> tuple[str, dict]:
+    """The source of cls.__init__, specialised to its fields, and the globals it runs with."""
     args, body, operand_parts, key = ["self", "name"], [], [], []
     env: dict[str, Any] = {"Value": Value, "RuleError": RuleError, "_fail": _fail, "_values": _values,
                            "_not_a_value": _not_a_value, "_region": _region, "_regions": _regions,
@@ -528,17 +542,7 @@ def _constructor(cls: type[Op]):
     else:
         lines.append("    self.results = (Value(name, types[0]),) if len(types) == 1 and type(name) is str "
                      "else _results(self, name, types)")
-    source = "\n".join(lines)
-    code = _COMPILED.get(source)
-    if code is None:  # ops of one shape (add, subtract, ...) share one compiled source, each its own globals
-        code = _COMPILED[source] = compile(source, "<constructor>", "exec")
-    exec(code, env)
-    init = env["__init__"]
-    init.__code__ = init.__code__.replace(co_filename=f"<{cls.__name__}.__init__>")  # for tracebacks
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__doc__
-    init.source = source  # for readers: print(constructor_source(Transpose))
-    return init
+    return "\n".join(lines), env
 
 
 def discardable_pairs(value, op: Op, name) -> tuple:

@@ -12,7 +12,8 @@ types. Pure Python: vitir.ast imports no numpy.
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
+
+from ..records import NamedTuple
 
 
 class FloatFormat(NamedTuple):

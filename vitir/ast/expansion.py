@@ -8,8 +8,8 @@ which recognises runs of plain ops that are an expansion, whatever their names.
 
 from __future__ import annotations
 
-import re
 
+from ..lazy_pattern import LazyPattern
 from .location import fused_of
 from ..errors import ShapeError
 from .builder import FunctionBuilder
@@ -20,7 +20,7 @@ from .uses import read_counts
 from .values import Value
 
 
-PLACEHOLDER = re.compile(r"__([np])(\d+)__")  # what the two below write: `__n3__`, `__p0__`
+PLACEHOLDER = LazyPattern(r"__([np])(\d+)__")  # what the two below write: `__n3__`, `__p0__`
 
 
 def operand_placeholder(k: int) -> str:

@@ -1,5 +1,6 @@
 """Write vitir/ast/builder_methods.py and vitir/ast/builder_methods_lazy.py (one spelled-out
-builder method per op) and vitir/mlir/dialect_ops.py (one named xDSL class per op) from the op
+builder method per op), vitir/mlir/dialect_ops.py (one named xDSL class per op) and
+vitir/ast/constructor_code*.py (every op's constructor, compiled with the module) from the op
 declarations.
 
     python -m vitir.ast.generate          # rewrite the file
@@ -26,10 +27,13 @@ import sys
 from pathlib import Path
 
 from . import ops  # noqa: F401  (declares every op)
-from .declare import DECLARED, REQUIRED, Op
+from .declare import DECLARED, REQUIRED, Op, constructor_parts
+from .precompiled import table_source
 
 TARGET = Path(__file__).with_name("builder_methods.py")
 LAZY_TARGET = Path(__file__).with_name("builder_methods_lazy.py")
+CONSTRUCTOR_TARGETS = (Path(__file__).with_name("constructor_code.py"),
+                       Path(__file__).with_name("constructor_code_lazy.py"))
 DIALECT_TARGET = Path(__file__).parents[1] / "mlir" / "dialect_ops.py"
 
 DIALECT_HEADER = '''"""The xDSL class of every declared op, by name: written by `python -m vitir.ast.generate` from the
@@ -282,20 +286,39 @@ def _ordered() -> list:
                   key=lambda c: (c.__module__, inspect.getsourcelines(c)[1]))
 
 
+def code_tables(source_of, classes: list, doc: str, command: str) -> tuple[str, str]:
+    """The two generated tables of compiled functions (vitir/ast/precompiled.py) of `classes`:
+    the sources of the families vitir.ast.ops imports at once, then the others' (ops of one
+    shape share one source)."""
+    eager = dict.fromkeys(source_of(cls) for cls in classes if not _lazy(cls))
+    lazy = dict.fromkeys(s for s in (source_of(cls) for cls in classes if _lazy(cls)) if s not in eager)
+    return (table_source(doc, list(eager), command),
+            table_source(doc + "\nThe op families imported on first use.", list(lazy), command))
+
+
+def constructor_code_sources() -> tuple[str, str]:
+    """The tables of every vitir op's constructor source."""
+    return code_tables(lambda cls: constructor_parts(cls)[0], _ordered(),
+                       "The constructors of vitir's ops, compiled with this module: a source -> a function\n"
+                       "defining it (vitir/ast/precompiled.py).", "python -m vitir.ast.generate")
+
+
 def outputs() -> dict[Path, str]:
-    return {TARGET: source(), LAZY_TARGET: source(lazy=True), DIALECT_TARGET: dialect_source()}
+    return {TARGET: source(), LAZY_TARGET: source(lazy=True), DIALECT_TARGET: dialect_source(),
+            **dict(zip(CONSTRUCTOR_TARGETS, constructor_code_sources()))}
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def main(argv=None, doc: str = __doc__, files=outputs, command: str = "python -m vitir.ast.generate") -> int:
+    """Write the generated `files()` (path -> text) that are stale, or with --check only say which."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if a generated file is stale")
     args = parser.parse_args(argv)
     stale = 0
-    for target, text in outputs().items():
+    for target, text in files().items():
         current = target.read_text() if target.exists() else ""
         if args.check:
             if current != text:
-                print(f"{target} is stale: run python -m vitir.ast.generate", file=sys.stderr)
+                print(f"{target} is stale: run {command}", file=sys.stderr)
                 stale = 1
         elif current != text:
             target.write_text(text)

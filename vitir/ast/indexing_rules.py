@@ -11,8 +11,9 @@ scatter_indices_batching_dims and scatter_dims_to_operand_dims.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
+from ..records import NamedTuple
 from .shape_rules import RuleError, Shape, compatible, compatible_shapes
 
 GATHER_NAMES = ("offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",

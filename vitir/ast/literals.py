@@ -50,8 +50,9 @@ import math
 import re
 import struct
 from functools import lru_cache
-from typing import NamedTuple
 
+from ..lazy_pattern import LazyPattern
+from ..records import NamedTuple
 from .element_types import DType, Kind
 
 # -- the float formats: bit patterns and rounding -----------------------------------------------
@@ -240,12 +241,12 @@ def bits_literal(bits: int, dtype: DType) -> str:
 
 # -- reading literals ---------------------------------------------------------------------------
 
-_FLOAT_DECIMAL = re.compile(r"-?[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?")
-_HEX_BITS = re.compile(r"0x[0-9a-fA-F]+")
-_INTEGER = re.compile(r"-?(?:0x[0-9a-fA-F]+|[0-9]+)")
-_COMPLEX = re.compile(r"\(\s*([^\s(),]+)\s*,\s*([^\s(),]+)\s*\)")
+_FLOAT_DECIMAL = LazyPattern(r"-?[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?")
+_HEX_BITS = LazyPattern(r"0x[0-9a-fA-F]+")
+_INTEGER = LazyPattern(r"-?(?:0x[0-9a-fA-F]+|[0-9]+)")
+_COMPLEX = LazyPattern(r"\(\s*([^\s(),]+)\s*,\s*([^\s(),]+)\s*\)")
 # A number written the way people write one (`.5`, `1e-3`, `+2`), which MLIR does not all read.
-_LOOSE_DECIMAL = re.compile(r"([-+]?)([0-9]*)(\.?)([0-9]*)((?:[eE][-+]?[0-9]+)?)")
+_LOOSE_DECIMAL = LazyPattern(r"([-+]?)([0-9]*)(\.?)([0-9]*)((?:[eE][-+]?[0-9]+)?)")
 
 
 def literal_value(text: str, dtype: DType):
@@ -472,7 +473,7 @@ def _is_complex(value) -> bool:
 
 # -- numbers people type ----------------------------------------------------------------------------
 
-_LOOSE_COMPLEX = re.compile(r"\(?[-+0-9.eEjJ ]+\)?")
+_LOOSE_COMPLEX = LazyPattern(r"\(?[-+0-9.eEjJ ]+\)?")
 
 
 def user_number(number, dtype: DType, what: str) -> str:
@@ -560,7 +561,7 @@ def literal_reason(literal: str, element: str) -> str | None:
     return None
 
 
-_DENSE_TOKEN = re.compile(r"\([^()]*\)|[\[\],]|[^\s\[\],]+")
+_DENSE_TOKEN = LazyPattern(r"\([^()]*\)|[\[\],]|[^\s\[\],]+")
 
 
 def _skeleton(shape: tuple[int, ...]) -> str:

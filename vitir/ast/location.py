@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from ..lazy_pattern import LazyPattern
 from ..brackets import CLOSERS, brackets
 
 
@@ -215,7 +216,7 @@ def path_location(path: str, op_name: str) -> Location:
     return hit
 
 
-_TRANSFORMED = re.compile(r"(?:jvp|transpose|linearize)\(.*\)")
+_TRANSFORMED = LazyPattern(r"(?:jvp|transpose|linearize)\(.*\)")
 _DERIVED: dict = {}
 
 
@@ -400,12 +401,12 @@ class LocationSyntaxError(ValueError):
         self.offset = offset
 
 
-_SPACE = re.compile(r"\s*")
-_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
-_INT = re.compile(r"[0-9]+")
-_ALIAS_REF = re.compile(r"#loc[\w.$-]*")
-_ALIAS_DEF = re.compile(r"^(#loc[\w.$-]*)[ \t]*=[ \t]*(?=loc\()", re.M)
-_HEX = re.compile(r"\\([0-9A-Fa-f]{2})|\\(.)")
+_SPACE = LazyPattern(r"\s*")
+_STRING = LazyPattern(r'"((?:[^"\\\n]|\\.)*)"')
+_INT = LazyPattern(r"[0-9]+")
+_ALIAS_REF = LazyPattern(r"#loc[\w.$-]*")
+_ALIAS_DEF = LazyPattern(r"^(#loc[\w.$-]*)[ \t]*=[ \t]*(?=loc\()", re.M)
+_HEX = LazyPattern(r"\\([0-9A-Fa-f]{2})|\\(.)")
 
 
 def _unescape(body: str) -> str:
@@ -545,7 +546,7 @@ def read_location(text: str, i: int, aliases: AliasTable | None = None) -> tuple
     return loc, reader.expect(i, ")")
 
 
-_LOCATION_START = re.compile(r'"(?:[^"\\\n]|\\.)*"|(?<![\w$.#-])loc\(')
+_LOCATION_START = LazyPattern(r'"(?:[^"\\\n]|\\.)*"|(?<![\w$.#-])loc\(')
 
 
 def located_tokens(text: str) -> tuple[str, list[Location]]:

@@ -17,8 +17,8 @@ digits, so a scale written with more changes on a round trip, as in MLIR).
 
 from __future__ import annotations
 
-import re
 
+from ..lazy_pattern import LazyPattern
 from .element_types import DType
 from .shape_rules import TypeDefinitionError
 from .types import DYNAMIC, _dimension_text, _dimensions
@@ -116,7 +116,7 @@ class QuantizedElement:
 
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|\.\d+(?:[eE][-+]?\d+)?)"
-_UNIFORM = re.compile(r"(?:!quant\.uniform)?<\s*(u|i|ui)(\d+)\s*(?:<\s*(-?\d+)\s*:\s*(-?\d+)\s*>)?\s*:\s*(\w+)"
+_UNIFORM = LazyPattern(r"(?:!quant\.uniform)?<\s*(u|i|ui)(\d+)\s*(?:<\s*(-?\d+)\s*:\s*(-?\d+)\s*>)?\s*:\s*(\w+)"
                       r"\s*(?::\s*(\d+))?\s*,\s*(\{[^{}]*\}|" + _NUMBER + r"(?:\s*:\s*-?\d+)?)\s*>")
 
 

@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 from typing import Sequence
 
+from ..lazy_pattern import LazyPattern
 from ..errors import VitirError
 
 Shape = tuple[int, ...]
@@ -58,7 +59,7 @@ def check_dims_in_range(dims: Sequence[int], rank: int, what: str) -> None:
 
 
 # Element types are MLIR's spellings (`f32`, `bf16`, `i1`), so the AST and the xDSL dialect share the rules.
-_INTEGER_OR_FLOAT = re.compile(r"[su]?i[0-9]+|b?f[0-9]+")
+_INTEGER_OR_FLOAT = LazyPattern(r"[su]?i[0-9]+|b?f[0-9]+")
 
 
 def _integer_or_float(element: str, allow_bool: bool) -> bool:

@@ -21,8 +21,8 @@ divide) is `check_sharding`, which the ops' module-level check runs with the mod
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
+from ..records import NamedTuple
 from .attributes import Kind, SymbolKind, string_text, symbol_text
 from .shape_rules import RuleError
 

@@ -11,8 +11,8 @@ verifiers.cc's verifyOpShardingRuleAttr); the checks need only the op's types, n
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ..records import NamedTuple
 from .shape_rules import RuleError
 from .sharding import AxisRef, ShardyKind, axis_ref_text, read_axis_ref
 from .types import TensorType

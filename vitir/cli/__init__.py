@@ -10,6 +10,7 @@ import sys
 
 from .. import __version__
 from ..errors import VitirError
+from ..gc_pause import collector_paused
 
 # command -> (module, name of its `add_parser(subparsers)` function, one-line help)
 COMMANDS = {
@@ -45,14 +46,17 @@ class Parser(argparse.ArgumentParser):
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The full parser of `command`; the others appear as one-line stubs."""
+    """The full parser of `command` alone; without one (`vitir --help`, a misspelt command), every
+    command as a one-line stub (each an argparse parser of its own, which a known command's run
+    does not need)."""
     parser = Parser(prog="vitir", description="Typed StableHLO for ViT and diffusion training.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (module, add, help_text) in COMMANDS.items():
-        if name == command:
-            getattr(importlib.import_module(module), add)(sub)
-        else:
+        if name == command:  # an import makes what lives as long as the process: no garbage to collect
+            with collector_paused():
+                getattr(importlib.import_module(module), add)(sub)
+        elif command is None:
             sub.add_parser(name, help=help_text, add_help=False)
     return parser
 

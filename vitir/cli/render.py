@@ -155,7 +155,7 @@ def build(args):
 
 
 def run(args) -> int:
-    from ..ast.gc_pause import collector_paused
+    from ..gc_pause import collector_paused  # not vitir.ast's: that would import the AST before the pause
 
     # One pause over the imports, the build, the print and the write: each collection between them
     # would re-scan all that was made before it, and none of it is garbage until the end.

@@ -13,8 +13,8 @@ host (vitir.diffusion.denoiser2d.denoiser_features). Output: eps (DDPM) or v
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ..records import NamedTuple
 from ..ast import FunctionBuilder, Module, Value, f32, module
 from .layers.mlp import dense_backward, dense_bias
 from .loss import mse

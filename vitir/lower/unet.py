@@ -52,10 +52,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import NamedTuple
 
 import numpy as np
 
+from ..records import NamedTuple
 from ..ast import FunctionBuilder, Module, TensorType, Value
 from ..ast.gc_pause import gc_paused
 from ..ast.sharding import Mesh

@@ -6,8 +6,8 @@ pixel head of their own (denoiser.py)."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ..records import NamedTuple
 from ..ast import FunctionBuilder, Value
 from .config import ViTConfig
 from .layers.block import BLOCK, BlockSaved, block_backward, block_forward

@@ -15,11 +15,11 @@ and writes them in.
 
 from __future__ import annotations
 
-import re
 
+from ..lazy_pattern import LazyPattern
 from ..ast.location import Location
 
-_PLACEHOLDER = re.compile("\x00([0-9]+)([ti])\x00")
+_PLACEHOLDER = LazyPattern("\x00([0-9]+)([ti])\x00")
 
 
 class LocationPrinter:

@@ -11,11 +11,11 @@ is indented 2 more, as MLIR nests it.
 
 from __future__ import annotations
 
-import re
 from operator import itemgetter
 from types import SimpleNamespace
 from typing import Iterable
 
+from ..lazy_pattern import LazyPattern
 from ..ast import ops as O
 from ..ast.gc_pause import gc_paused
 from ..ast.module import Function, Module
@@ -190,7 +190,7 @@ def expansion_text(op: O.Compound) -> str:
 
 # -- functions and modules ------------------------------------------------------------------
 
-_BARE_SYMBOL = re.compile(r"[0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*")
+_BARE_SYMBOL = LazyPattern(r"[0-9]+|[A-Za-z$._-][A-Za-z0-9$._-]*")
 
 
 def symbol_text(name: str) -> str:

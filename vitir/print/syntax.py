@@ -35,8 +35,10 @@ from functools import partial
 from typing import Callable
 
 from ..ast.declare import GENERIC, REQUIRED, AttrDef, Op
+from ..ast.precompiled import function_from_source
 from ..syntax.declare import custom_directive, whole_op_syntax
 from ..syntax.format import Directive, directive_fields, op_pieces, variadic_then_comma
+from .printer_code import CODE as PRINTER_CODE
 
 INDENT = "    "
 CONTINUATION = "\n" + INDENT + "  "
@@ -125,7 +127,17 @@ def compile_printer(cls: type[Op], printer) -> Callable[[Op], str]:
     if whole is not None:
         print_op = partial(whole.print, printer=printer)
         return print_op if whole.keeps_discardable else _generic_when_discardable(print_op, printer.generic_text)
-    pieces = op_pieces(syntax)
+    source, env = printer_parts(cls, printer)
+    fn = function_from_source(source, "print_op", f"<print {cls.__name__}>", env, PRINTER_CODE,
+                              "vitir.print.printer_code_lazy")
+    fn.source = source
+    return fn
+
+
+def printer_parts(cls: type[Op], printer) -> tuple[str, dict]:
+    """The source of the function printing one op of `cls` by its (not whole-op, not generic)
+    syntax, and the globals it runs with."""
+    pieces = op_pieces(cls.syntax)
     fields = {f.name: f for f in cls.FIELDS}
     single_result = len(cls.RESULT_FIELDS) == 1 and not cls.RESULT_FIELDS[0].variadic
     fixed_operands = all(not f.variadic for f in cls.OPERAND_FIELDS)
@@ -217,10 +229,7 @@ def compile_printer(cls: type[Op], printer) -> Callable[[Op], str]:
     if single_result or "{r." in body:
         source += "    r = op.results[0]\n"
     source += f'    return f"{body}"\n'
-    exec(compile(source, f"<print {cls.__name__}>", "exec"), env)
-    fn = env["print_op"]
-    fn.source = source
-    return fn
+    return source, env
 
 
 def _generic_when_discardable(print_op, generic_text):

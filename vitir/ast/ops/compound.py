@@ -12,8 +12,8 @@ the node, and the `expand-compounds` pass copies it in the node's place.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ..attributes import I64, NAMES, UNIT, ChannelHandle, DenseInts
 from ..declare import Op, attr_def, operand_def, var_result_def
 from ..traits import PURE

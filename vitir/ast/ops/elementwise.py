@@ -8,8 +8,8 @@ StableHLO's: signed zeros, integer division, NaN).
 
 from __future__ import annotations
 
-import re
 
+from ...lazy_pattern import LazyPattern
 from ..attributes import ATTRIBUTE_TEXT
 from ..declare import Op, attr_def, operand_def, result_type_def
 from ..traits import COMMUTATIVE, ELEMENTWISE, PURE, SAME_OPERANDS_AND_RESULT_TYPE, SPECULATABLE
@@ -30,7 +30,7 @@ class Unary(Op):
 
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|0x[0-9A-Fa-f]+)"
-_RESULT_ACCURACY = re.compile(rf"#stablehlo\.result_accuracy<\s*atol\s*=\s*({_NUMBER})\s*,\s*rtol\s*=\s*({_NUMBER})"
+_RESULT_ACCURACY = LazyPattern(rf"#stablehlo\.result_accuracy<\s*atol\s*=\s*({_NUMBER})\s*,\s*rtol\s*=\s*({_NUMBER})"
                               rf"\s*,\s*ulps\s*=\s*(-?\d+)\s*,\s*mode\s*=\s*#stablehlo\.result_accuracy_mode<\s*"
                               rf"(DEFAULT|HIGHEST|TOLERANCE)\s*>\s*>")
 

@@ -15,8 +15,8 @@ Gate:       out = x + gate h (adaLN-Zero's residual; gate [b, d]).
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 from .layernorm import NormSaved, normalise_backward, normalise_forward
 from ..params import Param, ParamGroup, zeros

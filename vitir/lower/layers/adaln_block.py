@@ -16,8 +16,8 @@ SSA prefixes: `{p}c` modulation, `{p}1` first modulate, `{p}m` attention,
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 from ..params import ParamGroup
 from .adaln import (ModulateSaved, gate_backward, gate_forward, modulate_backward, modulate_forward,

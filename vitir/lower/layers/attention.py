@@ -10,8 +10,8 @@ Backward: dP = dO Wo^T; dWo = P^T dO; dA = split(dP);
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, ShapeError, Value
 from ..params import Param, xavier_uniform, zeros
 from .mlp import TOKENS, dense_bias

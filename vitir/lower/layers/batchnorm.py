@@ -12,8 +12,8 @@ Running statistics: running' = (1 - m) running + m batch, m = 1 on the first
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 
 CHANNEL = [1]  # [c] -> [b, c, H, W]

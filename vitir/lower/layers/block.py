@@ -7,8 +7,8 @@ SSA prefixes of the parts: `{p}1` LN1, `{p}m` attention, `{p}2` LN2, `{p}p` MLP.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 from ..params import ParamGroup
 from .attention import ATTENTION_PARAMS, AttentionSaved, attention_backward, attention_forward

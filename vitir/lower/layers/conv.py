@@ -18,8 +18,8 @@ paddings are then never negative).
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 from ...errors import ConfigError
 

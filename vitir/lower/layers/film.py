@@ -10,8 +10,8 @@ Backward: dx = dy (1 + scale); dscale = sum over space of dy x;
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 
 SPATIAL_BROADCAST = [0, 1]  # [b, c] -> [b, c, H, W]

@@ -7,8 +7,8 @@ Backward: gelu'(x) = 0.5 (1 + t) + 0.5 x (1 - t^2) sqrt(2/pi) (1 + 0.134145 x^2)
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 
 CUBIC = "0.044715"

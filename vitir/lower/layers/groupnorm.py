@@ -9,8 +9,8 @@ dgamma = sum dy xhat, dbeta = sum dy over batch and space.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 from ...errors import ConfigError
 from .layernorm import NormSaved, normalise_backward, normalise_forward

@@ -6,8 +6,8 @@ zero elsewhere (a high pad of the token axis).
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 from ..params import Param, ParamGroup, zeros
 from .mlp import dense_bias

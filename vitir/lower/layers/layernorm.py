@@ -9,8 +9,8 @@ of the denoisers (layers/adaln.py) modulates xhat instead.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 from ..params import Param, ones, zeros
 

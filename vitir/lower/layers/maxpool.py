@@ -21,8 +21,8 @@ Without ties (continuous inputs) the two are the same function.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import DType, FunctionBuilder, TensorType, Value
 from ...errors import ConfigError
 

@@ -6,8 +6,8 @@ Backward: da = dy W2^T; dW2 = ga^T dy; db2 = sum dy; dh = gelu'(h1) da;
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 from ..params import Param, xavier_uniform, zeros
 from .gelu import gelu_backward, gelu_forward

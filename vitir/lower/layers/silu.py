@@ -7,8 +7,8 @@ Backward: dx = dy s (1 + x (1 - s)).
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 
 

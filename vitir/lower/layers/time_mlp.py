@@ -9,8 +9,8 @@ Backward: dW2 = a^T dc; db2 = sum dc; da = dc W2^T; dh = silu'(h) da;
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 from ..params import Param, ParamGroup, xavier_uniform, zeros
 from .mlp import dense_backward, dense_bias

@@ -10,8 +10,8 @@ Backward: the image gradient patchified back to [b, n0, c*s*s]; a dense
 
 from __future__ import annotations
 
-from typing import NamedTuple
 
+from ...records import NamedTuple
 from ...ast import FunctionBuilder, Value
 from ..params import Param, ParamGroup, zeros
 from .mlp import dense_bias
