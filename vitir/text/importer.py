@@ -699,6 +699,115 @@ def _custom_step(directive, arguments):
     return step
 
 
+def _fused_reader(cls: type[Op], pieces, fields):
+    """`read(reader, cls, results)` for a format of operands, literal words, attribute fields, the
+    attribute dictionary and types only (most of JAX's ops): the steps of `_compile`, generated as
+    one function that gathers into locals and returns the record `_record` would, with no ParseState
+    and no call per step; None for a format with another directive (the plan of steps reads it)."""
+    operand_fields = cls.OPERAND_FIELDS
+    index = {f.name: k for k, f in enumerate(operand_fields)}
+    env: dict = {"Fallback": Fallback, "_operand_list": _operand_list, "_tensor_type": _tensor_type}
+    lines = ["def read(reader, cls, results):",
+             "    toks = reader.toks",
+             "    values = {}",
+             "    star = None",
+             "    result_types = None",
+             "    one_line = False"]
+    lines += [f"    n{k} = []" for k in range(len(operand_fields))]
+    lines += [f"    t{k} = []" for k in range(len(operand_fields))]
+    read_so_far: list[int] = []  # the operand fields read before a step, as `state.operands` holds them
+
+    def word(w: str, indent: str = "    ") -> list[str]:
+        return [f"{indent}if toks[reader.i] != {w!r}:", f"{indent}    reader.expect({w!r})",
+                f"{indent}reader.i += 1"]
+
+    for kind, text in variadic_then_comma(pieces, fields):
+        if kind == "text":
+            for w in _literal_tokens(text):
+                lines += word(w)
+        elif kind == "break":
+            lines += ["    if reader.i not in reader.line_starts:", "        one_line = True"]
+        elif kind == "operands_then":
+            k = index[text]
+            lines += [f"    n{k} = []",
+                      "    while toks[reader.i][:1] == '%':",
+                      f"        n{k}.append(reader.ssa())",
+                      "        reader.expect(',')"]
+            read_so_far.append(k)
+        else:
+            d = Directive(text)
+            f = fields.get(d.name)
+            if d.name in ("functional_type", "same_type"):
+                if d.name == "same_type":
+                    count = " + ".join(f"len(n{k})" for k in read_so_far) or "0"
+                    lines += ["    if toks[reader.i] == '(':",
+                              "        star, result_types = reader.functional_type()",
+                              "    else:",
+                              "        ty = _tensor_type(toks[reader.i])",
+                              "        if ty is None:",
+                              "            ty = reader.type()",
+                              "        else:",
+                              "            reader.i += 1",
+                              f"        star, result_types = [ty] * ({count}), [ty]"]
+                else:
+                    lines.append("    star, result_types = reader.functional_type()")
+            elif d.name == "type":
+                of = fields.get(d.of)
+                if of is not None and of.role == "operand":
+                    lines.append(f"    t{index[d.of]} = [reader.type()]")
+                elif of is None or len(cls.RESULT_FIELDS) == 1:
+                    lines.append("    result_types = [reader.type()]")
+                else:
+                    return None
+            elif d.name == "attr_dict":
+                lines += ["    if toks[reader.i] == '{':",
+                          "        written = reader.attribute_dictionary(cls)",
+                          "        if written.keys() & values.keys():",
+                          "            raise Fallback",
+                          "        values.update(written)"]
+            elif d.args is None and f is not None and f.role == "operand":
+                k = index[f.name]
+                if f.variadic:
+                    lines.append(f"    n{k} = _operand_list(reader)")
+                else:
+                    lines += ["    tok = toks[reader.i]",
+                              "    if tok[:1] != '%':",
+                              "        raise Fallback",
+                              "    reader.i += 1",
+                              f"    n{k} = [tok[1:]]"]
+                read_so_far.append(k)
+            elif d.args is None and isinstance(f, AttrDef):
+                env[f"read_{f.name}"] = f.kind.read  # the kind reads its own spelling
+                prefix = _literal_tokens(d.optional) if d.optional is not None else None
+                if prefix is None:
+                    lines.append(f"    values[{f.name!r}] = read_{f.name}(reader)")
+                elif prefix:
+                    lines.append(f"    if toks[reader.i] == {prefix[0]!r}:")
+                    for w in prefix:
+                        lines += word(w, "        ")
+                    lines.append(f"        values[{f.name!r}] = read_{f.name}(reader)")
+            else:
+                return None  # a custom directive, or a field this path does not read
+    names = ", ".join(f"n{k}" for k in range(len(operand_fields)))
+    lines += [f"    names = [{names}]"]
+    for k, f in enumerate(operand_fields):
+        if not f.variadic:
+            lines += [f"    if len(n{k}) != 1:", "        raise Fallback"]
+    lines += ["    if star is None:",
+              "        types = [" + ", ".join(f"t{k} if len(t{k}) == len(n{k}) else t{k} * len(n{k})"
+                                          for k in range(len(operand_fields))) + "]",
+              "    else:",
+              "        if len(star) != " + (" + ".join(f"len(n{k})" for k in range(len(operand_fields))) or "0") + ":",
+              "            raise Fallback"]
+    if any(f.variadic for f in operand_fields):
+        lines += ["        it = iter(star)", "        types = [[next(it) for _ in g] for g in names]"]
+    else:
+        lines += ["        types = [[ty] for ty in star]"]
+    lines += ["    return ('op', cls, results, values, names, types, result_types or [], one_line, ())"]
+    exec(compile("\n".join(lines), f"<read {cls.__name__}>", "exec"), env)
+    return env["read"]
+
+
 def _compile(cls: type[Op]):
     """The reader of one declaration's syntax, or of a whole-op syntax this path reads."""
     if cls.syntax == GENERIC or cls.COMPOUND:
@@ -715,6 +824,9 @@ def _compile(cls: type[Op]):
     pieces = op_pieces(cls.syntax)
     fields = {f.name: f for f in cls.FIELDS}
     fields["__results__"] = cls.RESULT_FIELDS
+    fused = _fused_reader(cls, pieces, fields)
+    if fused is not None:
+        return fused
     steps = []
     for kind, text in variadic_then_comma(pieces, fields):
         if kind == "text":
