@@ -458,8 +458,16 @@ class _Reader:
         """One op: ("op", cls, results, fields, operand names, operand types, result types, one_line,
         regions) or ("call", callee, results, operand names, operand types, result types). A region is
         (its arguments as (written name, type), its ops, (returned names, their types))."""
-        results = self.results()
-        name = self.next()
+        toks, i = self.toks, self.i
+        tok = toks[i]
+        if tok[:1] == "%" and toks[i + 1] == "=" and "#" not in tok:  # `%r = `, as most ops: results' test inline
+            results = ("one", tok[1:])
+            i += 2
+        else:
+            results = self.results()
+            i = self.i
+        name = toks[i]
+        self.i = i + 1
         if name in ("call", "func.call"):
             callee = self.symbol()
             self.expect("(")
@@ -479,6 +487,8 @@ class _Reader:
             raise Fallback(f"no declaration named {name!r}")
         plan = _PLANS.get(cls) or _plan(cls)
         self.declaration = cls
+        if self.locations is None:  # a text without locations: no token to look for
+            return plan(self, cls, results)
         return self.locate(plan(self, cls, results))
 
     def region(self, args=None, terminator: str = "stablehlo.return") -> tuple:
@@ -1052,7 +1062,16 @@ def _simple_builder(cls: type[Op]):
             return None
     lines += [f"    node = cls({', '.join(args)}, discardable=attrs.get(DISCARDABLE, ()), path=self.fb.path,",
               "               location=self.location(record) if self.located else None)",
-              "    self.place(node, record, values)"]
+              # `place`, inline for one result, as most ops have
+              "    spelling = record[7]",
+              "    node.spelling = spelling if isinstance(spelling, str) else ('one line' if spelling else None)",
+              "    built = self.fb.emit(node)",
+              "    if results[0] == 'one' and built.__class__ is not tuple:",
+              "        if len(result_types) != 1 or built.type is not result_types[0] or results[1] in values:",
+              "            raise Fallback",
+              "        values[results[1]] = built",
+              "    else:",
+              "        self.settle(built, record, values)"]
     exec(compile("\n".join(lines), f"<build {cls.__name__}>", "exec"), env)
     return env["build"]
 
@@ -1201,9 +1220,13 @@ class _Builder:
     def place(self, node, record, values) -> None:
         """Emit a built node, spelled as its record; its results, each of the type written, take the
         record's names."""
-        results, result_types, one_line = record[2], record[6], record[7]
+        one_line = record[7]
         node.spelling = one_line if isinstance(one_line, str) else ("one line" if one_line else None)
-        built = self.fb.emit(node)
+        self.settle(self.fb.emit(node), record, values)
+
+    def settle(self, built, record, values) -> None:
+        """The emitted node's results, each of the type written, under the record's names."""
+        results, result_types = record[2], record[6]
         if results[0] == "one" and type(built) is not tuple:  # one result, as most ops have
             if len(result_types) != 1 or built.type is not result_types[0] or results[1] in values:
                 raise Fallback
