@@ -146,7 +146,31 @@ class _Reader:
         return tuple(out)
 
     def ints(self) -> tuple[int, ...]:
-        return self.bracketed(self.int)
+        """`bracketed(int)`, without a call per entry (JAX's broadcasts and transposes write many)."""
+        toks = self.toks
+        self.expect("[")
+        i = self.i
+        out = []
+        if toks[i] != "]":
+            while True:
+                tok = toks[i]
+                if _INT.fullmatch(tok) is None:
+                    self.i = i + 1
+                    raise Fallback
+                value = int(tok)
+                if not -_I64_LIMIT <= value < _I64_LIMIT:
+                    self.i = i + 1
+                    raise Fallback
+                out.append(value)
+                i += 1
+                if toks[i] != ",":
+                    break
+                i += 1
+            self.i = i
+            self.expect("]")
+            return tuple(out)
+        self.i = i + 1
+        return ()
 
     def word(self, words) -> str:
         tok = self.next()
@@ -830,6 +854,15 @@ def _compile(cls: type[Op]):
             state = ParseState(cls)
             parse(reader, state)
             return _record(cls, results, state)
+        if whole.name == "constant" and not cls.OPERAND_FIELDS:
+            def read_constant(reader: _Reader, cls, results):
+                """Constant.parse's pretty form (`dense<...> : T`, a fifth of JAX's ops) straight to
+                the record `_record` makes of its state; the generic form by the whole syntax."""
+                if reader.toks[reader.i][:6] != "dense<":
+                    return read_whole(reader, cls, results)
+                value, result = reader.dense_literal()
+                return ("op", cls, results, {"value": value}, [], [], [result], False, ())
+            return read_constant
         return read_whole
     pieces = op_pieces(cls.syntax)
     fields = {f.name: f for f in cls.FIELDS}
