@@ -3,9 +3,11 @@
 Two steps, as the xDSL path has them: `_Reader` reads the module into plain records (each
 function's arguments, its ops with their operands' written names, their fields' values and their
 regions, its return), each op by the parse plan compiled once from its declaration's `syntax`
-(a custom directive by its own object's parse, the reader being its TextParser; a whole-op
-syntax by its object's `read`, where it has one: constant, reduce, while; MLIR's generic form of
-an op without attributes is read here); `_Builder`
+(a format of operands, literal words, attribute fields, the attribute dictionary and types, most of
+JAX's ops, as one generated function that gathers into locals and returns the record; otherwise
+a step per piece into a ParseState; a custom directive by its own object's parse, the reader
+being its TextParser; a whole-op syntax by its object's `read`, where it has one: constant,
+reduce, while; MLIR's generic form of an op without attributes is read here); `_Builder`
 then builds the AST exactly as vitir/mlir/to_ast.py does from xDSL's module: the same names
 (`%0` -> `v0`, inlined calls prefixed `<callee>_c<k>_`), the same checks (every node built by its
 declaration's constructor, so every rule runs; every written type equal to its value's; every
