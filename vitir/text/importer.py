@@ -838,8 +838,7 @@ def _fused_reader(cls: type[Op], pieces, fields):
     if any(f.variadic for f in operand_fields):
         lines += ["        it = iter(star)", "        types = [[next(it) for _ in g] for g in names]"]
     else:
-        # a list each, spelled out: a comprehension is a call of its own
-        lines += ["        types = [" + ", ".join(f"[star[{k}]]" for k in range(len(operand_fields))) + "]"]
+        lines += ["        types = [[ty] for ty in star]"]
     lines += ["    return ('op', cls, results, values, names, types, result_types or [], one_line, ())"]
     exec(compile("\n".join(lines), f"<read {cls.__name__}>", "exec"), env)
     return env["read"]
