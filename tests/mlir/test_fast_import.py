@@ -327,3 +327,41 @@ def test_the_fast_reader_loads_no_xdsl_for_the_golden_jax_and_dense_constants(tm
     # and what it read is what the xDSL path reads
     constants = texts["dense_constants.mlir"]
     assert print_module(fast_import(constants)) == print_module(xdsl_import(constants))
+
+
+FORMATS = (  # ops of the formats the generated readers take: operands, words, attributes, types
+    HEAD + "    %a = stablehlo.add %x, %x : tensor<2x3xf32>\n"
+    "    %b = stablehlo.broadcast_in_dim %i, dims = [] : (tensor<i32>) -> tensor<2x3xi32>\n"
+    "    %c = stablehlo.convert %b : (tensor<2x3xi32>) -> tensor<2x3xf32>\n"
+    "    %d = stablehlo.dynamic_slice %a, %i, %i, sizes = [1, 2] : (tensor<2x3xf32>, tensor<i32>, tensor<i32>) "
+    "-> tensor<1x2xf32>\n"
+    "    %e = stablehlo.transpose %c, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>\n"
+    "    %f = stablehlo.compare  GT, %a, %c,  FLOAT : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>\n"
+    "    %g = stablehlo.select %f, %a, %c : tensor<2x3xi1>, tensor<2x3xf32>\n"
+    "    %h = stablehlo.concatenate %g, %c, dim = 0 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>\n"
+    "    %y = stablehlo.multiply %g, %c {mhlo.sharding = \"{replicated}\"} : tensor<2x3xf32>\n" + TAIL,
+)
+
+
+@pytest.mark.parametrize("text", [*FORMATS, *[GOLDEN] * GOLDEN.is_file()], ids=lambda t: str(t)[-40:])
+def test_generated_readers_read_the_records_the_step_plans_read(text, monkeypatch):
+    """The readers generated per declaration (`_fused_reader`) against the plans of one step per piece
+    of the format, which they replace for most ops: the same records, op by op, and the same
+    printed AST as xDSL's path."""
+    from vitir.text import importer
+
+    text = text.read_text() if isinstance(text, Path) else text
+
+    def records():
+        monkeypatch.setattr(importer, "_PLANS", {})  # each declaration's plan made afresh
+        return importer._Reader(text).module()
+
+    generated = records()
+    assert importer._PLANS[importer.OPS["stablehlo.add"]].__code__.co_filename == "<read Add>"
+    monkeypatch.setattr(importer, "_fused_reader", lambda cls, pieces, fields: None)
+    stepped = records()
+    assert importer._PLANS[importer.OPS["stablehlo.add"]].__code__.co_filename != "<read Add>"
+    assert generated == stepped
+    monkeypatch.undo()
+    if isinstance(text, str) and text.startswith(HEAD):
+        assert_same(text)

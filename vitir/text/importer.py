@@ -3,9 +3,11 @@
 Two steps, as the xDSL path has them: `_Reader` reads the module into plain records (each
 function's arguments, its ops with their operands' written names, their fields' values and their
 regions, its return), each op by the parse plan compiled once from its declaration's `syntax`
-(a custom directive by its own object's parse, the reader being its TextParser; a whole-op
-syntax by its object's `read`, where it has one: constant, reduce, while; MLIR's generic form of
-an op without attributes is read here); `_Builder`
+(a format of operands, literal words, attribute fields, the attribute dictionary and types, most of
+JAX's ops, as one generated function that gathers into locals and returns the record; otherwise
+a step per piece into a ParseState; a custom directive by its own object's parse, the reader
+being its TextParser; a whole-op syntax by its object's `read`, where it has one: constant,
+reduce, while; MLIR's generic form of an op without attributes is read here); `_Builder`
 then builds the AST exactly as vitir/mlir/to_ast.py does from xDSL's module: the same names
 (`%0` -> `v0`, inlined calls prefixed `<callee>_c<k>_`), the same checks (every node built by its
 declaration's constructor, so every rule runs; every written type equal to its value's; every
@@ -147,7 +149,31 @@ class _Reader:
         return tuple(out)
 
     def ints(self) -> tuple[int, ...]:
-        return self.bracketed(self.int)
+        """`bracketed(int)`, without a call per entry (JAX's broadcasts and transposes write many)."""
+        toks = self.toks
+        self.expect("[")
+        i = self.i
+        out = []
+        if toks[i] != "]":
+            while True:
+                tok = toks[i]
+                if _INT.fullmatch(tok) is None:
+                    self.i = i + 1
+                    raise Fallback
+                value = int(tok)
+                if not -_I64_LIMIT <= value < _I64_LIMIT:
+                    self.i = i + 1
+                    raise Fallback
+                out.append(value)
+                i += 1
+                if toks[i] != ",":
+                    break
+                i += 1
+            self.i = i
+            self.expect("]")
+            return tuple(out)
+        self.i = i + 1
+        return ()
 
     def word(self, words) -> str:
         tok = self.next()
@@ -473,9 +499,17 @@ class _Reader:
         """One op: ("op", cls, results, fields, operand names, operand types, result types, one_line,
         regions) or ("call", callee, results, operand names, operand types, result types). A region is
         (its arguments as (written name, type), its ops, (returned names, their types))."""
-        results = self.results()
-        at = self.i  # MLIR places an op at its name
-        name = self.next()
+        toks, i = self.toks, self.i
+        tok = toks[i]
+        if tok[:1] == "%" and toks[i + 1] == "=" and "#" not in tok:  # `%r = `, as most ops: results' test inline
+            results = ("one", tok[1:])
+            i += 2
+        else:
+            results = self.results()
+            i = self.i
+        at = i  # MLIR places an op at its name
+        name = toks[i]
+        self.i = i + 1
         if name in ("call", "func.call"):
             callee = self.symbol()
             self.expect("(")
@@ -722,6 +756,115 @@ def _custom_step(directive, arguments):
     return step
 
 
+def _fused_reader(cls: type[Op], pieces, fields):
+    """`read(reader, cls, results)` for a format of operands, literal words, attribute fields, the
+    attribute dictionary and types only (most of JAX's ops): the steps of `_compile`, generated as
+    one function that gathers into locals and returns the record `_record` would, with no ParseState
+    and no call per step; None for a format with another directive (the plan of steps reads it)."""
+    operand_fields = cls.OPERAND_FIELDS
+    index = {f.name: k for k, f in enumerate(operand_fields)}
+    env: dict = {"Fallback": Fallback, "_operand_list": _operand_list, "_tensor_type": _tensor_type}
+    lines = ["def read(reader, cls, results):",
+             "    toks = reader.toks",
+             "    values = {}",
+             "    star = None",
+             "    result_types = None",
+             "    one_line = False"]
+    lines += [f"    n{k} = []" for k in range(len(operand_fields))]
+    lines += [f"    t{k} = []" for k in range(len(operand_fields))]
+    read_so_far: list[int] = []  # the operand fields read before a step, as `state.operands` holds them
+
+    def word(w: str, indent: str = "    ") -> list[str]:
+        return [f"{indent}if toks[reader.i] != {w!r}:", f"{indent}    reader.expect({w!r})",
+                f"{indent}reader.i += 1"]
+
+    for kind, text in variadic_then_comma(pieces, fields):
+        if kind == "text":
+            for w in _literal_tokens(text):
+                lines += word(w)
+        elif kind == "break":
+            lines += ["    if reader.i not in reader.line_starts:", "        one_line = True"]
+        elif kind == "operands_then":
+            k = index[text]
+            lines += [f"    n{k} = []",
+                      "    while toks[reader.i][:1] == '%':",
+                      f"        n{k}.append(reader.ssa())",
+                      "        reader.expect(',')"]
+            read_so_far.append(k)
+        else:
+            d = Directive(text)
+            f = fields.get(d.name)
+            if d.name in ("functional_type", "same_type"):
+                if d.name == "same_type":
+                    count = " + ".join(f"len(n{k})" for k in read_so_far) or "0"
+                    lines += ["    if toks[reader.i] == '(':",
+                              "        star, result_types = reader.functional_type()",
+                              "    else:",
+                              "        ty = _tensor_type(toks[reader.i])",
+                              "        if ty is None:",
+                              "            ty = reader.type()",
+                              "        else:",
+                              "            reader.i += 1",
+                              f"        star, result_types = [ty] * ({count}), [ty]"]
+                else:
+                    lines.append("    star, result_types = reader.functional_type()")
+            elif d.name == "type":
+                of = fields.get(d.of)
+                if of is not None and of.role == "operand":
+                    lines.append(f"    t{index[d.of]} = [reader.type()]")
+                elif of is None or len(cls.RESULT_FIELDS) == 1:
+                    lines.append("    result_types = [reader.type()]")
+                else:
+                    return None
+            elif d.name == "attr_dict":
+                lines += ["    if toks[reader.i] == '{':",
+                          "        written = reader.attribute_dictionary(cls)",
+                          "        if written.keys() & values.keys():",
+                          "            raise Fallback",
+                          "        values.update(written)"]
+            elif d.args is None and f is not None and f.role == "operand":
+                k = index[f.name]
+                if f.variadic:
+                    lines.append(f"    n{k} = _operand_list(reader)")
+                else:
+                    lines += ["    tok = toks[reader.i]",
+                              "    if tok[:1] != '%':",
+                              "        raise Fallback",
+                              "    reader.i += 1",
+                              f"    n{k} = [tok[1:]]"]
+                read_so_far.append(k)
+            elif d.args is None and isinstance(f, AttrDef):
+                env[f"read_{f.name}"] = f.kind.read  # the kind reads its own spelling
+                prefix = _literal_tokens(d.optional) if d.optional is not None else None
+                if prefix is None:
+                    lines.append(f"    values[{f.name!r}] = read_{f.name}(reader)")
+                elif prefix:
+                    lines.append(f"    if toks[reader.i] == {prefix[0]!r}:")
+                    for w in prefix:
+                        lines += word(w, "        ")
+                    lines.append(f"        values[{f.name!r}] = read_{f.name}(reader)")
+            else:
+                return None  # a custom directive, or a field this path does not read
+    names = ", ".join(f"n{k}" for k in range(len(operand_fields)))
+    lines += [f"    names = [{names}]"]
+    for k, f in enumerate(operand_fields):
+        if not f.variadic:
+            lines += [f"    if len(n{k}) != 1:", "        raise Fallback"]
+    lines += ["    if star is None:",
+              "        types = [" + ", ".join(f"t{k} if len(t{k}) == len(n{k}) else t{k} * len(n{k})"
+                                          for k in range(len(operand_fields))) + "]",
+              "    else:",
+              "        if len(star) != " + (" + ".join(f"len(n{k})" for k in range(len(operand_fields))) or "0") + ":",
+              "            raise Fallback"]
+    if any(f.variadic for f in operand_fields):
+        lines += ["        it = iter(star)", "        types = [[next(it) for _ in g] for g in names]"]
+    else:
+        lines += ["        types = [[ty] for ty in star]"]
+    lines += ["    return ('op', cls, results, values, names, types, result_types or [], one_line, ())"]
+    exec(compile("\n".join(lines), f"<read {cls.__name__}>", "exec"), env)
+    return env["read"]
+
+
 def _compile(cls: type[Op]):
     """The reader of one declaration's syntax, or of a whole-op syntax this path reads."""
     if cls.syntax == GENERIC or cls.COMPOUND:
@@ -734,10 +877,22 @@ def _compile(cls: type[Op]):
             state = ParseState(cls)
             parse(reader, state)
             return _record(cls, results, state)
+        if whole.name == "constant" and not cls.OPERAND_FIELDS:
+            def read_constant(reader: _Reader, cls, results):
+                """Constant.parse's pretty form (`dense<...> : T`, a fifth of JAX's ops) straight to
+                the record `_record` makes of its state; the generic form by the whole syntax."""
+                if reader.toks[reader.i][:6] != "dense<":
+                    return read_whole(reader, cls, results)
+                value, result = reader.dense_literal()
+                return ("op", cls, results, {"value": value}, [], [], [result], False, ())
+            return read_constant
         return read_whole
     pieces = op_pieces(cls.syntax)
     fields = {f.name: f for f in cls.FIELDS}
     fields["__results__"] = cls.RESULT_FIELDS
+    fused = _fused_reader(cls, pieces, fields)
+    if fused is not None:
+        return fused
     steps = []
     for kind, text in variadic_then_comma(pieces, fields):
         if kind == "text":
@@ -968,7 +1123,16 @@ def _simple_builder(cls: type[Op]):
               "        loc = (self.at, loc)",
               f"    node = cls({', '.join(args)}, discardable=attrs.get(DISCARDABLE, ()), path=self.fb.path,",
               "               location=loc)",
-              "    self.emit_record(node, record, values)"]
+              # `emit_record`, inline for one result, as most ops have
+              "    spelling = record[7]",
+              "    node.spelling = spelling if isinstance(spelling, str) else ('one line' if spelling else None)",
+              "    built = self.fb.emit(node)",
+              "    if results[0] == 'one' and built.__class__ is not tuple:",
+              "        if len(result_types) != 1 or built.type is not result_types[0] or results[1] in values:",
+              "            raise Fallback",
+              "        values[results[1]] = built",
+              "    else:",
+              "        self.settle(built, record, values)"]
     exec(compile("\n".join(lines), f"<build {cls.__name__}>", "exec"), env)
     return env["build"]
 
@@ -1132,9 +1296,13 @@ class _Builder:
     def emit_record(self, node, record, values) -> None:
         """Emit a built node, spelled as its record; its results, each of the type written, take the
         record's names."""
-        results, result_types, one_line = record[2], record[6], record[7]
+        one_line = record[7]
         node.spelling = one_line if isinstance(one_line, str) else ("one line" if one_line else None)
-        built = self.fb.emit(node)
+        self.settle(self.fb.emit(node), record, values)
+
+    def settle(self, built, record, values) -> None:
+        """The emitted node's results, each of the type written, under the record's names."""
+        results, result_types = record[2], record[6]
         if results[0] == "one" and type(built) is not tuple:  # one result, as most ops have
             if len(result_types) != 1 or built.type is not result_types[0] or results[1] in values:
                 raise Fallback
