@@ -106,6 +106,26 @@ def test_artifacts_keep_their_locations_as_jaxlib_writes_them(version):
 
 
 @needs_jaxlib
+@pytest.mark.parametrize("version", ["1.5.0", "1.17.0"])
+def test_unlocated_text_is_written_at_its_places_in_the_text(version):
+    """A text without locations: each op, argument, function and the module at its place in the text,
+    as MLIR's parser locates them (a point is FileLineColLoc's encoding, a while's region arguments at
+    their `%iterArg` in its parentheses, a compact body at its reduce), written as jaxlib writes them."""
+    def mlp(x, w):
+        y = jnp.tanh(x @ w)
+        return jnp.sum(y * 2.0), jax.nn.relu(y)
+
+    def loop(x):
+        return jax.lax.fori_loop(0, 3, lambda i, c: c * 2.0 + i, x)
+
+    for fn, args in ((mlp, (jnp.ones((4, 8)), jnp.ones((8, 3)))), (loop, (jnp.ones(3),))):
+        text = jax.jit(fn).lower(*args).as_text()
+        assert "loc(" not in text
+        assert write_artifact(text, version, strip_debuginfo=False) == \
+            hlo.serialize_portable_artifact_str(text, version), fn.__name__
+
+
+@needs_jaxlib
 def test_stripped_artifacts_of_located_text_are_jaxlibs_stripped():
     text = _programs()["mlp"]
     with jax_mlir.make_ir_context():

@@ -215,12 +215,15 @@ class _Reader:
     def attribute_text(self) -> str:
         raise Fallback("an attribute kept as written")  # its spacing is the xDSL path's to keep
 
-    def untyped_argument(self) -> str:
-        return self.ssa()
+    def untyped_argument(self) -> tuple:
+        """`%a`, its type given later: (written name, its token), where MLIR places the argument."""
+        at = self.i
+        return self.ssa(), at
 
-    @staticmethod
-    def typed_argument(argument: str, ty) -> tuple:
-        return argument, ty
+    def typed_argument(self, argument: tuple, ty) -> tuple:
+        record = (argument[0], ty)
+        self.located[id(record)] = argument[1]
+        return record
 
     def attribute_dictionary(self, cls) -> dict:
         """`{name = value, ...}` (or nothing) as cls's field values, each in its kind's generic spelling;

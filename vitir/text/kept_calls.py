@@ -10,7 +10,7 @@ evaluates it. The default reader is untouched: this is `_Builder` with `inline` 
 
 from __future__ import annotations
 
-from ..ast.location import UNKNOWN, TextPositions, located_tokens, source_filename
+from ..ast.location import UNKNOWN, TextPositions, located_tokens, materialize, source_filename
 from ..ast.values import Value
 from .importer import Fallback, _Builder, _Reader, _NAME, module_location
 from .lexer import TOKEN
@@ -27,7 +27,7 @@ class KeptCall:
 
     def __init__(self, callee: str, operands: tuple, results: tuple, location):
         self.callee, self.operands, self.results = callee, operands, results
-        self.location, self.path = location or UNKNOWN, ""
+        self.location, self.path = materialize(location) or UNKNOWN, ""  # (a reader's pending place, made)
 
     def defined_names(self) -> list[str]:
         return [r.name for r in self.results]

@@ -631,10 +631,12 @@ def builtin_location(loc) -> Attribute:
     elif kind in ("FileLineColLoc", "TextPosition"):  # (a reader's place for what the text left unlocated)
         end_line = loc.line if loc.end_line is None else loc.end_line
         end_column = loc.column if loc.end_column is None else loc.end_column
-        numbers = (loc.line, loc.column)
-        if (end_line, end_column) != (loc.line, loc.column):
-            numbers += (end_column,) if end_line == loc.line else (end_line, end_column)
-        found = _builtin_attribute("FileLineColRange", _builtin_attribute("StringAttr", loc.filename), numbers)
+        filename = _builtin_attribute("StringAttr", loc.filename)
+        if (end_line, end_column) == (loc.line, loc.column):  # a point: MLIR's FileLineColLoc encoding
+            found = _builtin_attribute("FileLineColLoc", filename, loc.line, loc.column)
+        else:
+            numbers = (loc.line, loc.column) + ((end_column,) if end_line == loc.line else (end_line, end_column))
+            found = _builtin_attribute("FileLineColRange", filename, numbers)
     elif kind == "NameLoc":
         child = UNKNOWN_LOCATION if loc.child is None else builtin_location(loc.child)
         found = _builtin_attribute("NameLoc", _builtin_attribute("StringAttr", loc.name), child)
