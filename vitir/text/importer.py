@@ -1220,9 +1220,15 @@ class _Builder:
         return out
 
     def body(self, ops, values) -> None:
+        simple = _SIMPLE
         for record in ops:
             if record[0] == "call":
                 self.inline(record, values)
+                continue
+            # as op(): a compiled builder called here, without a call per op to reach it
+            build = simple.get(record[1])
+            if build is not None and not record[8] and "__reducer__" not in record[3]:
+                build(self, record, values)
             else:
                 self.op(record, values)
 
