@@ -156,8 +156,9 @@ def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
     out, i, count = [], 0, len(ops)
     while i < count:
         node = None
-        for cls, pattern in starts.get(type(ops[i]), ()):
-            if i + len(pattern) <= count:
+        for cls, pattern, second in starts.get(type(ops[i]), ()):
+            # the second op's class first: most runs that start as an expansion do not go on as one
+            if i + len(pattern) <= count and (second is None or type(ops[i + 1]) is second):
                 node = _fold(cls, pattern, ops[i:i + len(pattern)], reads, fb)
                 if node is not None:
                     break
@@ -170,7 +171,7 @@ def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
     return out
 
 
-_STARTS: dict = {}  # {first op's class: ((compound class, its example's ops), ...)}
+_STARTS: dict = {}  # {first op's class: ((compound class, its example's ops, its second op's class or None), ...)}
 
 
 def _starts() -> dict:
@@ -181,7 +182,8 @@ def _starts() -> dict:
         for cls in COMPOUNDS:
             pattern = _example(cls)
             if pattern:
-                by_first.setdefault(type(pattern[0]), []).append((cls, pattern))
+                second = type(pattern[1]) if len(pattern) > 1 else None
+                by_first.setdefault(type(pattern[0]), []).append((cls, pattern, second))
         _STARTS.update({first: tuple(found) for first, found in by_first.items()})
     return _STARTS
 

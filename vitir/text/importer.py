@@ -271,9 +271,11 @@ class _Reader:
         raise Fallback("a constant's generic form")
 
     def type(self) -> TensorType:
-        ty = _tensor_type(self.next())
+        tok = self.toks[self.i]
+        self.i += 1
+        ty = _TYPES.get(tok) or _tensor_type(tok)  # a type read before, without a call
         if ty is None:
-            raise Fallback(f"type {self.toks[self.i - 1]!r}")
+            raise Fallback(f"type {tok!r}")
         return ty
 
     def argument(self) -> tuple[str, TensorType]:
@@ -344,6 +346,33 @@ class _Reader:
         return out
 
     def functional_type(self) -> tuple[list, list]:
+        """`(T, ...) -> R`: the types read before and one result read here without a call per token
+        (a third of JAX's ops end in one); anything else by `written_functional_type`."""
+        toks, i = self.toks, self.i
+        if toks[i] == "(":
+            inputs = []
+            i += 1
+            tok = toks[i]
+            if tok != ")":
+                while True:
+                    ty = _dict_get(_TYPES, tok)
+                    if ty is None:
+                        break
+                    inputs.append(ty)
+                    tok = toks[i + 1]
+                    if tok != ",":
+                        i += 1
+                        break
+                    i += 2
+                    tok = toks[i]
+            if tok == ")" and toks[i + 1] == "->":
+                result = _dict_get(_TYPES, toks[i + 2])
+                if result is not None:
+                    self.i = i + 3
+                    return inputs, [result]
+        return self.written_functional_type()
+
+    def written_functional_type(self) -> tuple[list, list]:
         self.expect("(")
         inputs = [] if self.peek() == ")" else self.types()
         self.expect(")")
@@ -767,8 +796,10 @@ def _fused_reader(cls: type[Op], pieces, fields):
     operand_fields = cls.OPERAND_FIELDS
     index = {f.name: k for k, f in enumerate(operand_fields)}
     env: dict = {"Fallback": Fallback, "_operand_list": _operand_list, "_tensor_type": _tensor_type}
+    # the token index is the local `i`, stored to `reader.i` around each call that reads on
     lines = ["def read(reader, cls, results):",
              "    toks = reader.toks",
+             "    i = reader.i",
              "    values = {}",
              "    star = None",
              "    result_types = None",
@@ -778,21 +809,26 @@ def _fused_reader(cls: type[Op], pieces, fields):
     read_so_far: list[int] = []  # the operand fields read before a step, as `state.operands` holds them
 
     def word(w: str, indent: str = "    ") -> list[str]:
-        return [f"{indent}if toks[reader.i] != {w!r}:", f"{indent}    reader.expect({w!r})",
-                f"{indent}reader.i += 1"]
+        return [f"{indent}if toks[i] != {w!r}:", f"{indent}    reader.i = i", f"{indent}    reader.expect({w!r})",
+                f"{indent}i += 1"]
+
+    def call(line: str, indent: str = "    ") -> list[str]:
+        """`line`, a call that reads from `reader`, with the index stored before and loaded after."""
+        return [f"{indent}reader.i = i", indent + line, f"{indent}i = reader.i"]
 
     for kind, text in variadic_then_comma(pieces, fields):
         if kind == "text":
             for w in _literal_tokens(text):
                 lines += word(w)
         elif kind == "break":
-            lines += ["    if reader.i not in reader.line_starts:", "        one_line = True"]
+            lines += ["    if i not in reader.line_starts:", "        one_line = True"]
         elif kind == "operands_then":
             k = index[text]
             lines += [f"    n{k} = []",
-                      "    while toks[reader.i][:1] == '%':",
-                      f"        n{k}.append(reader.ssa())",
-                      "        reader.expect(',')"]
+                      "    while toks[i][:1] == '%':",
+                      f"        n{k}.append(toks[i][1:])",
+                      "        i += 1",
+                      *word(",", "        ")]
             read_so_far.append(k)
         else:
             d = Directive(text)
@@ -800,56 +836,56 @@ def _fused_reader(cls: type[Op], pieces, fields):
             if d.name in ("functional_type", "same_type"):
                 if d.name == "same_type":
                     count = " + ".join(f"len(n{k})" for k in read_so_far) or "0"
-                    lines += ["    if toks[reader.i] == '(':",
-                              "        star, result_types = reader.functional_type()",
+                    lines += ["    if toks[i] == '(':",
+                              *call("star, result_types = reader.functional_type()", "        "),
                               "    else:",
-                              "        ty = _tensor_type(toks[reader.i])",
+                              "        ty = _tensor_type(toks[i])",
                               "        if ty is None:",
-                              "            ty = reader.type()",
+                              *call("ty = reader.type()", "            "),
                               "        else:",
-                              "            reader.i += 1",
+                              "            i += 1",
                               f"        star, result_types = [ty] * ({count}), [ty]"]
                 else:
-                    lines.append("    star, result_types = reader.functional_type()")
+                    lines += call("star, result_types = reader.functional_type()")
             elif d.name == "type":
                 of = fields.get(d.of)
                 if of is not None and of.role == "operand":
-                    lines.append(f"    t{index[d.of]} = [reader.type()]")
+                    lines += call(f"t{index[d.of]} = [reader.type()]")
                 elif of is None or len(cls.RESULT_FIELDS) == 1:
-                    lines.append("    result_types = [reader.type()]")
+                    lines += call("result_types = [reader.type()]")
                 else:
                     return None
             elif d.name == "attr_dict":
-                lines += ["    if toks[reader.i] == '{':",
-                          "        written = reader.attribute_dictionary(cls)",
+                lines += ["    if toks[i] == '{':",
+                          *call("written = reader.attribute_dictionary(cls)", "        "),
                           "        if written.keys() & values.keys():",
                           "            raise Fallback",
                           "        values.update(written)"]
             elif d.args is None and f is not None and f.role == "operand":
                 k = index[f.name]
                 if f.variadic:
-                    lines.append(f"    n{k} = _operand_list(reader)")
+                    lines += call(f"n{k} = _operand_list(reader)")
                 else:
-                    lines += ["    tok = toks[reader.i]",
+                    lines += ["    tok = toks[i]",
                               "    if tok[:1] != '%':",
                               "        raise Fallback",
-                              "    reader.i += 1",
+                              "    i += 1",
                               f"    n{k} = [tok[1:]]"]
                 read_so_far.append(k)
             elif d.args is None and isinstance(f, AttrDef):
                 env[f"read_{f.name}"] = f.kind.read  # the kind reads its own spelling
                 prefix = _literal_tokens(d.optional) if d.optional is not None else None
                 if prefix is None:
-                    lines.append(f"    values[{f.name!r}] = read_{f.name}(reader)")
+                    lines += call(f"values[{f.name!r}] = read_{f.name}(reader)")
                 elif prefix:
-                    lines.append(f"    if toks[reader.i] == {prefix[0]!r}:")
+                    lines.append(f"    if toks[i] == {prefix[0]!r}:")
                     for w in prefix:
                         lines += word(w, "        ")
-                    lines.append(f"        values[{f.name!r}] = read_{f.name}(reader)")
+                    lines += call(f"values[{f.name!r}] = read_{f.name}(reader)", "        ")
             else:
                 return None  # a custom directive, or a field this path does not read
     names = ", ".join(f"n{k}" for k in range(len(operand_fields)))
-    lines += [f"    names = [{names}]"]
+    lines += ["    reader.i = i", f"    names = [{names}]"]
     for k, f in enumerate(operand_fields):
         if not f.variadic:
             lines += [f"    if len(n{k}) != 1:", "        raise Fallback"]
@@ -1223,9 +1259,15 @@ class _Builder:
         return out
 
     def body(self, ops, values) -> None:
+        simple = _SIMPLE
         for record in ops:
             if record[0] == "call":
                 self.inline(record, values)
+                continue
+            # as op(): a compiled builder called here, without a call per op to reach it
+            build = simple.get(record[1])
+            if build is not None and not record[8] and "__reducer__" not in record[3]:
+                build(self, record, values)
             else:
                 self.op(record, values)
 
