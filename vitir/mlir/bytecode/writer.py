@@ -231,28 +231,33 @@ def _isolation(root: Operation) -> dict:
     """Which ops with regions use no value defined outside them (MLIR writes those as isolated)."""
     owner: dict = {}  # id(value) -> id of the op whose region defines it (None at the top)
     isolated: dict = {}
-    stack: list = []  # ops with regions enclosing the current op, outermost first
+    stack: list = []  # the ids of the ops with regions enclosing the current op, outermost first
 
     def visit(op: Operation) -> None:
+        innermost = stack[-1] if stack else None
         for operand in op.operands:
             defining = owner.get(id(operand))
+            if defining == innermost:  # nearly every use: a value of the enclosing region itself
+                continue
             for enclosing in reversed(stack):
-                if id(enclosing) == defining:
+                if enclosing == defining:
                     break
-                isolated[id(enclosing)] = False
+                isolated[enclosing] = False
         if op.regions:
-            isolated.setdefault(id(op), True)
-            stack.append(op)
+            key = id(op)
+            isolated.setdefault(key, True)
+            stack.append(key)
             for region in op.regions:
                 for block in region.blocks:
                     for argument in block.arguments:
-                        owner[id(argument)] = id(op)
+                        owner[id(argument)] = key
                     for inner in block.operations:
                         for result in inner.results:
-                            owner[id(result)] = id(op)
+                            owner[id(result)] = key
                 for block in region.blocks:
                     for inner in block.operations:
-                        visit(inner)
+                        if inner.operands or inner.regions:
+                            visit(inner)
             stack.pop()
 
     visit(root)
