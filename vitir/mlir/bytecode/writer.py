@@ -85,17 +85,19 @@ class _Numbering:
         self.region_counts: dict = {}
         self.resources: dict = {}  # (dialect, key) -> number
         self.isolated = _isolation(module.root)
+        self.native_properties = version >= NATIVE_PROPERTIES_ENCODING
         self.next_value = 0
         root = module.root
         self.op(root)
         stack = []
         self._push_regions(root, stack)
+        holders: list = []  # the ops with regions of the region just numbered, in order
         while stack:
             region, self.next_value = stack.pop()
-            self.region(region)
-            for block in region.blocks:
-                for op in block.operations:
-                    self._push_regions(op, stack)
+            self.region(region, holders)
+            for op in holders:
+                self._push_regions(op, stack)
+            holders.clear()
         self.attr_order = _finish(self.attrs, self.dialects)
         self.type_order = _finish(self.types, self.dialects)
         self.op_name_order = _finish(self.op_names, self.dialects)
@@ -113,23 +115,26 @@ class _Numbering:
         if name not in self.dialects:
             self.dialects[name] = len(self.dialects)
 
-    def region(self, region) -> None:
+    def region(self, region, holders: list) -> None:
         if not region.blocks:
             return
         first = self.next_value
         for block in region.blocks:
-            self.block(block)
+            self.block(block, holders)
         self.region_counts[id(region)] = (len(region.blocks), self.next_value - first)
 
-    def block(self, block) -> None:
+    def block(self, block, holders: list) -> None:
         value_ids = self.value_ids
         for argument in block.arguments:
             value_ids[id(argument)] = self.next_value
             self.next_value += 1
             self.attribute(argument.location or UNKNOWN_LOCATION)
             self.type(argument.type)
+        op_ = self.op
         for op in block.operations:
-            self.op(op)
+            op_(op)
+            if op.regions:
+                holders.append(op)
 
     def op(self, op: Operation) -> None:
         name = op.name
@@ -140,18 +145,36 @@ class _Numbering:
             dialect = name.split(".", 1)[0]
             self.dialect(dialect)
             self.op_names[name] = [1, len(self.op_names), dialect]
-        value_ids = self.value_ids
-        for result in op.results:
-            value_ids[id(result)] = self.next_value
-            self.next_value += 1
-            self.type(result.type)
-        if op.attributes is not None and _non_empty(op.attributes):
-            self.attribute(op.attributes)
-        if self.version >= NATIVE_PROPERTIES_ENCODING and isinstance(op.properties, tuple):
-            for value in op.properties:
+        results = op.results
+        if results:  # the counts of entries seen before bumped inline: nearly every one
+            value_ids, types, number = self.value_ids, self.types, self.next_value
+            for result in results:
+                value_ids[id(result)] = number
+                number += 1
+                found = types.get(result.type)
+                if found is not None:
+                    found[0] += 1
+                else:
+                    self.type(result.type)
+            self.next_value = number
+        attrs = self.attrs
+        attributes = op.attributes
+        if attributes is not None and _non_empty(attributes):
+            self.attribute(attributes)
+        properties = op.properties
+        if self.native_properties and isinstance(properties, tuple):
+            for value in properties:
                 if value is not None:
-                    self.attribute(value)
-        self.attribute(op.location)
+                    found = attrs.get(value)
+                    if found is not None:
+                        found[0] += 1
+                    else:
+                        self.attribute(value)
+        found = attrs.get(op.location)
+        if found is not None:
+            found[0] += 1
+        else:
+            self.attribute(op.location)
 
     def attribute(self, entry: Attribute) -> None:
         found = self.attrs.get(entry)
