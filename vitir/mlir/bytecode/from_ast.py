@@ -207,15 +207,23 @@ class AstDowngrade:
         regions = op.regions() if cls.REGION_FIELDS else ()
         if regions and any(r is None for r in regions):
             raise Fallback(f"{cls.NAME} with a region absent")
-        name, properties, dictionary, downgraded = self.head(
-            cls, cls.NAME, op, tuple([o.type for o in op.operands]), tuple([r.type for r in op.results]),
-            tuple([r.signature for r in regions]), getter(op))
+        op_results = op.results
+        operand_types = tuple([o.type for o in op.operands])
+        result_types = tuple([r.type for r in op_results])
+        signatures = tuple([r.signature for r in regions]) if regions else ()
+        attribute_values = getter(op)
+        # `head`'s key, looked up here first: all but a few hundred of a program's ops find it
+        found = self.heads.get((cls, cls.NAME, attribute_values, op.discardable, operand_types, result_types,
+                                signatures))
+        if found is None:
+            found = self.head(cls, cls.NAME, op, operand_types, result_types, signatures, attribute_values)
+        name, properties, dictionary, downgraded = found
         types, results = self.types, []
-        for r in op.results:
-            type_ = types.get(r.type) or self.type(r.type)
-            results.append(Value(type_, UNKNOWN_LOCATION))
-            values[r] = results[-1]
-        location = self.location(op.location)
+        for r in op_results:
+            result = Value(types.get(r.type) or self.type(r.type), UNKNOWN_LOCATION)
+            results.append(result)
+            values[r] = result
+        location = builtin_location(op.location) if self.locations else UNKNOWN_LOCATION
         converted = Operation(name, location, dictionary, properties, results, operands, [],
                               [self.region(r, location) for r in regions] if regions else [])
         if downgraded:
