@@ -20,15 +20,18 @@ from .reader import (ALIGNMENT_BYTE, ATTR_TYPE, ATTR_TYPE_OFFSET, DIALECT, DIALE
 
 def varint(value: int) -> bytes:
     """MLIR's prefix varint: the count of trailing zeros of the first byte is the count of extra bytes."""
-    if value < 0x80:
-        return bytes(((value << 1) | 1,))
-    for size in range(2, 9):
+    if value < _SMALL_LIMIT:
+        return _SMALL[value]
+    for size in range(3, 9):
         if value >> (7 * size) == 0:
             return (((value << 1) | 1) << (size - 1)).to_bytes(size, "little")
     return b"\0" + value.to_bytes(8, "little")
 
 
+# The varints of one and two bytes, made once: an op's operands are value numbers, most past 127.
 _ONE_BYTE = [bytes(((v << 1) | 1,)) for v in range(128)]
+_SMALL_LIMIT = 1 << 14
+_SMALL = _ONE_BYTE + [((v << 2) | 2).to_bytes(2, "little") for v in range(128, _SMALL_LIMIT)]
 
 
 class Emitter:
@@ -41,10 +44,7 @@ class Emitter:
         self.alignment = 1
 
     def varint(self, value: int) -> None:
-        if value < 128:
-            self.buffer += _ONE_BYTE[value]
-        else:
-            self.buffer += varint(value)
+        self.buffer += _SMALL[value] if value < _SMALL_LIMIT else varint(value)
 
     def svarint(self, value: int) -> None:
         value &= 0xFFFFFFFFFFFFFFFF
@@ -310,6 +310,7 @@ class _Strings:
 class _Writer:
     def __init__(self, module: BytecodeModule, version: int, producer: str):
         self.module, self.version, self.producer = module, version, producer
+        self.native_properties = version >= NATIVE_PROPERTIES_ENCODING
         self.numbering = _Numbering(module, version)
         self.strings = _Strings()
         self.properties: list[bytes] = []
@@ -475,36 +476,44 @@ class _Writer:
         numbering = self.numbering
         buffer = out.buffer  # one-byte varints (nearly all) appended inline
         number = numbering.op_name_number[op.name]
-        buffer += _ONE_BYTE[number] if number < 128 else varint(number)
+        buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
         mask_at = len(buffer)
         buffer.append(0)
         mask = 0
         number = numbering.attr_number[op.location]
-        buffer += _ONE_BYTE[number] if number < 128 else varint(number)
-        if op.attributes is not None and _non_empty(op.attributes):
+        buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
+        attributes = op.attributes
+        if attributes is not None and _non_empty(attributes):
             mask |= HAS_ATTRS
-            out.varint(numbering.attr_number[op.attributes])
-        if op.properties is not None:
-            if self.version >= NATIVE_PROPERTIES_ENCODING:
+            out.varint(numbering.attr_number[attributes])
+        properties = op.properties
+        if properties is not None:
+            if self.native_properties:
                 mask |= HAS_PROPERTIES
-                out.varint(self.op_properties(op))
-            elif not isinstance(op.properties, tuple) or any(v is not None for v in op.properties):
+                # the same attributes (interned) of the same op: the same bytes, numbered once
+                number = self.properties_of.get((op.name, properties)) if isinstance(properties, tuple) else None
+                if number is None:
+                    number = self.op_properties(op)
+                buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
+            elif not isinstance(properties, tuple) or any(v is not None for v in properties):
                 raise BytecodeError(f"{op.name}: properties cannot be written at bytecode version {self.version} "
                                     f"(< {NATIVE_PROPERTIES_ENCODING}); give them to the op as attributes")
-        if op.results:
+        results = op.results
+        if results:
             mask |= HAS_RESULTS
-            buffer += _ONE_BYTE[len(op.results)] if len(op.results) < 128 else varint(len(op.results))
+            buffer += _SMALL[len(results)] if len(results) < _SMALL_LIMIT else varint(len(results))
             type_number = numbering.type_number
-            for result in op.results:
+            for result in results:
                 number = type_number[result.type]
-                buffer += _ONE_BYTE[number] if number < 128 else varint(number)
-        if op.operands:
+                buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
+        operands = op.operands
+        if operands:
             mask |= HAS_OPERANDS
-            buffer += _ONE_BYTE[len(op.operands)] if len(op.operands) < 128 else varint(len(op.operands))
+            buffer += _SMALL[len(operands)] if len(operands) < _SMALL_LIMIT else varint(len(operands))
             value_ids = numbering.value_ids
-            for operand in op.operands:
+            for operand in operands:
                 number = value_ids[id(operand)]
-                buffer += _ONE_BYTE[number] if number < 128 else varint(number)
+                buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
         if op.successors:
             mask |= HAS_SUCCESSORS
             out.varint(len(op.successors))
