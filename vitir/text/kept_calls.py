@@ -90,7 +90,8 @@ def _import(text: str):
         made = _CallKeepingBuilder(fn, defined, written, located, positions).run()
         own, args, results = reader.attributes[made.name]
         if own or any(args) or any(results):
-            made = Function(made.name, made.args, made.ops, made.ret, own, args, results, made.location)
+            # (its location passed on as stored: made real, a pending one builds the text's token table)
+            made = Function(made.name, made.args, made.ops, made.ret, own, args, results, made._location)
         built.append(made)
     return Module(built, name, attributes, location=module_location(located, positions))
 

@@ -153,11 +153,13 @@ class AstDowngrade:
 
     def define(self, v) -> Value:
         """A block argument, with its location."""
-        found = self.values[v] = Value(self.type(v.type), self.location(v.location))
+        found = self.values[v] = Value(self.type(v.type), self.location(v))
         return found
 
-    def location(self, loc):
-        return builtin_location(loc) if self.locations else UNKNOWN_LOCATION
+    def location(self, node):
+        """`node`'s location, or the unknown one when locations are stripped: then `node.location` is
+        not read (a text reader's pending location, made real, builds the text's whole token table)."""
+        return builtin_location(node.location) if self.locations else UNKNOWN_LOCATION
 
     def use(self, v) -> Value:
         found = self.values.get(v)
@@ -207,15 +209,23 @@ class AstDowngrade:
         regions = op.regions() if cls.REGION_FIELDS else ()
         if regions and any(r is None for r in regions):
             raise Fallback(f"{cls.NAME} with a region absent")
-        name, properties, dictionary, downgraded = self.head(
-            cls, cls.NAME, op, tuple([o.type for o in op.operands]), tuple([r.type for r in op.results]),
-            tuple([r.signature for r in regions]), getter(op))
+        op_results = op.results
+        operand_types = tuple([o.type for o in op.operands])
+        result_types = tuple([r.type for r in op_results])
+        signatures = tuple([r.signature for r in regions]) if regions else ()
+        attribute_values = getter(op)
+        # `head`'s key, looked up here first: all but a few hundred of a program's ops find it
+        found = self.heads.get((cls, cls.NAME, attribute_values, op.discardable, operand_types, result_types,
+                                signatures))
+        if found is None:
+            found = self.head(cls, cls.NAME, op, operand_types, result_types, signatures, attribute_values)
+        name, properties, dictionary, downgraded = found
         types, results = self.types, []
-        for r in op.results:
-            type_ = types.get(r.type) or self.type(r.type)
-            results.append(Value(type_, UNKNOWN_LOCATION))
-            values[r] = results[-1]
-        location = self.location(op.location)
+        for r in op_results:
+            result = Value(types.get(r.type) or self.type(r.type), UNKNOWN_LOCATION)
+            results.append(result)
+            values[r] = result
+        location = builtin_location(op.location) if self.locations else UNKNOWN_LOCATION
         converted = Operation(name, location, dictionary, properties, results, operands, [],
                               [self.region(r, location) for r in regions] if regions else [])
         if downgraded:
@@ -239,7 +249,7 @@ class AstDowngrade:
         for r in op.results:
             results.append(Value(self.type(r.type), UNKNOWN_LOCATION))
             self.values[r] = results[-1]
-        converted = Operation(name, self.location(op.location), dictionary, properties, results, operands)
+        converted = Operation(name, self.location(op), dictionary, properties, results, operands)
         if downgraded:
             self.downgraded.add(id(converted))
         return converted
@@ -260,7 +270,7 @@ class AstDowngrade:
         arguments = [self.define(a) for a in region.args]
         ops = [self.op(inner) for inner in region.ops]
         ops.append(self.terminator([self.use(v) for v in region.results], [v.type for v in region.results],
-                                   self.location(region.location)))
+                                   self.location(region)))
         return Region([Block(arguments, ops)])
 
     def terminator(self, operands: list, types: list, location, name: str = "stablehlo.return") -> Operation:
@@ -291,8 +301,8 @@ class AstDowngrade:
         arguments = [self.define(a) for a in fn.args]
         ops = [self.op(op) for op in fn.ops]
         ops.append(self.terminator([self.use(v) for v in fn.ret.operands], [v.type for v in fn.ret.operands],
-                                   self.location(fn.ret.location), "func.return"))
-        return Operation(name, self.location(fn.location), dictionary, properties,
+                                   self.location(fn.ret), "func.return"))
+        return Operation(name, self.location(fn), dictionary, properties,
                          regions=[Region([Block(arguments, ops)])], isolated=name == FUNCTION)
 
 
@@ -313,7 +323,7 @@ def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None, 
     root = converter.module(shell)
     body = root.regions[0].blocks[0].operations
     direct = AstDowngrade(converter, locations)
-    root.location = direct.location(module.location)
+    root.location = direct.location(module)
     for fn in module.functions:
         direct.downgraded = set()
         try:

@@ -424,14 +424,16 @@ class _Builder:
     # -- naming (vhlo.py's _Printer.name_function, over rows) -----------------------------------------
     def name_region(self, region, state):
         """Name a region's own arguments and results; the state its nested regions start from."""
-        next_value, next_argument, clashes, used, argument_name = state
-        used = set(used)
+        # `outer`: the names the enclosing regions took (a function's thousands), not copied into
+        # each nested region's set: most nested regions (a reduction's body) take none of their own
+        next_value, next_argument, clashes, outer, argument_name = state
+        used = set()
         names, plan, plans, hints = self.names, self.plan, self.plans, self.hints
 
         def unique(hint: str) -> str:
             nonlocal clashes
             name = hint
-            while name in used:
+            while name in used or name in outer:
                 name = f"{hint}_{clashes}"
                 clashes += 1
             used.add(name)
@@ -470,8 +472,8 @@ class _Builder:
                 for offset in range(count):
                     names[first + offset] = f"{next_value}#{offset}"
                 next_value += 1
-        self.written.update(used)
-        return next_value, next_argument, clashes, frozenset(used)
+        self.written.update(used)  # (the outer names are there already)
+        return next_value, next_argument, clashes, outer | used if used else outer
 
     # -- records ----------------------------------------------------------------------------------------
     def region(self, region, state, parent: str):

@@ -20,15 +20,18 @@ from .reader import (ALIGNMENT_BYTE, ATTR_TYPE, ATTR_TYPE_OFFSET, DIALECT, DIALE
 
 def varint(value: int) -> bytes:
     """MLIR's prefix varint: the count of trailing zeros of the first byte is the count of extra bytes."""
-    if value < 0x80:
-        return bytes(((value << 1) | 1,))
-    for size in range(2, 9):
+    if value < _SMALL_LIMIT:
+        return _SMALL[value]
+    for size in range(3, 9):
         if value >> (7 * size) == 0:
             return (((value << 1) | 1) << (size - 1)).to_bytes(size, "little")
     return b"\0" + value.to_bytes(8, "little")
 
 
+# The varints of one and two bytes, made once: an op's operands are value numbers, most past 127.
 _ONE_BYTE = [bytes(((v << 1) | 1,)) for v in range(128)]
+_SMALL_LIMIT = 1 << 14
+_SMALL = _ONE_BYTE + [((v << 2) | 2).to_bytes(2, "little") for v in range(128, _SMALL_LIMIT)]
 
 
 class Emitter:
@@ -41,10 +44,7 @@ class Emitter:
         self.alignment = 1
 
     def varint(self, value: int) -> None:
-        if value < 128:
-            self.buffer += _ONE_BYTE[value]
-        else:
-            self.buffer += varint(value)
+        self.buffer += _SMALL[value] if value < _SMALL_LIMIT else varint(value)
 
     def svarint(self, value: int) -> None:
         value &= 0xFFFFFFFFFFFFFFFF
@@ -85,17 +85,19 @@ class _Numbering:
         self.region_counts: dict = {}
         self.resources: dict = {}  # (dialect, key) -> number
         self.isolated = _isolation(module.root)
+        self.native_properties = version >= NATIVE_PROPERTIES_ENCODING
         self.next_value = 0
         root = module.root
         self.op(root)
         stack = []
         self._push_regions(root, stack)
+        holders: list = []  # the ops with regions of the region just numbered, in order
         while stack:
             region, self.next_value = stack.pop()
-            self.region(region)
-            for block in region.blocks:
-                for op in block.operations:
-                    self._push_regions(op, stack)
+            self.region(region, holders)
+            for op in holders:
+                self._push_regions(op, stack)
+            holders.clear()
         self.attr_order = _finish(self.attrs, self.dialects)
         self.type_order = _finish(self.types, self.dialects)
         self.op_name_order = _finish(self.op_names, self.dialects)
@@ -113,23 +115,26 @@ class _Numbering:
         if name not in self.dialects:
             self.dialects[name] = len(self.dialects)
 
-    def region(self, region) -> None:
+    def region(self, region, holders: list) -> None:
         if not region.blocks:
             return
         first = self.next_value
         for block in region.blocks:
-            self.block(block)
+            self.block(block, holders)
         self.region_counts[id(region)] = (len(region.blocks), self.next_value - first)
 
-    def block(self, block) -> None:
+    def block(self, block, holders: list) -> None:
         value_ids = self.value_ids
         for argument in block.arguments:
             value_ids[id(argument)] = self.next_value
             self.next_value += 1
             self.attribute(argument.location or UNKNOWN_LOCATION)
             self.type(argument.type)
+        op_ = self.op
         for op in block.operations:
-            self.op(op)
+            op_(op)
+            if op.regions:
+                holders.append(op)
 
     def op(self, op: Operation) -> None:
         name = op.name
@@ -140,18 +145,36 @@ class _Numbering:
             dialect = name.split(".", 1)[0]
             self.dialect(dialect)
             self.op_names[name] = [1, len(self.op_names), dialect]
-        value_ids = self.value_ids
-        for result in op.results:
-            value_ids[id(result)] = self.next_value
-            self.next_value += 1
-            self.type(result.type)
-        if op.attributes is not None and _non_empty(op.attributes):
-            self.attribute(op.attributes)
-        if self.version >= NATIVE_PROPERTIES_ENCODING and isinstance(op.properties, tuple):
-            for value in op.properties:
+        results = op.results
+        if results:  # the counts of entries seen before bumped inline: nearly every one
+            value_ids, types, number = self.value_ids, self.types, self.next_value
+            for result in results:
+                value_ids[id(result)] = number
+                number += 1
+                found = types.get(result.type)
+                if found is not None:
+                    found[0] += 1
+                else:
+                    self.type(result.type)
+            self.next_value = number
+        attrs = self.attrs
+        attributes = op.attributes
+        if attributes is not None and _non_empty(attributes):
+            self.attribute(attributes)
+        properties = op.properties
+        if self.native_properties and isinstance(properties, tuple):
+            for value in properties:
                 if value is not None:
-                    self.attribute(value)
-        self.attribute(op.location)
+                    found = attrs.get(value)
+                    if found is not None:
+                        found[0] += 1
+                    else:
+                        self.attribute(value)
+        found = attrs.get(op.location)
+        if found is not None:
+            found[0] += 1
+        else:
+            self.attribute(op.location)
 
     def attribute(self, entry: Attribute) -> None:
         found = self.attrs.get(entry)
@@ -231,28 +254,33 @@ def _isolation(root: Operation) -> dict:
     """Which ops with regions use no value defined outside them (MLIR writes those as isolated)."""
     owner: dict = {}  # id(value) -> id of the op whose region defines it (None at the top)
     isolated: dict = {}
-    stack: list = []  # ops with regions enclosing the current op, outermost first
+    stack: list = []  # the ids of the ops with regions enclosing the current op, outermost first
 
     def visit(op: Operation) -> None:
+        innermost = stack[-1] if stack else None
         for operand in op.operands:
             defining = owner.get(id(operand))
+            if defining == innermost:  # nearly every use: a value of the enclosing region itself
+                continue
             for enclosing in reversed(stack):
-                if id(enclosing) == defining:
+                if enclosing == defining:
                     break
-                isolated[id(enclosing)] = False
+                isolated[enclosing] = False
         if op.regions:
-            isolated.setdefault(id(op), True)
-            stack.append(op)
+            key = id(op)
+            isolated.setdefault(key, True)
+            stack.append(key)
             for region in op.regions:
                 for block in region.blocks:
                     for argument in block.arguments:
-                        owner[id(argument)] = id(op)
+                        owner[id(argument)] = key
                     for inner in block.operations:
                         for result in inner.results:
-                            owner[id(result)] = id(op)
+                            owner[id(result)] = key
                 for block in region.blocks:
                     for inner in block.operations:
-                        visit(inner)
+                        if inner.operands or inner.regions:
+                            visit(inner)
             stack.pop()
 
     visit(root)
@@ -282,6 +310,7 @@ class _Strings:
 class _Writer:
     def __init__(self, module: BytecodeModule, version: int, producer: str):
         self.module, self.version, self.producer = module, version, producer
+        self.native_properties = version >= NATIVE_PROPERTIES_ENCODING
         self.numbering = _Numbering(module, version)
         self.strings = _Strings()
         self.properties: list[bytes] = []
@@ -447,36 +476,44 @@ class _Writer:
         numbering = self.numbering
         buffer = out.buffer  # one-byte varints (nearly all) appended inline
         number = numbering.op_name_number[op.name]
-        buffer += _ONE_BYTE[number] if number < 128 else varint(number)
+        buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
         mask_at = len(buffer)
         buffer.append(0)
         mask = 0
         number = numbering.attr_number[op.location]
-        buffer += _ONE_BYTE[number] if number < 128 else varint(number)
-        if op.attributes is not None and _non_empty(op.attributes):
+        buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
+        attributes = op.attributes
+        if attributes is not None and _non_empty(attributes):
             mask |= HAS_ATTRS
-            out.varint(numbering.attr_number[op.attributes])
-        if op.properties is not None:
-            if self.version >= NATIVE_PROPERTIES_ENCODING:
+            out.varint(numbering.attr_number[attributes])
+        properties = op.properties
+        if properties is not None:
+            if self.native_properties:
                 mask |= HAS_PROPERTIES
-                out.varint(self.op_properties(op))
-            elif not isinstance(op.properties, tuple) or any(v is not None for v in op.properties):
+                # the same attributes (interned) of the same op: the same bytes, numbered once
+                number = self.properties_of.get((op.name, properties)) if isinstance(properties, tuple) else None
+                if number is None:
+                    number = self.op_properties(op)
+                buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
+            elif not isinstance(properties, tuple) or any(v is not None for v in properties):
                 raise BytecodeError(f"{op.name}: properties cannot be written at bytecode version {self.version} "
                                     f"(< {NATIVE_PROPERTIES_ENCODING}); give them to the op as attributes")
-        if op.results:
+        results = op.results
+        if results:
             mask |= HAS_RESULTS
-            buffer += _ONE_BYTE[len(op.results)] if len(op.results) < 128 else varint(len(op.results))
+            buffer += _SMALL[len(results)] if len(results) < _SMALL_LIMIT else varint(len(results))
             type_number = numbering.type_number
-            for result in op.results:
+            for result in results:
                 number = type_number[result.type]
-                buffer += _ONE_BYTE[number] if number < 128 else varint(number)
-        if op.operands:
+                buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
+        operands = op.operands
+        if operands:
             mask |= HAS_OPERANDS
-            buffer += _ONE_BYTE[len(op.operands)] if len(op.operands) < 128 else varint(len(op.operands))
+            buffer += _SMALL[len(operands)] if len(operands) < _SMALL_LIMIT else varint(len(operands))
             value_ids = numbering.value_ids
-            for operand in op.operands:
+            for operand in operands:
                 number = value_ids[id(operand)]
-                buffer += _ONE_BYTE[number] if number < 128 else varint(number)
+                buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
         if op.successors:
             mask |= HAS_SUCCESSORS
             out.varint(len(op.successors))
