@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ModuleOp, UnrankedTensorType
 from xdsl.ir import Operation, SSAValue
 
 from ..ast import FunctionBuilder, Module, Value
@@ -115,6 +115,8 @@ class _FunctionImporter:
                 try:
                     ty = vitir_type(arg.type)
                 except Unsupported as error:  # MLIR takes it in a signature (tensor<*xf32>): refused where used
+                    if not isinstance(arg.type, UnrankedTensorType):  # a type MLIR refuses itself: at its own line
+                        raise
                     self.unread[arg] = str(error)
                     continue
                 self.values[arg] = self.fb.arg(self.name(arg), ty)

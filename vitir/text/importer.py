@@ -1124,11 +1124,19 @@ def _compact_region(region, element):
 _SIMPLE: dict = {}  # declaration -> its compiled builder (`_simple_builder`), or None
 
 
+# Ops `_Builder.op` reads with a check of its own: Shardy's edge of a function's value, which the
+# xDSL path decides where a call gave the value (it sees the calls the fast reader inlines).
+READ_BY_THE_GENERIC_BUILDER = frozenset({"sdy.func_data_flow_edge"})
+
+
 def _simple_builder(cls: type[Op]):
     """`build(builder, record, values)` for the ops of one declaration without regions: the record's
     operands looked up (each of the type written), its attributes (or the defaults the text leaves
     out) and given result types passed to the constructor in its order, compiled once per declaration
-    as the constructors are (vitir/ast/declare.py); None for a declaration with regions."""
+    as the constructors are (vitir/ast/declare.py); None for a declaration with regions, and for those
+    `_Builder.op` checks further (READ_BY_THE_GENERIC_BUILDER)."""
+    if cls.NAME in READ_BY_THE_GENERIC_BUILDER:
+        return None
     env: dict = {"cls": cls, "Fallback": Fallback, "DISCARDABLE": DISCARDABLE}
     lines = ["def build(self, record, values):",
              "    _, cls_, results, attrs, names, types, result_types, _, _ = record",
@@ -1297,7 +1305,7 @@ class _Builder:
         for f, group, group_types in zip(cls.OPERAND_FIELDS, names, types):
             used = self.uses(group, group_types, values)
             fields[f.name] = tuple(used) if f.variadic else used[0]
-        if cls.NAME == "sdy.func_data_flow_edge" and fields["operand"] not in self.fb.args:
+        if cls.NAME in READ_BY_THE_GENERIC_BUILDER and fields["operand"] not in self.fb.args:
             raise Fallback  # whether a call gave it: the xDSL path, which sees the calls it inlines, says
         for f in cls.ATTR_FIELDS:
             if f.name in attrs:
