@@ -106,6 +106,18 @@ def test_torch_index_select_evaluates_to_xlas_numbers(dim, batch_dims, operand, 
     np.testing.assert_array_equal(ours, xla)
 
 
+def test_torch_index_select_from_an_empty_dimension_is_undefined():
+    # found by the pass fuzzer: the evaluator crashed in numpy's take; no entry exists to select
+    from vitir.errors import UndefinedValueError
+
+    text = _module('  %r = "stablehlo.torch_index_select"(%x, %i) {dim = 0 : i64, batch_dims = 0 : i64}'
+                   " : (tensor<0x3xi32>, tensor<i32>) -> tensor<3xi32>\n  return %r : tensor<3xi32>",
+                   "%x: tensor<0x3xi32>, %i: tensor<i32>", "tensor<3xi32>")
+    with pytest.raises(UndefinedValueError, match=r"^stablehlo.torch_index_select %r: selects entries from "
+                                                  r"dimension 0 of size 0 of tensor<0x3xi32>: the value is undefined$"):
+        evaluate(import_text(text).main, np.zeros((0, 3), np.int32), np.int32(2))
+
+
 def test_torch_index_select_rule_infers_and_checks_the_shape():
     from vitir.ast import FunctionBuilder
     from vitir.ast.types import TensorType

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import UndefinedValueError
 from ..numpy_dtypes import numpy_dtype
 from .contraction import einsum as _einsum
 
@@ -22,6 +23,9 @@ def torch_index_select(op, operand: np.ndarray, index: np.ndarray) -> np.ndarray
     """For each batch position, operand's entries along `dim` at index's entries (clamped into
     range, as the gather XLA lowers it to clamps them)."""
     batch, axis = op.batch_dims, op.dim - op.batch_dims
+    if operand.shape[op.dim] == 0 and np.prod(op.results[0].shape):  # nothing to select from
+        raise UndefinedValueError(f"{op.NAME} {op.results[0].ssa}: selects entries from dimension {op.dim} of "
+                                  f"size 0 of {op.operands[0].type.text}: the value is undefined")
     index = np.clip(index.astype(np.int64), 0, max(operand.shape[op.dim] - 1, 0))
     out = np.empty(op.results[0].shape, dtype=operand.dtype)
     for b in np.ndindex(*operand.shape[:batch]):
