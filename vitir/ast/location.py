@@ -382,8 +382,19 @@ class TextPositions:
         innermost last): `callsite(<own> at <call's>)`, as MLIR's inliner puts them."""
         loc = self.at(own) if own.__class__ is int else (own or UNKNOWN)
         for site in reversed(sites):
-            loc = CallSiteLoc(loc, self.at(site) if site.__class__ is int else (site or UNKNOWN))
+            loc = inlined_at(loc, self.at(site) if site.__class__ is int else (site or UNKNOWN))
         return loc
+
+
+def inlined_at(own: Location, call: Location) -> Location:
+    """Where an op (or block argument) at `own` stands once inlined by a call at `call`, as MLIR's
+    inliner places it (InliningUtils.cpp, `stackLocations`): `callsite(<own> at <call>)`, except that
+    a call site `own` already is keeps its chain and takes `call` as its outermost caller
+    (`callsite(a at b)` becomes `callsite(a at callsite(b at <call>))`), so inlining a function that
+    inlined another gives the same location as inlining the two the other way round."""
+    if own.__class__ is not CallSiteLoc:
+        return CallSiteLoc(own, call)
+    return CallSiteLoc(own.callee, inlined_at(own.caller, call))
 
 
 def module_position(filename: str | None) -> Location:
@@ -590,5 +601,5 @@ def parse_location(text: str) -> Location:
 
 __all__ = ["AliasTable", "CallSiteLoc", "DeferredLocation", "FileLineColLoc", "FusedLoc", "Location", "LocationSyntaxError",
            "NameLoc", "TextPosition", "TextPositions", "UNKNOWN", "UnknownLoc", "derived", "describe", "fused", "fused_of",
-           "given", "located", "located_tokens", "materialize", "module_position", "parse_location", "placed_only",
+           "given", "inlined_at", "located", "located_tokens", "materialize", "module_position", "parse_location", "placed_only",
            "path_location", "quoted", "read_location", "source_filename", "user_frame"]

@@ -19,7 +19,7 @@ from xdsl.ir import Operation, SSAValue
 
 from ..ast import FunctionBuilder, Module, Value
 from ..ast.gc_pause import gc_paused
-from ..ast.location import UNKNOWN, CallSiteLoc
+from ..ast.location import UNKNOWN, inlined_at
 from ..ast.module import Function
 from ..ast.expansion import fold_compounds
 from ..ast.sharding import MANUAL_AXES
@@ -266,14 +266,15 @@ class _FunctionImporter:
                                  op=op.name, ssa=value.ssa, operand_types=[v.type for v in node.operands])
             self.values[written] = value
 
-    def _location(self, op: Operation):
-        """The op's written location (None: none written); inside an inlined call, the call site's
-        too, as MLIR's inliner writes it (`callsite(<op's> at <call's>)`)."""
+    def _location(self, op):
+        """The op's (or a region argument's) written location (None: none written); inside an inlined
+        call, the call site's too, as MLIR's inliner writes it (`callsite(<op's> at <call's>)`,
+        `location.inlined_at`)."""
         if not self.parsed.locations:  # a text without locations
             return None
         loc = self.parsed.locations.get(op)
         for site in reversed(self._call_sites):
-            loc = CallSiteLoc(loc or UNKNOWN, site)
+            loc = inlined_at(loc or UNKNOWN, site)
         return loc
 
     def _region(self, region, compact: bool):
@@ -298,8 +299,8 @@ class _FunctionImporter:
             locations = self.parsed.locations
             for arg in block.args:
                 self.values[arg] = self.fb.arg(self._region_arg_name(arg), vitir_type(arg.type))
-                if arg in locations:
-                    self.values[arg].location = locations[arg]
+                if arg in locations:  # inside an inlined call, at its call site too, as an op
+                    self.values[arg].location = self._location(arg)
             for inner in ops[:-1]:
                 with self._at(inner):
                     self._import_op(inner)

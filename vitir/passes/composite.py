@@ -4,7 +4,8 @@ A composite names the function that defines it (`decomposition = @my.softmax`); 
 copy of that function's ops in the composite's place, its arguments read as the composite's
 inputs, and the composite's results become what the function returns (a returned value takes the
 composite's result name; the copied ops are named from it: `%v0_cst`). A decomposition that holds
-composites is inlined in turn. Decomposition functions no composite names any more leave the module,
+composites is inlined in turn. Each copied op is at `callsite(<its own location> at <the composite's>)`, as
+MLIR's inliner puts it. Decomposition functions no composite names any more leave the module,
 so a program of one entry function is one function again, which the evaluator runs.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from ..ast import ops as O
 from ..ast.declare import result_base
+from ..ast.location import Location, inlined_at
 from ..ast.module import Function, Module
 from ..ast.values import Value
 from ..errors import RewriteError
@@ -58,6 +60,7 @@ def _inline(index: UseIndex, op, callee: Function) -> bool:
         return False  # a compound node's internal names would need renaming too
     mapping: dict[Value, Value] = dict(zip(callee.args, op.inputs))
     ops = [copy_op(inner, mapping) for inner in callee.ops]
+    _locate_at_call(ops, op.location)
     returned = [mapping[v] for v in callee.ret.operands]
     for old, new in zip(op.results, returned):
         index.replace_all_uses(old, new)
@@ -70,6 +73,18 @@ def _inline(index: UseIndex, op, callee: Function) -> bool:
     _name(ops, index, base, takes)
     index.insert(block, position, ops)
     return True
+
+
+def _locate_at_call(ops: list, call: Location) -> None:
+    """Each copied op, region argument and region terminator at `callsite(<its own> at <the
+    composite's>)`, as MLIR's inliner places a decomposition StableHLO inlines
+    (`stablehlo-legalize-composite-to-call`, then `inline`)."""
+    for inner in walk(ops):
+        inner.location = inlined_at(inner.location, call)
+        for region in blocks_of(inner):
+            region.location = inlined_at(region.location, call)
+            for a in region.args:
+                a.location = inlined_at(a.location, call)
 
 
 def _name(ops: list, index: UseIndex, base: str, takes: dict) -> None:

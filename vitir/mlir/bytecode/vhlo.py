@@ -970,8 +970,8 @@ def vitir_location(entry) -> Location:
     if kind == "FileLineColRange":  # MLIR writes as many numbers as the range needs
         numbers = list(fields[1])
         line, column = (numbers + [0, 0])[:2]
-        if len(numbers) == 3:  # one line: start line, start column, end column
-            return FileLineColLoc(fields[0].fields[0], line, column, None, numbers[2])
+        if len(numbers) == 3:  # one line: start line, start column, end column (as the text reader holds it)
+            return FileLineColLoc(fields[0].fields[0], line, column, line, numbers[2])
         end_line, end_column = (numbers[2], numbers[3]) if len(numbers) == 4 else (None, None)
         return FileLineColLoc(fields[0].fields[0], line, column, end_line, end_column)
     if kind == "CallSiteLoc":
