@@ -284,6 +284,7 @@ def place_unlocated(parsed: ParsedModule) -> None:
             if getattr(getattr(op, "DECLARATION", None), "PLACED_AFTER_NAME", False) and text[name] != '"':
                 name = _SPACE.match(text, name + len(op.name)).end()  # at the token after its name
             found[op] = at(name)
+        header = _while_header(text, start, op)
         for region in op.regions:
             for block in region.blocks:
                 if not block.args:
@@ -293,8 +294,34 @@ def place_unlocated(parsed: ParsedModule) -> None:
                     name = value_name(arg)
                     if arg in found or name is None:
                         continue
-                    written = _argument_start(text, start, first, name, entry=op.name == "func.func")
+                    if header is not None:  # both regions' arguments at their `%name = %init` in the header
+                        written = _iteration_argument_start(text, *header, name)
+                    else:
+                        written = _argument_start(text, start, first, name, entry=op.name == "func.func")
                     found[arg] = at(written) if written is not None else found[op]
+
+
+def _while_header(text: str, start: int, op) -> tuple[int, int] | None:
+    """Where StableHLO's pretty `stablehlo.while(%iterArg = %init, ...)` writes its header (from its
+    name to its `cond` keyword), or None for any other op (a generic while's regions write
+    `^bb0(%a: T)`)."""
+    if op.name != "stablehlo.while":
+        return None
+    name = _RESULTS.match(text, start).end()
+    if not text.startswith("stablehlo.while", name):
+        return None
+    found = _COND.search(text, name)
+    return (name, found.start()) if found else None
+
+
+_COND = re.compile(r"\bcond\b")
+
+
+def _iteration_argument_start(text: str, start: int, stop: int, name: str) -> int | None:
+    """Where a pretty while's argument `%name` is written: `%name = %init` in its header, where
+    StableHLO's parser reads it (the cond's and the body's arguments alike)."""
+    found = re.compile(re.escape("%" + name) + r"\s*=(?!=)").search(text, start, stop)
+    return found.start() if found else None
 
 
 def _argument_start(text: str, start: int, stop: int, name: str, entry: bool) -> int | None:

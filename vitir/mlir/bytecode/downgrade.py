@@ -14,6 +14,7 @@ Locations are dropped (`--strip-debuginfo`): every op and block argument is at `
 
 from __future__ import annotations
 
+import math
 import re
 import struct
 
@@ -80,7 +81,15 @@ _FLOAT_FORMATS = {"FloatF16V1Type": "<e", "FloatF32V1Type": "<f", "FloatF64V1Typ
 
 
 def vhlo_attribute(name: str, *fields) -> Attribute:
+    if name == "TensorV1Attr" and fields[1] == b"\xff" and _one_boolean(fields[0]):
+        fields = (fields[0], b"\x01")  # one true i1: its bit, as StableHLO's VHLO tensor holds it (not a splat's 0xFF)
     return Attribute("vhlo", code_of("vhlo", name, False), tuple(fields))
+
+
+def _one_boolean(tensor_type: Type) -> bool:
+    """Whether a VHLO tensor type holds exactly one i1 element (`tensor<i1>`, `tensor<1x1xi1>`)."""
+    return (tensor_type.dialect == "vhlo" and tensor_type.code == code_of("vhlo", "RankedTensorV1Type", True)
+            and math.prod(tensor_type.fields[0]) == 1 and tensor_type.fields[1] == vhlo_type("BooleanV1Type"))
 
 
 def vhlo_type(name: str, *fields) -> Type:
@@ -782,10 +791,25 @@ def _splat(data: bytes, width: int) -> bytes:
 
 def _bool_bytes(values: list[bool]) -> bytes:
     """i1 elements as VHLO's tensors hold them: a splat as one byte of all ones (or zeros), else one
-    bit each, packed little-endian (DenseElementsAttr's bit-packed storage)."""
+    bit each, packed little-endian (DenseElementsAttr's bit-packed storage). A tensor of one true
+    element is the byte 0x01 (`vhlo_attribute`)."""
     if values and all(v == values[0] for v in values):
         return b"\xff" if values[0] else b"\x00"
     return np.packbits(np.array(values, bool), bitorder="little").tobytes()
+
+
+def _small_float_bits(literal: str, element: str, small) -> int:
+    """A decimal literal of an 8-, 6- or 4-bit float type as MLIR reads it (vitir.ast.literals: 0.0 in
+    f8E8M0FNU, which has no zero, is its smallest value, the code 0); what those rules refuse (an
+    overflow) as ml_dtypes rounds it."""
+    from ...ast.element_types import DType
+    from ...ast.literals import float_bits, literal_value
+
+    try:
+        dtype = DType.parse(element)
+        return float_bits(literal_value(literal, dtype), dtype)
+    except ValueError:
+        return int(np.array([_number(literal, "f32")], "<f4").astype(small).view("u1")[0])
 
 
 def _float_bits(value: float, type_: Type) -> int:
@@ -857,8 +881,8 @@ def literal_bytes(element: str, literals) -> bytes:
         from .literals import numpy_of
 
         small = numpy_of(element)
-        bits = [int(lit, 16) if lit.lower().startswith("0x") else
-                int(np.array([_number(lit, "f32")], "<f4").astype(small).view("u1")[0]) for lit in literals]
+        bits = [int(lit, 16) if lit.lower().startswith("0x") else _small_float_bits(lit, element, small)
+                for lit in literals]
         data, width = bytes(bits), 1
     elif dtype is None:
         raise BytecodeError(f"dense elements of {element} are not written yet")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .downgrade import PROPERTIES_FROM, Downgrade, _use_list_orders
+from .downgrade import PROPERTIES_FROM, Downgrade, _builtin_attribute, _use_list_orders
 from .from_ast import Fallback, downgrade_ast
 from .ir import BytecodeModule
 from .reader import USE_LIST_ORDERING
@@ -28,6 +28,24 @@ def _holds_call(text: str) -> bool:
 
 # A function's visibility as text spells it (`func.func public @main`), which vitir's AST does not keep.
 _VISIBILITY = re.compile(r'func\.func (public|private|nested) @(?:"([^"\\]*)"|([\w.$-]+))')
+
+
+# A module the text names (`module @m {`); `module {` or none written is unnamed, which vitir's AST (always
+# named) does not hold.
+_NAMED_MODULE = re.compile(r"(?m)^[ \t]*module[ \t]+@")
+
+
+def _keep_unnamed(root, text: str | None) -> None:
+    """The artifact's module without a name where the text read into vitir's Module wrote none (the
+    AST's default `@m` is no name of the program's), as MLIR's serializer writes it: no `sym_name`
+    property, or (before properties) no `sym_name` in its dictionary."""
+    if text is None or _NAMED_MODULE.search(text):
+        return
+    if root.properties is not None:
+        root.properties = (None,) + tuple(root.properties[1:])
+    elif root.attributes is not None:
+        kept = tuple(pair for pair in root.attributes.fields[0] if pair[0].fields[0] != "sym_name")
+        root.attributes = _builtin_attribute("DictionaryAttr", kept) if kept else None
 
 
 def _converter(version: str, bytecode_version: int) -> Downgrade:
@@ -62,6 +80,7 @@ def downgrade_module(module, version: str, bytecode_version: int, locations: boo
     from ..parse import parse_text
 
     converted, visibility = None, {}
+    text = module if isinstance(module, str) else None
     if isinstance(module, str):
         visibility = {quoted or bare: word for word, quoted, bare in _VISIBILITY.findall(module)}
         if _holds_call(module):
@@ -72,10 +91,12 @@ def downgrade_module(module, version: str, bytecode_version: int, locations: boo
             module = fast_import(module) or module
     if converted is not None:
         root, converter = converted
+        _keep_unnamed(root, module)
     else:
         converter = _converter(version, bytecode_version)
         if isinstance(module, Module):
             root = downgrade_ast(module, converter, visibility, locations)
+            _keep_unnamed(root, text)
         else:
             if isinstance(module, str):
                 parsed = parse_text(module, verify=False)
