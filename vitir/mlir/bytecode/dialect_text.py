@@ -178,6 +178,7 @@ def sdy_attribute_text(entry: Attribute) -> str:
 ATTRIBUTE_TEXTS.update({"stablehlo": stablehlo_attribute_text, "chlo": stablehlo_attribute_text,
                         "sdy": sdy_attribute_text})
 TYPE_TEXTS.update({"stablehlo": stablehlo_type_text})
+from . import quant  # noqa: E402,F401  (registers the quant dialect's types' texts)
 
 
 # -- Shardy's values as its encodings (the inverse of the above, for the plain writer) ----------------

@@ -224,18 +224,12 @@ class Downgrade:
 
     def quantized(self, body: str) -> Type:
         """`!quant.uniform<...>`: VHLO keeps the storage as a signless integer and its sign as a flag."""
-        from ...ast.quantized import QuantizedElement
+        from .quant import uniform_fields
 
-        q = QuantizedElement.parse(body)
-        storage = vhlo_type(f"IntegerSI{q.storage.bits}V1Type")
-        flags = int(q.storage.is_signed)
-        expressed = self.type_of_dtype(q.expressed.value)
-        doubles = [int.from_bytes(struct.pack("<d", s), "little") for s in q.scales]
-        if q.axis is None:
-            return vhlo_type("UniformQuantizedV1Type", flags, storage, expressed, doubles[0], q.zero_points[0],
-                             q.storage_min, q.storage_max)
-        return self._versioned_type("UniformQuantizedPerAxisV1Type", flags, storage, expressed, q.axis,
-                                    q.storage_min, q.storage_max, tuple(doubles), q.zero_points)
+        per_axis, fields = uniform_fields(body, lambda bits: vhlo_type(f"IntegerSI{bits}V1Type"), self.type_of_dtype)
+        if not per_axis:
+            return vhlo_type("UniformQuantizedV1Type", *fields)
+        return self._versioned_type("UniformQuantizedPerAxisV1Type", *fields)
 
     def type_of_dtype(self, text: str) -> Type:
         from xdsl.parser import Parser

@@ -15,8 +15,9 @@ A row is `(name, fields)`; each field is read and written by its kind:
 
 Sources: llvm-project mlir/include/mlir/IR/BuiltinDialectBytecode.td (the builtin dialect),
 openxla/stablehlo at 3c9301c1: stablehlo/dialect/VhloBytecode.cpp (VHLO), StablehloBytecode.cpp
-(StableHLO), ChloBytecode.cpp (CHLO), and openxla/shardy at a0277a83 shardy/dialect/sdy/ir/bytecode.td
-(Shardy). Every custom-encoded entry
+(StableHLO), ChloBytecode.cpp (CHLO), openxla/shardy at a0277a83 shardy/dialect/sdy/ir/bytecode.td
+(Shardy), and llvm-project mlir/include/mlir/Dialect/Quant/IR/QuantDialectBytecode.td (quant). Every
+custom-encoded entry
 starts with its code (a varint).
 """
 
@@ -228,6 +229,21 @@ SDY_ATTRIBUTES = (
     ("TensorShardingAttrV3", ("attr", _ATTRS, _ATTRS, _ATTRS, "svarint")),  # ... and the reduction
 )
 
+# The quant dialect's types (llvm-project mlir/include/mlir/Dialect/Quant/IR/QuantDialectBytecode.td):
+# flags (1: signed storage), the storage type (a signless integer), the expressed type, scales as IEEE
+# doubles, zero points and the storage range as signed varints. It has no attributes.
+QUANT_TYPES = (
+    None,  # 0: reserved
+    ("AnyQuantizedType", ("varint", "type", "svarint", "svarint")),
+    ("AnyQuantizedTypeWithExpressedType", ("varint", "type", "type", "svarint", "svarint")),
+    ("CalibratedQuantizedType", ("type", "f64", "f64")),
+    ("UniformQuantizedType", ("varint", "type", "type", "f64", "svarint", "svarint", "svarint")),
+    ("UniformQuantizedPerAxisType",  # ..., the axis, the range, then the scales and the zero points
+     ("varint", "type", "type", "varint", "svarint", "svarint", (LIST, "f64"), _SHAPE)),
+    ("UniformQuantizedSubChannelType",  # ..., the range, quantized dimensions, block sizes, scales, zero points
+     ("varint", "type", "type", "svarint", "svarint", _SHAPE, _SHAPE, "attr", "attr")),
+)
+
 # What VHLO's attributes verify of the attributes they hold (VhloAttrs.td, `genVerifyDecl`): the
 # entry's name -> (the attributes that must be VHLO's, from its fields; the refusal, in its words).
 VHLO_VERIFIERS = {
@@ -242,6 +258,7 @@ DIALECTS = {
     "stablehlo": (STABLEHLO_ATTRIBUTES, STABLEHLO_TYPES),
     "chlo": (CHLO_ATTRIBUTES, ()),
     "sdy": (SDY_ATTRIBUTES, ()),
+    "quant": ((), QUANT_TYPES),
 }
 
 

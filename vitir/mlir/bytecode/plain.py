@@ -1,6 +1,6 @@
 """A StableHLO module as plain MLIR bytecode with its dialects' own encodings, as jaxlib's
-`module.operation.write_bytecode` writes it (format version 6): the builtin, StableHLO, CHLO and
-Shardy encodings of encodings.py, each op's inherent attributes as its properties (in the generated
+`module.operation.write_bytecode` writes it (format version 6): the builtin, StableHLO, CHLO,
+Shardy and quant encodings of encodings.py, each op's inherent attributes as its properties (in the generated
 order of dialect_properties.py), the rest in its dictionary, locations unknown (a module stripped of
 its debug info). An attribute or type no table encodes is written as MLIR's text fallback, which
 MLIR's reader parses. The inverse of dialect_text.py: the same bytes jaxlib writes for the module.
@@ -110,7 +110,17 @@ class _Encoder:
             return _type("stablehlo", "TokenType")
         if kind == "FutureType":
             return _type("stablehlo", "FutureType", tuple(self.type(e) for e in t.types.data))
+        if kind == "QuantUniformType":
+            from .quant import quant_type
+
+            return quant_type(t.body.data, self.type_of_text)
         return self.text_type(t)
+
+    def type_of_text(self, text: str) -> Type:
+        from xdsl.context import Context
+        from xdsl.parser import Parser
+
+        return self.type(Parser(Context(allow_unregistered=True), text).parse_type())
 
     # -- attributes ---------------------------------------------------------------------------------
     def attribute(self, a) -> Attribute:

@@ -215,15 +215,21 @@ def _type_text(entry: Type) -> str:
         return f"memref<{_dims(fields[0])}{type_text(fields[1])}>"
     if name == "FutureV1Type":
         return f"!stablehlo.future<{', '.join(type_text(t) for t in fields[0])}>"
-    if name == "UniformQuantizedV1Type":
+    if name in ("UniformQuantizedV1Type", "UniformQuantizedPerAxisV1Type"):
+        return uniform_quantized_text(fields, name == "UniformQuantizedPerAxisV1Type")
+    raise BytecodeError(f"no StableHLO type for VHLO's {name}")
+
+
+def uniform_quantized_text(fields, per_axis: bool) -> str:
+    """`!quant.uniform<...>` from the fields VHLO's quantized types and the quant dialect's own hold
+    alike (flags, storage, expressed, then scale and zero point, or the axis, range and pairs)."""
+    if not per_axis:
         flags, storage, expressed, scale, zero_point, low, high = fields
         return (f"!quant.uniform<{_storage_text(flags, storage, low, high)}:{type_text(expressed)}, "
                 f"{_double_text(scale)}:{zero_point}>")
-    if name == "UniformQuantizedPerAxisV1Type":
-        flags, storage, expressed, axis, low, high, scales, zero_points = fields
-        pairs = ", ".join(f"{_double_text(s)}:{z}" for s, z in zip(scales, zero_points))
-        return f"!quant.uniform<{_storage_text(flags, storage, low, high)}:{type_text(expressed)}:{axis}, {{{pairs}}}>"
-    raise BytecodeError(f"no StableHLO type for VHLO's {name}")
+    flags, storage, expressed, axis, low, high, scales, zero_points = fields
+    pairs = ", ".join(f"{_double_text(s)}:{z}" for s, z in zip(scales, zero_points))
+    return f"!quant.uniform<{_storage_text(flags, storage, low, high)}:{type_text(expressed)}:{axis}, {{{pairs}}}>"
 
 
 def _storage_text(flags: int, storage: Type, low: int, high: int) -> str:
