@@ -11,7 +11,8 @@ three ways:
 - that compute: of those, the ones that are neither a parameter nor a constant;
 - as the profiler sees the program: the instructions of the computations that run (the entry
   computation and those a while, conditional, call or async op runs), where a fusion is one instruction
-  and what a reduction applies is part of the reduction. These are the names XLA's profiler reports.
+  and what a reduction applies is part of the reduction. These are the names XLA's profiler reports
+  (also without the entry's parameters and constants, which run nothing).
 
 Then the unnamed ones by opcode and by the kind of computation they are in (entry or run: `run`,
 fused: `fused`, applied by a reduce, sort, scatter...: `applied`), to tell which XLA makes itself.
@@ -112,13 +113,16 @@ def instructions(hlo: str):
 
 def shares(hlo: str) -> dict[str, tuple[int, int]]:
     """(instructions, with an op_name) of the module: `all`, `computing` (neither parameter nor constant),
-    and `profiled` (the instructions of the computations that run, a fusion counted once)."""
+    `profiled` (the instructions of the computations that run, a fusion counted once) and
+    `profiled_computing` (those of them that are neither parameter nor constant)."""
     computations = parse(hlo)
     every = [i for c in computations.values() for i in c.instructions]
     computing = [i for i in every if i.opcode not in UNCOMPUTED]
     profiled = [i for c in computations.values() if c.kind == "run" for i in c.instructions]
+    profiled_computing = [i for i in profiled if i.opcode not in UNCOMPUTED]
     return {name: (len(found), sum(i.named for i in found))
-            for name, found in (("all", every), ("computing", computing), ("profiled", profiled))}
+            for name, found in (("all", every), ("computing", computing), ("profiled", profiled),
+                                ("profiled_computing", profiled_computing))}
 
 
 def _percent(pair: tuple[int, int]) -> str:
@@ -156,6 +160,7 @@ def main() -> None:
     print(f"{title}: {_percent(counts['all'])}")
     print(f"  that compute (neither parameter nor constant): {_percent(counts['computing'])}")
     print(f"  as the profiler sees it (computations that run, a fusion once): {_percent(counts['profiled'])}")
+    print(f"    of them neither parameter nor constant: {_percent(counts['profiled_computing'])}")
     computations = parse(hlo)
     unnamed = [(i, c.kind) for c in computations.values() for i in c.instructions if not i.named]
     by_kind = Counter(kind for _, kind in unnamed)

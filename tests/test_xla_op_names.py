@@ -112,3 +112,88 @@ def test_the_profilers_view_counts_what_runs(compiled_hlo):
     assert counted["profiled"] == (len(entry), sum(i.named for i in entry))
     assert counted["all"][0] == sum(len(c.instructions) for c in computations.values())
     assert counted["all"][0] == len(re.findall(r"^\s+(?:ROOT )?%\S+ = ", compiled_hlo, re.M))
+
+
+def _two_layers_sharing_splats():
+    """Two layers that each multiply by the same splat (written twice, as each block writes its GELU
+    coefficients) and add the broadcast of one scalar constant, of 64 elements (XLA splits a splat of
+    32 or more into a scalar and a located broadcast)."""
+    from vitir.ast import FunctionBuilder
+    from vitir.ast.builder import module
+    from vitir.ast.element_types import DType
+    from vitir.ast.types import TensorType
+
+    fb = FunctionBuilder("main")
+    y = fb.arg("x", TensorType((8, 8), DType.F32))
+    with fb.layer("net"):
+        eps = fb.constant("eps", "0.001")
+        for block in ("b0", "b1"):
+            with fb.layer(block):
+                half = fb.constant(f"half_{block}", "0.5", (8, 8))
+                y = fb.multiply(f"m_{block}", half, fb.exponential(f"e_{block}", y))
+                y = fb.add(f"a_{block}", y, fb.broadcast_in_dim(f"epsb_{block}", eps, (), (8, 8)))
+    return module(fb.ret(y))
+
+
+def test_shared_splats_are_named_by_their_common_path():
+    """compile_graph writes each repeated splat once, located by the layer path its readers share:
+    XLA, which would merge the copies into one unlocated constant, keeps the location on the broadcast
+    it makes of it, and no op_name joins two locations with `;`. The program computes the same bits."""
+    import numpy as np
+
+    from vitir.ast import ops as O
+    from vitir.ast.location import NameLoc
+    from vitir.backend import compile_module
+    from vitir.passes.constants import splat_of
+    from vitir.passes.shared_splats import shared_splats
+    from vitir.print import print_module
+    from vitir.train.loop import compile_graph
+
+    built = _two_layers_sharing_splats()
+    before = print_module(built)
+    shared = compile_graph(built)
+    assert print_module(built) == before  # the caller's module is left as it was
+    plain = compile_module(print_module(built, debug_info=True))
+    hlo_shared = shared._loaded.hlo_modules()[0].to_string()
+    hlo_plain = plain._loaded.hlo_modules()[0].to_string()
+
+    def constant_broadcasts(hlo):
+        lines = _lines(hlo, "broadcast")
+        return [line for line in lines if re.search(r"broadcast\(%constant", line)]
+
+    assert not [name for name in re.findall(r'op_name="([^"]*)"', hlo_shared) if ";" in name]
+    assert constant_broadcasts(hlo_plain) and not any("op_name" in b for b in constant_broadcasts(hlo_plain))
+    assert constant_broadcasts(hlo_shared)
+    assert all('op_name="net/constant"' in b for b in constant_broadcasts(hlo_shared))
+    x = np.random.default_rng(0).standard_normal((8, 8)).astype(np.float32)
+    got, want = (np.asarray(exe.run(x)[0]) for exe in (shared, plain))
+    np.testing.assert_array_equal(got, want)
+    splats = [op for op in shared_splats(built).main.ops if type(op) is O.Constant and op.result_type.shape]
+    assert sorted(float(splat_of(op)) for op in splats) == [np.float32(0.001), 0.5]
+    assert {op.location for op in splats} == {NameLoc("net/constant")}
+
+
+def test_a_splat_read_on_the_left_leaves_the_op_its_own_name():
+    """MLIR's canonicalizer moves a constant operand of `multiply` to the right and locates the new op at
+    both (`net/b0/multiply;net/b0/constant` in op_name, which a reader of layer paths would split
+    wrongly); compile_graph writes it on the right, and the op keeps its own path."""
+    from vitir.ast import FunctionBuilder
+    from vitir.ast.builder import module
+    from vitir.ast.element_types import DType
+    from vitir.ast.types import TensorType
+    from vitir.backend import compile_module
+    from vitir.print import print_module
+    from vitir.train.loop import compile_graph
+
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", TensorType((8, 8), DType.F32))
+    with fb.layer("net"), fb.layer("b0"):
+        y = fb.exponential("e", fb.multiply("m", fb.constant("quarter", "0.25", (8, 8)), x))
+    built = module(fb.ret(y))
+
+    def names(exe):
+        return set(re.findall(r'op_name="([^"]*)"', exe._loaded.hlo_modules()[0].to_string()))
+
+    assert "net/b0/multiply;net/b0/constant" in names(compile_module(print_module(built, debug_info=True)))
+    assert "net/b0/multiply" in names(compile_graph(built))
+    assert not any(";" in name for name in names(compile_graph(built)))

@@ -105,9 +105,11 @@ def compile_graph(module, backend: str = DEFAULT_BACKEND):
     partitioned over `mhlo.num_partitions` devices (of every process of a group) as its shardings say.
     The one place vitir's training, evaluation and sampling compile."""
     from ..backend import compile_module
+    from ..passes.shared_splats import shared_splats
     from ..print import print_module
 
-    text = module if isinstance(module, str) else print_module(module, debug_info=True)  # XLA takes the layer paths as op_name
+    # XLA takes the layer paths as op_name; repeated splats written once, or XLA merges them unnamed
+    text = module if isinstance(module, str) else print_module(shared_splats(module), debug_info=True)
     xla_options = None if isinstance(module, str) else module.xla_options
     exe = compile_module(text, backend=backend, xla_options=xla_options)
     groups = getattr(module, "signature", None)  # a module built with its groups: errors name them
