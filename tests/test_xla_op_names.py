@@ -197,3 +197,42 @@ def test_a_splat_read_on_the_left_leaves_the_op_its_own_name():
     assert "net/b0/multiply;net/b0/constant" in names(compile_module(print_module(built, debug_info=True)))
     assert "net/b0/multiply" in names(compile_graph(built))
     assert not any(";" in name for name in names(compile_graph(built)))
+
+
+def test_share_splats_merges_equal_bits_only():
+    """A splat constant and the broadcast of a scalar constant of the same value and type become one
+    constant; 0.0 and -0.0 (equal values, other bits) and two NaNs stay apart. The function computes
+    the same bits, by vitir's evaluator, and the caller's module is not changed."""
+    import numpy as np
+
+    from vitir.ast import FunctionBuilder
+    from vitir.ast import ops as O
+    from vitir.ast.builder import module
+    from vitir.ast.element_types import DType
+    from vitir.ast.location import NameLoc
+    from vitir.ast.types import TensorType
+    from vitir.evaluate import evaluate
+    from vitir.passes.shared_splats import shared_splats
+    from vitir.print import print_module
+
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", TensorType((4, 8), DType.F32))
+    with fb.layer("net"):
+        with fb.layer("b0"):
+            y = fb.multiply("m0", x, fb.constant("half0", "0.5", (4, 8)))
+            y = fb.add("a0", y, fb.constant("zero", "0.0", (4, 8)))
+            n = fb.add("n0", x, fb.constant("nan0", "0x7FC00001", (4, 8)))
+        with fb.layer("b1"):
+            y = fb.multiply("m1", y, fb.broadcast_in_dim("half1", fb.constant("h", "0.5"), (), (4, 8)))
+            y = fb.multiply("z1", y, fb.constant("negzero", "-0.0", (4, 8)))
+            n = fb.multiply("n1", n, fb.constant("nan1", "0x7FC00002", (4, 8)))
+    built = module(fb.ret(y, n))
+    before = print_module(built)
+    shared = shared_splats(built)
+    assert print_module(built) == before
+    splats = [op for op in shared.main.ops if type(op) is O.Constant and op.result_type.shape]
+    assert len(splats) == 5  # one 0.5 for two; 0.0, -0.0 and each NaN their own
+    assert sum(op.location == NameLoc("net/constant") for op in splats) == 1
+    x_value = np.arange(32, dtype=np.float32).reshape(4, 8) - 7
+    got, want = (evaluate(m, x_value) for m in (shared, built))
+    assert [np.asarray(a).tobytes() for a in got] == [np.asarray(a).tobytes() for a in want]

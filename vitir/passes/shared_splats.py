@@ -11,7 +11,9 @@ hyperparameters broadcast to every parameter's shape), so most of these broadcas
 
 `share_splats(fn)` does the merging itself, before XLA does, and locates the one splat left by
 the layer path its copies share (`vit/constant` for one read by every block, `adamw/constant` for
-the optimizer's), so XLA has nothing left to merge and keeps the location. The values computed are
+the optimizer's), so XLA has nothing left to merge and keeps the location; and reads a splat operand
+of `add` and `multiply` on the right, where the canonicalizer would move it and locate the op at both
+(`vit/b0/multiply;vit/constant` in op_name). The values computed are
 the same, bit for bit; only the text XLA reads changes (the default printed text is not this one).
 """
 
@@ -19,17 +21,16 @@ from __future__ import annotations
 
 import os
 
-import numpy as np
-
 from ..ast import ops as O
 from ..ast.element_types import DType
+from ..ast.literals import float_bits, literal_value
 from ..ast.location import NameLoc, fused
 from ..ast.module import Function, Module
 from ..ast.types import TensorType
 from ..rewrite.driver import clone_module
 from ..rewrite.index import UseIndex, operand_fields
 from .compounds import expand_compounds
-from .constants import bit_pattern, element_literal, name_hint, splat_of
+from .constants import name_hint
 
 
 def shared_splats(module: Module) -> Module:
@@ -44,33 +45,33 @@ def shared_splats(module: Module) -> Module:
 
 def share_splats(fn: Function) -> int:
     """Merge the top-level splats of `fn` that have one value and type (a splat constant, or the
-    broadcast of a scalar constant) into one constant at the place of the first, located by the
-    layer path they share; returns how many ops went."""
+    broadcast of a scalar constant) into one constant at the start of `fn` (where MLIR's folder puts
+    constants), located by the layer path they share; returns how many ops went."""
     index = UseIndex(fn)
     groups: dict = {}
-    elements: dict = {}
+    literals: dict = {}
     for op in fn.ops:
         found = _splat(op, index)
         if found is not None:
-            element, key = found
+            literal, key = found
             groups.setdefault(key, []).append(op)
-            elements[key] = element
+            literals.setdefault(key, literal)
     _constants_right(fn, index)
-    removed = 0
+    gone: set = set()
     for key, ops in groups.items():
         if len(ops) < 2:
             continue
-        element = elements[key]
         first = ops[0].results[0]
-        shared = O.Constant(index.fresh_name(name_hint(first)), element_literal(element, first.type.dtype),
-                            first.type)
+        shared = O.Constant(index.fresh_name(name_hint(first)), literals[key], first.type)
         shared.location = shared_location([op.location for op in ops])
-        index.insert(fn, next(i for i, o in enumerate(fn.ops) if o is ops[0]), [shared])
+        index.insert(fn, 0, [shared])
         for op in ops:
             index.replace_all_uses(op.results[0], shared.results[0])
-            index.erase(op)
-        removed += len(ops)
-    return removed
+            index.forget(op)
+            gone.add(id(op))
+    if gone:
+        fn.ops[:] = [op for op in fn.ops if id(op) not in gone]
+    return len(gone)
 
 
 def _constants_right(fn: Function, index: UseIndex) -> None:
@@ -89,22 +90,43 @@ def _is_splat(value, index: UseIndex) -> bool:
 
 
 def _splat(op, index: UseIndex):
-    """(element, (type, its bits)) of a splat of rank 1 or more that MLIR would fold to a constant, else None."""
+    """(its element's literal, (type, element's bits)) of a splat of rank 1 or more that MLIR would
+    fold to a constant, else None. Read from the literal, not from the array (a step's splats have
+    millions of elements)."""
     cls = type(op)
     if op.discardable:  # a sharding or another dialect's attribute: not ours to merge
         return None
     if cls is O.BroadcastInDim:
         source = index.defining(op.operand)
-        element = splat_of(source) if type(source) is O.Constant else None
+        if type(source) is not O.Constant or source.result_type.shape:
+            return None
+        literal = source.value
     elif cls is O.Constant:
-        element = splat_of(op)
+        literal = op.value
     else:
         return None
     result = op.results[0].type if len(op.results) == 1 else None
-    if (element is None or not isinstance(result, TensorType) or not result.shape or not result.is_static
-            or not isinstance(result.dtype, DType)):  # a quantized element keeps its own constant
+    if (not isinstance(literal, str) or not isinstance(result, TensorType) or not result.shape
+            or not result.is_static or not isinstance(result.dtype, DType)):  # a quantized element keeps its own
         return None
-    return element, (result, bit_pattern(np.asarray(element).reshape(1)).tobytes())
+    bits = _element_bits(literal, result.dtype)
+    return None if bits is None else (literal, (result, bits))
+
+
+def _element_bits(literal: str, dtype: DType):
+    """What tells one element of `dtype` from another: its bits for a float (-0.0 apart from 0.0), its
+    value otherwise; None for a NaN (whose payload the value does not keep) or an unreadable literal."""
+    try:
+        value = literal_value(literal, dtype)
+        if isinstance(value, complex):
+            if value != value:
+                return None
+            return float_bits(value.real, dtype.part), float_bits(value.imag, dtype.part)
+        if isinstance(value, float):
+            return None if value != value else float_bits(value, dtype)
+    except ValueError:
+        return None
+    return value
 
 
 def shared_location(locations) -> object:
