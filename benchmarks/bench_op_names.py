@@ -1,6 +1,6 @@
 """How many of XLA's compiled instructions carry vitir's layer paths as `op_name` metadata.
 
-    python benchmarks/bench_op_names.py [--preset vit-tiny] [--graph adam-sched] [--unnamed 12]
+    python benchmarks/bench_op_names.py [--preset vit-tiny] [--graph adam-sched] [--mesh data=2] [--unnamed 12]
 
 Builds the training step as `vitir render GRAPH --preset PRESET` does, compiles it with
 `vitir.train.loop.compile_graph` (the text printed with debug info, so each op's location reaches XLA)
@@ -134,6 +134,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="vit-tiny")
     parser.add_argument("--graph", default="adam-sched")
+    parser.add_argument("--mesh", help="the step sharded over a device mesh, as `vitir render --mesh` (data=2)")
     parser.add_argument("--unnamed", type=int, default=12, help="how many opcodes of the unnamed to list")
     parser.add_argument("--examples", type=int, default=0, help="instructions of each unnamed opcode to show")
     parser.add_argument("--hlo", help="count this saved optimized HLO text instead of compiling the step")
@@ -149,11 +150,12 @@ def main() -> None:
 
         sub = argparse.ArgumentParser().add_subparsers()
         render.add_parser(sub)
-        render_args = sub.choices["render"].parse_args([args.graph, "--preset", args.preset])
+        mesh = ["--mesh", args.mesh] if args.mesh else []
+        render_args = sub.choices["render"].parse_args([args.graph, "--preset", args.preset, *mesh])
         module = render.build(render_args)
         exe = compile_graph(module)
         hlo = exe._loaded.hlo_modules()[0].to_string()
-        title = f"{args.graph} --preset {args.preset}"
+        title = f"{args.graph} --preset {args.preset}" + (f" --mesh {args.mesh}" if args.mesh else "")
         if args.save_hlo:
             Path(args.save_hlo).write_text(hlo)
     counts = shares(hlo)
