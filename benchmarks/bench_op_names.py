@@ -14,6 +14,9 @@ three ways:
   and what a reduction applies is part of the reduction. These are the names XLA's profiler reports
   (also without the entry's parameters and constants, which run nothing).
 
+With `--profile STEPS`, also the instructions XLA's profiler traces executing (vitir.backend.profile):
+how many carry an op_name of their own, and their share of the time.
+
 Then the unnamed ones by opcode and by the kind of computation they are in (entry or run: `run`,
 fused: `fused`, applied by a reduce, sort, scatter...: `applied`), to tell which XLA makes itself.
 """
@@ -125,6 +128,20 @@ def shares(hlo: str) -> dict[str, tuple[int, int]]:
                                 ("profiled_computing", profiled_computing))}
 
 
+def executed_share(exe, computations: dict[str, Computation], steps: int) -> str:
+    """What XLA's profiler saw of `steps` runs of `exe` (on arguments of its signature's types): the
+    instructions its trace shows executed, how many carry an op_name of their own, and their time."""
+    from vitir.backend.profile import profile_executable, timing_arguments
+
+    profile = profile_executable(exe, timing_arguments(exe.signature), steps=steps, warmup=1)
+    own = {i.name for c in computations.values() for i in c.instructions if i.named}
+    executed = profile.instructions
+    named = [i for i in executed if i.name in own]
+    seconds = sum(i.seconds for i in executed)
+    return (f"  executed, as XLA's profiler traced {steps} steps: {_percent((len(executed), len(named)))}, "
+            f"{100 * sum(i.seconds for i in named) / max(seconds, 1e-12):.1f}% of their time")
+
+
 def _percent(pair: tuple[int, int]) -> str:
     total, named = pair
     return f"{total:,} instructions, {named:,} with an op_name ({100 * named / max(total, 1):.1f}%)"
@@ -139,6 +156,9 @@ def main() -> None:
     parser.add_argument("--examples", type=int, default=0, help="instructions of each unnamed opcode to show")
     parser.add_argument("--hlo", help="count this saved optimized HLO text instead of compiling the step")
     parser.add_argument("--save-hlo", help="write the compiled module's HLO text here")
+    parser.add_argument("--profile", type=int, default=0, metavar="STEPS",
+                        help="also run the step STEPS times under XLA's profiler (vitir.backend.profile) and count "
+                             "the instructions its trace shows executed, and their time")
     args = parser.parse_args()
 
     if args.hlo:
@@ -154,7 +174,7 @@ def main() -> None:
         render_args = sub.choices["render"].parse_args([args.graph, "--preset", args.preset, *mesh])
         module = render.build(render_args)
         exe = compile_graph(module)
-        hlo = exe._loaded.hlo_modules()[0].to_string()
+        hlo = exe.compiled_hlo()
         title = f"{args.graph} --preset {args.preset}" + (f" --mesh {args.mesh}" if args.mesh else "")
         if args.save_hlo:
             Path(args.save_hlo).write_text(hlo)
@@ -164,6 +184,8 @@ def main() -> None:
     print(f"  as the profiler sees it (computations that run, a fusion once): {_percent(counts['profiled'])}")
     print(f"    of them neither parameter nor constant: {_percent(counts['profiled_computing'])}")
     computations = parse(hlo)
+    if args.profile and not args.hlo:
+        print(executed_share(exe, computations, args.profile))
     unnamed = [(i, c.kind) for c in computations.values() for i in c.instructions if not i.named]
     by_kind = Counter(kind for _, kind in unnamed)
     print(f"  without one: {len(unnamed):,} ({', '.join(f'{n:,} {k}' for k, n in by_kind.most_common())})")
