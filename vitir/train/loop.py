@@ -44,7 +44,7 @@ from typing import Iterable
 
 import numpy as np
 
-from ..backend.choice import DEFAULT_BACKEND, check_backend
+from ..backend.choice import DEFAULT_BACKEND, check_backend, parse_backend
 from ..backend.distributed import SINGLE_PROCESS, ProcessGroup
 from ..config_checks import require_positive_ints, require_positive_number
 from ..errors import ConfigError, TrainingDiverged
@@ -105,9 +105,18 @@ def compile_graph(module, backend: str = DEFAULT_BACKEND):
     partitioned over `mhlo.num_partitions` devices (of every process of a group) as its shardings say.
     The one place vitir's training, evaluation and sampling compile."""
     from ..backend import compile_module
+    from ..passes.shared_splats import constants_called, shared_splats
     from ..print import print_module
 
-    text = module if isinstance(module, str) else print_module(module, debug_info=True)  # XLA takes the layer paths as op_name
+    # XLA takes the layer paths as op_name; repeated splats written once, or XLA merges them unnamed,
+    # and constants read from calls, or XLA names none (vitir.passes.shared_splats)
+    if isinstance(module, str):
+        text = module
+    else:
+        text = print_module(shared_splats(module), debug_info=True)
+        # (a partitioned step's text goes through Shardy's own handling of calls: left as printed)
+        if module.num_partitions == 1 and parse_backend(backend)[0] == "pjrt":
+            text = constants_called(text)
     xla_options = None if isinstance(module, str) else module.xla_options
     exe = compile_module(text, backend=backend, xla_options=xla_options)
     groups = getattr(module, "signature", None)  # a module built with its groups: errors name them
