@@ -358,3 +358,79 @@ def test_pjrt_compiles_each_op_signature_once():
     before = cache_stats()["compiled"]
     assert bisect(module, fn, bind_inputs(fn, inputs), modes=("alone",)).finding is None
     assert cache_stats()["compiled"] == before
+
+
+def _long_chain(length: int, shape: tuple[int, ...]) -> str:
+    """A chain of exact elementwise ops, each reading the one before it and the argument %y."""
+    kinds = ["add", "subtract", "maximum", "multiply"]
+    t = f"tensor<{'x'.join(map(str, shape))}xf32>"
+    lines, previous = [], "%x"
+    for k in range(length):
+        lines.append(f"    %v{k} = stablehlo.{kinds[k % len(kinds)]} {previous}, %y : {t}")
+        previous = f"%v{k}"
+    return (f"module @m {{\n  func.func @main(%x: {t}, %y: {t}) -> {t} {{\n" + "\n".join(lines)
+            + f"\n    return {previous} : {t}\n  }}\n}}\n")
+
+
+def test_each_block_lets_its_values_go(monkeypatch):
+    """A chain whose intermediates (24 of 256 KiB) are six times a block's budget (1 MiB): when a
+    block is done, the arrays either side computed for it, in context or op by op, are freed, but
+    the one value the next block reads; and the peak of numpy's allocations stays a few blocks."""
+    import tracemalloc
+    import weakref
+
+    from vitir.debug.sides import CompiledSide, EvaluatorSide
+
+    shape, budget = (64, 1024), 1 << 20
+    text = _long_chain(24, shape)
+    module, fn = load_program(text)
+    rng = np.random.default_rng(0)
+    inputs = {name: rng.standard_normal(shape).astype(np.float32) for name in ("x", "y")}
+    given = {id(x) for x in inputs.values()}
+    made: dict[int, tuple] = {}  # id -> (a weak reference, the value's name) of each array made
+    count = [0]
+
+    def keep(name, x):
+        if isinstance(x, np.ndarray) and id(x) not in given and (id(x) not in made or made[id(x)][0]() is not x):
+            made[id(x)] = (weakref.ref(x), name)  # an id is used again once its array is freed
+            count[0] += 1
+
+    def watching(cls):
+        in_context, alone = cls.in_context, cls.alone
+
+        def watched_in_context(self, ops, values):
+            out = in_context(self, ops, values)
+            for env in out:
+                for name, x in env.items():
+                    keep(name, x)
+            return out
+
+        def watched_alone(self, ops, values):
+            for op, outcome in zip(ops, alone(self, ops, values)):
+                for per in outcome:
+                    for r, x in zip(op.results, per):
+                        keep(r.name, x)
+                yield outcome
+
+        monkeypatch.setattr(cls, "in_context", watched_in_context)
+        monkeypatch.setattr(cls, "alone", watched_alone)
+
+    watching(EvaluatorSide)
+    watching(CompiledSide)
+    alive = []
+    bind = bind_inputs(fn, inputs)
+    del inputs
+    tracemalloc.start()
+    try:
+        report = bisect(module, fn, bind, chunk_bytes=budget,
+                        progress=lambda line: alive.append(sorted(n for ref, n in made.values() if ref() is not None)))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert report.finding is None and report.blocks == 6, report.text()
+    assert count[0] >= 24 * 3  # both sides in context, and PJRT op by op
+    # after block k: its last value, which the next block reads, and the value it read, an argument
+    # of PJRT's last run (XLA lets its arguments go at the next run)
+    for k, names in enumerate(alive):
+        assert set(names) <= {f"v{4 * k + 3}", f"v{4 * k - 1}"}, alive
+    assert peak < 4 * budget + 2 * (2 << 20), peak  # the chain's values are 6 MiB, the carry 0.5 MiB

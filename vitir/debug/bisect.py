@@ -328,53 +328,18 @@ def _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_op
     for side in (reference, other):
         side.placed = program_arguments(fn)
     started = time.perf_counter()
-    index = {id(op): i for i, op in enumerate(fn.ops)}
-    last_read = _last_reads(fn)
+    search = _Search(fn, reference, other, overrides, modes)
     carry = [dict(env) for env in inputs]
     planned = blocks(fn.ops, chunk_bytes, chunk_ops)
     compared = 0
     finding = None
     for number, block in enumerate(planned, start=1):
-        given = [{v.name: env[v.name] for v in live_in(block)} for env in carry]
-        ref_values = reference.in_context(block, given)
-        chosen = [op for op in block if comparable(op)]
-        found = []
-        if "alone" in modes:
-            outcomes = other.alone(chosen, ref_values)
-            for op, outcome in zip(chosen, outcomes):
-                f = _check(op, index[id(op)], "alone", reference.name, other.name,
-                           [_results(op, env) for env in ref_values], outcome, ref_values, overrides, other.name)
-                if f is not None:
-                    found.append(f)
-                    break
-        if "in context" in modes:
-            cut = min((f.index for f in found), default=len(fn.ops))
-            context_ops = [op for op in chosen if index[id(op)] < cut]
-            if context_ops:
-                try:
-                    other_values = other.in_context(block, given)
-                except (VitirError, RuntimeError, ValueError) as error:  # a compiler's refusal is a finding
-                    if not op_level(error):
-                        raise
-                    other_values = None
-                    if not found:
-                        found.append(Finding(index[id(block[0])], block[0], "in context", reference.name,
-                                             other.name, failure=f"the block of ops {ssa_text(block[0])} .. "
-                                             f"{ssa_text(block[-1])} fails: {OpFailure(str(error)).message}",
-                                             failed=other.name))
-                if other_values is not None:
-                    outcomes = _alone_on(reference, context_ops, other_values, ref_values)
-                    for op, outcome in zip(context_ops, outcomes):
-                        f = _check(op, index[id(op)], "in context", reference.name, other.name, outcome,
-                                   [_results(op, env) for env in other_values], other_values, overrides,
-                                   reference.name)
-                        if f is not None:
-                            f.window, f.window_inputs = _window(op, block, other_values)
-                            found.append(f)
-                            break
-        compared += len(chosen) if not found else sum(1 for op in chosen if index[id(op)] <= min(f.index for f in found))
+        found, carry, ref_values = search.block(block, carry)
+        chosen = sum(1 for op in block if comparable(op))
+        cut = min((f.index for f in found), default=len(fn.ops))
+        compared += chosen if not found else sum(1 for op in block if comparable(op) and search.index[id(op)] <= cut)
         if progress:
-            progress(f"block {number}/{len(planned)}: {len(chosen)} ops compared, "
+            progress(f"block {number}/{len(planned)}: {chosen} ops compared, "
                      f"{time.perf_counter() - started:.1f} s")
         if found:
             finding = min(found, key=lambda f: f.index)
@@ -383,11 +348,68 @@ def _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_op
                 finding = _into_loop(like, finding, ref_values[0], against, overrides, modes, lines_of(text)) \
                     or finding
             break
-        end = index[id(block[-1])]
-        carry = [{name: x for name, x in {**c, **values}.items() if last_read.get(name, -1) > end}
-                 for c, values in zip(carry, ref_values)]
     return Report(path, fn.name, reference.name, other.name, len(fn.ops), compared, len(planned),
                   time.perf_counter() - started, finding, lines_of(text))
+
+
+class _Search:
+    """One block at a time, holding no more than the block needs: its inputs (the carry), the
+    values each side computed for it, and one op's outcome at a time (each op's results are
+    compared as they come and let go). What the block defines is let go when it ends, but the
+    values later blocks read (the next carry)."""
+
+    def __init__(self, fn: Function, reference, other, overrides, modes):
+        self.reference, self.other, self.overrides, self.modes = reference, other, overrides, modes
+        self.index = {id(op): i for i, op in enumerate(fn.ops)}
+        self.last_read = _last_reads(fn)
+
+    def block(self, block: Sequence, carry: list[dict]) -> tuple[list, list[dict], list[dict] | None]:
+        """(the findings of `block`, the carry of the next blocks, and the reference's values of the
+        block when there is a finding, else None)."""
+        given = [{v.name: env[v.name] for v in live_in(block)} for env in carry]
+        ref_values = self.reference.in_context(block, given)
+        chosen = [op for op in block if comparable(op)]
+        found = []
+        if "alone" in self.modes:
+            found += self._alone(chosen, ref_values)
+        if "in context" in self.modes:
+            cut = min((f.index for f in found), default=len(self.index))
+            context_ops = [op for op in chosen if self.index[id(op)] < cut]
+            if context_ops:
+                found += self._in_context(block, context_ops, given, ref_values)
+        if found:
+            return found, carry, ref_values
+        end = self.index[id(block[-1])]
+        later = self.last_read
+        return [], [{name: x for name, x in (*c.items(), *values.items()) if later.get(name, -1) > end}
+                    for c, values in zip(carry, ref_values)], None
+
+    def _alone(self, ops: Sequence, ref_values: list[dict]) -> list[Finding]:
+        reference, other = self.reference.name, self.other.name
+        for op, outcome in zip(ops, self.other.alone(ops, ref_values)):
+            f = _check(op, self.index[id(op)], "alone", reference, other, [_results(op, env) for env in ref_values],
+                       outcome, ref_values, self.overrides, other)
+            if f is not None:
+                return [f]
+        return []
+
+    def _in_context(self, block: Sequence, ops: Sequence, given: list[dict], ref_values: list[dict]) -> list[Finding]:
+        reference, other = self.reference.name, self.other.name
+        try:
+            other_values = self.other.in_context(block, given)
+        except (VitirError, RuntimeError, ValueError) as error:  # a compiler's refusal is a finding
+            if not op_level(error):
+                raise
+            return [Finding(self.index[id(block[0])], block[0], "in context", reference, other,
+                            failure=f"the block of ops {ssa_text(block[0])} .. {ssa_text(block[-1])} fails: "
+                            f"{OpFailure(str(error)).message}", failed=other)]
+        for op, outcome in zip(ops, _alone_on(self.reference, ops, other_values, ref_values)):
+            f = _check(op, self.index[id(op)], "in context", reference, other, outcome,
+                       [_results(op, env) for env in other_values], other_values, self.overrides, reference)
+            if f is not None:
+                f.window, f.window_inputs = _window(op, block, other_values)
+                return [f]
+        return []
 
 
 def _check_partitioned(module: Module, fn: Function, replicas: int) -> None:
@@ -443,13 +465,14 @@ def _into_loop(like: Module, finding: Finding, values: dict, against, overrides,
     return None
 
 
-def _alone_on(side, ops: Sequence, values: list[dict], known: list[dict]) -> list:
-    """`side.alone(ops, values)`, where the evaluator's results in `known` (its own run of the block)
-    stand for those of each op whose operands hold the same bits in `values`: it computes an op
-    alone as it does in its program, so it would give them again (a convolution or a matmul of
-    the same operands is most of a block's time)."""
+def _alone_on(side, ops: Sequence, values: list[dict], known: list[dict]):
+    """`side.alone(ops, values)`, op by op, where the evaluator's results in `known` (its own run of
+    the block) stand for those of each op whose operands hold the same bits in `values`: it computes
+    an op alone as it does in its program, so it would give them again (a convolution or a matmul
+    of the same operands is most of a block's time)."""
     if side.name != "evaluator":
-        return side.alone(ops, values)
+        yield from side.alone(ops, values)
+        return
     same: dict[str, bool] = {}
 
     def unchanged(name: str) -> bool:
@@ -457,9 +480,11 @@ def _alone_on(side, ops: Sequence, values: list[dict], known: list[dict]) -> lis
             same[name] = all(same_bits(np.asarray(v[name]), np.asarray(k[name])) for v, k in zip(values, known))
         return same[name]
 
-    fresh = [op for op in ops if not all(unchanged(v.name) for v in reads(op))]
-    computed = dict(zip((id(op) for op in fresh), side.alone(fresh, values)))
-    return [computed[id(op)] if id(op) in computed else [_results(op, env) for env in known] for op in ops]
+    for op in ops:
+        if all(unchanged(v.name) for v in reads(op)):
+            yield [_results(op, env) for env in known]
+        else:
+            yield from side.alone([op], values)
 
 
 def _last_reads(fn: Function) -> dict[str, int]:

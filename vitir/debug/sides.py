@@ -18,7 +18,7 @@ error.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -118,8 +118,9 @@ class Side:
     def in_context(self, ops: Sequence, inputs: list[dict]) -> list[dict]:
         raise NotImplementedError
 
-    def alone(self, ops: Sequence, values: list[dict]) -> list:
-        """Per op: a list (per replica) of result tuples, or an OpFailure."""
+    def alone(self, ops: Sequence, values: list[dict]) -> Iterator:
+        """Per op, in order: a list (per replica) of result tuples, or an OpFailure. Yielded one at a
+        time, so that the caller compares each and lets it go before the next is computed."""
         raise NotImplementedError
 
 
@@ -141,17 +142,16 @@ class EvaluatorSide(Side):
     def alone(self, ops, values):
         from ..evaluate import evaluate_op
 
-        out = []
         for op in ops:
             names = [v.name for v in reads(op)]
             try:
                 if self.replicas == 1:
-                    out.append([evaluate_op(op, {n: values[0][n] for n in names})])
+                    outcome = [evaluate_op(op, {n: values[0][n] for n in names})]
                 else:
-                    out.append(evaluate_op(op, [{n: env[n] for n in names} for env in values]))
+                    outcome = evaluate_op(op, [{n: env[n] for n in names} for env in values])
             except (VitirError, ValueError, TypeError, NotImplementedError, ArithmeticError) as error:
-                out.append(OpFailure(f"{type(error).__name__}: {error}"))
-        return out
+                outcome = OpFailure(f"{type(error).__name__}: {error}")
+            yield outcome
 
 
 class CompiledSide(Side):
@@ -187,25 +187,27 @@ class CompiledSide(Side):
                 for given, per in zip(inputs, outs)]
 
     def alone(self, ops, values):
-        out: list = [None] * len(ops)
         if self.backend.partition(":")[0] == "pjrt":
-            self._one_by_one(ops, values, out)
-        else:
-            self._alone(list(range(len(ops))), ops, values, out)
-        return out
+            yield from self._one_by_one(ops, values)
+            return
+        out: list = [None] * len(ops)
+        self._alone(list(range(len(ops))), ops, values, out)
+        for i in range(len(ops)):  # let each go once compared
+            outcome, out[i] = out[i], None
+            yield outcome
 
-    def _one_by_one(self, ops, values, out: list) -> None:
+    def _one_by_one(self, ops, values):
         """Each op run alone by a one-op function compiled once per signature (its text with the
         values renamed: a train step's 7,000 ops are some 150 signatures, its layers repeating),
         and kept for the later blocks. XLA compiles a one-op function in tens of milliseconds and
         runs it in a fraction of one."""
-        for i, op in enumerate(ops):
+        for op in ops:
             fn, names = _one_op(op, self.placed)
             text = module_text(fn, self.like)
             failure = self.refused.get(text)
             if failure is None:
                 try:
-                    out[i] = self._run(text, names, values)
+                    yield self._run(text, names, values)
                     continue
                 except (VitirError, RuntimeError, ValueError) as error:  # XLA's errors
                     if not op_level(error):
@@ -213,7 +215,7 @@ class CompiledSide(Side):
                     failure = OpFailure(str(error))
                     if isinstance(error, CompileError):
                         self.refused[text] = failure
-            out[i] = failure
+            yield failure
 
     def _alone(self, indices: list[int], ops, values, out: list) -> None:
         chosen = [ops[i] for i in indices]
