@@ -32,7 +32,7 @@ from ..ast.uses import reads
 from ..errors import ConfigError, VitirError
 from ..numpy_dtypes import numpy_dtype
 from .sides import (OpFailure, argument_name, block_function, comparable, live_in, make_side, module_text,
-                    one_blas_thread, op_level, program_arguments)
+                    one_blas_thread, op_level, program_arguments, release_freed_memory)
 from .tolerance import EXACT, Difference, Tolerance, compare, needs_scale, same_bits, terms, tolerance_of
 
 CHUNK_BYTES = 1 << 29  # results of one block, in bytes
@@ -335,6 +335,7 @@ def _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_op
     finding = None
     for number, block in enumerate(planned, start=1):
         found, carry, ref_values = search.block(block, carry)
+        release_freed_memory()
         chosen = sum(1 for op in block if comparable(op))
         cut = min((f.index for f in found), default=len(fn.ops))
         compared += chosen if not found else sum(1 for op in block if comparable(op) and search.index[id(op)] <= cut)
