@@ -10,7 +10,7 @@ import pytest
 from vitir.cli import main
 from vitir.debug import bind_inputs, bisect, load_program, parse_overrides
 from vitir.debug.reduce import count_ops
-from vitir.debug.tolerance import Tolerance, compare, parse_tolerance
+from vitir.debug.tolerance import Tolerance, compare, parse_tolerance, within
 from vitir.mlir import import_text
 from vitir.print import print_module
 from vitir.testing import assert_text_equal
@@ -434,3 +434,34 @@ def test_each_block_lets_its_values_go(monkeypatch):
     for k, names in enumerate(alive):
         assert set(names) <= {f"v{4 * k + 3}", f"v{4 * k - 1}"}, alive
     assert peak < 4 * budget + 2 * (2 << 20), peak  # the chain's values are 6 MiB, the carry 0.5 MiB
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16])
+@pytest.mark.parametrize("tolerance", [Tolerance("exact"), Tolerance("ulps", 4), Tolerance("ulps", 4, floor=8),
+                                       Tolerance("sum", 2), Tolerance("rel", 1e-5)])
+def test_within_says_what_compare_finds(monkeypatch, dtype, tolerance):
+    """`within`, bisect's quick test, against compare's count of the elements outside the bound, on
+    pairs a few ulps apart with NaN, inf, -0.0 and subnormals, cut into several slices."""
+    import vitir.debug.tolerance as tolerance_module
+
+    monkeypatch.setattr(tolerance_module, "WITHIN_CHUNK", 7)
+    rng = np.random.default_rng(3)
+    info = np.finfo(dtype)
+    specials = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, info.tiny / 4, info.max], dtype)
+    verdicts = set()
+    for trial in range(60):
+        a = rng.standard_normal(40).astype(dtype)
+        a[rng.integers(0, 40, 3)] = rng.choice(specials, 3)
+        b = a.copy()
+        moved = rng.integers(0, 40, rng.integers(0, 3))
+        steps = rng.integers(-6, 7, moved.size)
+        b[moved] = [np.nextafter(x, dtype(np.inf) if k > 0 else dtype(-np.inf)) if k else x for x, k in
+                    zip(b[moved], steps)]
+        for _ in range(int(trial % 5 == 0)):  # now and then a value of another sign, or NaN for a number
+            b[rng.integers(0, 40)] = rng.choice([np.nan, -1.0, 0.0]).astype(dtype)
+        with np.errstate(over="ignore"):
+            scale = np.abs(a).astype(np.float64) * 3 if tolerance.kind == "sum" and trial % 2 else None
+        expected = compare(a, b, tolerance, scale, 5).elements == 0
+        assert within(a, b, tolerance, scale, 5) == expected, (trial, a, b)
+        verdicts.add(expected)
+    assert verdicts == {True, False}

@@ -33,7 +33,7 @@ from ..errors import ConfigError, VitirError
 from ..numpy_dtypes import numpy_dtype
 from .sides import (OpFailure, argument_name, block_function, comparable, live_in, make_side, module_text,
                     one_blas_thread, op_level, program_arguments, release_freed_memory)
-from .tolerance import EXACT, Difference, Tolerance, compare, needs_scale, same_bits, terms, tolerance_of
+from .tolerance import EXACT, Difference, Tolerance, compare, same_bits, terms, tolerance_of, within
 
 CHUNK_BYTES = 1 << 29  # results of one block, in bytes
 CHUNK_OPS = 1200
@@ -518,15 +518,18 @@ def _check(op, i: int, mode: str, reference: str, other: str, ref_outcome, other
     for replica, (ref, oth) in enumerate(zip(ref_outcome, other_outcome)):
         for k, (r, a, b) in enumerate(zip(op.results, ref, oth)):
             tolerance = chosen
-            scale = count = None
+            scale, count = None, 1
             exact = not (r.type.dtype.is_float or r.type.dtype.is_complex)
             if exact:
                 tolerance = EXACT  # integers and booleans: nothing to round
-            elif tolerance.kind == "sum":
-                count = terms(op)
-                if needs_scale(a, b, tolerance, count):
-                    scale = _abs_scale(op, operand_values[replica], k)
-            d = compare(a, b, tolerance, scale, count or 1)
+            count = terms(op) if tolerance.kind == "sum" else 1
+            if within(a, b, tolerance, None, count):
+                continue  # a sum's scale is never below its result's size: within this, within any
+            if tolerance.kind == "sum":
+                scale = _abs_scale(op, operand_values[replica], k)
+                if within(a, b, tolerance, scale, count):
+                    continue
+            d = compare(a, b, tolerance, scale, count)
             if d.elements:
                 return Finding(i, op, mode, reference, other, result=k, replica=replica, difference=d,
                                tolerance=tolerance, operands=operands, inputs=inputs,
