@@ -436,6 +436,13 @@ def test_each_block_lets_its_values_go(monkeypatch):
     assert peak < 4 * budget + 2 * (2 << 20), peak  # the chain's values are 6 MiB, the carry 0.5 MiB
 
 
+
+def test_the_block_budget_is_an_option(tmp_path, capsys):
+    path = tmp_path / "long.mlir"
+    path.write_text(_long_chain(24, (64, 1024)))
+    assert main(["bisect", str(path), "--quiet", "--block-mib", "1"]) == 0
+    assert "(24 ops, 6 blocks," in capsys.readouterr().out
+
 @pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16])
 @pytest.mark.parametrize("tolerance", [Tolerance("exact"), Tolerance("ulps", 4), Tolerance("ulps", 4, floor=8),
                                        Tolerance("sum", 2), Tolerance("rel", 1e-5)])
