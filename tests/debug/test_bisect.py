@@ -472,3 +472,39 @@ def test_within_says_what_compare_finds(monkeypatch, dtype, tolerance):
         assert within(a, b, tolerance, scale, 5) == expected, (trial, a, b)
         verdicts.add(expected)
     assert verdicts == {True, False}
+
+
+CONVOLUTION = """module @m {
+  func.func @main(%x: tensor<2x3x12x12xf32>, %w: tensor<4x3x5x5xf32>) -> tensor<2x4x8x8xf32> {
+    %n = stablehlo.negate %w : tensor<4x3x5x5xf32>
+    %c = stablehlo.convolution(%x, %n)
+      dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1],
+      window = {stride = [1, 1], pad = [[0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]}
+      {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x12x12xf32>, tensor<4x3x5x5xf32>) -> tensor<2x4x8x8xf32>
+    %r = stablehlo.abs %c : tensor<2x4x8x8xf32>
+    return %r : tensor<2x4x8x8xf32>
+  }
+}
+"""
+
+
+def test_an_op_too_large_for_the_compiled_side_is_named_and_not_run_there(tmp_path, capsys, monkeypatch):
+    """A convolution whose patch matrix (2 x 64 positions x 75 taps x 4 bytes, 38,400 bytes) is above
+    --op-gib: the evaluator alone computes it, in a block of its own, the ops after it read its
+    values, and the report names it; PJRT never compiles it."""
+    from vitir.debug.sides import CompiledSide, working_bytes
+
+    module, fn = load_program(CONVOLUTION)
+    assert working_bytes(fn.ops[1]) == 2 * 64 * 75 * 4
+    compiled = []
+    run = CompiledSide._run
+    monkeypatch.setattr(CompiledSide, "_run", lambda self, text, *rest: compiled.append(text) or run(self, text, *rest))
+    path = tmp_path / "conv.mlir"
+    path.write_text(CONVOLUTION)
+    assert main(["bisect", str(path), "--quiet", "--op-gib", str(38_000 / 2**30)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("no divergence: pjrt agrees with evaluator on all 2 ops compared of @main (3 ops, 3 blocks")
+    assert out[1].startswith(f"  not compared: {path}:4: %c = stablehlo.convolution: running it would take "), out
+    assert compiled and not any("convolution" in text for text in compiled)
+    assert main(["bisect", str(path), "--quiet"]) == 0
+    assert "all 3 ops compared" in capsys.readouterr().out

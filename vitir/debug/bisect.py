@@ -32,11 +32,12 @@ from ..ast.uses import reads
 from ..errors import ConfigError, VitirError
 from ..numpy_dtypes import numpy_dtype
 from .sides import (OpFailure, argument_name, block_function, comparable, live_in, make_side, module_text,
-                    one_blas_thread, op_level, program_arguments, release_freed_memory)
+                    one_blas_thread, op_level, program_arguments, release_freed_memory, working_bytes)
 from .tolerance import EXACT, Difference, Tolerance, compare, same_bits, terms, tolerance_of, within
 
 CHUNK_BYTES = 1 << 29  # results of one block, in bytes
 CHUNK_OPS = 1200
+OP_BYTES = 1 << 31  # an op a compiled side would need more working memory for is not run there
 
 # What XLA's CPU backend may do to exact arithmetic once it sees its neighbours, and the bound that
 # allows it (in context only; alone these ops stay exact): a multiply and the add or subtract reading
@@ -83,12 +84,14 @@ class Report:
     finding: Finding | None
     lines: dict
     reproducer: tuple[str, str] | None = None
+    skipped: list = field(default_factory=list)  # (op, bytes): ops too large for a compiled side to run
 
     def text(self) -> str:
         f = self.finding
         if f is None:
             return (f"no divergence: {self.other} agrees with {self.reference} on all {self.compared} ops compared "
-                    f"of @{self.function} ({self.ops} ops, {self.blocks} blocks, {self.seconds:.1f} s)\n")
+                    f"of @{self.function} ({self.ops} ops, {self.blocks} blocks, {self.seconds:.1f} s)\n"
+                    + self.skipped_text())
         op = f.op
         where = f"{self.path}:{self.lines.get(op.results[0].name, '?') if op.results else '?'}"
         head = f"{where}: {ssa_text(op)} = {type(op).NAME}{location_text(op)}{f.inside}: "
@@ -121,7 +124,13 @@ class Report:
                          f"--against {self.reference},{self.other})")
         lines.append(f"  compared {self.compared} ops of @{self.function} before it stopped "
                      f"({self.blocks} blocks, {self.seconds:.1f} s)")
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines) + "\n" + self.skipped_text()
+
+    def skipped_text(self) -> str:
+        """A line per op left uncompared because a compiled side would need too much memory to run it."""
+        return "".join(f"  not compared: {self.path}:{self.lines.get(op.results[0].name, '?')}: {ssa_text(op)} = "
+                       f"{type(op).NAME}: running it would take {size / 2**30:.1f} GiB of working memory "
+                       f"(above --op-gib)\n" for op, size in self.skipped)
 
 
 def ssa_name(v) -> str:
@@ -290,11 +299,15 @@ def bind_inputs(fn: Function, given: Mapping[str, np.ndarray], replicas: int = 1
 
 # -- the search ----------------------------------------------------------------------------------
 
-def blocks(ops: Sequence, chunk_bytes: int = CHUNK_BYTES, chunk_ops: int = CHUNK_OPS) -> list[list]:
+def blocks(ops: Sequence, chunk_bytes: int = CHUNK_BYTES, chunk_ops: int = CHUNK_OPS,
+           apart: frozenset = frozenset()) -> list[list]:
+    """Consecutive ops of at most `chunk_bytes` of results and `chunk_ops` ops (an op larger than
+    that alone); the ops whose ids are in `apart` each a block of its own."""
     out, current, size = [], [], 0
     for op in ops:
         nbytes = sum(_nbytes(r.type) for r in op.results)
-        if current and (size + nbytes > chunk_bytes or len(current) >= chunk_ops):
+        if current and (size + nbytes > chunk_bytes or len(current) >= chunk_ops or id(op) in apart
+                        or id(current[-1]) in apart):
             out.append(current)
             current, size = [], 0
         current.append(op)
@@ -313,13 +326,18 @@ def _nbytes(t) -> int:
 def bisect(module: Module, fn: Function, inputs: list[dict], against: Sequence[str] = ("evaluator", "pjrt"),
            overrides: Mapping[str, Tolerance] | None = None, modes: Sequence[str] = ("alone", "in context"),
            chunk_bytes: int = CHUNK_BYTES, chunk_ops: int = CHUNK_OPS, progress=None,
-           text: str = "", path: str = "<text>") -> Report:
-    """The first op of `fn` whose results differ between the sides `against` (reference first)."""
+           text: str = "", path: str = "<text>", op_bytes: int = OP_BYTES) -> Report:
+    """The first op of `fn` whose results differ between the sides `against` (reference first). An op
+    the other side, compiled, would need more than `op_bytes` of working memory to run
+    (`working_bytes`) is not compared: the reference computes it, in a block of its own, and the
+    report names it."""
     with one_blas_thread():
-        return _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_ops, progress, text, path)
+        return _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_ops, progress, text, path,
+                       op_bytes)
 
 
-def _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_ops, progress, text, path) -> Report:
+def _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_ops, progress, text, path,
+            op_bytes) -> Report:
     replicas = len(inputs)
     if module.num_partitions > 1:
         _check_partitioned(module, fn, replicas)
@@ -329,14 +347,24 @@ def _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_op
         side.placed = program_arguments(fn)
     started = time.perf_counter()
     search = _Search(fn, reference, other, overrides, modes)
+    skipped = [(op, size) for op in fn.ops if (size := working_bytes(op)) > op_bytes]
+    if skipped and reference.name != "evaluator":
+        op, size = skipped[0]
+        raise ConfigError(f"{ssa_text(op)} = {type(op).NAME} would take {size / 2**30:.1f} GiB of working memory on "
+                          f"{reference.name}, the reference: compare it against the evaluator, or raise --op-gib")
+    apart = frozenset(id(op) for op, _ in skipped)
     carry = [dict(env) for env in inputs]
-    planned = blocks(fn.ops, chunk_bytes, chunk_ops)
-    compared = 0
+    planned = blocks(fn.ops, chunk_bytes, chunk_ops, apart)
+    compared, reached = 0, -1
     finding = None
     for number, block in enumerate(planned, start=1):
-        found, carry, ref_values = search.block(block, carry)
+        reached = search.index[id(block[-1])]
+        if id(block[0]) in apart:  # the reference alone computes it, for the later blocks
+            found, carry, ref_values = search.block(block, carry, compare=False)
+        else:
+            found, carry, ref_values = search.block(block, carry)
         release_freed_memory()
-        chosen = sum(1 for op in block if comparable(op))
+        chosen = sum(1 for op in block if comparable(op) and id(op) not in apart)
         cut = min((f.index for f in found), default=len(fn.ops))
         compared += chosen if not found else sum(1 for op in block if comparable(op) and search.index[id(op)] <= cut)
         if progress:
@@ -350,7 +378,8 @@ def _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_op
                     or finding
             break
     return Report(path, fn.name, reference.name, other.name, len(fn.ops), compared, len(planned),
-                  time.perf_counter() - started, finding, lines_of(text))
+                  time.perf_counter() - started, finding, lines_of(text),
+                  skipped=[(op, size) for op, size in skipped if search.index[id(op)] <= reached])
 
 
 class _Search:
@@ -364,12 +393,12 @@ class _Search:
         self.index = {id(op): i for i, op in enumerate(fn.ops)}
         self.last_read = _last_reads(fn)
 
-    def block(self, block: Sequence, carry: list[dict]) -> tuple[list, list[dict], list[dict] | None]:
+    def block(self, block: Sequence, carry: list[dict], compare: bool = True) -> tuple[list, list[dict], list | None]:
         """(the findings of `block`, the carry of the next blocks, and the reference's values of the
-        block when there is a finding, else None)."""
+        block when there is a finding, else None). compare=False: the reference's values only."""
         given = [{v.name: env[v.name] for v in live_in(block)} for env in carry]
         ref_values = self.reference.in_context(block, given)
-        chosen = [op for op in block if comparable(op)]
+        chosen = [op for op in block if comparable(op)] if compare else []
         found = []
         if "alone" in self.modes:
             found += self._alone(chosen, ref_values)

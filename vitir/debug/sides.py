@@ -93,6 +93,23 @@ SKIPPED = {"stablehlo.constant", "stablehlo.rng", "stablehlo.custom_call", "stab
            "stablehlo.create_token", "stablehlo.iota"}
 
 
+def working_bytes(op) -> int:
+    """What a compiled side materializes to run `op` beyond its operands and results, where that
+    can be far more: XLA's CPU convolution copies every window of its input into a patch matrix
+    (output positions x input features x kernel taps). The batch-32 ViT step's weight gradient of
+    its patch embedding, a 209 x 209 kernel of holes (docs/benchmarks.md), is a patch matrix of
+    4.3 GiB, and XLA ran out of 10 GiB running it."""
+    if type(op).NAME != "stablehlo.convolution":
+        return 0
+    lhs_layout, rhs_layout, out_layout = op.layouts
+    out, kernel = op.results[0].type, op.operands[1].type
+    if not isinstance(out, TensorType) or not isinstance(kernel, TensorType):
+        return 0
+    positions = int(np.prod([out.shape[k] for k, c in enumerate(out_layout) if c != "f"], dtype=np.int64))
+    patch = int(np.prod([kernel.shape[k] for k, c in enumerate(rhs_layout) if c != "o"], dtype=np.int64))
+    return positions * patch * max(1, (out.dtype.bits + 7) // 8)
+
+
 def live_in(ops: Sequence) -> list[Value]:
     """The values `ops` read that they do not define, in first-read order."""
     defined, seen = set(), {}
