@@ -12,8 +12,9 @@ accumulates and a divergence found belongs to the op it names:
   read before it is rounded.
 
 The blocks (at most `chunk_bytes` of results, `chunk_ops` ops) keep memory bounded on large
-programs: only the values later blocks read are carried over. The first divergence in program
-order, in either comparison, is the finding.
+programs: each op's outcome is compared as it comes and let go, and only the values later blocks
+read are carried over, so that the peak is about the carry and two blocks' results. The first
+divergence in program order, in either comparison, is the finding.
 """
 
 from __future__ import annotations
