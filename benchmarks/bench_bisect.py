@@ -25,7 +25,8 @@ DOMINANCE = ("iree-compile {} --iree-input-type=stablehlo --iree-hal-target-back
 
 
 def vitir(*args: str) -> tuple[float, float, subprocess.CompletedProcess]:
-    """(wall seconds, CPU seconds of the command and every process it started, the finished process)."""
+    """(wall seconds, CPU seconds of the command and every process it started, the finished process).
+    The peak resident memory of the largest process run so far is `peak_gib()`."""
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
@@ -34,6 +35,11 @@ def vitir(*args: str) -> tuple[float, float, subprocess.CompletedProcess]:
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     return time.perf_counter() - started, cpu, done
+
+
+def peak_gib() -> float:
+    """The largest resident memory any finished child process reached, in GiB (Linux: ru_maxrss in KiB)."""
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 2**20
 
 
 def main() -> None:
@@ -54,7 +60,8 @@ def main() -> None:
             print((folder / "dominance.mlir").read_text())
     print(done.stdout, end="")
     print(f"{args.what} ViT-Tiny (batch {args.batch}, {args.against if args.what == 'bisect' else 'IREE O2'}): "
-          f"{seconds:.1f} s wall, {cpu:.1f} s CPU (with the processes it started), exit status {done.returncode}; "
+          f"{seconds:.1f} s wall, {cpu:.1f} s CPU (with the processes it started), peak resident memory "
+          f"{peak_gib():.2f} GiB, exit status {done.returncode}; "
           f"load average {load[0]:.1f} before, {os.getloadavg()[0]:.1f} after")
 
 

@@ -191,6 +191,39 @@ def test_convolution_in_several_patch_chunks(monkeypatch):
     test_convolution(layouts, lhs_shape, rhs_shape, stride, padding, lhs_dilate, rhs_dilate)
 
 
+def _holey_kernel(dense: np.ndarray, gap: int, offset: int = 0) -> np.ndarray:
+    """dense [o, i, h, w] spread over a kernel with `gap - 1` zeros between its taps (a pad with
+    interior padding, as a strided convolution's weight gradient is written), after `offset` zeros."""
+    o, i, h, w = dense.shape
+    out = np.zeros((o, i, offset + (h - 1) * gap + 1, offset + (w - 1) * gap + 1), dense.dtype)
+    out[:, :, offset::gap, offset::gap] = dense
+    return out
+
+
+@pytest.mark.parametrize("offset", [0, 2])
+def test_convolution_with_a_kernel_of_holes_costs_its_taps_and_matches_the_dilated_one(offset):
+    """A kernel whose taps are zeros but on a grid (17 x 17 taps, 9 not zero) is computed on the
+    grid alone; XLA's convolution of the grid's taps with rhs_dilate is the oracle."""
+    a, dense = rand(2, 3, 24 + offset, 24 + offset), rand(4, 3, 3, 3)
+    kernel = _holey_kernel(dense, 8, offset)
+    assert evaluate_module.contraction._taps_that_count(kernel, a) == (slice(offset, offset + 17, 8),) * 2
+    out = run_op(lambda fb, x, k: fb.convolution("r", x, k, stride=(2, 2)), a, kernel)
+    expected = lax.conv_general_dilated(a[:, :, offset:, offset:], dense, (2, 2), "VALID", rhs_dilation=(8, 8),
+                                        precision=lax.Precision.HIGHEST)
+    close(out, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_convolution_with_a_kernel_of_holes_reads_every_tap_of_an_infinite_input():
+    """inf times a hole's zero is NaN: an input that is not finite everywhere is convolved whole."""
+    a, kernel = rand(1, 2, 20, 20), _holey_kernel(rand(3, 2, 3, 3), 8)
+    a[0, 1, 4, 4] = np.inf  # read by holes only
+    assert evaluate_module.contraction._taps_that_count(kernel, a) is None
+    out = run_op(lambda fb, x, k: fb.convolution("r", x, k, stride=(1, 1)), a, kernel)
+    expected = lax.conv_general_dilated(a, kernel, (1, 1), "VALID", precision=lax.Precision.HIGHEST)
+    assert np.isnan(np.asarray(expected)).any()
+    close(out, expected, rtol=1e-5, atol=1e-5)
+
+
 @pytest.mark.parametrize("low,high,interior", [([1, 0], [2, 3], [0, 2]), ([-1, 2], [1, -2], [1, 0]),
                                                ([0, -3], [-2, 0], [2, 1])])
 def test_pad(low, high, interior):

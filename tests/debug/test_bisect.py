@@ -10,7 +10,7 @@ import pytest
 from vitir.cli import main
 from vitir.debug import bind_inputs, bisect, load_program, parse_overrides
 from vitir.debug.reduce import count_ops
-from vitir.debug.tolerance import Tolerance, compare, parse_tolerance
+from vitir.debug.tolerance import Tolerance, compare, parse_tolerance, within
 from vitir.mlir import import_text
 from vitir.print import print_module
 from vitir.testing import assert_text_equal
@@ -358,3 +358,153 @@ def test_pjrt_compiles_each_op_signature_once():
     before = cache_stats()["compiled"]
     assert bisect(module, fn, bind_inputs(fn, inputs), modes=("alone",)).finding is None
     assert cache_stats()["compiled"] == before
+
+
+def _long_chain(length: int, shape: tuple[int, ...]) -> str:
+    """A chain of exact elementwise ops, each reading the one before it and the argument %y."""
+    kinds = ["add", "subtract", "maximum", "multiply"]
+    t = f"tensor<{'x'.join(map(str, shape))}xf32>"
+    lines, previous = [], "%x"
+    for k in range(length):
+        lines.append(f"    %v{k} = stablehlo.{kinds[k % len(kinds)]} {previous}, %y : {t}")
+        previous = f"%v{k}"
+    return (f"module @m {{\n  func.func @main(%x: {t}, %y: {t}) -> {t} {{\n" + "\n".join(lines)
+            + f"\n    return {previous} : {t}\n  }}\n}}\n")
+
+
+def test_each_block_lets_its_values_go(monkeypatch):
+    """A chain whose intermediates (24 of 256 KiB) are six times a block's budget (1 MiB): when a
+    block is done, the arrays either side computed for it, in context or op by op, are freed, but
+    the one value the next block reads; and the peak of numpy's allocations stays a few blocks."""
+    import tracemalloc
+    import weakref
+
+    from vitir.debug.sides import CompiledSide, EvaluatorSide
+
+    shape, budget = (64, 1024), 1 << 20
+    text = _long_chain(24, shape)
+    module, fn = load_program(text)
+    rng = np.random.default_rng(0)
+    inputs = {name: rng.standard_normal(shape).astype(np.float32) for name in ("x", "y")}
+    given = {id(x) for x in inputs.values()}
+    made: dict[int, tuple] = {}  # id -> (a weak reference, the value's name) of each array made
+    count = [0]
+
+    def keep(name, x):
+        if isinstance(x, np.ndarray) and id(x) not in given and (id(x) not in made or made[id(x)][0]() is not x):
+            made[id(x)] = (weakref.ref(x), name)  # an id is used again once its array is freed
+            count[0] += 1
+
+    def watching(cls):
+        in_context, alone = cls.in_context, cls.alone
+
+        def watched_in_context(self, ops, values):
+            out = in_context(self, ops, values)
+            for env in out:
+                for name, x in env.items():
+                    keep(name, x)
+            return out
+
+        def watched_alone(self, ops, values):
+            for op, outcome in zip(ops, alone(self, ops, values)):
+                for per in outcome:
+                    for r, x in zip(op.results, per):
+                        keep(r.name, x)
+                yield outcome
+
+        monkeypatch.setattr(cls, "in_context", watched_in_context)
+        monkeypatch.setattr(cls, "alone", watched_alone)
+
+    watching(EvaluatorSide)
+    watching(CompiledSide)
+    alive = []
+    bind = bind_inputs(fn, inputs)
+    del inputs
+    tracemalloc.start()
+    try:
+        report = bisect(module, fn, bind, chunk_bytes=budget,
+                        progress=lambda line: alive.append(sorted(n for ref, n in made.values() if ref() is not None)))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert report.finding is None and report.blocks == 6, report.text()
+    assert count[0] >= 24 * 3  # both sides in context, and PJRT op by op
+    # after block k: its last value, which the next block reads, and the value it read, an argument
+    # of PJRT's last run (XLA lets its arguments go at the next run)
+    for k, names in enumerate(alive):
+        assert set(names) <= {f"v{4 * k + 3}", f"v{4 * k - 1}"}, alive
+    assert peak < 4 * budget + 2 * (2 << 20), peak  # the chain's values are 6 MiB, the carry 0.5 MiB
+
+
+
+def test_the_block_budget_is_an_option(tmp_path, capsys):
+    path = tmp_path / "long.mlir"
+    path.write_text(_long_chain(24, (64, 1024)))
+    assert main(["bisect", str(path), "--quiet", "--block-mib", "1"]) == 0
+    assert "(24 ops, 6 blocks," in capsys.readouterr().out
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16])
+@pytest.mark.parametrize("tolerance", [Tolerance("exact"), Tolerance("ulps", 4), Tolerance("ulps", 4, floor=8),
+                                       Tolerance("sum", 2), Tolerance("rel", 1e-5)])
+def test_within_says_what_compare_finds(monkeypatch, dtype, tolerance):
+    """`within`, bisect's quick test, against compare's count of the elements outside the bound, on
+    pairs a few ulps apart with NaN, inf, -0.0 and subnormals, cut into several slices."""
+    import vitir.debug.tolerance as tolerance_module
+
+    monkeypatch.setattr(tolerance_module, "WITHIN_CHUNK", 7)
+    rng = np.random.default_rng(3)
+    info = np.finfo(dtype)
+    specials = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, info.tiny / 4, info.max], dtype)
+    verdicts = set()
+    for trial in range(60):
+        a = rng.standard_normal(40).astype(dtype)
+        a[rng.integers(0, 40, 3)] = rng.choice(specials, 3)
+        b = a.copy()
+        moved = rng.integers(0, 40, rng.integers(0, 3))
+        steps = rng.integers(-6, 7, moved.size)
+        b[moved] = [np.nextafter(x, dtype(np.inf) if k > 0 else dtype(-np.inf)) if k else x for x, k in
+                    zip(b[moved], steps)]
+        for _ in range(int(trial % 5 == 0)):  # now and then a value of another sign, or NaN for a number
+            b[rng.integers(0, 40)] = rng.choice([np.nan, -1.0, 0.0]).astype(dtype)
+        with np.errstate(over="ignore"):
+            scale = np.abs(a).astype(np.float64) * 3 if tolerance.kind == "sum" and trial % 2 else None
+        expected = compare(a, b, tolerance, scale, 5).elements == 0
+        assert within(a, b, tolerance, scale, 5) == expected, (trial, a, b)
+        verdicts.add(expected)
+    assert verdicts == {True, False}
+
+
+CONVOLUTION = """module @m {
+  func.func @main(%x: tensor<2x3x12x12xf32>, %w: tensor<4x3x5x5xf32>) -> tensor<2x4x8x8xf32> {
+    %n = stablehlo.negate %w : tensor<4x3x5x5xf32>
+    %c = stablehlo.convolution(%x, %n)
+      dim_numbers = [b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1],
+      window = {stride = [1, 1], pad = [[0, 0], [0, 0]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]}
+      {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x12x12xf32>, tensor<4x3x5x5xf32>) -> tensor<2x4x8x8xf32>
+    %r = stablehlo.abs %c : tensor<2x4x8x8xf32>
+    return %r : tensor<2x4x8x8xf32>
+  }
+}
+"""
+
+
+def test_an_op_too_large_for_the_compiled_side_is_named_and_not_run_there(tmp_path, capsys, monkeypatch):
+    """A convolution whose patch matrix (2 x 64 positions x 75 taps x 4 bytes, 38,400 bytes) is above
+    --op-gib: the evaluator alone computes it, in a block of its own, the ops after it read its
+    values, and the report names it; PJRT never compiles it."""
+    from vitir.debug.sides import CompiledSide, working_bytes
+
+    module, fn = load_program(CONVOLUTION)
+    assert working_bytes(fn.ops[1]) == 2 * 64 * 75 * 4
+    compiled = []
+    run = CompiledSide._run
+    monkeypatch.setattr(CompiledSide, "_run", lambda self, text, *rest: compiled.append(text) or run(self, text, *rest))
+    path = tmp_path / "conv.mlir"
+    path.write_text(CONVOLUTION)
+    assert main(["bisect", str(path), "--quiet", "--op-gib", str(38_000 / 2**30)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("no divergence: pjrt agrees with evaluator on all 2 ops compared of @main (3 ops, 3 blocks")
+    assert out[1].startswith(f"  not compared: {path}:4: %c = stablehlo.convolution: running it would take "), out
+    assert compiled and not any("convolution" in text for text in compiled)
+    assert main(["bisect", str(path), "--quiet"]) == 0
+    assert "all 3 ops compared" in capsys.readouterr().out

@@ -31,6 +31,12 @@ def add_parser(sub) -> None:
     p.add_argument("--reproducer", metavar="FILE",
                    help="where to write the one-op reproducer (default: MODULE.bisect.mlir, inputs beside it)")
     p.add_argument("--chunk-ops", type=int, default=None, help="ops per block (default 1200)")
+    p.add_argument("--block-mib", type=float, default=None, metavar="MIB",
+                   help="results of one block, in MiB (default 512): bisect holds about two blocks' results "
+                        "and the values later blocks read")
+    p.add_argument("--op-gib", type=float, default=None, metavar="GIB",
+                   help="an op the compiled side would need more working memory for (a convolution's patch "
+                        "matrix) is not run there nor compared, and the report names it (default 2)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run)
 
@@ -49,7 +55,7 @@ def parse_against(text: str) -> tuple[str, str]:
 
 def run(args) -> int:
     from ..debug import bind_inputs, bisect, load_program, parse_overrides, random_inputs, write_reproducer
-    from ..debug.bisect import CHUNK_OPS
+    from ..debug.bisect import CHUNK_BYTES, CHUNK_OPS, OP_BYTES
     from ..files import load_npz, read_text
 
     against = parse_against(args.against)
@@ -61,8 +67,10 @@ def run(args) -> int:
               else random_inputs(fn, args.seed, replicas, args.scale))
     modes = {"both": ("alone", "in context"), "alone": ("alone",), "in-context": ("in context",)}[args.mode]
     progress = None if args.quiet else (lambda line: print(f"vitir bisect: {line}", file=sys.stderr, flush=True))
+    chunk_bytes = int(args.block_mib * 2**20) if args.block_mib else CHUNK_BYTES
     report = bisect(module, fn, inputs, against, overrides, modes, chunk_ops=args.chunk_ops or CHUNK_OPS,
-                    progress=progress, text=text, path=args.module)
+                    chunk_bytes=chunk_bytes, progress=progress, text=text, path=args.module,
+                    op_bytes=int(args.op_gib * 2**30) if args.op_gib else OP_BYTES)
     if report.finding is not None:
         target = args.reproducer or str(Path(args.module).with_suffix("")) + ".bisect.mlir"
         report.reproducer = write_reproducer(module, report.finding, target)

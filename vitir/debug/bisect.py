@@ -12,8 +12,9 @@ accumulates and a divergence found belongs to the op it names:
   read before it is rounded.
 
 The blocks (at most `chunk_bytes` of results, `chunk_ops` ops) keep memory bounded on large
-programs: only the values later blocks read are carried over. The first divergence in program
-order, in either comparison, is the finding.
+programs: each op's outcome is compared as it comes and let go, and only the values later blocks
+read are carried over, so that the peak is about the carry and two blocks' results. The first
+divergence in program order, in either comparison, is the finding.
 """
 
 from __future__ import annotations
@@ -32,11 +33,12 @@ from ..ast.uses import reads
 from ..errors import ConfigError, VitirError
 from ..numpy_dtypes import numpy_dtype
 from .sides import (OpFailure, argument_name, block_function, comparable, live_in, make_side, module_text,
-                    one_blas_thread, op_level, program_arguments)
-from .tolerance import EXACT, Difference, Tolerance, compare, needs_scale, same_bits, terms, tolerance_of
+                    one_blas_thread, op_level, program_arguments, release_freed_memory, working_bytes)
+from .tolerance import EXACT, Difference, Tolerance, compare, same_bits, terms, tolerance_of, within
 
 CHUNK_BYTES = 1 << 29  # results of one block, in bytes
 CHUNK_OPS = 1200
+OP_BYTES = 1 << 31  # an op a compiled side would need more working memory for is not run there
 
 # What XLA's CPU backend may do to exact arithmetic once it sees its neighbours, and the bound that
 # allows it (in context only; alone these ops stay exact): a multiply and the add or subtract reading
@@ -83,12 +85,14 @@ class Report:
     finding: Finding | None
     lines: dict
     reproducer: tuple[str, str] | None = None
+    skipped: list = field(default_factory=list)  # (op, bytes): ops too large for a compiled side to run
 
     def text(self) -> str:
         f = self.finding
         if f is None:
             return (f"no divergence: {self.other} agrees with {self.reference} on all {self.compared} ops compared "
-                    f"of @{self.function} ({self.ops} ops, {self.blocks} blocks, {self.seconds:.1f} s)\n")
+                    f"of @{self.function} ({self.ops} ops, {self.blocks} blocks, {self.seconds:.1f} s)\n"
+                    + self.skipped_text())
         op = f.op
         where = f"{self.path}:{self.lines.get(op.results[0].name, '?') if op.results else '?'}"
         head = f"{where}: {ssa_text(op)} = {type(op).NAME}{location_text(op)}{f.inside}: "
@@ -121,7 +125,13 @@ class Report:
                          f"--against {self.reference},{self.other})")
         lines.append(f"  compared {self.compared} ops of @{self.function} before it stopped "
                      f"({self.blocks} blocks, {self.seconds:.1f} s)")
-        return "\n".join(lines) + "\n"
+        return "\n".join(lines) + "\n" + self.skipped_text()
+
+    def skipped_text(self) -> str:
+        """A line per op left uncompared because a compiled side would need too much memory to run it."""
+        return "".join(f"  not compared: {self.path}:{self.lines.get(op.results[0].name, '?')}: {ssa_text(op)} = "
+                       f"{type(op).NAME}: running it would take {size / 2**30:.1f} GiB of working memory "
+                       f"(above --op-gib)\n" for op, size in self.skipped)
 
 
 def ssa_name(v) -> str:
@@ -290,11 +300,15 @@ def bind_inputs(fn: Function, given: Mapping[str, np.ndarray], replicas: int = 1
 
 # -- the search ----------------------------------------------------------------------------------
 
-def blocks(ops: Sequence, chunk_bytes: int = CHUNK_BYTES, chunk_ops: int = CHUNK_OPS) -> list[list]:
+def blocks(ops: Sequence, chunk_bytes: int = CHUNK_BYTES, chunk_ops: int = CHUNK_OPS,
+           apart: frozenset = frozenset()) -> list[list]:
+    """Consecutive ops of at most `chunk_bytes` of results and `chunk_ops` ops (an op larger than
+    that alone); the ops whose ids are in `apart` each a block of its own."""
     out, current, size = [], [], 0
     for op in ops:
         nbytes = sum(_nbytes(r.type) for r in op.results)
-        if current and (size + nbytes > chunk_bytes or len(current) >= chunk_ops):
+        if current and (size + nbytes > chunk_bytes or len(current) >= chunk_ops or id(op) in apart
+                        or id(current[-1]) in apart):
             out.append(current)
             current, size = [], 0
         current.append(op)
@@ -313,13 +327,18 @@ def _nbytes(t) -> int:
 def bisect(module: Module, fn: Function, inputs: list[dict], against: Sequence[str] = ("evaluator", "pjrt"),
            overrides: Mapping[str, Tolerance] | None = None, modes: Sequence[str] = ("alone", "in context"),
            chunk_bytes: int = CHUNK_BYTES, chunk_ops: int = CHUNK_OPS, progress=None,
-           text: str = "", path: str = "<text>") -> Report:
-    """The first op of `fn` whose results differ between the sides `against` (reference first)."""
+           text: str = "", path: str = "<text>", op_bytes: int = OP_BYTES) -> Report:
+    """The first op of `fn` whose results differ between the sides `against` (reference first). An op
+    the other side, compiled, would need more than `op_bytes` of working memory to run
+    (`working_bytes`) is not compared: the reference computes it, in a block of its own, and the
+    report names it."""
     with one_blas_thread():
-        return _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_ops, progress, text, path)
+        return _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_ops, progress, text, path,
+                       op_bytes)
 
 
-def _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_ops, progress, text, path) -> Report:
+def _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_ops, progress, text, path,
+            op_bytes) -> Report:
     replicas = len(inputs)
     if module.num_partitions > 1:
         _check_partitioned(module, fn, replicas)
@@ -328,53 +347,29 @@ def _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_op
     for side in (reference, other):
         side.placed = program_arguments(fn)
     started = time.perf_counter()
-    index = {id(op): i for i, op in enumerate(fn.ops)}
-    last_read = _last_reads(fn)
+    search = _Search(fn, reference, other, overrides, modes)
+    skipped = [(op, size) for op in fn.ops if (size := working_bytes(op)) > op_bytes]
+    if skipped and reference.name != "evaluator":
+        op, size = skipped[0]
+        raise ConfigError(f"{ssa_text(op)} = {type(op).NAME} would take {size / 2**30:.1f} GiB of working memory on "
+                          f"{reference.name}, the reference: compare it against the evaluator, or raise --op-gib")
+    apart = frozenset(id(op) for op, _ in skipped)
     carry = [dict(env) for env in inputs]
-    planned = blocks(fn.ops, chunk_bytes, chunk_ops)
-    compared = 0
+    planned = blocks(fn.ops, chunk_bytes, chunk_ops, apart)
+    compared, reached = 0, -1
     finding = None
     for number, block in enumerate(planned, start=1):
-        given = [{v.name: env[v.name] for v in live_in(block)} for env in carry]
-        ref_values = reference.in_context(block, given)
-        chosen = [op for op in block if comparable(op)]
-        found = []
-        if "alone" in modes:
-            outcomes = other.alone(chosen, ref_values)
-            for op, outcome in zip(chosen, outcomes):
-                f = _check(op, index[id(op)], "alone", reference.name, other.name,
-                           [_results(op, env) for env in ref_values], outcome, ref_values, overrides, other.name)
-                if f is not None:
-                    found.append(f)
-                    break
-        if "in context" in modes:
-            cut = min((f.index for f in found), default=len(fn.ops))
-            context_ops = [op for op in chosen if index[id(op)] < cut]
-            if context_ops:
-                try:
-                    other_values = other.in_context(block, given)
-                except (VitirError, RuntimeError, ValueError) as error:  # a compiler's refusal is a finding
-                    if not op_level(error):
-                        raise
-                    other_values = None
-                    if not found:
-                        found.append(Finding(index[id(block[0])], block[0], "in context", reference.name,
-                                             other.name, failure=f"the block of ops {ssa_text(block[0])} .. "
-                                             f"{ssa_text(block[-1])} fails: {OpFailure(str(error)).message}",
-                                             failed=other.name))
-                if other_values is not None:
-                    outcomes = _alone_on(reference, context_ops, other_values, ref_values)
-                    for op, outcome in zip(context_ops, outcomes):
-                        f = _check(op, index[id(op)], "in context", reference.name, other.name, outcome,
-                                   [_results(op, env) for env in other_values], other_values, overrides,
-                                   reference.name)
-                        if f is not None:
-                            f.window, f.window_inputs = _window(op, block, other_values)
-                            found.append(f)
-                            break
-        compared += len(chosen) if not found else sum(1 for op in chosen if index[id(op)] <= min(f.index for f in found))
+        reached = search.index[id(block[-1])]
+        if id(block[0]) in apart:  # the reference alone computes it, for the later blocks
+            found, carry, ref_values = search.block(block, carry, compare=False)
+        else:
+            found, carry, ref_values = search.block(block, carry)
+        release_freed_memory()
+        chosen = sum(1 for op in block if comparable(op) and id(op) not in apart)
+        cut = min((f.index for f in found), default=len(fn.ops))
+        compared += chosen if not found else sum(1 for op in block if comparable(op) and search.index[id(op)] <= cut)
         if progress:
-            progress(f"block {number}/{len(planned)}: {len(chosen)} ops compared, "
+            progress(f"block {number}/{len(planned)}: {chosen} ops compared, "
                      f"{time.perf_counter() - started:.1f} s")
         if found:
             finding = min(found, key=lambda f: f.index)
@@ -383,11 +378,69 @@ def _bisect(module, fn, inputs, against, overrides, modes, chunk_bytes, chunk_op
                 finding = _into_loop(like, finding, ref_values[0], against, overrides, modes, lines_of(text)) \
                     or finding
             break
-        end = index[id(block[-1])]
-        carry = [{name: x for name, x in {**c, **values}.items() if last_read.get(name, -1) > end}
-                 for c, values in zip(carry, ref_values)]
     return Report(path, fn.name, reference.name, other.name, len(fn.ops), compared, len(planned),
-                  time.perf_counter() - started, finding, lines_of(text))
+                  time.perf_counter() - started, finding, lines_of(text),
+                  skipped=[(op, size) for op, size in skipped if search.index[id(op)] <= reached])
+
+
+class _Search:
+    """One block at a time, holding no more than the block needs: its inputs (the carry), the
+    values each side computed for it, and one op's outcome at a time (each op's results are
+    compared as they come and let go). What the block defines is let go when it ends, but the
+    values later blocks read (the next carry)."""
+
+    def __init__(self, fn: Function, reference, other, overrides, modes):
+        self.reference, self.other, self.overrides, self.modes = reference, other, overrides, modes
+        self.index = {id(op): i for i, op in enumerate(fn.ops)}
+        self.last_read = _last_reads(fn)
+
+    def block(self, block: Sequence, carry: list[dict], compare: bool = True) -> tuple[list, list[dict], list | None]:
+        """(the findings of `block`, the carry of the next blocks, and the reference's values of the
+        block when there is a finding, else None). compare=False: the reference's values only."""
+        given = [{v.name: env[v.name] for v in live_in(block)} for env in carry]
+        ref_values = self.reference.in_context(block, given)
+        chosen = [op for op in block if comparable(op)] if compare else []
+        found = []
+        if "alone" in self.modes:
+            found += self._alone(chosen, ref_values)
+        if "in context" in self.modes:
+            cut = min((f.index for f in found), default=len(self.index))
+            context_ops = [op for op in chosen if self.index[id(op)] < cut]
+            if context_ops:
+                found += self._in_context(block, context_ops, given, ref_values)
+        if found:
+            return found, carry, ref_values
+        end = self.index[id(block[-1])]
+        later = self.last_read
+        return [], [{name: x for name, x in (*c.items(), *values.items()) if later.get(name, -1) > end}
+                    for c, values in zip(carry, ref_values)], None
+
+    def _alone(self, ops: Sequence, ref_values: list[dict]) -> list[Finding]:
+        reference, other = self.reference.name, self.other.name
+        for op, outcome in zip(ops, self.other.alone(ops, ref_values)):
+            f = _check(op, self.index[id(op)], "alone", reference, other, [_results(op, env) for env in ref_values],
+                       outcome, ref_values, self.overrides, other)
+            if f is not None:
+                return [f]
+        return []
+
+    def _in_context(self, block: Sequence, ops: Sequence, given: list[dict], ref_values: list[dict]) -> list[Finding]:
+        reference, other = self.reference.name, self.other.name
+        try:
+            other_values = self.other.in_context(block, given)
+        except (VitirError, RuntimeError, ValueError) as error:  # a compiler's refusal is a finding
+            if not op_level(error):
+                raise
+            return [Finding(self.index[id(block[0])], block[0], "in context", reference, other,
+                            failure=f"the block of ops {ssa_text(block[0])} .. {ssa_text(block[-1])} fails: "
+                            f"{OpFailure(str(error)).message}", failed=other)]
+        for op, outcome in zip(ops, _alone_on(self.reference, ops, other_values, ref_values)):
+            f = _check(op, self.index[id(op)], "in context", reference, other, outcome,
+                       [_results(op, env) for env in other_values], other_values, self.overrides, reference)
+            if f is not None:
+                f.window, f.window_inputs = _window(op, block, other_values)
+                return [f]
+        return []
 
 
 def _check_partitioned(module: Module, fn: Function, replicas: int) -> None:
@@ -443,13 +496,14 @@ def _into_loop(like: Module, finding: Finding, values: dict, against, overrides,
     return None
 
 
-def _alone_on(side, ops: Sequence, values: list[dict], known: list[dict]) -> list:
-    """`side.alone(ops, values)`, where the evaluator's results in `known` (its own run of the block)
-    stand for those of each op whose operands hold the same bits in `values`: it computes an op
-    alone as it does in its program, so it would give them again (a convolution or a matmul of
-    the same operands is most of a block's time)."""
+def _alone_on(side, ops: Sequence, values: list[dict], known: list[dict]):
+    """`side.alone(ops, values)`, op by op, where the evaluator's results in `known` (its own run of
+    the block) stand for those of each op whose operands hold the same bits in `values`: it computes
+    an op alone as it does in its program, so it would give them again (a convolution or a matmul
+    of the same operands is most of a block's time)."""
     if side.name != "evaluator":
-        return side.alone(ops, values)
+        yield from side.alone(ops, values)
+        return
     same: dict[str, bool] = {}
 
     def unchanged(name: str) -> bool:
@@ -457,9 +511,11 @@ def _alone_on(side, ops: Sequence, values: list[dict], known: list[dict]) -> lis
             same[name] = all(same_bits(np.asarray(v[name]), np.asarray(k[name])) for v, k in zip(values, known))
         return same[name]
 
-    fresh = [op for op in ops if not all(unchanged(v.name) for v in reads(op))]
-    computed = dict(zip((id(op) for op in fresh), side.alone(fresh, values)))
-    return [computed[id(op)] if id(op) in computed else [_results(op, env) for env in known] for op in ops]
+    for op in ops:
+        if all(unchanged(v.name) for v in reads(op)):
+            yield [_results(op, env) for env in known]
+        else:
+            yield from side.alone([op], values)
 
 
 def _last_reads(fn: Function) -> dict[str, int]:
@@ -492,15 +548,18 @@ def _check(op, i: int, mode: str, reference: str, other: str, ref_outcome, other
     for replica, (ref, oth) in enumerate(zip(ref_outcome, other_outcome)):
         for k, (r, a, b) in enumerate(zip(op.results, ref, oth)):
             tolerance = chosen
-            scale = count = None
+            scale, count = None, 1
             exact = not (r.type.dtype.is_float or r.type.dtype.is_complex)
             if exact:
                 tolerance = EXACT  # integers and booleans: nothing to round
-            elif tolerance.kind == "sum":
-                count = terms(op)
-                if needs_scale(a, b, tolerance, count):
-                    scale = _abs_scale(op, operand_values[replica], k)
-            d = compare(a, b, tolerance, scale, count or 1)
+            count = terms(op) if tolerance.kind == "sum" else 1
+            if within(a, b, tolerance, None, count):
+                continue  # a sum's scale is never below its result's size: within this, within any
+            if tolerance.kind == "sum":
+                scale = _abs_scale(op, operand_values[replica], k)
+                if within(a, b, tolerance, scale, count):
+                    continue
+            d = compare(a, b, tolerance, scale, count)
             if d.elements:
                 return Finding(i, op, mode, reference, other, result=k, replica=replica, difference=d,
                                tolerance=tolerance, operands=operands, inputs=inputs,

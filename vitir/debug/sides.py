@@ -18,7 +18,7 @@ error.
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Mapping, Sequence
+from typing import Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -93,6 +93,23 @@ SKIPPED = {"stablehlo.constant", "stablehlo.rng", "stablehlo.custom_call", "stab
            "stablehlo.create_token", "stablehlo.iota"}
 
 
+def working_bytes(op) -> int:
+    """What a compiled side materializes to run `op` beyond its operands and results, where that
+    can be far more: XLA's CPU convolution copies every window of its input into a patch matrix
+    (output positions x input features x kernel taps). The batch-32 ViT step's weight gradient of
+    its patch embedding, a 209 x 209 kernel of holes (docs/benchmarks.md), is a patch matrix of
+    4.3 GiB, and XLA ran out of 10 GiB running it."""
+    if type(op).NAME != "stablehlo.convolution":
+        return 0
+    lhs_layout, rhs_layout, out_layout = op.layouts
+    out, kernel = op.results[0].type, op.operands[1].type
+    if not isinstance(out, TensorType) or not isinstance(kernel, TensorType):
+        return 0
+    positions = int(np.prod([out.shape[k] for k, c in enumerate(out_layout) if c != "f"], dtype=np.int64))
+    patch = int(np.prod([kernel.shape[k] for k, c in enumerate(rhs_layout) if c != "o"], dtype=np.int64))
+    return positions * patch * max(1, (out.dtype.bits + 7) // 8)
+
+
 def live_in(ops: Sequence) -> list[Value]:
     """The values `ops` read that they do not define, in first-read order."""
     defined, seen = set(), {}
@@ -118,8 +135,9 @@ class Side:
     def in_context(self, ops: Sequence, inputs: list[dict]) -> list[dict]:
         raise NotImplementedError
 
-    def alone(self, ops: Sequence, values: list[dict]) -> list:
-        """Per op: a list (per replica) of result tuples, or an OpFailure."""
+    def alone(self, ops: Sequence, values: list[dict]) -> Iterator:
+        """Per op, in order: a list (per replica) of result tuples, or an OpFailure. Yielded one at a
+        time, so that the caller compares each and lets it go before the next is computed."""
         raise NotImplementedError
 
 
@@ -141,17 +159,16 @@ class EvaluatorSide(Side):
     def alone(self, ops, values):
         from ..evaluate import evaluate_op
 
-        out = []
         for op in ops:
             names = [v.name for v in reads(op)]
             try:
                 if self.replicas == 1:
-                    out.append([evaluate_op(op, {n: values[0][n] for n in names})])
+                    outcome = [evaluate_op(op, {n: values[0][n] for n in names})]
                 else:
-                    out.append(evaluate_op(op, [{n: env[n] for n in names} for env in values]))
+                    outcome = evaluate_op(op, [{n: env[n] for n in names} for env in values])
             except (VitirError, ValueError, TypeError, NotImplementedError, ArithmeticError) as error:
-                out.append(OpFailure(f"{type(error).__name__}: {error}"))
-        return out
+                outcome = OpFailure(f"{type(error).__name__}: {error}")
+            yield outcome
 
 
 class CompiledSide(Side):
@@ -187,25 +204,27 @@ class CompiledSide(Side):
                 for given, per in zip(inputs, outs)]
 
     def alone(self, ops, values):
-        out: list = [None] * len(ops)
         if self.backend.partition(":")[0] == "pjrt":
-            self._one_by_one(ops, values, out)
-        else:
-            self._alone(list(range(len(ops))), ops, values, out)
-        return out
+            yield from self._one_by_one(ops, values)
+            return
+        out: list = [None] * len(ops)
+        self._alone(list(range(len(ops))), ops, values, out)
+        for i in range(len(ops)):  # let each go once compared
+            outcome, out[i] = out[i], None
+            yield outcome
 
-    def _one_by_one(self, ops, values, out: list) -> None:
+    def _one_by_one(self, ops, values):
         """Each op run alone by a one-op function compiled once per signature (its text with the
         values renamed: a train step's 7,000 ops are some 150 signatures, its layers repeating),
         and kept for the later blocks. XLA compiles a one-op function in tens of milliseconds and
         runs it in a fraction of one."""
-        for i, op in enumerate(ops):
+        for op in ops:
             fn, names = _one_op(op, self.placed)
             text = module_text(fn, self.like)
             failure = self.refused.get(text)
             if failure is None:
                 try:
-                    out[i] = self._run(text, names, values)
+                    yield self._run(text, names, values)
                     continue
                 except (VitirError, RuntimeError, ValueError) as error:  # XLA's errors
                     if not op_level(error):
@@ -213,7 +232,7 @@ class CompiledSide(Side):
                     failure = OpFailure(str(error))
                     if isinstance(error, CompileError):
                         self.refused[text] = failure
-            out[i] = failure
+            yield failure
 
     def _alone(self, indices: list[int], ops, values, out: list) -> None:
         chosen = [ops[i] for i in indices]
@@ -308,6 +327,28 @@ def one_blas_thread():
 
     with threadpool_limits(limits=1, user_api="blas"):
         yield
+
+
+def release_freed_memory() -> None:
+    """Give the memory freed since the last call back to the system. glibc's malloc keeps freed
+    blocks of up to 32 MiB (numpy's arrays of a block) in its heaps for reuse, where they
+    fragment: on the batch-32 ViT step, bisect's resident memory grew by 150 MiB a block with a
+    carry of under 1 GiB, to 6 GiB at block 32 of 40; with this after each block it stays 0.3 GiB
+    above the carry (docs/benchmarks.md). A no-op where the C library is not glibc."""
+    global _trim
+    if _trim is None:
+        import ctypes
+        import ctypes.util
+
+        try:
+            _trim = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6").malloc_trim
+        except (OSError, AttributeError):
+            _trim = False
+    if _trim:
+        _trim(0)
+
+
+_trim = None
 
 
 def make_side(name: str, replicas: int = 1, like: Module | None = None) -> Side:

@@ -82,7 +82,7 @@ def _window_product(x: np.ndarray, w: np.ndarray, stride, padding, lhs_dilate, r
     x = pad_array(x, 0, (0, 0, *(lo for lo, _ in padding)), (0, 0, *(hi for _, hi in padding)),
                   (0, 0, *(d - 1 for d in lhs_dilate)))
     window = [(k - 1) * d + 1 for k, d in zip(w.shape[2:], rhs_dilate)]
-    batch, taps = x.shape[0], int(np.prod(w.shape[1:]))
+    batch = x.shape[0]
     if any(s < wd for s, wd in zip(x.shape[2:], window)) or 0 in w.shape or 0 in x.shape[:2]:
         positions = [max((s - wd) // st + 1, 0) for s, wd, st in zip(x.shape[2:], window, stride)]
         return np.zeros((batch, w.shape[0], *positions), np.result_type(x, w))
@@ -91,6 +91,11 @@ def _window_product(x: np.ndarray, w: np.ndarray, stride, padding, lhs_dilate, r
     views = views[every + tuple(slice(None, None, s) for s in stride)
                   + tuple(slice(None, None, d) for d in rhs_dilate)]  # [b, i, positions..., taps...]
     positions = views.shape[2:2 + nsp]
+    counted = _taps_that_count(w, x)
+    if counted is not None:
+        views = views[every + (slice(None),) * nsp + counted]
+        w = w[every + counted]
+    taps = int(np.prod(w.shape[1:]))
     kernel = w.reshape(w.shape[0], -1).T  # [i * taps, o]
     count = int(np.prod(positions))
     y = np.empty((batch, count, w.shape[0]), np.result_type(x, w))
@@ -101,6 +106,41 @@ def _window_product(x: np.ndarray, w: np.ndarray, stride, padding, lhs_dilate, r
         with np.errstate(over="ignore", invalid="ignore"):
             y[:, first:first + step] = (patches.reshape(-1, kernel.shape[0]) @ kernel).reshape(batch, -1, w.shape[0])
     return np.moveaxis(y.reshape(batch, *positions, w.shape[0]), -1, 1)
+
+
+SPARSE_TAPS = 64  # kernels of fewer spatial taps are not searched for taps of zeros only
+
+
+def _taps_that_count(w: np.ndarray, x: np.ndarray) -> tuple[slice, ...] | None:
+    """Per spatial axis of kernel w [o, i, taps...], the slice `first:last+1:step` holding every tap
+    where some weight is not zero, when the slices leave out most of the kernel; else None.
+
+    A kernel padded with holes (`pad` with interior padding, as a strided convolution's weight
+    gradient is written: the ViT patch embedding's is 14 x 14 taps of its 209 x 209) then costs what
+    its taps of weights do. Leaving out terms x * 0 is exact where x is finite (they are zeros: the
+    sum is the same, but the sign of a zero sum, which the spec leaves to the order of summation),
+    so it is done only when every element of x is."""
+    spatial = w.shape[2:]
+    if int(np.prod(spatial)) < SPARSE_TAPS:
+        return None
+    nonzero = np.zeros(spatial, bool)
+    step = max(1, IM2COL_CHUNK // max(1, int(np.prod(w.shape[1:]))))
+    for first in range(0, w.shape[0], step):  # a few outputs at a time: no mask of the whole kernel
+        nonzero |= (w[first:first + step] != 0).any(axis=(0, 1))
+    counted = []
+    for axis in range(len(spatial)):
+        where = np.flatnonzero(nonzero.any(axis=tuple(a for a in range(len(spatial)) if a != axis)))
+        if where.size == 0:  # zeros only: one tap keeps the shapes
+            counted.append(slice(0, 1))
+            continue
+        gap = int(np.gcd.reduce(np.diff(where))) if where.size > 1 else 1
+        counted.append(slice(int(where[0]), int(where[-1]) + 1, gap))
+    kept = np.prod([len(range(*s.indices(n))) for s, n in zip(counted, spatial)])
+    if 2 * kept > np.prod(spatial):
+        return None
+    if x.dtype.kind in "fc" and not np.isfinite(x).all():
+        return None
+    return tuple(counted)
 
 
 def convolution(op, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
