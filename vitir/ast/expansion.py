@@ -256,21 +256,21 @@ def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
             counts.append(read_counts(ops, keep))
         return counts[0]
 
-    out, i, count = [], 0, len(ops)
-    while i < count:
-        node = None
-        for cls, pattern, second in starts.get(type(ops[i]), ()):
+    classes, count = list(map(type, ops)), len(ops)
+    out, done = [], 0  # ops[:done] are in `out`, folded or not
+    for i in [i for i, c in enumerate(classes) if c in starts]:  # where an expansion may start
+        if i < done:
+            continue
+        for cls, pattern, second in starts[classes[i]]:
             # the second op's class first: most runs that start as an expansion do not go on as one
-            if i + len(pattern) <= count and (second is None or type(ops[i + 1]) is second):
+            if i + len(pattern) <= count and (second is None or classes[i + 1] is second):
                 node = _fold(cls, pattern, ops[i:i + len(pattern)], reads, fb)
                 if node is not None:
+                    out += ops[done:i]
+                    out.append(node)
+                    done = i + len(_example(type(node)))
                     break
-        if node is None:
-            out.append(ops[i])
-            i += 1
-            continue
-        out.append(node)
-        i += len(_example(type(node)))
+    out += ops[done:]
     return out
 
 
