@@ -166,7 +166,7 @@ class _Shape:
 
     __slots__ = ("classes", "length", "operand_counts", "result_counts", "gather",
                  "first_reads", "stand_ins", "result_values", "reads_inside", "never", "spellings",
-                 "result_types", "attributes")
+                 "result_types", "attributes", "structure")
 
     def __init__(self, pattern: list):
         self.classes = tuple(map(type, pattern))
@@ -198,6 +198,9 @@ class _Shape:
                 at += 1
         self.gather = _picker(sources)
         self.first_reads = _picker(first_reads)
+        # what `bind` compares before the statics: two patterns alike in it bind a window alike
+        self.structure = (self.classes, self.operand_counts, self.result_counts, tuple(sources),
+                          tuple(first_reads), self.never)
         self.stand_ins = tuple(stand_ins)
         self.reads_inside = tuple(reads_inside)
         self.spellings = tuple(p.spelling for p in pattern)
@@ -220,16 +223,22 @@ class _Shape:
             return None
         if self.gather([*results, *stand]) != tuple(operands):  # Values compare by identity
             return None
-        if strict:
-            if tuple([w.spelling for w in window]) != self.spellings or any(
-                    map(is_not, [r.type for r in results], self.result_types)):
-                return None
-            for i, pairs in self.attributes:
-                w = window[i]
-                for name, value in pairs:
-                    if value != getattr(w, name):
-                        return None
+        if strict and not self.statics_match(window, results):
+            return None
         return results, stand
+
+    def statics_match(self, window: list, results: list) -> bool:
+        """Whether the window's spellings, result types (`results`, flat) and attributes are the
+        pattern's, op for op."""
+        if tuple([w.spelling for w in window]) != self.spellings or any(
+                map(is_not, [r.type for r in results], self.result_types)):
+            return False
+        for i, pairs in self.attributes:
+            w = window[i]
+            for name, value in pairs:
+                if value != getattr(w, name):
+                    return False
+        return True
 
 
 _OPERANDS, _RESULTS = attrgetter("operands"), attrgetter("results")
@@ -304,7 +313,7 @@ def _bound(cls: type[Compound], pattern: list, window: list):
         inputs = [by_name.get(operand_placeholder(k)) for k in range(len(cls.OPERAND_FIELDS))]
         names = [by_name.get(name_placeholder(i)) for i in range(cls.NAME_COUNT)]
         inside = read_counts(window)
-        return inputs, names, [inside.get(v, 0) for v in names]
+        return inputs, names, [inside.get(v, 0) for v in names], None
     found = shape.bind(window, False)
     if found is None:
         return None
@@ -313,7 +322,7 @@ def _bound(cls: type[Compound], pattern: list, window: list):
     inputs = [None if k is None else stand[k] for k in inputs_at]
     names = [None if k is None else results[k] for k in names_at]
     # a window that is the pattern reads its values as the pattern does
-    return inputs, names, [0 if k is None else shape.reads_inside[k] for k in names_at]
+    return inputs, names, [0 if k is None else shape.reads_inside[k] for k in names_at], (shape, found)
 
 
 _POSITIONS: dict = {}  # (compound class, _Shape) -> where its operands and named values are in a bound window
@@ -334,16 +343,22 @@ def _positions(cls: type[Compound], shape: _Shape) -> tuple:
     return hit
 
 
-def _is_expansion(made: Expansion, window: list, operands: tuple) -> bool:
-    """Whether `window` is the node's expansion `made`, op for op, its stand-ins the node's operands."""
+def _is_expansion(made: Expansion, window: list, operands: tuple, loose) -> bool:
+    """Whether `window` is the node's expansion `made`, op for op, its stand-ins the node's operands
+    (`loose`: (the shape, what it bound) of the example the window matched, or None)."""
     shape = _shape(made.ops)
     if shape is None:
         if len(made.ops) != len(window):
             return False
         return _match(made.ops, window, set(), True, dict(zip(made.stand_ins, operands)))
-    found = shape.bind(window, True)
-    if found is None:
-        return False
+    if loose is not None and _alike(loose[0], shape):  # the example's bind stands: the statics remain
+        found = loose[1]
+        if not shape.statics_match(window, found[0]):
+            return False
+    else:
+        found = shape.bind(window, True)
+        if found is None:
+            return False
     at = _STAND_INS.get(id(made))
     if at is None or at[0] is not made:
         k = {v: i for i, v in enumerate(made.stand_ins)}
@@ -353,6 +368,14 @@ def _is_expansion(made: Expansion, window: list, operands: tuple) -> bool:
 
 
 _STAND_INS: dict = {}  # id(expansion) -> (it, the position in its stand_ins of each stand-in its shape reads)
+_ALIKE: dict = {}  # (shape, shape) -> whether their structures are equal
+
+
+def _alike(a: _Shape, b: _Shape) -> bool:
+    hit = _ALIKE.get((a, b))
+    if hit is None:
+        hit = _ALIKE[(a, b)] = a.structure == b.structure
+    return hit
 
 
 def _fold(cls: type[Compound], pattern: list, window: list, reads, fb):
@@ -361,7 +384,7 @@ def _fold(cls: type[Compound], pattern: list, window: list, reads, fb):
     found = _bound(cls, pattern, window)
     if found is None:
         return None
-    inputs, names, reads_inside = found
+    inputs, names, reads_inside, loose = found
     if None in inputs or None in names:  # (Values compare by identity)
         return None
     results = [names[i] for i in cls.RESULT_NAMES]
@@ -379,7 +402,7 @@ def _fold(cls: type[Compound], pattern: list, window: list, reads, fb):
                    location=(fused_of, given) if given else None)  # where the run's ops were, as MLIR fuses them
     except ShapeError:
         return None
-    if not _is_expansion(expansion(node), window, node.operands):
+    if not _is_expansion(expansion(node), window, node.operands, loose):
         return None
     node.results = tuple(results)  # the run's own values: the ops after it read them
     for name in node.defined_names():
