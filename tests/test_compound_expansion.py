@@ -78,3 +78,33 @@ def test_an_op_reads_its_operands_and_what_its_regions_capture():
     assert [v.name for v in reads(branch)] == ["c", "x", "w", "w"]
     counts = read_counts(fn.ops, fn.ret.operands)
     assert {v.name: n for v, n in counts.items()} == {"p": 1, "zero": 1, "c": 1, "x": 2, "w": 2, "r": 1, "s": 1}
+
+
+def _adamw_text() -> str:
+    from vitir.ast.ops.compound import AdamScalars
+
+    fb = FunctionBuilder("main")
+    theta, g, m, v = (fb.arg(n, f32(3, 2)) for n in ("theta", "g", "m", "v"))
+    scalars = AdamScalars(*(fb.arg(n, f32()) for n in AdamScalars._fields))
+    return print_module(module(fb.ret(*fb.adamw_update("0", theta, g, m, v, scalars))))
+
+
+@pytest.mark.parametrize("written, edited, folds", [
+    (None, None, True),
+    # a stand-in read twice must read one value both times
+    ("%adg20 = stablehlo.multiply %g, %g", "%adg20 = stablehlo.multiply %g, %m", False),
+    # a stand-in may not be a value the run defines
+    ("%admg0 = stablehlo.multiply %adob10, %g", "%admg0 = stablehlo.multiply %adob10, %adms0", False),
+    ("%adsub0 = stablehlo.subtract %theta, %adst0", "%adsub0 = stablehlo.subtract %adst0, %theta", False),
+    # a value of the run read outside it (by the return)
+    ("return %adnew0, %admn0, %advn0", "return %adnew0, %admn0, %adsq0", False),
+])
+def test_a_run_folds_into_a_node_only_when_it_is_the_nodes_expansion_whole(written, edited, folds):
+    text = _adamw_text()
+    if written is not None:
+        assert text.count(written) == 1
+        text = text.replace(written, edited)
+    imported = import_text(text)
+    classes = [type(op) for op in imported.main.ops]
+    assert classes == [O.AdamWUpdate] if folds else len(classes) == 26 and O.AdamWUpdate not in classes
+    assert print_module(imported) == text  # folded or not, the same bytes

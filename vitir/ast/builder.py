@@ -120,8 +120,8 @@ class FunctionBuilder(OpMethods):
             if not (name.isascii() and name.isidentifier()) and not _is_identifier(name):
                 raise ShapeError(_bad_name(name), op=op.NAME, ssa=repr(name), path=self._path_text)
             if name in owner:
-                raise self._duplicate(r.name, op.NAME, [o.type for o in op.operands])
-            owner[r.name] = op
+                raise self._duplicate(name, op.NAME, [o.type for o in op.operands])
+            owner[name] = op
             r.owner = self
             self.ops.append(op)
             return r

@@ -483,11 +483,11 @@ def constructor_parts(cls: type[Op]) -> tuple[str, dict]:
             if f.variadic:
                 checks.append(f"if type({p}) is not tuple or not all([type(v) is Value for v in {p}]): "
                               f"{p} = _values(self, name, {p!r}, {p}, path)")
-                operand_parts.append(p)
+                operand_parts.append((p, True))
                 key.append(f"tuple([v.type for v in {p}])")
             else:
                 checks.append(f"if type({p}) is not Value: _not_a_value(self, name, {p!r}, {p}, path)")
-                operand_parts.append(f"({p},)")
+                operand_parts.append((p, False))
                 key.append(f"{p}.type")
         elif f.role == "attribute":
             env[f"_coerce_{p}"] = f.kind.coerce
@@ -509,19 +509,19 @@ def constructor_parts(cls: type[Op]) -> tuple[str, dict]:
                 env["TensorType"] = _tensor_type()
                 coercions.append(f"if type({p}) is not TensorType: {p} = _given_shape({p}, {f.element_of})")
                 env["_given_shape"] = _given_shape
-            elif f.default is None:
-                coercions.append(f"if {p} is not None: {p} = _given({p}, {f.several})")
-            else:
-                coercions.append(f"{p} = _given({p}, {f.several})")
+            else:  # a type as given, the common case, without a call
+                env["TensorType"] = _tensor_type()
+                given = "" if f.several else f"type({p}) is not TensorType"
+                if f.default is None:
+                    given = f"{p} is not None" + (f" and {given}" if given else "")
+                coercions.append(f"if {given}: {p} = _given({p}, {f.several})" if given else
+                                 f"{p} = _given({p}, {f.several})")
             key.append(p)
     args += ["*", "path=''", "discardable=()", "location=None"]
     env["_discardable"] = discardable_pairs
     lines = [f"def __init__({', '.join(args)}):"]
     lines += ["    " + c for c in checks]
-    flat = " + ".join(operand_parts) if operand_parts else "()"
-    if len(operand_parts) == 1 and operand_parts[0].startswith("("):
-        flat = operand_parts[0]
-    lines += [f"    self.operands = {flat}", "    self.path = path", "    self.spelling = None",
+    lines += [f"    self.operands = {_flat_operands(operand_parts)}", "    self.path = path", "    self.spelling = None",
               "    self._location = location",
               "    self.discardable = _discardable(discardable, self, name) if discardable else ()"]
     for f in cls.OPERAND_FIELDS:
@@ -543,6 +543,22 @@ def constructor_parts(cls: type[Op]) -> tuple[str, dict]:
         lines.append("    self.results = (Value(name, types[0]),) if len(types) == 1 and type(name) is str "
                      "else _results(self, name, types)")
     return "\n".join(lines), env
+
+
+def _flat_operands(parts: list[tuple[str, bool]]) -> str:
+    """The expression of an op's flat operand tuple from its operand fields (name, variadic): the
+    single ones side by side in one tuple (`(lhs, rhs)`, one tuple made, not one per operand)."""
+    pieces, singles = [], []
+    for name, variadic in [*parts, ("", True)]:  # (a variadic stand-in closes the last run of singles)
+        if not variadic:
+            singles.append(name)
+            continue
+        if singles:
+            pieces.append(f"({singles[0]},)" if len(singles) == 1 else f"({', '.join(singles)})")
+            singles = []
+        if name:
+            pieces.append(name)
+    return " + ".join(pieces) if pieces else "()"
 
 
 def discardable_pairs(value, op: Op, name) -> tuple:

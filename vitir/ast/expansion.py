@@ -8,6 +8,8 @@ which recognises runs of plain ops that are an expansion, whatever their names.
 
 from __future__ import annotations
 
+from operator import attrgetter, is_not, itemgetter
+from typing import Callable
 
 from ..lazy_pattern import LazyPattern
 from .location import fused_of
@@ -111,7 +113,8 @@ def _classes(pattern: list) -> tuple:
 def _match(pattern: list, window: list, outside: set, strict: bool, bound: dict) -> bool:
     """Whether `window` is `pattern` op for op (classes, dataflow; with `strict`, also attributes,
     types and spellings), binding each pattern value to its window value in `bound`. The pattern's
-    arguments (named `__p<k>__`) bind to values defined outside the window (not in `outside`)."""
+    arguments (named `__p<k>__`) bind to values defined outside the window (not in `outside`).
+    (The walk for runs with regions; a run without is compared by its `_Shape`.)"""
     for p, w in zip(pattern, window, strict=True):
         if type(p) is not type(w) or len(p.operands) != len(w.operands) or len(p.results) != len(w.results):
             return False
@@ -141,6 +144,115 @@ def _match(pattern: list, window: list, outside: set, strict: bool, bound: dict)
     return True
 
 
+def _picker(positions) -> Callable:
+    """`seq -> tuple(seq[i] for i in positions)`, in C (itemgetter answers a bare item for one)."""
+    if len(positions) > 1:
+        return itemgetter(*positions)
+    if positions:
+        only = positions[0]
+        return lambda seq: (seq[only],)
+    return lambda seq: ()
+
+
+class _Shape:
+    """A run of ops without regions as positions, made once per pattern: a window is the run (as
+    `_match` walks it: classes, operand and result counts, dataflow; `strict` adds spellings, result
+    types and attributes) when a few tuple comparisons say so. The window's results and operands
+    are flattened in order; each operand of the pattern is either a result of an earlier op
+    (`sources`: its flat result position) or an argument of the pattern named `__p<k>__` (a
+    stand-in: its position among the stand-ins, after the results), each stand-in bound where it is
+    first read (`first_reads`). `never`: the pattern reads a value it cannot bind (one defined
+    outside it that is no stand-in), so no window is it."""
+
+    __slots__ = ("classes", "length", "operand_counts", "result_counts", "gather",
+                 "first_reads", "stand_ins", "result_values", "reads_inside", "never", "spellings",
+                 "result_types", "attributes", "structure")
+
+    def __init__(self, pattern: list):
+        self.classes = tuple(map(type, pattern))
+        self.length = len(pattern)
+        self.operand_counts = tuple([len(p.operands) for p in pattern])
+        self.result_counts = tuple([len(p.results) for p in pattern])
+        results = [r for p in pattern for r in p.results]
+        self.result_values = results
+        defined: dict = {}  # a pattern value -> its flat result position, once its op is passed
+        stand_ins: dict = {}  # a stand-in -> its position among the stand-ins
+        sources, first_reads, self.never = [], [], False
+        reads_inside = [0] * len(results)
+        at = 0
+        for p in pattern:
+            for v in p.operands:
+                if v in defined:
+                    sources.append(defined[v])
+                    reads_inside[defined[v]] += 1
+                elif v.name.startswith("__p"):
+                    if v not in stand_ins:
+                        stand_ins[v] = len(stand_ins)
+                        first_reads.append(len(sources))
+                    sources.append(len(results) + stand_ins[v])
+                else:
+                    self.never = True
+                    sources.append(0)
+            for r in p.results:
+                defined[r] = at
+                at += 1
+        self.gather = _picker(sources)
+        self.first_reads = _picker(first_reads)
+        # what `bind` compares before the statics: two patterns alike in it bind a window alike
+        self.structure = (self.classes, self.operand_counts, self.result_counts, tuple(sources),
+                          tuple(first_reads), self.never)
+        self.stand_ins = tuple(stand_ins)
+        self.reads_inside = tuple(reads_inside)
+        self.spellings = tuple(p.spelling for p in pattern)
+        self.result_types = tuple(r.type for r in results)
+        self.attributes = tuple((i, tuple((f.name, getattr(p, f.name)) for f in type(p).ATTR_FIELDS))
+                                for i, p in enumerate(pattern) if type(p).ATTR_FIELDS)
+
+    def bind(self, window: list, strict: bool):
+        """(the window's results, the values its stand-ins bind to), flat, or None where the window
+        is not the pattern; without `strict`, a stand-in may not bind to a value the window defines."""
+        if self.never or len(window) != self.length or tuple(map(type, window)) != self.classes:
+            return None
+        if (tuple(map(len, map(_OPERANDS, window))) != self.operand_counts
+                or tuple(map(len, map(_RESULTS, window))) != self.result_counts):
+            return None
+        results = [r for w in window for r in w.results]
+        operands = [v for w in window for v in w.operands]
+        stand = self.first_reads(operands)
+        if not strict and not set(results).isdisjoint(stand):
+            return None
+        if self.gather([*results, *stand]) != tuple(operands):  # Values compare by identity
+            return None
+        if strict and not self.statics_match(window, results):
+            return None
+        return results, stand
+
+    def statics_match(self, window: list, results: list) -> bool:
+        """Whether the window's spellings, result types (`results`, flat) and attributes are the
+        pattern's, op for op."""
+        if tuple([w.spelling for w in window]) != self.spellings or any(
+                map(is_not, [r.type for r in results], self.result_types)):
+            return False
+        for i, pairs in self.attributes:
+            w = window[i]
+            for name, value in pairs:
+                if value != getattr(w, name):
+                    return False
+        return True
+
+
+_OPERANDS, _RESULTS = attrgetter("operands"), attrgetter("results")
+_SHAPES: dict = {}  # id(pattern) -> (pattern, its _Shape, or None where it has regions)
+
+
+def _shape(pattern: list):
+    hit = _SHAPES.get(id(pattern))
+    if hit is None or hit[0] is not pattern:
+        shape = None if any(type(p).REGION_FIELDS for p in pattern) else _Shape(pattern)
+        hit = _SHAPES[id(pattern)] = (pattern, shape)
+    return hit[1]
+
+
 def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
     """`ops` with every run that is a compound node's expansion replaced by the node (the run's
     values keep their names; the node is built, so its rule checks it). A run folds only if the
@@ -153,21 +265,21 @@ def fold_compounds(ops: list, fb, keep: tuple = ()) -> list:
             counts.append(read_counts(ops, keep))
         return counts[0]
 
-    out, i, count = [], 0, len(ops)
-    while i < count:
-        node = None
-        for cls, pattern, second in starts.get(type(ops[i]), ()):
+    classes, count = list(map(type, ops)), len(ops)
+    out, done = [], 0  # ops[:done] are in `out`, folded or not
+    for i in [i for i, c in enumerate(classes) if c in starts]:  # where an expansion may start
+        if i < done:
+            continue
+        for cls, pattern, second in starts[classes[i]]:
             # the second op's class first: most runs that start as an expansion do not go on as one
-            if i + len(pattern) <= count and (second is None or type(ops[i + 1]) is second):
+            if i + len(pattern) <= count and (second is None or classes[i + 1] is second):
                 node = _fold(cls, pattern, ops[i:i + len(pattern)], reads, fb)
                 if node is not None:
+                    out += ops[done:i]
+                    out.append(node)
+                    done = i + len(_example(type(node)))
                     break
-        if node is None:
-            out.append(ops[i])
-            i += 1
-            continue
-        out.append(node)
-        i += len(_example(type(node)))
+    out += ops[done:]
     return out
 
 
@@ -188,22 +300,97 @@ def _starts() -> dict:
     return _STARTS
 
 
+def _bound(cls: type[Compound], pattern: list, window: list):
+    """The run's operands (by the node's operand fields) and its named values (`__n<i>__`), and how
+    many times the run itself reads each named value, or None where the window is not the pattern."""
+    shape = _shape(pattern)
+    if shape is None:  # regions: the walk
+        defined = {r for op in window for r in op.results}
+        bound: dict = {}
+        if not _match(pattern, window, defined, False, bound):
+            return None
+        by_name = {v.name: w for v, w in bound.items()}
+        inputs = [by_name.get(operand_placeholder(k)) for k in range(len(cls.OPERAND_FIELDS))]
+        names = [by_name.get(name_placeholder(i)) for i in range(cls.NAME_COUNT)]
+        inside = read_counts(window)
+        return inputs, names, [inside.get(v, 0) for v in names], None
+    found = shape.bind(window, False)
+    if found is None:
+        return None
+    results, stand = found
+    inputs_at, names_at = _positions(cls, shape)
+    inputs = [None if k is None else stand[k] for k in inputs_at]
+    names = [None if k is None else results[k] for k in names_at]
+    # a window that is the pattern reads its values as the pattern does
+    return inputs, names, [0 if k is None else shape.reads_inside[k] for k in names_at], (shape, found)
+
+
+_POSITIONS: dict = {}  # (compound class, _Shape) -> where its operands and named values are in a bound window
+
+
+def _positions(cls: type[Compound], shape: _Shape) -> tuple:
+    """For each operand k of the node, its stand-in's position (`__p<k>__`), and for each named value
+    i, its flat result position (`__n<i>__`), None where the pattern has none."""
+    hit = _POSITIONS.get((cls, shape))
+    if hit is None:
+        stand = {v.name: k for k, v in enumerate(shape.stand_ins)}
+        results: dict = {}
+        for k, v in enumerate(shape.result_values):
+            results.setdefault(v.name, k)
+        hit = _POSITIONS[(cls, shape)] = (
+            tuple(stand.get(operand_placeholder(k)) for k in range(len(cls.OPERAND_FIELDS))),
+            tuple(results.get(name_placeholder(i)) for i in range(cls.NAME_COUNT)))
+    return hit
+
+
+def _is_expansion(made: Expansion, window: list, operands: tuple, loose) -> bool:
+    """Whether `window` is the node's expansion `made`, op for op, its stand-ins the node's operands
+    (`loose`: (the shape, what it bound) of the example the window matched, or None)."""
+    shape = _shape(made.ops)
+    if shape is None:
+        if len(made.ops) != len(window):
+            return False
+        return _match(made.ops, window, set(), True, dict(zip(made.stand_ins, operands)))
+    if loose is not None and _alike(loose[0], shape):  # the example's bind stands: the statics remain
+        found = loose[1]
+        if not shape.statics_match(window, found[0]):
+            return False
+    else:
+        found = shape.bind(window, True)
+        if found is None:
+            return False
+    at = _STAND_INS.get(id(made))
+    if at is None or at[0] is not made:
+        k = {v: i for i, v in enumerate(made.stand_ins)}
+        at = _STAND_INS[id(made)] = (made, tuple(k.get(v) for v in shape.stand_ins))
+    # each stand-in the node's operand it stands for (one the expansion does not give binds freely)
+    return all(k is None or operands[k] is w for k, w in zip(at[1], found[1]))
+
+
+_STAND_INS: dict = {}  # id(expansion) -> (it, the position in its stand_ins of each stand-in its shape reads)
+_ALIKE: dict = {}  # (shape, shape) -> whether their structures are equal
+
+
+def _alike(a: _Shape, b: _Shape) -> bool:
+    hit = _ALIKE.get((a, b))
+    if hit is None:
+        hit = _ALIKE[(a, b)] = a.structure == b.structure
+    return hit
+
+
 def _fold(cls: type[Compound], pattern: list, window: list, reads, fb):
     if tuple(map(type, window)) != _classes(pattern) or any([op.discardable for op in window]):
         return None  # a node holds no attributes of other dialects: ops that carry some stay as written
-    defined = {r for op in window for r in op.results}
-    bound: dict = {}
-    if not _match(pattern, window, defined, False, bound):
+    found = _bound(cls, pattern, window)
+    if found is None:
         return None
-    by_name = {v.name: w for v, w in bound.items()}
-    inputs = [by_name.get(operand_placeholder(k)) for k in range(len(cls.OPERAND_FIELDS))]
-    names = [by_name.get(name_placeholder(i)) for i in range(cls.NAME_COUNT)]
-    if any(v is None for v in inputs) or any(v is None for v in names):
+    inputs, names, reads_inside, loose = found
+    if None in inputs or None in names:  # (Values compare by identity)
         return None
     results = [names[i] for i in cls.RESULT_NAMES]
-    inside_uses, uses = read_counts(window), reads()
-    for v in names:
-        if v not in results and uses.get(v, 0) != inside_uses.get(v, 0):
+    uses = reads()
+    for v, inside in zip(names, reads_inside):
+        if v not in results and uses.get(v, 0) != inside:
             return None  # a value of the run is read outside it
     kwargs = cls.from_ops(window, inputs)
     if kwargs is None:
@@ -211,12 +398,11 @@ def _fold(cls: type[Compound], pattern: list, window: list, reads, fb):
     try:
         given = [op._location for op in window if op._location is not None]  # (made when the node's is asked for)
         node = cls(tuple(v.name for v in results) if len(results) > 1 else results[0].name,
-                   **kwargs, names=tuple(v.name for v in names), path=window[0].path,
+                   **kwargs, names=tuple([v.name for v in names]), path=window[0].path,
                    location=(fused_of, given) if given else None)  # where the run's ops were, as MLIR fuses them
     except ShapeError:
         return None
-    made = expansion(node)
-    if not _match(made.ops, window, set(), True, dict(zip(made.stand_ins, node.operands))):
+    if not _is_expansion(expansion(node), window, node.operands, loose):
         return None
     node.results = tuple(results)  # the run's own values: the ops after it read them
     for name in node.defined_names():

@@ -6,6 +6,7 @@ error naming it as its own rule would (vitir/ast/sharding.py has the messages, S
 from __future__ import annotations
 
 import re
+from operator import attrgetter
 
 from .declare import _fail
 from .sharding import (SHARDING, SHARDING_PER_VALUE, Mesh, TensorSharding, check_collective, check_sharding,
@@ -58,9 +59,7 @@ def check_module(module, read=None) -> None:
     table = meshes(module.symbols)
     for fn in module.functions:
         shardings = function_shardings(fn, table, read)
-        if not (any(s is not None for s in shardings)
-                or any(op.NAME.startswith("sdy.") or op.discardable and _has_shardy_attribute(op)
-                       for op in walk(fn.ops))):
+        if not (any(s is not None for s in shardings) or _mentions_shardy(fn.ops)):
             continue  # nothing to check, and no value's sharding to follow
         _check_block(fn.ops, table, dict(zip(fn.args, shardings)), frozenset(), read)
         check_uses(fn)
@@ -80,6 +79,8 @@ def function_shardings(fn, table: dict, read=None) -> list:
 def signature_shardings(what: str, attributes, types, table: dict, read=None) -> list:
     """The `sdy.sharding` of each argument (or result) of a function (None: none; PRESENT: not
     read), each checked against its type: a refusal names it as Shardy does (`arg 0 - ...`)."""
+    if not any(attributes):  # none has attributes (JAX's arguments, most often): none has a sharding
+        return [None] * len(types)
     out = []
     for i, t in enumerate(types):
         pairs = attributes[i] if i < len(attributes) else ()
@@ -98,6 +99,22 @@ def _attribute(pairs, name: str = SHARDING_ATTRIBUTE):
         if key == name:
             return text
     return _ABSENT
+
+
+def _mentions_shardy(ops) -> bool:
+    """Whether an op of `ops`, at any depth, is one of Shardy's or carries one of its attributes:
+    asked of every function read, so asked of the ops' classes (a handful) and, only where some op
+    carries attributes of other dialects, of those ops."""
+    classes = set(map(type, ops))
+    if any(cls.NAME.startswith("sdy.") for cls in classes):
+        return True
+    if any(map(_DISCARDABLE, ops)) and any(op.discardable and _has_shardy_attribute(op) for op in ops):
+        return True
+    return not all(cls.SIMPLE for cls in classes) and any(
+        _mentions_shardy(region.ops) for op in ops if not type(op).SIMPLE for region in blocks_of(op))
+
+
+_DISCARDABLE = attrgetter("discardable")
 
 
 def _has_shardy_attribute(op) -> bool:

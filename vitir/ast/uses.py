@@ -9,6 +9,9 @@ scopes (`definitions`): the builder checks them.
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import chain
+from operator import attrgetter
 from typing import Iterator
 
 from .regions import Region
@@ -64,13 +67,15 @@ def reads(op) -> tuple[Value, ...]:
 
 def read_counts(ops, returned=()) -> dict[Value, int]:
     """How many times `ops` read each value (by `reads`), and `returned` (the block's return) once each."""
-    counts: dict[Value, int] = {}
-    for op in ops:
-        for v in reads(op):
-            counts[v] = counts.get(v, 0) + 1
-    for v in returned:
-        counts[v] = counts.get(v, 0) + 1
+    counts = Counter(chain.from_iterable(map(_OPERANDS, ops)))  # a dict, counted in C
+    if not all(cls.SIMPLE for cls in set(map(type, ops))):  # and what the regions capture
+        counts.update(chain.from_iterable([captured(region) for op in ops if not type(op).SIMPLE
+                                           for region in blocks_of(op)]))
+    counts.update(returned)
     return counts
+
+
+_OPERANDS = attrgetter("operands")
 
 
 def definitions(region, visible: frozenset = frozenset()) -> Iterator[tuple[str, frozenset | set]]:
