@@ -92,7 +92,7 @@ class _Reader:
         # holds the index of the token MLIR would place it at (its op name, its `%name`), an int
         self.locations = locations
         self.located: dict = {}
-        self.toks.append("")  # the end
+        self.toks += [""] * 9  # the end, as long as a generated reader looks ahead (`(T, T, T) -> R`)
         self.i = 0
         self.declaration = None  # the op being read
         self.attributes: dict = {}  # function name -> (its own, its arguments', its results' attributes)
@@ -157,14 +157,17 @@ class _Reader:
         if toks[i] != "]":
             while True:
                 tok = toks[i]
-                if _INT.fullmatch(tok) is None:
-                    self.i = i + 1
-                    raise Fallback
-                value = int(tok)
-                if not -_I64_LIMIT <= value < _I64_LIMIT:
-                    self.i = i + 1
-                    raise Fallback
-                out.append(value)
+                if tok.isdigit() and len(tok) < 19 and tok.isascii():  # below 2**63, without the regex
+                    out.append(int(tok))
+                else:
+                    if _INT.fullmatch(tok) is None:
+                        self.i = i + 1
+                        raise Fallback
+                    value = int(tok)
+                    if not -_I64_LIMIT <= value < _I64_LIMIT:
+                        self.i = i + 1
+                        raise Fallback
+                    out.append(value)
                 i += 1
                 if toks[i] != ",":
                     break
@@ -854,7 +857,24 @@ def _fused_reader(cls: type[Op], pieces, fields):
                               "            i += 1",
                               f"        star, result_types = [ty] * ({so_far}), [ty]"]
                 else:
-                    lines += call("star, result_types = reader.functional_type()")
+                    so_far = count(read_so_far)
+                    if so_far.isdigit() and 0 < int(so_far) <= 3:  # `(T, T) -> R` of types read before, inline
+                        n = int(so_far)
+                        shape = " and ".join([*(f"toks[i + {2 * k + 2}] == ','" for k in range(n - 1)),
+                                              f"toks[i + {2 * n}] == ')'", f"toks[i + {2 * n + 1}] == '->'"])
+                        known = " and ".join(f"s{k} is not None" for k in range(n + 1))
+                        lines += [f"    if toks[i] == '(' and {shape}:",
+                                  *(f"        s{k} = _TYPES.get(toks[i + {2 * k + 1}])" for k in range(n)),
+                                  f"        s{n} = _TYPES.get(toks[i + {2 * n + 2}])",
+                                  f"        if {known}:",
+                                  f"            star, result_types = [{', '.join(f's{k}' for k in range(n))}], [s{n}]",
+                                  f"            i += {2 * n + 3}",
+                                  "        else:",
+                                  *call("star, result_types = reader.functional_type()", "            "),
+                                  "    else:",
+                                  *call("star, result_types = reader.functional_type()", "        ")]
+                    else:
+                        lines += call("star, result_types = reader.functional_type()")
             elif d.name == "type":
                 of = fields.get(d.of)
                 if of is not None and of.role == "operand":
