@@ -67,6 +67,7 @@ def _tensor_type(token: str) -> TensorType | None:
 
 
 _dict_get = dict.get
+_SPLATS: dict = {}  # (a splat `dense<...>` token, its TensorType) -> its element literal, as dense_literal reads it
 _INT = re.compile(r"-?[0-9]+")
 _FLOAT = re.compile(r"-?[0-9]+\.[0-9]*(?:[eE][+-]?[0-9]+)?")
 _I64_LIMIT = 1 << 63
@@ -951,9 +952,21 @@ def _compile(cls: type[Op]):
             def read_constant(reader: _Reader, cls, results):
                 """Constant.parse's pretty form (`dense<...> : T`, a fifth of JAX's ops) straight to
                 the record `_record` makes of its state; the generic form by the whole syntax."""
-                if reader.toks[reader.i][:6] != "dense<":
+                toks, i = reader.toks, reader.i
+                tok = toks[i]
+                if tok[:6] != "dense<":
                     return read_whole(reader, cls, results)
+                if toks[i + 1] == ":":  # a splat read before (JAX's step writes a few dozen, 2,019 times)
+                    result = _TYPES.get(toks[i + 2])
+                    value = _SPLATS.get((tok, result))
+                    if value is not None:
+                        reader.i = i + 3
+                        return ("op", cls, results, {"value": value}, [], [], [result], False, ())
                 value, result = reader.dense_literal()
+                if value.__class__ is str:
+                    if len(_SPLATS) > 4096:
+                        _SPLATS.clear()
+                    _SPLATS[tok, result] = value
                 return ("op", cls, results, {"value": value}, [], [], [result], False, ())
             return read_constant
         return read_whole
