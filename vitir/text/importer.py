@@ -151,9 +151,10 @@ class _Reader:
 
     def ints(self) -> tuple[int, ...]:
         """`bracketed(int)`, without a call per entry (JAX's broadcasts and transposes write many)."""
-        toks = self.toks
-        self.expect("[")
-        i = self.i
+        toks, i = self.toks, self.i
+        if toks[i] != "[":
+            self.expect("[")  # raises, naming both
+        i += 1
         out = []
         if toks[i] != "]":
             while True:
@@ -173,8 +174,10 @@ class _Reader:
                 if toks[i] != ",":
                     break
                 i += 1
-            self.i = i
-            self.expect("]")
+            if toks[i] != "]":
+                self.i = i
+                self.expect("]")
+            self.i = i + 1
             return tuple(out)
         self.i = i + 1
         return ()
