@@ -1,5 +1,6 @@
-"""StableHLO text straight to vitir's AST, without xDSL: one regex tokenizer and a reader compiled
-from each op declaration's `syntax`, the format the printer compiles (vitir/print/syntax.py).
+"""StableHLO text straight to vitir's AST, without xDSL: a tokenizer (the text split at white space,
+checked against one regex: lexer.py) and a reader compiled from each op declaration's `syntax`, the
+format the printer compiles (vitir/print/syntax.py).
 
 `fast_import(text)` returns the Module, or None for any text it does not take (a generic form with
 attributes, an attribute it does not read, debug locations, any error at all): the caller then

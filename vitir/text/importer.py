@@ -67,6 +67,7 @@ def _tensor_type(token: str) -> TensorType | None:
 
 
 _dict_get = dict.get
+_SPLATS: dict = {}  # (a splat `dense<...>` token, its TensorType) -> its element literal, as dense_literal reads it
 _INT = re.compile(r"-?[0-9]+")
 _FLOAT = re.compile(r"-?[0-9]+\.[0-9]*(?:[eE][+-]?[0-9]+)?")
 _I64_LIMIT = 1 << 63
@@ -92,7 +93,7 @@ class _Reader:
         # holds the index of the token MLIR would place it at (its op name, its `%name`), an int
         self.locations = locations
         self.located: dict = {}
-        self.toks.append("")  # the end
+        self.toks += [""] * 9  # the end, as long as a generated reader looks ahead (`(T, T, T) -> R`)
         self.i = 0
         self.declaration = None  # the op being read
         self.attributes: dict = {}  # function name -> (its own, its arguments', its results' attributes)
@@ -150,27 +151,33 @@ class _Reader:
 
     def ints(self) -> tuple[int, ...]:
         """`bracketed(int)`, without a call per entry (JAX's broadcasts and transposes write many)."""
-        toks = self.toks
-        self.expect("[")
-        i = self.i
+        toks, i = self.toks, self.i
+        if toks[i] != "[":
+            self.expect("[")  # raises, naming both
+        i += 1
         out = []
         if toks[i] != "]":
             while True:
                 tok = toks[i]
-                if _INT.fullmatch(tok) is None:
-                    self.i = i + 1
-                    raise Fallback
-                value = int(tok)
-                if not -_I64_LIMIT <= value < _I64_LIMIT:
-                    self.i = i + 1
-                    raise Fallback
-                out.append(value)
+                if tok.isdigit() and len(tok) < 19 and tok.isascii():  # below 2**63, without the regex
+                    out.append(int(tok))
+                else:
+                    if _INT.fullmatch(tok) is None:
+                        self.i = i + 1
+                        raise Fallback
+                    value = int(tok)
+                    if not -_I64_LIMIT <= value < _I64_LIMIT:
+                        self.i = i + 1
+                        raise Fallback
+                    out.append(value)
                 i += 1
                 if toks[i] != ",":
                     break
                 i += 1
-            self.i = i
-            self.expect("]")
+            if toks[i] != "]":
+                self.i = i
+                self.expect("]")
+            self.i = i + 1
             return tuple(out)
         self.i = i + 1
         return ()
@@ -505,8 +512,10 @@ class _Reader:
         self.attributes[name] = (own, arg_attributes, result_attributes)
         self.expect("{")
         ops = []
+        toks, op = self.toks, self.op
         while True:
-            if self.peek() in ("return", "func.return"):
+            tok = toks[self.i]
+            if tok == "return" or tok == "func.return":
                 returning = self.i
                 self.i += 1
                 returned = self.operands_and_types()
@@ -515,7 +524,7 @@ class _Reader:
                 record = (name, args, results, ops, returned)
                 self.located[("return", id(record))] = self.located.pop("terminator", returning)
                 return self.placed(record, at)
-            ops.append(self.op())
+            ops.append(op())
 
     def operands_and_types(self) -> tuple[list, list]:
         names, types = [], []
@@ -795,7 +804,7 @@ def _fused_reader(cls: type[Op], pieces, fields):
     and no call per step; None for a format with another directive (the plan of steps reads it)."""
     operand_fields = cls.OPERAND_FIELDS
     index = {f.name: k for k, f in enumerate(operand_fields)}
-    env: dict = {"Fallback": Fallback, "_operand_list": _operand_list, "_tensor_type": _tensor_type}
+    env: dict = {"Fallback": Fallback, "_operand_list": _operand_list, "_tensor_type": _tensor_type, "_TYPES": _TYPES}
     # the token index is the local `i`, stored to `reader.i` around each call that reads on
     lines = ["def read(reader, cls, results):",
              "    toks = reader.toks",
@@ -804,9 +813,15 @@ def _fused_reader(cls: type[Op], pieces, fields):
              "    star = None",
              "    result_types = None",
              "    one_line = False"]
-    lines += [f"    n{k} = []" for k in range(len(operand_fields))]
     lines += [f"    t{k} = []" for k in range(len(operand_fields))]
     read_so_far: list[int] = []  # the operand fields read before a step, as `state.operands` holds them
+    one: list[int] = []  # the fields read as one operand each, once (a count known here, not checked)
+
+    def count(fields_read) -> str:
+        """The number of operands `fields_read` hold, as an expression: a constant where known."""
+        if all(read_so_far.count(k) == 1 and k in one for k in fields_read):
+            return str(len(fields_read))
+        return " + ".join(f"len(n{k})" for k in fields_read) or "0"
 
     def word(w: str, indent: str = "    ") -> list[str]:
         return [f"{indent}if toks[i] != {w!r}:", f"{indent}    reader.i = i", f"{indent}    reader.expect({w!r})",
@@ -835,18 +850,35 @@ def _fused_reader(cls: type[Op], pieces, fields):
             f = fields.get(d.name)
             if d.name in ("functional_type", "same_type"):
                 if d.name == "same_type":
-                    count = " + ".join(f"len(n{k})" for k in read_so_far) or "0"
+                    so_far = count(read_so_far)
                     lines += ["    if toks[i] == '(':",
                               *call("star, result_types = reader.functional_type()", "        "),
                               "    else:",
-                              "        ty = _tensor_type(toks[i])",
+                              "        ty = _TYPES.get(toks[i]) or _tensor_type(toks[i])",
                               "        if ty is None:",
                               *call("ty = reader.type()", "            "),
                               "        else:",
                               "            i += 1",
-                              f"        star, result_types = [ty] * ({count}), [ty]"]
+                              f"        star, result_types = [ty] * ({so_far}), [ty]"]
                 else:
-                    lines += call("star, result_types = reader.functional_type()")
+                    so_far = count(read_so_far)
+                    if so_far.isdigit() and 0 < int(so_far) <= 3:  # `(T, T) -> R` of types read before, inline
+                        n = int(so_far)
+                        shape = " and ".join([*(f"toks[i + {2 * k + 2}] == ','" for k in range(n - 1)),
+                                              f"toks[i + {2 * n}] == ')'", f"toks[i + {2 * n + 1}] == '->'"])
+                        known = " and ".join(f"s{k} is not None" for k in range(n + 1))
+                        lines += [f"    if toks[i] == '(' and {shape}:",
+                                  *(f"        s{k} = _TYPES.get(toks[i + {2 * k + 1}])" for k in range(n)),
+                                  f"        s{n} = _TYPES.get(toks[i + {2 * n + 2}])",
+                                  f"        if {known}:",
+                                  f"            star, result_types = [{', '.join(f's{k}' for k in range(n))}], [s{n}]",
+                                  f"            i += {2 * n + 3}",
+                                  "        else:",
+                                  *call("star, result_types = reader.functional_type()", "            "),
+                                  "    else:",
+                                  *call("star, result_types = reader.functional_type()", "        ")]
+                    else:
+                        lines += call("star, result_types = reader.functional_type()")
             elif d.name == "type":
                 of = fields.get(d.of)
                 if of is not None and of.role == "operand":
@@ -871,6 +903,7 @@ def _fused_reader(cls: type[Op], pieces, fields):
                               "        raise Fallback",
                               "    i += 1",
                               f"    n{k} = [tok[1:]]"]
+                one.append(k)
                 read_so_far.append(k)
             elif d.args is None and isinstance(f, AttrDef):
                 env[f"read_{f.name}"] = f.kind.read  # the kind reads its own spelling
@@ -884,21 +917,23 @@ def _fused_reader(cls: type[Op], pieces, fields):
                     lines += call(f"values[{f.name!r}] = read_{f.name}(reader)", "        ")
             else:
                 return None  # a custom directive, or a field this path does not read
-    names = ", ".join(f"n{k}" for k in range(len(operand_fields)))
-    lines += ["    reader.i = i", f"    names = [{names}]"]
+    every = range(len(operand_fields))
+    unread = [f"    n{k} = []" for k in every if k not in read_so_far]
+    lines[7:7] = unread  # after the locals above: a field the format does not write holds no operand
+    lines += ["    reader.i = i", f"    names = [{', '.join(f'n{k}' for k in every)}]"]
     for k, f in enumerate(operand_fields):
-        if not f.variadic:
+        if not f.variadic and not (k in one and read_so_far.count(k) == 1):
             lines += [f"    if len(n{k}) != 1:", "        raise Fallback"]
     lines += ["    if star is None:",
               "        types = [" + ", ".join(f"t{k} if len(t{k}) == len(n{k}) else t{k} * len(n{k})"
-                                          for k in range(len(operand_fields))) + "]",
+                                          for k in every) + "]",
               "    else:",
-              "        if len(star) != " + (" + ".join(f"len(n{k})" for k in range(len(operand_fields))) or "0") + ":",
+              f"        if len(star) != {count(list(every))}:",
               "            raise Fallback"]
     if any(f.variadic for f in operand_fields):
         lines += ["        it = iter(star)", "        types = [[next(it) for _ in g] for g in names]"]
-    else:
-        lines += ["        types = [[ty] for ty in star]"]
+    else:  # one type a field, listed without a comprehension's call
+        lines += ["        types = [" + ", ".join(f"[star[{k}]]" for k in every) + "]"]
     lines += ["    return ('op', cls, results, values, names, types, result_types or [], one_line, ())"]
     exec(compile("\n".join(lines), f"<read {cls.__name__}>", "exec"), env)
     return env["read"]
@@ -920,9 +955,21 @@ def _compile(cls: type[Op]):
             def read_constant(reader: _Reader, cls, results):
                 """Constant.parse's pretty form (`dense<...> : T`, a fifth of JAX's ops) straight to
                 the record `_record` makes of its state; the generic form by the whole syntax."""
-                if reader.toks[reader.i][:6] != "dense<":
+                toks, i = reader.toks, reader.i
+                tok = toks[i]
+                if tok[:6] != "dense<":
                     return read_whole(reader, cls, results)
+                if toks[i + 1] == ":":  # a splat read before (JAX's step writes a few dozen, 2,019 times)
+                    result = _TYPES.get(toks[i + 2])
+                    value = _SPLATS.get((tok, result))
+                    if value is not None:
+                        reader.i = i + 3
+                        return ("op", cls, results, {"value": value}, [], [], [result], False, ())
                 value, result = reader.dense_literal()
+                if value.__class__ is str:
+                    if len(_SPLATS) > 4096:
+                        _SPLATS.clear()
+                    _SPLATS[tok, result] = value
                 return ("op", cls, results, {"value": value}, [], [], [result], False, ())
             return read_constant
         return read_whole
@@ -1140,7 +1187,18 @@ def _simple_builder(cls: type[Op]):
     env: dict = {"cls": cls, "Fallback": Fallback, "DISCARDABLE": DISCARDABLE}
     lines = ["def build(self, record, values):",
              "    _, cls_, results, attrs, names, types, result_types, _, _ = record",
-             "    name = () if results[0] == 'none' else self.new_name(results[1])"]
+             "    if results[0] == 'none':",
+             "        name = ()",
+             "    else:",  # new_name, inline for a number outside inlined calls (most names)
+             "        name = results[1]",
+             "        if self.prefix:",
+             "            name = self.new_name(name)",
+             "        elif name.isdigit():",
+             "            name = 'v' + name",
+             "            taken = self.taken",
+             "            while name in taken:",
+             "                name += '_'",
+             "            taken.add(name)"]
     args, operand = ["name"], 0
     for f in cls.FIELDS:
         if f.role == "operand":
@@ -1168,12 +1226,13 @@ def _simple_builder(cls: type[Op]):
               "        loc = self.place(loc)",
               "    elif loc.__class__ is int:",
               "        loc = (self.at, loc)",
-              f"    node = cls({', '.join(args)}, discardable=attrs.get(DISCARDABLE, ()), path=self.fb.path,",
+              "    fb = self.fb",
+              f"    node = cls({', '.join(args)}, discardable=attrs.get(DISCARDABLE, ()), path=fb.path,",
               "               location=loc)",
               # `emit_record`, inline for one result, as most ops have
               "    spelling = record[7]",
               "    node.spelling = spelling if isinstance(spelling, str) else ('one line' if spelling else None)",
-              "    built = self.fb.emit(node)",
+              "    built = fb.emit(node)",
               "    if results[0] == 'one' and built.__class__ is not tuple:",
               "        if len(result_types) != 1 or built.type is not result_types[0] or results[1] in values:",
               "            raise Fallback",
