@@ -256,20 +256,24 @@ def _isolation(root: Operation) -> dict:
     isolated: dict = {}
     stack: list = []  # the ids of the ops with regions enclosing the current op, outermost first
 
+    def escape(defining) -> None:
+        """A value defined outside the innermost region used in it: the regions between are not isolated."""
+        for enclosing in reversed(stack):
+            if enclosing == defining:
+                break
+            isolated[enclosing] = False
+
     def visit(op: Operation) -> None:
         innermost = stack[-1] if stack else None
         for operand in op.operands:
             defining = owner.get(id(operand))
-            if defining == innermost:  # nearly every use: a value of the enclosing region itself
-                continue
-            for enclosing in reversed(stack):
-                if enclosing == defining:
-                    break
-                isolated[enclosing] = False
+            if defining != innermost:
+                escape(defining)
         if op.regions:
             key = id(op)
             isolated.setdefault(key, True)
             stack.append(key)
+            get = owner.get
             for region in op.regions:
                 for block in region.blocks:
                     for argument in block.arguments:
@@ -279,8 +283,12 @@ def _isolation(root: Operation) -> dict:
                             owner[id(result)] = key
                 for block in region.blocks:
                     for inner in block.operations:
-                        if inner.operands or inner.regions:
+                        if inner.regions:
                             visit(inner)
+                        else:  # (visit's operand loop, inline: nearly every op)
+                            for operand in inner.operands:
+                                if get(id(operand)) != key:  # nearly every use: this region's own value
+                                    escape(get(id(operand)))
             stack.pop()
 
     visit(root)
