@@ -826,7 +826,7 @@ class _Builder:
                         names[first + offset] = name_ = f"{next_value}#{offset}"
                         name_groups[first + offset] = [name_]
                     next_value += 1
-            operands = ()
+            operands = groups = group_types = ()
             if mask & HAS_OPERANDS:
                 byte = data[pos]
                 if byte & 1:
@@ -838,7 +838,7 @@ class _Builder:
                     pos = cursor.pos
                 if count > end - pos:
                     raise cursor.error("too many operands", start)
-                operands = []
+                operands, groups, group_types = [], [], []  # (the record's groups made as they are read)
                 for _ in range(count):
                     byte = data[pos]
                     if byte & 1:
@@ -854,6 +854,8 @@ class _Builder:
                     if index >= slot:  # (this block's values are its slots: defined ones are below)
                         raise Fallback("a value used before it is defined")
                     operands.append(index)
+                    groups.append(name_groups[index])
+                    group_types.append(type_groups[index])
             if pos > end:
                 raise cursor.error("an op runs past the end of its section", start)
             cursor.pos = pos
@@ -885,10 +887,6 @@ class _Builder:
                     pass
                 elif found[0] == "generic":
                     if found[3] and len(operands) == plan.arity:
-                        groups, group_types = [], []  # (a loop, not two comprehensions: no call each)
-                        for index in operands:
-                            groups.append(name_groups[index])
-                            group_types.append(type_groups[index])
                         record = ("op", plan.cls, ("one", names[first]), found[1], groups, group_types,
                                   type_groups[first], False, ())
                 elif found[0] == "op":  # a constant: its record but for its result
