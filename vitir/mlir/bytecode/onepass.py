@@ -46,6 +46,7 @@ from .vhlo import (ARGUMENT_NAMES, OP_VERSIONS, RESULT_NAMES, UPSTREAM, _key, _s
 
 NONE = -1  # no dictionary, no properties, no location
 _NUMBERS: list = []  # "0", "1", ...: values' names as MLIR's printer numbers them, each made once
+_NUMBERS_KEPT = 1 << 16  # (kept between reads up to this many)
 
 # A row of the IR section (pass 1): (op-name index, location index, dictionary index, properties
 # index, first result's number, result type indices, operand numbers, regions). A region: (its block's
@@ -685,7 +686,10 @@ class _Builder:
         spans, decode = decoder.attr_spans, self.decode_location
         numbers = _NUMBERS
         if len(numbers) < num_values:
-            numbers.extend(map(str, range(len(numbers), num_values)))
+            if num_values <= _NUMBERS_KEPT:
+                numbers.extend(map(str, range(len(numbers), num_values)))
+            else:  # a function larger than those kept for the next read: its own list
+                numbers = list(map(str, range(num_values)))
         ops, later = [], []  # later: (position in ops, row) of the ops with regions
         used: set = set()  # the hinted names taken (`cst`, `c`, ...)
         next_value = clashes = 0
