@@ -2,6 +2,7 @@
 process.
 
     python benchmarks/bench_bytecode.py [--repeat 5] [--version 1.10.0] [--profile]
+    python benchmarks/bench_bytecode.py --cache DIR --instructions [--root CHECKOUT]
 
 The program is the ViT-Tiny train step (batch 32, depth 12) as JAX lowers it (bench_import.py's
 `jax_train_step_text`), about 10,700 lines; jaxlib's `hlo.serialize_portable_artifact_str` makes the
@@ -26,6 +27,11 @@ artifact at --version. Timed, best of --repeat, each round in turn:
   reader's call-keeping mode, vitir/text/kept_calls.py, then the direct conversion), jaxlib's
   `hlo.serialize_portable_artifact_str` of the same text, and the xDSL route it took before (xDSL's
   parse, then `write_artifact` of xDSL's module).
+
+--instructions counts, under valgrind's callgrind, the instructions of the read and write rows (jaxlib's
+and vitir's, each in a fresh interpreter after a setup that makes the same call once, less that setup),
+so the ratios do not move with the machine's load; it reads the program from --cache (a timed run with
+--cache makes it) and imports vitir from --root (another checkout, to compare with) or this one.
 """
 
 from __future__ import annotations
@@ -77,6 +83,70 @@ def vitir_rows(args) -> int:
     return 0
 
 
+# --instructions: each row counted in a fresh interpreter after a setup that imports what it needs and
+# makes the same call once (the timed rows are warm too), less that setup alone. jaxlib's rows load
+# jaxlib's MLIR (the dialects jax's make_ir_context registers) without importing jax (~9.5 G
+# instructions under callgrind).
+JAXLIB_SETUP = """
+from jaxlib.mlir import ir
+from jaxlib.mlir.dialects import chlo, sdy, stablehlo
+import jaxlib.mlir._mlir_libs._jax_mlir_ext as jax_mlir_ext
+registry = ir.DialectRegistry()
+jax_mlir_ext.register_dialects(registry)
+class Context(ir.Context):
+    def __init__(self):
+        super(ir.Context, self).__init__()  # (as jax's JaxIrContext: only the dialects registered)
+context = Context()
+context.append_dialect_registry(registry)
+context.load_all_available_dialects()
+for dialect in (sdy, chlo, stablehlo):
+    dialect.register_dialect(context)
+"""
+VITIR_SETUP = """
+import numpy  # (jax loads it in the timed run's process; vhlo.py renders dense elements with it)
+from vitir.mlir import import_bytecode, import_text
+from vitir.mlir.bytecode.portable import write_artifact
+"""
+INSTRUCTION_ROWS = [  # (name, setup, code): the code reads `text`, `vitir_text`, `artifact`, `version`
+    ("read, jaxlib (deserialize + parse)", JAXLIB_SETUP,
+     "ir.Module.parse(stablehlo.deserialize_portable_artifact_str(artifact), context)"),
+    ("read, vitir (import_bytecode)", VITIR_SETUP, "import_bytecode(artifact)"),
+    ("vitir's text import (import_text)", VITIR_SETUP, "import_text(text)"),
+    ("write, jaxlib (vitir's text)", JAXLIB_SETUP, "stablehlo.serialize_portable_artifact_str(vitir_text, version)"),
+    ("write, vitir (vitir's text -> artifact: write_artifact)", VITIR_SETUP, "write_artifact(vitir_text, version)"),
+    ("write, jaxlib (JAX's text)", JAXLIB_SETUP, "stablehlo.serialize_portable_artifact_str(text, version)"),
+    ("write, vitir (JAX's text, calls kept)", VITIR_SETUP, "write_artifact(text, version)"),
+]
+
+
+def count_instructions(args) -> int:
+    """Instructions of each row under valgrind's callgrind (load-independent), vitir from --root."""
+    from callgrind import instructions
+
+    root = (args.root or ROOT).resolve()
+    files = {"text": args.cache / "train_step.mlir", "vitir_text": args.cache / "train_step.vitir.mlir",
+             "artifact": args.cache / f"train_step.{args.version}.mlir.bc"}
+    if not all(f.exists() for f in files.values()):
+        raise SystemExit("--instructions reads the program from --cache DIR: run once without it to make the cache")
+    reads = (f"text = open({str(files['text'])!r}).read()\n"
+             f"vitir_text = open({str(files['vitir_text'])!r}).read()\n"
+             f"artifact = open({str(files['artifact'])!r}, 'rb').read()\nversion = {args.version!r}\n")
+    print(f"instructions executed (callgrind), vitir from {root}, StableHLO {args.version}")
+    counts, alone = {}, {}
+    for name, setup, code in INSTRUCTION_ROWS:
+        setup = setup + reads + code  # the call made once before it is counted
+        if setup not in alone:
+            alone[setup] = instructions("pass", root, setup=setup)
+        counts[name] = instructions(code, root, setup=setup) - alone[setup]
+        print(f"{name:<58} {counts[name] / 1e6:>9.1f} M", flush=True)
+    names = [name for name, _, _ in INSTRUCTION_ROWS]
+    print(f"read: vitir / jaxlib = {counts[names[1]] / counts[names[0]]:.2f}x; "
+          f"vitir's bytecode read / its text import = {counts[names[1]] / counts[names[2]]:.2f}")
+    print(f"write (vitir's text -> artifact): vitir / jaxlib = {counts[names[4]] / counts[names[3]]:.2f}x; "
+          f"JAX's text, with calls: {counts[names[6]] / counts[names[5]]:.2f}x")
+    return 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--repeat", type=int, default=5)
@@ -92,7 +162,13 @@ def main(argv=None) -> int:
     p.add_argument("--vitir-only", action="store_true",
                    help="with --cache (made by a run without it) and --only -1, 1 or 5: vitir's rows without "
                         "importing jax or checking the writer (a setup of ~2 G instructions, not ~12 G)")
+    p.add_argument("--instructions", action="store_true",
+                   help="with --cache DIR (made by a run without it): count each row's instructions under "
+                        "valgrind's callgrind instead of timing (a fresh interpreter each, warm, less its setup)")
+    p.add_argument("--root", type=Path, help="with --instructions: import vitir from this checkout")
     args = p.parse_args(argv)
+    if args.instructions:
+        return count_instructions(args)
     if args.vitir_only:
         return vitir_rows(args)
     from bench_import import jax_train_step_text  # (imports jax)

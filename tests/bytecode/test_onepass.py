@@ -126,3 +126,16 @@ def test_what_the_one_pass_read_does_not_take_is_read_the_checked_way():
     assert _printed(import_bytecode(artifact)) == _by_text(read_bytecode(artifact))
     with pytest.raises(BytecodeError, match="byte"):
         import_bytecode(artifact[:len(artifact) // 2])
+
+
+@needs_jaxlib
+def test_a_function_of_more_values_than_the_kept_names_reads_the_same(monkeypatch):
+    """The values' number names kept between reads are bounded; a function with more values names
+    them from its own list, and reads as the text path imports it."""
+    from vitir.mlir.bytecode import onepass
+
+    artifact = hlo.serialize_portable_artifact_str(_jax_program(), "1.10.0")
+    monkeypatch.setattr(onepass, "_NUMBERS", [])
+    monkeypatch.setattr(onepass, "_NUMBERS_KEPT", 3)
+    assert _printed(import_onepass(artifact)) == _by_text(read_bytecode(artifact))
+    assert onepass._NUMBERS == []  # (none kept: the program's function has more than 3 values)

@@ -3,16 +3,19 @@
 `import_bytecode`'s first way. The sections before the IR are read by reader.py (strings, dialects,
 op names, offsets, properties, resources), but no attribute or type entry is decoded up front: each
 is decoded when an op first refers to it (entries are interned: a program's few hundred distinct
-ones, each once). Then two passes over what the IR section holds:
+ones, each once). Then the IR section is read:
 
-1. `_Decoder.region_rows` reads the IR section into compact rows, one per op: the op-name index,
-   its location, attribute-dictionary and properties indices, its results (numbered values, their
-   type indices) and operands (numbered values), its regions. Its varints of one or two bytes (nearly
-   all) are read inline, without a call each; no Operation, Value or location object is made.
-2. `_Builder` names the values as MLIR's printer names them (each region's own values first, then
-   its nested regions from the counters it ended with: vhlo.py's `_Printer.name_function`) and makes
-   the records vitir's fast text reader makes (vitir/text/importer.py: `generic_record`), which
-   `build_module` builds into the Module, as direct.py does from the generic IR.
+1. A function's own block (nearly every op) is decoded and made records in one loop
+   (`_Builder.function_region`): its values' names are known as they are read (its arguments, then
+   its ops' results in order: vhlo.py's `_Printer.name_function`), so each op's record (what vitir's
+   fast text reader makes, vitir/text/importer.py) is made as its bytes are read. Its varints of one
+   or two bytes (nearly all) are read inline, without a call each; no Operation, Value or row is made.
+2. An op with regions is read into compact rows (`_Decoder.region_rows`: the op-name index, its
+   location, attribute-dictionary and properties indices, its results and operands as numbered
+   values, its regions' rows) and made a record after its function's block, when the counters its
+   regions' names start from are known (a nested region is named from the counters its parent
+   ended with); `build_module` builds the records into the Module, as direct.py does from the
+   generic IR.
 
 What an op name stands for (its StableHLO declaration, its attribute names in property order, its
 naming hints) is worked out once per op name of the file (`_Plan`), from the op declarations and
@@ -42,6 +45,8 @@ from .vhlo import (ARGUMENT_NAMES, OP_VERSIONS, RESULT_NAMES, UPSTREAM, _key, _s
                    check_version, type_text)
 
 NONE = -1  # no dictionary, no properties, no location
+_NUMBERS: list = []  # "0", "1", ...: values' names as MLIR's printer numbers them, each made once
+_NUMBERS_KEPT = 1 << 16  # (kept between reads up to this many)
 
 # A row of the IR section (pass 1): (op-name index, location index, dictionary index, properties
 # index, first result's number, result type indices, operand numbers, regions). A region: (its block's
@@ -61,6 +66,9 @@ class _Decoder(_Reader):
         self.value_types: list = []  # value number -> its type index
         self.scope: list = []  # the bytecode's value index (in the isolated region read) -> value number
         self.next_slot = self.slot_limit = 0  # the scope's slots the region being read defines
+        # a function's own block is read straight to records (pass 2 fused): the builder's state
+        self.builder = _Builder(self)
+        self.function_index = next((i for i, (name, _) in enumerate(self.op_names) if name == "vhlo.func_v1"), None)
         root = self.region_rows(cursor, 1, 0)[0]
         if not cursor.at_end():
             raise cursor.error("bytes after the root op")
@@ -196,22 +204,32 @@ class _Decoder(_Reader):
             if mask & HAS_INLINE_REGIONS:
                 value = cursor.varint()
                 count, isolated = value >> 1, value & 1
-                if isolated:
-                    saved, saved_slot, saved_limit = self.scope, self.next_slot, self.slot_limit
-                    self.scope = []
-                    inner = cursor
-                    if self.version >= LAZY_LOADING:
-                        section_id, inner = read_section(cursor)
-                        if section_id != IR:
-                            raise cursor.error("expected an IR section for isolated regions", start)
-                    regions = [self.region(inner, depth) for _ in range(count)]
-                    if inner is not cursor and not inner.at_end():
-                        raise inner.error("bytes after the regions")
-                    self.scope, self.next_slot, self.slot_limit = saved, saved_slot, saved_limit
-                else:
-                    regions = [self.region(cursor, depth) for _ in range(count)]
+                regions = self.regions(cursor, count, isolated, depth, start,
+                                       depth == 1 and name == self.function_index and count == 1)
             rows.append((name, location, dictionary, properties, first, result_types, operands, regions))
         return rows
+
+    def regions(self, cursor: Cursor, count: int, isolated: int, depth: int, start: int,
+                function: bool = False) -> list:
+        """An op's `count` regions; isolated ones (from format version 2 in their own IR section) see
+        no value from outside. A function's region goes to the builder (`function_region`)."""
+        if not isolated:
+            return [self.region(cursor, depth) for _ in range(count)]
+        saved = self.scope, self.value_types, self.next_slot, self.slot_limit
+        self.scope = []
+        inner = cursor
+        if self.version >= LAZY_LOADING:
+            section_id, inner = read_section(cursor)
+            if section_id != IR:
+                raise cursor.error("expected an IR section for isolated regions", start)
+        if function:
+            regions = [self.builder.function_region(inner, depth)]
+        else:
+            regions = [self.region(inner, depth) for _ in range(count)]
+        if inner is not cursor and not inner.at_end():
+            raise inner.error("bytes after the regions")
+        self.scope, self.value_types, self.next_slot, self.slot_limit = saved
+        return regions
 
     def region(self, cursor: Cursor, depth: int):
         num_blocks = cursor.varint()
@@ -265,7 +283,7 @@ class _Plan:
     (None for a call), the attribute names in the order ODS stores properties, the naming hints."""
 
     __slots__ = ("name", "base", "stablehlo", "cls", "by_name", "inherent", "constant", "result_names",
-                 "argument_name", "returns", "simple", "arity")
+                 "argument_name", "returns", "simple", "arity", "numbered")
 
     def __init__(self, name: str):
         dialect, _, mnemonic = name.partition(".")
@@ -290,6 +308,8 @@ class _Plan:
         self.constant = name == "vhlo.constant_v1"
         self.result_names = RESULT_NAMES.get(base)
         self.argument_name = ARGUMENT_NAMES.get(base)
+        # one result named by the printer's counter (not a constant's `cst`, nor a hinted one)
+        self.numbered = not self.constant and (self.result_names is None or len(self.result_names) != 1)
 
 
 class _LocationDecoder:
@@ -328,7 +348,7 @@ class _Builder:
         self.sets: dict = {}  # (op name, properties, dictionary) indices -> what `attribute_set` gives
         self.calls: list = []  # the call records (their callees are inlined)
         self.located: dict = {}
-        self.names: list = [None] * len(decoder.value_types)  # value number -> name without the %
+        self.names: list = []  # value number (of the function being read) -> name without the %
         self.written: set = set()  # the names given that are not numbers (arguments', hinted ones)
 
     def plan(self, index: int) -> _Plan:
@@ -455,13 +475,7 @@ class _Builder:
             op_plan = plans[row[NAME]] or plan(row[NAME])
             if op_plan.constant and count == 1:
                 type_index = row[RESULT_TYPES][0]
-                hint = hints.get(type_index)
-                if hint is None:
-                    text = type_text(self.decoder.type(type_index))
-                    element = text[len("tensor<"):-1].rsplit("x", 1)[-1] if text.startswith("tensor<") else text
-                    hint = hints[type_index] = ("cst" if element[:1] in ("f", "b", "t")
-                                                or element.startswith("complex") else "c")
-                names[first] = unique(hint)
+                names[first] = unique(hints.get(type_index) or self.constant_hint(type_index))
             elif op_plan.result_names is not None and len(op_plan.result_names) == count:
                 for offset, hint in enumerate(op_plan.result_names):
                     names[first + offset] = unique(hint)
@@ -610,6 +624,312 @@ class _Builder:
             self.located[id(record)] = location
         return record
 
+    def function_region(self, cursor: Cursor, depth: int):
+        """A function's region read from the IR section straight to records: pass 1 and pass 2 in one
+        loop for the function's own block, whose values' names are known as they are read (its
+        arguments, then its ops' results in order: `name_region` for a function). An op with
+        regions is read to a row (`_Decoder.region`) and made a record after the loop, when the
+        counters its regions' names start from are known. Gives (args, ops, (returned names, types),
+        the return's location index)."""
+        decoder = self.decoder
+        if cursor.varint() != 1:
+            raise Fallback("a region of several blocks, or none")
+        num_values = cursor.varint()
+        if num_values > cursor.end - cursor.pos:
+            raise cursor.error("too many values")
+        value = cursor.varint()
+        num_ops, has_arguments = value >> 1, value & 1
+        # this function's values: its block's own are numbered by their slots, nested regions' follow
+        value_types = decoder.value_types = [None] * num_values
+        scope = decoder.scope = [None] * num_values
+        names = self.names = [None] * num_values
+        name_groups = [None] * num_values  # slot -> [name]: an operand group (records only read them)
+        type_groups = [None] * num_values  # slot -> [TensorType]
+        decoder.next_slot, decoder.slot_limit = num_values, num_values
+        tensor_types, tensor_type, written = self.tensor_types, self.tensor_type, self.written
+        args = []
+        slot = 0
+        if has_arguments:
+            count = cursor.varint()
+            if count > num_values:
+                raise cursor.error("more block arguments than values")
+            elided = decoder.version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION
+            for slot in range(count):
+                if elided:
+                    flagged = cursor.varint()
+                    type_index = flagged >> 1
+                    location = cursor.varint() if flagged & 1 else NONE
+                else:
+                    type_index = cursor.varint()
+                    location = cursor.varint()
+                value_types[slot] = type_index
+                scope[slot] = slot
+                names[slot] = name = f"arg{slot}"
+                written.add(name)
+                ty = tensor_types[type_index] or tensor_type(type_index)
+                name_groups[slot], type_groups[slot] = [name], [ty]
+                arg = (name, ty)
+                args.append(arg)
+                self.defer(id(arg), location)
+            slot = count
+            if decoder.version >= USE_LIST_ORDERING:
+                mask = cursor.byte()
+                if mask & HAS_USE_LIST_ORDERS:
+                    decoder.use_list_orders(cursor, count)
+                elif mask:
+                    raise cursor.error("unknown block encoding mask")
+        next_argument = slot
+        data, end = decoder.data, cursor.end
+        op_names, version = decoder.op_names, decoder.version
+        num_names, num_properties = len(op_names), len(decoder.properties)
+        plans, sets, deferred, located = self.plans, self.sets, self.deferred, self.located
+        spans, decode = decoder.attr_spans, self.decode_location
+        numbers = _NUMBERS
+        if len(numbers) < num_values:
+            if num_values <= _NUMBERS_KEPT:
+                numbers.extend(map(str, range(len(numbers), num_values)))
+            else:  # a function larger than those kept for the next read: its own list
+                numbers = list(map(str, range(num_values)))
+        ops, later = [], []  # later: (position in ops, row) of the ops with regions
+        used: set = set()  # the hinted names taken (`cst`, `c`, ...)
+        next_value = clashes = 0
+        returned = None
+        last = num_ops - 1
+        for position in range(num_ops):
+            # -- the op's bytes (as _Decoder.region_rows) --
+            start = pos = cursor.pos
+            byte = data[pos]
+            if byte & 1:
+                name = byte >> 1
+                pos += 1
+            else:
+                name = cursor.varint()
+                pos = cursor.pos
+            mask = data[pos]
+            byte = data[pos + 1]
+            if byte & 1:
+                location = byte >> 1
+                pos += 2
+            elif byte & 2:
+                location = (byte | data[pos + 2] << 8) >> 2
+                pos += 3
+            else:
+                cursor.pos = pos + 1
+                location = cursor.varint()
+                pos = cursor.pos
+            if name >= num_names or mask & 0x80:
+                raise cursor.error("bad op name index or mask", start)
+            plan = plans[name] or self.plan(name)
+            dictionary = properties = NONE
+            if mask & HAS_ATTRS:
+                byte = data[pos]
+                if byte & 1:
+                    dictionary = byte >> 1
+                    pos += 1
+                else:
+                    cursor.pos = pos
+                    dictionary = cursor.varint()
+                    pos = cursor.pos
+            if mask & HAS_PROPERTIES:
+                if version < NATIVE_PROPERTIES_ENCODING:
+                    raise cursor.error("properties before format version 5", start)
+                byte = data[pos]
+                if byte & 1:
+                    properties = byte >> 1
+                    pos += 1
+                else:
+                    cursor.pos = pos
+                    properties = cursor.varint()
+                    pos = cursor.pos
+                if properties >= num_properties:
+                    raise cursor.error("properties index out of range", start)
+            first, result_types, count = slot, (), 0
+            if mask & HAS_RESULTS:
+                byte = data[pos]
+                if byte & 1:
+                    count = byte >> 1
+                    pos += 1
+                else:
+                    cursor.pos = pos
+                    count = cursor.varint()
+                    pos = cursor.pos
+                if count > end - pos:
+                    raise cursor.error("too many results", start)
+                if slot + count > num_values:
+                    raise cursor.error("more values defined than the region declared", start)
+                if count == 1:  # (nearly every op: no loop)
+                    byte = data[pos]
+                    if byte & 1:
+                        type_index = byte >> 1
+                        pos += 1
+                    elif byte & 2:
+                        type_index = (byte | data[pos + 1] << 8) >> 2
+                        pos += 2
+                    else:
+                        cursor.pos = pos
+                        type_index = cursor.varint()
+                        pos = cursor.pos
+                    result_types = [type_index]
+                    value_types[slot] = type_index
+                    scope[slot] = slot
+                    type_groups[slot] = [tensor_types[type_index] or tensor_type(type_index)]
+                    slot += 1
+                    if plan.numbered:
+                        names[first] = name_ = numbers[next_value]
+                        name_groups[first] = [name_]
+                        next_value += 1
+                        count = -1  # named
+                else:
+                    result_types = []
+                    for _ in range(count):
+                        byte = data[pos]
+                        if byte & 1:
+                            type_index = byte >> 1
+                            pos += 1
+                        elif byte & 2:
+                            type_index = (byte | data[pos + 1] << 8) >> 2
+                            pos += 2
+                        else:
+                            cursor.pos = pos
+                            type_index = cursor.varint()
+                            pos = cursor.pos
+                        result_types.append(type_index)
+                        value_types[slot] = type_index
+                        scope[slot] = slot
+                        type_groups[slot] = [tensor_types[type_index] or tensor_type(type_index)]
+                        slot += 1
+                # the results' names, as MLIR's printer gives them (`name_region`)
+                if count == -1 or not count:
+                    pass
+                elif count == 1 and plan.constant:
+                    type_index = result_types[0]
+                    hint = self.hints.get(type_index) or self.constant_hint(type_index)
+                    name_ = hint
+                    while name_ in used:
+                        name_ = f"{hint}_{clashes}"
+                        clashes += 1
+                    used.add(name_)
+                    names[first] = name_
+                    name_groups[first] = [name_]
+                elif plan.result_names is not None and len(plan.result_names) == count:
+                    for offset, hint in enumerate(plan.result_names):
+                        name_ = hint
+                        while name_ in used:
+                            name_ = f"{hint}_{clashes}"
+                            clashes += 1
+                        used.add(name_)
+                        names[first + offset] = name_
+                        name_groups[first + offset] = [name_]
+                elif count == 1:
+                    name_ = numbers[next_value]
+                    names[first] = name_
+                    name_groups[first] = [name_]
+                    next_value += 1
+                else:
+                    for offset in range(count):
+                        names[first + offset] = name_ = f"{next_value}#{offset}"
+                        name_groups[first + offset] = [name_]
+                    next_value += 1
+            operands = groups = group_types = ()
+            if mask & HAS_OPERANDS:
+                byte = data[pos]
+                if byte & 1:
+                    count = byte >> 1
+                    pos += 1
+                else:
+                    cursor.pos = pos
+                    count = cursor.varint()
+                    pos = cursor.pos
+                if count > end - pos:
+                    raise cursor.error("too many operands", start)
+                operands, groups, group_types = [], [], []  # (the record's groups made as they are read)
+                for _ in range(count):
+                    byte = data[pos]
+                    if byte & 1:
+                        index = byte >> 1
+                        pos += 1
+                    elif byte & 2:
+                        index = (byte | data[pos + 1] << 8) >> 2
+                        pos += 2
+                    else:
+                        cursor.pos = pos
+                        index = cursor.varint()
+                        pos = cursor.pos
+                    if index >= slot:  # (this block's values are its slots: defined ones are below)
+                        raise Fallback("a value used before it is defined")
+                    operands.append(index)
+                    groups.append(name_groups[index])
+                    group_types.append(type_groups[index])
+            if pos > end:
+                raise cursor.error("an op runs past the end of its section", start)
+            cursor.pos = pos
+            if mask & HAS_SUCCESSORS:
+                raise Fallback("successors")
+            if mask & HAS_USE_LIST_ORDERS:
+                if version < USE_LIST_ORDERING:
+                    raise cursor.error("use-list orders before format version 3", start)
+                decoder.use_list_orders(cursor, len(result_types))
+            if mask & HAS_INLINE_REGIONS:
+                value = cursor.varint()
+                count, isolated = value >> 1, value & 1
+                regions = decoder.regions(cursor, count, isolated, depth + 1, start)
+                later.append((len(ops), (name, location, dictionary, properties, first, result_types, operands,
+                                         regions)))
+                ops.append(None)
+                continue
+            if plan.returns:
+                if position != last or dictionary != NONE or properties != NONE:
+                    raise Fallback("a return with attributes, or before the block's end")
+                returned = ([names[n] for n in operands], [type_groups[n][0] for n in operands]), location
+                continue
+            # -- the op's record: the common ops (one value per operand field, no region, one
+            # result, their attribute set read before; constants) made here, any other by `op` --
+            record = None
+            if plan.simple and len(result_types) == 1:  # (`count` is -1 where named above)
+                found = sets.get((name, properties, dictionary))
+                if found is None:
+                    pass
+                elif found[0] == "generic":
+                    if found[3] and len(operands) == plan.arity:
+                        record = ("op", plan.cls, ("one", names[first]), found[1], groups, group_types,
+                                  type_groups[first], False, ())
+                elif found[0] == "op":  # a constant: its record but for its result
+                    record = ("op", found[1], ("one", names[first]), *found[3:])
+            if record is None:
+                ops.append(self.op((name, location, dictionary, properties, first, result_types, operands, ()),
+                                   None, "func"))
+                continue
+            found = deferred[location]
+            if found is None:  # (as `defer`)
+                dialect, start, end_, custom = spans[location]
+                if custom and end_ - start == 1 and data[start] == 31 and dialect == "builtin":
+                    found = UNKNOWN
+                else:
+                    found = DeferredLocation(decode, location)
+                deferred[location] = found
+            if found is not UNKNOWN:
+                located[id(record)] = found
+            ops.append(record)
+        if returned is None:
+            raise Fallback("a block that does not end in return")
+        if slot != num_values:
+            raise cursor.error("a region defined fewer values than it declared")
+        written.update(used)
+        if later:  # the ops with regions, their regions named from the counters this block ended with
+            names.extend([None] * (len(value_types) - num_values))
+            nested = (next_value, next_argument, clashes, frozenset(used))
+            for position, row in later:
+                ops[position] = self.op(row, nested, "func")
+        return args, ops, *returned
+
+    def constant_hint(self, type_index: int) -> str:
+        """A constant's name as MLIR's printer gives it: `cst` for floats, `c` for integers."""
+        text = type_text(self.decoder.type(type_index))
+        element = text[len("tensor<"):-1].rsplit("x", 1)[-1] if text.startswith("tensor<") else text
+        hint = self.hints[type_index] = ("cst" if element[:1] in ("f", "b", "t")
+                                         or element.startswith("complex") else "c")
+        return hint
+
     def function(self, row, function_attributes: dict):
         plan = self.plans[row[NAME]] or self.plan(row[NAME])
         if plan.base != "func" or len(row[REGIONS]) != 1:
@@ -619,7 +939,9 @@ class _Builder:
         if dictionary is not None:
             props.update((k.fields[0], v) for k, v in dictionary.fields[0])
         name, outputs = function_signature(props, function_attributes)
-        args, ops, returned, return_location = self.region(row[REGIONS][0], (0, 0, 0, frozenset(), None), "func")
+        if len(row[REGIONS][0]) != 4:  # (function_region's: a function's region is isolated)
+            raise Fallback("a function whose region is not isolated")
+        args, ops, returned, return_location = row[REGIONS][0]
         fn = (name, args, [self.records.tensor_type(t) for t in outputs], ops, returned)
         self.locate(id(fn), row[LOCATION])
         self.locate(("return", id(fn)), return_location)
@@ -643,7 +965,7 @@ def _import(data: bytes):
         raise Fallback("not a portable artifact")
     check_version(version)
     decoder_root = module.root
-    builder = _Builder(decoder)
+    builder = decoder.builder  # (made by read_ir: the functions were read into it)
     if decoder.op_names[decoder_root[NAME]][0] != "builtin.module" or len(decoder_root[REGIONS]) != 1:
         raise Fallback("not a module")
     properties = builder.properties(decoder_root)

@@ -262,19 +262,24 @@ class _Reader:
                 if len(entries) + count > total:
                     raise offsets.error(f"dialect group of {count} entries overruns the {total} declared", start)
                 data, end, limit = self.data, offsets.end, section.end
-                for _ in range(count):
-                    start = offsets.pos
-                    if start < end and data[start] & 1:  # a size of one byte (most entries): no call
-                        value = data[start] >> 1
-                        offsets.pos = start + 1
+                append, pos = entries.append, offsets.pos
+                for _ in range(count):  # (the offsets' position kept in a local: ~12,600 entries in a ViT step)
+                    start = pos
+                    if pos < end and data[pos] & 1:  # a size of one byte (most entries): no call
+                        value = data[pos] >> 1
+                        pos += 1
                     else:
+                        offsets.pos = pos
                         value = offsets.varint()
-                    size = value >> 1
-                    if position + size > limit:
+                        pos = offsets.pos
+                    following = position + (value >> 1)
+                    if following > limit:
+                        offsets.pos = pos
                         raise offsets.error("attribute or type entry runs past the end of the attr/type section",
                                             start)
-                    entries.append((dialect, position, position + size, bool(value & 1)))
-                    position += size
+                    append((dialect, position, following, value & 1 == 1))
+                    position = following
+                offsets.pos = pos
             spans.append(entries)
         if not offsets.at_end():
             raise offsets.error("bytes after the last attribute/type offset")

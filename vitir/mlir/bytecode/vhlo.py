@@ -144,11 +144,20 @@ _ENUM_KINDS = {"ComparisonDirectionV1Attr": "comparison_direction_v1", "Comparis
 DYNAMIC = -(1 << 63)
 
 
+_VERSIONS: dict = {}  # a version's text -> its numbers (the tables' few dozen, compared for every op converted)
+
+
 def version_tuple(text: str) -> tuple[int, int, int]:
+    found = _VERSIONS.get(text)
+    if found is not None:
+        return found
     parts = text.split(".")
     if len(parts) != 3 or not all(p.isdigit() for p in parts):
         raise BytecodeError(f"{text!r} is not a StableHLO version (x.y.z)")
-    return tuple(int(p) for p in parts)
+    found = tuple(int(p) for p in parts)
+    if len(_VERSIONS) < 1024:  # (the tables' versions; a caller's arbitrary texts are not kept without bound)
+        _VERSIONS[text] = found
+    return found
 
 
 def artifact_version(module: BytecodeModule) -> str | None:

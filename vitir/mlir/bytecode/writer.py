@@ -256,20 +256,24 @@ def _isolation(root: Operation) -> dict:
     isolated: dict = {}
     stack: list = []  # the ids of the ops with regions enclosing the current op, outermost first
 
+    def escape(defining) -> None:
+        """A value defined outside the innermost region used in it: the regions between are not isolated."""
+        for enclosing in reversed(stack):
+            if enclosing == defining:
+                break
+            isolated[enclosing] = False
+
     def visit(op: Operation) -> None:
         innermost = stack[-1] if stack else None
         for operand in op.operands:
             defining = owner.get(id(operand))
-            if defining == innermost:  # nearly every use: a value of the enclosing region itself
-                continue
-            for enclosing in reversed(stack):
-                if enclosing == defining:
-                    break
-                isolated[enclosing] = False
+            if defining != innermost:
+                escape(defining)
         if op.regions:
             key = id(op)
             isolated.setdefault(key, True)
             stack.append(key)
+            get = owner.get
             for region in op.regions:
                 for block in region.blocks:
                     for argument in block.arguments:
@@ -279,8 +283,12 @@ def _isolation(root: Operation) -> dict:
                             owner[id(result)] = key
                 for block in region.blocks:
                     for inner in block.operations:
-                        if inner.operands or inner.regions:
+                        if inner.regions:
                             visit(inner)
+                        else:  # (visit's operand loop, inline: nearly every op)
+                            for operand in inner.operands:
+                                if get(id(operand)) != key:  # nearly every use: this region's own value
+                                    escape(get(id(operand)))
             stack.pop()
 
     visit(root)
@@ -316,6 +324,12 @@ class _Writer:
         self.properties: list[bytes] = []
         self.properties_index: dict[bytes, int] = {}
         self.properties_of: dict = {}  # (op name, properties tuple) -> its number
+        # the varint of every number an op refers to (op name, attribute, type, value, properties
+        # entry: each below the count of its kind or of ops), looked up without a comparison each
+        numbering = self.numbering
+        limit = 1 + max(len(numbering.attr_order), len(numbering.type_order), len(numbering.op_name_order),
+                        len(numbering.value_ids), sum(info[0] for info in numbering.op_names.values()))
+        self.varints = _SMALL if limit <= _SMALL_LIMIT else _SMALL + [varint(v) for v in range(_SMALL_LIMIT, limit)]
 
     def write(self) -> bytes:
         out = Emitter()
@@ -474,14 +488,13 @@ class _Writer:
     # -- the IR -------------------------------------------------------------------------------------
     def op(self, out: Emitter, op: Operation) -> None:
         numbering = self.numbering
-        buffer = out.buffer  # one-byte varints (nearly all) appended inline
-        number = numbering.op_name_number[op.name]
-        buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
+        buffer = out.buffer  # varints appended inline, from the table of every number an op refers to
+        varints = self.varints
+        buffer += varints[numbering.op_name_number[op.name]]
         mask_at = len(buffer)
         buffer.append(0)
         mask = 0
-        number = numbering.attr_number[op.location]
-        buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
+        buffer += varints[numbering.attr_number[op.location]]
         attributes = op.attributes
         if attributes is not None and _non_empty(attributes):
             mask |= HAS_ATTRS
@@ -494,7 +507,7 @@ class _Writer:
                 number = self.properties_of.get((op.name, properties)) if isinstance(properties, tuple) else None
                 if number is None:
                     number = self.op_properties(op)
-                buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
+                buffer += varints[number]
             elif not isinstance(properties, tuple) or any(v is not None for v in properties):
                 raise BytecodeError(f"{op.name}: properties cannot be written at bytecode version {self.version} "
                                     f"(< {NATIVE_PROPERTIES_ENCODING}); give them to the op as attributes")
@@ -504,16 +517,14 @@ class _Writer:
             buffer += _SMALL[len(results)] if len(results) < _SMALL_LIMIT else varint(len(results))
             type_number = numbering.type_number
             for result in results:
-                number = type_number[result.type]
-                buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
+                buffer += varints[type_number[result.type]]
         operands = op.operands
         if operands:
             mask |= HAS_OPERANDS
             buffer += _SMALL[len(operands)] if len(operands) < _SMALL_LIMIT else varint(len(operands))
             value_ids = numbering.value_ids
             for operand in operands:
-                number = value_ids[id(operand)]
-                buffer += _SMALL[number] if number < _SMALL_LIMIT else varint(number)
+                buffer += varints[value_ids[id(operand)]]
         if op.successors:
             mask |= HAS_SUCCESSORS
             out.varint(len(op.successors))
