@@ -142,6 +142,30 @@ def test_binary_search_with_jobs_gives_the_answer_of_one_test_after_another(jobs
     assert len(prop.seen) == len(set(prop.seen))
 
 
+@pytest.mark.parametrize("answer", [0, 1, 17, 38, 39, 40])
+def test_galloping_search_finds_what_binary_search_does_and_one_needed_at_the_top_in_one_test(answer):
+    keep = set(range(answer, 41))  # monotone
+    prop = Points(keep)
+    assert Reducer(many_results(), prop).smallest(40, lambda p: f"p={p}", gallop=True) == answer
+    assert Reducer(many_results(), Points(keep)).smallest(40, lambda p: f"p={p}") == answer
+    if answer == 40:
+        assert prop.seen == [39]
+    assert len(prop.seen) <= 2 * 6
+
+
+def test_binary_reduction_over_ops_in_a_run_costs_a_test_each():
+    """A chain whose last 6 ops the property needs (it greps their results' names): galloping finds
+    each with one test, and the needed ones alone with one more."""
+    text, _, _ = chain(3, 30)
+    fn = import_text(text).main
+    last = [op.results[0].name for op in fn.ops[-6:]]
+    prop = Recording(" && ".join(f"grep -q '%{name} =' {{}}" for name in last))
+    reducer = Reducer(text, prop)
+    reducer.ops(binary=True)
+    assert [op.results[0].name for op in reducer.fn.ops] == last
+    assert reducer.tests <= 1 + 6 + 1 + 1, reducer.tests
+
+
 def test_search_points_are_the_middles_of_the_next_levels():
     assert _search_points(0, 40, 1) == [20]
     assert _search_points(0, 40, 2) == [20, 10, 30]

@@ -205,8 +205,8 @@ class Reducer:
         """ddmin over the top-level ops, or (the first round, on a program of hundreds of ops) binary
         reduction: k log n tests for k needed ops of n."""
         how = "binary reduction" if binary else "ddmin"
-        items = (self.one_by_one if binary else self.ddmin)(
-            list(range(len(self.fn.ops))), lambda chosen: keep_ops(self.fn, chosen), "ops")
+        every, candidate = list(range(len(self.fn.ops))), lambda chosen: keep_ops(self.fn, chosen)
+        items = self.one_by_one(every, candidate, "ops", gallop=True) if binary else self.ddmin(every, candidate, "ops")
         if len(items) < len(self.fn.ops):
             self.accept(self.valid(keep_ops(self.fn, items)), f"{how} over ops")
         if len(items) == 1 and len(self.fn.ops) > 1:
@@ -262,15 +262,22 @@ class Reducer:
             n = min(len(items), 2 * n)
         return items
 
-    def one_by_one(self, items: list[int], candidate: Callable[[list[int]], Function], what: str) -> list[int]:
+    def one_by_one(self, items: list[int], candidate: Callable[[list[int]], Function], what: str,
+                   gallop: bool = False) -> list[int]:
         """Binary reduction (as J-Reduce's): the smallest prefix of the items that, with those found
         needed so far, keeps the property, by binary search; its last item is needed. A few needed
         items out of many cost a few binary searches (k log n tests, where ddmin takes far more when
-        the needed items lie apart), and each test is of a candidate smaller than the program."""
+        the needed items lie apart), and each test is of a candidate smaller than the program.
+        `gallop`: each search starts from the top (1, 2, 4, ... items left out), for items needed
+        in runs (ops: the few dozen a bug needs are mostly neighbours), one test each."""
         needed: list[int] = []
         rest = list(items)  # needed + rest keeps the property
         while rest:
-            smallest = self.smallest(len(rest), lambda p: self.valid(candidate(sorted(needed + rest[:p]))))
+            # those found needed may be all: one test, where the search would reach them last
+            if needed and self.test(self.valid(candidate(sorted(needed)))):
+                break
+            smallest = self.smallest(len(rest), lambda p: self.valid(candidate(sorted(needed + rest[:p]))),
+                                     low=1 if needed else 0, gallop=gallop)
             if smallest == 0:
                 break
             needed.append(rest[smallest - 1])
@@ -278,12 +285,19 @@ class Reducer:
             self.say(f"binary reduction over {what}", held=f"{len(needed)} {what} needed, {len(rest)} left to search")
         return sorted(needed)
 
-    def smallest(self, n: int, candidate: Callable[[int], str | None]) -> int:
-        """The smallest p in 0..n whose candidate keeps the property, that of n known to (binary
-        search). With --jobs N, the candidates of the next levels of the search are tested side by
+    def smallest(self, n: int, candidate: Callable[[int], str | None], low: int = 0, gallop: bool = False) -> int:
+        """The smallest p in low..n whose candidate keeps the property, that of n known to (binary
+        search; with `gallop`, first n - 1, n - 2, n - 4, ... until one loses it). With --jobs N,
+        the candidates of the next levels of the search are tested side by
         side first (all 2**d - 1 of d levels, 2**d - 1 <= N): the search then reads their verdicts,
         the same as one test after another would give."""
-        low, high = 0, n
+        high = n
+        step = 1
+        while gallop and high - step > low:  # n - 1, n - 2, n - 4, ...: the top first
+            if not self.test(candidate(high - step)):
+                low = high - step + 1
+                break
+            high, step = high - step, step * 2
         levels = max(1, (self.jobs + 1).bit_length() - 1)
         while low < high:
             if self.pool is not None:
