@@ -4,12 +4,13 @@ The property is a function of the candidate's text (`interesting(text) -> bool`)
 divergence between two sides (`diverges`), or a shell command's exit status (`until`).
 
 First, two coarse passes that make each test smaller than the last, for programs whose every test
-is costly (an IREE compile of a train step): ddmin over the function's results (each result kept
-with its backward slice), then the ops before op k cut (the values they define become
-arguments; the constants they read stay), k the largest that keeps the property (binary
-search). Then, in order, until a round changes nothing:
+is costly (an IREE compile of a train step): binary reduction over the function's results (each
+result kept with its backward slice; `Reducer.one_by_one`), then the ops before op k cut (the
+values they define become arguments; the constants they read stay), k the largest that keeps the
+property (binary search). Then, in order, until a round changes nothing:
 
-1. ops: ddmin (Zeller and Hildebrandt's) over the function's ops. A kept op whose operand a removed
+1. ops: binary reduction over the function's ops in the first round (each search galloping from
+   the top), ddmin (Zeller and Hildebrandt's) in the later ones. A kept op whose operand a removed
    op defined reads a new argument in its place (its value, for `diverges`, the one the reference
    side computed there). The function returns the results it returned that it still defines (ops
    that no longer reach them go), or, when none is left, the results no kept op reads.
@@ -23,7 +24,9 @@ search). Then, in order, until a round changes nothing:
 Every candidate is printed and read back (vitir's shape rules and xDSL's verifier): an invalid one
 is never tested. Candidates are tried in a fixed order and the result is printed canonically, so a
 reduction is deterministic and its output reads back to the same text (ready for
-`vitir.testing`'s golden files).
+`vitir.testing`'s golden files). Verdicts are cached by the text's hash; with `jobs` > 1 (a
+property that runs each test as a process, `until`), candidates are tested side by side and the
+result is the one a test after another gives.
 """
 
 from __future__ import annotations
