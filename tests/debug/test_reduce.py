@@ -171,3 +171,10 @@ def test_search_points_are_the_middles_of_the_next_levels():
     assert _search_points(0, 40, 2) == [20, 10, 30]
     assert _search_points(0, 3, 3) == [1, 0, 2]
     assert _search_points(5, 5, 2) == []
+
+
+def test_a_test_past_its_timeout_is_stopped_and_loses_the_property(tmp_path):
+    """--timeout: the command (a shell and the process it started) is killed, the verdict False."""
+    began = time.perf_counter()
+    assert Until("sleep 30; true {}", timeout=0.5)("module @m {}\n") is False
+    assert time.perf_counter() - began < 10
