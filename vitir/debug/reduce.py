@@ -294,19 +294,26 @@ class Reducer:
         the candidates of the next levels of the search are tested side by
         side first (all 2**d - 1 of d levels, 2**d - 1 <= N): the search then reads their verdicts,
         the same as one test after another would give."""
+        made: dict[int, str | None] = {}  # each candidate printed and read back once
+
+        def candidate_at(p: int) -> str | None:
+            if p not in made:
+                made[p] = candidate(p)
+            return made[p]
+
         high = n
         step = 1
         while gallop and high - step > low:  # n - 1, n - 2, n - 4, ...: the top first
-            if not self.test(candidate(high - step)):
+            if not self.test(candidate_at(high - step)):
                 low = high - step + 1
                 break
             high, step = high - step, step * 2
         levels = max(1, (self.jobs + 1).bit_length() - 1)
         while low < high:
             if self.pool is not None:
-                self.prefetch(candidate(m) for m in _search_points(low, high, levels))
+                self.prefetch(candidate_at(m) for m in _search_points(low, high, levels))
             middle = (low + high) // 2
-            if self.test(candidate(middle)):
+            if self.test(candidate_at(middle)):
                 high = middle
             else:
                 low = middle + 1
