@@ -329,14 +329,15 @@ def test_keeping_some_results_keeps_their_backward_slices_only():
 
 
 def test_reduce_starts_with_the_results_and_a_cut_prefix(tmp_path):
-    """The cosine's slice alone, found by ddmin over the results in a few tests, before any op is tried."""
+    """The cosine's slice alone, found by binary reduction over the results in a few tests, before
+    any op is tried."""
     from vitir.debug.reduce import Reducer, until
 
     lines = []
     reducer = Reducer(SLICES, until("grep -q stablehlo.cosine {}"), lines.append)
     reducer.results()
     assert [type(op).NAME for op in reducer.fn.ops] == ["stablehlo.cosine"], lines
-    assert reducer.tests <= 4 and "ddmin over results (1 of 3 kept)" in lines[-1]
+    assert reducer.tests <= 5 and "binary reduction over results (1 of 3 kept)" in lines[-1]
     reducer = Reducer(SLICES, until("grep -q stablehlo.add {}"), lines.append)
     reducer.prefix()  # tanh and sine cut: the add reads two new arguments
     assert [type(op).NAME for op in reducer.fn.ops] == ["stablehlo.add", "stablehlo.cosine"], lines[-1]

@@ -30,6 +30,8 @@ def add_parser(sub) -> None:
     p.add_argument("--constants", action="store_true",
                    help="--until: try each argument as a constant of zeros (--diverges makes an argument of one "
                         "number or a few a constant of its value, always)")
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="N",
+                   help="--until: test up to N candidates side by side (the result is the same as with 1)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.set_defaults(func=run)
 
@@ -41,6 +43,8 @@ def run(args) -> int:
     from ..files import load_npz, read_text, save_npz, write_text
     from .bisect import parse_against
 
+    if args.jobs < 1:
+        raise ConfigError(f"--jobs {args.jobs}: at least 1")
     text = read_text(args.module)
     progress = None if args.quiet else (lambda line: print(f"vitir reduce: {line}", file=sys.stderr, flush=True))
     start = None
@@ -57,7 +61,8 @@ def run(args) -> int:
         start = prop.start()
     else:
         prop = until(args.until, args.timeout)
-    reducer = Reducer(text, prop, progress, args.function, start, constants=args.diverges or args.constants)
+    reducer = Reducer(text, prop, progress, args.function, start, constants=args.diverges or args.constants,
+                      jobs=args.jobs)
     reduced = reducer.run()
     write_text(args.out, reduced)
     if args.diverges:

@@ -4,12 +4,13 @@ The property is a function of the candidate's text (`interesting(text) -> bool`)
 divergence between two sides (`diverges`), or a shell command's exit status (`until`).
 
 First, two coarse passes that make each test smaller than the last, for programs whose every test
-is costly (an IREE compile of a train step): ddmin over the function's results (each result kept
-with its backward slice), then the ops before op k cut (the values they define become
-arguments; the constants they read stay), k the largest that keeps the property (binary
-search). Then, in order, until a round changes nothing:
+is costly (an IREE compile of a train step): binary reduction over the function's results (each
+result kept with its backward slice; `Reducer.one_by_one`), then the ops before op k cut (the
+values they define become arguments; the constants they read stay), k the largest that keeps the
+property (binary search). Then, in order, until a round changes nothing:
 
-1. ops: ddmin (Zeller and Hildebrandt's) over the function's ops. A kept op whose operand a removed
+1. ops: binary reduction over the function's ops in the first round (each search galloping from
+   the top), ddmin (Zeller and Hildebrandt's) in the later ones. A kept op whose operand a removed
    op defined reads a new argument in its place (its value, for `diverges`, the one the reference
    side computed there). The function returns the results it returned that it still defines (ops
    that no longer reach them go), or, when none is left, the results no kept op reads.
@@ -23,20 +24,27 @@ search). Then, in order, until a round changes nothing:
 Every candidate is printed and read back (vitir's shape rules and xDSL's verifier): an invalid one
 is never tested. Candidates are tried in a fixed order and the result is printed canonically, so a
 reduction is deterministic and its output reads back to the same text (ready for
-`vitir.testing`'s golden files).
+`vitir.testing`'s golden files). Verdicts are cached by the text's hash; with `jobs` > 1 (a
+property that runs each test as a process, `until`), candidates are tested side by side and the
+result is the one a test after another gives.
 """
 
 from __future__ import annotations
 
 import atexit
+import hashlib
+import os
 import re
 import shlex
 import shutil
 import subprocess
+import signal
 import tempfile
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -53,7 +61,8 @@ class Reducer:
     """Holds the best program so far and the property; `run()` returns the reduced text."""
 
     def __init__(self, text: str, interesting: Callable[[str], bool], progress: Callable[[str], None] | None = None,
-                 function: str | None = None, start: Sequence[int] | None = None, constants: bool = False):
+                 function: str | None = None, start: Sequence[int] | None = None, constants: bool = False,
+                 jobs: int = 1):
         from .bisect import load_program
 
         self.make_constants = constants  # the constants pass: arguments become constants
@@ -62,7 +71,11 @@ class Reducer:
         self.progress = progress
         self.tests = 0
         self.started = time.perf_counter()
-        self.cache: dict[str, bool] = {}
+        self.cache: dict[bytes, bool] = {}  # the verdict per candidate, keyed by its text's hash
+        # candidates tested side by side: only a property that runs each test in a process of its
+        # own says it can (`until`); bisect's runs in this one
+        self.jobs = jobs if jobs > 1 and getattr(interesting, "parallel", False) else 1
+        self.pool = ThreadPoolExecutor(self.jobs) if self.jobs > 1 else None
         module, fn = load_program(text, function)
         self.module, self.fn = module.with_functions([fn]), fn
         self.text = module_text(fn, self.module)
@@ -78,21 +91,80 @@ class Reducer:
     def test(self, text: str | None) -> bool:
         if text is None:
             return False
-        if text not in self.cache:
-            self.tests += 1
+        key = _key(text)
+        if key not in self.cache:
             began = time.perf_counter()
-            self.cache[text] = bool(self.interesting_text(text))
-            if self.progress and time.perf_counter() - began > 2.0:  # a long test: say what it gave
-                self.progress(f"test {self.tests}: a candidate of {text.count(chr(10))} lines "
-                              f"{'keeps' if self.cache[text] else 'loses'} the property "
-                              f"({time.perf_counter() - began:.1f} s; {time.perf_counter() - self.started:.1f} s in all)")
-        return self.cache[text]
+            self.record(text, bool(self.interesting_text(text)), began)
+        return self.cache[key]
 
-    def valid(self, fn: Function) -> str | None:
+    def record(self, text: str, verdict: bool, began: float) -> None:
+        self.tests += 1
+        self.cache[_key(text)] = verdict
+        if self.progress and time.perf_counter() - began > 2.0:  # a long test: say what it gave
+            self.progress(f"test {self.tests}: a candidate of {text.count(chr(10))} lines "
+                          f"{'keeps' if verdict else 'loses'} the property "
+                          f"({time.perf_counter() - began:.1f} s; {time.perf_counter() - self.started:.1f} s in all)")
+
+    def first(self, indices: Iterable[int], make: Callable[[int], str | None]) -> tuple[int, str] | None:
+        """(k, its text) for the first k of `indices`, in order, whose candidate `make(k)` keeps the
+        property; None when none does. Each is made (printed, read back) only when reached; with
+        --jobs N, the next N valid untested ones are tested side by side, and those after one that
+        keeps the property are stopped: the answer is the one a test after another gives, whatever
+        the timing."""
+        batch: list[tuple[int, str]] = []
+        for k in indices:
+            text = make(k)
+            if text is None:
+                continue
+            if not batch and _key(text) in self.cache:
+                if self.cache[_key(text)]:
+                    return k, text
+                continue
+            batch.append((k, text))
+            if len(batch) == self.jobs:
+                found = self._first_of(batch)
+                if found is not None:
+                    return found
+                batch = []
+        return self._first_of(batch) if batch else None
+
+    def _first_of(self, batch: list[tuple[int, str]]) -> tuple[int, str] | None:
+        """The first of `batch` that keeps the property, its untested ones tested side by side."""
+        if self.pool is None:
+            return next(((k, t) for k, t in batch if self.test(t)), None)
+        todo = list(dict.fromkeys(t for _, t in batch if _key(t) not in self.cache))  # each text once
+        stops = [threading.Event() for _ in todo]
+        began = time.perf_counter()
+        futures = [self.pool.submit(self.interesting_text.run, t, slot, stop)
+                   for slot, (t, stop) in enumerate(zip(todo, stops))]
+        for k, (text, future) in enumerate(zip(todo, futures)):
+            verdict = future.result()
+            if verdict is None:  # stopped: a candidate before it kept the property
+                continue
+            self.record(text, verdict, began)
+            if verdict:
+                for stop in stops[k + 1:]:
+                    stop.set()
+        return next(((k, t) for k, t in batch if self.cache.get(_key(t))), None)
+
+    def prefetch(self, texts: Iterable[str | None]) -> None:
+        """Test `texts` side by side (with --jobs N, N at a time), their verdicts cached for the
+        searches that read them one after another."""
+        if self.pool is None:
+            return
+        todo = list(dict.fromkeys(t for t in texts if t is not None and _key(t) not in self.cache))
+        for at in range(0, len(todo), self.jobs):
+            chunk = todo[at:at + self.jobs]
+            began = time.perf_counter()
+            futures = [self.pool.submit(self.interesting_text.run, t, slot, None) for slot, t in enumerate(chunk)]
+            for text, future in zip(chunk, futures):
+                self.record(text, bool(future.result()), began)
+
+    def valid(self, fn: Function | None) -> str | None:
         """The candidate's text when it reads back (shape rules, verifier), else None."""
         from ..mlir import import_text
 
-        if not fn.ops:
+        if fn is None or not fn.ops:
             return None
         try:
             text = module_text(fn, self.module)
@@ -120,9 +192,9 @@ class Reducer:
     def run(self, rounds: int = 4) -> str:
         self.results()
         self.prefix()
-        for _ in range(rounds):
+        for round in range(rounds):
             before = self.text
-            self.ops()
+            self.ops(binary=round == 0)
             self.bypass()
             if self.make_constants:
                 self.constants()
@@ -132,37 +204,37 @@ class Reducer:
                 break
         return self.text
 
-    def ops(self) -> None:
-        """ddmin over the top-level ops."""
-        items = self.ddmin(list(range(len(self.fn.ops))), lambda chosen: keep_ops(self.fn, chosen), "ops")
+    def ops(self, binary: bool = False) -> None:
+        """ddmin over the top-level ops, or (the first round, on a program of hundreds of ops) binary
+        reduction: k log n tests for k needed ops of n."""
+        how = "binary reduction" if binary else "ddmin"
+        every, candidate = list(range(len(self.fn.ops))), lambda chosen: keep_ops(self.fn, chosen)
+        items = self.one_by_one(every, candidate, "ops", gallop=True) if binary else self.ddmin(every, candidate, "ops")
         if len(items) < len(self.fn.ops):
-            self.accept(self.valid(keep_ops(self.fn, items)), "ddmin over ops")
+            self.accept(self.valid(keep_ops(self.fn, items)), f"{how} over ops")
         if len(items) == 1 and len(self.fn.ops) > 1:
             text = self.valid(keep_ops(self.fn, items))
             if self.test(text):
-                self.accept(text, "ddmin over ops")
+                self.accept(text, f"{how} over ops")
 
     def results(self) -> None:
-        """ddmin over the function's results, each kept with its backward slice only: on a train
-        step of hundreds of results, a few tests leave the one slice that holds the property."""
+        """Binary reduction over the function's results, each kept with its backward slice only: on
+        a train step of hundreds of results, a few binary searches leave the slices that hold the
+        property."""
         count = len(self.fn.ret.operands)
         if count < 2:
             return
-        items = self.ddmin(list(range(count)), lambda chosen: keep_results(self.fn, chosen), "results")
+        items = self.one_by_one(list(range(count)), lambda chosen: keep_results(self.fn, chosen), "results")
         if len(items) < count:
-            self.accept(self.valid(keep_results(self.fn, items)), f"ddmin over results ({len(items)} of {count} kept)")
+            self.accept(self.valid(keep_results(self.fn, items)), f"binary reduction over results ({len(items)} of {count} kept)")
 
     def prefix(self) -> None:
         """The values defined before op k become new arguments, k as large as keeps the property
         (binary search): each test is smaller than the program, most far smaller."""
         n = len(self.fn.ops)
-        low, high = 0, n - 1  # keeping ops[low:] keeps the property
-        while low < high:
-            middle = (low + high + 1) // 2
-            if self.test(self.valid(keep_ops(self.fn, self.suffix(middle)))):
-                low = middle
-            else:
-                high = middle - 1
+        # the number of ops cut, searched from the top: the fewest left that keep the property
+        left = self.smallest(n, lambda kept: self.valid(keep_ops(self.fn, self.suffix(n - kept))) if kept else None)
+        low = n - left
         if low:
             self.accept(self.valid(keep_ops(self.fn, self.suffix(low))), f"cutting the ops before op {low}")
 
@@ -180,24 +252,72 @@ class Reducer:
         n = 2
         while len(items) >= 2:
             chunks = _split(items, n)
-            reduced = False
-            for chunk in chunks:  # a chunk alone
-                if self.test(self.valid(candidate(chunk))):
-                    items, n, reduced = chunk, 2, True
-                    break
-            if not reduced:
-                for k in range(len(chunks)):  # a complement
-                    rest = [i for j, c in enumerate(chunks) if j != k for i in c]
-                    if self.test(self.valid(candidate(rest))):
-                        items, n, reduced = rest, max(n - 1, 2), True
-                        break
-            if reduced:
+            # each chunk alone, then each complement: the first that keeps the property
+            subsets = chunks + [[i for j, c in enumerate(chunks) if j != k for i in c] for k in range(len(chunks))]
+            found = self.first(range(len(subsets)), lambda k: self.valid(candidate(subsets[k])))
+            if found is not None:
+                k = found[0]
+                items, n = subsets[k], (2 if k < len(chunks) else max(n - 1, 2))
                 self.say(f"ddmin over {what} (granularity {n})", held=f"{len(items)} {what} kept")
                 continue
             if n >= len(items):
                 break
             n = min(len(items), 2 * n)
         return items
+
+    def one_by_one(self, items: list[int], candidate: Callable[[list[int]], Function], what: str,
+                   gallop: bool = False) -> list[int]:
+        """Binary reduction (as J-Reduce's): the smallest prefix of the items that, with those found
+        needed so far, keeps the property, by binary search; its last item is needed. A few needed
+        items out of many cost a few binary searches (k log n tests, where ddmin takes far more when
+        the needed items lie apart), and each test is of a candidate smaller than the program.
+        `gallop`: each search starts from the top (1, 2, 4, ... items left out), for items needed
+        in runs (ops: the few dozen a bug needs are mostly neighbours), one test each."""
+        needed: list[int] = []
+        rest = list(items)  # needed + rest keeps the property
+        while rest:
+            # those found needed may be all: one test, where the search would reach them last
+            if needed and self.test(self.valid(candidate(sorted(needed)))):
+                break
+            smallest = self.smallest(len(rest), lambda p: self.valid(candidate(sorted(needed + rest[:p]))),
+                                     low=1 if needed else 0, gallop=gallop)
+            if smallest == 0:
+                break
+            needed.append(rest[smallest - 1])
+            rest = rest[:smallest - 1]
+            self.say(f"binary reduction over {what}", held=f"{len(needed)} {what} needed, {len(rest)} left to search")
+        return sorted(needed)
+
+    def smallest(self, n: int, candidate: Callable[[int], str | None], low: int = 0, gallop: bool = False) -> int:
+        """The smallest p in low..n whose candidate keeps the property, that of n known to (binary
+        search; with `gallop`, first n - 1, n - 2, n - 4, ... until one loses it). With --jobs N,
+        the candidates of the next levels of the search are tested side by
+        side first (all 2**d - 1 of d levels, 2**d - 1 <= N): the search then reads their verdicts,
+        the same as one test after another would give."""
+        made: dict[int, str | None] = {}  # each candidate printed and read back once
+
+        def candidate_at(p: int) -> str | None:
+            if p not in made:
+                made[p] = candidate(p)
+            return made[p]
+
+        high = n
+        step = 1
+        while gallop and high - step > low:  # n - 1, n - 2, n - 4, ...: the top first
+            if not self.test(candidate_at(high - step)):
+                low = high - step + 1
+                break
+            high, step = high - step, step * 2
+        levels = max(1, (self.jobs + 1).bit_length() - 1)
+        while low < high:
+            if self.pool is not None:
+                self.prefetch(candidate_at(m) for m in _search_points(low, high, levels))
+            middle = (low + high) // 2
+            if self.test(candidate_at(middle)):
+                high = middle
+            else:
+                low = middle + 1
+        return low
 
     def constants(self) -> None:
         """Each argument, in order, made a constant: its value where the property knows it and it
@@ -231,18 +351,12 @@ class Reducer:
         k = 0
         while True:
             candidates = _bypasses(self.fn)
-            if k >= len(candidates):
+            found = self.first(range(k, len(candidates)),
+                               lambda j: self.valid(bypassed(self.module, self.text, *candidates[j])))
+            if found is None:
                 return
-            changed = False
-            for j in range(k, len(candidates)):
-                op_at, slot = candidates[j]
-                text = self.valid(bypassed(self.module, self.text, op_at, slot))
-                if self.test(text):
-                    self.accept(text, "bypassing an op")
-                    k, changed = j, True
-                    break
-            if not changed:
-                return
+            k, text = found
+            self.accept(text, "bypassing an op")
 
     def attributes(self) -> None:
         from ..ast.declare import REQUIRED
@@ -254,18 +368,11 @@ class Reducer:
                 for f in type(op).ATTR_FIELDS:
                     if f.default is not REQUIRED and getattr(op, f.name) != f.default:
                         options.append((i, f.name, f.default))
-            if position >= len(options):
+            found = self.first(range(position, len(options)), lambda j: self.valid(with_attribute(self.text, *options[j])))
+            if found is None:
                 return
-            for j in range(position, len(options)):
-                i, name, default = options[j]
-                candidate = with_attribute(self.text, i, name, default)
-                text = self.valid(candidate) if candidate is not None else None
-                if self.test(text):
-                    self.accept(text, f"an attribute ({name}) to its default")
-                    position = j
-                    break
-            else:
-                return
+            position, text = found
+            self.accept(text, f"an attribute ({options[position][1]}) to its default")
 
     def shapes(self) -> None:
         sizes = sorted({int(s) for s in re.findall(r"(?<=[<x])(\d+)(?=x)", self.text) if int(s) > 1},
@@ -292,6 +399,25 @@ class Reducer:
 
 def count_ops(fn: Function) -> int:
     return sum(1 for _ in walk(fn.ops))
+
+
+def _key(text: str) -> bytes:
+    return hashlib.sha256(text.encode()).digest()
+
+
+def _search_points(low: int, high: int, levels: int) -> list[int]:
+    """The middles a binary search for the smallest p in low..high tests in its next `levels` steps,
+    whichever way each goes, in the order it would test them."""
+    out, spans = [], [(low, high)]
+    for _ in range(levels):
+        following = []
+        for a, b in spans:
+            if a < b:
+                m = (a + b) // 2
+                out.append(m)
+                following += [(a, m), (m + 1, b)]
+        spans = following
+    return out
 
 
 def _split(items: list, n: int) -> list[list]:
@@ -402,6 +528,8 @@ def _drop_unused_args(fn: Function) -> Function:
 
 
 def with_attribute(text: str, position: int, name: str, value) -> Function | None:
+    """The program of `text` with the op at `position` (walk order) given `value` for its attribute
+    `name`; None when the field takes no such value."""
     from ..mlir import import_text
 
     fn = import_text(text).functions[0]
@@ -415,24 +543,46 @@ def with_attribute(text: str, position: int, name: str, value) -> Function | Non
 
 # -- properties ----------------------------------------------------------------------------------
 
-def until(command: str, timeout: float | None = None) -> Callable[[str], bool]:
+def until(command: str, timeout: float | None = None) -> "Until":
     """A shell command run on the candidate's file (`{}` its path): exit status 0 means interesting."""
-    if "{}" not in command:
-        raise ConfigError(f"--until {command!r}: write {{}} where the candidate file's path goes")
-    folder = Path(tempfile.mkdtemp(prefix="vitir-reduce-"))
-    atexit.register(shutil.rmtree, folder, True)
+    return Until(command, timeout)
 
-    def interesting(text: str) -> bool:
+
+class Until:
+    """The property of `--until`: the command's exit status 0 on the candidate's file. Each test is
+    a process of its own (and its children, one process group), so tests can run side by side,
+    each on a file of its own (`slot`), and one can be stopped."""
+
+    parallel = True
+
+    def __init__(self, command: str, timeout: float | None = None):
+        if "{}" not in command:
+            raise ConfigError(f"--until {command!r}: write {{}} where the candidate file's path goes")
+        self.command, self.timeout = command, timeout
+        self.folder = Path(tempfile.mkdtemp(prefix="vitir-reduce-"))
+        atexit.register(shutil.rmtree, self.folder, True)
+
+    def __call__(self, text: str) -> bool:
+        return bool(self.run(text, 0, None))
+
+    def run(self, text: str, slot: int, stop: threading.Event | None) -> bool | None:
+        """The verdict on `text`, or None when `stop` was set before the command ended."""
+        folder = self.folder / str(slot)  # the same file name in each: the command sees one name
+        folder.mkdir(exist_ok=True)
         path = folder / "candidate.mlir"
         path.write_text(text)
-        try:
-            done = subprocess.run(command.replace("{}", shlex.quote(str(path))), shell=True,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return False
-        return done.returncode == 0
-
-    return interesting
+        process = subprocess.Popen(self.command.replace("{}", shlex.quote(str(path))), shell=True,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        while True:
+            try:
+                return process.wait(timeout=0.05) == 0
+            except subprocess.TimeoutExpired:
+                stopped = stop is not None and stop.is_set()
+                if stopped or (deadline is not None and time.monotonic() > deadline):
+                    os.killpg(process.pid, signal.SIGKILL)  # the shell and what it started
+                    process.wait()
+                    return None if stopped else False
 
 
 class Diverges:
