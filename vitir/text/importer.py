@@ -1184,7 +1184,7 @@ def _simple_builder(cls: type[Op]):
     `_Builder.op` checks further (READ_BY_THE_GENERIC_BUILDER)."""
     if cls.NAME in READ_BY_THE_GENERIC_BUILDER:
         return None
-    env: dict = {"cls": cls, "Fallback": Fallback, "DISCARDABLE": DISCARDABLE}
+    env: dict = {"cls": cls, "Fallback": Fallback, "DISCARDABLE": DISCARDABLE, "_new": object.__new__}
     lines = ["def build(self, record, values):",
              "    _, cls_, results, attrs, names, types, result_types, _, _ = record",
              "    if results[0] == 'none':",
@@ -1227,8 +1227,10 @@ def _simple_builder(cls: type[Op]):
               "    elif loc.__class__ is int:",
               "        loc = (self.at, loc)",
               "    fb = self.fb",
-              f"    node = cls({', '.join(args)}, discardable=attrs.get(DISCARDABLE, ()), path=fb.path,",
-              "               location=loc)",
+              # the constructor called as a function: `cls(...)` packs keywords into a dict for it
+              "    node = _new(cls)",
+              f"    cls.__init__(node, {', '.join(args)}, discardable=attrs.get(DISCARDABLE, ()),",
+              "                 path=fb._path_text, location=loc)",
               # `emit_record`, inline for one result, as most ops have
               "    spelling = record[7]",
               "    node.spelling = spelling if isinstance(spelling, str) else ('one line' if spelling else None)",
