@@ -296,7 +296,12 @@ def _tensor_text(encoding, shape, element) -> str:
 
 
 # -- attributes ----------------------------------------------------------------------------------------
+_PLAIN_STRING = re.compile(r'[ !#-\[\]-~]*')  # printable ASCII but `"` and `\`: written as it is
+
+
 def _string_text(value: str) -> str:
+    if _PLAIN_STRING.fullmatch(value):  # (nearly every string: no loop over its bytes)
+        return f'"{value}"'
     out = []
     for byte in value.encode("utf-8"):
         ch = chr(byte)
