@@ -417,6 +417,7 @@ class _Builder:
                     continue
                 for group in record[8]:  # a region, or a list of them (a variadic region field)
                     for region in (group if isinstance(group, list) else (group,)):
+                        resolve(("return", id(region)))
                         for arg in region[0]:
                             resolve(id(arg))
                         walk(region[1])
@@ -620,7 +621,7 @@ class _Builder:
                     args, ops, returned, location = self.region(
                         region, (*nested_state, plan.argument_name), plan.base)
                     made = (tuple(args), ops, returned)
-                    self.locate(("return", id(made)), location)
+                    self.defer(("return", id(made)), location)  # (a compact reduction body drops it)
                     regions.append(made)
                 record = generic_record(plan.cls, named_results, found[1], operands, inputs, outputs, regions,
                                         bool(regions) and found[2])
