@@ -139,3 +139,48 @@ def test_a_function_of_more_values_than_the_kept_names_reads_the_same(monkeypatc
     monkeypatch.setattr(onepass, "_NUMBERS_KEPT", 3)
     assert _printed(import_onepass(artifact)) == _by_text(read_bytecode(artifact))
     assert onepass._NUMBERS == []  # (none kept: the program's function has more than 3 values)
+
+
+@needs_jaxlib
+def test_reductions_inside_an_inlined_function_locate_as_jaxlib_reads_them():
+    """A reduction body's return keeps its location undecoded through the read (a compact body drops
+    it); one inside a function the importer inlines is decoded for its call site. Printed with
+    debug info, the module is what jaxlib deserializes from the same artifact."""
+    import jax
+    import jax.numpy as jnp
+
+    from vitir.mlir import import_text
+
+    @jax.jit
+    def inner(x):
+        return jnp.sin(x).sum(axis=0) * 2.0
+
+    def f(x, w):
+        y = jnp.tanh(x @ w)
+        return inner(y).max(), inner(x)
+
+    text = jax.jit(f).lower(jnp.ones((4, 3)), jnp.ones((3, 5))).as_text(debug_info=True)
+    artifact = hlo.serialize_portable_artifact_str(text, "1.10.0")
+    with jax_mlir.make_ir_context():
+        expected = ir.Module.parse(hlo.deserialize_portable_artifact_str(artifact)).operation.get_asm(
+            enable_debug_info=True)
+    printed = _printed(import_onepass(artifact), debug_info=True)
+    assert printed == _printed(import_text(expected), debug_info=True)
+    assert printed.count("stablehlo.reduce") >= 3 and "callsite(" in printed
+
+
+@needs_jaxlib
+def test_argument_and_result_dictionaries_read_as_the_text_path_reads_them():
+    """Dictionaries of strings (escaped ones too), booleans and integers on a
+    function's arguments and results: jaxlib's artifact read in one pass as the text path reads it."""
+    text = ('func.func public @main(%arg0: tensor<2xf32> {jax.result_info = "a\\"b\\\\c", mhlo.sharding = "{replicated}"}, '
+            '%arg1: tensor<2xf32> {jax.buffer_donor = true, mhlo.layout_mode = "default"}, '
+            '%arg2: tensor<2xf32> {tf.aliasing_output = 0 : i32}) '
+            '-> (tensor<2xf32> {jax.result_info = "result[0]", jax.other = false}) {\n'
+            '  %0 = stablehlo.add %arg0, %arg1 : tensor<2xf32>\n'
+            '  %1 = stablehlo.add %0, %arg2 : tensor<2xf32>\n'
+            '  return %1 : tensor<2xf32>\n}\n')
+    artifact = hlo.serialize_portable_artifact_str(text, "1.10.0")
+    printed = _printed(import_onepass(artifact))
+    assert printed == _by_text(read_bytecode(artifact))
+    assert 'jax.result_info = "a\\22b\\5Cc"' in printed and "tf.aliasing_output = 0 : i32" in printed

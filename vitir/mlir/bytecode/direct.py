@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ...ast.declare import OPS
 from ...ast.location import UNKNOWN
-from ...text.importer import _Reader, Fallback, build_module, generic_record
+from ...text.importer import _ATTRIBUTE_NAME, _Reader, Fallback, build_module, generic_record
 from .ir import BytecodeModule, Operation
 from .vhlo import (OP_VERSIONS, UPSTREAM, _arg_dict, _dictionary_text, _key, _key_text, _Printer, _symbol,
                    artifact_version, attribute_text, check_version, op_attributes, split_attributes,
@@ -119,8 +119,19 @@ class _Records:
 
     @staticmethod
     def argument_dictionary(entry) -> tuple:
-        text = _arg_dict(entry)
-        return _Reader(text).attribute_dict() if text else ()
+        """An argument's or result's dictionary as the text reader's `attribute_dict` reads its text:
+        (name, text) pairs, sorted. Names of a dialect whose values are strings or booleans (JAX's
+        `jax.result_info`, nearly all) are paired here; any other read from the text."""
+        if entry is None or not entry.fields[0]:
+            return ()
+        pairs = []
+        for k, v in entry.fields[0]:
+            key, text = _key(k), attribute_text(v)
+            if not ("." in key and _ATTRIBUTE_NAME.fullmatch(key)
+                    and (text in ("true", "false") or text[:1] == '"' and text.count('"') == 2 and text[-1] == '"')):
+                return _Reader(_arg_dict(entry)).attribute_dict()
+            pairs.append((key, text))
+        return tuple(sorted(pairs))
 
     def body(self, block, parent: str):
         """A block's ops as records, and its terminator's (names, types)."""

@@ -46,6 +46,7 @@ from .vhlo import (ARGUMENT_NAMES, OP_VERSIONS, RESULT_NAMES, UPSTREAM, _key, _s
 
 NONE = -1  # no dictionary, no properties, no location
 _NUMBERS: list = []  # "0", "1", ...: values' names as MLIR's printer numbers them, each made once
+_RARE = HAS_SUCCESSORS | HAS_USE_LIST_ORDERS  # (checked once per op: seldom set)
 _NUMBERS_KEPT = 1 << 16  # (kept between reads up to this many)
 
 # A row of the IR section (pass 1): (op-name index, location index, dictionary index, properties
@@ -340,12 +341,17 @@ class _Builder:
         self.records = _Records()  # its cache of attribute sets read, its printer for pretty forms
         self.plans: list = [None] * len(decoder.op_names)
         self.tensor_types: list = [None] * len(decoder.types)
+        self.type_lists: list = [None] * len(decoder.types)  # [TensorType], one per type: records only read them
         self.hints: dict = {}  # a constant's result type index -> `cst` or `c`
         self.locations: dict = {}  # location index -> vitir's Location
         # what a DeferredLocation decodes with: the decoder's tables alone (not this pass's records)
         self.decode_location = _LocationDecoder(decoder).decode
         self.deferred: list = [None] * len(decoder.attrs)  # location index -> its DeferredLocation (or UNKNOWN)
         self.sets: dict = {}  # (op name, properties, dictionary) indices -> what `attribute_set` gives
+        # the same keys -> what function_region's loop needs to make a one-result op's record itself:
+        # (arity, class, values) for an op of one value per operand field whose set holds every
+        # required attribute, (-1, class, the rest of its record) for a constant
+        self.quick: dict = {}
         self.calls: list = []  # the call records (their callees are inlined)
         self.located: dict = {}
         self.names: list = []  # value number (of the function being read) -> name without the %
@@ -355,6 +361,10 @@ class _Builder:
         found = self.plans[index]
         if found is None:
             found = self.plans[index] = _Plan(self.decoder.op_names[index][0])
+        return found
+
+    def type_list(self, index: int) -> list:
+        found = self.type_lists[index] = [self.tensor_types[index] or self.tensor_type(index)]
         return found
 
     def tensor_type(self, index: int):
@@ -407,6 +417,7 @@ class _Builder:
                     continue
                 for group in record[8]:  # a region, or a list of them (a variadic region field)
                     for region in (group if isinstance(group, list) else (group,)):
+                        resolve(("return", id(region)))
                         for arg in region[0]:
                             resolve(id(arg))
                         walk(region[1])
@@ -593,6 +604,10 @@ class _Builder:
         found = self.sets.get(key)
         if found is None:
             found = self.sets[key] = self.attribute_set(row, plan, parent)
+            if plan.simple and found[0] == "generic" and found[3]:
+                self.quick[key] = (plan.arity, plan.cls, found[1])
+            elif plan.simple and found[0] == "op":
+                self.quick[key] = (-1, found[1], found[3:])
         kind = found[0]
         if kind == "generic":
             if plan.simple and found[3] and len(operands) == plan.arity:
@@ -606,7 +621,7 @@ class _Builder:
                     args, ops, returned, location = self.region(
                         region, (*nested_state, plan.argument_name), plan.base)
                     made = (tuple(args), ops, returned)
-                    self.locate(("return", id(made)), location)
+                    self.defer(("return", id(made)), location)  # (a compact reduction body drops it)
                     regions.append(made)
                 record = generic_record(plan.cls, named_results, found[1], operands, inputs, outputs, regions,
                                         bool(regions) and found[2])
@@ -647,6 +662,7 @@ class _Builder:
         type_groups = [None] * num_values  # slot -> [TensorType]
         decoder.next_slot, decoder.slot_limit = num_values, num_values
         tensor_types, tensor_type, written = self.tensor_types, self.tensor_type, self.written
+        type_lists, type_list = self.type_lists, self.type_list
         args = []
         slot = 0
         if has_arguments:
@@ -682,7 +698,7 @@ class _Builder:
         data, end = decoder.data, cursor.end
         op_names, version = decoder.op_names, decoder.version
         num_names, num_properties = len(op_names), len(decoder.properties)
-        plans, sets, deferred, located = self.plans, self.sets, self.deferred, self.located
+        plans, quick, deferred, located = self.plans, self.quick, self.deferred, self.located
         spans, decode = decoder.attr_spans, self.decode_location
         numbers = _NUMBERS
         if len(numbers) < num_values:
@@ -726,6 +742,9 @@ class _Builder:
                 if byte & 1:
                     dictionary = byte >> 1
                     pos += 1
+                elif byte & 2:
+                    dictionary = (byte | data[pos + 1] << 8) >> 2
+                    pos += 2
                 else:
                     cursor.pos = pos
                     dictionary = cursor.varint()
@@ -737,6 +756,9 @@ class _Builder:
                 if byte & 1:
                     properties = byte >> 1
                     pos += 1
+                elif byte & 2:
+                    properties = (byte | data[pos + 1] << 8) >> 2
+                    pos += 2
                 else:
                     cursor.pos = pos
                     properties = cursor.varint()
@@ -753,11 +775,9 @@ class _Builder:
                     cursor.pos = pos
                     count = cursor.varint()
                     pos = cursor.pos
-                if count > end - pos:
-                    raise cursor.error("too many results", start)
-                if slot + count > num_values:
-                    raise cursor.error("more values defined than the region declared", start)
                 if count == 1:  # (nearly every op: no loop)
+                    if slot >= num_values:
+                        raise cursor.error("more values defined than the region declared", start)
                     byte = data[pos]
                     if byte & 1:
                         type_index = byte >> 1
@@ -772,7 +792,7 @@ class _Builder:
                     result_types = [type_index]
                     value_types[slot] = type_index
                     scope[slot] = slot
-                    type_groups[slot] = [tensor_types[type_index] or tensor_type(type_index)]
+                    type_groups[slot] = type_lists[type_index] or type_list(type_index)
                     slot += 1
                     if plan.numbered:
                         names[first] = name_ = numbers[next_value]
@@ -780,6 +800,10 @@ class _Builder:
                         next_value += 1
                         count = -1  # named
                 else:
+                    if count > end - pos:
+                        raise cursor.error("too many results", start)
+                    if slot + count > num_values:
+                        raise cursor.error("more values defined than the region declared", start)
                     result_types = []
                     for _ in range(count):
                         byte = data[pos]
@@ -796,7 +820,7 @@ class _Builder:
                         result_types.append(type_index)
                         value_types[slot] = type_index
                         scope[slot] = slot
-                        type_groups[slot] = [tensor_types[type_index] or tensor_type(type_index)]
+                        type_groups[slot] = type_lists[type_index] or type_list(type_index)
                         slot += 1
                 # the results' names, as MLIR's printer gives them (`name_region`)
                 if count == -1 or not count:
@@ -840,10 +864,7 @@ class _Builder:
                     cursor.pos = pos
                     count = cursor.varint()
                     pos = cursor.pos
-                if count > end - pos:
-                    raise cursor.error("too many operands", start)
-                operands, groups, group_types = [], [], []  # (the record's groups made as they are read)
-                for _ in range(count):
+                if count == 1 or count == 2:  # (nearly every op: no loop, its groups made whole)
                     byte = data[pos]
                     if byte & 1:
                         index = byte >> 1
@@ -855,20 +876,59 @@ class _Builder:
                         cursor.pos = pos
                         index = cursor.varint()
                         pos = cursor.pos
-                    if index >= slot:  # (this block's values are its slots: defined ones are below)
-                        raise Fallback("a value used before it is defined")
-                    operands.append(index)
-                    groups.append(name_groups[index])
-                    group_types.append(type_groups[index])
+                    if count == 1:
+                        if index >= slot:  # (this block's values are its slots: defined ones are below)
+                            raise Fallback("a value used before it is defined")
+                        operands, groups, group_types = [index], [name_groups[index]], [type_groups[index]]
+                    else:
+                        other = index
+                        byte = data[pos]
+                        if byte & 1:
+                            index = byte >> 1
+                            pos += 1
+                        elif byte & 2:
+                            index = (byte | data[pos + 1] << 8) >> 2
+                            pos += 2
+                        else:
+                            cursor.pos = pos
+                            index = cursor.varint()
+                            pos = cursor.pos
+                        if index >= slot or other >= slot:
+                            raise Fallback("a value used before it is defined")
+                        operands = [other, index]
+                        groups = [name_groups[other], name_groups[index]]
+                        group_types = [type_groups[other], type_groups[index]]
+                elif count > end - pos:
+                    raise cursor.error("too many operands", start)
+                else:
+                    operands, groups, group_types = [], [], []  # (the record's groups made as they are read)
+                    for _ in range(count):
+                        byte = data[pos]
+                        if byte & 1:
+                            index = byte >> 1
+                            pos += 1
+                        elif byte & 2:
+                            index = (byte | data[pos + 1] << 8) >> 2
+                            pos += 2
+                        else:
+                            cursor.pos = pos
+                            index = cursor.varint()
+                            pos = cursor.pos
+                        if index >= slot:  # (this block's values are its slots: defined ones are below)
+                            raise Fallback("a value used before it is defined")
+                        operands.append(index)
+                        groups.append(name_groups[index])
+                        group_types.append(type_groups[index])
             if pos > end:
                 raise cursor.error("an op runs past the end of its section", start)
             cursor.pos = pos
-            if mask & HAS_SUCCESSORS:
-                raise Fallback("successors")
-            if mask & HAS_USE_LIST_ORDERS:
-                if version < USE_LIST_ORDERING:
-                    raise cursor.error("use-list orders before format version 3", start)
-                decoder.use_list_orders(cursor, len(result_types))
+            if mask & _RARE:
+                if mask & HAS_SUCCESSORS:
+                    raise Fallback("successors")
+                if mask & HAS_USE_LIST_ORDERS:
+                    if version < USE_LIST_ORDERING:
+                        raise cursor.error("use-list orders before format version 3", start)
+                    decoder.use_list_orders(cursor, len(result_types))
             if mask & HAS_INLINE_REGIONS:
                 value = cursor.varint()
                 count, isolated = value >> 1, value & 1
@@ -885,16 +945,13 @@ class _Builder:
             # -- the op's record: the common ops (one value per operand field, no region, one
             # result, their attribute set read before; constants) made here, any other by `op` --
             record = None
-            if plan.simple and len(result_types) == 1:  # (`count` is -1 where named above)
-                found = sets.get((name, properties, dictionary))
-                if found is None:
-                    pass
-                elif found[0] == "generic":
-                    if found[3] and len(operands) == plan.arity:
-                        record = ("op", plan.cls, ("one", names[first]), found[1], groups, group_types,
-                                  type_groups[first], False, ())
-                elif found[0] == "op":  # a constant: its record but for its result
-                    record = ("op", found[1], ("one", names[first]), *found[3:])
+            found = quick.get((name, properties, dictionary))
+            if found is not None and len(result_types) == 1:
+                if found[0] == len(operands):
+                    record = ("op", found[1], ("one", names[first]), found[2], groups, group_types,
+                              type_groups[first], False, ())
+                elif found[0] < 0:  # a constant: its record but for its result
+                    record = ("op", found[1], ("one", names[first]), *found[2])
             if record is None:
                 ops.append(self.op((name, location, dictionary, properties, first, result_types, operands, ()),
                                    None, "func"))

@@ -296,7 +296,13 @@ def _tensor_text(encoding, shape, element) -> str:
 
 
 # -- attributes ----------------------------------------------------------------------------------------
+_BARE_NAME = re.compile(r"[A-Za-z_][\w$.]*")  # a name written without quotes
+_PLAIN_STRING = re.compile(r'[ !#-\[\]-~]*')  # printable ASCII but `"` and `\`: written as it is
+
+
 def _string_text(value: str) -> str:
+    if _PLAIN_STRING.fullmatch(value):  # (nearly every string: no loop over its bytes)
+        return f'"{value}"'
     out = []
     for byte in value.encode("utf-8"):
         ch = chr(byte)
@@ -451,7 +457,7 @@ def attribute_text(entry: Attribute) -> str:
 
 def _key(name_attr: Attribute) -> str:
     name = name_attr.fields[0] if name_attr.text is None else name_attr.text.strip('"')
-    return name if re.fullmatch(r"[A-Za-z_][\w$.]*", name) else _string_text(name)
+    return name if _BARE_NAME.fullmatch(name) else _string_text(name)
 
 
 def _builtin_attribute_text(entry: Attribute) -> str:
@@ -520,7 +526,7 @@ def _unpacked_bools(data: bytes, shape) -> bytes:
 
 def _symbol(name_attr: Attribute) -> str:
     name = name_attr.fields[0]
-    return name if re.fullmatch(r"[A-Za-z_][\w$.]*", name) else _string_text(name)
+    return name if _BARE_NAME.fullmatch(name) else _string_text(name)
 
 
 # -- ops -----------------------------------------------------------------------------------------------
@@ -652,7 +658,7 @@ def _symbol_text(entry: Attribute) -> str:
 
 
 def _key_text(name: str) -> str:
-    return name if re.fullmatch(r"[A-Za-z_][\w$.]*", name) else _string_text(name)
+    return name if _BARE_NAME.fullmatch(name) else _string_text(name)
 
 
 def _dictionary_text(pairs) -> str:
