@@ -1199,10 +1199,11 @@ def _simple_builder(cls: type[Op]):
              "            while name in taken:",
              "                name += '_'",
              "            taken.add(name)"]
-    args, operand = ["name"], 0
+    args, operand, owned = ["name"], 0, []
     for f in cls.FIELDS:
         if f.role == "operand":
             k, operand = operand, operand + 1
+            owned.append(f"all(v.owner is fb for v in a{k})" if f.variadic else f"a{k}.owner is fb")
             if f.variadic:
                 lines.append(f"    a{k} = tuple(self.uses(names[{k}], types[{k}], values))")
             else:
@@ -1233,8 +1234,24 @@ def _simple_builder(cls: type[Op]):
               "                 path=fb._path_text, location=loc)",
               # `emit_record`, inline for one result, as most ops have
               "    spelling = record[7]",
-              "    node.spelling = spelling if isinstance(spelling, str) else ('one line' if spelling else None)",
-              "    built = fb.emit(node)",
+              "    node.spelling = spelling if isinstance(spelling, str) else ('one line' if spelling else None)"]
+    if not cls.KNOWN_OPERANDS and (cls.SIMPLE or cls.COMPACT):
+        # `FunctionBuilder.emit`'s lean path, inline: outside a region every operand is the function's
+        # own; anything else (a region's value, an odd or taken name) goes to emit, which says what
+        lines += ["    if results[0] == 'one' and not fb._scopes:",
+                  "        built = node.results",
+                  f"        if len(built) == 1 and {' and '.join(owned) or 'True'}:",
+                  "            built = built[0]",
+                  "            name = built.name",
+                  "            if name.isascii() and name.isidentifier() and name not in fb._owner:",
+                  "                fb._owner[name] = node",
+                  "                built.owner = fb",
+                  "                fb.ops.append(node)",
+                  "                if len(result_types) != 1 or built.type is not result_types[0] or results[1] in values:",
+                  "                    raise Fallback",
+                  "                values[results[1]] = built",
+                  "                return"]
+    lines += ["    built = fb.emit(node)",
               "    if results[0] == 'one' and built.__class__ is not tuple:",
               "        if len(result_types) != 1 or built.type is not result_types[0] or results[1] in values:",
               "            raise Fallback",
