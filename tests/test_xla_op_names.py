@@ -252,3 +252,35 @@ def test_share_splats_merges_equal_bits_only():
     x_value = np.arange(32, dtype=np.float32).reshape(4, 8) - 7
     got, want = (evaluate(m, x_value) for m in (shared, built))
     assert [np.asarray(a).tobytes() for a in got] == [np.asarray(a).tobytes() for a in want]
+
+
+def test_share_splats_keeps_integer_extremes_apart():
+    """Integer splats: the same value and type merged (int32's minimum written twice), the extremes
+    and a value of another type kept apart; the function computes the same bits, by vitir's
+    evaluator, with wrapping arithmetic at the extremes."""
+    import numpy as np
+
+    from vitir.ast import FunctionBuilder
+    from vitir.ast import ops as O
+    from vitir.ast.builder import module
+    from vitir.ast.element_types import DType
+    from vitir.ast.types import TensorType
+    from vitir.evaluate import evaluate
+    from vitir.passes.shared_splats import shared_splats
+
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", TensorType((2, 3), DType.I32))
+    with fb.layer("net"):
+        with fb.layer("b0"):
+            y = fb.add("a0", x, fb.constant("lo0", "-2147483648", (2, 3), DType.I32))
+            y = fb.multiply("m0", y, fb.constant("hi0", "2147483647", (2, 3), DType.I32))
+        with fb.layer("b1"):
+            y = fb.add("a1", y, fb.constant("lo1", "-2147483648", (2, 3), DType.I32))
+            y = fb.add("a2", y, fb.constant("one", "1", (2, 3), DType.I32))
+    built = module(fb.ret(y))
+    shared = shared_splats(built)
+    splats = [op for op in shared.main.ops if type(op) is O.Constant and op.result_type.shape]
+    assert len(splats) == 3  # the minimum once, the maximum, 1
+    x_value = np.array([[0, 1, -1], [2147483647, -2147483648, 7]], dtype=np.int32)
+    got, want = (evaluate(m, x_value) for m in (shared, built))
+    assert [np.asarray(a).tobytes() for a in got] == [np.asarray(a).tobytes() for a in want]
