@@ -173,14 +173,17 @@ def _as_main(text: str, function: str, platform_index: bool):
         signature = ir.FunctionType(ir.TypeAttr(target.attributes["function_type"]).value)
     if not platform_index:
         return module
-    inputs = [str(t) for t in signature.inputs]
-    results = [str(t) for t in signature.results]
-    arguments = "".join(f", %a{i}: {t}" for i, t in enumerate(inputs))
-    names = ", ".join(f"%a{i}" for i in range(len(inputs)))
-    result_types = ", ".join(results)
-    body = module.operation.get_asm(enable_debug_info=False).rstrip()
-    wrapper = (f"  func.func public @main(%platform_index: tensor<i32> {{jax.global_constant = \"_platform_index\"}}"
-               f"{arguments}) -> ({result_types}) {{\n"
-               f"    %r:{len(results)} = func.call @{inner}({names}) : ({', '.join(inputs)}) -> ({result_types})\n"
-               f"    return {', '.join(f'%r#{i}' for i in range(len(results)))} : {result_types}\n  }}\n")
-    return _parsed(body[:-1] + wrapper + "}\n")
+    from jax._src.lib.mlir.dialects import func
+
+    # jax's wrapper: @main(%platform_index, args...) calls the function and returns its results
+    with module.context, ir.Location.unknown(), ir.InsertionPoint(module.body):
+        index_type = ir.RankedTensorType.get([], ir.IntegerType.get_signless(32))
+        main = func.FuncOp("main", ([index_type, *signature.inputs], list(signature.results)), visibility="public")
+        main.arg_attrs = ir.ArrayAttr.get(
+            [ir.DictAttr.get({"jax.global_constant": ir.StringAttr.get("_platform_index")})]
+            + [ir.DictAttr.get({}) for _ in signature.inputs])
+        entry = main.add_entry_block()
+        with ir.InsertionPoint(entry):
+            call = func.CallOp(list(signature.results), ir.FlatSymbolRefAttr.get(inner), list(entry.arguments)[1:])
+            func.ReturnOp(list(call.results))
+    return module
