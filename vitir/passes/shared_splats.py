@@ -30,7 +30,7 @@ from ..ast import ops as O
 from ..ast.element_types import DType
 from ..ast.literals import float_bits, literal_value
 from ..ast.location import NameLoc, fused
-from ..ast.module import Function, Module
+from ..ast.module import Function, Module, Return
 from ..ast.types import TensorType
 from ..rewrite.driver import clone_module
 from ..rewrite.index import UseIndex, operand_fields
@@ -144,6 +144,58 @@ def shared_location(locations) -> object:
         if common:
             return NameLoc("/".join(common) + "/constant")
     return fused(locations)
+
+
+CONSTANT_CALLEE = "vitir_constant_"  # the private functions calls_for_constants makes: @vitir_constant_<k>
+
+
+def calls_for_constants(module: Module) -> Module:
+    """A copy of `module` in which each constant of a function's own body (not of a region) is read
+    from a call of a new private function that returns it: the constant, its return and the function
+    located where the constant was, and so is the call, which defines the constant's value in its
+    place. The functions, `@vitir_constant_<k>` for the k-th constant of the module (then `_1`, `_2`,
+    ... where the module has the name), stand before the module's own, in order.
+
+    XLA's translation gives a constant no metadata (`ConvertToHloModule::LowerConstant`), so none
+    carries an op_name; XLA inlines each call, and an instruction it inlines without op_name takes the
+    call's. The compiled module is the same: the constants only come to the same place another way."""
+    copy = clone_module(module)
+    taken = {fn.name for fn in copy.functions} | {getattr(op, "sym_name", None) for op in copy.symbols}
+    made: list[Function] = []
+    for fn in copy.functions:
+        found = [i for i, op in enumerate(fn.ops) if type(op) is O.Constant]
+        if not found:
+            continue
+        index = UseIndex(fn)
+        for i in found:
+            constant = fn.ops[i]
+            callee = _unique(f"{CONSTANT_CALLEE}{len(made)}", taken)
+            made.append(_returning(callee, constant))
+            value = constant.results[0]
+            call = O.Call(value.name, callee, (), (value.type,), path=constant.path)
+            call.location = constant.location
+            index.replace_all_uses(value, call.results[0])
+            fn.ops[i] = call
+    if not made:
+        return copy
+    return copy.with_functions(made + copy.functions)
+
+
+def _unique(name: str, taken: set) -> str:
+    """`name`, or `name_0`, `name_1`, ...: the first not in `taken`, which it joins."""
+    chosen = next(n for n in (name, *(f"{name}_{i}" for i in range(len(taken) + 1))) if n not in taken)
+    taken.add(chosen)
+    return chosen
+
+
+def _returning(name: str, constant: O.Constant) -> Function:
+    """`func.func private @name() -> T { %0 = stablehlo.constant ...; return %0 }`, every part of it
+    located where `constant` was."""
+    where = constant.location
+    inner = O.Constant("0", constant.value, constant.result_type, path=constant.path,
+                       discardable=constant.discardable, location=where)
+    return Function(name, (), [inner], Return(inner.results, constant.path, where), location=where,
+                    visibility="private")
 
 
 # `    %name = stablehlo.constant <literal> : <type> loc(...)`: a constant of a function's own body (a
