@@ -16,15 +16,14 @@ of `add` and `multiply` on the right, where the canonicalizer would move it and 
 (`vit/b0/multiply;vit/constant` in op_name). The values computed are
 the same, bit for bit; only the text XLA reads changes (the default printed text is not this one).
 
-`constants_called(text)` then reads each constant of the printed text from a call located where the
-constant was: XLA's translation gives no constant metadata, but XLA inlines calls and gives what it
-inlines without an op_name the call's.
+`calls_for_constants(module)` then reads each constant of a function's body from a call (`func.call`)
+of a private function located where the constant was: XLA's translation gives no constant metadata,
+but XLA inlines calls and gives what it inlines without an op_name the call's.
 """
 
 from __future__ import annotations
 
 import os
-import re
 
 from ..ast import ops as O
 from ..ast.element_types import DType
@@ -196,39 +195,3 @@ def _returning(name: str, constant: O.Constant) -> Function:
                        discardable=constant.discardable, location=where)
     return Function(name, (), [inner], Return(inner.results, constant.path, where), location=where,
                     visibility="private")
-
-
-# `    %name = stablehlo.constant <literal> : <type> loc(...)`: a constant of a function's own body (a
-# region's ops are indented further), printed with its location
-_CONSTANT_LINE = re.compile(r"^    (%[\w.$\-]+) = stablehlo\.constant (.+) : (tensor<.*>) (loc\(.*\))$", re.MULTILINE)
-_FIRST_FUNCTION = re.compile(r"^  func\.func ", re.MULTILINE)
-
-
-def constants_called(text: str) -> str:
-    """The module text (printed with its locations) with each constant of a function's body read
-    from a call of a private function that returns it, the call located where the constant was.
-
-    XLA's translation gives a constant no metadata (`ConvertToHloModule::LowerConstant`), so none
-    carries an op_name; XLA inlines each call, and an instruction it inlines without op_name takes the
-    call's. The compiled module is the same: the constants only come to the same place another way."""
-    found = list(_CONSTANT_LINE.finditer(text))
-    first = _FIRST_FUNCTION.search(text)
-    if not found or first is None:
-        return text
-    taken = set(re.findall(r"@([\w.$\-]+)", text))
-    functions, pieces, end = [], [], 0
-    for k, m in enumerate(found):
-        callee = next(f"vitir_constant_{k}{suffix}" for suffix in ("", *(f"_{i}" for i in range(len(taken) + 1)))
-                      if f"vitir_constant_{k}{suffix}" not in taken)
-        name, literal, type_text, loc = m.groups()
-        functions.append(f"  func.func private @{callee}() -> {type_text} {{\n"
-                         f"    %0 = stablehlo.constant {literal} : {type_text} {loc}\n"
-                         f"    return %0 : {type_text} {loc}\n"
-                         f"  }} {loc}\n")
-        pieces.append(text[end:m.start()])
-        pieces.append(f"    {name} = func.call @{callee}() : () -> {type_text} {loc}")
-        end = m.end()
-    pieces.append(text[end:])
-    called = "".join(pieces)
-    at = _FIRST_FUNCTION.search(called).start()
-    return called[:at] + "".join(functions) + called[at:]
