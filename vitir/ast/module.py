@@ -22,7 +22,7 @@ class Return:
         self.operands, self.path, self.location = tuple(values), path, location
 
 
-VISIBILITIES = (None, "private", "nested")  # a symbol's visibility as MLIR spells it (public: none written)
+VISIBILITIES = (None, "public", "private", "nested")  # a symbol's as MLIR spells it (None: public, none written)
 
 
 class Function:
@@ -30,8 +30,8 @@ class Function:
     and `result_attributes`: one tuple of pairs per argument and per result (`%a: T {mhlo.sharding =
     "..."}`), or () when none has any. Each is (name, MLIR text or None) pairs sorted by name, kept
     as written (vitir.ast.attributes.DISCARDABLE). `location`: the function's own (`} loc(...)`); each
-    argument's is its Value's. `visibility`: None for a public function (MLIR writes none), "private" or
-    "nested" (`func.func private @f`: one only the module's calls reach)."""
+    argument's is its Value's. `visibility`: None for a public function (MLIR writes none), "public" where
+    the text wrote it, "private" or "nested" (`func.func private @f`: one only the module's calls reach)."""
 
     __slots__ = ("name", "args", "ops", "ret", "attributes", "arg_attributes", "result_attributes", "visibility",
                  "_location")
@@ -40,7 +40,7 @@ class Function:
     def __init__(self, name: str, args: Sequence[Value], ops: Sequence, ret: Return, attributes=(),
                  arg_attributes=(), result_attributes=(), location=UNKNOWN, visibility: str | None = None):
         if visibility not in VISIBILITIES:
-            raise ValueError(f"@{name}: visibility {visibility!r} is none of MLIR's (public: None; "
+            raise ValueError(f"@{name}: visibility {visibility!r} is none of MLIR's (None, "
                              f"{', '.join(v for v in VISIBILITIES if v)})")
         self.name = name
         self.visibility = visibility
@@ -122,7 +122,7 @@ class Module:
         private, reached by calls: JAX's helpers, vitir.passes.calls_for_constants' constants)."""
         if len(self.functions) == 1:
             return self.functions[0]
-        public = [f for f in self.functions if f.visibility is None]
+        public = [f for f in self.functions if f.visibility in (None, "public")]
         if len(public) != 1:
             raise ValueError(f"module @{self.name} has {len(self.functions)} functions; name the one you want")
         return public[0]
