@@ -216,3 +216,15 @@ def test_xdsl_reads_a_call_as_its_own_func_call():
 
     assert dialect_class(O.Call) is func.CallOp
     assert "func" not in [d.name for d in dialects()]  # xDSL's func dialect, not one made again
+
+
+def test_evaluating_a_call_outside_its_module_names_the_call_and_its_callee():
+    from vitir.errors import EvaluationError
+    from vitir.evaluate import evaluate
+
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", S)
+    fn = fb.ret(fb.call("r", "elsewhere", [x], [S]))
+    with pytest.raises(EvaluationError, match=r"^func.call %r: its callee @elsewhere is not a function of what "
+                                              r"was evaluated"):
+        evaluate(fn, 1.0)

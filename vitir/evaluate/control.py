@@ -116,8 +116,9 @@ def _run_named(op, name: str, what: str, inputs) -> tuple:
 
     fn = current().grid.functions.get(name)
     if fn is None:
-        raise EvaluationError(f"{op.NAME} {', '.join(r.ssa for r in op.results)}: {what} @{name} is not a "
-                              "function of what was evaluated (evaluate the module that holds it)")
+        named = " " + ", ".join(r.ssa for r in op.results) if op.results else ""
+        raise EvaluationError(f"{op.NAME}{named}: {what} @{name} is not a function of what was evaluated "
+                              "(evaluate the module that holds it)")
     return run_function(fn, inputs)
 
 
