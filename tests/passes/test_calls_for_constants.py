@@ -228,3 +228,22 @@ def test_evaluating_a_call_outside_its_module_names_the_call_and_its_callee():
     with pytest.raises(EvaluationError, match=r"^func.call %r: its callee @elsewhere is not a function of what "
                                               r"was evaluated"):
         evaluate(fn, 1.0)
+
+
+@pytest.mark.parametrize("target", ["1.9.0", "1.17.0"])
+def test_the_module_of_calls_writes_the_artifact_jaxlib_writes_for_its_text(target):
+    """export_bytecode of the pass's module (private functions and calls, converted directly) gives the
+    bytes jaxlib's serializer gives for the text vitir prints, locations stripped."""
+    pytest.importorskip("jax")
+    from jax._src.interpreters import mlir as jax_mlir
+    from jax._src.lib.mlir import ir, passmanager
+    from jax._src.lib.mlir.dialects import hlo
+
+    from vitir.mlir import export_bytecode
+
+    after = calls_for_constants(shared_splats(_layer()))
+    with jax_mlir.make_ir_context():
+        parsed = ir.Module.parse(print_module(after))
+        passmanager.PassManager.parse("builtin.module(strip-debuginfo)").run(parsed.operation)
+        expected = hlo.serialize_portable_artifact(parsed, target)
+    assert export_bytecode(after, target=target) == expected
