@@ -247,3 +247,19 @@ def test_the_module_of_calls_writes_the_artifact_jaxlib_writes_for_its_text(targ
         passmanager.PassManager.parse("builtin.module(strip-debuginfo)").run(parsed.operation)
         expected = hlo.serialize_portable_artifact(parsed, target)
     assert export_bytecode(after, target=target) == expected
+
+
+def test_a_modules_main_is_its_one_public_function():
+    built = _calls()
+    assert built.main.name == "main"
+    public = FunctionBuilder("other")
+    public.arg("a", S)
+    with pytest.raises(ValueError, match="has 5 functions; name the one you want"):
+        module(*built.functions, public.ret()).main
+
+
+def test_a_visibility_is_one_mlir_spells():
+    from vitir.ast.module import Function, Return
+
+    with pytest.raises(ValueError, match=r"@f: visibility 'hidden' is none of MLIR's \(None, public, private, nested\)"):
+        Function("f", (), [], Return(()), visibility="hidden")

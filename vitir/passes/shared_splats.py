@@ -152,7 +152,7 @@ def calls_for_constants(module: Module) -> Module:
     """A copy of `module` in which each constant of a function's own body (not of a region) is read
     from a call of a new private function that returns it: the constant, its return and the function
     located where the constant was, and so is the call, which defines the constant's value in its
-    place. The functions, `@vitir_constant_<k>` for the k-th constant of the module (then `_1`, `_2`,
+    place. The functions, `@vitir_constant_<k>` for the k-th constant of the module (then `_0`, `_1`,
     ... where the module has the name), stand before the module's own, in order.
 
     XLA's translation gives a constant no metadata (`ConvertToHloModule::LowerConstant`), so none
