@@ -59,7 +59,7 @@ class _DefaultDialectPrinters(dict):
 
     def __missing__(self, cls):
         full = PRINTERS[cls]
-        if not cls.NAME.startswith(self.prefix):
+        if not getattr(cls, "NAME", "").startswith(self.prefix):  # (a printer's stand-in may have none)
             fn = full
         else:
             name, short = cls.NAME + " ", cls.NAME[len(self.prefix):] + " "
