@@ -73,7 +73,10 @@ def test_a_function_without_calls_is_the_default_readers():
     sq = module.functions[2]
     alone = fast_import("func.func @sq(%arg0: tensor<3xf32>) -> tensor<3xf32> {\n"
                         "  %0 = stablehlo.multiply %arg0, %arg0 : tensor<3xf32>\n  return %0 : tensor<3xf32>\n}\n")
-    assert print_module(module.with_functions([sq])) == print_module(alone)
+    assert sq.visibility == "private"  # as the text writes it, which the default reader does not keep
+    public = sq.with_body(sq.args, sq.ops, sq.ret)
+    public.visibility = None
+    assert print_module(module.with_functions([public])) == print_module(alone)
 
 
 def test_the_default_reader_still_inlines():
@@ -89,3 +92,29 @@ def test_texts_it_does_not_take_are_left_to_xdsl():
     results_miscounted = CALLS.replace("%0:2 = call @split", "%0 = call @split")
     for text in (undefined, other_signature, results_miscounted):
         assert import_keeping_calls(text) is None
+
+
+def test_the_kept_module_prints_as_jaxlib_prints_the_text_and_evaluates_as_the_inlined_one():
+    """The calls are the declared func.call op and the functions keep their visibility: the module
+    prints as jaxlib's MLIR prints the text (SSA names aside), and evaluates as the default reader's
+    inlined module does."""
+    import re
+
+    import numpy as np
+    import pytest
+
+    pytest.importorskip("jax")
+    from jax._src.interpreters import mlir as jax_mlir
+    from jax._src.lib.mlir import ir
+
+    from vitir.evaluate import evaluate
+
+    module = import_keeping_calls(CALLS)
+    assert [fn.visibility for fn in module.functions] == ["public", "private", "private"]
+    assert module.main is module.functions[0]
+    mlir = str(ir.Module.parse(CALLS, context=jax_mlir.make_ir_context()))
+    unnamed = lambda text: re.sub(r"%[\w#]+", "%", text)  # noqa: E731
+    assert unnamed(print_module(module)) == unnamed(mlir.replace("0.000000e+00", "0.0"))
+    a, p = np.array([1.0, -2.0, 3.0], np.float32), np.int32(0)
+    for kept, inlined in zip(evaluate(module, a, p), evaluate(fast_import(CALLS), a, p), strict=True):
+        np.testing.assert_array_equal(kept, inlined)

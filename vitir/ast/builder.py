@@ -285,9 +285,12 @@ class _Layer:
 
 def module(*functions: Function, name: str = "m", ops=()) -> Module:
     """The module of `functions`; `ops`: its module-level symbol ops (Shardy's meshes), whose users
-    are checked against them here (vitir/ast/sharding_check.py)."""
+    are checked against them here (vitir/ast/sharding_check.py), and each call against its callee
+    (vitir/ast/calls.py)."""
+    from .calls import check_calls
     from .sharding_check import check_module
 
     made = Module(functions, name, symbols=ops)
     check_module(made)  # a sharding naming a mesh the module lacks is refused too
+    check_calls(made)
     return made

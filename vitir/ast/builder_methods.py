@@ -353,7 +353,7 @@ LAZY_METHODS = (
     'broadcast_compare', 'broadcast_complex', 'broadcast_divide', 'broadcast_maximum', 'broadcast_minimum',
     'broadcast_multiply', 'broadcast_next_after', 'broadcast_or', 'broadcast_polygamma', 'broadcast_power',
     'broadcast_remainder', 'broadcast_select', 'broadcast_shift_left', 'broadcast_shift_right_arithmetic',
-    'broadcast_shift_right_logical', 'broadcast_subtract', 'broadcast_xor', 'broadcast_zeta', 'case',
+    'broadcast_shift_right_logical', 'broadcast_subtract', 'broadcast_xor', 'broadcast_zeta', 'call', 'case',
     'chlo_tan', 'cholesky', 'collective_broadcast', 'collective_permute', 'collective_reduce', 'composite',
     'conj', 'cosh', 'create_token', 'cross_replica_sum', 'custom_call', 'data_flow_edge', 'digamma',
     'dynamic_broadcast_in_dim', 'dynamic_gather', 'dynamic_iota', 'dynamic_pad', 'dynamic_reshape',

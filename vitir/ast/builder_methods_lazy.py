@@ -377,6 +377,14 @@ class LazyOpMethods:
         be of the form MLIR requires (vitir/ast/custom_call_attributes.py)."""
         return self.emit(O.CustomCall(name, inputs, call_target_name, result_types, has_side_effect, backend_config, api_version, called_computations, operand_layouts, result_layouts, output_operand_aliases, result_tilings, path=self._path_text))
 
+    def call(self, name: str | Sequence[str], callee: Any, inputs: Sequence[Value], result_types: Sequence[TensorType]) -> Value | tuple[Value, ...]:
+        """A call of a function of the module, `%r = func.call @f(%a, %b) : (T1, T2) -> R` (MLIR's func
+        dialect; inside a function's own body MLIR elides the dialect, `call @f(...)`, as vitir's printer
+        does). Its result types are as written; that `callee` is a function of the module taking the
+        operands' types and returning these is the module's check (vitir/ast/calls.py), where functions
+        are known. The readers inline calls by default; the evaluator runs the callee."""
+        return self.emit(O.Call(name, callee, inputs, result_types, path=self._path_text))
+
     def gather(self, name: str | Sequence[str], operand: Value, start_indices: Value, dimension_numbers: Any, slice_sizes: Any, indices_are_sorted: Any = None) -> Value:
         """Slices of `operand` at the offsets `start_indices` holds, by the spec's dimension numbers:
         `"stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1],

@@ -22,19 +22,28 @@ class Return:
         self.operands, self.path, self.location = tuple(values), path, location
 
 
+VISIBILITIES = (None, "public", "private", "nested")  # a symbol's as MLIR spells it (None: public, none written)
+
+
 class Function:
     """`attributes`: the function's own (`func.func @f(...) -> T attributes {...}`); `arg_attributes`
     and `result_attributes`: one tuple of pairs per argument and per result (`%a: T {mhlo.sharding =
     "..."}`), or () when none has any. Each is (name, MLIR text or None) pairs sorted by name, kept
     as written (vitir.ast.attributes.DISCARDABLE). `location`: the function's own (`} loc(...)`); each
-    argument's is its Value's."""
+    argument's is its Value's. `visibility`: None for a public function (MLIR writes none), "public" where
+    the text wrote it, "private" or "nested" (`func.func private @f`: one only the module's calls reach)."""
 
-    __slots__ = ("name", "args", "ops", "ret", "attributes", "arg_attributes", "result_attributes", "_location")
+    __slots__ = ("name", "args", "ops", "ret", "attributes", "arg_attributes", "result_attributes", "visibility",
+                 "_location")
     location = located
 
     def __init__(self, name: str, args: Sequence[Value], ops: Sequence, ret: Return, attributes=(),
-                 arg_attributes=(), result_attributes=(), location=UNKNOWN):
+                 arg_attributes=(), result_attributes=(), location=UNKNOWN, visibility: str | None = None):
+        if visibility not in VISIBILITIES:
+            raise ValueError(f"@{name}: visibility {visibility!r} is none of MLIR's (None, "
+                             f"{', '.join(v for v in VISIBILITIES if v)})")
         self.name = name
+        self.visibility = visibility
         self.location = location
         self.args = tuple(args)
         self.ops = list(ops)
@@ -54,7 +63,7 @@ class Function:
     def with_body(self, args: Sequence[Value], ops: Sequence, ret: Return) -> "Function":
         """A function of the same name and attributes over a new body (a pass's copy)."""
         return Function(self.name, args, ops, ret, self.attributes, self.arg_attributes, self.result_attributes,
-                        self._location)
+                        self._location, self.visibility)
 
     def __repr__(self) -> str:
         return f"Function(@{self.name}, {len(self.args)} args, {len(self.ops)} ops, {len(self.ret.operands)} results)"
@@ -109,10 +118,14 @@ class Module:
 
     @property
     def main(self) -> Function:
-        """The module's function when it has exactly one."""
-        if len(self.functions) != 1:
+        """The module's function when it has exactly one, or its one public function (the others
+        private, reached by calls: JAX's helpers, vitir.passes.calls_for_constants' constants)."""
+        if len(self.functions) == 1:
+            return self.functions[0]
+        public = [f for f in self.functions if f.visibility in (None, "public")]
+        if len(public) != 1:
             raise ValueError(f"module @{self.name} has {len(self.functions)} functions; name the one you want")
-        return self.functions[0]
+        return public[0]
 
 
 def _count(text: str | None) -> int:

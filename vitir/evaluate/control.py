@@ -101,14 +101,24 @@ def custom_call(op, *operands):
 def composite(op, *inputs) -> tuple:
     """The decomposition's results on the inputs, as the spec defines a composite: the function is
     looked up among those of the module being evaluated, and runs in the calling process."""
+    return _run_named(op, op.decomposition, "its decomposition", inputs)
+
+
+def call(op, *inputs) -> tuple:
+    """func.call: the callee's results on the inputs, the callee looked up among the functions of the
+    module being evaluated and run in the calling process."""
+    return _run_named(op, op.callee, "its callee", inputs)
+
+
+def _run_named(op, name: str, what: str, inputs) -> tuple:
     from . import run_function
     from .processes import current
 
-    fn = current().grid.functions.get(op.decomposition)
+    fn = current().grid.functions.get(name)
     if fn is None:
-        raise EvaluationError(f"{op.NAME} {', '.join(r.ssa for r in op.results)}: its decomposition "
-                              f"@{op.decomposition} is not a function of what was evaluated (evaluate the module "
-                              "that holds it)")
+        named = " " + ", ".join(r.ssa for r in op.results) if op.results else ""
+        raise EvaluationError(f"{op.NAME}{named}: {what} @{name} is not a function of what was evaluated "
+                              "(evaluate the module that holds it)")
     return run_function(fn, inputs)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, ClassVar
 
+from xdsl.dialects import func as xdsl_func
 from xdsl.ir import Dialect
 from xdsl.irdl import (AttrSizedOperandSegments, IRDLOperation, SameVariadicOperandSize, SameVariadicRegionSize,
                        SameVariadicResultSize, irdl_op_definition, operand_def, opt_prop_def, prop_def, region_def,
@@ -220,11 +221,18 @@ TERMINATORS = (ReturnOp, ShardyReturnOp)  # what ends a region of vitir's dialec
 _CLASSES: dict[type[Op], type[DeclaredOp]] = {}
 
 
+# Declared ops of a dialect xDSL defines itself (func, loaded with it by every parser): the op is
+# xDSL's class, not one made from the declaration, and its dialect is not made again. Only the
+# importer reads such an op (it inlines a call), so the row is the class alone.
+XDSL_OWN: dict[str, Callable[[], type]] = {"func.call": lambda: xdsl_func.CallOp}
+
+
 def dialect_class(cls: type[Op]) -> type[DeclaredOp]:
-    """The IRDL class of a declaration, made on first use."""
+    """The IRDL class of a declaration, made on first use (xDSL's own for a row of XDSL_OWN)."""
     made = _CLASSES.get(cls)
     if made is None:
-        made = _CLASSES[cls] = _make(cls)
+        own = XDSL_OWN.get(cls.NAME)
+        made = _CLASSES[cls] = own() if own is not None else _make(cls)
     return made
 
 
@@ -275,7 +283,7 @@ def dialects() -> list[Dialect]:
     """The dialects of every declared op (stablehlo, chlo, ...), by the prefix of their names."""
     by_prefix: dict[str, list] = {"stablehlo": [ReturnOp], "sdy": [ShardyReturnOp]}
     for cls in DECLARED:
-        if cls.COMPOUND or OPS.get(cls.NAME) is not cls:
+        if cls.COMPOUND or OPS.get(cls.NAME) is not cls or cls.NAME in XDSL_OWN:
             continue
         by_prefix.setdefault(cls.NAME.split(".")[0], []).append(dialect_class(cls))
     attributes: dict[str, list] = {}  # attributes too, by the prefix of their names (`#chlo<...>`)

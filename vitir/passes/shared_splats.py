@@ -16,21 +16,20 @@ of `add` and `multiply` on the right, where the canonicalizer would move it and 
 (`vit/b0/multiply;vit/constant` in op_name). The values computed are
 the same, bit for bit; only the text XLA reads changes (the default printed text is not this one).
 
-`constants_called(text)` then reads each constant of the printed text from a call located where the
-constant was: XLA's translation gives no constant metadata, but XLA inlines calls and gives what it
-inlines without an op_name the call's.
+`calls_for_constants(module)` then reads each constant of a function's body from a call (`func.call`)
+of a private function located where the constant was: XLA's translation gives no constant metadata,
+but XLA inlines calls and gives what it inlines without an op_name the call's.
 """
 
 from __future__ import annotations
 
 import os
-import re
 
 from ..ast import ops as O
 from ..ast.element_types import DType
 from ..ast.literals import float_bits, literal_value
 from ..ast.location import NameLoc, fused
-from ..ast.module import Function, Module
+from ..ast.module import Function, Module, Return
 from ..ast.types import TensorType
 from ..rewrite.driver import clone_module
 from ..rewrite.index import UseIndex, operand_fields
@@ -146,37 +145,53 @@ def shared_location(locations) -> object:
     return fused(locations)
 
 
-# `    %name = stablehlo.constant <literal> : <type> loc(...)`: a constant of a function's own body (a
-# region's ops are indented further), printed with its location
-_CONSTANT_LINE = re.compile(r"^    (%[\w.$\-]+) = stablehlo\.constant (.+) : (tensor<.*>) (loc\(.*\))$", re.MULTILINE)
-_FIRST_FUNCTION = re.compile(r"^  func\.func ", re.MULTILINE)
+CONSTANT_CALLEE = "vitir_constant_"  # the private functions calls_for_constants makes: @vitir_constant_<k>
 
 
-def constants_called(text: str) -> str:
-    """The module text (printed with its locations) with each constant of a function's body read
-    from a call of a private function that returns it, the call located where the constant was.
+def calls_for_constants(module: Module) -> Module:
+    """A copy of `module` in which each constant of a function's own body (not of a region) is read
+    from a call of a new private function that returns it: the constant, its return and the function
+    located where the constant was, and so is the call, which defines the constant's value in its
+    place. The functions, `@vitir_constant_<k>` for the k-th constant of the module (then `_0`, `_1`,
+    ... where the module has the name), stand before the module's own, in order.
 
     XLA's translation gives a constant no metadata (`ConvertToHloModule::LowerConstant`), so none
     carries an op_name; XLA inlines each call, and an instruction it inlines without op_name takes the
     call's. The compiled module is the same: the constants only come to the same place another way."""
-    found = list(_CONSTANT_LINE.finditer(text))
-    first = _FIRST_FUNCTION.search(text)
-    if not found or first is None:
-        return text
-    taken = set(re.findall(r"@([\w.$\-]+)", text))
-    functions, pieces, end = [], [], 0
-    for k, m in enumerate(found):
-        callee = next(f"vitir_constant_{k}{suffix}" for suffix in ("", *(f"_{i}" for i in range(len(taken) + 1)))
-                      if f"vitir_constant_{k}{suffix}" not in taken)
-        name, literal, type_text, loc = m.groups()
-        functions.append(f"  func.func private @{callee}() -> {type_text} {{\n"
-                         f"    %0 = stablehlo.constant {literal} : {type_text} {loc}\n"
-                         f"    return %0 : {type_text} {loc}\n"
-                         f"  }} {loc}\n")
-        pieces.append(text[end:m.start()])
-        pieces.append(f"    {name} = func.call @{callee}() : () -> {type_text} {loc}")
-        end = m.end()
-    pieces.append(text[end:])
-    called = "".join(pieces)
-    at = _FIRST_FUNCTION.search(called).start()
-    return called[:at] + "".join(functions) + called[at:]
+    copy = clone_module(module)
+    taken = {fn.name for fn in copy.functions} | {getattr(op, "sym_name", None) for op in copy.symbols}
+    made: list[Function] = []
+    for fn in copy.functions:
+        found = [i for i, op in enumerate(fn.ops) if type(op) is O.Constant]
+        if not found:
+            continue
+        index = UseIndex(fn)
+        for i in found:
+            constant = fn.ops[i]
+            callee = _unique(f"{CONSTANT_CALLEE}{len(made)}", taken)
+            made.append(_returning(callee, constant))
+            value = constant.results[0]
+            call = O.Call(value.name, callee, (), (value.type,), path=constant.path)
+            call.location = constant.location
+            index.replace_all_uses(value, call.results[0])
+            fn.ops[i] = call
+    if not made:
+        return copy
+    return copy.with_functions(made + copy.functions)
+
+
+def _unique(name: str, taken: set) -> str:
+    """`name`, or `name_0`, `name_1`, ...: the first not in `taken`, which it joins."""
+    chosen = next(n for n in (name, *(f"{name}_{i}" for i in range(len(taken) + 1))) if n not in taken)
+    taken.add(chosen)
+    return chosen
+
+
+def _returning(name: str, constant: O.Constant) -> Function:
+    """`func.func private @name() -> T { %0 = stablehlo.constant ...; return %0 }`, every part of it
+    located where `constant` was."""
+    where = constant.location
+    inner = O.Constant("0", constant.value, constant.result_type, path=constant.path,
+                       discardable=constant.discardable, location=where)
+    return Function(name, (), [inner], Return(inner.results, constant.path, where), location=where,
+                    visibility="private")

@@ -47,9 +47,38 @@ def current_locations() -> LocationPrinter | None:
     return _LOCATIONS[0]
 
 
-def print_ops(ops: Iterable) -> str:
-    """The text of a sequence of ops (a fragment), one line (or block) each."""
-    table = PRINTERS
+class _DefaultDialectPrinters(dict):
+    """Op class -> its printing function inside an op whose default dialect is `dialect` (a function's
+    body: `func`): an op of that dialect printed without its prefix (`call @f(...)`, where a region of a
+    stablehlo op writes `func.call @f(...)`), as MLIR's printer elides the default dialect; every other
+    op's is PRINTERS'."""
+
+    def __init__(self, dialect: str):
+        super().__init__()
+        self.prefix = dialect + "."
+
+    def __missing__(self, cls):
+        full = PRINTERS[cls]
+        if not getattr(cls, "NAME", "").startswith(self.prefix):  # (a printer's stand-in may have none)
+            fn = full
+        else:
+            name, short = cls.NAME + " ", cls.NAME[len(self.prefix):] + " "
+
+            def fn(op):
+                text = full(op)
+                at = len(INDENT) + len(results_prefix(op))
+                # (the generic form, `"func.call"(...)`, keeps its quoted name)
+                return text[:at] + short + text[at + len(name):] if text.startswith(name, at) else text
+        self[cls] = fn
+        return fn
+
+
+FUNCTION_BODY_PRINTERS: dict = _DefaultDialectPrinters("func")  # func.func's default dialect
+
+
+def print_ops(ops: Iterable, table: dict = PRINTERS) -> str:
+    """The text of a sequence of ops (a fragment), one line (or block) each; `table`: the printing
+    functions (FUNCTION_BODY_PRINTERS in a function's own body)."""
     locations = _LOCATIONS[0]
     if locations is None:
         return "".join([table[type(op)](op) for op in ops])
@@ -208,7 +237,17 @@ def _signature(fn: Function) -> str:
     args = ", ".join(f"{a.ssa}: {a.type.text}{_argument_location(a)}" for a in fn.args)
     results = [t.text for t in fn.result_types]
     ret = results[0] if len(results) == 1 else "(" + ", ".join(results) + ")"
-    return f"  func.func {symbol_text(fn.name)}({args}) -> {ret} {{\n"
+    return f"  func.func {_visibility(fn)}{symbol_text(fn.name)}({args}){_arrow(results, ret)} {{\n"
+
+
+def _visibility(fn: Function) -> str:
+    """`private ` before a function's name; nothing for a public one, as MLIR prints them."""
+    return fn.visibility + " " if fn.visibility else ""
+
+
+def _arrow(results: list, ret: str) -> str:
+    """` -> R` after a function's arguments; nothing when it returns nothing, as MLIR prints it."""
+    return " -> " + ret if results else ""
 
 
 def _with_attributes(text: str, pairs) -> str:
@@ -225,7 +264,7 @@ def _attributed_signature(fn: Function) -> str:
     results = [_with_attributes(t.text, pairs) for t, pairs in zip(fn.result_types, result_attributes)]
     ret = results[0] if len(results) == 1 and not fn.result_attributes else "(" + ", ".join(results) + ")"
     own = " attributes " + S.attribute_dictionary(fn.attributes) if fn.attributes else ""
-    return f"  func.func {symbol_text(fn.name)}({args}) -> {ret}{own} {{\n"
+    return f"  func.func {_visibility(fn)}{symbol_text(fn.name)}({args}){_arrow(results, ret)}{own} {{\n"
 
 
 def print_function(fn: Function) -> str:
@@ -236,9 +275,9 @@ def print_function(fn: Function) -> str:
     ret = (f"    return {', '.join(v.ssa for v in vals)} : {', '.join(v.type.text for v in vals)}"
            if vals else "    return")
     if locations is None:
-        return _signature(fn) + print_ops(fn.ops) + ret + "\n  }\n"
+        return _signature(fn) + print_ops(fn.ops, FUNCTION_BODY_PRINTERS) + ret + "\n  }\n"
     head = _signature(fn)
-    body = print_ops(fn.ops)
+    body = print_ops(fn.ops, FUNCTION_BODY_PRINTERS)
     return head + body + ret + locations.trailer(fn.ret.location) + "\n  }" + own + "\n"
 
 

@@ -467,8 +467,7 @@ def _56():
 
 def _57():
     def print_op(op):
-        r = op.results[0]
-        return f"    {r.ssa} = stablehlo.dynamic_slice {op.operand.ssa}, {_ssas_then(op.start_indices)}sizes = {_pretty_slice_sizes(op.slice_sizes)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({_types(op.operands)}) -> {r.type.text}\n"
+        return f"    {_results_prefix(op)}func.call {_pretty_callee(op.callee)}({_ssas(op.inputs)}){(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({_types(op.operands)}) -> {_result_types(op)}\n"
     
     return print_op
 
@@ -476,7 +475,7 @@ def _57():
 def _58():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.dynamic_update_slice {_custom_operands(op.operand, op.update, op.start_indices)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({_types(op.operands)}) -> {r.type.text}\n"
+        return f"    {r.ssa} = stablehlo.dynamic_slice {op.operand.ssa}, {_ssas_then(op.start_indices)}sizes = {_pretty_slice_sizes(op.slice_sizes)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({_types(op.operands)}) -> {r.type.text}\n"
     
     return print_op
 
@@ -484,7 +483,7 @@ def _58():
 def _59():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.reverse {op.operand.ssa}, dims = {_pretty_dims(op.dims)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = stablehlo.dynamic_update_slice {_custom_operands(op.operand, op.update, op.start_indices)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({_types(op.operands)}) -> {r.type.text}\n"
     
     return print_op
 
@@ -492,7 +491,7 @@ def _59():
 def _60():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.get_dimension_size {op.operand.ssa}, dim = {_pretty_dimension(op.dimension)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}) -> {r.type.text}\n"
+        return f"    {r.ssa} = stablehlo.reverse {op.operand.ssa}, dims = {_pretty_dims(op.dims)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\n"
     
     return print_op
 
@@ -500,7 +499,7 @@ def _60():
 def _61():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.broadcast {op.operand.ssa}, sizes = {_pretty_sizes(op.sizes)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}) -> {r.type.text}\n"
+        return f"    {r.ssa} = stablehlo.get_dimension_size {op.operand.ssa}, dim = {_pretty_dimension(op.dimension)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}) -> {r.type.text}\n"
     
     return print_op
 
@@ -508,7 +507,7 @@ def _61():
 def _62():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.dynamic_iota {op.output_shape.ssa}, dim = {_pretty_iota_dimension(op.iota_dimension)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.output_shape.type.text}) -> {r.type.text}\n"
+        return f"    {r.ssa} = stablehlo.broadcast {op.operand.ssa}, sizes = {_pretty_sizes(op.sizes)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}) -> {r.type.text}\n"
     
     return print_op
 
@@ -516,7 +515,7 @@ def _62():
 def _63():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.dynamic_broadcast_in_dim {op.operand.ssa}, {op.output_dimensions.ssa}, dims = {_pretty_dims(op.dims)}{_prefixed(_attr_prefix, _attr_dict(op, _skip))} : ({op.operand.type.text}, {op.output_dimensions.type.text}) -> {r.type.text}\n"
+        return f"    {r.ssa} = stablehlo.dynamic_iota {op.output_shape.ssa}, dim = {_pretty_iota_dimension(op.iota_dimension)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.output_shape.type.text}) -> {r.type.text}\n"
     
     return print_op
 
@@ -524,7 +523,7 @@ def _63():
 def _64():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.dynamic_pad {op.operand.ssa}, {op.padding_value.ssa}, {op.edge_padding_low.ssa}, {op.edge_padding_high.ssa}, {op.interior_padding.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}, {op.padding_value.type.text}, {op.edge_padding_low.type.text}, {op.edge_padding_high.type.text}, {op.interior_padding.type.text}) -> {r.type.text}\n"
+        return f"    {r.ssa} = stablehlo.dynamic_broadcast_in_dim {op.operand.ssa}, {op.output_dimensions.ssa}, dims = {_pretty_dims(op.dims)}{_prefixed(_attr_prefix, _attr_dict(op, _skip))} : ({op.operand.type.text}, {op.output_dimensions.type.text}) -> {r.type.text}\n"
     
     return print_op
 
@@ -532,7 +531,7 @@ def _64():
 def _65():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.dynamic_reshape {op.operand.ssa}, {op.output_shape.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}, {op.output_shape.type.text}) -> {r.type.text}\n"
+        return f"    {r.ssa} = stablehlo.dynamic_pad {op.operand.ssa}, {op.padding_value.ssa}, {op.edge_padding_low.ssa}, {op.edge_padding_high.ssa}, {op.interior_padding.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}, {op.padding_value.type.text}, {op.edge_padding_low.type.text}, {op.edge_padding_high.type.text}, {op.interior_padding.type.text}) -> {r.type.text}\n"
     
     return print_op
 
@@ -540,7 +539,7 @@ def _65():
 def _66():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.set_dimension_size {op.operand.ssa}, {op.size.ssa}, dim = {_pretty_dimension(op.dimension)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}, {op.size.type.text}) -> {r.type.text}\n"
+        return f"    {r.ssa} = stablehlo.dynamic_reshape {op.operand.ssa}, {op.output_shape.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}, {op.output_shape.type.text}) -> {r.type.text}\n"
     
     return print_op
 
@@ -548,7 +547,7 @@ def _66():
 def _67():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.real_dynamic_slice {op.operand.ssa}, {op.start_indices.ssa}, {op.limit_indices.ssa}, {op.strides.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}, {op.start_indices.type.text}, {op.limit_indices.type.text}, {op.strides.type.text}) -> {r.type.text}\n"
+        return f"    {r.ssa} = stablehlo.set_dimension_size {op.operand.ssa}, {op.size.ssa}, dim = {_pretty_dimension(op.dimension)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}, {op.size.type.text}) -> {r.type.text}\n"
     
     return print_op
 
@@ -556,7 +555,7 @@ def _67():
 def _68():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.einsum {op.lhs.ssa}, {op.rhs.ssa}, config = {_pretty_einsum_config(op.einsum_config)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.lhs.type.text}, {op.rhs.type.text}) -> {r.type.text}\n"
+        return f"    {r.ssa} = stablehlo.real_dynamic_slice {op.operand.ssa}, {op.start_indices.ssa}, {op.limit_indices.ssa}, {op.strides.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}, {op.start_indices.type.text}, {op.limit_indices.type.text}, {op.strides.type.text}) -> {r.type.text}\n"
     
     return print_op
 
@@ -564,7 +563,7 @@ def _68():
 def _69():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.unary_einsum {op.operand.ssa}, config = {_pretty_einsum_config(op.einsum_config)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}) -> {r.type.text}\n"
+        return f"    {r.ssa} = stablehlo.einsum {op.lhs.ssa}, {op.rhs.ssa}, config = {_pretty_einsum_config(op.einsum_config)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.lhs.type.text}, {op.rhs.type.text}) -> {r.type.text}\n"
     
     return print_op
 
@@ -572,7 +571,7 @@ def _69():
 def _70():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.cholesky {op.a.ssa}{(_prefix_lower + _pretty_lower(op.lower)) if op.lower is not None and op.lower != _default_lower else ''}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.a.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = stablehlo.unary_einsum {op.operand.ssa}, config = {_pretty_einsum_config(op.einsum_config)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}) -> {r.type.text}\n"
     
     return print_op
 
@@ -580,7 +579,7 @@ def _70():
 def _71():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.fft {op.operand.ssa}, type = {_pretty_fft_type(op.fft_type)}, length = {_pretty_fft_length(op.fft_length)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}) -> {r.type.text}\n"
+        return f"    {r.ssa} = stablehlo.cholesky {op.a.ssa}{(_prefix_lower + _pretty_lower(op.lower)) if op.lower is not None and op.lower != _default_lower else ''}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.a.type is r.type) else _functional(op)}\n"
     
     return print_op
 
@@ -588,7 +587,7 @@ def _71():
 def _72():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.reduce_precision {op.operand.ssa}, format = {_custom_exponent_mantissa(op.exponent_bits, op.mantissa_bits)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = stablehlo.fft {op.operand.ssa}, type = {_pretty_fft_type(op.fft_type)}, length = {_pretty_fft_length(op.fft_length)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : ({op.operand.type.text}) -> {r.type.text}\n"
     
     return print_op
 
@@ -596,7 +595,7 @@ def _72():
 def _73():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.uniform_quantize {op.operand.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = stablehlo.reduce_precision {op.operand.ssa}, format = {_custom_exponent_mantissa(op.exponent_bits, op.mantissa_bits)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\n"
     
     return print_op
 
@@ -604,22 +603,22 @@ def _73():
 def _74():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = stablehlo.uniform_dequantize {op.operand.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = stablehlo.uniform_quantize {op.operand.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\n"
     
     return print_op
 
 
 def _75():
     def print_op(op):
-        return f"    {_results_prefix(op)}sdy.mesh {_pretty_sym_name(op.sym_name)} = {_pretty_mesh(op.mesh)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''}\n"
+        r = op.results[0]
+        return f"    {r.ssa} = stablehlo.uniform_dequantize {op.operand.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\n"
     
     return print_op
 
 
 def _76():
     def print_op(op):
-        r = op.results[0]
-        return f"    {r.ssa} = sdy.sharding_constraint {op.input.ssa} {_pretty_sharding(op.sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.input.type is r.type) else _functional(op)}\n"
+        return f"    {_results_prefix(op)}sdy.mesh {_pretty_sym_name(op.sym_name)} = {_pretty_mesh(op.mesh)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''}\n"
     
     return print_op
 
@@ -627,7 +626,7 @@ def _76():
 def _77():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = sdy.reshard {op.input.ssa} {_pretty_sharding(op.sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.input.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = sdy.sharding_constraint {op.input.ssa} {_pretty_sharding(op.sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.input.type is r.type) else _functional(op)}\n"
     
     return print_op
 
@@ -635,22 +634,22 @@ def _77():
 def _78():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = sdy.propagation_barrier {op.input.ssa} allowed_direction={_pretty_allowed_direction(op.allowed_direction)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.input.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = sdy.reshard {op.input.ssa} {_pretty_sharding(op.sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.input.type is r.type) else _functional(op)}\n"
     
     return print_op
 
 
 def _79():
     def print_op(op):
-        return f"    {_results_prefix(op)}sdy.sharding_group {op.input.ssa} group_id={_pretty_group_id(op.group_id)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {op.input.type.text}\n"
+        r = op.results[0]
+        return f"    {r.ssa} = sdy.propagation_barrier {op.input.ssa} allowed_direction={_pretty_allowed_direction(op.allowed_direction)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.input.type is r.type) else _functional(op)}\n"
     
     return print_op
 
 
 def _80():
     def print_op(op):
-        r = op.results[0]
-        return f"    {r.ssa} = sdy.all_gather {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
+        return f"    {_results_prefix(op)}sdy.sharding_group {op.input.ssa} group_id={_pretty_group_id(op.group_id)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {op.input.type.text}\n"
     
     return print_op
 
@@ -658,7 +657,7 @@ def _80():
 def _81():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = sdy.all_slice {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = sdy.all_gather {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
     
     return print_op
 
@@ -666,7 +665,7 @@ def _81():
 def _82():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = sdy.all_reduce {_custom_reduction_axes(op.reduction_op, op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = sdy.all_slice {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
     
     return print_op
 
@@ -674,7 +673,7 @@ def _82():
 def _83():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = sdy.all_to_all {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = sdy.all_reduce {_custom_reduction_axes(op.reduction_op, op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
     
     return print_op
 
@@ -682,7 +681,7 @@ def _83():
 def _84():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = sdy.reduce_scatter {_custom_reduction_axes_per_dimension(op.reduction_op, op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = sdy.all_to_all {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
     
     return print_op
 
@@ -690,7 +689,7 @@ def _84():
 def _85():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = sdy.collective_permute {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = sdy.reduce_scatter {_custom_reduction_axes_per_dimension(op.reduction_op, op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
     
     return print_op
 
@@ -698,7 +697,7 @@ def _85():
 def _86():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = sdy.sharded_to_unreduced {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = sdy.collective_permute {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
     
     return print_op
 
@@ -706,7 +705,7 @@ def _86():
 def _87():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = sdy.replicated_to_unreduced {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = sdy.sharded_to_unreduced {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
     
     return print_op
 
@@ -714,12 +713,20 @@ def _87():
 def _88():
     def print_op(op):
         r = op.results[0]
-        return f"    {r.ssa} = sdy.data_flow_edge {op.input.ssa}{(_prefix_sharding + _pretty_sharding(op.sharding)) if op.sharding is not None else ''}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.input.type is r.type) else _functional(op)}\n"
+        return f"    {r.ssa} = sdy.replicated_to_unreduced {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\n"
     
     return print_op
 
 
 def _89():
+    def print_op(op):
+        r = op.results[0]
+        return f"    {r.ssa} = sdy.data_flow_edge {op.input.ssa}{(_prefix_sharding + _pretty_sharding(op.sharding)) if op.sharding is not None else ''}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.input.type is r.type) else _functional(op)}\n"
+    
+    return print_op
+
+
+def _90():
     def print_op(op):
         r = op.results[0]
         return f"    {r.ssa} = sdy.func_data_flow_edge {op.operand.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else ''} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\n"
@@ -785,37 +792,38 @@ CODE = {
     'def print_op(op):\n    if op.discardable:\n        return _generic(op)\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.create_token : {r.type.text}\\n"\n': _54,
     'def print_op(op):\n    return f"    {_results_prefix(op)}stablehlo.composite {_pretty_composite_name(op.composite_name)} {_ssas(op.inputs)}{_prefixed(_attr_prefix, _attr_dict(op, _skip))} : ({_types(op.operands)}) -> {_result_types(op)}\\n"\n': _55,
     'def print_op(op):\n    return f"    {_results_prefix(op)}stablehlo.custom_call {_custom_custom_call_target(op.call_target_name)}({_ssas(op.inputs)}){_prefixed(_attr_prefix, _attr_dict(op, _skip))} : ({_types(op.operands)}) -> {_result_types(op)}\\n"\n': _56,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.dynamic_slice {op.operand.ssa}, {_ssas_then(op.start_indices)}sizes = {_pretty_slice_sizes(op.slice_sizes)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({_types(op.operands)}) -> {r.type.text}\\n"\n': _57,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.dynamic_update_slice {_custom_operands(op.operand, op.update, op.start_indices)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({_types(op.operands)}) -> {r.type.text}\\n"\n': _58,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.reverse {op.operand.ssa}, dims = {_pretty_dims(op.dims)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\\n"\n': _59,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.get_dimension_size {op.operand.ssa}, dim = {_pretty_dimension(op.dimension)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}) -> {r.type.text}\\n"\n': _60,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.broadcast {op.operand.ssa}, sizes = {_pretty_sizes(op.sizes)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}) -> {r.type.text}\\n"\n': _61,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.dynamic_iota {op.output_shape.ssa}, dim = {_pretty_iota_dimension(op.iota_dimension)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.output_shape.type.text}) -> {r.type.text}\\n"\n': _62,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.dynamic_broadcast_in_dim {op.operand.ssa}, {op.output_dimensions.ssa}, dims = {_pretty_dims(op.dims)}{_prefixed(_attr_prefix, _attr_dict(op, _skip))} : ({op.operand.type.text}, {op.output_dimensions.type.text}) -> {r.type.text}\\n"\n': _63,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.dynamic_pad {op.operand.ssa}, {op.padding_value.ssa}, {op.edge_padding_low.ssa}, {op.edge_padding_high.ssa}, {op.interior_padding.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}, {op.padding_value.type.text}, {op.edge_padding_low.type.text}, {op.edge_padding_high.type.text}, {op.interior_padding.type.text}) -> {r.type.text}\\n"\n': _64,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.dynamic_reshape {op.operand.ssa}, {op.output_shape.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}, {op.output_shape.type.text}) -> {r.type.text}\\n"\n': _65,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.set_dimension_size {op.operand.ssa}, {op.size.ssa}, dim = {_pretty_dimension(op.dimension)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}, {op.size.type.text}) -> {r.type.text}\\n"\n': _66,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.real_dynamic_slice {op.operand.ssa}, {op.start_indices.ssa}, {op.limit_indices.ssa}, {op.strides.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}, {op.start_indices.type.text}, {op.limit_indices.type.text}, {op.strides.type.text}) -> {r.type.text}\\n"\n': _67,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.einsum {op.lhs.ssa}, {op.rhs.ssa}, config = {_pretty_einsum_config(op.einsum_config)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.lhs.type.text}, {op.rhs.type.text}) -> {r.type.text}\\n"\n': _68,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.unary_einsum {op.operand.ssa}, config = {_pretty_einsum_config(op.einsum_config)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}) -> {r.type.text}\\n"\n': _69,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.cholesky {op.a.ssa}{(_prefix_lower + _pretty_lower(op.lower)) if op.lower is not None and op.lower != _default_lower else \'\'}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.a.type is r.type) else _functional(op)}\\n"\n': _70,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.fft {op.operand.ssa}, type = {_pretty_fft_type(op.fft_type)}, length = {_pretty_fft_length(op.fft_length)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}) -> {r.type.text}\\n"\n': _71,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.reduce_precision {op.operand.ssa}, format = {_custom_exponent_mantissa(op.exponent_bits, op.mantissa_bits)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\\n"\n': _72,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.uniform_quantize {op.operand.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\\n"\n': _73,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.uniform_dequantize {op.operand.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\\n"\n': _74,
-    'def print_op(op):\n    return f"    {_results_prefix(op)}sdy.mesh {_pretty_sym_name(op.sym_name)} = {_pretty_mesh(op.mesh)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'}\\n"\n': _75,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.sharding_constraint {op.input.ssa} {_pretty_sharding(op.sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.input.type is r.type) else _functional(op)}\\n"\n': _76,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.reshard {op.input.ssa} {_pretty_sharding(op.sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.input.type is r.type) else _functional(op)}\\n"\n': _77,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.propagation_barrier {op.input.ssa} allowed_direction={_pretty_allowed_direction(op.allowed_direction)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.input.type is r.type) else _functional(op)}\\n"\n': _78,
-    'def print_op(op):\n    return f"    {_results_prefix(op)}sdy.sharding_group {op.input.ssa} group_id={_pretty_group_id(op.group_id)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {op.input.type.text}\\n"\n': _79,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.all_gather {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _80,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.all_slice {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _81,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.all_reduce {_custom_reduction_axes(op.reduction_op, op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _82,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.all_to_all {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _83,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.reduce_scatter {_custom_reduction_axes_per_dimension(op.reduction_op, op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _84,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.collective_permute {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _85,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.sharded_to_unreduced {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _86,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.replicated_to_unreduced {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _87,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.data_flow_edge {op.input.ssa}{(_prefix_sharding + _pretty_sharding(op.sharding)) if op.sharding is not None else \'\'}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.input.type is r.type) else _functional(op)}\\n"\n': _88,
-    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.func_data_flow_edge {op.operand.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\\n"\n': _89,
+    'def print_op(op):\n    return f"    {_results_prefix(op)}func.call {_pretty_callee(op.callee)}({_ssas(op.inputs)}){(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({_types(op.operands)}) -> {_result_types(op)}\\n"\n': _57,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.dynamic_slice {op.operand.ssa}, {_ssas_then(op.start_indices)}sizes = {_pretty_slice_sizes(op.slice_sizes)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({_types(op.operands)}) -> {r.type.text}\\n"\n': _58,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.dynamic_update_slice {_custom_operands(op.operand, op.update, op.start_indices)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({_types(op.operands)}) -> {r.type.text}\\n"\n': _59,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.reverse {op.operand.ssa}, dims = {_pretty_dims(op.dims)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\\n"\n': _60,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.get_dimension_size {op.operand.ssa}, dim = {_pretty_dimension(op.dimension)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}) -> {r.type.text}\\n"\n': _61,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.broadcast {op.operand.ssa}, sizes = {_pretty_sizes(op.sizes)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}) -> {r.type.text}\\n"\n': _62,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.dynamic_iota {op.output_shape.ssa}, dim = {_pretty_iota_dimension(op.iota_dimension)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.output_shape.type.text}) -> {r.type.text}\\n"\n': _63,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.dynamic_broadcast_in_dim {op.operand.ssa}, {op.output_dimensions.ssa}, dims = {_pretty_dims(op.dims)}{_prefixed(_attr_prefix, _attr_dict(op, _skip))} : ({op.operand.type.text}, {op.output_dimensions.type.text}) -> {r.type.text}\\n"\n': _64,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.dynamic_pad {op.operand.ssa}, {op.padding_value.ssa}, {op.edge_padding_low.ssa}, {op.edge_padding_high.ssa}, {op.interior_padding.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}, {op.padding_value.type.text}, {op.edge_padding_low.type.text}, {op.edge_padding_high.type.text}, {op.interior_padding.type.text}) -> {r.type.text}\\n"\n': _65,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.dynamic_reshape {op.operand.ssa}, {op.output_shape.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}, {op.output_shape.type.text}) -> {r.type.text}\\n"\n': _66,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.set_dimension_size {op.operand.ssa}, {op.size.ssa}, dim = {_pretty_dimension(op.dimension)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}, {op.size.type.text}) -> {r.type.text}\\n"\n': _67,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.real_dynamic_slice {op.operand.ssa}, {op.start_indices.ssa}, {op.limit_indices.ssa}, {op.strides.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}, {op.start_indices.type.text}, {op.limit_indices.type.text}, {op.strides.type.text}) -> {r.type.text}\\n"\n': _68,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.einsum {op.lhs.ssa}, {op.rhs.ssa}, config = {_pretty_einsum_config(op.einsum_config)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.lhs.type.text}, {op.rhs.type.text}) -> {r.type.text}\\n"\n': _69,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.unary_einsum {op.operand.ssa}, config = {_pretty_einsum_config(op.einsum_config)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}) -> {r.type.text}\\n"\n': _70,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.cholesky {op.a.ssa}{(_prefix_lower + _pretty_lower(op.lower)) if op.lower is not None and op.lower != _default_lower else \'\'}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.a.type is r.type) else _functional(op)}\\n"\n': _71,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.fft {op.operand.ssa}, type = {_pretty_fft_type(op.fft_type)}, length = {_pretty_fft_length(op.fft_length)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : ({op.operand.type.text}) -> {r.type.text}\\n"\n': _72,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.reduce_precision {op.operand.ssa}, format = {_custom_exponent_mantissa(op.exponent_bits, op.mantissa_bits)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\\n"\n': _73,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.uniform_quantize {op.operand.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\\n"\n': _74,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = stablehlo.uniform_dequantize {op.operand.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\\n"\n': _75,
+    'def print_op(op):\n    return f"    {_results_prefix(op)}sdy.mesh {_pretty_sym_name(op.sym_name)} = {_pretty_mesh(op.mesh)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'}\\n"\n': _76,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.sharding_constraint {op.input.ssa} {_pretty_sharding(op.sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.input.type is r.type) else _functional(op)}\\n"\n': _77,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.reshard {op.input.ssa} {_pretty_sharding(op.sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.input.type is r.type) else _functional(op)}\\n"\n': _78,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.propagation_barrier {op.input.ssa} allowed_direction={_pretty_allowed_direction(op.allowed_direction)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.input.type is r.type) else _functional(op)}\\n"\n': _79,
+    'def print_op(op):\n    return f"    {_results_prefix(op)}sdy.sharding_group {op.input.ssa} group_id={_pretty_group_id(op.group_id)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {op.input.type.text}\\n"\n': _80,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.all_gather {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _81,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.all_slice {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _82,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.all_reduce {_custom_reduction_axes(op.reduction_op, op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _83,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.all_to_all {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _84,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.reduce_scatter {_custom_reduction_axes_per_dimension(op.reduction_op, op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _85,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.collective_permute {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _86,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.sharded_to_unreduced {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _87,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.replicated_to_unreduced {_pretty_axes(op.axes)} {op.tensor.ssa} out_sharding={_pretty_out_sharding(op.out_sharding)}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.tensor.type is r.type) else _functional(op)}\\n"\n': _88,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.data_flow_edge {op.input.ssa}{(_prefix_sharding + _pretty_sharding(op.sharding)) if op.sharding is not None else \'\'}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.input.type is r.type) else _functional(op)}\\n"\n': _89,
+    'def print_op(op):\n    r = op.results[0]\n    return f"    {r.ssa} = sdy.func_data_flow_edge {op.operand.ssa}{(_attr_prefix + _others(op.discardable)) if op.discardable else \'\'} : {r.type.text if (op.operand.type is r.type) else _functional(op)}\\n"\n': _90,
 }

@@ -97,6 +97,7 @@ class _Reader:
         self.i = 0
         self.declaration = None  # the op being read
         self.attributes: dict = {}  # function name -> (its own, its arguments', its results' attributes)
+        self.visibilities: dict = {}  # function name -> `public` or `private` where the text writes one
         self.symbols = []  # the records of module-level ops (Shardy's sdy.mesh)
 
     # tokens
@@ -496,9 +497,13 @@ class _Reader:
     def function(self):
         at = self.i
         self.expect("func.func")
+        visibility = None
         if self.peek() in ("public", "private"):
+            visibility = self.peek()
             self.i += 1
         name = self.symbol()
+        if visibility is not None:
+            self.visibilities[name] = visibility
         self.expect("(")
         arg_attributes, result_attributes = [], []
         args = self.until_close(lambda: self.locate(self.with_attributes(self.argument(), arg_attributes)))

@@ -1,39 +1,22 @@
-"""StableHLO text -> vitir's Module with its calls kept, by the fast reader (importer.py), for the
-bytecode writer: an artifact holds a program's functions and calls as written, where vitir's AST
-(and `fast_import`) inlines each call into its caller.
+"""StableHLO text -> vitir's Module with its calls kept, by the fast reader (importer.py): the reading
+of calls behind an explicit option (`import_keeping_calls`), where vitir's default readers (and
+`fast_import`) inline each call into its caller. The bytecode writer reads text so, since an artifact
+holds a program's functions and calls as written.
 
-Every function is built on its own and a call becomes a `KeptCall` node (its callee, operands and
-results). That node is no op of vitir's AST: a Module holding one is for the bytecode conversion
-(vitir/mlir/bytecode/from_ast.py) alone, which writes it as `func.call`; nothing prints, checks or
-evaluates it. The default reader is untouched: this is `_Builder` with `inline` replaced.
+Every function is built on its own, with the visibility the text writes (`func.func private @f`),
+and a call becomes the declared `func.call` op (`vitir.ast.ops.Call`, here also named `KeptCall`):
+its callee, operands and results, the callee's signature checked against the call's. So the module
+prints (as MLIR prints it), evaluates and converts to bytecode (vitir/mlir/bytecode/from_ast.py
+writes it as `func.call`). The default reader is untouched: this is `_Builder` with `inline`
+replaced.
 """
 
 from __future__ import annotations
 
-from ..ast.location import UNKNOWN, TextPositions, located_tokens, materialize, source_filename
-from ..ast.values import Value
+from ..ast.location import TextPositions, located_tokens, source_filename
+from ..ast.ops import Call as KeptCall
 from .importer import Fallback, _Builder, _Reader, _NAME, module_location
 from .lexer import TOKEN
-
-
-class KeptCall:
-    """`func.call @callee(operands)`: one op of the artifact, as the fast reader read it."""
-
-    NAME = "func.call"
-    SIMPLE = True  # no regions: what walks a block reads its operands only
-    discardable = ()
-
-    __slots__ = ("callee", "operands", "results", "location", "path")
-
-    def __init__(self, callee: str, operands: tuple, results: tuple, location):
-        self.callee, self.operands, self.results = callee, operands, results
-        self.location, self.path = materialize(location) or UNKNOWN, ""  # (a reader's pending place, made)
-
-    def defined_names(self) -> list[str]:
-        return [r.name for r in self.results]
-
-    def regions(self) -> tuple:
-        return ()
 
 
 class _CallKeepingBuilder(_Builder):
@@ -48,15 +31,16 @@ class _CallKeepingBuilder(_Builder):
         count = {"one": 1, "group": results[-1], "none": 0}[results[0]]
         if count != len(outputs):
             raise Fallback(f"call of @{callee}: {count} results named, {len(outputs)} returned")
-        made = tuple(Value(self.new_name(f"{results[1]}_{i}"), ty) for i, ty in enumerate(outputs))
-        for value in made:
+        name = () if results[0] == "none" else self.new_name(results[1])  # a group's: `%r#0`, as any op's
+        call = KeptCall(name, callee, used, tuple(outputs), location=self.location(record))
+        for value in call.results:
             value.owner = self.fb
-        self.fb.ops.append(KeptCall(callee, used, made, self.location(record)))
-        self.define(results, made, values)
+        self.fb.ops.append(call)
+        self.define(results, call.results, values)
 
 
 def import_keeping_calls(text: str):
-    """vitir's Module of `text` with every function built on its own and its calls kept (KeptCall),
+    """vitir's Module of `text` with every function built on its own and its calls kept (func.call ops),
     or None when the fast reader does not take the text (the caller then parses it with xDSL)."""
     from ..ast.gc_pause import gc_paused
 
@@ -89,9 +73,11 @@ def _import(text: str):
     for fn in functions:
         made = _CallKeepingBuilder(fn, defined, written, located, positions).run()
         own, args, results = reader.attributes[made.name]
-        if own or any(args) or any(results):
+        visibility = reader.visibilities.get(made.name)
+        if own or any(args) or any(results) or visibility:
             # (its location passed on as stored: made real, a pending one builds the text's token table)
-            made = Function(made.name, made.args, made.ops, made.ret, own, args, results, made._location)
+            made = Function(made.name, made.args, made.ops, made.ret, own, args, results, made._location,
+                            visibility)
         built.append(made)
     return Module(built, name, attributes, location=module_location(located, positions))
 

@@ -105,7 +105,7 @@ def compile_graph(module, backend: str = DEFAULT_BACKEND):
     partitioned over `mhlo.num_partitions` devices (of every process of a group) as its shardings say.
     The one place vitir's training, evaluation and sampling compile."""
     from ..backend import compile_module
-    from ..passes.shared_splats import constants_called, shared_splats
+    from ..passes.shared_splats import calls_for_constants, shared_splats
     from ..print import print_module
 
     # XLA takes the layer paths as op_name; repeated splats written once, or XLA merges them unnamed,
@@ -113,10 +113,11 @@ def compile_graph(module, backend: str = DEFAULT_BACKEND):
     if isinstance(module, str):
         text = module
     else:
-        text = print_module(shared_splats(module), debug_info=True)
-        # (a partitioned step's text goes through Shardy's own handling of calls: left as printed)
+        handed = shared_splats(module)
+        # (a partitioned step goes through Shardy's own handling of calls: its constants left as they are)
         if module.num_partitions == 1 and parse_backend(backend)[0] == "pjrt":
-            text = constants_called(text)
+            handed = calls_for_constants(handed)
+        text = print_module(handed, debug_info=True)
     xla_options = None if isinstance(module, str) else module.xla_options
     exe = compile_module(text, backend=backend, xla_options=xla_options)
     groups = getattr(module, "signature", None)  # a module built with its groups: errors name them

@@ -43,7 +43,7 @@ _LAZY_FAMILIES = {
     "data_movement": ("Broadcast", "DynamicBroadcastInDim", "DynamicGather", "DynamicIota", "DynamicPad",
                       "DynamicReshape", "DynamicSlice", "DynamicUpdateSlice", "Gather", "GetDimensionSize",
                       "RealDynamicSlice", "Reverse", "Scatter", "SetDimensionSize", "Sort"),
-    "control": ("AfterAll", "Case", "Composite", "CreateToken", "CustomCall", "GetTupleElement", "If", "Map",
+    "control": ("AfterAll", "Call", "Case", "Composite", "CreateToken", "CustomCall", "GetTupleElement", "If", "Map",
                 "OptimizationBarrier", "Tuple", "While"),
     "deprecated": ("CrossReplicaSum", "Einsum", "TorchIndexSelect", "UnaryEinsum"),
     "linalg": ("Cholesky", "Fft", "TriangularSolve"),
@@ -104,7 +104,7 @@ __all__ += [
 
 # control flow, tuples and tokens
 __all__ += ["AsyncDone", "AsyncStart", "CrossReplicaSum", "Einsum", "TorchIndexSelect", "UnaryEinsum"]
-__all__ += ["AfterAll", "Case", "Composite", "CreateToken", "CustomCall", "GetTupleElement", "If", "Map",
+__all__ += ["AfterAll", "Call", "Case", "Composite", "CreateToken", "CustomCall", "GetTupleElement", "If", "Map",
             "OptimizationBarrier", "Tuple", "While"]
 
 

@@ -342,3 +342,24 @@ class CustomCall(Op):
             "result_layouts": result_layouts, "output_operand_aliases": output_operand_aliases,
             "result_tilings": result_tilings})
         return _values(result_types, "result")
+
+
+class Call(Op):
+    """A call of a function of the module, `%r = func.call @f(%a, %b) : (T1, T2) -> R` (MLIR's func
+    dialect; inside a function's own body MLIR elides the dialect, `call @f(...)`, as vitir's printer
+    does). Its result types are as written; that `callee` is a function of the module taking the
+    operands' types and returning these is the module's check (vitir/ast/calls.py), where functions
+    are known. The readers inline calls by default; the evaluator runs the callee."""
+
+    NAME = "func.call"
+    callee = attr_def(SYMBOL)
+    inputs = var_operand_def()
+    result_types = result_type_def("the results' types (the callee's)", several=True)
+    results = var_result_def()
+    syntax = "{callee}({inputs}){attr_dict? } : {functional_type}"
+    evaluate = _EVALUATE + "call"
+
+    @staticmethod
+    def rule(callee, inputs, result_types):
+        _values(inputs, "input")
+        return _values(result_types, "result")

@@ -313,7 +313,7 @@ def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None, 
     module-level ops (few, and all but functions) through xDSL's parse of the module without its
     functions; each function directly, or through xDSL's parse of it alone when it falls back.
     `visibility`: function name -> `public`/`private`, as the text read into `module` spelled it
-    (the AST keeps none; an artifact keeps what the text spelled). `locations`: keep each one.
+    (the default readers keep none; an artifact keeps what the text spelled), else the function's own. `locations`: keep each one.
     `kept_calls`: the module holds calls (vitir/text/kept_calls.py), which cannot be printed: a
     function the direct conversion does not take raises Fallback (the caller parses the text whole)."""
     from ...print import print_module
@@ -327,7 +327,7 @@ def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None, 
     for fn in module.functions:
         direct.downgraded = set()
         try:
-            body.append(direct.function(fn, (visibility or {}).get(fn.name)))
+            body.append(direct.function(fn, (visibility or {}).get(fn.name, fn.visibility)))
             converter.downgraded |= direct.downgraded
         except BytecodeError:  # a refusal: xDSL's route words it the same
             raise
