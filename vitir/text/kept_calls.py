@@ -10,7 +10,7 @@ evaluates it. The default reader is untouched: this is `_Builder` with `inline` 
 
 from __future__ import annotations
 
-from ..ast.location import UNKNOWN, TextPositions, located_tokens, materialize, source_filename
+from ..ast.location import UNKNOWN, TextPositions, located, located_tokens, source_filename
 from ..ast.values import Value
 from .importer import Fallback, _Builder, _Reader, _NAME, module_location
 from .lexer import TOKEN
@@ -23,11 +23,15 @@ class KeptCall:
     SIMPLE = True  # no regions: what walks a block reads its operands only
     discardable = ()
 
-    __slots__ = ("callee", "operands", "results", "location", "path")
+    __slots__ = ("callee", "operands", "results", "_location", "path")
+
+    # (a reader's pending place, made real when asked for: the first one made builds the text's whole
+    # token table, which a write without locations never needs)
+    location = located
 
     def __init__(self, callee: str, operands: tuple, results: tuple, location):
         self.callee, self.operands, self.results = callee, operands, results
-        self.location, self.path = materialize(location) or UNKNOWN, ""  # (a reader's pending place, made)
+        self._location, self.path = UNKNOWN if location is None else location, ""
 
     def defined_names(self) -> list[str]:
         return [r.name for r in self.results]
