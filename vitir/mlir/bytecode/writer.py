@@ -8,6 +8,8 @@ the sections first write them. The same module therefore comes out as the same b
 
 from __future__ import annotations
 
+from itertools import chain
+
 from .encodings import ALL_ATTRS, LIST, bit_width, property_layout, rows_for
 from .errors import BytecodeError
 from .ir import Attribute, BytecodeModule, Operation, Type
@@ -309,22 +311,22 @@ def _isolation(root: Operation) -> dict:
             key = id(op)
             isolated.setdefault(key, True)
             stack.append(key)
-            get = owner.get
+            own: set = set()  # the ids of the values defined in the op's regions (their owner `key`)
             for region in op.regions:
                 for block in region.blocks:
-                    for argument in block.arguments:
-                        owner[id(argument)] = key
-                    for inner in block.operations:
-                        for result in inner.results:
-                            owner[id(result)] = key
+                    own.update(map(id, block.arguments))
+                    own.update(map(id, chain.from_iterable([inner.results for inner in block.operations])))
+                owner.update(dict.fromkeys(own, key))
                 for block in region.blocks:
+                    # visit's operand check for the ops without regions (nearly every op), as sets: a
+                    # use of a value from outside the region makes the regions between not isolated
+                    used = set(map(id, chain.from_iterable([inner.operands for inner in block.operations
+                                                            if not inner.regions])))
+                    for defining in used.difference(own):
+                        escape(owner.get(defining))
                     for inner in block.operations:
                         if inner.regions:
                             visit(inner)
-                        else:  # (visit's operand loop, inline: nearly every op)
-                            for operand in inner.operands:
-                                if get(id(operand)) != key:  # nearly every use: this region's own value
-                                    escape(get(id(operand)))
             stack.pop()
 
     visit(root)
