@@ -118,32 +118,3 @@ def test_a_kept_calls_location_is_where_the_text_writes_it_made_when_asked_for()
 
         walk(parsed.operation)
     assert [f"loc({call.location.text()})" for call in kept] == calls
-
-
-def test_release_frees_a_read_module_without_the_collector():
-    """`release` (what the artifact writer calls on the module it read from text, once converted):
-    every object of the module freed by reference counting when it is dropped, none left as cycles
-    for the collector (oracle: the collector's own count of unreachable objects), for the
-    call-keeping reader and the default one, whose builders hold a region's ops too."""
-    import gc
-
-    from vitir.ast.builder import release
-
-    for read in (import_keeping_calls, fast_import):
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            gc.collect()
-            module = read(CALLS)
-            assert module is not None
-            gc.collect()  # (what reading left behind)
-            del module
-            assert gc.collect() > 0  # unreleased, the module is cycles only the collector frees
-            module = read(CALLS)
-            gc.collect()
-            release(module)
-            del module
-            assert gc.collect() == 0
-        finally:
-            if enabled:
-                gc.enable()

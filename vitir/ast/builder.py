@@ -291,26 +291,3 @@ def module(*functions: Function, name: str = "m", ops=()) -> Module:
     made = Module(functions, name, symbols=ops)
     check_module(made)  # a sharding naming a mesh the module lacks is refused too
     return made
-
-
-def release(module: Module) -> None:
-    """Free a built module no one reads again by reference counting, at once: each value names the
-    builder that defined it (`owner`) and a builder holds what it built (its ops, its names), so a
-    module is cycles the collector would find and free only in a pass over every object it holds
-    (~11 ms of writing JAX's ViT-Tiny step from text, which builds one only to convert it). Empties
-    every builder its values name: the module is not to be read after."""
-    builders: dict = {}
-    stack = [(fn.args, fn.ops) for fn in module.functions]
-    while stack:
-        args, ops = stack.pop()
-        for value in args:
-            builders[id(value.owner)] = value.owner
-        for op in ops:
-            for value in op.results:
-                builders[id(value.owner)] = value.owner
-            for region in op.regions():
-                if isinstance(region, Region):
-                    stack.append((region.args, region.ops))
-    for builder in builders.values():
-        if isinstance(builder, FunctionBuilder):
-            vars(builder).clear()

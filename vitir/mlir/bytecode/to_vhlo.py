@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from ...ast.builder import release
 from .downgrade import PROPERTIES_FROM, Downgrade, _builtin_attribute, _use_list_orders
 from .from_ast import Fallback, downgrade_ast
 from .ir import BytecodeModule
@@ -68,8 +67,6 @@ def _keeping_calls(text: str, version: str, bytecode_version: int, locations: bo
         return downgrade_ast(module, converter, visibility, locations, kept_calls=True), converter
     except Fallback:
         return None
-    finally:
-        release(module)  # (read for this conversion alone)
 
 
 def downgrade_module(module, version: str, bytecode_version: int, locations: bool = False) -> BytecodeModule:
@@ -100,8 +97,6 @@ def downgrade_module(module, version: str, bytecode_version: int, locations: boo
         if isinstance(module, Module):
             root = downgrade_ast(module, converter, visibility, locations)
             _keep_unnamed(root, text)
-            if text is not None:
-                release(module)  # (read from the text for this conversion alone)
         else:
             if isinstance(module, str):
                 parsed = parse_text(module, verify=False)
