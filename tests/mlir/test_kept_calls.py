@@ -118,3 +118,32 @@ def test_the_kept_module_prints_as_jaxlib_prints_the_text_and_evaluates_as_the_i
     a, p = np.array([1.0, -2.0, 3.0], np.float32), np.int32(0)
     for kept, inlined in zip(evaluate(module, a, p), evaluate(fast_import(CALLS), a, p), strict=True):
         np.testing.assert_array_equal(kept, inlined)
+
+
+def test_a_kept_calls_location_is_where_the_text_writes_it_made_when_asked_for():
+    """A call's place in the text, as MLIR's parser locates an op written without a location (oracle:
+    jaxlib's parse of the same text), kept pending until asked for: a write without locations never
+    asks, and making the first one builds the whole text's token table."""
+    import pytest
+
+    pytest.importorskip("jax")
+    from jax._src.interpreters.mlir import make_ir_context
+    from jax._src.lib.mlir import ir
+
+    module = import_keeping_calls(CALLS)
+    kept = [call for fn in module.functions for call in _kept(fn.ops)]
+    assert all(type(call._location) is tuple for call in kept)  # (function, token): not made yet
+    with make_ir_context() as context:
+        parsed = ir.Module.parse(CALLS, context)
+        calls = []
+
+        def walk(op):
+            for region in op.regions:
+                for block in region.blocks:
+                    for inner in block.operations:
+                        if inner.operation.name == "func.call":
+                            calls.append(str(inner.location))
+                        walk(inner.operation)
+
+        walk(parsed.operation)
+    assert [f"loc({call.location.text()})" for call in kept] == calls

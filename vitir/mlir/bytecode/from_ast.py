@@ -196,41 +196,62 @@ class AstDowngrade:
         self.getters[cls] = getter
         return getter
 
-    def op(self, op) -> Operation:
-        cls = op.__class__
-        if cls is KeptCall:
-            return self.call(op)
-        getter = self.getters.get(cls) or self._attribute_values(cls)
-        values = self.values
-        try:
-            operands = [values[o] for o in op.operands]
-        except KeyError:
-            raise Fallback(f"{cls.NAME} uses a value before it is defined") from None
-        regions = op.regions() if cls.REGION_FIELDS else ()
-        if regions and any(r is None for r in regions):
-            raise Fallback(f"{cls.NAME} with a region absent")
-        op_results = op.results
-        operand_types = tuple([o.type for o in op.operands])
-        result_types = tuple([r.type for r in op_results])
-        signatures = tuple([r.signature for r in regions]) if regions else ()
-        attribute_values = getter(op)
-        # `head`'s key, looked up here first: all but a few hundred of a program's ops find it
-        found = self.heads.get((cls, cls.NAME, attribute_values, op.discardable, operand_types, result_types,
-                                signatures))
-        if found is None:
-            found = self.head(cls, cls.NAME, op, operand_types, result_types, signatures, attribute_values)
-        name, properties, dictionary, downgraded = found
-        types, results = self.types, []
-        for r in op_results:
-            result = Value(types.get(r.type) or self.type(r.type), UNKNOWN_LOCATION)
-            results.append(result)
-            values[r] = result
-        location = builtin_location(op.location) if self.locations else UNKNOWN_LOCATION
-        converted = Operation(name, location, dictionary, properties, results, operands, [],
-                              [self.region(r, location) for r in regions] if regions else [])
-        if downgraded:
-            self.downgraded.add(id(converted))
-        return converted
+    def ops(self, nodes) -> list[Operation]:
+        """A block's AST ops -> the generic IR's, in one loop with its tables in locals (no call per op:
+        the program's ~11,000 ops are nearly all one or two operands and one result)."""
+        values, types, heads, getters = self.values, self.types, self.heads, self.getters
+        locations, downgraded = self.locations, self.downgraded
+        converted_ops = []
+        append = converted_ops.append
+        for op in nodes:
+            cls = op.__class__
+            if cls is KeptCall:
+                append(self.call(op))
+                continue
+            getter = getters.get(cls) or self._attribute_values(cls)
+            ast_operands = op.operands
+            try:
+                if len(ast_operands) == 1:
+                    (first,) = ast_operands
+                    operands, operand_types = [values[first]], (first.type,)
+                elif len(ast_operands) == 2:
+                    first, second = ast_operands
+                    operands, operand_types = [values[first], values[second]], (first.type, second.type)
+                else:
+                    operands = [values[o] for o in ast_operands]
+                    operand_types = tuple([o.type for o in ast_operands])
+            except KeyError:
+                raise Fallback(f"{cls.NAME} uses a value before it is defined") from None
+            regions = op.regions() if cls.REGION_FIELDS else ()
+            if regions and any(r is None for r in regions):
+                raise Fallback(f"{cls.NAME} with a region absent")
+            op_results = op.results
+            if len(op_results) == 1:
+                result_types = (op_results[0].type,)
+            else:
+                result_types = tuple([r.type for r in op_results])
+            signatures = tuple([r.signature for r in regions]) if regions else ()
+            attribute_values = getter(op)
+            # `head`'s key, looked up here first: all but a few hundred of a program's ops find it
+            found = heads.get((cls, cls.NAME, attribute_values, op.discardable, operand_types, result_types,
+                               signatures))
+            if found is None:
+                found = self.head(cls, cls.NAME, op, operand_types, result_types, signatures, attribute_values)
+            name, properties, dictionary, is_downgraded = found
+            results = []
+            for r in op_results:
+                result = values[r] = Value(types.get(r.type) or self.type(r.type), UNKNOWN_LOCATION)
+                results.append(result)
+            location = builtin_location(op.location) if locations else UNKNOWN_LOCATION
+            if regions:
+                converted = Operation(name, location, dictionary, properties, results, operands, [],
+                                      [self.region(r, location) for r in regions])
+            else:
+                converted = Operation(name, location, dictionary, properties, results, operands)
+            if is_downgraded:
+                downgraded.add(id(converted))
+            append(converted)
+        return converted_ops
 
     def call(self, op) -> Operation:
         """A call the reader kept (vitir/text/kept_calls.py): `func.call @callee`."""
@@ -268,7 +289,7 @@ class AstDowngrade:
                 self.downgraded.add(id(inner))
             return Region([Block(arguments, [inner, self.terminator([result], [element], owner)])])
         arguments = [self.define(a) for a in region.args]
-        ops = [self.op(inner) for inner in region.ops]
+        ops = self.ops(region.ops)
         ops.append(self.terminator([self.use(v) for v in region.results], [v.type for v in region.results],
                                    self.location(region)))
         return Region([Block(arguments, ops)])
@@ -299,7 +320,7 @@ class AstDowngrade:
         except _Newer as reason:
             raise self.converter.refusal(view, reason) from None
         arguments = [self.define(a) for a in fn.args]
-        ops = [self.op(op) for op in fn.ops]
+        ops = self.ops(fn.ops)
         ops.append(self.terminator([self.use(v) for v in fn.ret.operands], [v.type for v in fn.ret.operands],
                                    self.location(fn.ret), "func.return"))
         return Operation(name, self.location(fn), dictionary, properties,

@@ -8,6 +8,8 @@ the sections first write them. The same module therefore comes out as the same b
 
 from __future__ import annotations
 
+from itertools import chain
+
 from .encodings import ALL_ATTRS, LIST, bit_width, property_layout, rows_for
 from .errors import BytecodeError
 from .ir import Attribute, BytecodeModule, Operation, Type
@@ -130,14 +132,47 @@ class _Numbering:
             self.next_value += 1
             self.attribute(argument.location or UNKNOWN_LOCATION)
             self.type(argument.type)
-        op_ = self.op
+        # `op` below, inline with its tables in locals (the same order of first sightings: op name,
+        # result types, attributes, properties, location): one call fewer per op of the program
+        op_names, types, attrs = self.op_names, self.types, self.attrs
+        native_properties = self.native_properties
+        number = self.next_value
         for op in block.operations:
-            op_(op)
+            found = op_names.get(op.name)
+            if found is not None:
+                found[0] += 1
+            else:
+                self.op_name(op.name)
+            for result in op.results:
+                value_ids[id(result)] = number
+                number += 1
+                found = types.get(result.type)
+                if found is not None:
+                    found[0] += 1
+                else:
+                    self.type(result.type)
+            attributes = op.attributes
+            if attributes is not None and _non_empty(attributes):
+                self.attribute(attributes)
+            properties = op.properties
+            if native_properties and properties.__class__ is tuple:
+                for value in properties:
+                    if value is not None:
+                        found = attrs.get(value)
+                        if found is not None:
+                            found[0] += 1
+                        else:
+                            self.attribute(value)
+            found = attrs.get(op.location)
+            if found is not None:
+                found[0] += 1
+            else:
+                self.attribute(op.location)
             if op.regions:
                 holders.append(op)
+        self.next_value = number
 
-    def op(self, op: Operation) -> None:
-        name = op.name
+    def op_name(self, name: str) -> None:
         found = self.op_names.get(name)
         if found is not None:
             found[0] += 1
@@ -145,6 +180,9 @@ class _Numbering:
             dialect = name.split(".", 1)[0]
             self.dialect(dialect)
             self.op_names[name] = [1, len(self.op_names), dialect]
+
+    def op(self, op: Operation) -> None:
+        self.op_name(op.name)
         results = op.results
         if results:  # the counts of entries seen before bumped inline: nearly every one
             value_ids, types, number = self.value_ids, self.types, self.next_value
@@ -162,7 +200,7 @@ class _Numbering:
         if attributes is not None and _non_empty(attributes):
             self.attribute(attributes)
         properties = op.properties
-        if self.native_properties and isinstance(properties, tuple):
+        if self.native_properties and properties.__class__ is tuple:
             for value in properties:
                 if value is not None:
                     found = attrs.get(value)
@@ -273,22 +311,22 @@ def _isolation(root: Operation) -> dict:
             key = id(op)
             isolated.setdefault(key, True)
             stack.append(key)
-            get = owner.get
+            own: set = set()  # the ids of the values defined in the op's regions (their owner `key`)
             for region in op.regions:
                 for block in region.blocks:
-                    for argument in block.arguments:
-                        owner[id(argument)] = key
-                    for inner in block.operations:
-                        for result in inner.results:
-                            owner[id(result)] = key
+                    own.update(map(id, block.arguments))
+                    own.update(map(id, chain.from_iterable([inner.results for inner in block.operations])))
+                owner.update(dict.fromkeys(own, key))
                 for block in region.blocks:
+                    # visit's operand check for the ops without regions (nearly every op), as sets: a
+                    # use of a value from outside the region makes the regions between not isolated
+                    used = set(map(id, chain.from_iterable([inner.operands for inner in block.operations
+                                                            if not inner.regions])))
+                    for defining in used.difference(own):
+                        escape(owner.get(defining))
                     for inner in block.operations:
                         if inner.regions:
                             visit(inner)
-                        else:  # (visit's operand loop, inline: nearly every op)
-                            for operand in inner.operands:
-                                if get(id(operand)) != key:  # nearly every use: this region's own value
-                                    escape(get(id(operand)))
             stack.pop()
 
     visit(root)
@@ -617,8 +655,44 @@ class _Writer:
                     self.use_list_orders(out, block.use_list_orders, len(arguments))
                 else:
                     out.buffer.append(0)
+        # `op` below, inline with its tables in locals, for an op of nothing but a name, location,
+        # properties (native or none), results and operands: nearly every op of a program
+        buffer, varints, properties_of = out.buffer, self.varints, self.properties_of
+        op_name_number, attr_number = numbering.op_name_number, numbering.attr_number
+        type_number, value_ids = numbering.type_number, numbering.value_ids
+        native_properties = self.native_properties
         for op in block.operations:
-            self.op(out, op)
+            properties = op.properties
+            if op.regions or op.successors or op.attributes is not None or op.use_list_orders or \
+                    (properties is not None and not (native_properties and properties.__class__ is tuple)):
+                self.op(out, op)
+                continue
+            buffer += varints[op_name_number[op.name]]
+            mask_at = len(buffer)
+            buffer.append(0)
+            buffer += varints[attr_number[op.location]]
+            mask = 0
+            if properties is not None:
+                mask = HAS_PROPERTIES
+                number = properties_of.get((op.name, properties))
+                if number is None:
+                    number = self.op_properties(op)
+                buffer += varints[number]
+            results = op.results
+            if results:
+                mask |= HAS_RESULTS
+                count = len(results)
+                buffer += _SMALL[count] if count < _SMALL_LIMIT else varint(count)
+                for result in results:
+                    buffer += varints[type_number[result.type]]
+            operands = op.operands
+            if operands:
+                mask |= HAS_OPERANDS
+                count = len(operands)
+                buffer += _SMALL[count] if count < _SMALL_LIMIT else varint(count)
+                for operand in operands:
+                    buffer += varints[value_ids[id(operand)]]
+            buffer[mask_at] = mask
 
     # -- resources ----------------------------------------------------------------------------------
     def resource_sections(self, out: Emitter) -> None:
