@@ -18,8 +18,9 @@ prints them between such markers, as MLIR's tools do; each part keeps its own
 header comments.
 `--emit-bytecode -o OUT` writes MLIR bytecode instead of text: plain bytecode of the
 StableHLO module, or with `--target x.y.z|current|minimum` a portable artifact of that
-StableHLO version (docs/bytecode.md). Bytecode keeps no debug locations
-(`--strip-debuginfo`, accepted as StableHLO's serializer takes it, is what it does).
+StableHLO version (docs/bytecode.md). Both keep every op's, argument's, function's and the
+module's location, as MLIR's writer does (an op the text does not locate at its place in the text,
+as `"-":line:col`); `--strip-debuginfo` writes every one unknown.
 """
 
 from __future__ import annotations
