@@ -1083,10 +1083,16 @@ def _generic(reader: _Reader, name: str, results):
 
 
 def generic_record(cls, results, values: dict, operands: list, inputs: list, outputs: list, regions: list,
-                   attributes_after_regions: bool):
+                   attributes_after_regions: bool, named_as_printed: bool = False):
     """The record of an op in MLIR's generic form from its parts: operands and their types grouped by
     the declaration's operand fields, regions by its region fields (the bytecode reader builds
-    records through this too)."""
+    records through this too). `named_as_printed`: the regions' arguments are named as MLIR's
+    printer names them (a bytecode reader's names), so a while's, one name per argument in both
+    regions, are shared as its pretty form shares them (else the builder names an inlined callee's
+    twice, `%f_c1_iterArg` and `%f_c1_iterArg_`, and the while prints in the generic form)."""
+    if (named_as_printed and getattr(cls, "SHARED_REGION_ARGUMENTS", False) and len(regions) > 1
+            and all([a[0] for a in r[0]] == [a[0] for a in regions[0][0]] for r in regions)):
+        values = {**values, "__shared_arguments__": True}
     if any(f.default is REQUIRED and f.name not in values for f in cls.ATTR_FIELDS):
         raise Fallback(f"the generic form of {cls.NAME}")
     if len(inputs) != len(operands):

@@ -199,7 +199,7 @@ class _Records:
         values, has_properties, has_discardable = found
         regions = [self.region(r, base) for r in op.regions]
         return generic_record(cls, named_results, values, operands, inputs, self.typed(results),
-                              regions, bool(regions) and has_discardable and not has_properties)
+                              regions, bool(regions) and has_discardable and not has_properties, True)
 
     def values(self, op: Operation, base: str, name: str, cls, by_name, inherent, parent: str):
         """An op's attributes upgraded by vhlo.py's tables and read into cls's field values, with
@@ -234,7 +234,10 @@ class _Records:
         for arg, value in zip(args, block.arguments):
             self.locate(id(arg), value.location)
         ops, returned = self.body(block, parent)
-        return args, ops, returned
+        made = args, ops, returned
+        if block.operations:  # its return's location, as the builder looks it up (a compact body drops it)
+            self.locate(("return", id(made)), block.operations[-1].location)
+        return made
 
 
 def function_signature(props: dict, function_attributes: dict):
