@@ -199,7 +199,7 @@ class _Records:
         values, has_properties, has_discardable = found
         regions = [self.region(r, base) for r in op.regions]
         return generic_record(cls, named_results, values, operands, inputs, self.typed(results),
-                              regions, bool(regions) and has_discardable and not has_properties, True)
+                              regions, bool(regions) and has_discardable and not has_properties)
 
     def values(self, op: Operation, base: str, name: str, cls, by_name, inherent, parent: str):
         """An op's attributes upgraded by vhlo.py's tables and read into cls's field values, with

@@ -624,7 +624,7 @@ class _Builder:
                     self.defer(("return", id(made)), location)  # (a compact reduction body drops it)
                     regions.append(made)
                 record = generic_record(plan.cls, named_results, found[1], operands, inputs, outputs, regions,
-                                        bool(regions) and found[2], True)
+                                        bool(regions) and found[2])
         elif kind == "call":
             record = ("call", found[1], named_results, operands, inputs, outputs)
             self.calls.append(record)

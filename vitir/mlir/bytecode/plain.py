@@ -292,23 +292,33 @@ def plain_bytecode_module(module, locations: bool = False) -> BytecodeModule:
         text = print_module(module, debug_info=locations)
     parsed = parse_text(text, verify=False)
     if locations and not isinstance(module, str):
-        _keep_while_arguments(module, parsed)
+        _keep_unprinted_locations(module, parsed)
     encoder = _Encoder(parsed.locations if locations else None)
     return BytecodeModule(encoder.op(parsed.module), VERSION, PRODUCER)
 
 
-def _keep_while_arguments(module, parsed) -> None:
-    """A pretty while's region arguments at the Module's own locations: MLIR's printer (and vitir's)
-    writes none for them, so the printed text read back would place them at their `%iterArg` in
-    the print, not where the Module has them (their place in the text it was read from, or a
-    builder's). The whiles are the same in both, in the same order."""
+def _keep_unprinted_locations(module, parsed) -> None:
+    """What the printed text does not locate at the Module's own locations: a pretty while's region
+    arguments (MLIR's printer, and vitir's, writes none for them), and a reduce's body printed in the
+    compact form (`applies stablehlo.add`), which the AST holds whole when it was read with places of
+    its own. The text read back would place them at their `%iterArg` in the print, or at the reduce,
+    not where the Module has them. The whiles and reduces are the same in both, in the same order."""
     from ...ast.uses import walk
 
-    ours = [op for fn in module.functions for op in walk(fn.ops) if getattr(op, "NAME", None) == "stablehlo.while"]
-    theirs = [op for op in parsed.module.walk() if op.name == "stablehlo.while"]
-    if len(ours) != len(theirs):
+    ours = [op for fn in module.functions for op in walk(fn.ops)
+            if getattr(op, "NAME", None) in ("stablehlo.while", "stablehlo.reduce")]
+    theirs = [op for op in parsed.module.walk() if op.name in ("stablehlo.while", "stablehlo.reduce")]
+    if [op.NAME for op in ours] != [op.name for op in theirs]:
         return
+    locations = parsed.locations
     for op, parsed_op in zip(ours, theirs):
         for region, parsed_region in zip(op.regions(), parsed_op.regions):
-            for argument, parsed_argument in zip(region.args, parsed_region.blocks[0].args):
-                parsed.locations[parsed_argument] = argument.location
+            if not hasattr(region, "args"):  # a compact body the AST holds as such: at the reduce, as parsed
+                continue
+            block = parsed_region.blocks[0]
+            for argument, parsed_argument in zip(region.args, block.args):
+                locations[parsed_argument] = argument.location
+            if op.NAME == "stablehlo.reduce" and region.simple_op() is not None and len(block.ops) == 2:
+                body_op, parsed_return = list(block.ops)
+                locations[body_op] = region.ops[0].location
+                locations[parsed_return] = region.location
