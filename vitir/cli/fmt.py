@@ -50,7 +50,7 @@ def add_parser(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _emit_bytecode(args, text: str) -> int:
+def _emit_bytecode(args, text: str, source: str) -> int:
     from ..errors import ConfigError, VitirError
     from ..files import write_bytes
     from ..mlir.bytecode.api import export_bytecode
@@ -61,7 +61,8 @@ def _emit_bytecode(args, text: str) -> int:
             raise ConfigError("--emit-bytecode writes a file: give it with -o OUT")
         if args.in_place or args.split_input_file:
             raise ConfigError("--emit-bytecode takes neither -i nor --split-input-file")
-        write_bytes(args.output, export_bytecode(text, args.target, strip_debuginfo=args.strip_debuginfo))
+        write_bytes(args.output, export_bytecode(text, args.target, strip_debuginfo=args.strip_debuginfo,
+                                                 source=source))
     except VitirError as e:
         print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
         return 1
@@ -133,7 +134,8 @@ def run(args) -> int:
         return 1
     text = program.text
     if args.emit_bytecode:
-        return _emit_bytecode(args, text)
+        # a bytecode file's text: what it does not locate is unknown in the file, not at a place in the text
+        return _emit_bytecode(args, text, "<text>" if program.form == TEXT else "<bytecode>")
     if args.target or args.output:
         print(f"{args.file}: error: --target and -o go with --emit-bytecode", file=sys.stderr)
         return 1

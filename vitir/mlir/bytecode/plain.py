@@ -58,20 +58,22 @@ def _apint(value: int, width: int) -> int:
 class _Encoder:
     """xDSL's parse of a module -> the generic IR, every entry in its dialect's encoding."""
 
-    def __init__(self, locations: dict | None = None):
+    def __init__(self, locations: dict | None = None, placed: bool = True):
         self.values: dict = {}
         self.texts: dict = {}
         self.locations = locations  # xDSL's op or block argument -> vitir's Location (parse.py's); None: stripped
+        self.placed = placed  # the text's places stand for what it does not locate (not a bytecode file's text)
         self.enclosing = UNKNOWN_LOCATION  # the location of the op whose regions are being encoded
 
     def location(self, op_or_argument) -> Attribute:
-        """Its location; one the text did not write (a compact body's arguments and op, which
-        StableHLO's parser makes) is the enclosing op's, as in an artifact (downgrade.py)."""
+        """Its location; one the text did not write and parse.py did not place (a compact body's
+        arguments, which StableHLO's parser makes) is the enclosing op's, as in an artifact
+        (downgrade.py); in a bytecode file's text, unknown (the file held none)."""
         if self.locations is None:
             return UNKNOWN_LOCATION
         found = self.locations.get(op_or_argument)
         if found is None:
-            return self.enclosing
+            return self.enclosing if self.placed else UNKNOWN_LOCATION
         from .downgrade import builtin_location
 
         return builtin_location(found)
@@ -277,7 +279,7 @@ class _Encoder:
         return Operation(op.name, location, dictionary, properties, results, operands, [], regions)
 
 
-def plain_bytecode_module(module, locations: bool = False) -> BytecodeModule:
+def plain_bytecode_module(module, locations: bool = False, source: str = "<text>") -> BytecodeModule:
     """vitir's Module (or StableHLO text) -> the generic IR jaxlib's writer writes for it: with
     `locations`, each op's, block argument's, function's and the module's location kept (a Module
     printed with its debug info, read back by parse.py as the text of an artifact is), else every
@@ -290,10 +292,10 @@ def plain_bytecode_module(module, locations: bool = False) -> BytecodeModule:
         from ...print import print_module
 
         text = print_module(module, debug_info=locations)
-    parsed = parse_text(text, verify=False)
+    parsed = parse_text(text, source if isinstance(module, str) else "<text>", verify=False)
     if locations and not isinstance(module, str):
         _keep_unprinted_locations(module, parsed)
-    encoder = _Encoder(parsed.locations if locations else None)
+    encoder = _Encoder(parsed.locations if locations else None, not isinstance(module, str) or source != "<bytecode>")
     return BytecodeModule(encoder.op(parsed.module), VERSION, PRODUCER)
 
 

@@ -833,8 +833,11 @@ class _Printer:
         else:
             signature = f" -> ({', '.join(results)})"
         visibility = props.get("sym_visibility")
-        private = visibility is not None and visibility.fields[0] not in ("", "public")
-        head = f"{indent}func.func {'private ' if private else ''}@{_symbol(props['sym_name'])}({args}){signature}"
+        if op.name == "func.func":  # plain bytecode: the visibility as written (MLIR prints `public` too)
+            word = f"{visibility.fields[0]} " if visibility is not None and visibility.fields[0] else ""
+        else:
+            word = "private " if visibility is not None and visibility.fields[0] not in ("", "public") else ""
+        head = f"{indent}func.func {word}@{_symbol(props['sym_name'])}({args}){signature}"
         known = {"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"}
         extra = [(k, attribute_text(v)) for k, v in props.items() if k not in known]
         if extra:
