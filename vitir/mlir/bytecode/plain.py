@@ -307,20 +307,21 @@ def _keep_unprinted_locations(module, parsed) -> None:
     not where the Module has them. The whiles and reduces are the same in both, in the same order."""
     from ...ast.uses import walk
 
-    ours = [op for fn in module.functions for op in walk(fn.ops)
-            if getattr(op, "NAME", None) in ("stablehlo.while", "stablehlo.reduce")]
-    theirs = [op for op in parsed.module.walk() if op.name in ("stablehlo.while", "stablehlo.reduce")]
-    if [op.NAME for op in ours] != [op.name for op in theirs]:
-        return
     locations = parsed.locations
-    for op, parsed_op in zip(ours, theirs):
-        for region, parsed_region in zip(op.regions(), parsed_op.regions):
-            if not hasattr(region, "args"):  # a compact body the AST holds as such: at the reduce, as parsed
-                continue
-            block = parsed_region.blocks[0]
-            for argument, parsed_argument in zip(region.args, block.args):
-                locations[parsed_argument] = argument.location
-            if op.NAME == "stablehlo.reduce" and region.simple_op() is not None and len(block.ops) == 2:
-                body_op, parsed_return = list(block.ops)
-                locations[body_op] = region.ops[0].location
-                locations[parsed_return] = region.location
+    for name in ("stablehlo.while", "stablehlo.reduce"):  # each matched on its own (a compound node
+        # prints reduces of its own: then the reduces are left as printed, the whiles still kept)
+        ours = [op for fn in module.functions for op in walk(fn.ops) if getattr(op, "NAME", None) == name]
+        theirs = [op for op in parsed.module.walk() if op.name == name]
+        if len(ours) != len(theirs):
+            continue
+        for op, parsed_op in zip(ours, theirs):
+            for region, parsed_region in zip(op.regions(), parsed_op.regions):
+                if not hasattr(region, "args"):  # a compact body the AST holds as such: at the reduce, as parsed
+                    continue
+                block = parsed_region.blocks[0]
+                for argument, parsed_argument in zip(region.args, block.args):
+                    locations[parsed_argument] = argument.location
+                if name == "stablehlo.reduce" and region.simple_op() is not None and len(block.ops) == 2:
+                    body_op, parsed_return = list(block.ops)
+                    locations[body_op] = region.ops[0].location
+                    locations[parsed_return] = region.location
