@@ -127,10 +127,9 @@ def test_one_true_boolean_is_its_bit_in_an_artifact():
 
 # -- the interpreter suite -------------------------------------------------------------------------------
 
-# A generic reduce whose body is one binary op: vitir's AST folds it into the compact form (`applies
-# stablehlo.add`), which holds no arguments, so their own places in `^bb0(%a: ...)` are not kept: they
-# are at the reduction's, as the compact form's are.
-NOT_KEPT = {"reduce#0"}
+# (A generic reduce whose body is one binary op, `reduce#0`, keeps its body's places: the readers hold
+# such a body whole where its places are not the reduction's.)
+NOT_KEPT: set = set()
 
 
 def _cases():

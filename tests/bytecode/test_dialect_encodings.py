@@ -244,7 +244,7 @@ def test_the_adapter_reads_plain_bytecode_with_vitirs_reader_and_refuses_an_unta
 # -- writing: vitir's Module as jaxlib's plain bytecode ------------------------------------------------
 
 def jaxlib_stripped_bytecode(text: str) -> bytes:
-    """jaxlib's bytecode of the module with its debug info stripped (vitir writes no locations)."""
+    """jaxlib's bytecode of the module with its debug info stripped (as `strip_debuginfo=True`)."""
     from jax._src.lib.mlir import passmanager
 
     with jax_mlir.make_ir_context():
@@ -263,7 +263,7 @@ def test_export_bytecode_writes_jaxlibs_bytes(name):
     from vitir.print import print_module
 
     module = import_text(PROGRAMS[name])
-    data = export_bytecode(module)
+    data = export_bytecode(module, strip_debuginfo=True)
     assert data == jaxlib_stripped_bytecode(print_module(module))
     with jax_mlir.make_ir_context():
         printed = str(ir.Module.parse(data))
@@ -278,7 +278,7 @@ def test_each_shardy_attribute_is_written_as_jaxlib_writes_it(text):
     from vitir.print import print_module
 
     module = import_text(text)
-    assert export_bytecode(module) == jaxlib_stripped_bytecode(print_module(module))
+    assert export_bytecode(module, strip_debuginfo=True) == jaxlib_stripped_bytecode(print_module(module))
 
 
 @pytest.mark.slow
@@ -302,7 +302,7 @@ def test_the_interpreter_suite_is_written_as_jaxlib_writes_it():
             except (VitirError, Exception):  # noqa: BLE001 - what jaxlib or vitir's importer refuses
                 continue
             vitir_text = print_module(module)
-            data = export_bytecode(module)
+            data = export_bytecode(module, strip_debuginfo=True)
             with jax_mlir.make_ir_context():
                 assert str(ir.Module.parse(data)) == str(ir.Module.parse(vitir_text)), path.name
             if data == jaxlib_stripped_bytecode(vitir_text):

@@ -40,7 +40,7 @@ def _plain_seed() -> bytes:
     return %c, %d, %e : tensor<4x8xi1>, tensor<8x8xf32>, tensor<4x8xf32>
   }
 }
-''')
+''', strip_debuginfo=True)
 
 
 def _own_seed() -> bytes:

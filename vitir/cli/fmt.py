@@ -18,8 +18,9 @@ prints them between such markers, as MLIR's tools do; each part keeps its own
 header comments.
 `--emit-bytecode -o OUT` writes MLIR bytecode instead of text: plain bytecode of the
 StableHLO module, or with `--target x.y.z|current|minimum` a portable artifact of that
-StableHLO version (docs/bytecode.md). Bytecode keeps no debug locations
-(`--strip-debuginfo`, accepted as StableHLO's serializer takes it, is what it does).
+StableHLO version (docs/bytecode.md). Both keep every op's, argument's, function's and the
+module's location, as MLIR's writer does (an op the text does not locate at its place in the text,
+as `"-":line:col`); `--strip-debuginfo` writes every one unknown.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ def add_parser(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _emit_bytecode(args, text: str) -> int:
+def _emit_bytecode(args, text: str, source: str) -> int:
     from ..errors import ConfigError, VitirError
     from ..files import write_bytes
     from ..mlir.bytecode.api import export_bytecode
@@ -60,7 +61,8 @@ def _emit_bytecode(args, text: str) -> int:
             raise ConfigError("--emit-bytecode writes a file: give it with -o OUT")
         if args.in_place or args.split_input_file:
             raise ConfigError("--emit-bytecode takes neither -i nor --split-input-file")
-        write_bytes(args.output, export_bytecode(text, args.target, strip_debuginfo=args.strip_debuginfo))
+        write_bytes(args.output, export_bytecode(text, args.target, strip_debuginfo=args.strip_debuginfo,
+                                                 source=source))
     except VitirError as e:
         print("\n".join(compiler_lines(args.file, e)), file=sys.stderr)
         return 1
@@ -132,7 +134,8 @@ def run(args) -> int:
         return 1
     text = program.text
     if args.emit_bytecode:
-        return _emit_bytecode(args, text)
+        # a bytecode file's text: what it does not locate is unknown in the file, not at a place in the text
+        return _emit_bytecode(args, text, "<text>" if program.form == TEXT else "<bytecode>")
     if args.target or args.output:
         print(f"{args.file}: error: --target and -o go with --emit-bytecode", file=sys.stderr)
         return 1

@@ -277,10 +277,21 @@ class _FunctionImporter:
             loc = inlined_at(loc or UNKNOWN, site)
         return loc
 
+    def _placed_as_owner(self, region) -> bool:
+        """Whether a body's arguments and ops (its return too) are located where the op holding it is
+        (or none is located): the one place a compact body holds, as the fast reader's `placed_as`.
+        A body located otherwise is kept whole, with its places. (The body the compact syntax makes
+        has its ops at the reduce's place and its arguments unrecorded: the reduce's too.)"""
+        locations = self.parsed.locations
+        if not locations:
+            return True
+        own = locations.get(region.parent_op())
+        return all(locations.get(node, own) == own for block in region.blocks for node in (*block.args, *block.ops))
+
     def _region(self, region, compact: bool):
         """A region of the op being imported: a BinaryRegion for reduce's compact body, else a
         Region built by a builder of the function's (its ops may use the function's values)."""
-        if compact:
+        if compact and self._placed_as_owner(region):
             binary = compact_region(region, compact)
             if binary is not None:
                 return binary

@@ -1091,7 +1091,13 @@ def generic_record(cls, results, values: dict, operands: list, inputs: list, out
                    attributes_after_regions: bool):
     """The record of an op in MLIR's generic form from its parts: operands and their types grouped by
     the declaration's operand fields, regions by its region fields (the bytecode reader builds
-    records through this too)."""
+    records through this too). A while's region arguments named alike in both regions (one name
+    per argument, as MLIR's printer and the bytecode reads name them) are shared, as its pretty form
+    shares them (else the builder names an inlined callee's twice, `%f_c1_iterArg` and
+    `%f_c1_iterArg_`, and the while prints in the generic form)."""
+    if (getattr(cls, "SHARED_REGION_ARGUMENTS", False) and len(regions) > 1
+            and all([a[0] for a in r[0]] == [a[0] for a in regions[0][0]] for r in regions)):
+        values = {**values, "__shared_arguments__": True}
     if any(f.default is REQUIRED and f.name not in values for f in cls.ATTR_FIELDS):
         raise Fallback(f"the generic form of {cls.NAME}")
     if len(inputs) != len(operands):
@@ -1376,6 +1382,19 @@ class _Builder:
                 raise Fallback
             values[key] = value
 
+    def placed_as(self, record, region) -> bool:
+        """Whether a body's arguments, ops and return are located where its op is (or none is
+        located): the one place a compact body (`applies stablehlo.add`) holds, as StableHLO's parser
+        gives the body it makes. A body located otherwise (a generic reduce's read from text without
+        locations: each at its place) is kept whole, with its places; it prints compactly all the same."""
+        located = self.located
+        if not located:
+            return True
+        own = located.get(id(record))
+        args, ops, _ = region
+        return (all(located.get(id(arg)) == own for arg in args) and all(located.get(id(op)) == own for op in ops)
+                and located.get(("return", id(region))) == own)
+
     def op(self, record, values) -> None:
         _, cls, results, attrs, names, types, result_types, _, regions = record
         build = _SIMPLE.get(cls, False)
@@ -1411,7 +1430,8 @@ class _Builder:
                 if f.variadic:
                     fields[f.name] = tuple(self.region(r, values) for r in group)
                 else:
-                    compact = getattr(f, "compact", False) and self.compact_element(cls, fields)
+                    compact = (getattr(f, "compact", False) and self.placed_as(record, group)
+                               and self.compact_element(cls, fields))
                     fields[f.name] = (compact and _compact_region(group, compact)) or self.region(group, values, shared)
         elif cls.REGION_FIELDS:
             raise Fallback

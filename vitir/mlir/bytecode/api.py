@@ -7,8 +7,8 @@ MLIR bytecode (the builtin, StableHLO, CHLO and Shardy encodings, and any entry 
 goes the same two ways.
 
 Writing without a target: plain MLIR bytecode of the StableHLO module with the builtin, StableHLO,
-CHLO and Shardy encodings (plain.py), the bytes jaxlib's writer writes for the module stripped of
-its debug info.
+CHLO and Shardy encodings (plain.py), the bytes jaxlib's writer writes for the module: with its
+locations, or stripped of its debug info.
 """
 
 from __future__ import annotations
@@ -53,15 +53,19 @@ def import_bytecode(data: bytes):
     return import_text(upgrade_text(module), source="<bytecode>")
 
 
-def export_bytecode(module, target: str | None = None, strip_debuginfo: bool = True) -> bytes:
+def export_bytecode(module, target: str | None = None, strip_debuginfo: bool = False,
+                    source: str = "<text>") -> bytes:
     """vitir's Module (or StableHLO text) -> MLIR bytecode. Without `target`: plain MLIR bytecode of
     the StableHLO module (jaxlib's `ir.Module.parse` reads it). With `target` (`x.y.z`, `current`,
-    `minimum`): a portable artifact of that StableHLO version, its locations dropped unless
-    `strip_debuginfo` is False (then each op's, argument's, function's and the module's kept)."""
+    `minimum`): a portable artifact of that StableHLO version. Both keep each op's, argument's,
+    function's and the module's location, as MLIR's writer does, unless `strip_debuginfo` (then every
+    one is unknown, as after `--strip-debuginfo`). `source`: where a text came from, which names
+    the places of what it does not locate (`"-"` for `<text>`, as jaxlib's parse of a string; none,
+    unknown, for `<bytecode>`: a bytecode file's text, whose locations are the file's own)."""
     if target is not None:
         from .portable import write_artifact
 
-        return write_artifact(module, target, strip_debuginfo)
+        return write_artifact(module, target, strip_debuginfo, source)
     from .plain import plain_bytecode_module
 
-    return write_bytecode(plain_bytecode_module(module))
+    return write_bytecode(plain_bytecode_module(module, not strip_debuginfo, source))

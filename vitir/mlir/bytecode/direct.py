@@ -234,7 +234,10 @@ class _Records:
         for arg, value in zip(args, block.arguments):
             self.locate(id(arg), value.location)
         ops, returned = self.body(block, parent)
-        return args, ops, returned
+        made = args, ops, returned
+        if block.operations:  # its return's location, as the builder looks it up (a compact body drops it)
+            self.locate(("return", id(made)), block.operations[-1].location)
+        return made
 
 
 def function_signature(props: dict, function_attributes: dict):

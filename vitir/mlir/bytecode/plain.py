@@ -1,8 +1,9 @@
 """A StableHLO module as plain MLIR bytecode with its dialects' own encodings, as jaxlib's
 `module.operation.write_bytecode` writes it (format version 6): the builtin, StableHLO, CHLO,
 Shardy and quant encodings of encodings.py, each op's inherent attributes as its properties (in the generated
-order of dialect_properties.py), the rest in its dictionary, locations unknown (a module stripped of
-its debug info). An attribute or type no table encodes is written as MLIR's text fallback, which
+order of dialect_properties.py), the rest in its dictionary, and every op's, block argument's, function's
+and the module's location (the builtin location attributes an artifact keeps, downgrade.builtin_location),
+or every one unknown for a module stripped of its debug info. An attribute or type no table encodes is written as MLIR's text fallback, which
 MLIR's reader parses. The inverse of dialect_text.py: the same bytes jaxlib writes for the module.
 """
 
@@ -57,9 +58,25 @@ def _apint(value: int, width: int) -> int:
 class _Encoder:
     """xDSL's parse of a module -> the generic IR, every entry in its dialect's encoding."""
 
-    def __init__(self):
+    def __init__(self, locations: dict | None = None, placed: bool = True):
         self.values: dict = {}
         self.texts: dict = {}
+        self.locations = locations  # xDSL's op or block argument -> vitir's Location (parse.py's); None: stripped
+        self.placed = placed  # the text's places stand for what it does not locate (not a bytecode file's text)
+        self.enclosing = UNKNOWN_LOCATION  # the location of the op whose regions are being encoded
+
+    def location(self, op_or_argument) -> Attribute:
+        """Its location; one the text did not write and parse.py did not place (a compact body's
+        arguments, which StableHLO's parser makes) is the enclosing op's, as in an artifact
+        (downgrade.py); in a bytecode file's text, unknown (the file held none)."""
+        if self.locations is None:
+            return UNKNOWN_LOCATION
+        found = self.locations.get(op_or_argument)
+        if found is None:
+            return self.enclosing if self.placed else UNKNOWN_LOCATION
+        from .downgrade import builtin_location
+
+        return builtin_location(found)
 
     # -- text fallback ------------------------------------------------------------------------------
     def _text(self, a) -> str:
@@ -246,18 +263,27 @@ class _Encoder:
         dictionary = self.dictionary(named) if named else None
         results = [self.value(r) for r in op.results]
         operands = [self.value(o) for o in op.operands]
+        location = self.location(op)
+        enclosing, self.enclosing = self.enclosing, location
         regions = []
         for region in op.regions:
             blocks = []
             for block in region.blocks:
                 arguments = [self.value(a) for a in block.args]
+                if self.locations is not None:
+                    for argument, xdsl_argument in zip(arguments, block.args):
+                        argument.location = self.location(xdsl_argument)
                 blocks.append(Block(arguments, [self.op(inner) for inner in block.ops]))
             regions.append(Region(blocks))
-        return Operation(op.name, UNKNOWN_LOCATION, dictionary, properties, results, operands, [], regions)
+        self.enclosing = enclosing
+        return Operation(op.name, location, dictionary, properties, results, operands, [], regions)
 
 
-def plain_bytecode_module(module) -> BytecodeModule:
-    """vitir's Module (or StableHLO text) -> the generic IR jaxlib's writer writes for it."""
+def plain_bytecode_module(module, locations: bool = False, source: str = "<text>") -> BytecodeModule:
+    """vitir's Module (or StableHLO text) -> the generic IR jaxlib's writer writes for it: with
+    `locations`, each op's, block argument's, function's and the module's location kept (a Module
+    printed with its debug info, read back by parse.py as the text of an artifact is), else every
+    one unknown (the module stripped of its debug info)."""
     from ..parse import parse_text
 
     if isinstance(module, str):
@@ -265,6 +291,37 @@ def plain_bytecode_module(module) -> BytecodeModule:
     else:
         from ...print import print_module
 
-        text = print_module(module)
-    parsed = parse_text(text, verify=False)
-    return BytecodeModule(_Encoder().op(parsed.module), VERSION, PRODUCER)
+        text = print_module(module, debug_info=locations)
+    parsed = parse_text(text, source if isinstance(module, str) else "<text>", verify=False)
+    if locations and not isinstance(module, str):
+        _keep_unprinted_locations(module, parsed)
+    encoder = _Encoder(parsed.locations if locations else None, not isinstance(module, str) or source != "<bytecode>")
+    return BytecodeModule(encoder.op(parsed.module), VERSION, PRODUCER)
+
+
+def _keep_unprinted_locations(module, parsed) -> None:
+    """What the printed text does not locate at the Module's own locations: a pretty while's region
+    arguments (MLIR's printer, and vitir's, writes none for them), and a reduce's body printed in the
+    compact form (`applies stablehlo.add`), which the AST holds whole when it was read with places of
+    its own. The text read back would place them at their `%iterArg` in the print, or at the reduce,
+    not where the Module has them. The whiles and reduces are the same in both, in the same order."""
+    from ...ast.uses import walk
+
+    locations = parsed.locations
+    for name in ("stablehlo.while", "stablehlo.reduce"):  # each matched on its own (a compound node
+        # prints reduces of its own: then the reduces are left as printed, the whiles still kept)
+        ours = [op for fn in module.functions for op in walk(fn.ops) if getattr(op, "NAME", None) == name]
+        theirs = [op for op in parsed.module.walk() if op.name == name]
+        if len(ours) != len(theirs):
+            continue
+        for op, parsed_op in zip(ours, theirs):
+            for region, parsed_region in zip(op.regions(), parsed_op.regions):
+                if not hasattr(region, "args"):  # a compact body the AST holds as such: at the reduce, as parsed
+                    continue
+                block = parsed_region.blocks[0]
+                for argument, parsed_argument in zip(region.args, block.args):
+                    locations[parsed_argument] = argument.location
+                if name == "stablehlo.reduce" and region.simple_op() is not None and len(block.ops) == 2:
+                    body_op, parsed_return = list(block.ops)
+                    locations[body_op] = region.ops[0].location
+                    locations[parsed_return] = region.location

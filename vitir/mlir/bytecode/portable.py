@@ -43,7 +43,7 @@ def bytecode_version(version: str) -> int:
 
 
 @gc_paused  # the ~50,000 objects of a conversion are acyclic: the collector's passes over them find nothing
-def write_artifact(module, target: str, strip_debuginfo: bool = True) -> bytes:
+def write_artifact(module, target: str, strip_debuginfo: bool = True, source: str = "<text>") -> bytes:
     """StableHLO (vitir's Module or text) -> a portable artifact of StableHLO `target`: its locations
     dropped (as `stablehlo-translate --serialize --strip-debuginfo` writes it), or with
     `strip_debuginfo=False` kept (as jaxlib's `serialize_portable_artifact_str` writes a module with
@@ -52,4 +52,4 @@ def write_artifact(module, target: str, strip_debuginfo: bool = True) -> bytes:
     from .writer import write_bytecode
 
     version = resolve_target(target)
-    return write_bytecode(downgrade_module(module, version, bytecode_version(version), not strip_debuginfo))
+    return write_bytecode(downgrade_module(module, version, bytecode_version(version), not strip_debuginfo, source))

@@ -69,7 +69,8 @@ def _keeping_calls(text: str, version: str, bytecode_version: int, locations: bo
         return None
 
 
-def downgrade_module(module, version: str, bytecode_version: int, locations: bool = False) -> BytecodeModule:
+def downgrade_module(module, version: str, bytecode_version: int, locations: bool = False,
+                     source: str = "<text>") -> BytecodeModule:
     """A StableHLO module (vitir's Module, StableHLO text or xDSL's parse) -> VHLO at `version`. vitir's
     Module is converted directly (from_ast.py); text is read into one by the fast reader where it
     takes the text whole (a text holding calls by its call-keeping mode, vitir/text/kept_calls.py:
@@ -88,7 +89,7 @@ def downgrade_module(module, version: str, bytecode_version: int, locations: boo
         else:
             from ...text import fast_import
 
-            module = fast_import(module) or module
+            module = fast_import(module, source) or module
     if converted is not None:
         root, converter = converted
         _keep_unnamed(root, module)
@@ -99,7 +100,7 @@ def downgrade_module(module, version: str, bytecode_version: int, locations: boo
             _keep_unnamed(root, text)
         else:
             if isinstance(module, str):
-                parsed = parse_text(module, verify=False)
+                parsed = parse_text(module, source, verify=False)
                 converter.locations = parsed.locations if locations else None
                 converter.where = parsed.where
                 parsed = parsed.module

@@ -798,15 +798,19 @@ class _Printer:
         for region in op.regions:
             for block in region.blocks:
                 for inner in block.operations:
-                    if inner.name == "vhlo.func_v1":
+                    if inner.name in _FUNCTIONS:
                         self.function(inner, "  ")
                     else:
                         self.op(inner, "  ", "builtin.module")
         self.lines.append("}" + location_trailer(op.location))
 
     def function(self, op: Operation, indent: str) -> None:
-        """func_v1 in func.func's pretty form, its body's ops generic, `return` pretty."""
-        props = dict(zip(sorted(OP_VERSIONS[op.name[5:]][3]), op.properties or ()))
+        """func_v1 (or plain bytecode's func.func) in func.func's pretty form, its body's ops generic,
+        `return` pretty: the form the fast text reader takes."""
+        if op.name == "func.func":
+            props = {k: v for k, v in zip(PROPERTY_NAMES[op.name], op.properties or ()) if v is not None}
+        else:
+            props = dict(zip(sorted(OP_VERSIONS[op.name[5:]][3]), op.properties or ()))
         if op.attributes is not None:
             props.update((k.fields[0], v) for k, v in op.attributes.fields[0])
         self.name_function(op)
@@ -829,8 +833,11 @@ class _Printer:
         else:
             signature = f" -> ({', '.join(results)})"
         visibility = props.get("sym_visibility")
-        private = visibility is not None and visibility.fields[0] not in ("", "public")
-        head = f"{indent}func.func {'private ' if private else ''}@{_symbol(props['sym_name'])}({args}){signature}"
+        if op.name == "func.func":  # plain bytecode: the visibility as written (MLIR prints `public` too)
+            word = f"{visibility.fields[0]} " if visibility is not None and visibility.fields[0] else ""
+        else:
+            word = "private " if visibility is not None and visibility.fields[0] not in ("", "public") else ""
+        head = f"{indent}func.func {word}@{_symbol(props['sym_name'])}({args}){signature}"
         known = {"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"}
         extra = [(k, attribute_text(v)) for k, v in props.items() if k not in known]
         if extra:
@@ -840,7 +847,7 @@ class _Printer:
             return
         self.lines.append(head + " {")
         for inner in block.operations:
-            if inner.name == "vhlo.return_v1":
+            if inner.name in ("vhlo.return_v1", "func.return"):
                 operands = ", ".join(self.name(o) for o in inner.operands)
                 types = ", ".join(type_text(o.type) for o in inner.operands)
                 self.lines.append((f"{indent}  return {operands} : {types}" if operands else f"{indent}  return")
@@ -933,6 +940,9 @@ class _Printer:
         self.lines.append(f"{text} : ({ins}) -> {out_text}")
 
 
+_FUNCTIONS = ("vhlo.func_v1", "func.func")  # printed in func.func's pretty form
+
+
 def upgrade_text(module: BytecodeModule) -> str:
     """A portable artifact's module as StableHLO in MLIR's generic text (the artifact's version checked)."""
     version = artifact_version(module)
@@ -947,7 +957,7 @@ def upgrade_text(module: BytecodeModule) -> str:
     printer = _Printer()
     try:
         if module.root.name == "builtin.module" and all(
-                inner.name != "vhlo.func_v1" or len(inner.regions[0].blocks) <= 1
+                inner.name not in _FUNCTIONS or len(inner.regions[0].blocks) <= 1
                 for region in module.root.regions for block in region.blocks for inner in block.operations):
             printer.module(module.root)
         else:
