@@ -67,6 +67,7 @@ class _Decoder(_Reader):
         self.value_types: list = []  # value number -> its type index
         self.scope: list = []  # the bytecode's value index (in the isolated region read) -> value number
         self.next_slot = self.slot_limit = 0  # the scope's slots the region being read defines
+        self.spans = None  # while a region is read as a template (`_Template`): its locations' bytes
         # a function's own block is read straight to records (pass 2 fused): the builder's state
         self.builder = _Builder(self)
         self.function_index = next((i for i, (name, _) in enumerate(self.op_names) if name == "vhlo.func_v1"), None)
@@ -84,6 +85,7 @@ class _Decoder(_Reader):
         data, end = self.data, cursor.end
         op_names, scope, value_types = self.op_names, self.scope, self.value_types
         num_names, num_properties = len(op_names), len(self.properties)
+        spans = self.spans
         rows = []
         for _ in range(num_ops):
             start = pos = cursor.pos
@@ -96,6 +98,7 @@ class _Decoder(_Reader):
                 pos = cursor.pos
             mask = data[pos]
             byte = data[pos + 1]
+            at = pos + 1
             if byte & 1:
                 location = byte >> 1
                 pos += 2
@@ -106,6 +109,8 @@ class _Decoder(_Reader):
                 cursor.pos = pos + 1
                 location = cursor.varint()
                 pos = cursor.pos
+            if spans is not None:
+                spans.append((at, pos, "op", len(rows)))
             if name >= num_names or mask & 0x80:
                 raise cursor.error("bad op name index or mask", start)
             dictionary = properties = NONE
@@ -251,15 +256,19 @@ class _Decoder(_Reader):
             count = cursor.varint()
             if count > num_values:
                 raise cursor.error("more block arguments than values")
-            value_types = self.value_types
+            value_types, spans = self.value_types, self.spans
             for index in range(count):
                 if self.version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION:
                     flagged = cursor.varint()
                     type_index = flagged >> 1
+                    at = cursor.pos
                     location = cursor.varint() if flagged & 1 else NONE
                 else:
                     type_index = cursor.varint()
+                    at = cursor.pos
                     location = cursor.varint()
+                if spans is not None and location != NONE:
+                    spans.append((at, cursor.pos, "arg", index))
                 number = len(value_types)
                 value_types.append(type_index)
                 scope[base + index] = number
@@ -313,6 +322,40 @@ class _Plan:
         self.numbered = not self.constant and (self.result_names is None or len(self.result_names) != 1)
 
 
+class _Template:
+    """An isolated region's section read once (a reduction's body), for the sections of the same bytes
+    but for their locations (~470 reductions of a ViT-Tiny step, nearly all alike): they share its
+    rows, and their records are copies of its records with their own locations (`_Builder.relocated`)."""
+
+    __slots__ = ("size", "gaps", "key", "spans", "places", "rows")
+
+    def __init__(self, data: bytes, start: int, end: int, spans: list, rows: list):
+        self.size = end - start
+        # the bytes between its locations, and where each location is, from the section's start
+        bounds = [start, *(at for span in spans for at in span[:2]), end]
+        self.gaps = [(bounds[i] - start, bounds[i + 1] - start) for i in range(0, len(bounds), 2)]
+        self.key = b"".join([data[start + a:start + b] for a, b in self.gaps])
+        self.spans = [(a - start, b - a) for a, b, _, _ in spans]
+        self.places = [(kind, index) for _, _, kind, index in spans]  # ("arg" or "op", its position)
+        self.rows = rows
+
+    def locations(self, data: bytes, start: int, end: int) -> list | None:
+        """The locations of a section of `size` bytes at `start` that is this one but for them (each
+        location of the same size), or None."""
+        if b"".join([data[start + a:start + b] for a, b in self.gaps]) != self.key:
+            return None
+        found = []
+        for offset, size in self.spans:
+            byte = data[start + offset]
+            if byte & 1 and size == 1:
+                found.append(byte >> 1)
+            elif byte & 2 and size == 2:
+                found.append((byte | data[start + offset + 1] << 8) >> 2)
+            else:
+                return None
+        return found
+
+
 class _LocationDecoder:
     """Decodes a location entry of the file to vitir's Location, when a node's location is asked."""
 
@@ -354,6 +397,7 @@ class _Builder:
         self.quick: dict = {}
         self.calls: list = []  # the call records (their callees are inlined)
         self.located: dict = {}
+        self.kept: list = []  # what holds records whose ids key `located` but no record holds
         self.names: list = []  # value number (of the function being read) -> name without the %
         self.written: set = set()  # the names given that are not numbers (arguments', hinted ones)
 
@@ -581,7 +625,10 @@ class _Builder:
         complete = not any(f.default is REQUIRED and f.name not in values for f in plan.cls.ATTR_FIELDS)
         return "generic", values, has_discardable and not has_properties, complete
 
-    def op(self, row, nested_state, parent: str):
+    def op(self, row, nested_state, parent: str, made: dict | None = None, instance=None):
+        """The record of a row. `made`: the records of regions read as templates (`_Template`), by
+        the id of their rows; `instance`: (the template's places, this op's own locations) where its
+        region is a template's instance, whose records are a copy of the template's."""
         plan = self.plans[row[NAME]] or self.plan(row[NAME])
         names, tensor_types, tensor_type = self.names, self.tensor_types, self.tensor_type
         result_types = row[RESULT_TYPES]
@@ -616,13 +663,19 @@ class _Builder:
                 record = ("op", plan.cls, named_results, found[1], [[o] for o in operands],
                           [[t] for t in inputs], outputs, False, ())
             else:
-                regions = []
-                for region in row[REGIONS]:
-                    args, ops, returned, location = self.region(
-                        region, (*nested_state, plan.argument_name), plan.base)
-                    made = (tuple(args), ops, returned)
-                    self.defer(("return", id(made)), location)  # (a compact reduction body drops it)
-                    regions.append(made)
+                regions = None if made is None else made.get(id(row[REGIONS]))
+                if regions is None:
+                    regions = []
+                    for region in row[REGIONS]:
+                        args, ops, returned, location = self.region(
+                            region, (*nested_state, plan.argument_name), plan.base)
+                        one = (tuple(args), ops, returned)
+                        self.defer(("return", id(one)), location)  # (a compact reduction body drops it)
+                        regions.append(one)
+                    if made is not None:
+                        made[id(row[REGIONS])] = regions
+                if instance is not None:
+                    regions = self.relocated(regions, *instance)
                 record = generic_record(plan.cls, named_results, found[1], operands, inputs, outputs, regions,
                                         bool(regions) and found[2])
         elif kind == "call":
@@ -638,6 +691,31 @@ class _Builder:
         elif location is not UNKNOWN:
             self.located[id(record)] = location
         return record
+
+    @staticmethod
+    def takes_template(regions, spans: list) -> bool:
+        """Whether a region just read can be a template: one block whose ops hold no region (their
+        records are copied one level deep), its locations each of one or two bytes."""
+        (_, rows), = regions
+        return all(not row[REGIONS] for row in rows) and all(end - start <= 2 for start, end, _, _ in spans)
+
+    def relocated(self, regions: list, places: list, locations: list) -> list:
+        """A copy of a template's region records (`op`'s), each record and argument a new object
+        (their ids key their locations), with an instance's own locations."""
+        (args, ops, returned), = regions
+        args = tuple([(name, ty) for name, ty in args])
+        ops = [(*record,) for record in ops]
+        self.calls.extend(record for record in ops if record[0] == "call")  # (their locations resolved as any call's)
+        one = (args, ops, returned)
+        defer = self.defer
+        for (kind, index), location in zip(places, locations):
+            if kind == "arg":
+                defer(id(args[index]), location)
+            elif index < len(ops):
+                defer(id(ops[index]), location)
+            else:  # the terminator's
+                defer(("return", id(one)), location)
+        return [one]
 
     def function_region(self, cursor: Cursor, depth: int):
         """A function's region read from the IR section straight to records: pass 1 and pass 2 in one
@@ -706,7 +784,8 @@ class _Builder:
                 numbers.extend(map(str, range(len(numbers), num_values)))
             else:  # a function larger than those kept for the next read: its own list
                 numbers = list(map(str, range(num_values)))
-        ops, later = [], []  # later: (position in ops, row) of the ops with regions
+        ops, later = [], []  # later: (position in ops, row, its template's places and its locations) of the ops with regions
+        templates: dict = {}  # an isolated region's section size -> the first read of that size (`_Template`)
         used: set = set()  # the hinted names taken (`cst`, `c`, ...)
         next_value = clashes = 0
         returned = None
@@ -932,9 +1011,30 @@ class _Builder:
             if mask & HAS_INLINE_REGIONS:
                 value = cursor.varint()
                 count, isolated = value >> 1, value & 1
-                regions = decoder.regions(cursor, count, isolated, depth + 1, start)
+                instance = None
+                if isolated and count == 1 and version >= LAZY_LOADING:
+                    # an isolated region is a section of its own: one of the same bytes as a region
+                    # read before but for its locations (a reduction's body) shares that one's rows
+                    at = cursor.pos
+                    _, inner = read_section(cursor)
+                    template = templates.get(inner.end - at)
+                    if template is not None:
+                        instance = template.locations(data, at, inner.end)
+                    if instance is None:
+                        cursor.pos = at
+                        decoder.spans = spans_read = []
+                        regions = decoder.regions(cursor, count, isolated, depth + 1, start)
+                        decoder.spans = None
+                        if template is None and self.takes_template(regions, spans_read):
+                            templates[cursor.pos - at] = _Template(data, at, cursor.pos, spans_read, regions)
+                    else:
+                        regions = template.rows
+                        instance = (template.places, instance)
+                        cursor.pos = inner.end
+                else:
+                    regions = decoder.regions(cursor, count, isolated, depth + 1, start)
                 later.append((len(ops), (name, location, dictionary, properties, first, result_types, operands,
-                                         regions)))
+                                         regions), instance))
                 ops.append(None)
                 continue
             if plan.returns:
@@ -975,8 +1075,10 @@ class _Builder:
         if later:  # the ops with regions, their regions named from the counters this block ended with
             names.extend([None] * (len(value_types) - num_values))
             nested = (next_value, next_argument, clashes, frozenset(used))
-            for position, row in later:
-                ops[position] = self.op(row, nested, "func")
+            made: dict = {}  # id(a template's rows) -> their regions' records, to copy for each instance
+            self.kept.append(made)  # (the records' ids key their locations until the module is built)
+            for position, row, instance in later:
+                ops[position] = self.op(row, nested, "func", made, instance)
         return args, ops, *returned
 
     def constant_hint(self, type_index: int) -> str:

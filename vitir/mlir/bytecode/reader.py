@@ -428,6 +428,8 @@ class _Reader:
             count = cursor.varint()
             if count > cursor.end - cursor.pos:
                 raise cursor.error(f"a list of {count} items cannot fit in the entry")
+            if item == "attr" or item == _ATTR_PAIR:  # (an array's, a dictionary's: one loop)
+                return self.attribute_list(cursor, count, item == _ATTR_PAIR)
             if item.__class__ is tuple:
                 return tuple(tuple(self.field(cursor, k, done) for k in item) for _ in range(count))
             return tuple(self.field(cursor, item, done) for _ in range(count))
@@ -473,6 +475,24 @@ class _Reader:
             count = 1 if splat else _element_count(done[0], cursor)
             return tuple(self.string(cursor) for _ in range(count))
         raise AssertionError(kind)
+
+    def attribute_list(self, cursor: Cursor, count: int, pairs: bool) -> tuple:
+        """`count` attribute references (pairs of them if `pairs`: a dictionary's), a one-byte varint
+        read without a call."""
+        data, end, attrs = cursor.data, cursor.end, self.attrs
+        limit = len(attrs)
+        done = []
+        for _ in range(2 * count if pairs else count):
+            pos = cursor.pos
+            if pos < end and data[pos] & 1:
+                value = data[pos] >> 1
+                cursor.pos = pos + 1
+            else:
+                value = cursor.varint()
+            if value >= limit:
+                raise cursor.error(f"attribute index {value} out of range ({limit} attributes)", pos)
+            done.append(attrs[value] or self.attribute(value, cursor))
+        return tuple(zip(done[::2], done[1::2])) if pairs else tuple(done)
 
     @staticmethod
     def apint(cursor: Cursor, width: int):
@@ -813,6 +833,7 @@ UNKNOWN_LOCATION = Attribute("builtin", 15, ())
 
 
 _SIMPLE = frozenset({"attr", "type", "string", "varint", "svarint"})
+_ATTR_PAIR = ("attr", "attr")
 
 
 def location_of(attribute: Attribute) -> Attribute:
