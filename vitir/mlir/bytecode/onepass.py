@@ -32,6 +32,8 @@ the way that checks every byte (reader.py, direct.py, the text path), which deci
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...ast.declare import OPS, REQUIRED
 from ...ast.location import UNKNOWN, DeferredLocation
 from ...text.importer import Fallback, build_module, generic_record
@@ -48,6 +50,35 @@ NONE = -1  # no dictionary, no properties, no location
 _NUMBERS: list = []  # "0", "1", ...: values' names as MLIR's printer numbers them, each made once
 _RARE = HAS_SUCCESSORS | HAS_USE_LIST_ORDERS  # (checked once per op: seldom set)
 _NUMBERS_KEPT = 1 << 16  # (kept between reads up to this many)
+
+# A varint's first byte b, read by function_region: ONE[b] is the varint where b is all of it (b odd);
+# -1 where one byte follows (the varint: TWO[b] + FOLLOWING[that byte]); -2 where more do.
+_ONE = tuple(b >> 1 if b & 1 else -1 if b & 2 else -2 for b in range(256))
+_TWO = tuple(b >> 2 for b in range(256))
+_FOLLOWING = tuple(b << 6 for b in range(256))
+_REFUSED = 0x80  # an op mask bit no format version defines
+_SPECIAL = _RARE | HAS_INLINE_REGIONS | _REFUSED
+
+
+@lru_cache(maxsize=None)
+def _shapes(version: int) -> tuple:
+    """An op's mask -> (dictionary, properties, results, operands, special): which of its fields
+    follow, and whether it needs more than those (successors, use-list orders, regions, a bit this
+    reader refuses, properties before format version 5)."""
+    early = version < NATIVE_PROPERTIES_ENCODING
+    return tuple((bool(mask & HAS_ATTRS), bool(mask & HAS_PROPERTIES), bool(mask & HAS_RESULTS),
+                  bool(mask & HAS_OPERANDS), bool(mask & _SPECIAL or early and mask & HAS_PROPERTIES))
+                 for mask in range(256))
+
+
+def _long_varint(it, cursor: Cursor, base: int) -> int:
+    """A varint of three bytes or more whose first byte `it` (over the section from `base` to the
+    cursor's end) has just given: read by the cursor, `it` moved past it."""
+    cursor.pos = cursor.end - it.__length_hint__() - 1
+    value = cursor.varint()
+    it.__setstate__(cursor.pos - base)
+    return value
+
 
 # A row of the IR section (pass 1): (op-name index, location index, dictionary index, properties
 # index, first result's number, result type indices, operand numbers, regions). A region: (its block's
@@ -775,7 +806,6 @@ class _Builder:
         next_argument = slot
         data, end = decoder.data, cursor.end
         op_names, version = decoder.op_names, decoder.version
-        num_names, num_properties = len(op_names), len(decoder.properties)
         plans, quick, deferred, located = self.plans, self.quick, self.deferred, self.located
         spans, decode = decoder.attr_spans, self.decode_location
         numbers = _NUMBERS
@@ -790,269 +820,216 @@ class _Builder:
         next_value = clashes = 0
         returned = None
         last = num_ops - 1
+        # The op's bytes read through an iterator over the section (no position kept: a byte read past
+        # its end stops the read) and tables over a varint's first byte (no arithmetic): ONE[b], the
+        # varint when b is all of it; -1 when one byte follows (TWO[b] + FOLLOWING[that byte]); -2 when
+        # more do (`_long_varint`). An op's mask gives its fields at once (`shapes`).
+        # (The same decoding, with positions, as _Decoder.region_rows: the known duplicate of the
+        # op-header varints in two hot loops.)
+        base = cursor.pos
+        it = iter(data[base:end])
+        step, one, two, following, shapes = next, _ONE, _TWO, _FOLLOWING, _shapes(version)
         for position in range(num_ops):
-            # -- the op's bytes (as _Decoder.region_rows) --
-            start = pos = cursor.pos
-            byte = data[pos]
-            if byte & 1:
-                name = byte >> 1
-                pos += 1
-            else:
-                name = cursor.varint()
-                pos = cursor.pos
-            mask = data[pos]
-            byte = data[pos + 1]
-            if byte & 1:
-                location = byte >> 1
-                pos += 2
-            elif byte & 2:
-                location = (byte | data[pos + 2] << 8) >> 2
-                pos += 3
-            else:
-                cursor.pos = pos + 1
-                location = cursor.varint()
-                pos = cursor.pos
-            if name >= num_names or mask & 0x80:
-                raise cursor.error("bad op name index or mask", start)
+            b = step(it)
+            name = one[b]
+            if name < 0:
+                name = two[b] + following[step(it)] if name == -1 else _long_varint(it, cursor, base)
+            mask = step(it)
+            b = step(it)
+            location = one[b]
+            if location < 0:
+                location = two[b] + following[step(it)] if location == -1 else _long_varint(it, cursor, base)
             plan = plans[name] or self.plan(name)
+            has_dictionary, has_properties, has_results, has_operands, special = shapes[mask]
             dictionary = properties = NONE
-            if mask & HAS_ATTRS:
-                byte = data[pos]
-                if byte & 1:
-                    dictionary = byte >> 1
-                    pos += 1
-                elif byte & 2:
-                    dictionary = (byte | data[pos + 1] << 8) >> 2
-                    pos += 2
-                else:
-                    cursor.pos = pos
-                    dictionary = cursor.varint()
-                    pos = cursor.pos
-            if mask & HAS_PROPERTIES:
-                if version < NATIVE_PROPERTIES_ENCODING:
-                    raise cursor.error("properties before format version 5", start)
-                byte = data[pos]
-                if byte & 1:
-                    properties = byte >> 1
-                    pos += 1
-                elif byte & 2:
-                    properties = (byte | data[pos + 1] << 8) >> 2
-                    pos += 2
-                else:
-                    cursor.pos = pos
-                    properties = cursor.varint()
-                    pos = cursor.pos
-                if properties >= num_properties:
-                    raise cursor.error("properties index out of range", start)
-            first, result_types, count = slot, (), 0
-            if mask & HAS_RESULTS:
-                byte = data[pos]
-                if byte & 1:
-                    count = byte >> 1
-                    pos += 1
-                else:
-                    cursor.pos = pos
-                    count = cursor.varint()
-                    pos = cursor.pos
+            if has_dictionary:
+                b = step(it)
+                dictionary = one[b]
+                if dictionary < 0:
+                    dictionary = two[b] + following[step(it)] if dictionary == -1 else _long_varint(it, cursor, base)
+            if has_properties:
+                b = step(it)
+                properties = one[b]
+                if properties < 0:
+                    properties = two[b] + following[step(it)] if properties == -1 else _long_varint(it, cursor, base)
+            first = slot
+            count = 0
+            result_types = ()
+            if has_results:
+                b = step(it)
+                count = one[b]
+                if count < 0:
+                    count = two[b] + following[step(it)] if count == -1 else _long_varint(it, cursor, base)
                 if count == 1:  # (nearly every op: no loop)
-                    if slot >= num_values:
-                        raise cursor.error("more values defined than the region declared", start)
-                    byte = data[pos]
-                    if byte & 1:
-                        type_index = byte >> 1
-                        pos += 1
-                    elif byte & 2:
-                        type_index = (byte | data[pos + 1] << 8) >> 2
-                        pos += 2
-                    else:
-                        cursor.pos = pos
-                        type_index = cursor.varint()
-                        pos = cursor.pos
-                    result_types = [type_index]
-                    value_types[slot] = type_index
+                    b = step(it)
+                    type_index = one[b]
+                    if type_index < 0:
+                        type_index = two[b] + following[step(it)] if type_index == -1 else _long_varint(it, cursor, base)
+                    value_types[slot] = type_index  # (past the values declared: an IndexError)
                     scope[slot] = slot
                     type_groups[slot] = type_lists[type_index] or type_list(type_index)
                     slot += 1
                     if plan.numbered:
-                        names[first] = name_ = numbers[next_value]
-                        name_groups[first] = [name_]
+                        name_ = numbers[next_value]
                         next_value += 1
-                        count = -1  # named
-                else:
-                    if count > end - pos:
-                        raise cursor.error("too many results", start)
-                    if slot + count > num_values:
-                        raise cursor.error("more values defined than the region declared", start)
-                    result_types = []
-                    for _ in range(count):
-                        byte = data[pos]
-                        if byte & 1:
-                            type_index = byte >> 1
-                            pos += 1
-                        elif byte & 2:
-                            type_index = (byte | data[pos + 1] << 8) >> 2
-                            pos += 2
-                        else:
-                            cursor.pos = pos
-                            type_index = cursor.varint()
-                            pos = cursor.pos
-                        result_types.append(type_index)
-                        value_types[slot] = type_index
-                        scope[slot] = slot
-                        type_groups[slot] = type_lists[type_index] or type_list(type_index)
-                        slot += 1
-                # the results' names, as MLIR's printer gives them (`name_region`)
-                if count == -1 or not count:
-                    pass
-                elif count == 1 and plan.constant:
-                    type_index = result_types[0]
-                    hint = self.hints.get(type_index) or self.constant_hint(type_index)
-                    name_ = hint
-                    while name_ in used:
-                        name_ = f"{hint}_{clashes}"
-                        clashes += 1
-                    used.add(name_)
-                    names[first] = name_
-                    name_groups[first] = [name_]
-                elif plan.result_names is not None and len(plan.result_names) == count:
-                    for offset, hint in enumerate(plan.result_names):
+                    elif plan.constant:
+                        hint = self.hints.get(type_index) or self.constant_hint(type_index)
                         name_ = hint
                         while name_ in used:
                             name_ = f"{hint}_{clashes}"
                             clashes += 1
                         used.add(name_)
-                        names[first + offset] = name_
-                        name_groups[first + offset] = [name_]
-                elif count == 1:
-                    name_ = numbers[next_value]
+                    elif plan.result_names is not None and len(plan.result_names) == 1:
+                        hint = name_ = plan.result_names[0]
+                        while name_ in used:
+                            name_ = f"{hint}_{clashes}"
+                            clashes += 1
+                        used.add(name_)
+                    else:
+                        name_ = numbers[next_value]
+                        next_value += 1
                     names[first] = name_
                     name_groups[first] = [name_]
-                    next_value += 1
-                else:
-                    for offset in range(count):
-                        names[first + offset] = name_ = f"{next_value}#{offset}"
-                        name_groups[first + offset] = [name_]
-                    next_value += 1
-            operands = groups = group_types = ()
-            if mask & HAS_OPERANDS:
-                byte = data[pos]
-                if byte & 1:
-                    count = byte >> 1
-                    pos += 1
-                else:
-                    cursor.pos = pos
-                    count = cursor.varint()
-                    pos = cursor.pos
-                if count == 1 or count == 2:  # (nearly every op: no loop, its groups made whole)
-                    byte = data[pos]
-                    if byte & 1:
-                        index = byte >> 1
-                        pos += 1
-                    elif byte & 2:
-                        index = (byte | data[pos + 1] << 8) >> 2
-                        pos += 2
+                elif count:
+                    if count > end - base:
+                        raise cursor.error("too many results")
+                    if slot + count > num_values:
+                        raise cursor.error("more values defined than the region declared")
+                    result_types = []
+                    for _ in range(count):
+                        b = step(it)
+                        type_index = one[b]
+                        if type_index < 0:
+                            type_index = two[b] + following[step(it)] if type_index == -1 else _long_varint(it, cursor, base)
+                        result_types.append(type_index)
+                        value_types[slot] = type_index
+                        scope[slot] = slot
+                        type_groups[slot] = type_lists[type_index] or type_list(type_index)
+                        slot += 1
+                    # the results' names, as MLIR's printer gives them (`name_region`)
+                    if plan.result_names is not None and len(plan.result_names) == count:
+                        for offset, hint in enumerate(plan.result_names):
+                            name_ = hint
+                            while name_ in used:
+                                name_ = f"{hint}_{clashes}"
+                                clashes += 1
+                            used.add(name_)
+                            names[first + offset] = name_
+                            name_groups[first + offset] = [name_]
                     else:
-                        cursor.pos = pos
-                        index = cursor.varint()
-                        pos = cursor.pos
-                    if count == 1:
+                        for offset in range(count):
+                            names[first + offset] = name_ = f"{next_value}#{offset}"
+                            name_groups[first + offset] = [name_]
+                        next_value += 1
+            operands = None  # (made where a slow path needs the numbers: `arity` and `index`, `other`)
+            arity = 0
+            groups = group_types = ()
+            if has_operands:
+                b = step(it)
+                arity = one[b]
+                if arity < 0:
+                    arity = two[b] + following[step(it)] if arity == -1 else _long_varint(it, cursor, base)
+                if arity == 1 or arity == 2:  # (nearly every op: no loop, its groups made whole)
+                    b = step(it)
+                    index = one[b]
+                    if index < 0:
+                        index = two[b] + following[step(it)] if index == -1 else _long_varint(it, cursor, base)
+                    if arity == 1:
                         if index >= slot:  # (this block's values are its slots: defined ones are below)
                             raise Fallback("a value used before it is defined")
-                        operands, groups, group_types = [index], [name_groups[index]], [type_groups[index]]
+                        groups, group_types = [name_groups[index]], [type_groups[index]]
                     else:
                         other = index
-                        byte = data[pos]
-                        if byte & 1:
-                            index = byte >> 1
-                            pos += 1
-                        elif byte & 2:
-                            index = (byte | data[pos + 1] << 8) >> 2
-                            pos += 2
-                        else:
-                            cursor.pos = pos
-                            index = cursor.varint()
-                            pos = cursor.pos
+                        b = step(it)
+                        index = one[b]
+                        if index < 0:
+                            index = two[b] + following[step(it)] if index == -1 else _long_varint(it, cursor, base)
                         if index >= slot or other >= slot:
                             raise Fallback("a value used before it is defined")
-                        operands = [other, index]
                         groups = [name_groups[other], name_groups[index]]
                         group_types = [type_groups[other], type_groups[index]]
-                elif count > end - pos:
-                    raise cursor.error("too many operands", start)
                 else:
+                    if arity > end - base:
+                        raise cursor.error("too many operands")
                     operands, groups, group_types = [], [], []  # (the record's groups made as they are read)
-                    for _ in range(count):
-                        byte = data[pos]
-                        if byte & 1:
-                            index = byte >> 1
-                            pos += 1
-                        elif byte & 2:
-                            index = (byte | data[pos + 1] << 8) >> 2
-                            pos += 2
-                        else:
-                            cursor.pos = pos
-                            index = cursor.varint()
-                            pos = cursor.pos
+                    for _ in range(arity):
+                        b = step(it)
+                        index = one[b]
+                        if index < 0:
+                            index = two[b] + following[step(it)] if index == -1 else _long_varint(it, cursor, base)
                         if index >= slot:  # (this block's values are its slots: defined ones are below)
                             raise Fallback("a value used before it is defined")
                         operands.append(index)
                         groups.append(name_groups[index])
                         group_types.append(type_groups[index])
-            if pos > end:
-                raise cursor.error("an op runs past the end of its section", start)
-            cursor.pos = pos
-            if mask & _RARE:
+            if special:  # successors, use-list orders, regions, or a mask this reader refuses
+                if operands is None:
+                    operands = [] if not arity else [index] if arity == 1 else [other, index]
+                if count == 1:
+                    result_types = [type_index]
+                cursor.pos = end - it.__length_hint__()
+                if mask & _REFUSED:
+                    raise cursor.error("bad op mask")
+                if has_properties and version < NATIVE_PROPERTIES_ENCODING:
+                    raise cursor.error("properties before format version 5")
                 if mask & HAS_SUCCESSORS:
                     raise Fallback("successors")
                 if mask & HAS_USE_LIST_ORDERS:
                     if version < USE_LIST_ORDERING:
-                        raise cursor.error("use-list orders before format version 3", start)
+                        raise cursor.error("use-list orders before format version 3")
                     decoder.use_list_orders(cursor, len(result_types))
-            if mask & HAS_INLINE_REGIONS:
-                value = cursor.varint()
-                count, isolated = value >> 1, value & 1
-                instance = None
-                if isolated and count == 1 and version >= LAZY_LOADING:
-                    # an isolated region is a section of its own: one of the same bytes as a region
-                    # read before but for its locations (a reduction's body) shares that one's rows
-                    at = cursor.pos
-                    _, inner = read_section(cursor)
-                    template = templates.get(inner.end - at)
-                    if template is not None:
-                        instance = template.locations(data, at, inner.end)
-                    if instance is None:
-                        cursor.pos = at
-                        decoder.spans = spans_read = []
-                        regions = decoder.regions(cursor, count, isolated, depth + 1, start)
-                        decoder.spans = None
-                        if template is None and self.takes_template(regions, spans_read):
-                            templates[cursor.pos - at] = _Template(data, at, cursor.pos, spans_read, regions)
+                if mask & HAS_INLINE_REGIONS:
+                    value = cursor.varint()
+                    count, isolated = value >> 1, value & 1
+                    instance = None
+                    if isolated and count == 1 and version >= LAZY_LOADING:
+                        # an isolated region is a section of its own: one of the same bytes as a region
+                        # read before but for its locations (a reduction's body) shares that one's rows
+                        at = cursor.pos
+                        _, inner = read_section(cursor)
+                        template = templates.get(inner.end - at)
+                        if template is not None:
+                            instance = template.locations(data, at, inner.end)
+                        if instance is None:
+                            cursor.pos = at
+                            decoder.spans = spans_read = []
+                            regions = decoder.regions(cursor, count, isolated, depth + 1, at)
+                            decoder.spans = None
+                            if template is None and self.takes_template(regions, spans_read):
+                                templates[cursor.pos - at] = _Template(data, at, cursor.pos, spans_read, regions)
+                        else:
+                            regions = template.rows
+                            instance = (template.places, instance)
+                            cursor.pos = inner.end
                     else:
-                        regions = template.rows
-                        instance = (template.places, instance)
-                        cursor.pos = inner.end
-                else:
-                    regions = decoder.regions(cursor, count, isolated, depth + 1, start)
-                later.append((len(ops), (name, location, dictionary, properties, first, result_types, operands,
-                                         regions), instance))
-                ops.append(None)
-                continue
-            if plan.returns:
-                if position != last or dictionary != NONE or properties != NONE:
-                    raise Fallback("a return with attributes, or before the block's end")
-                returned = ([names[n] for n in operands], [type_groups[n][0] for n in operands]), location
-                continue
+                        regions = decoder.regions(cursor, count, isolated, depth + 1, cursor.pos)
+                    later.append((len(ops), (name, location, dictionary, properties, first, result_types,
+                                             operands, regions), instance))
+                    ops.append(None)
+                    it.__setstate__(cursor.pos - base)
+                    continue
+                it.__setstate__(cursor.pos - base)
             # -- the op's record: the common ops (one value per operand field, no region, one
             # result, their attribute set read before; constants) made here, any other by `op` --
             record = None
-            found = quick.get((name, properties, dictionary))
-            if found is not None and len(result_types) == 1:
-                if found[0] == len(operands):
-                    record = ("op", found[1], ("one", names[first]), found[2], groups, group_types,
-                              type_groups[first], False, ())
-                elif found[0] < 0:  # a constant: its record but for its result
-                    record = ("op", found[1], ("one", names[first]), *found[2])
+            if count == 1:
+                found = quick.get((name, properties, dictionary))
+                if found is not None:
+                    if found[0] == arity:
+                        record = ("op", found[1], ("one", name_), found[2], groups, group_types,
+                                  type_groups[first], False, ())
+                    elif found[0] < 0:  # a constant: its record but for its result
+                        record = ("op", found[1], ("one", name_), *found[2])
             if record is None:
+                if operands is None:
+                    operands = [] if not arity else [index] if arity == 1 else [other, index]
+                if plan.returns:
+                    if position != last or dictionary != NONE or properties != NONE:
+                        raise Fallback("a return with attributes, or before the block's end")
+                    returned = ([names[n] for n in operands], [type_groups[n][0] for n in operands]), location
+                    continue
+                if count == 1:
+                    result_types = [type_index]
                 ops.append(self.op((name, location, dictionary, properties, first, result_types, operands, ()),
                                    None, "func"))
                 continue
@@ -1067,6 +1044,7 @@ class _Builder:
             if found is not UNKNOWN:
                 located[id(record)] = found
             ops.append(record)
+        cursor.pos = end - it.__length_hint__()
         if returned is None:
             raise Fallback("a block that does not end in return")
         if slot != num_values:
