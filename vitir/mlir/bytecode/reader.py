@@ -359,8 +359,19 @@ class _Reader:
 
     def _entry(self, span, is_type: bool, key):
         dialect, start, end, custom = span
-        cursor = Cursor(self.data, start, end, "attr/type")
         cls = Type if is_type else Attribute
+        size = end - start
+        if custom and (size == 2 or size == 3):  # a one-byte code, a string's index of one or two bytes
+            data = self.data
+            code, index = data[start], data[start + 1]
+            if code & 1 and (index & 1 if size == 2 else index & 3 == 2):
+                code = code >> 1
+                index = index >> 1 if size == 2 else (index | data[start + 2] << 8) >> 2
+                rows = rows_for(dialect, is_type)
+                if (rows is not None and code < len(rows) and rows[code] is not None
+                        and rows[code][1] == _STRING_ONLY and index < len(self.strings)):
+                    return cls(dialect, code, (self.strings[index],))
+        cursor = Cursor(self.data, start, end, "attr/type")
         if not custom:
             if end == start or self.data[end - 1] != 0:
                 raise cursor.error(f"{key[0]} {key[1]}: text entry lacks its nul terminator", max(start, end - 1))
@@ -428,8 +439,8 @@ class _Reader:
             count = cursor.varint()
             if count > cursor.end - cursor.pos:
                 raise cursor.error(f"a list of {count} items cannot fit in the entry")
-            if item == "attr" or item == _ATTR_PAIR:  # (an array's, a dictionary's: one loop)
-                return self.attribute_list(cursor, count, item == _ATTR_PAIR)
+            if item == "attr" or item == _ATTR_PAIR or item == "type":  # (an array's, a dictionary's, a
+                return self.reference_list(cursor, count, item)            # function type's: one loop)
             if item.__class__ is tuple:
                 return tuple(tuple(self.field(cursor, k, done) for k in item) for _ in range(count))
             return tuple(self.field(cursor, item, done) for _ in range(count))
@@ -476,22 +487,29 @@ class _Reader:
             return tuple(self.string(cursor) for _ in range(count))
         raise AssertionError(kind)
 
-    def attribute_list(self, cursor: Cursor, count: int, pairs: bool) -> tuple:
-        """`count` attribute references (pairs of them if `pairs`: a dictionary's), a one-byte varint
-        read without a call."""
-        data, end, attrs = cursor.data, cursor.end, self.attrs
-        limit = len(attrs)
+    def reference_list(self, cursor: Cursor, count: int, item) -> tuple:
+        """`count` attribute or type references (`item` "attr" or "type"; _ATTR_PAIR: pairs of
+        attributes, a dictionary's), a varint of one or two bytes read without a call."""
+        data, end = cursor.data, cursor.end
+        pairs = item == _ATTR_PAIR
+        entries, decode, what = ((self.types, self.type, "type") if item == "type"
+                                 else (self.attrs, self.attribute, "attribute"))
+        limit = len(entries)
         done = []
         for _ in range(2 * count if pairs else count):
             pos = cursor.pos
-            if pos < end and data[pos] & 1:
-                value = data[pos] >> 1
+            first = data[pos] if pos < end else 0
+            if first & 1:
+                value = first >> 1
                 cursor.pos = pos + 1
+            elif first & 2 and pos + 1 < end:
+                value = (first | data[pos + 1] << 8) >> 2
+                cursor.pos = pos + 2
             else:
                 value = cursor.varint()
             if value >= limit:
-                raise cursor.error(f"attribute index {value} out of range ({limit} attributes)", pos)
-            done.append(attrs[value] or self.attribute(value, cursor))
+                raise cursor.error(f"{what} index {value} out of range ({limit} {what}s)", pos)
+            done.append(entries[value] or decode(value, cursor))
         return tuple(zip(done[::2], done[1::2])) if pairs else tuple(done)
 
     @staticmethod
@@ -834,6 +852,7 @@ UNKNOWN_LOCATION = Attribute("builtin", 15, ())
 
 _SIMPLE = frozenset({"attr", "type", "string", "varint", "svarint"})
 _ATTR_PAIR = ("attr", "attr")
+_STRING_ONLY = ("string",)
 
 
 def location_of(attribute: Attribute) -> Attribute:
