@@ -32,6 +32,7 @@ the way that checks every byte (reader.py, direct.py, the text path), which deci
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from ...ast.declare import OPS, REQUIRED
@@ -52,10 +53,12 @@ _RARE = HAS_SUCCESSORS | HAS_USE_LIST_ORDERS  # (checked once per op: seldom set
 _NUMBERS_KEPT = 1 << 16  # (kept between reads up to this many)
 
 # A varint's first byte b, read by function_region: ONE[b] is the varint where b is all of it (b odd);
-# -1 where one byte follows (the varint: TWO[b] + FOLLOWING[that byte]); -2 where more do.
+# -1 where one byte follows (the varint: TWO[b][that byte], each of the 16,384 made once: no int is
+# made per read); -2 where more do.
 _ONE = tuple(b >> 1 if b & 1 else -1 if b & 2 else -2 for b in range(256))
-_TWO = tuple(b >> 2 for b in range(256))
-_FOLLOWING = tuple(b << 6 for b in range(256))
+_TWO = tuple(tuple(b >> 2 | n << 6 for n in range(256)) if b & 3 == 2 else None for b in range(256))
+_LOCATION_BYTES = {1: b"([" + re.escape(bytes(range(1, 256, 2))) + b"])",
+                   2: b"([" + re.escape(bytes(range(2, 256, 4))) + b"].)"}
 _REFUSED = 0x80  # an op mask bit no format version defines
 _SPECIAL = _RARE | HAS_INLINE_REGIONS | _REFUSED
 
@@ -324,7 +327,7 @@ class _Plan:
     (None for a call), the attribute names in the order ODS stores properties, the naming hints."""
 
     __slots__ = ("name", "base", "stablehlo", "cls", "by_name", "inherent", "constant", "result_names",
-                 "argument_name", "returns", "simple", "arity", "numbered")
+                 "argument_name", "returns", "simple", "arity", "numbered", "quick")
 
     def __init__(self, name: str):
         dialect, _, mnemonic = name.partition(".")
@@ -351,6 +354,7 @@ class _Plan:
         self.argument_name = ARGUMENT_NAMES.get(base)
         # one result named by the printer's counter (not a constant's `cst`, nor a hinted one)
         self.numbered = not self.constant and (self.result_names is None or len(self.result_names) != 1)
+        self.quick: dict = {}  # _Builder.quick's entries of this name without a dictionary, by properties
 
 
 class _Template:
@@ -358,33 +362,27 @@ class _Template:
     but for their locations (~470 reductions of a ViT-Tiny step, nearly all alike): they share its
     rows, and their records are copies of its records with their own locations (`_Builder.relocated`)."""
 
-    __slots__ = ("size", "gaps", "key", "spans", "places", "rows")
+    __slots__ = ("match", "places", "rows")
 
     def __init__(self, data: bytes, start: int, end: int, spans: list, rows: list):
-        self.size = end - start
-        # the bytes between its locations, and where each location is, from the section's start
-        bounds = [start, *(at for span in spans for at in span[:2]), end]
-        self.gaps = [(bounds[i] - start, bounds[i + 1] - start) for i in range(0, len(bounds), 2)]
-        self.key = b"".join([data[start + a:start + b] for a, b in self.gaps])
-        self.spans = [(a - start, b - a) for a, b, _, _ in spans]
+        # the section's bytes, each location a group of its size: one byte (odd) or two (the first
+        # with its low bits 10), matched in C (`locations`)
+        pattern, at = [], start
+        for begin, finish, _, _ in spans:
+            pattern += [re.escape(data[at:begin]), _LOCATION_BYTES[finish - begin]]
+            at = finish
+        pattern.append(re.escape(data[at:end]))
+        self.match = re.compile(b"".join(pattern), re.DOTALL).fullmatch
         self.places = [(kind, index) for _, _, kind, index in spans]  # ("arg" or "op", its position)
         self.rows = rows
 
     def locations(self, data: bytes, start: int, end: int) -> list | None:
-        """The locations of a section of `size` bytes at `start` that is this one but for them (each
-        location of the same size), or None."""
-        if b"".join([data[start + a:start + b] for a, b in self.gaps]) != self.key:
+        """The locations of the section from `start` to `end` where it is this one but for them
+        (each location of the same size), or None."""
+        found = self.match(data, start, end)
+        if found is None:
             return None
-        found = []
-        for offset, size in self.spans:
-            byte = data[start + offset]
-            if byte & 1 and size == 1:
-                found.append(byte >> 1)
-            elif byte & 2 and size == 2:
-                found.append((byte | data[start + offset + 1] << 8) >> 2)
-            else:
-                return None
-        return found
+        return [_ONE[b[0]] if len(b) == 1 else _TWO[b[0]][b[1]] for b in found.groups()]
 
 
 class _LocationDecoder:
@@ -682,10 +680,13 @@ class _Builder:
         found = self.sets.get(key)
         if found is None:
             found = self.sets[key] = self.attribute_set(row, plan, parent)
+            quick = None
             if plan.simple and found[0] == "generic" and found[3]:
-                self.quick[key] = (plan.arity, plan.cls, found[1])
+                quick = self.quick[key] = (plan.arity, plan.cls, found[1])
             elif plan.simple and found[0] == "op":
-                self.quick[key] = (-1, found[1], found[3:])
+                quick = self.quick[key] = (-1, found[1], found[3:])
+            if quick is not None and row[DICTIONARY] == NONE:  # (nearly all: looked up without a tuple)
+                plan.quick[row[PROPERTIES]] = quick
         kind = found[0]
         if kind == "generic":
             if plan.simple and found[3] and len(operands) == plan.arity:
@@ -736,16 +737,19 @@ class _Builder:
         (args, ops, returned), = regions
         args = tuple([(name, ty) for name, ty in args])
         ops = [(*record,) for record in ops]
-        self.calls.extend(record for record in ops if record[0] == "call")  # (their locations resolved as any call's)
+        for record in ops:
+            if record[0] == "call":
+                self.calls.append(record)  # (its location resolved as any call's)
         one = (args, ops, returned)
-        defer = self.defer
+        deferred, located = self.deferred, self.located
         for (kind, index), location in zip(places, locations):
-            if kind == "arg":
-                defer(id(args[index]), location)
-            elif index < len(ops):
-                defer(id(ops[index]), location)
-            else:  # the terminator's
-                defer(("return", id(one)), location)
+            key = (id(args[index]) if kind == "arg" else id(ops[index]) if index < len(ops)
+                   else ("return", id(one)))  # (the terminator's)
+            found = deferred[location]
+            if found is None:
+                self.defer(key, location)
+            elif found is not UNKNOWN:
+                located[key] = found
         return [one]
 
     def function_region(self, cursor: Cursor, depth: int):
@@ -774,19 +778,42 @@ class _Builder:
         type_lists, type_list = self.type_lists, self.type_list
         args = []
         slot = 0
+        data, end = decoder.data, cursor.end
+        one, two = _ONE, _TWO
         if has_arguments:
             count = cursor.varint()
             if count > num_values:
                 raise cursor.error("more block arguments than values")
             elided = decoder.version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION
+            pos = cursor.pos
             for slot in range(count):
-                if elided:
-                    flagged = cursor.varint()
-                    type_index = flagged >> 1
-                    location = cursor.varint() if flagged & 1 else NONE
+                # (varints of one or two bytes inline, as the op loop below reads them)
+                b = data[pos]
+                value = one[b]
+                if value >= 0:
+                    pos += 1
+                elif value == -1 and pos + 1 < end:
+                    value = two[b][data[pos + 1]]
+                    pos += 2
                 else:
-                    type_index = cursor.varint()
-                    location = cursor.varint()
+                    cursor.pos = pos
+                    value = cursor.varint()
+                    pos = cursor.pos
+                if not elided or value & 1:
+                    b = data[pos]
+                    location = one[b]
+                    if location >= 0:
+                        pos += 1
+                    elif location == -1 and pos + 1 < end:
+                        location = two[b][data[pos + 1]]
+                        pos += 2
+                    else:
+                        cursor.pos = pos
+                        location = cursor.varint()
+                        pos = cursor.pos
+                else:
+                    location = NONE
+                type_index = value >> 1 if elided else value
                 value_types[slot] = type_index
                 scope[slot] = slot
                 names[slot] = name = f"arg{slot}"
@@ -796,6 +823,9 @@ class _Builder:
                 arg = (name, ty)
                 args.append(arg)
                 self.defer(id(arg), location)
+            if pos > end:
+                raise cursor.error("block arguments run past the end of the section")
+            cursor.pos = pos
             slot = count
             if decoder.version >= USE_LIST_ORDERING:
                 mask = cursor.byte()
@@ -804,7 +834,6 @@ class _Builder:
                 elif mask:
                     raise cursor.error("unknown block encoding mask")
         next_argument = slot
-        data, end = decoder.data, cursor.end
         op_names, version = decoder.op_names, decoder.version
         plans, quick, deferred, located = self.plans, self.quick, self.deferred, self.located
         spans, decode = decoder.attr_spans, self.decode_location
@@ -822,23 +851,23 @@ class _Builder:
         last = num_ops - 1
         # The op's bytes read through an iterator over the section (no position kept: a byte read past
         # its end stops the read) and tables over a varint's first byte (no arithmetic): ONE[b], the
-        # varint when b is all of it; -1 when one byte follows (TWO[b] + FOLLOWING[that byte]); -2 when
-        # more do (`_long_varint`). An op's mask gives its fields at once (`shapes`).
+        # varint when b is all of it; -1 when one byte follows (TWO[b][that byte]); -2 when more do
+        # (`_long_varint`). An op's mask gives its fields at once (`shapes`).
         # (The same decoding, with positions, as _Decoder.region_rows: the known duplicate of the
         # op-header varints in two hot loops.)
         base = cursor.pos
         it = iter(data[base:end])
-        step, one, two, following, shapes = next, _ONE, _TWO, _FOLLOWING, _shapes(version)
+        step, shapes = next, _shapes(version)
         for position in range(num_ops):
             b = step(it)
             name = one[b]
             if name < 0:
-                name = two[b] + following[step(it)] if name == -1 else _long_varint(it, cursor, base)
+                name = two[b][step(it)] if name == -1 else _long_varint(it, cursor, base)
             mask = step(it)
             b = step(it)
             location = one[b]
             if location < 0:
-                location = two[b] + following[step(it)] if location == -1 else _long_varint(it, cursor, base)
+                location = two[b][step(it)] if location == -1 else _long_varint(it, cursor, base)
             plan = plans[name] or self.plan(name)
             has_dictionary, has_properties, has_results, has_operands, special = shapes[mask]
             dictionary = properties = NONE
@@ -846,12 +875,12 @@ class _Builder:
                 b = step(it)
                 dictionary = one[b]
                 if dictionary < 0:
-                    dictionary = two[b] + following[step(it)] if dictionary == -1 else _long_varint(it, cursor, base)
+                    dictionary = two[b][step(it)] if dictionary == -1 else _long_varint(it, cursor, base)
             if has_properties:
                 b = step(it)
                 properties = one[b]
                 if properties < 0:
-                    properties = two[b] + following[step(it)] if properties == -1 else _long_varint(it, cursor, base)
+                    properties = two[b][step(it)] if properties == -1 else _long_varint(it, cursor, base)
             first = slot
             count = 0
             result_types = ()
@@ -859,12 +888,12 @@ class _Builder:
                 b = step(it)
                 count = one[b]
                 if count < 0:
-                    count = two[b] + following[step(it)] if count == -1 else _long_varint(it, cursor, base)
+                    count = two[b][step(it)] if count == -1 else _long_varint(it, cursor, base)
                 if count == 1:  # (nearly every op: no loop)
                     b = step(it)
                     type_index = one[b]
                     if type_index < 0:
-                        type_index = two[b] + following[step(it)] if type_index == -1 else _long_varint(it, cursor, base)
+                        type_index = two[b][step(it)] if type_index == -1 else _long_varint(it, cursor, base)
                     value_types[slot] = type_index  # (past the values declared: an IndexError)
                     scope[slot] = slot
                     type_groups[slot] = type_lists[type_index] or type_list(type_index)
@@ -900,7 +929,7 @@ class _Builder:
                         b = step(it)
                         type_index = one[b]
                         if type_index < 0:
-                            type_index = two[b] + following[step(it)] if type_index == -1 else _long_varint(it, cursor, base)
+                            type_index = two[b][step(it)] if type_index == -1 else _long_varint(it, cursor, base)
                         result_types.append(type_index)
                         value_types[slot] = type_index
                         scope[slot] = slot
@@ -928,12 +957,12 @@ class _Builder:
                 b = step(it)
                 arity = one[b]
                 if arity < 0:
-                    arity = two[b] + following[step(it)] if arity == -1 else _long_varint(it, cursor, base)
+                    arity = two[b][step(it)] if arity == -1 else _long_varint(it, cursor, base)
                 if arity == 1 or arity == 2:  # (nearly every op: no loop, its groups made whole)
                     b = step(it)
                     index = one[b]
                     if index < 0:
-                        index = two[b] + following[step(it)] if index == -1 else _long_varint(it, cursor, base)
+                        index = two[b][step(it)] if index == -1 else _long_varint(it, cursor, base)
                     if arity == 1:
                         if index >= slot:  # (this block's values are its slots: defined ones are below)
                             raise Fallback("a value used before it is defined")
@@ -943,7 +972,7 @@ class _Builder:
                         b = step(it)
                         index = one[b]
                         if index < 0:
-                            index = two[b] + following[step(it)] if index == -1 else _long_varint(it, cursor, base)
+                            index = two[b][step(it)] if index == -1 else _long_varint(it, cursor, base)
                         if index >= slot or other >= slot:
                             raise Fallback("a value used before it is defined")
                         groups = [name_groups[other], name_groups[index]]
@@ -956,7 +985,7 @@ class _Builder:
                         b = step(it)
                         index = one[b]
                         if index < 0:
-                            index = two[b] + following[step(it)] if index == -1 else _long_varint(it, cursor, base)
+                            index = two[b][step(it)] if index == -1 else _long_varint(it, cursor, base)
                         if index >= slot:  # (this block's values are its slots: defined ones are below)
                             raise Fallback("a value used before it is defined")
                         operands.append(index)
@@ -1013,7 +1042,8 @@ class _Builder:
             # result, their attribute set read before; constants) made here, any other by `op` --
             record = None
             if count == 1:
-                found = quick.get((name, properties, dictionary))
+                found = (plan.quick.get(properties) if dictionary == NONE
+                         else quick.get((name, properties, dictionary)))
                 if found is not None:
                     if found[0] == arity:
                         record = ("op", found[1], ("one", name_), found[2], groups, group_types,
@@ -1055,9 +1085,46 @@ class _Builder:
             nested = (next_value, next_argument, clashes, frozenset(used))
             made: dict = {}  # id(a template's rows) -> their regions' records, to copy for each instance
             self.kept.append(made)  # (the records' ids key their locations until the module is built)
+            firsts: dict = {}  # what `instance_record` keys: the first record of each kind
             for position, row, instance in later:
-                ops[position] = self.op(row, nested, "func", made, instance)
+                ops[position] = (self.op(row, nested, "func", made, instance) if instance is None
+                                 else self.instance_record(row, nested, made, instance, firsts))
         return args, ops, *returned
+
+    def instance_record(self, row, nested_state, made: dict, instance, firsts: dict):
+        """The record of an op of one result whose region is a template's instance: the record `op`
+        made for the first op of the same name, attributes, template and operand count, but for its
+        result's name, its operands (grouped as that one's), its result type, its region (a copy of
+        the template's, `relocated`) and its location."""
+        operands = row[OPERANDS]
+        key = (row[NAME], row[PROPERTIES], row[DICTIONARY], id(row[REGIONS]), len(operands))
+        first = firsts.get(key)
+        if first is None or len(row[RESULT_TYPES]) != 1:
+            record = self.op(row, nested_state, "func", made, instance)
+            if record[0] == "op" and len(row[RESULT_TYPES]) == 1 and record[8]:
+                firsts[key] = record
+            return record
+        names, value_types, tensor_types, tensor_type = self.names, self.decoder.value_types, self.tensor_types, self.tensor_type
+        groups, group_types, at = [], [], 0
+        for group in first[4]:
+            if len(group) == 1:  # (a reduction's: one input, one initial value)
+                number = operands[at]
+                groups.append([names[number]])
+                type_index = value_types[number]
+                group_types.append([tensor_types[type_index] or tensor_type(type_index)])
+                at += 1
+                continue
+            taken = operands[at:at + len(group)]
+            groups.append([names[n] for n in taken])
+            group_types.append([tensor_types[value_types[n]] or tensor_type(value_types[n]) for n in taken])
+            at += len(group)
+        output = row[RESULT_TYPES][0]
+        regions = self.relocated(made[id(row[REGIONS])], *instance)
+        grouped = (regions,) if first[8][0].__class__ is list else tuple(regions)  # (as generic_record groups them)
+        record = ("op", first[1], ("one", names[row[FIRST]]), first[3], groups, group_types,
+                  [tensor_types[output] or tensor_type(output)], first[7], grouped)
+        self.defer(id(record), row[LOCATION])
+        return record
 
     def constant_hint(self, type_index: int) -> str:
         """A constant's name as MLIR's printer gives it: `cst` for floats, `c` for integers."""
