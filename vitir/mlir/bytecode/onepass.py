@@ -43,7 +43,8 @@ from .errors import BytecodeError
 from .ir import Operation, Value
 from .reader import (HAS_ATTRS, HAS_INLINE_REGIONS, HAS_OPERANDS, HAS_PROPERTIES, HAS_RESULTS,
                      HAS_SUCCESSORS, HAS_USE_LIST_ORDERS, IR, LAZY_LOADING, NATIVE_PROPERTIES_ENCODING,
-                     USE_LIST_ORDERING, ELIDE_UNKNOWN_BLOCK_ARG_LOCATION, Cursor, _Reader, read_section)
+                     USE_LIST_ORDERING, ELIDE_UNKNOWN_BLOCK_ARG_LOCATION, VARINT_ONE, VARINT_TWO, Cursor,
+                     _Reader, read_section)
 from .vhlo import (ARGUMENT_NAMES, OP_VERSIONS, RESULT_NAMES, UPSTREAM, _key, _symbol, artifact_version,
                    check_version, type_text)
 
@@ -53,10 +54,8 @@ _RARE = HAS_SUCCESSORS | HAS_USE_LIST_ORDERS  # (checked once per op: seldom set
 _NUMBERS_KEPT = 1 << 16  # (kept between reads up to this many)
 
 # A varint's first byte b, read by function_region: ONE[b] is the varint where b is all of it (b odd);
-# -1 where one byte follows (the varint: TWO[b][that byte], each of the 16,384 made once: no int is
-# made per read); -2 where more do.
-_ONE = tuple(b >> 1 if b & 1 else -1 if b & 2 else -2 for b in range(256))
-_TWO = tuple(tuple(b >> 2 | n << 6 for n in range(256)) if b & 3 == 2 else None for b in range(256))
+# -1 where one byte follows (the varint: TWO[b][that byte]); -2 where more do (reader.py's tables).
+_ONE, _TWO = VARINT_ONE, VARINT_TWO
 _LOCATION_BYTES = {1: b"([" + re.escape(bytes(range(1, 256, 2))) + b"])",
                    2: b"([" + re.escape(bytes(range(2, 256, 4))) + b"].)"}
 _REFUSED = 0x80  # an op mask bit no format version defines
@@ -1015,10 +1014,14 @@ class _Builder:
                         # an isolated region is a section of its own: one of the same bytes as a region
                         # read before but for its locations (a reduction's body) shares that one's rows
                         at = cursor.pos
-                        _, inner = read_section(cursor)
-                        template = templates.get(inner.end - at)
+                        size = _ONE[data[at + 1]]  # (the section's id and a length of one byte: a body's)
+                        if data[at] == IR and size >= 0:
+                            section_end = at + 2 + size
+                        else:
+                            section_end = read_section(cursor)[1].end
+                        template = templates.get(section_end - at)
                         if template is not None:
-                            instance = template.locations(data, at, inner.end)
+                            instance = template.locations(data, at, section_end)
                         if instance is None:
                             cursor.pos = at
                             decoder.spans = spans_read = []
@@ -1029,7 +1032,7 @@ class _Builder:
                         else:
                             regions = template.rows
                             instance = (template.places, instance)
-                            cursor.pos = inner.end
+                            cursor.pos = section_end
                     else:
                         regions = decoder.regions(cursor, count, isolated, depth + 1, cursor.pos)
                     later.append((len(ops), (name, location, dictionary, properties, first, result_types,

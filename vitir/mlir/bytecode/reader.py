@@ -30,6 +30,11 @@ STRING, DIALECT, ATTR_TYPE, ATTR_TYPE_OFFSET, IR, RESOURCE, RESOURCE_OFFSET, DIA
 # The offsets' entries whose sizes are one-byte varints (odd bytes: nearly all of a ViT-Tiny step's
 # ~12,600) are read a run at a time in C: a byte b gives an entry of b >> 2 bytes, custom where b & 2.
 _PARITY = bytes(b & 1 for b in range(256))
+# A varint's first byte b: VARINT_ONE[b] is the varint where b is all of it (b odd); -1 where one byte
+# follows (the varint: VARINT_TWO[b][that byte], each of the 16,384 made once, so that reading one
+# makes no int); -2 where more do. (Indexing tables: no `&` or `>>` on ints, each a call.)
+VARINT_ONE = tuple(b >> 1 if b & 1 else -1 if b & 2 else -2 for b in range(256))
+VARINT_TWO = tuple(tuple(b >> 2 | n << 6 for n in range(256)) if b & 3 == 2 else None for b in range(256))
 _ENTRY_SIZE = bytes(b >> 2 for b in range(256))
 _ENTRY_CUSTOM = bytes((b >> 1) & 1 for b in range(256))
 _AS_BOOL = (False, True)
@@ -496,20 +501,26 @@ class _Reader:
                                  else (self.attrs, self.attribute, "attribute"))
         limit = len(entries)
         done = []
+        pos = cursor.pos
         for _ in range(2 * count if pairs else count):
-            pos = cursor.pos
-            first = data[pos] if pos < end else 0
-            if first & 1:
-                value = first >> 1
-                cursor.pos = pos + 1
-            elif first & 2 and pos + 1 < end:
-                value = (first | data[pos + 1] << 8) >> 2
-                cursor.pos = pos + 2
+            value = VARINT_ONE[data[pos]] if pos < end else -2
+            if value >= 0:
+                pos += 1
+            elif value == -1 and pos + 1 < end:
+                value = VARINT_TWO[data[pos]][data[pos + 1]]
+                pos += 2
             else:
+                cursor.pos = pos
                 value = cursor.varint()
+                pos = cursor.pos
             if value >= limit:
                 raise cursor.error(f"{what} index {value} out of range ({limit} {what}s)", pos)
-            done.append(entries[value] or decode(value, cursor))
+            found = entries[value]
+            if found is None:
+                cursor.pos = pos
+                found = decode(value, cursor)
+            done.append(found)
+        cursor.pos = pos
         return tuple(zip(done[::2], done[1::2])) if pairs else tuple(done)
 
     @staticmethod
