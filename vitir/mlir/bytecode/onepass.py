@@ -361,7 +361,7 @@ class _Template:
     but for their locations (~470 reductions of a ViT-Tiny step, nearly all alike): they share its
     rows, and their records are copies of its records with their own locations (`_Builder.relocated`)."""
 
-    __slots__ = ("match", "places", "rows")
+    __slots__ = ("pattern", "match", "places", "rows")
 
     def __init__(self, data: bytes, start: int, end: int, spans: list, rows: list):
         # the section's bytes, each location a group of its size: one byte (odd) or two (the first
@@ -371,13 +371,16 @@ class _Template:
             pattern += [re.escape(data[at:begin]), _LOCATION_BYTES[finish - begin]]
             at = finish
         pattern.append(re.escape(data[at:end]))
-        self.match = re.compile(b"".join(pattern), re.DOTALL).fullmatch
+        self.pattern = b"".join(pattern)
+        self.match = None  # (compiled when a second section of its size comes: ~0.5 ms, cold)
         self.places = [(kind, index) for _, _, kind, index in spans]  # ("arg" or "op", its position)
         self.rows = rows
 
     def locations(self, data: bytes, start: int, end: int) -> list | None:
         """The locations of the section from `start` to `end` where it is this one but for them
         (each location of the same size), or None."""
+        if self.match is None:
+            self.match = re.compile(self.pattern, re.DOTALL).fullmatch
         found = self.match(data, start, end)
         if found is None:
             return None
