@@ -836,7 +836,7 @@ class _Builder:
                 elif mask:
                     raise cursor.error("unknown block encoding mask")
         next_argument = slot
-        op_names, version = decoder.op_names, decoder.version
+        version = decoder.version
         plans, quick, deferred, located = self.plans, self.quick, self.deferred, self.located
         spans, decode = decoder.attr_spans, self.decode_location
         numbers = _NUMBERS
