@@ -2,7 +2,7 @@
 process.
 
     python benchmarks/bench_bytecode.py [--repeat 5] [--version 1.10.0] [--profile]
-    python benchmarks/bench_bytecode.py --cache DIR --instructions [--root CHECKOUT]
+    python benchmarks/bench_bytecode.py --cache DIR --instructions [--root CHECKOUT] [--read-rows] [--calls N]
 
 The program is the ViT-Tiny train step (batch 32, depth 12) as JAX lowers it (bench_import.py's
 `jax_train_step_text`), about 10,700 lines; jaxlib's `hlo.serialize_portable_artifact_str` makes the
@@ -131,15 +131,22 @@ def count_instructions(args) -> int:
     reads = (f"text = open({str(files['text'])!r}).read()\n"
              f"vitir_text = open({str(files['vitir_text'])!r}).read()\n"
              f"artifact = open({str(files['artifact'])!r}, 'rb').read()\nversion = {args.version!r}\n")
-    print(f"instructions executed (callgrind), vitir from {root}, StableHLO {args.version}")
+    calls = args.calls
+    print(f"instructions executed (callgrind), vitir from {root}, StableHLO {args.version}"
+          + (f", the mean of {calls} calls in one process" if calls > 1 else ""))
+    rows = INSTRUCTION_ROWS[1:3] if args.read_rows else INSTRUCTION_ROWS
     counts, alone = {}, {}
-    for name, setup, code in INSTRUCTION_ROWS:
+    for name, setup, code in rows:
         setup = setup + reads + code  # the call made once before it is counted
         if setup not in alone:
             alone[setup] = instructions("pass", root, setup=setup)
-        counts[name] = instructions(code, root, setup=setup) - alone[setup]
+        counted = code if calls == 1 else f"for _ in range({calls}):\n    {code}"
+        counts[name] = (instructions(counted, root, setup=setup) - alone[setup]) / calls
         print(f"{name:<58} {counts[name] / 1e6:>9.1f} M", flush=True)
     names = [name for name, _, _ in INSTRUCTION_ROWS]
+    if args.read_rows:
+        print(f"vitir's bytecode read / its text import = {counts[names[1]] / counts[names[2]]:.2f}")
+        return 0
     print(f"read: vitir / jaxlib = {counts[names[1]] / counts[names[0]]:.2f}x; "
           f"vitir's bytecode read / its text import = {counts[names[1]] / counts[names[2]]:.2f}")
     print(f"write (vitir's text -> artifact): vitir / jaxlib = {counts[names[4]] / counts[names[3]]:.2f}x; "
@@ -166,6 +173,11 @@ def main(argv=None) -> int:
                    help="with --cache DIR (made by a run without it): count each row's instructions under "
                         "valgrind's callgrind instead of timing (a fresh interpreter each, warm, less its setup)")
     p.add_argument("--root", type=Path, help="with --instructions: import vitir from this checkout")
+    p.add_argument("--read-rows", action="store_true",
+                   help="with --instructions: vitir's bytecode read and its text import alone (no jaxlib rows)")
+    p.add_argument("--calls", type=int, default=1,
+                   help="with --instructions: count this many warm calls in one process, and give their mean "
+                        "(a single call's count moves by ~2%% between runs of the same code)")
     args = p.parse_args(argv)
     if args.instructions:
         return count_instructions(args)

@@ -184,3 +184,48 @@ def test_argument_and_result_dictionaries_read_as_the_text_path_reads_them():
     printed = _printed(import_onepass(artifact))
     assert printed == _by_text(read_bytecode(artifact))
     assert 'jax.result_info = "a\\22b\\5Cc"' in printed and "tf.aliasing_output = 0 : i32" in printed
+
+
+@needs_jaxlib
+def test_alike_region_bodies_read_once_keep_their_own_locations(monkeypatch):
+    """Reductions whose bodies are the same bytes but for their locations share one read of the body
+    (onepass._Template) and each keeps its own locations: bodies that are not compact (built as
+    regions, their arguments and ops located), compact ones, in the main function and in one the
+    importer inlines. Printed with debug info, the module is what jaxlib deserializes."""
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    from vitir.mlir import import_text
+    from vitir.mlir.bytecode import onepass
+
+    found = []
+    locations = onepass._Template.locations
+    monkeypatch.setattr(onepass._Template, "locations",
+                        lambda self, *a: found.append(locations(self, *a)) or found[-1])
+
+    def pick(a, b):
+        (x, i), (y, j) = a, b
+        keep = x >= y
+        return jnp.where(keep, x, y), jnp.where(keep, i, j)
+
+    def biggest(x, axis):
+        return lax.reduce((x, lax.broadcasted_iota(jnp.int32, x.shape, axis)), (-jnp.inf, 0), pick, (axis,))
+
+    @jax.jit
+    def inner(x):
+        return biggest(x, 0), jnp.sum(x, axis=1)
+
+    def f(x, y):
+        return biggest(jnp.sin(x), 1), biggest(jnp.cos(y), 0), inner(x), inner(y), jnp.sum(x) + jnp.sum(y)
+
+    text = jax.jit(f).lower(jnp.ones((4, 3)), jnp.ones((4, 3))).as_text(debug_info=True)
+    artifact = hlo.serialize_portable_artifact_str(text, "1.10.0")
+    with jax_mlir.make_ir_context():
+        expected = ir.Module.parse(hlo.deserialize_portable_artifact_str(artifact)).operation.get_asm(
+            enable_debug_info=True)
+    printed = _printed(import_onepass(artifact), debug_info=True)
+    assert printed == _printed(import_text(expected), debug_info=True)
+    assert sum(f is not None for f in found) >= 2, found  # the second of each kind of body, at least
+    compares = [line.rsplit("loc(", 1)[1] for line in printed.splitlines() if "stablehlo.compare GE" in line]
+    assert len(compares) == 4 and len(set(compares)) == 4  # each body's op at its own location

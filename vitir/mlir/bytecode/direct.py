@@ -26,10 +26,14 @@ from __future__ import annotations
 from ...ast.declare import OPS
 from ...ast.location import UNKNOWN
 from ...text.importer import _ATTRIBUTE_NAME, _Reader, Fallback, build_module, generic_record
+from .encodings import code_of
 from .ir import BytecodeModule, Operation
-from .vhlo import (OP_VERSIONS, UPSTREAM, _arg_dict, _dictionary_text, _key, _key_text, _Printer, _symbol,
-                   artifact_version, attribute_text, check_version, op_attributes, split_attributes,
+from .vhlo import (OP_VERSIONS, UPSTREAM, _arg_dict, _dictionary_text, _key, _key_text, _Printer, _string_text,
+                   _symbol, artifact_version, attribute_text, check_version, op_attributes, split_attributes,
                    type_text, vitir_location)
+
+_STRING = code_of("vhlo", "StringV1Attr", False)
+_DIALECT_KEYS: dict = {}  # a dictionary's name entry -> its text where a dialect's (`jax.result_info`), else ""
 
 # Ops vhlo.py prints in their pretty forms (without discardable attributes), whose records the text
 # reader's plans make; a constant's record depends on its value alone.
@@ -126,9 +130,17 @@ class _Records:
             return ()
         pairs = []
         for k, v in entry.fields[0]:
-            key, text = _key(k), attribute_text(v)
-            if not ("." in key and _ATTRIBUTE_NAME.fullmatch(key)
-                    and (text in ("true", "false") or text[:1] == '"' and text.count('"') == 2 and text[-1] == '"')):
+            key = _DIALECT_KEYS.get(k)
+            if key is None:  # (a name's entry is interned: its text worked out once)
+                key = _key(k)
+                key = _DIALECT_KEYS[k] = key if "." in key and _ATTRIBUTE_NAME.fullmatch(key) else ""
+            if v.code == _STRING and v.dialect == "vhlo":  # (JAX's `jax.result_info`: one quoted string)
+                text = _string_text(v.fields[0])
+            else:
+                text = attribute_text(v)
+                if not (text in ("true", "false") or text[:1] == '"' and text.count('"') == 2 and text[-1] == '"'):
+                    key = ""
+            if not key:
                 return _Reader(_arg_dict(entry)).attribute_dict()
             pairs.append((key, text))
         return tuple(sorted(pairs))

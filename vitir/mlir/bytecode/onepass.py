@@ -32,6 +32,9 @@ the way that checks every byte (reader.py, direct.py, the text path), which deci
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from ...ast.declare import OPS, REQUIRED
 from ...ast.location import UNKNOWN, DeferredLocation
 from ...text.importer import Fallback, build_module, generic_record
@@ -40,7 +43,8 @@ from .errors import BytecodeError
 from .ir import Operation, Value
 from .reader import (HAS_ATTRS, HAS_INLINE_REGIONS, HAS_OPERANDS, HAS_PROPERTIES, HAS_RESULTS,
                      HAS_SUCCESSORS, HAS_USE_LIST_ORDERS, IR, LAZY_LOADING, NATIVE_PROPERTIES_ENCODING,
-                     USE_LIST_ORDERING, ELIDE_UNKNOWN_BLOCK_ARG_LOCATION, Cursor, _Reader, read_section)
+                     USE_LIST_ORDERING, ELIDE_UNKNOWN_BLOCK_ARG_LOCATION, VARINT_ONE, VARINT_TWO, Cursor,
+                     _Reader, read_section)
 from .vhlo import (ARGUMENT_NAMES, OP_VERSIONS, RESULT_NAMES, UPSTREAM, _key, _symbol, artifact_version,
                    check_version, type_text)
 
@@ -48,6 +52,35 @@ NONE = -1  # no dictionary, no properties, no location
 _NUMBERS: list = []  # "0", "1", ...: values' names as MLIR's printer numbers them, each made once
 _RARE = HAS_SUCCESSORS | HAS_USE_LIST_ORDERS  # (checked once per op: seldom set)
 _NUMBERS_KEPT = 1 << 16  # (kept between reads up to this many)
+
+# A varint's first byte b, read by function_region: ONE[b] is the varint where b is all of it (b odd);
+# -1 where one byte follows (the varint: TWO[b][that byte]); -2 where more do (reader.py's tables).
+_ONE, _TWO = VARINT_ONE, VARINT_TWO
+_LOCATION_BYTES = {1: b"([" + re.escape(bytes(range(1, 256, 2))) + b"])",
+                   2: b"([" + re.escape(bytes(range(2, 256, 4))) + b"].)"}
+_REFUSED = 0x80  # an op mask bit no format version defines
+_SPECIAL = _RARE | HAS_INLINE_REGIONS | _REFUSED
+
+
+@lru_cache(maxsize=None)
+def _shapes(version: int) -> tuple:
+    """An op's mask -> (dictionary, properties, results, operands, special): which of its fields
+    follow, and whether it needs more than those (successors, use-list orders, regions, a bit this
+    reader refuses, properties before format version 5)."""
+    early = version < NATIVE_PROPERTIES_ENCODING
+    return tuple((bool(mask & HAS_ATTRS), bool(mask & HAS_PROPERTIES), bool(mask & HAS_RESULTS),
+                  bool(mask & HAS_OPERANDS), bool(mask & _SPECIAL or early and mask & HAS_PROPERTIES))
+                 for mask in range(256))
+
+
+def _long_varint(it, cursor: Cursor, base: int) -> int:
+    """A varint of three bytes or more whose first byte `it` (over the section from `base` to the
+    cursor's end) has just given: read by the cursor, `it` moved past it."""
+    cursor.pos = cursor.end - it.__length_hint__() - 1
+    value = cursor.varint()
+    it.__setstate__(cursor.pos - base)
+    return value
+
 
 # A row of the IR section (pass 1): (op-name index, location index, dictionary index, properties
 # index, first result's number, result type indices, operand numbers, regions). A region: (its block's
@@ -67,6 +100,7 @@ class _Decoder(_Reader):
         self.value_types: list = []  # value number -> its type index
         self.scope: list = []  # the bytecode's value index (in the isolated region read) -> value number
         self.next_slot = self.slot_limit = 0  # the scope's slots the region being read defines
+        self.spans = None  # while a region is read as a template (`_Template`): its locations' bytes
         # a function's own block is read straight to records (pass 2 fused): the builder's state
         self.builder = _Builder(self)
         self.function_index = next((i for i, (name, _) in enumerate(self.op_names) if name == "vhlo.func_v1"), None)
@@ -84,6 +118,7 @@ class _Decoder(_Reader):
         data, end = self.data, cursor.end
         op_names, scope, value_types = self.op_names, self.scope, self.value_types
         num_names, num_properties = len(op_names), len(self.properties)
+        spans = self.spans
         rows = []
         for _ in range(num_ops):
             start = pos = cursor.pos
@@ -96,6 +131,7 @@ class _Decoder(_Reader):
                 pos = cursor.pos
             mask = data[pos]
             byte = data[pos + 1]
+            at = pos + 1
             if byte & 1:
                 location = byte >> 1
                 pos += 2
@@ -106,6 +142,8 @@ class _Decoder(_Reader):
                 cursor.pos = pos + 1
                 location = cursor.varint()
                 pos = cursor.pos
+            if spans is not None:
+                spans.append((at, pos, "op", len(rows)))
             if name >= num_names or mask & 0x80:
                 raise cursor.error("bad op name index or mask", start)
             dictionary = properties = NONE
@@ -251,15 +289,19 @@ class _Decoder(_Reader):
             count = cursor.varint()
             if count > num_values:
                 raise cursor.error("more block arguments than values")
-            value_types = self.value_types
+            value_types, spans = self.value_types, self.spans
             for index in range(count):
                 if self.version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION:
                     flagged = cursor.varint()
                     type_index = flagged >> 1
+                    at = cursor.pos
                     location = cursor.varint() if flagged & 1 else NONE
                 else:
                     type_index = cursor.varint()
+                    at = cursor.pos
                     location = cursor.varint()
+                if spans is not None and location != NONE:
+                    spans.append((at, cursor.pos, "arg", index))
                 number = len(value_types)
                 value_types.append(type_index)
                 scope[base + index] = number
@@ -284,7 +326,7 @@ class _Plan:
     (None for a call), the attribute names in the order ODS stores properties, the naming hints."""
 
     __slots__ = ("name", "base", "stablehlo", "cls", "by_name", "inherent", "constant", "result_names",
-                 "argument_name", "returns", "simple", "arity", "numbered")
+                 "argument_name", "returns", "simple", "arity", "numbered", "quick")
 
     def __init__(self, name: str):
         dialect, _, mnemonic = name.partition(".")
@@ -311,6 +353,38 @@ class _Plan:
         self.argument_name = ARGUMENT_NAMES.get(base)
         # one result named by the printer's counter (not a constant's `cst`, nor a hinted one)
         self.numbered = not self.constant and (self.result_names is None or len(self.result_names) != 1)
+        self.quick: dict = {}  # _Builder.quick's entries of this name without a dictionary, by properties
+
+
+class _Template:
+    """An isolated region's section read once (a reduction's body), for the sections of the same bytes
+    but for their locations (~470 reductions of a ViT-Tiny step, nearly all alike): they share its
+    rows, and their records are copies of its records with their own locations (`_Builder.relocated`)."""
+
+    __slots__ = ("pattern", "match", "places", "rows")
+
+    def __init__(self, data: bytes, start: int, end: int, spans: list, rows: list):
+        # the section's bytes, each location a group of its size: one byte (odd) or two (the first
+        # with its low bits 10), matched in C (`locations`)
+        pattern, at = [], start
+        for begin, finish, _, _ in spans:
+            pattern += [re.escape(data[at:begin]), _LOCATION_BYTES[finish - begin]]
+            at = finish
+        pattern.append(re.escape(data[at:end]))
+        self.pattern = b"".join(pattern)
+        self.match = None  # (compiled when a second section of its size comes: ~0.5 ms, cold)
+        self.places = [(kind, index) for _, _, kind, index in spans]  # ("arg" or "op", its position)
+        self.rows = rows
+
+    def locations(self, data: bytes, start: int, end: int) -> list | None:
+        """The locations of the section from `start` to `end` where it is this one but for them
+        (each location of the same size), or None."""
+        if self.match is None:
+            self.match = re.compile(self.pattern, re.DOTALL).fullmatch
+        found = self.match(data, start, end)
+        if found is None:
+            return None
+        return [_ONE[b[0]] if len(b) == 1 else _TWO[b[0]][b[1]] for b in found.groups()]
 
 
 class _LocationDecoder:
@@ -354,6 +428,7 @@ class _Builder:
         self.quick: dict = {}
         self.calls: list = []  # the call records (their callees are inlined)
         self.located: dict = {}
+        self.kept: list = []  # what holds records whose ids key `located` but no record holds
         self.names: list = []  # value number (of the function being read) -> name without the %
         self.written: set = set()  # the names given that are not numbers (arguments', hinted ones)
 
@@ -581,7 +656,10 @@ class _Builder:
         complete = not any(f.default is REQUIRED and f.name not in values for f in plan.cls.ATTR_FIELDS)
         return "generic", values, has_discardable and not has_properties, complete
 
-    def op(self, row, nested_state, parent: str):
+    def op(self, row, nested_state, parent: str, made: dict | None = None, instance=None):
+        """The record of a row. `made`: the records of regions read as templates (`_Template`), by
+        the id of their rows; `instance`: (the template's places, this op's own locations) where its
+        region is a template's instance, whose records are a copy of the template's."""
         plan = self.plans[row[NAME]] or self.plan(row[NAME])
         names, tensor_types, tensor_type = self.names, self.tensor_types, self.tensor_type
         result_types = row[RESULT_TYPES]
@@ -604,10 +682,13 @@ class _Builder:
         found = self.sets.get(key)
         if found is None:
             found = self.sets[key] = self.attribute_set(row, plan, parent)
+            quick = None
             if plan.simple and found[0] == "generic" and found[3]:
-                self.quick[key] = (plan.arity, plan.cls, found[1])
+                quick = self.quick[key] = (plan.arity, plan.cls, found[1])
             elif plan.simple and found[0] == "op":
-                self.quick[key] = (-1, found[1], found[3:])
+                quick = self.quick[key] = (-1, found[1], found[3:])
+            if quick is not None and row[DICTIONARY] == NONE:  # (nearly all: looked up without a tuple)
+                plan.quick[row[PROPERTIES]] = quick
         kind = found[0]
         if kind == "generic":
             if plan.simple and found[3] and len(operands) == plan.arity:
@@ -616,13 +697,19 @@ class _Builder:
                 record = ("op", plan.cls, named_results, found[1], [[o] for o in operands],
                           [[t] for t in inputs], outputs, False, ())
             else:
-                regions = []
-                for region in row[REGIONS]:
-                    args, ops, returned, location = self.region(
-                        region, (*nested_state, plan.argument_name), plan.base)
-                    made = (tuple(args), ops, returned)
-                    self.defer(("return", id(made)), location)  # (a compact reduction body drops it)
-                    regions.append(made)
+                regions = None if made is None else made.get(id(row[REGIONS]))
+                if regions is None:
+                    regions = []
+                    for region in row[REGIONS]:
+                        args, ops, returned, location = self.region(
+                            region, (*nested_state, plan.argument_name), plan.base)
+                        one = (tuple(args), ops, returned)
+                        self.defer(("return", id(one)), location)  # (a compact reduction body drops it)
+                        regions.append(one)
+                    if made is not None:
+                        made[id(row[REGIONS])] = regions
+                if instance is not None:
+                    regions = self.relocated(regions, *instance)
                 record = generic_record(plan.cls, named_results, found[1], operands, inputs, outputs, regions,
                                         bool(regions) and found[2])
         elif kind == "call":
@@ -638,6 +725,34 @@ class _Builder:
         elif location is not UNKNOWN:
             self.located[id(record)] = location
         return record
+
+    @staticmethod
+    def takes_template(regions, spans: list) -> bool:
+        """Whether a region just read can be a template: one block whose ops hold no region (their
+        records are copied one level deep), its locations each of one or two bytes."""
+        (_, rows), = regions
+        return all(not row[REGIONS] for row in rows) and all(end - start <= 2 for start, end, _, _ in spans)
+
+    def relocated(self, regions: list, places: list, locations: list) -> list:
+        """A copy of a template's region records (`op`'s), each record and argument a new object
+        (their ids key their locations), with an instance's own locations."""
+        (args, ops, returned), = regions
+        args = tuple([(name, ty) for name, ty in args])
+        ops = [(*record,) for record in ops]
+        for record in ops:
+            if record[0] == "call":
+                self.calls.append(record)  # (its location resolved as any call's)
+        one = (args, ops, returned)
+        deferred, located = self.deferred, self.located
+        for (kind, index), location in zip(places, locations):
+            key = (id(args[index]) if kind == "arg" else id(ops[index]) if index < len(ops)
+                   else ("return", id(one)))  # (the terminator's)
+            found = deferred[location]
+            if found is None:
+                self.defer(key, location)
+            elif found is not UNKNOWN:
+                located[key] = found
+        return [one]
 
     def function_region(self, cursor: Cursor, depth: int):
         """A function's region read from the IR section straight to records: pass 1 and pass 2 in one
@@ -665,19 +780,42 @@ class _Builder:
         type_lists, type_list = self.type_lists, self.type_list
         args = []
         slot = 0
+        data, end = decoder.data, cursor.end
+        one, two = _ONE, _TWO
         if has_arguments:
             count = cursor.varint()
             if count > num_values:
                 raise cursor.error("more block arguments than values")
             elided = decoder.version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION
+            pos = cursor.pos
             for slot in range(count):
-                if elided:
-                    flagged = cursor.varint()
-                    type_index = flagged >> 1
-                    location = cursor.varint() if flagged & 1 else NONE
+                # (varints of one or two bytes inline, as the op loop below reads them)
+                b = data[pos]
+                value = one[b]
+                if value >= 0:
+                    pos += 1
+                elif value == -1 and pos + 1 < end:
+                    value = two[b][data[pos + 1]]
+                    pos += 2
                 else:
-                    type_index = cursor.varint()
-                    location = cursor.varint()
+                    cursor.pos = pos
+                    value = cursor.varint()
+                    pos = cursor.pos
+                if not elided or value & 1:
+                    b = data[pos]
+                    location = one[b]
+                    if location >= 0:
+                        pos += 1
+                    elif location == -1 and pos + 1 < end:
+                        location = two[b][data[pos + 1]]
+                        pos += 2
+                    else:
+                        cursor.pos = pos
+                        location = cursor.varint()
+                        pos = cursor.pos
+                else:
+                    location = NONE
+                type_index = value >> 1 if elided else value
                 value_types[slot] = type_index
                 scope[slot] = slot
                 names[slot] = name = f"arg{slot}"
@@ -687,6 +825,9 @@ class _Builder:
                 arg = (name, ty)
                 args.append(arg)
                 self.defer(id(arg), location)
+            if pos > end:
+                raise cursor.error("block arguments run past the end of the section")
+            cursor.pos = pos
             slot = count
             if decoder.version >= USE_LIST_ORDERING:
                 mask = cursor.byte()
@@ -695,9 +836,7 @@ class _Builder:
                 elif mask:
                     raise cursor.error("unknown block encoding mask")
         next_argument = slot
-        data, end = decoder.data, cursor.end
-        op_names, version = decoder.op_names, decoder.version
-        num_names, num_properties = len(op_names), len(decoder.properties)
+        version = decoder.version
         plans, quick, deferred, located = self.plans, self.quick, self.deferred, self.located
         spans, decode = decoder.attr_spans, self.decode_location
         numbers = _NUMBERS
@@ -706,253 +845,227 @@ class _Builder:
                 numbers.extend(map(str, range(len(numbers), num_values)))
             else:  # a function larger than those kept for the next read: its own list
                 numbers = list(map(str, range(num_values)))
-        ops, later = [], []  # later: (position in ops, row) of the ops with regions
+        ops, later = [], []  # later: (position in ops, row, its template's places and its locations) of the ops with regions
+        templates: dict = {}  # an isolated region's section size -> the first read of that size (`_Template`)
         used: set = set()  # the hinted names taken (`cst`, `c`, ...)
         next_value = clashes = 0
         returned = None
         last = num_ops - 1
+        # The op's bytes read through an iterator over the section (no position kept: a byte read past
+        # its end stops the read) and tables over a varint's first byte (no arithmetic): ONE[b], the
+        # varint when b is all of it; -1 when one byte follows (TWO[b][that byte]); -2 when more do
+        # (`_long_varint`). An op's mask gives its fields at once (`shapes`).
+        # (The same decoding, with positions, as _Decoder.region_rows: the known duplicate of the
+        # op-header varints in two hot loops.)
+        base = cursor.pos
+        it = iter(data[base:end])
+        step, shapes = next, _shapes(version)
         for position in range(num_ops):
-            # -- the op's bytes (as _Decoder.region_rows) --
-            start = pos = cursor.pos
-            byte = data[pos]
-            if byte & 1:
-                name = byte >> 1
-                pos += 1
-            else:
-                name = cursor.varint()
-                pos = cursor.pos
-            mask = data[pos]
-            byte = data[pos + 1]
-            if byte & 1:
-                location = byte >> 1
-                pos += 2
-            elif byte & 2:
-                location = (byte | data[pos + 2] << 8) >> 2
-                pos += 3
-            else:
-                cursor.pos = pos + 1
-                location = cursor.varint()
-                pos = cursor.pos
-            if name >= num_names or mask & 0x80:
-                raise cursor.error("bad op name index or mask", start)
+            b = step(it)
+            name = one[b]
+            if name < 0:
+                name = two[b][step(it)] if name == -1 else _long_varint(it, cursor, base)
+            mask = step(it)
+            b = step(it)
+            location = one[b]
+            if location < 0:
+                location = two[b][step(it)] if location == -1 else _long_varint(it, cursor, base)
             plan = plans[name] or self.plan(name)
+            has_dictionary, has_properties, has_results, has_operands, special = shapes[mask]
             dictionary = properties = NONE
-            if mask & HAS_ATTRS:
-                byte = data[pos]
-                if byte & 1:
-                    dictionary = byte >> 1
-                    pos += 1
-                elif byte & 2:
-                    dictionary = (byte | data[pos + 1] << 8) >> 2
-                    pos += 2
-                else:
-                    cursor.pos = pos
-                    dictionary = cursor.varint()
-                    pos = cursor.pos
-            if mask & HAS_PROPERTIES:
-                if version < NATIVE_PROPERTIES_ENCODING:
-                    raise cursor.error("properties before format version 5", start)
-                byte = data[pos]
-                if byte & 1:
-                    properties = byte >> 1
-                    pos += 1
-                elif byte & 2:
-                    properties = (byte | data[pos + 1] << 8) >> 2
-                    pos += 2
-                else:
-                    cursor.pos = pos
-                    properties = cursor.varint()
-                    pos = cursor.pos
-                if properties >= num_properties:
-                    raise cursor.error("properties index out of range", start)
-            first, result_types, count = slot, (), 0
-            if mask & HAS_RESULTS:
-                byte = data[pos]
-                if byte & 1:
-                    count = byte >> 1
-                    pos += 1
-                else:
-                    cursor.pos = pos
-                    count = cursor.varint()
-                    pos = cursor.pos
+            if has_dictionary:
+                b = step(it)
+                dictionary = one[b]
+                if dictionary < 0:
+                    dictionary = two[b][step(it)] if dictionary == -1 else _long_varint(it, cursor, base)
+            if has_properties:
+                b = step(it)
+                properties = one[b]
+                if properties < 0:
+                    properties = two[b][step(it)] if properties == -1 else _long_varint(it, cursor, base)
+            first = slot
+            count = 0
+            result_types = ()
+            if has_results:
+                b = step(it)
+                count = one[b]
+                if count < 0:
+                    count = two[b][step(it)] if count == -1 else _long_varint(it, cursor, base)
                 if count == 1:  # (nearly every op: no loop)
-                    if slot >= num_values:
-                        raise cursor.error("more values defined than the region declared", start)
-                    byte = data[pos]
-                    if byte & 1:
-                        type_index = byte >> 1
-                        pos += 1
-                    elif byte & 2:
-                        type_index = (byte | data[pos + 1] << 8) >> 2
-                        pos += 2
-                    else:
-                        cursor.pos = pos
-                        type_index = cursor.varint()
-                        pos = cursor.pos
-                    result_types = [type_index]
-                    value_types[slot] = type_index
+                    b = step(it)
+                    type_index = one[b]
+                    if type_index < 0:
+                        type_index = two[b][step(it)] if type_index == -1 else _long_varint(it, cursor, base)
+                    value_types[slot] = type_index  # (past the values declared: an IndexError)
                     scope[slot] = slot
                     type_groups[slot] = type_lists[type_index] or type_list(type_index)
                     slot += 1
                     if plan.numbered:
-                        names[first] = name_ = numbers[next_value]
-                        name_groups[first] = [name_]
+                        name_ = numbers[next_value]
                         next_value += 1
-                        count = -1  # named
-                else:
-                    if count > end - pos:
-                        raise cursor.error("too many results", start)
-                    if slot + count > num_values:
-                        raise cursor.error("more values defined than the region declared", start)
-                    result_types = []
-                    for _ in range(count):
-                        byte = data[pos]
-                        if byte & 1:
-                            type_index = byte >> 1
-                            pos += 1
-                        elif byte & 2:
-                            type_index = (byte | data[pos + 1] << 8) >> 2
-                            pos += 2
-                        else:
-                            cursor.pos = pos
-                            type_index = cursor.varint()
-                            pos = cursor.pos
-                        result_types.append(type_index)
-                        value_types[slot] = type_index
-                        scope[slot] = slot
-                        type_groups[slot] = type_lists[type_index] or type_list(type_index)
-                        slot += 1
-                # the results' names, as MLIR's printer gives them (`name_region`)
-                if count == -1 or not count:
-                    pass
-                elif count == 1 and plan.constant:
-                    type_index = result_types[0]
-                    hint = self.hints.get(type_index) or self.constant_hint(type_index)
-                    name_ = hint
-                    while name_ in used:
-                        name_ = f"{hint}_{clashes}"
-                        clashes += 1
-                    used.add(name_)
-                    names[first] = name_
-                    name_groups[first] = [name_]
-                elif plan.result_names is not None and len(plan.result_names) == count:
-                    for offset, hint in enumerate(plan.result_names):
+                    elif plan.constant:
+                        hint = self.hints.get(type_index) or self.constant_hint(type_index)
                         name_ = hint
                         while name_ in used:
                             name_ = f"{hint}_{clashes}"
                             clashes += 1
                         used.add(name_)
-                        names[first + offset] = name_
-                        name_groups[first + offset] = [name_]
-                elif count == 1:
-                    name_ = numbers[next_value]
+                    elif plan.result_names is not None and len(plan.result_names) == 1:
+                        hint = name_ = plan.result_names[0]
+                        while name_ in used:
+                            name_ = f"{hint}_{clashes}"
+                            clashes += 1
+                        used.add(name_)
+                    else:
+                        name_ = numbers[next_value]
+                        next_value += 1
                     names[first] = name_
                     name_groups[first] = [name_]
-                    next_value += 1
-                else:
-                    for offset in range(count):
-                        names[first + offset] = name_ = f"{next_value}#{offset}"
-                        name_groups[first + offset] = [name_]
-                    next_value += 1
-            operands = groups = group_types = ()
-            if mask & HAS_OPERANDS:
-                byte = data[pos]
-                if byte & 1:
-                    count = byte >> 1
-                    pos += 1
-                else:
-                    cursor.pos = pos
-                    count = cursor.varint()
-                    pos = cursor.pos
-                if count == 1 or count == 2:  # (nearly every op: no loop, its groups made whole)
-                    byte = data[pos]
-                    if byte & 1:
-                        index = byte >> 1
-                        pos += 1
-                    elif byte & 2:
-                        index = (byte | data[pos + 1] << 8) >> 2
-                        pos += 2
+                elif count:
+                    if count > end - base:
+                        raise cursor.error("too many results")
+                    if slot + count > num_values:
+                        raise cursor.error("more values defined than the region declared")
+                    result_types = []
+                    for _ in range(count):
+                        b = step(it)
+                        type_index = one[b]
+                        if type_index < 0:
+                            type_index = two[b][step(it)] if type_index == -1 else _long_varint(it, cursor, base)
+                        result_types.append(type_index)
+                        value_types[slot] = type_index
+                        scope[slot] = slot
+                        type_groups[slot] = type_lists[type_index] or type_list(type_index)
+                        slot += 1
+                    # the results' names, as MLIR's printer gives them (`name_region`)
+                    if plan.result_names is not None and len(plan.result_names) == count:
+                        for offset, hint in enumerate(plan.result_names):
+                            name_ = hint
+                            while name_ in used:
+                                name_ = f"{hint}_{clashes}"
+                                clashes += 1
+                            used.add(name_)
+                            names[first + offset] = name_
+                            name_groups[first + offset] = [name_]
                     else:
-                        cursor.pos = pos
-                        index = cursor.varint()
-                        pos = cursor.pos
-                    if count == 1:
+                        for offset in range(count):
+                            names[first + offset] = name_ = f"{next_value}#{offset}"
+                            name_groups[first + offset] = [name_]
+                        next_value += 1
+            operands = None  # (made where a slow path needs the numbers: `arity` and `index`, `other`)
+            arity = 0
+            groups = group_types = ()
+            if has_operands:
+                b = step(it)
+                arity = one[b]
+                if arity < 0:
+                    arity = two[b][step(it)] if arity == -1 else _long_varint(it, cursor, base)
+                if arity == 1 or arity == 2:  # (nearly every op: no loop, its groups made whole)
+                    b = step(it)
+                    index = one[b]
+                    if index < 0:
+                        index = two[b][step(it)] if index == -1 else _long_varint(it, cursor, base)
+                    if arity == 1:
                         if index >= slot:  # (this block's values are its slots: defined ones are below)
                             raise Fallback("a value used before it is defined")
-                        operands, groups, group_types = [index], [name_groups[index]], [type_groups[index]]
+                        groups, group_types = [name_groups[index]], [type_groups[index]]
                     else:
                         other = index
-                        byte = data[pos]
-                        if byte & 1:
-                            index = byte >> 1
-                            pos += 1
-                        elif byte & 2:
-                            index = (byte | data[pos + 1] << 8) >> 2
-                            pos += 2
-                        else:
-                            cursor.pos = pos
-                            index = cursor.varint()
-                            pos = cursor.pos
+                        b = step(it)
+                        index = one[b]
+                        if index < 0:
+                            index = two[b][step(it)] if index == -1 else _long_varint(it, cursor, base)
                         if index >= slot or other >= slot:
                             raise Fallback("a value used before it is defined")
-                        operands = [other, index]
                         groups = [name_groups[other], name_groups[index]]
                         group_types = [type_groups[other], type_groups[index]]
-                elif count > end - pos:
-                    raise cursor.error("too many operands", start)
                 else:
+                    if arity > end - base:
+                        raise cursor.error("too many operands")
                     operands, groups, group_types = [], [], []  # (the record's groups made as they are read)
-                    for _ in range(count):
-                        byte = data[pos]
-                        if byte & 1:
-                            index = byte >> 1
-                            pos += 1
-                        elif byte & 2:
-                            index = (byte | data[pos + 1] << 8) >> 2
-                            pos += 2
-                        else:
-                            cursor.pos = pos
-                            index = cursor.varint()
-                            pos = cursor.pos
+                    for _ in range(arity):
+                        b = step(it)
+                        index = one[b]
+                        if index < 0:
+                            index = two[b][step(it)] if index == -1 else _long_varint(it, cursor, base)
                         if index >= slot:  # (this block's values are its slots: defined ones are below)
                             raise Fallback("a value used before it is defined")
                         operands.append(index)
                         groups.append(name_groups[index])
                         group_types.append(type_groups[index])
-            if pos > end:
-                raise cursor.error("an op runs past the end of its section", start)
-            cursor.pos = pos
-            if mask & _RARE:
+            if special:  # successors, use-list orders, regions, or a mask this reader refuses
+                if operands is None:
+                    operands = [] if not arity else [index] if arity == 1 else [other, index]
+                if count == 1:
+                    result_types = [type_index]
+                cursor.pos = end - it.__length_hint__()
+                if mask & _REFUSED:
+                    raise cursor.error("bad op mask")
+                if has_properties and version < NATIVE_PROPERTIES_ENCODING:
+                    raise cursor.error("properties before format version 5")
                 if mask & HAS_SUCCESSORS:
                     raise Fallback("successors")
                 if mask & HAS_USE_LIST_ORDERS:
                     if version < USE_LIST_ORDERING:
-                        raise cursor.error("use-list orders before format version 3", start)
+                        raise cursor.error("use-list orders before format version 3")
                     decoder.use_list_orders(cursor, len(result_types))
-            if mask & HAS_INLINE_REGIONS:
-                value = cursor.varint()
-                count, isolated = value >> 1, value & 1
-                regions = decoder.regions(cursor, count, isolated, depth + 1, start)
-                later.append((len(ops), (name, location, dictionary, properties, first, result_types, operands,
-                                         regions)))
-                ops.append(None)
-                continue
-            if plan.returns:
-                if position != last or dictionary != NONE or properties != NONE:
-                    raise Fallback("a return with attributes, or before the block's end")
-                returned = ([names[n] for n in operands], [type_groups[n][0] for n in operands]), location
-                continue
+                if mask & HAS_INLINE_REGIONS:
+                    value = cursor.varint()
+                    count, isolated = value >> 1, value & 1
+                    instance = None
+                    if isolated and count == 1 and version >= LAZY_LOADING:
+                        # an isolated region is a section of its own: one of the same bytes as a region
+                        # read before but for its locations (a reduction's body) shares that one's rows
+                        at = cursor.pos
+                        size = _ONE[data[at + 1]]  # (the section's id and a length of one byte: a body's)
+                        if data[at] == IR and size >= 0:
+                            section_end = at + 2 + size
+                        else:
+                            section_end = read_section(cursor)[1].end
+                        template = templates.get(section_end - at)
+                        if template is not None:
+                            instance = template.locations(data, at, section_end)
+                        if instance is None:
+                            cursor.pos = at
+                            decoder.spans = spans_read = []
+                            regions = decoder.regions(cursor, count, isolated, depth + 1, at)
+                            decoder.spans = None
+                            if template is None and self.takes_template(regions, spans_read):
+                                templates[cursor.pos - at] = _Template(data, at, cursor.pos, spans_read, regions)
+                        else:
+                            regions = template.rows
+                            instance = (template.places, instance)
+                            cursor.pos = section_end
+                    else:
+                        regions = decoder.regions(cursor, count, isolated, depth + 1, cursor.pos)
+                    later.append((len(ops), (name, location, dictionary, properties, first, result_types,
+                                             operands, regions), instance))
+                    ops.append(None)
+                    it.__setstate__(cursor.pos - base)
+                    continue
+                it.__setstate__(cursor.pos - base)
             # -- the op's record: the common ops (one value per operand field, no region, one
             # result, their attribute set read before; constants) made here, any other by `op` --
             record = None
-            found = quick.get((name, properties, dictionary))
-            if found is not None and len(result_types) == 1:
-                if found[0] == len(operands):
-                    record = ("op", found[1], ("one", names[first]), found[2], groups, group_types,
-                              type_groups[first], False, ())
-                elif found[0] < 0:  # a constant: its record but for its result
-                    record = ("op", found[1], ("one", names[first]), *found[2])
+            if count == 1:
+                found = (plan.quick.get(properties) if dictionary == NONE
+                         else quick.get((name, properties, dictionary)))
+                if found is not None:
+                    if found[0] == arity:
+                        record = ("op", found[1], ("one", name_), found[2], groups, group_types,
+                                  type_groups[first], False, ())
+                    elif found[0] < 0:  # a constant: its record but for its result
+                        record = ("op", found[1], ("one", name_), *found[2])
             if record is None:
+                if operands is None:
+                    operands = [] if not arity else [index] if arity == 1 else [other, index]
+                if plan.returns:
+                    if position != last or dictionary != NONE or properties != NONE:
+                        raise Fallback("a return with attributes, or before the block's end")
+                    returned = ([names[n] for n in operands], [type_groups[n][0] for n in operands]), location
+                    continue
+                if count == 1:
+                    result_types = [type_index]
                 ops.append(self.op((name, location, dictionary, properties, first, result_types, operands, ()),
                                    None, "func"))
                 continue
@@ -967,6 +1080,7 @@ class _Builder:
             if found is not UNKNOWN:
                 located[id(record)] = found
             ops.append(record)
+        cursor.pos = end - it.__length_hint__()
         if returned is None:
             raise Fallback("a block that does not end in return")
         if slot != num_values:
@@ -975,9 +1089,48 @@ class _Builder:
         if later:  # the ops with regions, their regions named from the counters this block ended with
             names.extend([None] * (len(value_types) - num_values))
             nested = (next_value, next_argument, clashes, frozenset(used))
-            for position, row in later:
-                ops[position] = self.op(row, nested, "func")
+            made: dict = {}  # id(a template's rows) -> their regions' records, to copy for each instance
+            self.kept.append(made)  # (the records' ids key their locations until the module is built)
+            firsts: dict = {}  # what `instance_record` keys: the first record of each kind
+            for position, row, instance in later:
+                ops[position] = (self.op(row, nested, "func", made, instance) if instance is None
+                                 else self.instance_record(row, nested, made, instance, firsts))
         return args, ops, *returned
+
+    def instance_record(self, row, nested_state, made: dict, instance, firsts: dict):
+        """The record of an op of one result whose region is a template's instance: the record `op`
+        made for the first op of the same name, attributes, template and operand count, but for its
+        result's name, its operands (grouped as that one's), its result type, its region (a copy of
+        the template's, `relocated`) and its location."""
+        operands = row[OPERANDS]
+        key = (row[NAME], row[PROPERTIES], row[DICTIONARY], id(row[REGIONS]), len(operands))
+        first = firsts.get(key)
+        if first is None or len(row[RESULT_TYPES]) != 1:
+            record = self.op(row, nested_state, "func", made, instance)
+            if record[0] == "op" and len(row[RESULT_TYPES]) == 1 and record[8]:
+                firsts[key] = record
+            return record
+        names, value_types, tensor_types, tensor_type = self.names, self.decoder.value_types, self.tensor_types, self.tensor_type
+        groups, group_types, at = [], [], 0
+        for group in first[4]:
+            if len(group) == 1:  # (a reduction's: one input, one initial value)
+                number = operands[at]
+                groups.append([names[number]])
+                type_index = value_types[number]
+                group_types.append([tensor_types[type_index] or tensor_type(type_index)])
+                at += 1
+                continue
+            taken = operands[at:at + len(group)]
+            groups.append([names[n] for n in taken])
+            group_types.append([tensor_types[value_types[n]] or tensor_type(value_types[n]) for n in taken])
+            at += len(group)
+        output = row[RESULT_TYPES][0]
+        regions = self.relocated(made[id(row[REGIONS])], *instance)
+        grouped = (regions,) if first[8][0].__class__ is list else tuple(regions)  # (as generic_record groups them)
+        record = ("op", first[1], ("one", names[row[FIRST]]), first[3], groups, group_types,
+                  [tensor_types[output] or tensor_type(output)], first[7], grouped)
+        self.defer(id(record), row[LOCATION])
+        return record
 
     def constant_hint(self, type_index: int) -> str:
         """A constant's name as MLIR's printer gives it: `cst` for floats, `c` for integers."""

@@ -30,6 +30,11 @@ STRING, DIALECT, ATTR_TYPE, ATTR_TYPE_OFFSET, IR, RESOURCE, RESOURCE_OFFSET, DIA
 # The offsets' entries whose sizes are one-byte varints (odd bytes: nearly all of a ViT-Tiny step's
 # ~12,600) are read a run at a time in C: a byte b gives an entry of b >> 2 bytes, custom where b & 2.
 _PARITY = bytes(b & 1 for b in range(256))
+# A varint's first byte b: VARINT_ONE[b] is the varint where b is all of it (b odd); -1 where one byte
+# follows (the varint: VARINT_TWO[b][that byte], each of the 16,384 made once, so that reading one
+# makes no int); -2 where more do. (Indexing tables: no `&` or `>>` on ints, each a call.)
+VARINT_ONE = tuple(b >> 1 if b & 1 else -1 if b & 2 else -2 for b in range(256))
+VARINT_TWO = tuple(tuple(b >> 2 | n << 6 for n in range(256)) if b & 3 == 2 else None for b in range(256))
 _ENTRY_SIZE = bytes(b >> 2 for b in range(256))
 _ENTRY_CUSTOM = bytes((b >> 1) & 1 for b in range(256))
 _AS_BOOL = (False, True)
@@ -359,8 +364,19 @@ class _Reader:
 
     def _entry(self, span, is_type: bool, key):
         dialect, start, end, custom = span
-        cursor = Cursor(self.data, start, end, "attr/type")
         cls = Type if is_type else Attribute
+        size = end - start
+        if custom and (size == 2 or size == 3):  # a one-byte code, a string's index of one or two bytes
+            data = self.data
+            code, index = data[start], data[start + 1]
+            if code & 1 and (index & 1 if size == 2 else index & 3 == 2):
+                code = code >> 1
+                index = index >> 1 if size == 2 else (index | data[start + 2] << 8) >> 2
+                rows = rows_for(dialect, is_type)
+                if (rows is not None and code < len(rows) and rows[code] is not None
+                        and rows[code][1] == _STRING_ONLY and index < len(self.strings)):
+                    return cls(dialect, code, (self.strings[index],))
+        cursor = Cursor(self.data, start, end, "attr/type")
         if not custom:
             if end == start or self.data[end - 1] != 0:
                 raise cursor.error(f"{key[0]} {key[1]}: text entry lacks its nul terminator", max(start, end - 1))
@@ -428,6 +444,8 @@ class _Reader:
             count = cursor.varint()
             if count > cursor.end - cursor.pos:
                 raise cursor.error(f"a list of {count} items cannot fit in the entry")
+            if item == "attr" or item == _ATTR_PAIR or item == "type":  # (an array's, a dictionary's, a
+                return self.reference_list(cursor, count, item)            # function type's: one loop)
             if item.__class__ is tuple:
                 return tuple(tuple(self.field(cursor, k, done) for k in item) for _ in range(count))
             return tuple(self.field(cursor, item, done) for _ in range(count))
@@ -473,6 +491,37 @@ class _Reader:
             count = 1 if splat else _element_count(done[0], cursor)
             return tuple(self.string(cursor) for _ in range(count))
         raise AssertionError(kind)
+
+    def reference_list(self, cursor: Cursor, count: int, item) -> tuple:
+        """`count` attribute or type references (`item` "attr" or "type"; _ATTR_PAIR: pairs of
+        attributes, a dictionary's), a varint of one or two bytes read without a call."""
+        data, end = cursor.data, cursor.end
+        pairs = item == _ATTR_PAIR
+        entries, decode, what = ((self.types, self.type, "type") if item == "type"
+                                 else (self.attrs, self.attribute, "attribute"))
+        limit = len(entries)
+        done = []
+        pos = cursor.pos
+        for _ in range(2 * count if pairs else count):
+            value = VARINT_ONE[data[pos]] if pos < end else -2
+            if value >= 0:
+                pos += 1
+            elif value == -1 and pos + 1 < end:
+                value = VARINT_TWO[data[pos]][data[pos + 1]]
+                pos += 2
+            else:
+                cursor.pos = pos
+                value = cursor.varint()
+                pos = cursor.pos
+            if value >= limit:
+                raise cursor.error(f"{what} index {value} out of range ({limit} {what}s)", pos)
+            found = entries[value]
+            if found is None:
+                cursor.pos = pos
+                found = decode(value, cursor)
+            done.append(found)
+        cursor.pos = pos
+        return tuple(zip(done[::2], done[1::2])) if pairs else tuple(done)
 
     @staticmethod
     def apint(cursor: Cursor, width: int):
@@ -813,6 +862,8 @@ UNKNOWN_LOCATION = Attribute("builtin", 15, ())
 
 
 _SIMPLE = frozenset({"attr", "type", "string", "varint", "svarint"})
+_ATTR_PAIR = ("attr", "attr")
+_STRING_ONLY = ("string",)
 
 
 def location_of(attribute: Attribute) -> Attribute:
