@@ -23,13 +23,14 @@ from operator import attrgetter
 
 from ...ast.attributes import DenseLiteralKind
 from ...ast.gc_pause import gc_paused
-from .downgrade import FUNCTION, Downgrade, _Newer, builtin_location, literal_bytes, vhlo_attribute
+from .downgrade import FUNCTION, Downgrade, _Newer, builtin_location, literal_bytes
 from ...text.kept_calls import KeptCall
 from .errors import BytecodeError
 from .ir import Block, Operation, Region, Value
 from .reader import UNKNOWN_LOCATION
 
 _MISSING = object()
+RETURN = "stablehlo.return"  # what ends a region, unless its op's class names its own TERMINATOR
 
 
 class Fallback(Exception):
@@ -95,17 +96,18 @@ def _parsed_attribute(text: str | None):
 
 
 def _literals(converter: Downgrade, op, value):
-    """A constant's value (one literal, a splat, or one per element) as VHLO's tensor of its result type."""
+    """A constant's value (one literal, a splat, or one per element) as the converter's dense elements
+    of its result type (VHLO's tensor, or the builtin dense elements of plain bytecode)."""
     from ..attributes import element_text
     from ..kinds import xdsl_type
 
     result = xdsl_type(op.results[0].type)
     element = element_text(result.get_element_type())
     literals = [value] if type(value) is str else value
-    return vhlo_attribute("TensorV1Attr", converter.type(result), literal_bytes(element, literals))
+    return converter.elements(result, literal_bytes(element, literals))
 
 
-# Kinds whose bridge has no conversion to xDSL (it needs more than the value): made VHLO's here.
+# Kinds whose bridge has no conversion to xDSL (it needs more than the value): made the converter's here.
 _DIRECT = {DenseLiteralKind: _literals}
 
 
@@ -245,7 +247,7 @@ class AstDowngrade:
             location = builtin_location(op.location) if locations else UNKNOWN_LOCATION
             if regions:
                 converted = Operation(name, location, dictionary, properties, results, operands, [],
-                                      [self.region(r, location) for r in regions])
+                                      [self.region(r, location, getattr(cls, "TERMINATOR", RETURN)) for r in regions])
             else:
                 converted = Operation(name, location, dictionary, properties, results, operands)
             if is_downgraded:
@@ -275,9 +277,10 @@ class AstDowngrade:
             self.downgraded.add(id(converted))
         return converted
 
-    def region(self, region, owner) -> Region:
+    def region(self, region, owner, terminator: str = "stablehlo.return") -> Region:
         """`owner`: the location of the op holding it, which a compact body's arguments and ops take
-        (as StableHLO's parser gives them)."""
+        (as StableHLO's parser gives them); `terminator`: the op that ends its block (the holder's
+        TERMINATOR where its dialect has its own: `sdy.return`)."""
         if type(region).__name__ == "BinaryRegion":  # `applies stablehlo.add`: one op of the two arguments
             element = region.element_type
             arguments = [Value(self.type(element), owner) for _ in range(2)]
@@ -291,7 +294,7 @@ class AstDowngrade:
         arguments = [self.define(a) for a in region.args]
         ops = self.ops(region.ops)
         ops.append(self.terminator([self.use(v) for v in region.results], [v.type for v in region.results],
-                                   self.location(region)))
+                                   self.location(region), terminator))
         return Region([Block(arguments, ops)])
 
     def terminator(self, operands: list, types: list, location, name: str = "stablehlo.return") -> Operation:
@@ -340,8 +343,10 @@ def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None, 
     from ...print import print_module
     from ..parse import parse_text
 
-    shell = parse_text(print_module(module.with_functions([])), verify=False).module
-    root = converter.module(shell)
+    shell = parse_text(print_module(module.with_functions([]), debug_info=locations), verify=False)
+    converter.locations = shell.locations if locations else None  # module-level ops' (plain bytecode keeps them)
+    root = converter.module(shell.module)
+    converter.locations = None
     body = root.regions[0].blocks[0].operations
     direct = AstDowngrade(converter, locations)
     root.location = direct.location(module)
@@ -355,8 +360,9 @@ def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None, 
         except Exception as reason:  # noqa: BLE001 - Fallback, or what the direct route does not expect: xDSL's route decides
             if kept_calls:
                 raise Fallback(f"@{fn.name}: {reason}") from None
-            parsed = parse_text(print_module(module.with_functions([fn]), debug_info=locations), verify=False)
-            converter.locations = parsed.locations if locations else None
+            alone = module.with_functions([fn])
+            parsed = parse_text(print_module(alone, debug_info=locations), verify=False)
+            converter.locations = converter.printed_locations(alone, parsed) if locations else None
             body.append(converter.op(list(parsed.module.body.block.ops)[-1], "builtin.module"))
             converter.locations = None
     return root
