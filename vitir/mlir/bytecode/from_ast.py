@@ -143,6 +143,9 @@ class AstDowngrade:
         self.heads: dict = {}  # everything `head` reads of an op -> what it made
         self.getters: dict = {}  # op class -> what reads its attribute values
         self.downgraded: set = set()  # the ops VhloToVersion re-creates, of the function being converted
+        # id(vitir Location) -> (it, its builtin attribute): a location's hash walks its parts (a call
+        # site's both sides), and most ops share theirs with others; the Module holds them meanwhile
+        self.located: dict = {}
 
     # -- types and values ---------------------------------------------------------------------------
     def type(self, t):
@@ -161,7 +164,13 @@ class AstDowngrade:
     def location(self, node):
         """`node`'s location, or the unknown one when locations are stripped: then `node.location` is
         not read (a text reader's pending location, made real, builds the text's whole token table)."""
-        return builtin_location(node.location) if self.locations else UNKNOWN_LOCATION
+        if not self.locations:
+            return UNKNOWN_LOCATION
+        loc = node.location
+        found = self.located.get(id(loc))
+        if found is None or found[0] is not loc:
+            found = self.located[id(loc)] = (loc, builtin_location(loc))
+        return found[1]
 
     def use(self, v) -> Value:
         found = self.values.get(v)
@@ -244,7 +253,7 @@ class AstDowngrade:
             for r in op_results:
                 result = values[r] = Value(types.get(r.type) or self.type(r.type), UNKNOWN_LOCATION)
                 results.append(result)
-            location = builtin_location(op.location) if locations else UNKNOWN_LOCATION
+            location = self.location(op) if locations else UNKNOWN_LOCATION
             if regions:
                 converted = Operation(name, location, dictionary, properties, results, operands, [],
                                       [self.region(r, location, getattr(cls, "TERMINATOR", RETURN)) for r in regions])
