@@ -5,6 +5,10 @@ order of dialect_properties.py), the rest in its dictionary, and every op's, blo
 and the module's location (the builtin location attributes an artifact keeps, downgrade.builtin_location),
 or every one unknown for a module stripped of its debug info. An attribute or type no table encodes is written as MLIR's text fallback, which
 MLIR's reader parses. The inverse of dialect_text.py: the same bytes jaxlib writes for the module.
+
+vitir's Module (and text the fast reader takes) is converted from the AST by from_ast.py with
+`PlainConverter` in downgrade.py's place; other text, and a function the direct conversion does not
+take, is printed and read back by xDSL's parse (`_Encoder` over its ops).
 """
 
 from __future__ import annotations
