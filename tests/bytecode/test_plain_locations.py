@@ -293,3 +293,65 @@ def test_a_generic_reduce_keeps_its_bodys_places(reader):
     assert "applies stablehlo.add" in print_module(module)
     assert export_bytecode(module) == jaxlib_bytecode(GENERIC_REDUCE)
     assert export_bytecode(module, target="1.10.0") == hlo.serialize_portable_artifact_str(GENERIC_REDUCE, "1.10.0")
+
+
+def _xdsl_parses(monkeypatch) -> list[str]:
+    """The texts xDSL's parse is asked for from now on (each one's first function's name, or `-`)."""
+    import re
+
+    from vitir.mlir import parse
+
+    asked, parse_text = [], parse.parse_text
+
+    def recording(text, *args, **kwargs):
+        found = re.search(r"func\.func (?:\w+ )?@([\w.$-]+)", text)
+        asked.append(found.group(1) if found else "-")
+        return parse_text(text, *args, **kwargs)
+
+    monkeypatch.setattr(parse, "parse_text", recording)
+    return asked
+
+
+@pytest.mark.parametrize("name", ["mlp", "calls"])  # (a while: its region arguments printed, not comparable)
+def test_plain_bytecode_is_written_from_the_ast(name, monkeypatch):
+    """vitir's Module and JAX's text (its calls kept) are written plain without xDSL's parse of any
+    function (only the module's shell, its attributes, is parsed), to jaxlib's bytes with their
+    locations and stripped of them."""
+    text = _text(name)
+    module = import_text(text)
+    asked = _xdsl_parses(monkeypatch)
+    located, stripped = export_bytecode(module), export_bytecode(module, strip_debuginfo=True)
+    by_text, by_text_stripped = export_bytecode(text), export_bytecode(text, strip_debuginfo=True)
+    assert asked == ["-"] * 4
+    printed = print_module(module, debug_info=True)
+    assert located == jaxlib_bytecode(printed)
+    assert stripped == jaxlib_bytecode(printed, strip=True)
+    assert by_text == jaxlib_bytecode(text)
+    assert by_text_stripped == jaxlib_bytecode(text, strip=True)
+
+
+def test_a_function_the_direct_plain_write_does_not_take_goes_through_xdsl(monkeypatch):
+    """A compound node prints several ops: its function alone is written from xDSL's parse of its
+    print, the module's other function directly, in one write: stripped, jaxlib's bytes of the printed
+    module; located, the bytes of the whole module through xDSL's route (jaxlib does not parse
+    vitir's located print of a compound node: its body's arguments' location follows the block's
+    colon)."""
+    from vitir.ast import FunctionBuilder, Module, f32
+    from vitir.mlir.bytecode.plain import _plain_through_xdsl
+    from vitir.mlir.bytecode.writer import write_bytecode
+
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", f32(5, 7))
+    with fb.layer("mean"):
+        compound = fb.ret(fb.add("y", fb.all_reduce_mean("g", x, 3), x))
+    plain = FunctionBuilder("plain")
+    z = plain.arg("z", f32(5, 7))
+    with plain.layer("act"):
+        t = plain.tanh("t", z)
+    module = Module([compound, plain.ret(t)])
+    asked = _xdsl_parses(monkeypatch)
+    located, stripped = export_bytecode(module), export_bytecode(module, strip_debuginfo=True)
+    assert asked == ["-", "main"] * 2
+    assert stripped == jaxlib_bytecode(print_module(module), strip=True)
+    assert located == write_bytecode(_plain_through_xdsl(module, True, "<text>"))
+    assert b"mean/add" in located and b"act/tanh" in located

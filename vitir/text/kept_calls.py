@@ -39,20 +39,21 @@ class _CallKeepingBuilder(_Builder):
         self.define(results, call.results, values)
 
 
-def import_keeping_calls(text: str):
+def import_keeping_calls(text: str, source: str = "<text>"):
     """vitir's Module of `text` with every function built on its own and its calls kept (func.call ops),
-    or None when the fast reader does not take the text (the caller then parses it with xDSL)."""
+    or None when the fast reader does not take the text (the caller then parses it with xDSL).
+    `source` names the places of what the text does not locate, as fast_import's does."""
     from ..ast.gc_pause import gc_paused
 
     if not text.isascii() or "sdy." in text:  # Shardy's checks follow values through calls: xDSL's path
         return None
     try:
-        return gc_paused(_import)(text)
+        return gc_paused(_import)(text, source)
     except Exception:  # noqa: BLE001 - as fast_import: the xDSL path reads what this one does not take
         return None
 
 
-def _import(text: str):
+def _import(text: str, source: str = "<text>"):
     from ..ast.module import Function, Module
 
     locations = None
@@ -68,7 +69,10 @@ def _import(text: str):
             raise Fallback
         defined[fn[0]] = fn
     written, located = frozenset(_NAME.findall(text)), reader.located
-    positions = TextPositions(text, source_filename("<text>"), TOKEN)  # as fast_import places what is unlocated
+    filename = source_filename(source)  # as fast_import places what is unlocated (None: unknown, as build_module)
+    positions = TextPositions(text, filename, TOKEN) if filename is not None else None
+    if positions is None:
+        located = {key: loc for key, loc in located.items() if loc.__class__ is not int}
     built = []
     for fn in functions:
         made = _CallKeepingBuilder(fn, defined, written, located, positions).run()

@@ -354,6 +354,15 @@ class Downgrade:
             raise BytecodeError(f"#vhlo.{mnemonic} has no case {case}")
         return vhlo_attribute(_ENUM_ENCODINGS[mnemonic], codes[case])
 
+    def printed_locations(self, module, parsed) -> dict:
+        """The locations of xDSL's parse of `module` printed with its debug info (from_ast.py's route
+        for a function it does not convert directly)."""
+        return parsed.locations
+
+    def elements(self, t, data: bytes) -> Attribute:
+        """Dense elements of xDSL's tensor type `t`, `data` MLIR's raw buffer (from_ast.py's constants)."""
+        return vhlo_attribute("TensorV1Attr", self.type(t), data)
+
     def dense(self, a) -> Attribute:
         type_ = self.type(a.type)
         return vhlo_attribute("TensorV1Attr", type_, _dense_bytes(a))

@@ -23,13 +23,14 @@ from operator import attrgetter
 
 from ...ast.attributes import DenseLiteralKind
 from ...ast.gc_pause import gc_paused
-from .downgrade import FUNCTION, Downgrade, _Newer, builtin_location, literal_bytes, vhlo_attribute
+from .downgrade import FUNCTION, Downgrade, _Newer, builtin_location, literal_bytes
 from ...text.kept_calls import KeptCall
 from .errors import BytecodeError
 from .ir import Block, Operation, Region, Value
 from .reader import UNKNOWN_LOCATION
 
 _MISSING = object()
+RETURN = "stablehlo.return"  # what ends a region, unless its op's class names its own TERMINATOR
 
 
 class Fallback(Exception):
@@ -95,17 +96,18 @@ def _parsed_attribute(text: str | None):
 
 
 def _literals(converter: Downgrade, op, value):
-    """A constant's value (one literal, a splat, or one per element) as VHLO's tensor of its result type."""
+    """A constant's value (one literal, a splat, or one per element) as the converter's dense elements
+    of its result type (VHLO's tensor, or the builtin dense elements of plain bytecode)."""
     from ..attributes import element_text
     from ..kinds import xdsl_type
 
     result = xdsl_type(op.results[0].type)
     element = element_text(result.get_element_type())
     literals = [value] if type(value) is str else value
-    return vhlo_attribute("TensorV1Attr", converter.type(result), literal_bytes(element, literals))
+    return converter.elements(result, literal_bytes(element, literals))
 
 
-# Kinds whose bridge has no conversion to xDSL (it needs more than the value): made VHLO's here.
+# Kinds whose bridge has no conversion to xDSL (it needs more than the value): made the converter's here.
 _DIRECT = {DenseLiteralKind: _literals}
 
 
@@ -141,6 +143,9 @@ class AstDowngrade:
         self.heads: dict = {}  # everything `head` reads of an op -> what it made
         self.getters: dict = {}  # op class -> what reads its attribute values
         self.downgraded: set = set()  # the ops VhloToVersion re-creates, of the function being converted
+        # id(vitir Location) -> (it, its builtin attribute): a location's hash walks its parts (a call
+        # site's both sides), and most ops share theirs with others; the Module holds them meanwhile
+        self.located: dict = {}
 
     # -- types and values ---------------------------------------------------------------------------
     def type(self, t):
@@ -159,7 +164,13 @@ class AstDowngrade:
     def location(self, node):
         """`node`'s location, or the unknown one when locations are stripped: then `node.location` is
         not read (a text reader's pending location, made real, builds the text's whole token table)."""
-        return builtin_location(node.location) if self.locations else UNKNOWN_LOCATION
+        if not self.locations:
+            return UNKNOWN_LOCATION
+        loc = node.location
+        found = self.located.get(id(loc))
+        if found is None or found[0] is not loc:
+            found = self.located[id(loc)] = (loc, builtin_location(loc))
+        return found[1]
 
     def use(self, v) -> Value:
         found = self.values.get(v)
@@ -242,10 +253,10 @@ class AstDowngrade:
             for r in op_results:
                 result = values[r] = Value(types.get(r.type) or self.type(r.type), UNKNOWN_LOCATION)
                 results.append(result)
-            location = builtin_location(op.location) if locations else UNKNOWN_LOCATION
+            location = self.location(op) if locations else UNKNOWN_LOCATION
             if regions:
                 converted = Operation(name, location, dictionary, properties, results, operands, [],
-                                      [self.region(r, location) for r in regions])
+                                      [self.region(r, location, getattr(cls, "TERMINATOR", RETURN)) for r in regions])
             else:
                 converted = Operation(name, location, dictionary, properties, results, operands)
             if is_downgraded:
@@ -275,9 +286,10 @@ class AstDowngrade:
             self.downgraded.add(id(converted))
         return converted
 
-    def region(self, region, owner) -> Region:
+    def region(self, region, owner, terminator: str = "stablehlo.return") -> Region:
         """`owner`: the location of the op holding it, which a compact body's arguments and ops take
-        (as StableHLO's parser gives them)."""
+        (as StableHLO's parser gives them); `terminator`: the op that ends its block (the holder's
+        TERMINATOR where its dialect has its own: `sdy.return`)."""
         if type(region).__name__ == "BinaryRegion":  # `applies stablehlo.add`: one op of the two arguments
             element = region.element_type
             arguments = [Value(self.type(element), owner) for _ in range(2)]
@@ -291,7 +303,7 @@ class AstDowngrade:
         arguments = [self.define(a) for a in region.args]
         ops = self.ops(region.ops)
         ops.append(self.terminator([self.use(v) for v in region.results], [v.type for v in region.results],
-                                   self.location(region)))
+                                   self.location(region), terminator))
         return Region([Block(arguments, ops)])
 
     def terminator(self, operands: list, types: list, location, name: str = "stablehlo.return") -> Operation:
@@ -340,8 +352,10 @@ def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None, 
     from ...print import print_module
     from ..parse import parse_text
 
-    shell = parse_text(print_module(module.with_functions([])), verify=False).module
-    root = converter.module(shell)
+    shell = parse_text(print_module(module.with_functions([]), debug_info=locations), verify=False)
+    converter.locations = shell.locations if locations else None  # module-level ops' (plain bytecode keeps them)
+    root = converter.module(shell.module)
+    converter.locations = None
     body = root.regions[0].blocks[0].operations
     direct = AstDowngrade(converter, locations)
     root.location = direct.location(module)
@@ -355,8 +369,9 @@ def downgrade_ast(module, converter: Downgrade, visibility: dict | None = None, 
         except Exception as reason:  # noqa: BLE001 - Fallback, or what the direct route does not expect: xDSL's route decides
             if kept_calls:
                 raise Fallback(f"@{fn.name}: {reason}") from None
-            parsed = parse_text(print_module(module.with_functions([fn]), debug_info=locations), verify=False)
-            converter.locations = parsed.locations if locations else None
+            alone = module.with_functions([fn])
+            parsed = parse_text(print_module(alone, debug_info=locations), verify=False)
+            converter.locations = converter.printed_locations(alone, parsed) if locations else None
             body.append(converter.op(list(parsed.module.body.block.ops)[-1], "builtin.module"))
             converter.locations = None
     return root

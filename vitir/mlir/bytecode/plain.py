@@ -5,6 +5,10 @@ order of dialect_properties.py), the rest in its dictionary, and every op's, blo
 and the module's location (the builtin location attributes an artifact keeps, downgrade.builtin_location),
 or every one unknown for a module stripped of its debug info. An attribute or type no table encodes is written as MLIR's text fallback, which
 MLIR's reader parses. The inverse of dialect_text.py: the same bytes jaxlib writes for the module.
+
+vitir's Module (and text the fast reader takes) is converted from the AST by from_ast.py with
+`PlainConverter` in downgrade.py's place; other text, and a function the direct conversion does not
+take, is printed and read back by xDSL's parse (`_Encoder` over its ops).
 """
 
 from __future__ import annotations
@@ -141,6 +145,8 @@ class _Encoder:
 
     # -- attributes ---------------------------------------------------------------------------------
     def attribute(self, a) -> Attribute:
+        if isinstance(a, Attribute):  # already encoded (from_ast.py's constants)
+            return a
         try:
             return self._attribute(a)
         except Exception:  # noqa: BLE001 - no encoding written for it: MLIR's text fallback
@@ -279,11 +285,59 @@ class _Encoder:
         return Operation(op.name, location, dictionary, properties, results, operands, [], regions)
 
 
+class PlainConverter(_Encoder):
+    """from_ast.py's converter for plain bytecode: an op shown as xDSL's parse of it (from_ast.py's
+    view) keeps its StableHLO name, its inherent attributes as properties in dialect_properties.py's
+    order and the rest in its dictionary, each in its dialect's own encoding (the _Encoder's), as
+    downgrade.py's `head` makes VHLO's for an artifact. Plain bytecode records no use-list orders
+    (a module read afresh has none), so no op is `downgraded`."""
+
+    def __init__(self, placed: bool = True):
+        super().__init__(None, placed)
+        self.downgraded: set = set()
+
+    def printed_locations(self, module, parsed) -> dict:
+        """As the module written through xDSL's route has them: what the print does not locate at the
+        Module's own locations."""
+        _keep_unprinted_locations(module, parsed)
+        return parsed.locations
+
+    def head(self, op) -> tuple[str, tuple | None, Attribute | None, bool]:
+        named = {**op.properties, **op.attributes}
+        names = PROPERTY_NAMES.get(op.name)
+        properties = None
+        if names:  # an op with inherent attributes has properties, even when all are absent
+            properties = tuple(self.attribute(named.pop(n)) if n in named else None for n in names)
+        return op.name, properties, self.dictionary(named) if named else None, False
+
+    def elements(self, t, data: bytes) -> Attribute:
+        return _attribute("builtin", "DenseIntOrFPElementsAttr", self.type(t), data)
+
+    def module(self, module) -> Operation:
+        return self.op(module)
+
+    def op(self, op, parent: str | None = None) -> Operation:
+        return super().op(op)
+
+
 def plain_bytecode_module(module, locations: bool = False, source: str = "<text>") -> BytecodeModule:
     """vitir's Module (or StableHLO text) -> the generic IR jaxlib's writer writes for it: with
-    `locations`, each op's, block argument's, function's and the module's location kept (a Module
-    printed with its debug info, read back by parse.py as the text of an artifact is), else every
-    one unknown (the module stripped of its debug info)."""
+    `locations`, each op's, block argument's, function's and the module's location kept, else every
+    one unknown (the module stripped of its debug info). vitir's Module, and text the fast reader
+    takes, are converted from the AST (to_vhlo.convert_directly, from_ast.py, with PlainConverter);
+    other text, and a function the direct conversion does not take, is printed with its debug info
+    and read back by xDSL's route (parse.py, which places what the text does not locate)."""
+    from .to_vhlo import convert_directly
+
+    placed = not isinstance(module, str) or source != "<bytecode>"
+    converted = convert_directly(module, lambda: PlainConverter(placed), locations, source)
+    if converted is not None:
+        return BytecodeModule(converted[0], VERSION, PRODUCER)
+    return _plain_through_xdsl(module, locations, source)
+
+
+def _plain_through_xdsl(module, locations: bool, source: str) -> BytecodeModule:
+    """The module printed (or its text) and read back by xDSL's route, each op encoded from its parse."""
     from ..parse import parse_text
 
     if isinstance(module, str):

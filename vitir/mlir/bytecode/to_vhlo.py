@@ -54,59 +54,72 @@ def _converter(version: str, bytecode_version: int) -> Downgrade:
     return converter
 
 
-def _keeping_calls(text: str, version: str, bytecode_version: int, locations: bool, visibility: dict):
+def _keeping_calls(text: str, make_converter, locations: bool, visibility: dict, source: str):
     """Text holding calls, read by the fast reader with its calls kept and converted directly (the
     module op and its converter), or None where either does not take it (the caller then parses the text with xDSL)."""
     from ...text.kept_calls import import_keeping_calls
 
-    module = import_keeping_calls(text)
+    module = import_keeping_calls(text, source)
     if module is None:
         return None
-    converter = _converter(version, bytecode_version)
+    converter = make_converter()
     try:
         return downgrade_ast(module, converter, visibility, locations, kept_calls=True), converter
     except Fallback:
         return None
 
 
+def convert_directly(module, make_converter, locations: bool, source: str = "<text>"):
+    """vitir's Module, or StableHLO text the fast reader takes whole (a text holding calls by its
+    call-keeping mode, vitir/text/kept_calls.py: the default reader inlines them), converted from the
+    AST (from_ast.py) by a new `make_converter()` (downgrade.py's VHLO, or plain.py's own encodings):
+    (the module op, the converter), or None for text the fast reader does not take (the caller parses
+    it with xDSL). A function's visibility is kept as the text spelled it, and a text's unnamed module
+    stays unnamed."""
+    from ...ast.module import Module
+
+    text = module if isinstance(module, str) else None
+    visibility = {}
+    if text is not None:
+        visibility = {quoted or bare: word for word, quoted, bare in _VISIBILITY.findall(text)}
+        if _holds_call(text):
+            converted = _keeping_calls(text, make_converter, locations, visibility, source)
+            if converted is not None:
+                _keep_unnamed(converted[0], text)
+            return converted
+        from ...text import fast_import
+
+        module = fast_import(text, source)
+    if not isinstance(module, Module):
+        return None
+    converter = make_converter()
+    root = downgrade_ast(module, converter, visibility, locations)
+    _keep_unnamed(root, text)
+    return root, converter
+
+
 def downgrade_module(module, version: str, bytecode_version: int, locations: bool = False,
                      source: str = "<text>") -> BytecodeModule:
     """A StableHLO module (vitir's Module, StableHLO text or xDSL's parse) -> VHLO at `version`. vitir's
-    Module is converted directly (from_ast.py); text is read into one by the fast reader where it
-    takes the text whole (a text holding calls by its call-keeping mode, vitir/text/kept_calls.py:
-    the default reader inlines them), else parsed by xDSL. With
-    `locations`, each op, block argument, function and the module keeps its location (else every
-    one is unknown, as `--strip-debuginfo` writes them); an xDSL module given as such has none."""
-    from ...ast.module import Module
+    Module, and text the fast reader takes, are converted directly (`convert_directly`); other text is
+    parsed by xDSL. With `locations`, each op, block argument, function and the module keeps its
+    location (else every one is unknown, as `--strip-debuginfo` writes them); an xDSL module given as
+    such has none."""
     from ..parse import parse_text
 
-    converted, visibility = None, {}
-    text = module if isinstance(module, str) else None
-    if isinstance(module, str):
-        visibility = {quoted or bare: word for word, quoted, bare in _VISIBILITY.findall(module)}
-        if _holds_call(module):
-            converted = _keeping_calls(module, version, bytecode_version, locations, visibility)
-        else:
-            from ...text import fast_import
-
-            module = fast_import(module, source) or module
+    converted = convert_directly(module, lambda: _converter(version, bytecode_version), locations, source)
     if converted is not None:
         root, converter = converted
-        _keep_unnamed(root, module)
     else:
         converter = _converter(version, bytecode_version)
-        if isinstance(module, Module):
-            root = downgrade_ast(module, converter, visibility, locations)
-            _keep_unnamed(root, text)
+        if isinstance(module, str):
+            parsed = parse_text(module, source, verify=False)
+            converter.locations = parsed.locations if locations else None
+            converter.where = parsed.where
+            parsed = parsed.module
         else:
-            if isinstance(module, str):
-                parsed = parse_text(module, source, verify=False)
-                converter.locations = parsed.locations if locations else None
-                converter.where = parsed.where
-                parsed = parsed.module
-            else:
-                parsed = module
-            root = converter.module(parsed)
+            parsed = module
+        root = converter.module(parsed)
     if bytecode_version >= USE_LIST_ORDERING:
         _use_list_orders(root, converter.downgraded)
     return BytecodeModule(root, bytecode_version, f"StableHLO_v{version}")
