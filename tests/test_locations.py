@@ -490,3 +490,25 @@ def test_a_message_naming_no_op_cites_nothing():
 
     assert cite(REFUSED.replace("LOCATION", ""), "RESOURCE_EXHAUSTED: out of memory") == ""
     assert cite("not a program", "custom call to foo") == ""
+
+
+def test_a_compound_nodes_block_arguments_are_located_as_mlir_prints_them():
+    """With debug info, the all-reduce mean's body's block arguments carry the node's location after
+    their types (`^bb0(%a: tensor<f32> loc(#loc1), ...):`), as MLIR prints them; jaxlib reads the
+    text back and prints the same locations."""
+    pytest.importorskip("jax")
+    from jax._src.interpreters import mlir as jax_mlir
+    from jax._src.lib.mlir import ir
+
+    from vitir.ast import FunctionBuilder, Module, f32
+    from vitir.print import print_module
+
+    fb = FunctionBuilder("main")
+    x = fb.arg("x", f32(5, 7))
+    with fb.layer("mean"):
+        module = Module([fb.ret(fb.add("y", fb.all_reduce_mean("g", x, 3), x))])
+    text = print_module(module, debug_info=True)
+    assert "^bb0(%arag: tensor<f32> loc(#loc1), %arbg: tensor<f32> loc(#loc1)):\n" in text
+    parsed = ir.Module.parse(text, context=jax_mlir.make_ir_context())
+    printed = parsed.operation.get_asm(enable_debug_info=True, use_local_scope=True)
+    assert 'tensor<f32> loc("mean/all_reduce_mean"), %arg2: tensor<f32> loc("mean/all_reduce_mean")):' in printed

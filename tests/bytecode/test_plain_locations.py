@@ -332,10 +332,9 @@ def test_plain_bytecode_is_written_from_the_ast(name, monkeypatch):
 
 def test_a_function_the_direct_plain_write_does_not_take_goes_through_xdsl(monkeypatch):
     """A compound node prints several ops: its function alone is written from xDSL's parse of its
-    print, the module's other function directly, in one write: stripped, jaxlib's bytes of the printed
-    module; located, the bytes of the whole module through xDSL's route (jaxlib does not parse
-    vitir's located print of a compound node: its body's arguments' location follows the block's
-    colon)."""
+    print, the module's other function directly, in one write: jaxlib's bytes of the printed module,
+    stripped and located (the node's location on each op it prints and on each argument of its
+    body's block, as MLIR writes them), and the bytes of the whole module through xDSL's route."""
     from vitir.ast import FunctionBuilder, Module, f32
     from vitir.mlir.bytecode.plain import _plain_through_xdsl
     from vitir.mlir.bytecode.writer import write_bytecode
@@ -354,4 +353,5 @@ def test_a_function_the_direct_plain_write_does_not_take_goes_through_xdsl(monke
     assert asked == ["-", "main"] * 2
     assert stripped == jaxlib_bytecode(print_module(module), strip=True)
     assert located == write_bytecode(_plain_through_xdsl(module, True, "<text>"))
+    assert located == jaxlib_bytecode(print_module(module, debug_info=True))
     assert b"mean/add" in located and b"act/tanh" in located

@@ -11,6 +11,8 @@ is indented 2 more, as MLIR nests it.
 
 from __future__ import annotations
 
+import re
+
 from operator import itemgetter
 from types import SimpleNamespace
 from typing import Iterable
@@ -85,6 +87,11 @@ def print_ops(ops: Iterable, table: dict = PRINTERS) -> str:
     return "".join([_located(table, op, locations) for op in ops])
 
 
+# `    ^bb0(%a: tensor<f32>, %b: tensor<f32>):`, a block's head in a compound node's text, and its arguments
+_BLOCK_HEAD = re.compile(r"^(\s*\^bb\d+\()(.*)\):\n?$")
+_BLOCK_ARGUMENT = re.compile(r"%[^:,\s]+: [^,]+(?:<[^>]*>)?")
+
+
 def _located(table, op, locations: LocationPrinter) -> str:
     """An op's text with its location after it (met before its regions' ops, as MLIR meets it); each
     op a compound node prints takes the node's."""
@@ -93,7 +100,13 @@ def _located(table, op, locations: LocationPrinter) -> str:
     text = table[type(op)](op)
     if op.COMPOUND:
         lines = text.splitlines(True)
-        ends = [i for i, line in enumerate(lines) if not line.rstrip().endswith("{")]
+        ends = []
+        for i, line in enumerate(lines):
+            head = _BLOCK_HEAD.match(line)
+            if head is not None:  # a block's arguments take the location, each after its type, as MLIR puts it
+                lines[i] = head[1] + ", ".join([a + trailer for a in _BLOCK_ARGUMENT.findall(head[2])]) + "):\n"
+            elif not line.rstrip().endswith("{"):
+                ends.append(i)
         if stored.__class__ is tuple and stored[0] is fused_of and len(stored[1]) == len(ends):
             # a node a reader folded from plain ops, each of its own location: each prints at its own
             for i, loc in zip(ends, stored[1]):
