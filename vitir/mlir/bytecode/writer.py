@@ -90,7 +90,7 @@ class _Numbering:
         self.native_properties = version >= NATIVE_PROPERTIES_ENCODING
         self.next_value = 0
         root = module.root
-        self.op(root)
+        self.ops((root,), [])  # (its regions are pushed below)
         stack = []
         self._push_regions(root, stack)
         holders: list = []  # the ops with regions of the region just numbered, in order
@@ -132,12 +132,16 @@ class _Numbering:
             self.next_value += 1
             self.attribute(argument.location or UNKNOWN_LOCATION)
             self.type(argument.type)
-        # `op` below, inline with its tables in locals (the same order of first sightings: op name,
-        # result types, attributes, properties, location): one call fewer per op of the program
-        op_names, types, attrs = self.op_names, self.types, self.attrs
+        self.ops(block.operations, holders)
+
+    def ops(self, ops, holders: list) -> None:
+        """Number each op's results and count its entries, in the order of first sightings (op name,
+        result types, attributes, properties, location), inline with the tables in locals: no call
+        per op of the program; each op with regions joins `holders`."""
+        value_ids, op_names, types, attrs = self.value_ids, self.op_names, self.types, self.attrs
         native_properties = self.native_properties
         number = self.next_value
-        for op in block.operations:
+        for op in ops:
             found = op_names.get(op.name)
             if found is not None:
                 found[0] += 1
@@ -180,39 +184,6 @@ class _Numbering:
             dialect = name.split(".", 1)[0]
             self.dialect(dialect)
             self.op_names[name] = [1, len(self.op_names), dialect]
-
-    def op(self, op: Operation) -> None:
-        self.op_name(op.name)
-        results = op.results
-        if results:  # the counts of entries seen before bumped inline: nearly every one
-            value_ids, types, number = self.value_ids, self.types, self.next_value
-            for result in results:
-                value_ids[id(result)] = number
-                number += 1
-                found = types.get(result.type)
-                if found is not None:
-                    found[0] += 1
-                else:
-                    self.type(result.type)
-            self.next_value = number
-        attrs = self.attrs
-        attributes = op.attributes
-        if attributes is not None and _non_empty(attributes):
-            self.attribute(attributes)
-        properties = op.properties
-        if self.native_properties and properties.__class__ is tuple:
-            for value in properties:
-                if value is not None:
-                    found = attrs.get(value)
-                    if found is not None:
-                        found[0] += 1
-                    else:
-                        self.attribute(value)
-        found = attrs.get(op.location)
-        if found is not None:
-            found[0] += 1
-        else:
-            self.attribute(op.location)
 
     def attribute(self, entry: Attribute) -> None:
         found = self.attrs.get(entry)
