@@ -787,34 +787,10 @@ class _Builder:
             if count > num_values:
                 raise cursor.error("more block arguments than values")
             elided = decoder.version >= ELIDE_UNKNOWN_BLOCK_ARG_LOCATION
-            pos = cursor.pos
+            varint = cursor.varint  # (a call per argument: a function has a few hundred, not thousands of ops)
             for slot in range(count):
-                # (varints of one or two bytes inline, as the op loop below reads them)
-                b = data[pos]
-                value = one[b]
-                if value >= 0:
-                    pos += 1
-                elif value == -1 and pos + 1 < end:
-                    value = two[b][data[pos + 1]]
-                    pos += 2
-                else:
-                    cursor.pos = pos
-                    value = cursor.varint()
-                    pos = cursor.pos
-                if not elided or value & 1:
-                    b = data[pos]
-                    location = one[b]
-                    if location >= 0:
-                        pos += 1
-                    elif location == -1 and pos + 1 < end:
-                        location = two[b][data[pos + 1]]
-                        pos += 2
-                    else:
-                        cursor.pos = pos
-                        location = cursor.varint()
-                        pos = cursor.pos
-                else:
-                    location = NONE
+                value = varint()
+                location = varint() if not elided or value & 1 else NONE
                 type_index = value >> 1 if elided else value
                 value_types[slot] = type_index
                 scope[slot] = slot
@@ -825,9 +801,6 @@ class _Builder:
                 arg = (name, ty)
                 args.append(arg)
                 self.defer(id(arg), location)
-            if pos > end:
-                raise cursor.error("block arguments run past the end of the section")
-            cursor.pos = pos
             slot = count
             if decoder.version >= USE_LIST_ORDERING:
                 mask = cursor.byte()
