@@ -24,7 +24,7 @@ from operator import attrgetter
 from ...ast.attributes import DenseLiteralKind
 from ...ast.gc_pause import gc_paused
 from .downgrade import FUNCTION, Downgrade, _Newer, builtin_location, literal_bytes
-from ...text.kept_calls import KeptCall
+from ...ast.ops import Call
 from .errors import BytecodeError
 from .ir import Block, Operation, Region, Value
 from .reader import UNKNOWN_LOCATION
@@ -216,7 +216,7 @@ class AstDowngrade:
         append = converted_ops.append
         for op in nodes:
             cls = op.__class__
-            if cls is KeptCall:
+            if cls is Call:
                 append(self.call(op))
                 continue
             getter = getters.get(cls) or self._attribute_values(cls)
@@ -267,7 +267,7 @@ class AstDowngrade:
     def call(self, op) -> Operation:
         """A call the reader kept (vitir/text/kept_calls.py): `func.call @callee`."""
         operand_types, result_types = tuple([o.type for o in op.operands]), tuple([r.type for r in op.results])
-        key = (KeptCall, op.callee, operand_types, result_types)
+        key = (Call, op.callee, operand_types, result_types)
         found = self.heads.get(key)
         if found is None:
             from xdsl.dialects.builtin import SymbolRefAttr
